@@ -1,0 +1,94 @@
+// Mounts every route and the one error handler. Routes are thin; features own their logic.
+import { readFile } from "node:fs/promises";
+import { join } from "node:path";
+import { serveStatic } from "@hono/node-server/serve-static";
+import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { HTTPException } from "hono/http-exception";
+import { requestId } from "hono/request-id";
+import { authRoutes } from "./auth/auth-routes";
+import { requireSession } from "./auth/require-session";
+import type { Services } from "./bootstrap";
+import { healthRoutes } from "./features/health/health-routes";
+import { profileRoutes } from "./features/profile/profile-routes";
+import { publicConfigRoutes } from "./features/public-config/public-config-routes";
+import type { AppEnv } from "./lib/context";
+import { AppError, errorBody } from "./lib/errors";
+import { securityHeaders } from "./lib/security-headers";
+
+export function createApp(services: Services, options: { webDist?: string | null } = {}) {
+  const { auth, database, logger, env } = services;
+  const app = new Hono<AppEnv>();
+
+  app.use(requestId({ headerName: "X-Request-Id", limitLength: 64 }));
+  app.use(async (c, next) => {
+    const started = performance.now();
+    c.set("logger", logger.child({ requestId: c.get("requestId") }));
+    await next();
+    c.get("logger").info(
+      { event: "http.request", method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) },
+      "request",
+    );
+  });
+  app.use(securityHeaders());
+  app.use(
+    "/api/*",
+    bodyLimit({
+      maxSize: env.BODY_LIMIT_BYTES,
+      onError: () => {
+        throw new AppError("PAYLOAD_TOO_LARGE", `The request body is larger than ${env.BODY_LIMIT_BYTES} bytes.`);
+      },
+    }),
+  );
+  app.use("/api/*", async (c, next) => {
+    await next();
+    c.header("Cache-Control", "no-store");
+  });
+
+  app.route("/api/health", healthRoutes(database));
+  app.route("/api/public", publicConfigRoutes(services.socialProviders));
+  app.route("/api/auth", authRoutes({ auth, db: database.db, limiter: services.limiter, trustedProxyHeader: env.TRUSTED_PROXY_HEADER }));
+  app.get("/.well-known/jwks.json", (c) => auth.handler(new Request(new URL("/api/auth/jwks", env.PUBLIC_URL), { headers: c.req.raw.headers })));
+
+  const api = new Hono<AppEnv>();
+  api.use(requireSession(auth));
+  api.route("/profile", profileRoutes(database.db));
+  app.route("/api", api);
+  app.all("/api/*", () => {
+    throw new AppError("NOT_FOUND", "No such API route.");
+  });
+
+  if (options.webDist) mountSpa(app, options.webDist);
+
+  app.onError((err, c) => {
+    const requestId = c.get("requestId") ?? "unknown";
+    const log = c.get("logger") ?? logger;
+    if (err instanceof AppError) {
+      if (err.status >= 500) log.error({ event: "http.error", err }, err.message);
+      for (const [k, v] of Object.entries(err.headers)) c.header(k, v);
+      return c.json(errorBody(err.code, err.message, requestId), err.status as 400);
+    }
+    if (err instanceof HTTPException) {
+      return c.json(errorBody(err.status === 413 ? "PAYLOAD_TOO_LARGE" : "BAD_REQUEST", err.message || "Bad request.", requestId), err.status);
+    }
+    log.error({ event: "http.unhandled", err }, "unhandled error");
+    return c.json(errorBody("INTERNAL", "Something went wrong on our side. Try again.", requestId), 500);
+  });
+  app.notFound((c) => c.json(errorBody("NOT_FOUND", "Not found.", c.get("requestId") ?? "unknown"), 404));
+  return app;
+}
+
+/** The built web app: hashed assets cached for a year, every other GET answered with index.html. */
+function mountSpa(app: Hono<AppEnv>, webDist: string) {
+  let indexHtml: string | undefined;
+  app.use("/assets/*", async (c, next) => {
+    await next();
+    if (c.res.status === 200) c.header("Cache-Control", "public, max-age=31536000, immutable");
+  });
+  app.use("/*", serveStatic({ root: webDist }));
+  app.get("*", async (c) => {
+    indexHtml ??= await readFile(join(webDist, "index.html"), "utf8");
+    c.header("Cache-Control", "no-cache");
+    return c.html(indexHtml);
+  });
+}

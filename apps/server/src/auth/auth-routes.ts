@@ -1,0 +1,80 @@
+// The Better Auth handler behind our own edge: the client IP is ours to set, resending a
+// verification mail is limited per address, sign-out ends every session of the user, and errors
+// come back in the one error shape.
+import { eq } from "drizzle-orm";
+import { Hono } from "hono";
+import type { Database } from "../db/client";
+import { session as sessionTable } from "../db/schema";
+import type { AppEnv } from "../lib/context";
+import { AppError, errorBody } from "../lib/errors";
+import type { RateLimiter } from "../lib/rate-limiter";
+import { CLIENT_IP_HEADER, type Auth } from "./auth";
+import { clientIp } from "./client-ip";
+
+const RESEND_WINDOW_MS = 60_000;
+const STRIPPED = ["x-forwarded-for", "x-real-ip", "cf-connecting-ip", "true-client-ip", "x-client-ip", CLIENT_IP_HEADER];
+
+export function authRoutes(deps: { auth: Auth; db: Database; limiter: RateLimiter; trustedProxyHeader?: string }) {
+  const { auth, db, limiter } = deps;
+  return new Hono<AppEnv>().on(["GET", "POST"], "/*", async (c) => {
+    const headers = new Headers(c.req.raw.headers);
+    const ip = clientIp(c, deps.trustedProxyHeader);
+    for (const h of STRIPPED) headers.delete(h);
+    if (deps.trustedProxyHeader) headers.delete(deps.trustedProxyHeader);
+    headers.set(CLIENT_IP_HEADER, ip);
+
+    const path = new URL(c.req.url).pathname.replace(/^\/api\/auth/, "");
+    let body: ArrayBuffer | undefined;
+    if (c.req.method === "POST") body = await c.req.arrayBuffer();
+
+    if (path === "/send-verification-email" && body) {
+      const email = readEmail(body);
+      if (email) {
+        const wait = limiter.hit(`resend:${email}`, { windowMs: RESEND_WINDOW_MS, max: 1 });
+        if (wait !== null) {
+          throw new AppError("RATE_LIMITED", `A verification mail was sent to this address less than a minute ago. Try again in ${wait} s.`, {
+            headers: { "Retry-After": String(wait) },
+          });
+        }
+      }
+    }
+    if (path === "/sign-out") {
+      const current = await auth.api.getSession({ headers });
+      if (current) await db.delete(sessionTable).where(eq(sessionTable.userId, current.user.id));
+    }
+
+    const request = new Request(c.req.raw.url, { method: c.req.method, headers, body: body ?? null, signal: c.req.raw.signal });
+    const response = await auth.handler(request);
+    return response.status >= 400 ? reshapeError(response, c.get("requestId")) : response;
+  });
+}
+
+function readEmail(body: ArrayBuffer): string | null {
+  try {
+    const parsed: unknown = JSON.parse(new TextDecoder().decode(body));
+    if (parsed && typeof parsed === "object" && "email" in parsed && typeof parsed.email === "string") {
+      return parsed.email.trim().toLowerCase();
+    }
+  } catch {
+    // Better Auth answers malformed bodies itself.
+  }
+  return null;
+}
+
+async function reshapeError(response: Response, requestId: string): Promise<Response> {
+  if (!(response.headers.get("content-type") ?? "").includes("application/json")) {
+    const text = await response.text();
+    const headers = new Headers(response.headers);
+    headers.set("content-type", "application/json");
+    headers.delete("content-length");
+    const code = response.status === 429 ? "RATE_LIMITED" : "AUTH_ERROR";
+    const message = response.status === 429 ? "Too many attempts. Wait a minute and try again." : text || response.statusText || "Request failed.";
+    return new Response(JSON.stringify(errorBody(code, message, requestId)), { status: response.status, headers });
+  }
+  const raw = (await response.json().catch(() => ({}))) as { code?: string; message?: string };
+  const headers = new Headers(response.headers);
+  headers.delete("content-length");
+  const code = raw.code ?? (response.status === 429 ? "RATE_LIMITED" : "AUTH_ERROR");
+  const message = raw.message ?? (response.status === 429 ? "Too many attempts. Wait a minute and try again." : "Request failed.");
+  return new Response(JSON.stringify(errorBody(code, message, requestId)), { status: response.status, headers });
+}

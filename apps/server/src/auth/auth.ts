@@ -1,0 +1,144 @@
+// Better Auth: email+password with verification, bearer sessions, JWT/JWKS, TOTP two-factor, admin,
+// organizations (teams), and social sign-in when configured. Mounted at /api/auth/* by app.ts.
+import { betterAuth } from "better-auth";
+import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { admin, bearer, jwt, organization, twoFactor } from "better-auth/plugins";
+import { eq, sql } from "drizzle-orm";
+import type { Database } from "../db/client";
+import * as schema from "../db/schema";
+import type { Cipher } from "../lib/crypto";
+import type { Logger } from "../lib/logger";
+import type { Mailer } from "../providers/mail/mailer";
+
+export const CLIENT_IP_HEADER = "x-tessera-client-ip";
+
+export interface AuthDeps {
+  db: Database;
+  logger: Logger;
+  mailer: Mailer;
+  cipher: Cipher;
+  secret: string;
+  baseURL: string;
+  rateLimits: { signIn: number; signUp: number };
+  social: { github?: { clientId: string; clientSecret: string }; google?: { clientId: string; clientSecret: string } };
+}
+
+export function createAuth(deps: AuthDeps) {
+  const { db, mailer, logger } = deps;
+  return betterAuth({
+    appName: "Tessera",
+    baseURL: deps.baseURL,
+    basePath: "/api/auth",
+    secret: deps.secret,
+    trustedOrigins: [deps.baseURL],
+    database: drizzleAdapter(db, { provider: "pg", schema }),
+    logger: { level: "warn", log: (level, message) => logger[level]({ event: "auth.internal" }, message) },
+    emailAndPassword: {
+      enabled: true,
+      requireEmailVerification: true,
+      minPasswordLength: 8,
+      maxPasswordLength: 128,
+      revokeSessionsOnPasswordReset: true,
+      resetPasswordTokenExpiresIn: 60 * 60,
+      sendResetPassword: async ({ user, url }) => {
+        await mailer.send({
+          to: user.email,
+          kind: "reset-password",
+          subject: "Reset your Tessera password",
+          text: `Someone asked to reset the password of your Tessera account.\n\nChoose a new one here (the link works for one hour):\n${url}\n\nIf it was not you, ignore this mail.`,
+          link: url,
+        });
+      },
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      sendOnSignIn: false,
+      autoSignInAfterVerification: true,
+      expiresIn: 24 * 60 * 60,
+      sendVerificationEmail: async ({ user, url }) => {
+        await mailer.send({
+          to: user.email,
+          kind: "verify-email",
+          subject: "Confirm your Tessera account",
+          text: `Welcome to Tessera${user.name ? `, ${user.name}` : ""}.\n\nConfirm your email address to sign in:\n${url}\n\nThe link works for 24 hours.`,
+          link: url,
+        });
+      },
+    },
+    socialProviders: {
+      ...(deps.social.github ? { github: { ...deps.social.github } } : {}),
+      ...(deps.social.google ? { google: { ...deps.social.google } } : {}),
+    },
+    user: { changeEmail: { enabled: false } },
+    session: { expiresIn: 60 * 60 * 24 * 7, updateAge: 60 * 60 * 24 },
+    rateLimit: {
+      enabled: true,
+      window: 60,
+      max: 120,
+      storage: "memory",
+      customRules: {
+        "/sign-in/email": { window: 60, max: deps.rateLimits.signIn },
+        "/sign-up/email": { window: 60, max: deps.rateLimits.signUp },
+        "/send-verification-email": { window: 60, max: deps.rateLimits.signUp },
+        "/request-password-reset": { window: 60, max: deps.rateLimits.signUp },
+        "/two-factor/verify-totp": { window: 60, max: deps.rateLimits.signIn },
+        "/two-factor/verify-backup-code": { window: 60, max: deps.rateLimits.signIn },
+      },
+    },
+    // The client IP comes only from our own header, which app.ts sets from the socket (or from the
+    // configured trusted proxy header) after dropping whatever the client sent.
+    advanced: { ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] } },
+    databaseHooks: {
+      user: {
+        create: {
+          after: async (created) => {
+            await db.transaction(async (tx) => {
+              await tx
+                .insert(schema.profiles)
+                .values({ userId: created.id, fullName: created.name || null, avatarUrl: created.image ?? null })
+                .onConflictDoNothing();
+              const won = await tx
+                .insert(schema.instance)
+                .values({ id: 1, firstAdminUserId: created.id })
+                .onConflictDoNothing()
+                .returning({ id: schema.instance.id });
+              if (won.length > 0) {
+                await tx.update(schema.user).set({ role: "admin" }).where(eq(schema.user.id, created.id));
+                logger.info({ event: "auth.first_admin", userId: created.id }, "first account is the instance admin");
+              }
+            });
+          },
+        },
+        update: {
+          after: async (updated) => {
+            await db
+              .insert(schema.profiles)
+              .values({ userId: updated.id, fullName: updated.name || null, avatarUrl: updated.image ?? null })
+              .onConflictDoUpdate({
+                target: schema.profiles.userId,
+                set: { fullName: updated.name || null, avatarUrl: updated.image ?? null, updatedAt: sql`now()` },
+              });
+          },
+        },
+      },
+    },
+    plugins: [
+      bearer(),
+      jwt({ jwks: { keyPairConfig: { alg: "EdDSA", crv: "Ed25519" } } }),
+      twoFactor({
+        issuer: "Tessera",
+        backupCodeOptions: {
+          amount: 10,
+          storeBackupCodes: {
+            encrypt: (plain) => Promise.resolve(deps.cipher.encrypt(plain)),
+            decrypt: (sealed) => Promise.resolve(deps.cipher.decrypt(sealed)),
+          },
+        },
+      }),
+      admin(),
+      organization(),
+    ],
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

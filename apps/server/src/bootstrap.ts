@@ -1,0 +1,56 @@
+// Wires the process's long-lived parts from a parsed Env: database, secrets, mail, auth, limiter.
+// main.ts and the tests both start here, so tests exercise the same wiring as production.
+import { join, resolve } from "node:path";
+import type { SocialProvider } from "@tessera/contracts";
+import { createAuth, type Auth } from "./auth/auth";
+import { openDatabase, type DatabaseHandle, type DatabaseTarget } from "./db/client";
+import type { Env } from "./env";
+import { createCipher } from "./lib/crypto";
+import type { Logger } from "./lib/logger";
+import { createMemoryRateLimiter, type RateLimiter } from "./lib/rate-limiter";
+import { loadSecrets } from "./lib/secrets";
+import { createMailer, type Mailer } from "./providers/mail/mailer";
+
+export interface Services {
+  env: Env;
+  logger: Logger;
+  database: DatabaseHandle;
+  mailer: Mailer;
+  auth: Auth;
+  limiter: RateLimiter;
+  socialProviders: SocialProvider[];
+  close(): Promise<void>;
+}
+
+export async function createServices(env: Env, logger: Logger, options: { database?: DatabaseHandle } = {}): Promise<Services> {
+  const dataDir = resolve(env.DATA_DIR);
+  const secrets = loadSecrets(dataDir, { authSecret: env.AUTH_SECRET, encryptionKey: env.ENCRYPTION_KEY });
+  const target: DatabaseTarget = env.DATABASE_URL
+    ? { kind: "postgres", url: env.DATABASE_URL }
+    : { kind: "pglite", dataDir: join(dataDir, "pglite") };
+  const database = options.database ?? (await openDatabase(target));
+  const mailer = createMailer({ db: database.db, logger, smtpUrl: env.SMTP_URL, from: env.MAIL_FROM });
+  const social: Parameters<typeof createAuth>[0]["social"] = {};
+  if (env.GITHUB_CLIENT_ID && env.GITHUB_CLIENT_SECRET) social.github = { clientId: env.GITHUB_CLIENT_ID, clientSecret: env.GITHUB_CLIENT_SECRET };
+  if (env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET) social.google = { clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET };
+  const auth = createAuth({
+    db: database.db,
+    logger,
+    mailer,
+    cipher: createCipher(secrets.encryptionKey),
+    secret: secrets.authSecret,
+    baseURL: env.PUBLIC_URL,
+    rateLimits: { signIn: env.RATE_LIMIT_SIGN_IN, signUp: env.RATE_LIMIT_SIGN_UP },
+    social,
+  });
+  return {
+    env,
+    logger,
+    database,
+    mailer,
+    auth,
+    limiter: createMemoryRateLimiter(),
+    socialProviders: Object.keys(social) as SocialProvider[],
+    close: () => database.close(),
+  };
+}

@@ -1,0 +1,75 @@
+// The one place that reads process.env. Every variable is parsed here; a bad value stops start-up
+// with a readable list of what is wrong.
+import { z } from "zod";
+
+const optionalString = z
+  .string()
+  .trim()
+  .transform((v) => (v === "" ? undefined : v))
+  .optional();
+
+const urlWith = (protocols: string[]) =>
+  optionalString.refine(
+    (v) => v === undefined || protocols.some((p) => v.startsWith(`${p}:`)),
+    `must be a URL starting with ${protocols.map((p) => `${p}://`).join(" or ")}`,
+  );
+
+const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+
+export const envSchema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().default("0.0.0.0"),
+    DATA_DIR: z.string().min(1).default("./data"),
+    PUBLIC_URL: urlWith(["http", "https"]),
+    DATABASE_URL: urlWith(["postgres", "postgresql"]),
+    AUTH_SECRET: optionalString.refine((v) => v === undefined || v.length >= 32, "must be at least 32 characters"),
+    ENCRYPTION_KEY: optionalString.refine(
+      (v) => v === undefined || /^[0-9a-fA-F]{64}$/.test(v),
+      "must be 64 hexadecimal characters (32 bytes)",
+    ),
+    SMTP_URL: urlWith(["smtp", "smtps"]),
+    MAIL_FROM: z.string().default("Tessera <no-reply@tessera.local>"),
+    LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+    TRUSTED_PROXY_HEADER: optionalString.transform((v) => v?.toLowerCase()),
+    BODY_LIMIT_BYTES: positiveInt(1_048_576),
+    RATE_LIMIT_SIGN_IN: positiveInt(10),
+    RATE_LIMIT_SIGN_UP: positiveInt(5),
+    GITHUB_CLIENT_ID: optionalString,
+    GITHUB_CLIENT_SECRET: optionalString,
+    GOOGLE_CLIENT_ID: optionalString,
+    GOOGLE_CLIENT_SECRET: optionalString,
+    WEB_DIST_DIR: optionalString,
+  })
+  .superRefine((env, ctx) => {
+    for (const p of ["GITHUB", "GOOGLE"] as const) {
+      if (Boolean(env[`${p}_CLIENT_ID`]) !== Boolean(env[`${p}_CLIENT_SECRET`])) {
+        ctx.addIssue({
+          code: "custom",
+          path: [`${p}_CLIENT_ID`],
+          message: `${p}_CLIENT_ID and ${p}_CLIENT_SECRET must be set together`,
+        });
+      }
+    }
+  })
+  .transform((env) => ({ ...env, PUBLIC_URL: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, "") }));
+
+export type Env = z.infer<typeof envSchema>;
+
+export class EnvError extends Error {
+  override name = "EnvError";
+}
+
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  const result = envSchema.safeParse(source);
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `  - ${i.path.join(".") || "(env)"}: ${i.message}`);
+    throw new EnvError(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  return result.data;
+}
+
+export function loadEnv(): Env {
+  return parseEnv(process.env);
+}

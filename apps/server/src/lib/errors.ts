@@ -1,0 +1,42 @@
+// Typed application errors. Routes and services throw these; app.ts's one onError turns them into
+// {error: {code, message, requestId}} with the status below.
+export const errorStatus = {
+  BAD_REQUEST: 400,
+  VALIDATION_FAILED: 400,
+  INVALID_JSON: 400,
+  UNAUTHORIZED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  RATE_LIMITED: 429,
+  INTERNAL: 500,
+  UNAVAILABLE: 503,
+} as const;
+
+export type ErrorCode = keyof typeof errorStatus;
+
+export class AppError extends Error {
+  override name = "AppError";
+  readonly status: number;
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    options?: { cause?: unknown; headers?: Record<string, string> },
+  ) {
+    super(message, options?.cause === undefined ? undefined : { cause: options.cause });
+    this.status = errorStatus[code];
+    this.headers = options?.headers ?? {};
+  }
+  readonly headers: Record<string, string>;
+}
+
+export const notFound = (what = "Not found") => new AppError("NOT_FOUND", what);
+export const unauthorized = () => new AppError("UNAUTHORIZED", "Sign in to continue.");
+
+export type ErrorBody = { error: { code: string; message: string; requestId: string } };
+
+export function errorBody(code: string, message: string, requestId: string): ErrorBody {
+  return { error: { code, message, requestId } };
+}

@@ -1,0 +1,27 @@
+// A fixed-window limiter kept in process (the embedded default). Keys are whatever the caller
+// decides: an address, an email, a user id.
+export interface RateLimiter {
+  /** Records one hit; answers how many seconds to wait when over the limit, else null. */
+  hit(key: string, rule: { windowMs: number; max: number }): number | null;
+}
+
+export function createMemoryRateLimiter(now: () => number = Date.now): RateLimiter {
+  const windows = new Map<string, { start: number; count: number }>();
+  let sweeps = 0;
+  return {
+    hit(key, rule) {
+      const t = now();
+      if (++sweeps % 1000 === 0) {
+        for (const [k, w] of windows) if (t - w.start >= rule.windowMs) windows.delete(k);
+      }
+      const current = windows.get(key);
+      if (!current || t - current.start >= rule.windowMs) {
+        windows.set(key, { start: t, count: 1 });
+        return null;
+      }
+      if (current.count >= rule.max) return Math.max(1, Math.ceil((current.start + rule.windowMs - t) / 1000));
+      current.count++;
+      return null;
+    },
+  };
+}

@@ -1,0 +1,60 @@
+// Boot: parse env, open the database (migrations run), serve web app and API, shut down gracefully.
+import { serve } from "@hono/node-server";
+import { createApp } from "./app";
+import { createServices } from "./bootstrap";
+import { EnvError, loadEnv } from "./env";
+import { createLogger } from "./lib/logger";
+import { findUp } from "./lib/paths";
+import { dirname, resolve } from "node:path";
+
+async function main() {
+  let env;
+  try {
+    env = loadEnv();
+  } catch (err) {
+    if (err instanceof EnvError) {
+      process.stderr.write(`${err.message}\n`);
+      process.exit(1);
+    }
+    throw err;
+  }
+  const logger = createLogger(env.LOG_LEVEL);
+  const services = await createServices(env, logger);
+  const indexHtml = env.WEB_DIST_DIR ? resolve(env.WEB_DIST_DIR, "index.html") : findUp("apps/web/dist/index.html");
+  if (!indexHtml) logger.warn({ event: "boot.no_web" }, "web app not built: serving the API only (run npm run build)");
+  const app = createApp(services, { webDist: indexHtml ? dirname(indexHtml) : null });
+
+  const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
+    logger.info({ event: "boot.ready", port: info.port, db: services.database.kind, dataDir: resolve(env.DATA_DIR) }, "Tessera is ready");
+    process.stdout.write(`\n  Tessera is running: open ${env.PUBLIC_URL}\n\n`);
+  });
+
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    logger.info({ event: "boot.shutdown", signal }, "draining connections");
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    server.close(() => {
+      services
+        .close()
+        .then(() => {
+          logger.info({ event: "boot.stopped" }, "stopped");
+          process.exit(0);
+        })
+        .catch((err: unknown) => {
+          logger.error({ event: "boot.close_failed", err }, "close failed");
+          process.exit(1);
+        });
+    });
+    if ("closeIdleConnections" in server) server.closeIdleConnections();
+  };
+  process.on("SIGTERM", () => shutdown("SIGTERM"));
+  process.on("SIGINT", () => shutdown("SIGINT"));
+}
+
+main().catch((err: unknown) => {
+  process.stderr.write(`Tessera failed to start: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,82 @@
+// Lint: strict TypeScript rules, no floating promises, import boundaries between rooms:
+// features never import each other, providers never import features, contracts import nothing of ours.
+import js from "@eslint/js";
+import importX from "eslint-plugin-import-x";
+import reactHooks from "eslint-plugin-react-hooks";
+import globals from "globals";
+import tseslint from "typescript-eslint";
+
+const FEATURES = ["chat", "compare", "search", "prompts", "assistants", "dictation", "dashboard", "billing", "teams", "images", "voice", "analytics", "changelog", "auth", "shell", "health", "profile", "public-config", "account", "public", "errors"];
+const featureZones = (root) =>
+  FEATURES.map((f) => ({
+    target: `./${root}/src/features/${f}`,
+    from: `./${root}/src/features`,
+    except: [`./${f}`],
+    message: "Features do not import each other; move the shared piece down into lib/, components/ or contracts.",
+  }));
+
+export default tseslint.config(
+  { ignores: ["**/dist/**", "**/node_modules/**", "data/**", "**/drizzle/**", "e2e/.artifacts/**", "**/*.config.js", "**/build.mjs", "**/vitest.config.ts", "**/vite.config.ts", "**/drizzle.config.ts", "**/playwright.config.ts"] },
+  js.configs.recommended,
+  ...tseslint.configs.recommendedTypeChecked,
+  {
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+    },
+    plugins: { "import-x": importX },
+    rules: {
+      "@typescript-eslint/no-floating-promises": "error",
+      "@typescript-eslint/no-misused-promises": ["error", { checksVoidReturn: { attributes: false } }],
+      "@typescript-eslint/consistent-type-imports": "error",
+      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
+      "import-x/no-cycle": "off",
+    },
+  },
+  {
+    files: ["apps/server/**/*.ts", "bench/**/*.ts", "e2e/**/*.ts", "packages/**/*.ts"],
+    languageOptions: { globals: globals.node },
+  },
+  {
+    files: ["apps/server/src/**/*.ts"],
+    rules: { "no-console": "error" },
+  },
+  {
+    files: ["apps/server/src/**/*.ts"],
+    rules: {
+      "import-x/no-restricted-paths": [
+        "error",
+        {
+          zones: [
+            ...featureZones("apps/server"),
+            { target: "./apps/server/src/providers", from: "./apps/server/src/features", message: "Providers never import features." },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ["packages/contracts/src/**/*.ts"],
+    rules: {
+      "no-restricted-imports": ["error", { patterns: [{ group: ["@tessera/*", "../../apps/*"], message: "Contracts import nothing of ours." }] }],
+    },
+  },
+  {
+    files: ["apps/web/src/**/*.{ts,tsx}"],
+    languageOptions: { globals: globals.browser },
+    plugins: { "react-hooks": reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      "import-x/no-restricted-paths": [
+        "error",
+        {
+          zones: [
+            ...featureZones("apps/web"),
+            { target: "./apps/web/src/features", from: "./apps/web/src/app", message: "app/ composes features, not the other way round." },
+            { target: "./apps/web/src/components", from: "./apps/web/src/features", message: "Shared components do not import features." },
+            { target: "./apps/web/src/lib", from: "./apps/web/src/features", message: "lib/ does not import features." },
+          ],
+        },
+      ],
+    },
+  },
+);

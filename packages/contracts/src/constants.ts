@@ -1,0 +1,14 @@
+// Constants fixed by the product specification, shared by server and web.
+
+/** localStorage key of our auth session (the spec's backend session entry). */
+export const AUTH_STORAGE_KEY = "tessera.auth.session";
+export const SIDEBAR_STORAGE_KEY = "sidebar:state";
+export const THEME_STORAGE_KEY = "tessera.theme";
+
+export const QUERY_RETRY = 1;
+export const QUERY_STALE_MS = 5 * 60 * 1000;
+export const MOBILE_BREAKPOINT_PX = 768;
+export const TOOLTIP_DELAY_MS = 700;
+export const TOOLTIP_SKIP_DELAY_MS = 300;
+export const DEFAULT_API_TIMEOUT_MS = 30_000;
+export const RESEND_VERIFICATION_INTERVAL_S = 60;

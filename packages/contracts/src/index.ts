@@ -1,0 +1,5 @@
+export * from "./errors";
+export * from "./health";
+export * from "./profile";
+export * from "./public-config";
+export * from "./constants";

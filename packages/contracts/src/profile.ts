@@ -1,0 +1,31 @@
+import { z } from "zod";
+
+export const FULL_NAME_MAX = 120;
+export const AVATAR_URL_MAX = 2048;
+
+const httpUrl = z
+  .string()
+  .trim()
+  .max(AVATAR_URL_MAX, `must be at most ${AVATAR_URL_MAX} characters`)
+  .url("must be a URL")
+  .refine((v) => /^https?:\/\//i.test(v), "must start with http:// or https://");
+
+export const updateProfileSchema = z
+  .object({
+    fullName: z.string().trim().min(1, "must not be blank").max(FULL_NAME_MAX, `must be at most ${FULL_NAME_MAX} characters`).optional(),
+    avatarUrl: z.union([httpUrl, z.literal("").transform(() => null), z.null()]).optional(),
+  })
+  .strict()
+  .refine((v) => v.fullName !== undefined || v.avatarUrl !== undefined, "send fullName or avatarUrl");
+export type UpdateProfileInput = z.input<typeof updateProfileSchema>;
+
+export const profileSchema = z.object({
+  id: z.string(),
+  userId: z.string(),
+  email: z.string(),
+  fullName: z.string().nullable(),
+  avatarUrl: z.string().nullable(),
+  role: z.string().nullable(),
+  twoFactorEnabled: z.boolean(),
+});
+export type Profile = z.infer<typeof profileSchema>;
