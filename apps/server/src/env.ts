@@ -42,17 +42,6 @@ export const envSchema = z
     GOOGLE_CLIENT_SECRET: optionalString,
     WEB_DIST_DIR: optionalString,
   })
-  .superRefine((env, ctx) => {
-    for (const p of ["GITHUB", "GOOGLE"] as const) {
-      if (Boolean(env[`${p}_CLIENT_ID`]) !== Boolean(env[`${p}_CLIENT_SECRET`])) {
-        ctx.addIssue({
-          code: "custom",
-          path: [`${p}_CLIENT_ID`],
-          message: `${p}_CLIENT_ID and ${p}_CLIENT_SECRET must be set together`,
-        });
-      }
-    }
-  })
   .transform((env) => ({ ...env, PUBLIC_URL: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, "") }));
 
 export type Env = z.infer<typeof envSchema>;
@@ -63,11 +52,16 @@ export class EnvError extends Error {
 
 export function parseEnv(source: Record<string, string | undefined>): Env {
   const result = envSchema.safeParse(source);
-  if (!result.success) {
-    const lines = result.error.issues.map((i) => `  - ${i.path.join(".") || "(env)"}: ${i.message}`);
+  const lines = result.success ? [] : result.error.issues.map((i) => `  - ${i.path.join(".") || "(env)"}: ${i.message}`);
+  for (const p of ["GITHUB", "GOOGLE"]) {
+    if (Boolean(source[`${p}_CLIENT_ID`]?.trim()) !== Boolean(source[`${p}_CLIENT_SECRET`]?.trim())) {
+      lines.push(`  - ${p}_CLIENT_ID: ${p}_CLIENT_ID and ${p}_CLIENT_SECRET must be set together`);
+    }
+  }
+  if (!result.success || lines.length > 0) {
     throw new EnvError(`Invalid configuration:\n${lines.join("\n")}`);
   }
-  return result.data;
+  return result.data!;
 }
 
 export function loadEnv(): Env {

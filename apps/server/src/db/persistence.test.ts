@@ -1,0 +1,21 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { openDatabase } from "./client";
+import { user } from "./schema";
+
+describe("PGlite under DATA_DIR", () => {
+  it("keeps data across a restart and re-applies migrations idempotently", async () => {
+    const dataDir = join(mkdtempSync(join(tmpdir(), "tessera-db-")), "pglite");
+    const first = await openDatabase({ kind: "pglite", dataDir });
+    await first.db.insert(user).values({ id: "u1", name: "Kept", email: "kept@example.com" });
+    await first.close();
+
+    const second = await openDatabase({ kind: "pglite", dataDir });
+    const rows = await second.db.select({ name: user.name }).from(user).where(eq(user.id, "u1"));
+    await second.close();
+    expect(rows).toEqual([{ name: "Kept" }]);
+  });
+});

@@ -1,0 +1,32 @@
+import { describe, expect, it } from "vitest";
+import { EnvError, parseEnv } from "./env";
+
+describe("parseEnv", () => {
+  it("gives the documented defaults on an empty environment", () => {
+    const env = parseEnv({});
+    expect(env).toMatchObject({ PORT: 3000, DATA_DIR: "./data", PUBLIC_URL: "http://localhost:3000", LOG_LEVEL: "info" });
+    expect(env.DATABASE_URL).toBeUndefined();
+    expect(env.SMTP_URL).toBeUndefined();
+  });
+
+  it("treats empty strings as unset and derives PUBLIC_URL from PORT", () => {
+    const env = parseEnv({ DATABASE_URL: "", PORT: "4100", PUBLIC_URL: "" });
+    expect(env.DATABASE_URL).toBeUndefined();
+    expect(env.PUBLIC_URL).toBe("http://localhost:4100");
+  });
+
+  it("lists every bad value in one readable message", () => {
+    let error: unknown;
+    try {
+      parseEnv({ PORT: "eighty", DATABASE_URL: "mysql://x", AUTH_SECRET: "short", GITHUB_CLIENT_ID: "id" });
+    } catch (err) {
+      error = err;
+    }
+    expect(error).toBeInstanceOf(EnvError);
+    const message = (error as Error).message;
+    expect(message).toContain("PORT");
+    expect(message).toContain("DATABASE_URL: must be a URL starting with postgres:// or postgresql://");
+    expect(message).toContain("AUTH_SECRET: must be at least 32 characters");
+    expect(message).toContain("GITHUB_CLIENT_ID and GITHUB_CLIENT_SECRET must be set together");
+  });
+});

@@ -1,0 +1,71 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "../../test/test-app";
+import { testDbKind } from "../../test/test-database";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ BODY_LIMIT_BYTES: "2048" });
+});
+afterAll(() => t.close());
+
+describe("GET /api/health", () => {
+  it("reports the database kind and the version", async () => {
+    const res = await t.request("/api/health");
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ status: "ok", db: testDbKind(), version: expect.stringMatching(/^\d+\.\d+\.\d+/) as string });
+  });
+
+  it("sends security headers: own-origin CSP without inline scripts, nosniff, no framing, referrer policy", async () => {
+    const res = await t.request("/api/health");
+    const csp = res.headers.get("content-security-policy") ?? "";
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    expect(csp).toContain("img-src 'self' data: blob:");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(res.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+    expect(res.headers.get("x-request-id")).toBeTruthy();
+  });
+});
+
+describe("the API edge", () => {
+  it("answers 401 in the one error shape without a bearer, with a bad bearer, and with only a cookie", async () => {
+    for (const headers of [{}, { authorization: "Bearer nope" }, { authorization: "Basic abc" }, { cookie: "better-auth.session_token=x" }]) {
+      const res = await t.request("/api/profile", { headers });
+      expect(res.status).toBe(401);
+      const body = (await res.json()) as { error: { code: string; message: string; requestId: string } };
+      expect(body.error.code).toBe("UNAUTHORIZED");
+      expect(body.error.requestId).toBe(res.headers.get("x-request-id"));
+    }
+  });
+
+  it("answers unknown API routes with 401 to strangers and a JSON 404 to the signed-in", async () => {
+    expect((await t.request("/api/nothing-here")).status).toBe(401);
+    const res = await t.request("/api/nothing-here", { token: await t.newUser("lost@example.com") });
+    expect(res.status).toBe(404);
+    expect(((await res.json()) as { error: { code: string } }).error.code).toBe("NOT_FOUND");
+  });
+
+  it("rejects malformed JSON, wrong types and oversized bodies with a reason and no stack trace", async () => {
+    const token = await t.newUser("edge@example.com");
+    const bad = await t.request("/api/profile", { method: "PATCH", token, headers: { "content-type": "application/json" }, body: "{nope" });
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toMatchObject({ error: { code: "INVALID_JSON" } });
+
+    const wrong = await t.request("/api/profile", { method: "PATCH", token, json: { fullName: 42 } });
+    expect(wrong.status).toBe(400);
+    const text = await wrong.text();
+    expect(text).toContain("fullName");
+    expect(text).not.toContain("at ");
+
+    const big = await t.request("/api/profile", { method: "PATCH", token, json: { fullName: "x".repeat(5000) } });
+    expect(big.status).toBe(413);
+    expect(await big.json()).toMatchObject({ error: { code: "PAYLOAD_TOO_LARGE" } });
+
+    const bigAuth = await t.request("/api/auth/sign-in/email", { method: "POST", json: { email: "a@b.co", password: "x".repeat(5000) } });
+    expect(bigAuth.status).toBe(413);
+
+    const notJson = await t.request("/api/profile", { method: "PATCH", token, headers: { "content-type": "text/plain" }, body: "hi" });
+    expect(notJson.status).toBe(415);
+  });
+});

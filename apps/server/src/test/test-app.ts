@@ -1,0 +1,98 @@
+// Builds the real app (same wiring as main.ts) on a test database, plus helpers that walk the real
+// auth flows: sign up, read the mail from the outbox, follow the link, sign in.
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { and, desc, eq } from "drizzle-orm";
+import { createApp } from "../app";
+import { createServices, type Services } from "../bootstrap";
+import { mailOutbox } from "../db/schema";
+import { parseEnv } from "../env";
+import { createLogger } from "../lib/logger";
+import { openTestDatabase } from "./test-database";
+
+export const ORIGIN = "http://localhost:3000";
+
+export interface TestApp {
+  app: ReturnType<typeof createApp>;
+  services: Services;
+  request(path: string, init?: RequestInit & { json?: unknown; token?: string }): Promise<Response>;
+  latestMail(to: string, kind?: string): Promise<{ link: string | null; text: string; status: string } | undefined>;
+  signUp(email: string, opts?: { password?: string; name?: string }): Promise<Response>;
+  verify(email: string): Promise<Response>;
+  signIn(email: string, password?: string): Promise<Response>;
+  /** Sign up, verify, sign in: the bearer token of a fresh verified user. */
+  newUser(email: string, opts?: { password?: string; name?: string }): Promise<string>;
+  close(): Promise<void>;
+}
+
+export const PASSWORD = "correct horse battery";
+
+export async function createTestApp(envOverrides: Record<string, string> = {}): Promise<TestApp> {
+  const dataDir = mkdtempSync(join(tmpdir(), "tessera-test-"));
+  const env = parseEnv({ DATA_DIR: dataDir, PUBLIC_URL: ORIGIN, LOG_LEVEL: "silent", NODE_ENV: "test", RATE_LIMIT_SIGN_IN: "1000", RATE_LIMIT_SIGN_UP: "1000", ...envOverrides });
+  const database = await openTestDatabase();
+  const services = await createServices(env, createLogger(env.LOG_LEVEL), { database });
+  const app = createApp(services);
+
+  const request: TestApp["request"] = (path, init = {}) => {
+    const { json, token, ...rest } = init;
+    const headers = new Headers(rest.headers);
+    if (!headers.has("origin")) headers.set("origin", ORIGIN);
+    if (token) headers.set("authorization", `Bearer ${token}`);
+    if (json !== undefined) headers.set("content-type", "application/json");
+    return Promise.resolve(
+      app.request(path, { ...rest, headers, body: json !== undefined ? JSON.stringify(json) : rest.body }),
+    );
+  };
+
+  const latestMail: TestApp["latestMail"] = async (to, kind) => {
+    const [row] = await services.database.db
+      .select()
+      .from(mailOutbox)
+      .where(kind ? and(eq(mailOutbox.to, to), eq(mailOutbox.kind, kind)) : eq(mailOutbox.to, to))
+      .orderBy(desc(mailOutbox.createdAt))
+      .limit(1);
+    return row;
+  };
+
+  const signUp: TestApp["signUp"] = (email, opts = {}) =>
+    request("/api/auth/sign-up/email", {
+      method: "POST",
+      json: { email, password: opts.password ?? PASSWORD, name: opts.name ?? "Test Person", callbackURL: "/" },
+    });
+
+  const verify: TestApp["verify"] = async (email) => {
+    const mail = await latestMail(email, "verify-email");
+    if (!mail?.link) throw new Error(`no verification mail for ${email}`);
+    const url = new URL(mail.link);
+    return request(url.pathname + url.search);
+  };
+
+  const signIn: TestApp["signIn"] = (email, password = PASSWORD) =>
+    request("/api/auth/sign-in/email", { method: "POST", json: { email, password } });
+
+  return {
+    app,
+    services,
+    request,
+    latestMail,
+    signUp,
+    verify,
+    signIn,
+    async newUser(email, opts = {}) {
+      expectOk(await signUp(email, opts));
+      expectOk(await verify(email), [302]);
+      const res = await signIn(email, opts.password ?? PASSWORD);
+      expectOk(res);
+      const token = res.headers.get("set-auth-token");
+      if (!token) throw new Error("sign-in gave no set-auth-token");
+      return token;
+    },
+    close: () => services.close(),
+  };
+}
+
+function expectOk(res: Response, statuses = [200]) {
+  if (!statuses.includes(res.status)) throw new Error(`unexpected status ${res.status}`);
+}

@@ -1,0 +1,38 @@
+// Each test file gets a database of its own: PGlite in memory, or (in the postgres project) a fresh
+// database created on the server named by the `databaseUrl` the vitest config provides.
+import { randomBytes } from "node:crypto";
+import pg from "pg";
+import { inject } from "vitest";
+import { openDatabase, type DatabaseHandle } from "../db/client";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    dbKind: "pglite" | "postgres";
+    databaseUrl: string;
+  }
+}
+
+export const testDbKind = (): "pglite" | "postgres" => inject("dbKind");
+
+export async function openTestDatabase(): Promise<DatabaseHandle> {
+  if (testDbKind() === "pglite") return openDatabase({ kind: "pglite", dataDir: null });
+  const adminUrl = inject("databaseUrl");
+  const name = `tessera_t_${randomBytes(6).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const handle = await openDatabase({ kind: "postgres", url: url.toString() });
+  return {
+    ...handle,
+    async close() {
+      await handle.close();
+      const drop = new pg.Client({ connectionString: adminUrl });
+      await drop.connect();
+      await drop.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await drop.end();
+    },
+  };
+}
