@@ -6,17 +6,54 @@ import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
-const FEATURES = ["chat", "compare", "search", "prompts", "assistants", "dictation", "dashboard", "billing", "teams", "images", "voice", "analytics", "changelog", "auth", "shell", "health", "profile", "public-config", "account", "public", "errors"];
+const FEATURES = [
+  "chat",
+  "compare",
+  "search",
+  "prompts",
+  "assistants",
+  "dictation",
+  "dashboard",
+  "billing",
+  "teams",
+  "images",
+  "voice",
+  "analytics",
+  "changelog",
+  "auth",
+  "shell",
+  "health",
+  "profile",
+  "public-config",
+  "account",
+  "public",
+  "errors",
+];
 const featureZones = (root) =>
   FEATURES.map((f) => ({
     target: `./${root}/src/features/${f}`,
     from: `./${root}/src/features`,
     except: [`./${f}`],
-    message: "Features do not import each other; move the shared piece down into lib/, components/ or contracts.",
+    message:
+      "Features do not import each other; move the shared piece down into lib/, components/ or contracts.",
   }));
 
 export default tseslint.config(
-  { ignores: ["**/dist/**", "**/node_modules/**", "data/**", "**/drizzle/**", "e2e/.artifacts/**", "**/*.config.js", "**/build.mjs", "**/vitest.config.ts", "**/vite.config.ts", "**/drizzle.config.ts", "**/playwright.config.ts"] },
+  {
+    ignores: [
+      "**/dist/**",
+      "**/node_modules/**",
+      "data/**",
+      "**/drizzle/**",
+      "e2e/.artifacts/**",
+      "**/*.config.js",
+      "**/build.mjs",
+      "**/vitest.config.ts",
+      "**/vite.config.ts",
+      "**/drizzle.config.ts",
+      "**/playwright.config.ts",
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {
@@ -48,7 +85,11 @@ export default tseslint.config(
         {
           zones: [
             ...featureZones("apps/server"),
-            { target: "./apps/server/src/providers", from: "./apps/server/src/features", message: "Providers never import features." },
+            {
+              target: "./apps/server/src/providers",
+              from: "./apps/server/src/features",
+              message: "Providers never import features.",
+            },
           ],
         },
       ],
@@ -57,7 +98,12 @@ export default tseslint.config(
   {
     files: ["packages/contracts/src/**/*.ts"],
     rules: {
-      "no-restricted-imports": ["error", { patterns: [{ group: ["@tessera/*", "../../apps/*"], message: "Contracts import nothing of ours." }] }],
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [{ group: ["@tessera/*", "../../apps/*"], message: "Contracts import nothing of ours." }],
+        },
+      ],
     },
   },
   {
@@ -71,9 +117,21 @@ export default tseslint.config(
         {
           zones: [
             ...featureZones("apps/web"),
-            { target: "./apps/web/src/features", from: "./apps/web/src/app", message: "app/ composes features, not the other way round." },
-            { target: "./apps/web/src/components", from: "./apps/web/src/features", message: "Shared components do not import features." },
-            { target: "./apps/web/src/lib", from: "./apps/web/src/features", message: "lib/ does not import features." },
+            {
+              target: "./apps/web/src/features",
+              from: "./apps/web/src/app",
+              message: "app/ composes features, not the other way round.",
+            },
+            {
+              target: "./apps/web/src/components",
+              from: "./apps/web/src/features",
+              message: "Shared components do not import features.",
+            },
+            {
+              target: "./apps/web/src/lib",
+              from: "./apps/web/src/features",
+              message: "lib/ does not import features.",
+            },
           ],
         },
       ],

@@ -6,11 +6,20 @@ const databaseUrl = process.env.DATABASE_URL;
 
 const server = (dbKind: "pglite" | "postgres") => ({
   extends: "./apps/server/vitest.config.ts",
-  test: { name: `server:${dbKind}`, root: "./apps/server", provide: { dbKind, databaseUrl: databaseUrl ?? "" } },
+  test: {
+    name: `server:${dbKind}`,
+    root: "./apps/server",
+    provide: { dbKind, databaseUrl: databaseUrl ?? "" },
+  },
 });
 
 export default defineConfig({
   test: {
-    projects: ["packages/contracts", "apps/web", server("pglite"), ...(databaseUrl ? [server("postgres")] : [])],
+    projects: [
+      "packages/contracts",
+      "apps/web",
+      server("pglite"),
+      ...(databaseUrl ? [server("postgres")] : []),
+    ],
   },
 });

@@ -15,7 +15,9 @@ await build({
     {
       name: "external-node-modules",
       setup(b) {
-        b.onResolve({ filter: /^[^./]/ }, (args) => (args.path.startsWith("@tessera/") ? undefined : { external: true }));
+        b.onResolve({ filter: /^[^./]/ }, (args) =>
+          args.path.startsWith("@tessera/") ? undefined : { external: true },
+        );
       },
     },
   ],

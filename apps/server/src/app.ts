@@ -26,7 +26,13 @@ export function createApp(services: Services, options: { webDist?: string | null
     c.set("logger", logger.child({ requestId: c.get("requestId") }));
     await next();
     c.get("logger").info(
-      { event: "http.request", method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) },
+      {
+        event: "http.request",
+        method: c.req.method,
+        path: c.req.path,
+        status: c.res.status,
+        ms: Math.round(performance.now() - started),
+      },
       "request",
     );
   });
@@ -36,7 +42,10 @@ export function createApp(services: Services, options: { webDist?: string | null
     bodyLimit({
       maxSize: env.BODY_LIMIT_BYTES,
       onError: () => {
-        throw new AppError("PAYLOAD_TOO_LARGE", `The request body is larger than ${env.BODY_LIMIT_BYTES} bytes.`);
+        throw new AppError(
+          "PAYLOAD_TOO_LARGE",
+          `The request body is larger than ${env.BODY_LIMIT_BYTES} bytes.`,
+        );
       },
     }),
   );
@@ -47,8 +56,18 @@ export function createApp(services: Services, options: { webDist?: string | null
 
   app.route("/api/health", healthRoutes(database));
   app.route("/api/public", publicConfigRoutes(services.socialProviders));
-  app.route("/api/auth", authRoutes({ auth, db: database.db, limiter: services.limiter, trustedProxyHeader: env.TRUSTED_PROXY_HEADER }));
-  app.get("/.well-known/jwks.json", (c) => auth.handler(new Request(new URL("/api/auth/jwks", env.PUBLIC_URL), { headers: c.req.raw.headers })));
+  app.route(
+    "/api/auth",
+    authRoutes({
+      auth,
+      db: database.db,
+      limiter: services.limiter,
+      trustedProxyHeader: env.TRUSTED_PROXY_HEADER,
+    }),
+  );
+  app.get("/.well-known/jwks.json", (c) =>
+    auth.handler(new Request(new URL("/api/auth/jwks", env.PUBLIC_URL), { headers: c.req.raw.headers })),
+  );
 
   const api = new Hono<AppEnv>();
   api.use(requireSession(auth));
@@ -69,7 +88,14 @@ export function createApp(services: Services, options: { webDist?: string | null
       return c.json(errorBody(err.code, err.message, requestId), err.status as 400);
     }
     if (err instanceof HTTPException) {
-      return c.json(errorBody(err.status === 413 ? "PAYLOAD_TOO_LARGE" : "BAD_REQUEST", err.message || "Bad request.", requestId), err.status);
+      return c.json(
+        errorBody(
+          err.status === 413 ? "PAYLOAD_TOO_LARGE" : "BAD_REQUEST",
+          err.message || "Bad request.",
+          requestId,
+        ),
+        err.status,
+      );
     }
     log.error({ event: "http.unhandled", err }, "unhandled error");
     return c.json(errorBody("INTERNAL", "Something went wrong on our side. Try again.", requestId), 500);

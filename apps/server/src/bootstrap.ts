@@ -22,7 +22,11 @@ export interface Services {
   close(): Promise<void>;
 }
 
-export async function createServices(env: Env, logger: Logger, options: { database?: DatabaseHandle } = {}): Promise<Services> {
+export async function createServices(
+  env: Env,
+  logger: Logger,
+  options: { database?: DatabaseHandle } = {},
+): Promise<Services> {
   const dataDir = resolve(env.DATA_DIR);
   const secrets = loadSecrets(dataDir, { authSecret: env.AUTH_SECRET, encryptionKey: env.ENCRYPTION_KEY });
   const target: DatabaseTarget = env.DATABASE_URL
@@ -31,8 +35,10 @@ export async function createServices(env: Env, logger: Logger, options: { databa
   const database = options.database ?? (await openDatabase(target));
   const mailer = createMailer({ db: database.db, logger, smtpUrl: env.SMTP_URL, from: env.MAIL_FROM });
   const social: Parameters<typeof createAuth>[0]["social"] = {};
-  if (env.GITHUB_CLIENT_ID && env.GITHUB_CLIENT_SECRET) social.github = { clientId: env.GITHUB_CLIENT_ID, clientSecret: env.GITHUB_CLIENT_SECRET };
-  if (env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET) social.google = { clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET };
+  if (env.GITHUB_CLIENT_ID && env.GITHUB_CLIENT_SECRET)
+    social.github = { clientId: env.GITHUB_CLIENT_ID, clientSecret: env.GITHUB_CLIENT_SECRET };
+  if (env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET)
+    social.google = { clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET };
   const auth = createAuth({
     db: database.db,
     logger,

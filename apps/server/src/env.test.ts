@@ -4,7 +4,12 @@ import { EnvError, parseEnv } from "./env";
 describe("parseEnv", () => {
   it("gives the documented defaults on an empty environment", () => {
     const env = parseEnv({});
-    expect(env).toMatchObject({ PORT: 3000, DATA_DIR: "./data", PUBLIC_URL: "http://localhost:3000", LOG_LEVEL: "info" });
+    expect(env).toMatchObject({
+      PORT: 3000,
+      DATA_DIR: "./data",
+      PUBLIC_URL: "http://localhost:3000",
+      LOG_LEVEL: "info",
+    });
     expect(env.DATABASE_URL).toBeUndefined();
     expect(env.SMTP_URL).toBeUndefined();
   });

@@ -24,7 +24,10 @@ export const envSchema = z
     DATA_DIR: z.string().min(1).default("./data"),
     PUBLIC_URL: urlWith(["http", "https"]),
     DATABASE_URL: urlWith(["postgres", "postgresql"]),
-    AUTH_SECRET: optionalString.refine((v) => v === undefined || v.length >= 32, "must be at least 32 characters"),
+    AUTH_SECRET: optionalString.refine(
+      (v) => v === undefined || v.length >= 32,
+      "must be at least 32 characters",
+    ),
     ENCRYPTION_KEY: optionalString.refine(
       (v) => v === undefined || /^[0-9a-fA-F]{64}$/.test(v),
       "must be 64 hexadecimal characters (32 bytes)",
@@ -42,7 +45,10 @@ export const envSchema = z
     GOOGLE_CLIENT_SECRET: optionalString,
     WEB_DIST_DIR: optionalString,
   })
-  .transform((env) => ({ ...env, PUBLIC_URL: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, "") }));
+  .transform((env) => ({
+    ...env,
+    PUBLIC_URL: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ""),
+  }));
 
 export type Env = z.infer<typeof envSchema>;
 
@@ -52,7 +58,9 @@ export class EnvError extends Error {
 
 export function parseEnv(source: Record<string, string | undefined>): Env {
   const result = envSchema.safeParse(source);
-  const lines = result.success ? [] : result.error.issues.map((i) => `  - ${i.path.join(".") || "(env)"}: ${i.message}`);
+  const lines = result.success
+    ? []
+    : result.error.issues.map((i) => `  - ${i.path.join(".") || "(env)"}: ${i.message}`);
   for (const p of ["GITHUB", "GOOGLE"]) {
     if (Boolean(source[`${p}_CLIENT_ID`]?.trim()) !== Boolean(source[`${p}_CLIENT_SECRET`]?.trim())) {
       lines.push(`  - ${p}_CLIENT_ID: ${p}_CLIENT_ID and ${p}_CLIENT_SECRET must be set together`);

@@ -20,12 +20,18 @@ async function main() {
   }
   const logger = createLogger(env.LOG_LEVEL);
   const services = await createServices(env, logger);
-  const indexHtml = env.WEB_DIST_DIR ? resolve(env.WEB_DIST_DIR, "index.html") : findUp("apps/web/dist/index.html");
-  if (!indexHtml) logger.warn({ event: "boot.no_web" }, "web app not built: serving the API only (run npm run build)");
+  const indexHtml = env.WEB_DIST_DIR
+    ? resolve(env.WEB_DIST_DIR, "index.html")
+    : findUp("apps/web/dist/index.html");
+  if (!indexHtml)
+    logger.warn({ event: "boot.no_web" }, "web app not built: serving the API only (run npm run build)");
   const app = createApp(services, { webDist: indexHtml ? dirname(indexHtml) : null });
 
   const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
-    logger.info({ event: "boot.ready", port: info.port, db: services.database.kind, dataDir: resolve(env.DATA_DIR) }, "Tessera is ready");
+    logger.info(
+      { event: "boot.ready", port: info.port, db: services.database.kind, dataDir: resolve(env.DATA_DIR) },
+      "Tessera is ready",
+    );
     process.stdout.write(`\n  Tessera is running: open ${env.PUBLIC_URL}\n\n`);
   });
 
@@ -55,6 +61,8 @@ async function main() {
 }
 
 main().catch((err: unknown) => {
-  process.stderr.write(`Tessera failed to start: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+  process.stderr.write(
+    `Tessera failed to start: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`,
+  );
   process.exit(1);
 });

@@ -12,7 +12,12 @@ const httpUrl = z
 
 export const updateProfileSchema = z
   .object({
-    fullName: z.string().trim().min(1, "must not be blank").max(FULL_NAME_MAX, `must be at most ${FULL_NAME_MAX} characters`).optional(),
+    fullName: z
+      .string()
+      .trim()
+      .min(1, "must not be blank")
+      .max(FULL_NAME_MAX, `must be at most ${FULL_NAME_MAX} characters`)
+      .optional(),
     avatarUrl: z.union([httpUrl, z.literal("").transform(() => null), z.null()]).optional(),
   })
   .strict()

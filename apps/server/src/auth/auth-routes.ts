@@ -12,9 +12,21 @@ import { CLIENT_IP_HEADER, type Auth } from "./auth";
 import { clientIp } from "./client-ip";
 
 const RESEND_WINDOW_MS = 60_000;
-const STRIPPED = ["x-forwarded-for", "x-real-ip", "cf-connecting-ip", "true-client-ip", "x-client-ip", CLIENT_IP_HEADER];
+const STRIPPED = [
+  "x-forwarded-for",
+  "x-real-ip",
+  "cf-connecting-ip",
+  "true-client-ip",
+  "x-client-ip",
+  CLIENT_IP_HEADER,
+];
 
-export function authRoutes(deps: { auth: Auth; db: Database; limiter: RateLimiter; trustedProxyHeader?: string }) {
+export function authRoutes(deps: {
+  auth: Auth;
+  db: Database;
+  limiter: RateLimiter;
+  trustedProxyHeader?: string;
+}) {
   const { auth, db, limiter } = deps;
   return new Hono<AppEnv>().on(["GET", "POST"], "/*", async (c) => {
     const headers = new Headers(c.req.raw.headers);
@@ -32,9 +44,13 @@ export function authRoutes(deps: { auth: Auth; db: Database; limiter: RateLimite
       if (email) {
         const wait = limiter.hit(`resend:${email}`, { windowMs: RESEND_WINDOW_MS, max: 1 });
         if (wait !== null) {
-          throw new AppError("RATE_LIMITED", `A verification mail was sent to this address less than a minute ago. Try again in ${wait} s.`, {
-            headers: { "Retry-After": String(wait) },
-          });
+          throw new AppError(
+            "RATE_LIMITED",
+            `A verification mail was sent to this address less than a minute ago. Try again in ${wait} s.`,
+            {
+              headers: { "Retry-After": String(wait) },
+            },
+          );
         }
       }
     }
@@ -43,7 +59,12 @@ export function authRoutes(deps: { auth: Auth; db: Database; limiter: RateLimite
       if (current) await db.delete(sessionTable).where(eq(sessionTable.userId, current.user.id));
     }
 
-    const request = new Request(c.req.raw.url, { method: c.req.method, headers, body: body ?? null, signal: c.req.raw.signal });
+    const request = new Request(c.req.raw.url, {
+      method: c.req.method,
+      headers,
+      body: body ?? null,
+      signal: c.req.raw.signal,
+    });
     const response = await auth.handler(request);
     return response.status >= 400 ? reshapeError(response, c.get("requestId")) : response;
   });
@@ -68,13 +89,24 @@ async function reshapeError(response: Response, requestId: string): Promise<Resp
     headers.set("content-type", "application/json");
     headers.delete("content-length");
     const code = response.status === 429 ? "RATE_LIMITED" : "AUTH_ERROR";
-    const message = response.status === 429 ? "Too many attempts. Wait a minute and try again." : text || response.statusText || "Request failed.";
-    return new Response(JSON.stringify(errorBody(code, message, requestId)), { status: response.status, headers });
+    const message =
+      response.status === 429
+        ? "Too many attempts. Wait a minute and try again."
+        : text || response.statusText || "Request failed.";
+    return new Response(JSON.stringify(errorBody(code, message, requestId)), {
+      status: response.status,
+      headers,
+    });
   }
   const raw = (await response.json().catch(() => ({}))) as { code?: string; message?: string };
   const headers = new Headers(response.headers);
   headers.delete("content-length");
   const code = raw.code ?? (response.status === 429 ? "RATE_LIMITED" : "AUTH_ERROR");
-  const message = raw.message ?? (response.status === 429 ? "Too many attempts. Wait a minute and try again." : "Request failed.");
-  return new Response(JSON.stringify(errorBody(code, message, requestId)), { status: response.status, headers });
+  const message =
+    raw.message ??
+    (response.status === 429 ? "Too many attempts. Wait a minute and try again." : "Request failed.");
+  return new Response(JSON.stringify(errorBody(code, message, requestId)), {
+    status: response.status,
+    headers,
+  });
 }

@@ -22,7 +22,9 @@ describe("sign-up and email verification", () => {
 
     const early = await t.signIn("ada@example.com");
     expect(early.status).toBe(403);
-    expect(await json<{ error: { code: string } }>(early)).toMatchObject({ error: { code: "EMAIL_NOT_VERIFIED" } });
+    expect(await json<{ error: { code: string } }>(early)).toMatchObject({
+      error: { code: "EMAIL_NOT_VERIFIED" },
+    });
 
     const verified = await t.verify("ada@example.com");
     expect(verified.status).toBe(302);
@@ -61,7 +63,9 @@ describe("sign-up and email verification", () => {
     expect((await t.signUp("not-an-email")).status).toBe(400);
     const short = await t.signUp("short@example.com", { password: "1234" });
     expect(short.status).toBe(400);
-    expect(await json<{ error: { message: string } }>(short)).toMatchObject({ error: { message: expect.stringMatching(/short/i) as string } });
+    expect(await json<{ error: { message: string } }>(short)).toMatchObject({
+      error: { message: expect.stringMatching(/short/i) as string },
+    });
     // A taken address answers like a new one (no account discovery) and changes nothing.
     const taken = await t.signUp("ada@example.com", { password: "an attacker's password" });
     expect(taken.status).toBe(200);
@@ -73,7 +77,8 @@ describe("sign-up and email verification", () => {
 describe("resend verification", () => {
   it("sends at most one mail a minute per address", async () => {
     await t.signUp("resend@example.com");
-    const resend = (email: string) => t.request("/api/auth/send-verification-email", { method: "POST", json: { email, callbackURL: "/" } });
+    const resend = (email: string) =>
+      t.request("/api/auth/send-verification-email", { method: "POST", json: { email, callbackURL: "/" } });
     expect((await resend("resend@example.com")).status).toBe(200);
     const again = await resend("RESEND@example.com");
     expect(again.status).toBe(429);
@@ -87,7 +92,9 @@ describe("sessions", () => {
   it("gives a bearer token on sign-in that works for /api calls, and a wrong password is 401", async () => {
     const wrong = await t.signIn("ada@example.com", "wrong password!");
     expect(wrong.status).toBe(401);
-    expect(await json<{ error: { code: string; message: string } }>(wrong)).toMatchObject({ error: { code: "INVALID_EMAIL_OR_PASSWORD" } });
+    expect(await json<{ error: { code: string; message: string } }>(wrong)).toMatchObject({
+      error: { code: "INVALID_EMAIL_OR_PASSWORD" },
+    });
     const ok = await t.signIn("ada@example.com");
     const token = ok.headers.get("set-auth-token");
     expect(token).toBeTruthy();
@@ -113,10 +120,15 @@ describe("sessions", () => {
     const { token: jwt } = await json<{ token: string }>(await t.request("/api/auth/token", { token }));
     const jwks = await json<{ keys: object[] }>(await t.request("/.well-known/jwks.json"));
     expect(jwks.keys.length).toBeGreaterThan(0);
-    const { payload } = await jwtVerify(jwt, createLocalJWKSet(jwks as Parameters<typeof createLocalJWKSet>[0]));
+    const { payload } = await jwtVerify(
+      jwt,
+      createLocalJWKSet(jwks as Parameters<typeof createLocalJWKSet>[0]),
+    );
     expect(payload.email).toBe("jwt@example.com");
     const forged = jwt.slice(0, -4) + (jwt.endsWith("AAAA") ? "BBBB" : "AAAA");
-    await expect(jwtVerify(forged, createLocalJWKSet(jwks as Parameters<typeof createLocalJWKSet>[0]))).rejects.toThrow();
+    await expect(
+      jwtVerify(forged, createLocalJWKSet(jwks as Parameters<typeof createLocalJWKSet>[0])),
+    ).rejects.toThrow();
   });
 });
 
@@ -124,7 +136,10 @@ describe("password reset", () => {
   it("mails a link that leads to a new password and ends the old sessions", async () => {
     const email = "forgetful@example.com";
     const before = await t.newUser(email);
-    const asked = await t.request("/api/auth/request-password-reset", { method: "POST", json: { email, redirectTo: "/auth/reset-password" } });
+    const asked = await t.request("/api/auth/request-password-reset", {
+      method: "POST",
+      json: { email, redirectTo: "/auth/reset-password" },
+    });
     expect(asked.status).toBe(200);
     const mail = await t.latestMail(email, "reset-password");
     const link = new URL(mail!.link!);
@@ -135,18 +150,27 @@ describe("password reset", () => {
     const token = location.searchParams.get("token");
     expect(token).toBeTruthy();
 
-    const reset = await t.request("/api/auth/reset-password", { method: "POST", json: { token, newPassword: "a brand new secret" } });
+    const reset = await t.request("/api/auth/reset-password", {
+      method: "POST",
+      json: { token, newPassword: "a brand new secret" },
+    });
     expect(reset.status).toBe(200);
     expect((await t.signIn(email)).status).toBe(401);
     expect((await t.signIn(email, "a brand new secret")).status).toBe(200);
     expect((await t.request("/api/profile", { token: before })).status).toBe(401);
 
-    const reused = await t.request("/api/auth/reset-password", { method: "POST", json: { token, newPassword: "yet another secret" } });
+    const reused = await t.request("/api/auth/reset-password", {
+      method: "POST",
+      json: { token, newPassword: "yet another secret" },
+    });
     expect(reused.status).toBe(400);
   });
 
   it("answers the same for an unknown address, so it cannot be used to find accounts", async () => {
-    const res = await t.request("/api/auth/request-password-reset", { method: "POST", json: { email: "nobody@example.com", redirectTo: "/auth/reset-password" } });
+    const res = await t.request("/api/auth/request-password-reset", {
+      method: "POST",
+      json: { email: "nobody@example.com", redirectTo: "/auth/reset-password" },
+    });
     expect(res.status).toBe(200);
     expect(await t.latestMail("nobody@example.com")).toBeUndefined();
   });

@@ -20,7 +20,10 @@ export interface AuthDeps {
   secret: string;
   baseURL: string;
   rateLimits: { signIn: number; signUp: number };
-  social: { github?: { clientId: string; clientSecret: string }; google?: { clientId: string; clientSecret: string } };
+  social: {
+    github?: { clientId: string; clientSecret: string };
+    google?: { clientId: string; clientSecret: string };
+  };
 }
 
 export function createAuth(deps: AuthDeps) {
@@ -95,7 +98,11 @@ export function createAuth(deps: AuthDeps) {
             await db.transaction(async (tx) => {
               await tx
                 .insert(schema.profiles)
-                .values({ userId: created.id, fullName: created.name || null, avatarUrl: created.image ?? null })
+                .values({
+                  userId: created.id,
+                  fullName: created.name || null,
+                  avatarUrl: created.image ?? null,
+                })
                 .onConflictDoNothing();
               const won = await tx
                 .insert(schema.instance)
@@ -104,7 +111,10 @@ export function createAuth(deps: AuthDeps) {
                 .returning({ id: schema.instance.id });
               if (won.length > 0) {
                 await tx.update(schema.user).set({ role: "admin" }).where(eq(schema.user.id, created.id));
-                logger.info({ event: "auth.first_admin", userId: created.id }, "first account is the instance admin");
+                logger.info(
+                  { event: "auth.first_admin", userId: created.id },
+                  "first account is the instance admin",
+                );
               }
             });
           },
@@ -113,10 +123,18 @@ export function createAuth(deps: AuthDeps) {
           after: async (updated) => {
             await db
               .insert(schema.profiles)
-              .values({ userId: updated.id, fullName: updated.name || null, avatarUrl: updated.image ?? null })
+              .values({
+                userId: updated.id,
+                fullName: updated.name || null,
+                avatarUrl: updated.image ?? null,
+              })
               .onConflictDoUpdate({
                 target: schema.profiles.userId,
-                set: { fullName: updated.name || null, avatarUrl: updated.image ?? null, updatedAt: sql`now()` },
+                set: {
+                  fullName: updated.name || null,
+                  avatarUrl: updated.image ?? null,
+                  updatedAt: sql`now()`,
+                },
               });
           },
         },

@@ -14,7 +14,10 @@ describe("the first account on a fresh instance", () => {
     const emails = Array.from({ length: 8 }, (_, i) => `rush${i}@example.com`);
     const results = await Promise.all(emails.map((e) => t.signUp(e)));
     expect(results.map((r) => r.status)).toEqual(emails.map(() => 200));
-    const admins = await t.services.database.db.select({ email: user.email }).from(user).where(eq(user.role, "admin"));
+    const admins = await t.services.database.db
+      .select({ email: user.email })
+      .from(user)
+      .where(eq(user.role, "admin"));
     expect(admins).toHaveLength(1);
     expect(emails).toContain(admins[0]!.email);
   });

@@ -10,7 +10,9 @@ const servers: ServerType[] = [];
 
 async function listen(t: TestApp): Promise<string> {
   return new Promise((resolve) => {
-    const server = serve({ fetch: t.app.fetch, port: 0, hostname: "127.0.0.1" }, (info: AddressInfo) => resolve(`http://127.0.0.1:${info.port}`));
+    const server = serve({ fetch: t.app.fetch, port: 0, hostname: "127.0.0.1" }, (info: AddressInfo) =>
+      resolve(`http://127.0.0.1:${info.port}`),
+    );
     servers.push(server);
   });
 }
@@ -35,7 +37,10 @@ describe("auth rate limits", () => {
   it("hold against a spoofed X-Forwarded-For when no proxy header is trusted", async () => {
     const base = await listen(direct);
     const statuses: number[] = [];
-    for (let i = 0; i < 5; i++) statuses.push((await signIn(base, { "x-forwarded-for": `203.0.113.${i}`, "x-real-ip": `198.51.100.${i}` })).status);
+    for (let i = 0; i < 5; i++)
+      statuses.push(
+        (await signIn(base, { "x-forwarded-for": `203.0.113.${i}`, "x-real-ip": `198.51.100.${i}` })).status,
+      );
     expect(statuses.slice(0, 3)).toEqual([401, 401, 401]);
     expect(statuses.slice(3)).toEqual([429, 429]);
     const limited = await signIn(base, { "x-forwarded-for": "192.0.2.200" });
@@ -58,7 +63,8 @@ describe("auth rate limits", () => {
 
   it("key on the configured trusted proxy header when there is one", async () => {
     const base = await listen(proxied);
-    for (let i = 0; i < 3; i++) expect((await signIn(base, { "x-real-ip": "198.51.100.7" })).status).toBe(401);
+    for (let i = 0; i < 3; i++)
+      expect((await signIn(base, { "x-real-ip": "198.51.100.7" })).status).toBe(401);
     expect((await signIn(base, { "x-real-ip": "198.51.100.7" })).status).toBe(429);
     expect((await signIn(base, { "x-real-ip": "198.51.100.8" })).status).toBe(401);
   });

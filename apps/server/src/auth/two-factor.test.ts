@@ -23,7 +23,11 @@ const cookieOf = (res: Response) =>
 describe("TOTP two-factor", () => {
   it("enrols with a QR URI and backup codes, and is on only after a code confirms it", async () => {
     const token = await t.newUser(email);
-    const enabled = await t.request("/api/auth/two-factor/enable", { method: "POST", token, json: { password: PASSWORD } });
+    const enabled = await t.request("/api/auth/two-factor/enable", {
+      method: "POST",
+      token,
+      json: { password: PASSWORD },
+    });
     expect(enabled.status).toBe(200);
     const body = (await enabled.json()) as { totpURI: string; backupCodes: string[] };
     expect(body.totpURI).toMatch(/^otpauth:\/\/totp\/Tessera:/);
@@ -31,14 +35,28 @@ describe("TOTP two-factor", () => {
     totp = OTPAuth.URI.parse(body.totpURI) as OTPAuth.TOTP;
     backupCodes = body.backupCodes;
 
-    const [pending] = await t.services.database.db.select({ on: user.twoFactorEnabled }).from(user).where(eq(user.email, email));
+    const [pending] = await t.services.database.db
+      .select({ on: user.twoFactorEnabled })
+      .from(user)
+      .where(eq(user.email, email));
     expect(pending?.on).toBe(false);
 
-    const wrong = await t.request("/api/auth/two-factor/verify-totp", { method: "POST", token, json: { code: "000000" } });
+    const wrong = await t.request("/api/auth/two-factor/verify-totp", {
+      method: "POST",
+      token,
+      json: { code: "000000" },
+    });
     expect(wrong.status).toBeGreaterThanOrEqual(400);
-    const confirmed = await t.request("/api/auth/two-factor/verify-totp", { method: "POST", token, json: { code: totp.generate() } });
+    const confirmed = await t.request("/api/auth/two-factor/verify-totp", {
+      method: "POST",
+      token,
+      json: { code: totp.generate() },
+    });
     expect(confirmed.status).toBe(200);
-    const [on] = await t.services.database.db.select({ on: user.twoFactorEnabled }).from(user).where(eq(user.email, email));
+    const [on] = await t.services.database.db
+      .select({ on: user.twoFactorEnabled })
+      .from(user)
+      .where(eq(user.email, email));
     expect(on?.on).toBe(true);
   });
 
@@ -59,7 +77,10 @@ describe("TOTP two-factor", () => {
     const dead = first.headers.get("set-auth-token");
     if (dead) expect((await t.request("/api/profile", { token: dead })).status).toBe(401);
 
-    const withoutCookie = await t.request("/api/auth/two-factor/verify-totp", { method: "POST", json: { code: totp.generate() } });
+    const withoutCookie = await t.request("/api/auth/two-factor/verify-totp", {
+      method: "POST",
+      json: { code: totp.generate() },
+    });
     expect(withoutCookie.status).toBe(401);
 
     const verified = await t.request("/api/auth/two-factor/verify-totp", {
@@ -77,7 +98,11 @@ describe("TOTP two-factor", () => {
     const code = backupCodes[0]!;
     const useCode = async () => {
       const first = await t.signIn(email);
-      return t.request("/api/auth/two-factor/verify-backup-code", { method: "POST", headers: { cookie: cookieOf(first) }, json: { code } });
+      return t.request("/api/auth/two-factor/verify-backup-code", {
+        method: "POST",
+        headers: { cookie: cookieOf(first) },
+        json: { code },
+      });
     };
     const ok = await useCode();
     expect(ok.status).toBe(200);

@@ -1,7 +1,14 @@
 import type { Logger } from "./logger";
 
 export interface SessionInfo {
-  user: { id: string; email: string; name: string; image?: string | null; role?: string | null; emailVerified: boolean };
+  user: {
+    id: string;
+    email: string;
+    name: string;
+    image?: string | null;
+    role?: string | null;
+    emailVerified: boolean;
+  };
   session: { id: string; token: string; expiresAt: Date };
 }
 

@@ -8,7 +8,14 @@ export function createLogger(level: string): Logger {
     level,
     base: { service: "tessera" },
     redact: {
-      paths: ["*.authorization", "*.cookie", "*.password", "*.token", "*.secret", "req.headers.authorization"],
+      paths: [
+        "*.authorization",
+        "*.cookie",
+        "*.password",
+        "*.token",
+        "*.secret",
+        "req.headers.authorization",
+      ],
       censor: "[redacted]",
     },
   });

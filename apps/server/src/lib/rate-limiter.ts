@@ -19,7 +19,8 @@ export function createMemoryRateLimiter(now: () => number = Date.now): RateLimit
         windows.set(key, { start: t, count: 1 });
         return null;
       }
-      if (current.count >= rule.max) return Math.max(1, Math.ceil((current.start + rule.windowMs - t) / 1000));
+      if (current.count >= rule.max)
+        return Math.max(1, Math.ceil((current.start + rule.windowMs - t) / 1000));
       current.count++;
       return null;
     },

@@ -13,13 +13,18 @@ describe("loadSecrets", () => {
     expect(first.encryptionKey).toMatch(/^[0-9a-f]{64}$/);
     expect(statSync(join(dir, "secrets.json")).mode & 0o777).toBe(0o600);
     expect(loadSecrets(dir, {})).toEqual(first);
-    expect(loadSecrets(mkdtempSync(join(tmpdir(), "tessera-secrets-")), {}).authSecret).not.toBe(first.authSecret);
+    expect(loadSecrets(mkdtempSync(join(tmpdir(), "tessera-secrets-")), {}).authSecret).not.toBe(
+      first.authSecret,
+    );
   });
 
   it("prefers values from the environment", () => {
     const dir = mkdtempSync(join(tmpdir(), "tessera-secrets-"));
     const key = "ab".repeat(32);
-    expect(loadSecrets(dir, { authSecret: "x".repeat(40), encryptionKey: key })).toEqual({ authSecret: "x".repeat(40), encryptionKey: key });
+    expect(loadSecrets(dir, { authSecret: "x".repeat(40), encryptionKey: key })).toEqual({
+      authSecret: "x".repeat(40),
+      encryptionKey: key,
+    });
   });
 });
 

@@ -5,10 +5,16 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "n
 import { join } from "node:path";
 import { z } from "zod";
 
-const storedSchema = z.object({ authSecret: z.string().min(32), encryptionKey: z.string().regex(/^[0-9a-f]{64}$/) });
+const storedSchema = z.object({
+  authSecret: z.string().min(32),
+  encryptionKey: z.string().regex(/^[0-9a-f]{64}$/),
+});
 export type Secrets = z.infer<typeof storedSchema>;
 
-export function loadSecrets(dataDir: string, fromEnv: { authSecret?: string; encryptionKey?: string }): Secrets {
+export function loadSecrets(
+  dataDir: string,
+  fromEnv: { authSecret?: string; encryptionKey?: string },
+): Secrets {
   if (fromEnv.authSecret && fromEnv.encryptionKey) {
     return { authSecret: fromEnv.authSecret, encryptionKey: fromEnv.encryptionKey.toLowerCase() };
   }
@@ -20,7 +26,10 @@ export function loadSecrets(dataDir: string, fromEnv: { authSecret?: string; enc
     stored = parsed.data;
   } else {
     mkdirSync(dataDir, { recursive: true });
-    stored = { authSecret: randomBytes(32).toString("base64url"), encryptionKey: randomBytes(32).toString("hex") };
+    stored = {
+      authSecret: randomBytes(32).toString("base64url"),
+      encryptionKey: randomBytes(32).toString("hex"),
+    };
     writeFileSync(file, JSON.stringify(stored, null, 2), { mode: 0o600, flag: "wx" });
   }
   chmodSync(file, 0o600);

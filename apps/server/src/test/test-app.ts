@@ -17,7 +17,10 @@ export interface TestApp {
   app: ReturnType<typeof createApp>;
   services: Services;
   request(path: string, init?: RequestInit & { json?: unknown; token?: string }): Promise<Response>;
-  latestMail(to: string, kind?: string): Promise<{ link: string | null; text: string; status: string } | undefined>;
+  latestMail(
+    to: string,
+    kind?: string,
+  ): Promise<{ link: string | null; text: string; status: string } | undefined>;
   signUp(email: string, opts?: { password?: string; name?: string }): Promise<Response>;
   verify(email: string): Promise<Response>;
   signIn(email: string, password?: string): Promise<Response>;
@@ -30,7 +33,15 @@ export const PASSWORD = "correct horse battery";
 
 export async function createTestApp(envOverrides: Record<string, string> = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), "tessera-test-"));
-  const env = parseEnv({ DATA_DIR: dataDir, PUBLIC_URL: ORIGIN, LOG_LEVEL: "silent", NODE_ENV: "test", RATE_LIMIT_SIGN_IN: "1000", RATE_LIMIT_SIGN_UP: "1000", ...envOverrides });
+  const env = parseEnv({
+    DATA_DIR: dataDir,
+    PUBLIC_URL: ORIGIN,
+    LOG_LEVEL: "silent",
+    NODE_ENV: "test",
+    RATE_LIMIT_SIGN_IN: "1000",
+    RATE_LIMIT_SIGN_UP: "1000",
+    ...envOverrides,
+  });
   const database = await openTestDatabase();
   const services = await createServices(env, createLogger(env.LOG_LEVEL), { database });
   const app = createApp(services);
@@ -59,7 +70,12 @@ export async function createTestApp(envOverrides: Record<string, string> = {}): 
   const signUp: TestApp["signUp"] = (email, opts = {}) =>
     request("/api/auth/sign-up/email", {
       method: "POST",
-      json: { email, password: opts.password ?? PASSWORD, name: opts.name ?? "Test Person", callbackURL: "/" },
+      json: {
+        email,
+        password: opts.password ?? PASSWORD,
+        name: opts.name ?? "Test Person",
+        callbackURL: "/",
+      },
     });
 
   const verify: TestApp["verify"] = async (email) => {

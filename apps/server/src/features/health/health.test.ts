@@ -12,7 +12,11 @@ describe("GET /api/health", () => {
   it("reports the database kind and the version", async () => {
     const res = await t.request("/api/health");
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ status: "ok", db: testDbKind(), version: expect.stringMatching(/^\d+\.\d+\.\d+/) as string });
+    expect(await res.json()).toEqual({
+      status: "ok",
+      db: testDbKind(),
+      version: expect.stringMatching(/^\d+\.\d+\.\d+/) as string,
+    });
   });
 
   it("sends security headers: own-origin CSP without inline scripts, nosniff, no framing, referrer policy", async () => {
@@ -30,7 +34,12 @@ describe("GET /api/health", () => {
 
 describe("the API edge", () => {
   it("answers 401 in the one error shape without a bearer, with a bad bearer, and with only a cookie", async () => {
-    for (const headers of [{}, { authorization: "Bearer nope" }, { authorization: "Basic abc" }, { cookie: "better-auth.session_token=x" }]) {
+    for (const headers of [
+      {},
+      { authorization: "Bearer nope" },
+      { authorization: "Basic abc" },
+      { cookie: "better-auth.session_token=x" },
+    ]) {
       const res = await t.request("/api/profile", { headers });
       expect(res.status).toBe(401);
       const body = (await res.json()) as { error: { code: string; message: string; requestId: string } };
@@ -48,7 +57,12 @@ describe("the API edge", () => {
 
   it("rejects malformed JSON, wrong types and oversized bodies with a reason and no stack trace", async () => {
     const token = await t.newUser("edge@example.com");
-    const bad = await t.request("/api/profile", { method: "PATCH", token, headers: { "content-type": "application/json" }, body: "{nope" });
+    const bad = await t.request("/api/profile", {
+      method: "PATCH",
+      token,
+      headers: { "content-type": "application/json" },
+      body: "{nope",
+    });
     expect(bad.status).toBe(400);
     expect(await bad.json()).toMatchObject({ error: { code: "INVALID_JSON" } });
 
@@ -58,14 +72,26 @@ describe("the API edge", () => {
     expect(text).toContain("fullName");
     expect(text).not.toContain("at ");
 
-    const big = await t.request("/api/profile", { method: "PATCH", token, json: { fullName: "x".repeat(5000) } });
+    const big = await t.request("/api/profile", {
+      method: "PATCH",
+      token,
+      json: { fullName: "x".repeat(5000) },
+    });
     expect(big.status).toBe(413);
     expect(await big.json()).toMatchObject({ error: { code: "PAYLOAD_TOO_LARGE" } });
 
-    const bigAuth = await t.request("/api/auth/sign-in/email", { method: "POST", json: { email: "a@b.co", password: "x".repeat(5000) } });
+    const bigAuth = await t.request("/api/auth/sign-in/email", {
+      method: "POST",
+      json: { email: "a@b.co", password: "x".repeat(5000) },
+    });
     expect(bigAuth.status).toBe(413);
 
-    const notJson = await t.request("/api/profile", { method: "PATCH", token, headers: { "content-type": "text/plain" }, body: "hi" });
+    const notJson = await t.request("/api/profile", {
+      method: "PATCH",
+      token,
+      headers: { "content-type": "text/plain" },
+      body: "hi",
+    });
     expect(notJson.status).toBe(415);
   });
 });

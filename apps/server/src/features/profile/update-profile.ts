@@ -6,7 +6,11 @@ import { profiles, user } from "../../db/schema";
 import { getProfile } from "./get-profile";
 
 /** Writes the profile row and the auth user's name/image together, so both always agree. */
-export async function updateProfile(db: Database, userId: string, input: z.output<typeof updateProfileSchema>): Promise<Profile> {
+export async function updateProfile(
+  db: Database,
+  userId: string,
+  input: z.output<typeof updateProfileSchema>,
+): Promise<Profile> {
   await db.transaction(async (tx) => {
     const userPatch: { name?: string; image?: string | null; updatedAt: Date } = { updatedAt: new Date() };
     if (input.fullName !== undefined) userPatch.name = input.fullName;

@@ -23,17 +23,28 @@ export function createMailer(opts: { db: Database; logger: Logger; smtpUrl?: str
     async send(message) {
       if (!transport) {
         await opts.db.insert(mailOutbox).values({ ...message, status: "outbox" });
-        opts.logger.info({ event: "mail.outbox", to: message.to, kind: message.kind, link: message.link }, "mail kept in outbox");
+        opts.logger.info(
+          { event: "mail.outbox", to: message.to, kind: message.kind, link: message.link },
+          "mail kept in outbox",
+        );
         return;
       }
       try {
-        await transport.sendMail({ from: opts.from, to: message.to, subject: message.subject, text: message.text });
+        await transport.sendMail({
+          from: opts.from,
+          to: message.to,
+          subject: message.subject,
+          text: message.text,
+        });
         await opts.db.insert(mailOutbox).values({ ...message, link: null, status: "sent" });
         opts.logger.info({ event: "mail.sent", to: message.to, kind: message.kind }, "mail sent");
       } catch (cause) {
         const error = cause instanceof Error ? cause.message : String(cause);
         await opts.db.insert(mailOutbox).values({ ...message, link: null, status: "failed", error });
-        opts.logger.error({ event: "mail.failed", to: message.to, kind: message.kind, err: cause }, "mail failed");
+        opts.logger.error(
+          { event: "mail.failed", to: message.to, kind: message.kind, err: cause },
+          "mail failed",
+        );
         throw cause;
       }
     },

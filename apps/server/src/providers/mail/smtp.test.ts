@@ -21,8 +21,13 @@ beforeAll(async () => {
       });
     },
   });
-  const port = await new Promise<number>((resolve) => smtp.listen(0, "127.0.0.1", () => resolve((smtp.server.address() as AddressInfo).port)));
-  t = await createTestApp({ SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM: "Tessera <hello@tessera.test>" });
+  const port = await new Promise<number>((resolve) =>
+    smtp.listen(0, "127.0.0.1", () => resolve((smtp.server.address() as AddressInfo).port)),
+  );
+  t = await createTestApp({
+    SMTP_URL: `smtp://127.0.0.1:${port}`,
+    MAIL_FROM: "Tessera <hello@tessera.test>",
+  });
 });
 afterAll(async () => {
   await t.close();

@@ -1,0 +1,74 @@
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+import { expect, test } from "../support/fixtures";
+
+const shots = join(import.meta.dirname, "../.artifacts/screenshots");
+mkdirSync(shots, { recursive: true });
+
+test("the sidebar collapses with Ctrl+B and stays collapsed after a reload", async ({ signedIn: page }) => {
+  const sidebar = page.locator("[data-sidebar='sidebar'], aside[data-state]").first();
+  await expect(sidebar).toHaveAttribute("data-state", "expanded");
+  await page.screenshot({ path: join(shots, "shell-light.png") });
+  await page.keyboard.press("Control+b");
+  await expect(sidebar).toHaveAttribute("data-state", "collapsed");
+  await page.reload();
+  await expect(page.locator("[data-sidebar='sidebar'], aside[data-state]").first()).toHaveAttribute(
+    "data-state",
+    "collapsed",
+  );
+  await page.screenshot({ path: join(shots, "shell-collapsed.png") });
+  await page.getByRole("button", { name: "Toggle sidebar" }).click();
+  await expect(page.locator("[data-sidebar='sidebar'], aside[data-state]").first()).toHaveAttribute(
+    "data-state",
+    "expanded",
+  );
+});
+
+test("the theme toggles between light (default) and dark and is remembered", async ({ signedIn: page }) => {
+  const html = page.locator("html");
+  await expect(html).not.toHaveClass(/dark/);
+  await page.getByRole("button", { name: "Toggle theme" }).click();
+  await expect(html).toHaveClass(/dark/);
+  await page.reload();
+  await expect(page.locator("html")).toHaveClass(/dark/);
+  await expect(page.getByText("AI Platform")).toBeVisible();
+  await page.screenshot({ path: join(shots, "shell-dark.png") });
+  await page.getByRole("button", { name: "Toggle theme" }).click();
+  await expect(page.locator("html")).not.toHaveClass(/dark/);
+});
+
+test("sign-out in one browser ends the session in another", async ({ signedIn: first, account, browser }) => {
+  const second = await browser.newContext({ baseURL: process.env.TESSERA_E2E_URL });
+  const other = await second.newPage();
+  await other.goto("/auth");
+  await other.getByLabel("Email").fill(account.email);
+  await other.getByLabel("Password").fill(account.password);
+  await other.locator("form").getByRole("button", { name: "Sign In" }).click();
+  await expect(other).toHaveURL(/\/dashboard\/chat$/);
+
+  await first.getByRole("button", { name: "Sign Out" }).click();
+  await expect(first).toHaveURL(/\/auth$/);
+
+  await other.reload();
+  await expect(other).toHaveURL(/\/auth$/);
+  const stored = await other.evaluate(() => Object.keys(localStorage).filter((k) => k.includes("auth")));
+  expect(stored).toEqual([]);
+  await second.close();
+});
+
+test("unknown paths show the 404 page", async ({ page }) => {
+  await page.goto("/no/such/page");
+  await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Go Back" })).toBeVisible();
+  await page.screenshot({ path: join(shots, "not-found.png") });
+  await page.getByRole("button", { name: "Go to Homepage" }).click();
+  await expect(page).toHaveURL(/\/auth$/);
+});
+
+test("the auth page looks finished", async ({ page }) => {
+  await page.goto("/auth?accept=invite-123");
+  await expect(page.getByText(/invited/i)).toBeVisible();
+  await expect(page.getByRole("link", { name: "Terms of Service" })).toHaveAttribute("href", "/terms");
+  await expect(page.getByRole("link", { name: "Privacy Policy" })).toHaveAttribute("href", "/privacy");
+  await page.screenshot({ path: join(shots, "auth.png") });
+});

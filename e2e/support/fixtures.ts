@@ -1,0 +1,44 @@
+// Journeys start signed in: `account` is a fresh user who signed up through the real API, opened the
+// verification link from the mail in the browser and landed on the chat shell.
+import { randomBytes } from "node:crypto";
+import { test as base, expect, type Page } from "@playwright/test";
+import { waitForMailLink } from "./mail";
+
+export interface Account {
+  email: string;
+  password: string;
+  name: string;
+}
+
+export function newAccount(prefix = "user"): Account {
+  const id = randomBytes(4).toString("hex");
+  return {
+    email: `${prefix}-${id}@example.com`,
+    password: `pw-${id}-long-enough`,
+    name: `Test ${prefix} ${id}`,
+  };
+}
+
+export async function signUpAndVerify(page: Page, account: Account): Promise<void> {
+  const res = await page.request.post("/api/auth/sign-up/email", {
+    data: { email: account.email, password: account.password, name: account.name, callbackURL: "/" },
+    headers: { origin: process.env.TESSERA_E2E_URL! },
+  });
+  expect(res.status()).toBe(200);
+  const link = await waitForMailLink(account.email, /Confirm your Tessera account/);
+  await page.goto(link);
+  await expect(page).toHaveURL(/\/dashboard\/chat$/);
+  await expect(page.getByText(account.email)).toBeVisible();
+}
+
+export const test = base.extend<{ account: Account; signedIn: Page }>({
+  account: async ({}, use) => {
+    await use(newAccount());
+  },
+  signedIn: async ({ page, account }, use) => {
+    await signUpAndVerify(page, account);
+    await use(page);
+  },
+});
+
+export { expect };

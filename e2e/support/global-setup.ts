@@ -1,0 +1,68 @@
+import { spawn } from "node:child_process";
+import { mkdtempSync, openSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { startSmtpCatcher } from "./smtp-catcher";
+
+const root = resolve(import.meta.dirname, "../..");
+
+function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const srv = createServer();
+    srv.once("error", reject);
+    srv.listen(0, "127.0.0.1", () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolvePort(port));
+    });
+  });
+}
+
+export default async function globalSetup() {
+  const work = mkdtempSync(join(tmpdir(), "tessera-e2e-"));
+  const mailDir = join(work, "mail");
+  const smtp = await startSmtpCatcher(mailDir);
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const logFile = join(work, "server.log");
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    PUBLIC_URL: url,
+    DATA_DIR: join(work, "data"),
+    SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
+    LOG_LEVEL: "info",
+    RATE_LIMIT_SIGN_IN: "200",
+    RATE_LIMIT_SIGN_UP: "200",
+  };
+  delete env.DATABASE_URL; // journeys run against the embedded default, PGlite
+  const out = openSync(logFile, "a");
+  const server = spawn(process.execPath, [join(root, "apps/server/dist/main.js")], {
+    env,
+    stdio: ["ignore", out, out],
+  });
+
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (server.exitCode !== null) throw new Error(`server exited with ${server.exitCode}; see ${logFile}`);
+    try {
+      const res = await fetch(`${url}/api/health`);
+      if (res.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`server did not become healthy; see ${logFile}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+
+  process.env.TESSERA_E2E_URL = url;
+  process.env.TESSERA_E2E_MAIL_DIR = mailDir;
+  process.env.TESSERA_E2E_SERVER_LOG = logFile;
+
+  return async () => {
+    server.kill("SIGTERM");
+    await new Promise((r) => server.once("exit", r));
+    await smtp.close();
+  };
+}
