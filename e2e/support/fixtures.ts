@@ -32,6 +32,7 @@ export async function signUpAndVerify(page: Page, account: Account): Promise<voi
 }
 
 export const test = base.extend<{ account: Account; signedIn: Page }>({
+  // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixture's dependencies from this pattern
   account: async ({}, use) => {
     await use(newAccount());
   },

@@ -69,7 +69,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   if (!result.success || lines.length > 0) {
     throw new EnvError(`Invalid configuration:\n${lines.join("\n")}`);
   }
-  return result.data!;
+  return result.data;
 }
 
 export function loadEnv(): Env {

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { createLocalJWKSet, jwtVerify } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { profiles, user } from "../db/schema";
-import { ORIGIN, PASSWORD, createTestApp, type TestApp } from "../test/test-app";
+import { ORIGIN, createTestApp, type TestApp } from "../test/test-app";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -120,15 +120,10 @@ describe("sessions", () => {
     const { token: jwt } = await json<{ token: string }>(await t.request("/api/auth/token", { token }));
     const jwks = await json<{ keys: object[] }>(await t.request("/.well-known/jwks.json"));
     expect(jwks.keys.length).toBeGreaterThan(0);
-    const { payload } = await jwtVerify(
-      jwt,
-      createLocalJWKSet(jwks as Parameters<typeof createLocalJWKSet>[0]),
-    );
+    const { payload } = await jwtVerify(jwt, createLocalJWKSet(jwks));
     expect(payload.email).toBe("jwt@example.com");
     const forged = jwt.slice(0, -4) + (jwt.endsWith("AAAA") ? "BBBB" : "AAAA");
-    await expect(
-      jwtVerify(forged, createLocalJWKSet(jwks as Parameters<typeof createLocalJWKSet>[0])),
-    ).rejects.toThrow();
+    await expect(jwtVerify(forged, createLocalJWKSet(jwks))).rejects.toThrow();
   });
 });
 

@@ -34,12 +34,13 @@ describe("GET /api/health", () => {
 
 describe("the API edge", () => {
   it("answers 401 in the one error shape without a bearer, with a bad bearer, and with only a cookie", async () => {
-    for (const headers of [
+    const cases: Record<string, string>[] = [
       {},
       { authorization: "Bearer nope" },
       { authorization: "Basic abc" },
       { cookie: "better-auth.session_token=x" },
-    ]) {
+    ];
+    for (const headers of cases) {
       const res = await t.request("/api/profile", { headers });
       expect(res.status).toBe(401);
       const body = (await res.json()) as { error: { code: string; message: string; requestId: string } };
