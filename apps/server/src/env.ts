@@ -44,6 +44,17 @@ export const envSchema = z
     GOOGLE_CLIENT_ID: optionalString,
     GOOGLE_CLIENT_SECRET: optionalString,
     WEB_DIST_DIR: optionalString,
+    OPENROUTER_API_KEY: optionalString,
+    OPENROUTER_BASE_URL: urlWith(["http", "https"]),
+    OPENAI_API_KEY: optionalString,
+    OPENAI_BASE_URL: urlWith(["http", "https"]),
+    OPENAI_MODELS: optionalString.transform((v) => (v ? v.split(",").map((m) => m.trim()).filter(Boolean) : [])),
+    ANTHROPIC_API_KEY: optionalString,
+    ANTHROPIC_BASE_URL: urlWith(["http", "https"]),
+    GOOGLE_GENERATIVE_AI_API_KEY: optionalString,
+    GOOGLE_BASE_URL: urlWith(["http", "https"]),
+    LLM_STREAM_TIMEOUT_MS: positiveInt(120_000),
+    LOCAL_MODEL_PACE_MS: z.coerce.number().int().min(0).max(1000).default(12),
   })
   .transform((env) => ({
     ...env,

@@ -3,3 +3,5 @@ export * from "./health";
 export * from "./profile";
 export * from "./public-config";
 export * from "./constants";
+export * from "./models";
+export * from "./chat";

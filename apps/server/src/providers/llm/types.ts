@@ -1,0 +1,39 @@
+// The contract between the chat feature and the language-model providers. Only providers/llm
+// names a vendor; features ask the registry for a model by catalogue id.
+import type { LanguageModelV3 } from "@ai-sdk/provider";
+import type { ModelsResponse, ProviderId } from "@tessera/contracts";
+
+/** A passage of workspace knowledge that Tessera Local may quote and cite. */
+export interface Passage {
+  id: string;
+  kind: "help" | "catalogue" | "document";
+  title: string;
+  /** Where the person can read it: an in-app path (`/help/...`, `/dashboard/chat?model=...`) or a URL. */
+  url: string;
+  content: string;
+  /** Relevance from full-text search; higher is better. */
+  rank: number;
+}
+
+/** Looks up the caller's workspace knowledge (help, catalogue, their own documents). */
+export type Retrieve = (query: string, limit: number) => Promise<Passage[]>;
+
+export interface LlmConfig {
+  openrouter?: { apiKey: string; baseURL?: string };
+  openaiCompatible?: { baseURL?: string; apiKey?: string; extraModels: string[] };
+  anthropic?: { apiKey: string; baseURL?: string };
+  google?: { apiKey: string; baseURL?: string };
+  /** Delay between Tessera Local's streamed chunks, so a person sees it stream; 0 in tests. */
+  localPaceMs: number;
+}
+
+export type ResolvedModel =
+  | { ok: true; model: LanguageModelV3; provider: ProviderId; catalogueId: string; upstream: string }
+  | { ok: false; reason: "unsupported" | "unavailable"; detail: string };
+
+export interface LlmRegistry {
+  /** The catalogue grouped as in spec §3, each model with availability and the variable enabling it. */
+  listModels(): Promise<ModelsResponse>;
+  /** The model to call for one request; Tessera Local is built around the caller's retrieval. */
+  resolve(modelId: string, ctx: { retrieve: Retrieve }): Promise<ResolvedModel>;
+}

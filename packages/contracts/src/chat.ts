@@ -1,0 +1,81 @@
+// The chat wire contract (DESIGN.md): POST /api/chat-stream answers text/event-stream of
+// `data: {json}` lines; conversations and messages are plain REST.
+import { z } from "zod";
+
+export const MAX_MESSAGE_CHARS = 32_000;
+export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
+export const MAX_IMAGES_PER_MESSAGE = 4;
+export const TEXT_ATTACHMENT_MAX_CHARS = 2000;
+export const RECENT_CONVERSATIONS_LIMIT = 20;
+export const STREAM_IDLE_TIMEOUT_MS = 15_000;
+export const STREAM_HEARTBEAT_MS = 10_000;
+export const RESEARCH_DEEP_CRAWL_SOURCES = 3;
+export const RESPONSE_INTERRUPTED_MARK = "[Response interrupted]";
+
+/** Spec §8: what the person reads when a model fails, by cause. */
+export const CHAT_ERROR_MESSAGES = {
+  unavailable: "The selected model is currently unavailable. Please try a different model.",
+  rateLimited: "Rate limit reached for this model. Please try again in a moment or switch to a different model.",
+  unsupported: "The selected model is not supported. Please choose a different model.",
+  failed: "Failed to send message. Please try again.",
+} as const;
+
+export const chatImageRefSchema = z.object({
+  /** An id returned by POST /api/chat-images (the upload), owned by the caller. */
+  id: z.string().min(1).max(200),
+});
+
+export const chatStreamRequestSchema = z.object({
+  message: z.string().trim().min(1, "must not be empty").max(MAX_MESSAGE_CHARS),
+  model: z.string().trim().min(1).max(200),
+  conversationId: z.string().uuid().nullish(),
+  images: z.array(chatImageRefSchema).max(MAX_IMAGES_PER_MESSAGE).default([]),
+  research: z.boolean().default(false),
+  deepCrawl: z.boolean().default(false),
+  comparison: z.boolean().optional(),
+});
+export type ChatStreamRequest = z.input<typeof chatStreamRequestSchema>;
+
+export const sourceSchema = z.object({
+  title: z.string(),
+  url: z.string(),
+  domain: z.string().optional(),
+  snippet: z.string().optional(),
+});
+export type Source = z.infer<typeof sourceSchema>;
+
+export const chatStreamEventSchema = z.discriminatedUnion("type", [
+  z.object({ type: z.literal("start"), conversationId: z.string(), model: z.string() }),
+  z.object({ type: z.literal("chunk"), content: z.string() }),
+  z.object({
+    type: z.literal("complete"),
+    outputTokens: z.number().int().nonnegative(),
+    sources: z.array(sourceSchema),
+    messageId: z.string(),
+  }),
+  z.object({ type: z.literal("error"), error: z.string(), message: z.string() }),
+]);
+export type ChatStreamEvent = z.infer<typeof chatStreamEventSchema>;
+
+export const conversationSummarySchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  model: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  message_count: z.number().int(),
+});
+export type ConversationSummary = z.infer<typeof conversationSummarySchema>;
+
+export const storedMessageSchema = z.object({
+  id: z.string(),
+  conversation_id: z.string(),
+  role: z.enum(["user", "assistant"]),
+  content: z.string(),
+  created_at: z.string(),
+  tokens_used: z.number().int().nullable(),
+  model: z.string().nullable(),
+  sources: z.array(sourceSchema),
+  images: z.array(z.object({ id: z.string(), url: z.string() })),
+});
+export type StoredMessage = z.infer<typeof storedMessageSchema>;
