@@ -1,0 +1,97 @@
+import { LogOut } from "lucide-react";
+import { useState } from "react";
+import { Link, NavLink, useNavigate } from "react-router";
+import { toast } from "sonner";
+import { LogoMark } from "@/components/brand/logo";
+import { Sidebar } from "@/components/ui/sidebar";
+import { useSidebar } from "@/components/ui/sidebar-context";
+import {
+  SidebarGroup,
+  SidebarLabel,
+  SidebarMenuItem,
+  sidebarButtonClass,
+} from "@/components/ui/sidebar-menu";
+import { Spinner } from "@/components/ui/spinner";
+import { errorMessage } from "@/lib/api-client";
+import { useAuth } from "@/lib/auth-context";
+import { cn } from "@/lib/utils";
+import { navGroups } from "./nav-items";
+
+export function AppSidebar() {
+  const { state, isMobile, setOpenMobile } = useSidebar();
+  const collapsed = state === "collapsed" && !isMobile;
+  const closeSheet = () => setOpenMobile(false);
+
+  return (
+    <Sidebar>
+      <div
+        className={cn(
+          "flex h-14 shrink-0 items-center border-b border-sidebar-border",
+          collapsed ? "justify-center" : "px-4",
+        )}
+      >
+        <Link
+          to="/dashboard"
+          onClick={closeSheet}
+          className="flex items-center gap-2.5 rounded-lg outline-none focus-visible:ring-[3px] focus-visible:ring-ring/40"
+        >
+          <LogoMark className={collapsed ? "size-7" : "size-8"} />
+          <span className={cn("text-base font-semibold tracking-tight", collapsed && "sr-only")}>
+            Tessera
+          </span>
+        </Link>
+      </div>
+      <nav aria-label="Main" className="flex flex-1 flex-col gap-1 overflow-x-hidden overflow-y-auto py-2">
+        {navGroups.map((group) => (
+          <SidebarGroup key={group.label} label={group.label}>
+            {group.items.map(({ label, to, icon: Icon, end }) => (
+              <SidebarMenuItem key={to} tooltip={label}>
+                {(iconOnly) => (
+                  <NavLink to={to} end={end} onClick={closeSheet} className={sidebarButtonClass(iconOnly)}>
+                    <Icon aria-hidden="true" />
+                    <SidebarLabel collapsed={iconOnly}>{label}</SidebarLabel>
+                  </NavLink>
+                )}
+              </SidebarMenuItem>
+            ))}
+          </SidebarGroup>
+        ))}
+      </nav>
+      <div className="shrink-0 border-t border-sidebar-border p-2">
+        <ul>
+          <SidebarMenuItem tooltip="Sign Out">
+            {(iconOnly) => <SignOutButton iconOnly={iconOnly} />}
+          </SidebarMenuItem>
+        </ul>
+      </div>
+    </Sidebar>
+  );
+}
+
+function SignOutButton({ iconOnly }: { iconOnly: boolean }) {
+  const { signOut } = useAuth();
+  const navigate = useNavigate();
+  const [busy, setBusy] = useState(false);
+
+  const onClick = async () => {
+    setBusy(true);
+    try {
+      await signOut();
+    } catch (error) {
+      toast.error("Signed out on this device only", { description: errorMessage(error) });
+    }
+    void navigate("/auth", { replace: true });
+  };
+
+  return (
+    <button
+      type="button"
+      onClick={onClick}
+      disabled={busy}
+      className={cn(sidebarButtonClass(iconOnly), "hover:text-destructive disabled:opacity-60")}
+    >
+      {busy ? <Spinner /> : <LogOut aria-hidden="true" />}
+      <SidebarLabel collapsed={iconOnly}>Sign Out</SidebarLabel>
+    </button>
+  );
+}

@@ -1,0 +1,36 @@
+import type { LucideIcon } from "lucide-react";
+import { AudioLines, Image, LayoutDashboard, MessageSquare, Search, Settings, UserRound } from "lucide-react";
+import { features } from "@/lib/features";
+
+export interface NavItem {
+  label: string;
+  to: string;
+  icon: LucideIcon;
+  /** Active only on this exact path (the dashboard index would otherwise match every page). */
+  end?: boolean;
+}
+
+export interface NavGroup {
+  label: string;
+  items: NavItem[];
+}
+
+export const navGroups: NavGroup[] = [
+  {
+    label: "Core Features",
+    items: [
+      { label: "Dashboard", to: "/dashboard", icon: LayoutDashboard, end: true },
+      { label: "AI Chat", to: "/dashboard/chat", icon: MessageSquare },
+      { label: "AI Search", to: "/dashboard/jigsaw-search", icon: Search },
+      ...(features.voice ? [{ label: "AI Voice", to: "/dashboard/voice", icon: AudioLines }] : []),
+      ...(features.images ? [{ label: "AI Images", to: "/dashboard/images", icon: Image }] : []),
+    ],
+  },
+  {
+    label: "Settings",
+    items: [
+      { label: "Settings", to: "/dashboard/team-settings", icon: Settings },
+      { label: "Account", to: "/dashboard/account", icon: UserRound },
+    ],
+  },
+];

@@ -1,0 +1,23 @@
+import { QueryClientProvider, type QueryClient } from "@tanstack/react-query";
+import { useState, type ReactNode } from "react";
+import { Toaster } from "sonner";
+import { TooltipProvider } from "@/components/ui/tooltip";
+import { AuthProvider } from "@/lib/auth-provider";
+import { createQueryClient } from "@/lib/query-client";
+import { useTheme } from "@/lib/theme";
+
+/** Everything the pages share: data cache, auth session, tooltips and the one-at-a-time toaster. */
+export function AppProviders({ children, queryClient }: { children: ReactNode; queryClient?: QueryClient }) {
+  const [client] = useState(() => queryClient ?? createQueryClient());
+  const { theme } = useTheme();
+  return (
+    <QueryClientProvider client={client}>
+      <AuthProvider>
+        <TooltipProvider>
+          {children}
+          <Toaster visibleToasts={1} position="bottom-right" theme={theme} richColors closeButton />
+        </TooltipProvider>
+      </AuthProvider>
+    </QueryClientProvider>
+  );
+}

@@ -1,0 +1,125 @@
+// Every page is loaded on first visit (lazy). The root route's errorElement catches render errors.
+import { createBrowserRouter, Navigate, Outlet, type RouteObject } from "react-router";
+import { PageSpinner } from "@/components/ui/spinner";
+import { ErrorFallback } from "@/features/errors/components/error-fallback";
+import { AppShell } from "./layouts/app-shell";
+import { ProtectedRoute } from "./layouts/protected-route";
+import { PublicLayout } from "./layouts/public-layout";
+
+export const routes: RouteObject[] = [
+  {
+    Component: Outlet,
+    HydrateFallback: PageSpinner,
+    errorElement: <ErrorFallback />,
+    children: [
+      { index: true, element: <Navigate to="/dashboard/chat" replace /> },
+      {
+        path: "auth",
+        lazy: () => import("@/features/auth/components/auth-page").then((m) => ({ Component: m.AuthPage })),
+      },
+      {
+        path: "auth/reset-password",
+        lazy: () =>
+          import("@/features/auth/components/reset-password-page").then((m) => ({
+            Component: m.ResetPasswordPage,
+          })),
+      },
+      {
+        path: "dashboard",
+        element: (
+          <ProtectedRoute>
+            <AppShell />
+          </ProtectedRoute>
+        ),
+        children: [
+          {
+            index: true,
+            lazy: () =>
+              import("@/features/dashboard/components/dashboard-page").then((m) => ({
+                Component: m.DashboardPage,
+              })),
+          },
+          {
+            path: "chat",
+            lazy: () =>
+              import("@/features/chat/components/chat-page").then((m) => ({ Component: m.ChatPage })),
+          },
+          {
+            path: "jigsaw-search",
+            lazy: () =>
+              import("@/features/search/components/jigsaw-search-page").then((m) => ({
+                Component: m.JigsawSearchPage,
+              })),
+          },
+          {
+            path: "tessera-search",
+            lazy: () =>
+              import("@/features/search/components/tessera-search-page").then((m) => ({
+                Component: m.TesseraSearchPage,
+              })),
+          },
+          {
+            path: "voice",
+            lazy: () =>
+              import("@/features/voice/components/voice-page").then((m) => ({ Component: m.VoicePage })),
+          },
+          {
+            path: "images",
+            lazy: () =>
+              import("@/features/images/components/images-page").then((m) => ({ Component: m.ImagesPage })),
+          },
+          {
+            path: "image-history",
+            lazy: () =>
+              import("@/features/images/components/image-history-page").then((m) => ({
+                Component: m.ImageHistoryPage,
+              })),
+          },
+          {
+            path: "team-settings",
+            lazy: () =>
+              import("@/features/teams/components/team-settings-page").then((m) => ({
+                Component: m.TeamSettingsPage,
+              })),
+          },
+          {
+            path: "account",
+            lazy: () =>
+              import("@/features/account/components/account-page").then((m) => ({
+                Component: m.AccountPage,
+              })),
+          },
+        ],
+      },
+      {
+        Component: PublicLayout,
+        children: [
+          {
+            path: "pricing",
+            lazy: () =>
+              import("@/features/public/components/pricing-page").then((m) => ({ Component: m.PricingPage })),
+          },
+          {
+            path: "terms",
+            lazy: () =>
+              import("@/features/public/components/terms-page").then((m) => ({ Component: m.TermsPage })),
+          },
+          {
+            path: "privacy",
+            lazy: () =>
+              import("@/features/public/components/privacy-page").then((m) => ({ Component: m.PrivacyPage })),
+          },
+        ],
+      },
+      {
+        path: "*",
+        lazy: () =>
+          import("@/features/errors/components/not-found-page").then((m) => ({ Component: m.NotFoundPage })),
+      },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

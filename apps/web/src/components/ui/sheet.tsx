@@ -1,0 +1,35 @@
+import { XIcon } from "lucide-react";
+import { Dialog as SheetPrimitive } from "radix-ui";
+import type { ComponentProps } from "react";
+import { cn } from "@/lib/utils";
+
+export const Sheet = SheetPrimitive.Root;
+export const SheetTitle = SheetPrimitive.Title;
+export const SheetDescription = SheetPrimitive.Description;
+
+/** A panel that slides in from the left edge (the mobile sidebar). */
+export function SheetContent({
+  className,
+  children,
+  ...props
+}: ComponentProps<typeof SheetPrimitive.Content>) {
+  return (
+    <SheetPrimitive.Portal>
+      <SheetPrimitive.Overlay className="fixed inset-0 z-50 animate-fade-in bg-black/50" />
+      <SheetPrimitive.Content
+        data-slot="sheet-content"
+        className={cn(
+          "fixed inset-y-0 left-0 z-50 flex h-full animate-slide-in-left flex-col border-r bg-sidebar shadow-xl outline-none",
+          className,
+        )}
+        {...props}
+      >
+        {children}
+        <SheetPrimitive.Close className="absolute top-4 right-3 rounded-md p-1 text-muted-foreground transition hover:bg-sidebar-accent focus-visible:ring-[3px] focus-visible:ring-ring/40 focus-visible:outline-none">
+          <XIcon className="size-4" aria-hidden="true" />
+          <span className="sr-only">Close sidebar</span>
+        </SheetPrimitive.Close>
+      </SheetPrimitive.Content>
+    </SheetPrimitive.Portal>
+  );
+}

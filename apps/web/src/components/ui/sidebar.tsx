@@ -1,0 +1,87 @@
+// A collapsible sidebar in the shadcn manner: 16rem expanded, 3rem icon-only, an 18rem sheet on
+// small screens; remembered in localStorage and toggled with Ctrl/Cmd+B.
+import { PanelLeft } from "lucide-react";
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from "react";
+import { Button } from "@/components/ui/button";
+import { Sheet, SheetContent, SheetDescription, SheetTitle } from "@/components/ui/sheet";
+import { readSidebarState, writeSidebarState, type SidebarState } from "@/lib/sidebar-state";
+import { useIsMobile } from "@/lib/use-is-mobile";
+import { cn } from "@/lib/utils";
+import { SidebarContext, useSidebar } from "./sidebar-context";
+
+const WIDTH = { expanded: "16rem", collapsed: "3rem", mobile: "18rem" } as const;
+
+export function SidebarProvider({ children }: { children: ReactNode }) {
+  const isMobile = useIsMobile();
+  const [state, setState] = useState<SidebarState>(readSidebarState);
+  const [openMobile, setOpenMobile] = useState(false);
+
+  const toggleSidebar = useCallback(() => {
+    if (isMobile) return setOpenMobile((open) => !open);
+    const next = state === "expanded" ? "collapsed" : "expanded";
+    writeSidebarState(next);
+    setState(next);
+  }, [isMobile, state]);
+
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key.toLowerCase() !== "b" || !(event.ctrlKey || event.metaKey) || event.altKey) return;
+      event.preventDefault();
+      toggleSidebar();
+    };
+    window.addEventListener("keydown", onKeyDown);
+    return () => window.removeEventListener("keydown", onKeyDown);
+  }, [toggleSidebar]);
+
+  const value = useMemo(
+    () => ({ state, isMobile, openMobile, setOpenMobile, toggleSidebar }),
+    [state, isMobile, openMobile, toggleSidebar],
+  );
+  return <SidebarContext.Provider value={value}>{children}</SidebarContext.Provider>;
+}
+
+/** The sidebar itself; its children read `useSidebar().state` to hide labels when collapsed. */
+export function Sidebar({ children, label = "Sidebar" }: { children: ReactNode; label?: string }) {
+  const { state, isMobile, openMobile, setOpenMobile } = useSidebar();
+  if (isMobile) {
+    return (
+      <Sheet open={openMobile} onOpenChange={setOpenMobile}>
+        <SheetContent style={{ width: WIDTH.mobile }}>
+          <SheetTitle className="sr-only">{label}</SheetTitle>
+          <SheetDescription className="sr-only">Go to a part of Tessera.</SheetDescription>
+          <div data-sidebar="sidebar" data-state="expanded" className="flex h-full flex-col">
+            {children}
+          </div>
+        </SheetContent>
+      </Sheet>
+    );
+  }
+  return (
+    <aside
+      aria-label={label}
+      data-sidebar="sidebar"
+      data-state={state}
+      style={{ width: WIDTH[state] }}
+      className="group/sidebar sticky top-0 flex h-svh shrink-0 flex-col overflow-hidden border-r border-sidebar-border bg-sidebar text-sidebar-foreground transition-[width] duration-200 ease-out"
+    >
+      {children}
+    </aside>
+  );
+}
+
+export function SidebarTrigger({ className }: { className?: string }) {
+  const { toggleSidebar, state, isMobile, openMobile } = useSidebar();
+  return (
+    <Button
+      variant="ghost"
+      size="icon"
+      aria-label="Toggle sidebar"
+      aria-expanded={isMobile ? openMobile : state === "expanded"}
+      title="Toggle sidebar (Ctrl+B)"
+      onClick={toggleSidebar}
+      className={cn("-ml-1", className)}
+    >
+      <PanelLeft aria-hidden="true" />
+    </Button>
+  );
+}

@@ -1,0 +1,131 @@
+import { screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it } from "vitest";
+import { apiError, json, stubFetch } from "@/testing/fetch-stub";
+import { renderApp } from "@/testing/render-app";
+import { readStored, sessionBody, storeSession, testUser } from "@/testing/session";
+
+const profile = {
+  id: "p1",
+  userId: "u1",
+  email: "ada@example.com",
+  fullName: "Ada Lovelace",
+  avatarUrl: null,
+  role: "user",
+  twoFactorEnabled: false,
+};
+const TOTP_URI =
+  "otpauth://totp/Tessera:ada%40example.com?secret=JBSWY3DPEHPK3PXP&issuer=Tessera&digits=6&period=30";
+
+async function openAccount(routes: Parameters<typeof stubFetch>[0] = {}, twoFactorEnabled = false) {
+  storeSession({ user: { ...testUser, twoFactorEnabled } });
+  const server = stubFetch({
+    "GET /api/auth/get-session": (req) =>
+      json(
+        sessionBody(req.headers.authorization?.slice(7) ?? "stored-token", {
+          ...testUser,
+          twoFactorEnabled:
+            req.headers.authorization === "Bearer rotated-token" ? !twoFactorEnabled : twoFactorEnabled,
+        }),
+      ),
+    "GET /api/profile": () => json(profile),
+    ...routes,
+  });
+  const user = userEvent.setup();
+  renderApp("/dashboard/account");
+  await screen.findByRole("heading", { name: "Account", level: 1 });
+  await screen.findByLabelText("Full Name");
+  return { user, server };
+}
+
+describe("account page", () => {
+  it("shows the profile with initials and saves a new name", async () => {
+    const { user, server } = await openAccount({
+      "PATCH /api/profile": (req) =>
+        json({ ...profile, fullName: (req.body as { fullName: string }).fullName }),
+    });
+    expect(screen.getByLabelText("Full Name")).toHaveProperty("value", "Ada Lovelace");
+    expect(within(screen.getByRole("main")).getByText("AD")).toBeTruthy();
+    const name = screen.getByLabelText("Full Name");
+    await user.clear(name);
+    await user.type(name, "Grace Hopper");
+    expect(within(screen.getByRole("main")).getByText("GR")).toBeTruthy();
+    await user.click(screen.getByRole("button", { name: "Save changes" }));
+    expect(await screen.findByText("Profile updated")).toBeTruthy();
+    expect(server.callsTo("PATCH /api/profile")[0]?.body).toEqual({ fullName: "Grace Hopper" });
+    expect(server.callsTo("PATCH /api/profile")[0]?.headers.authorization).toBe("Bearer stored-token");
+  });
+
+  it("shows the server's reason when the profile is refused", async () => {
+    const { user } = await openAccount({
+      "PATCH /api/profile": () =>
+        apiError(400, "BAD_REQUEST", "avatarUrl: must start with http:// or https://"),
+    });
+    await user.type(screen.getByLabelText("Avatar URL"), "ftp://example.com/me.png");
+    await user.click(screen.getByRole("button", { name: "Save changes" }));
+    expect((await screen.findByRole("alert")).textContent).toContain("must start with http:// or https://");
+  });
+
+  it("enrols two-factor: password, QR code, secret and backup codes, then a code; adopts the rotated session", async () => {
+    const { user, server } = await openAccount({
+      "POST /api/auth/two-factor/enable": () =>
+        json({ totpURI: TOTP_URI, backupCodes: ["aaaaa-11111", "bbbbb-22222"] }),
+      "POST /api/auth/two-factor/verify-totp": () =>
+        json({ token: "old", user: testUser }, { headers: { "set-auth-token": "rotated-token" } }),
+    });
+    expect(screen.getByTestId("two-factor-status").textContent).toBe("Disabled");
+    await user.click(screen.getByRole("button", { name: "Enable two-factor" }));
+    const dialog = await screen.findByRole("dialog");
+    await user.type(within(dialog).getByLabelText("Password"), "correct horse");
+    await user.click(within(dialog).getByRole("button", { name: "Continue" }));
+
+    expect(await screen.findByTitle("QR code for your authenticator app")).toBeTruthy();
+    expect(screen.getByTestId("totp-secret").textContent).toBe("JBSWY3DPEHPK3PXP");
+    expect(within(screen.getByRole("list", { name: "Backup codes" })).getAllByRole("listitem")).toHaveLength(
+      2,
+    );
+    expect(server.callsTo("POST /api/auth/two-factor/enable")[0]?.body).toEqual({
+      password: "correct horse",
+    });
+
+    await user.type(screen.getByLabelText("Authentication code"), "654321");
+    await user.click(screen.getByRole("button", { name: "Confirm" }));
+    expect(await screen.findByText("Two-factor authentication enabled")).toBeTruthy();
+    expect(screen.getByTestId("two-factor-status").textContent).toBe("Enabled");
+    expect(readStored()?.token).toBe("rotated-token");
+    expect(server.callsTo("POST /api/auth/two-factor/verify-totp")[0]?.headers.authorization).toBe(
+      "Bearer stored-token",
+    );
+  });
+
+  it("keeps the password dialog open with the server's message on a wrong password", async () => {
+    const { user } = await openAccount({
+      "POST /api/auth/two-factor/enable": () => apiError(400, "INVALID_PASSWORD", "Invalid password"),
+    });
+    await user.click(screen.getByRole("button", { name: "Enable two-factor" }));
+    const dialog = await screen.findByRole("dialog");
+    await user.type(within(dialog).getByLabelText("Password"), "wrong");
+    await user.click(within(dialog).getByRole("button", { name: "Continue" }));
+    expect((await within(dialog).findByRole("alert")).textContent).toContain("Invalid password");
+  });
+
+  it("disables two-factor after asking for the password", async () => {
+    const { user, server } = await openAccount(
+      {
+        "POST /api/auth/two-factor/disable": () =>
+          json({ status: true }, { headers: { "set-auth-token": "rotated-token" } }),
+      },
+      true,
+    );
+    expect(screen.getByTestId("two-factor-status").textContent).toBe("Enabled");
+    await user.click(screen.getByRole("button", { name: "Disable" }));
+    const dialog = await screen.findByRole("dialog");
+    await user.type(within(dialog).getByLabelText("Password"), "correct horse");
+    await user.click(within(dialog).getByRole("button", { name: "Disable two-factor" }));
+    expect(await screen.findByText("Two-factor authentication disabled")).toBeTruthy();
+    expect(screen.getByTestId("two-factor-status").textContent).toBe("Disabled");
+    expect(server.callsTo("POST /api/auth/two-factor/disable")[0]?.body).toEqual({
+      password: "correct horse",
+    });
+  });
+});

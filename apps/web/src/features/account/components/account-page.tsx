@@ -1,0 +1,18 @@
+import { useDocumentTitle } from "@/lib/use-document-title";
+import { ProfileCard } from "./profile-card";
+import { TwoFactorCard } from "./two-factor-card";
+
+/** /dashboard/account: the signed-in person's own settings. */
+export function AccountPage() {
+  useDocumentTitle("Account");
+  return (
+    <div className="mx-auto flex w-full max-w-3xl flex-col gap-8 px-4 py-10 sm:px-8">
+      <header className="flex flex-col gap-2">
+        <h1 className="text-3xl font-semibold tracking-tight">Account</h1>
+        <p className="text-muted-foreground">Your profile and how you sign in.</p>
+      </header>
+      <ProfileCard />
+      <TwoFactorCard />
+    </div>
+  );
+}

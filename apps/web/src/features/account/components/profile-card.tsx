@@ -1,0 +1,113 @@
+import type { Profile } from "@tessera/contracts";
+import { CircleAlert } from "lucide-react";
+import { useState, type FormEvent } from "react";
+import { toast } from "sonner";
+import { Alert, AlertDescription } from "@/components/ui/alert";
+import { Avatar } from "@/components/ui/avatar";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
+import { FormField } from "@/components/ui/form-field";
+import { PageSpinner, Spinner } from "@/components/ui/spinner";
+import { errorMessage } from "@/lib/api-client";
+import { useAuth } from "@/lib/auth-context";
+import { useProfile } from "../api/get-profile";
+import { useUpdateProfile } from "../api/update-profile";
+
+export function ProfileCard() {
+  const { data: profile, error, isPending } = useProfile();
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Profile</CardTitle>
+        <CardDescription>How you appear in Tessera and to your team.</CardDescription>
+      </CardHeader>
+      {isPending ? (
+        <PageSpinner label="Loading profile" />
+      ) : profile ? (
+        <ProfileForm key={`${profile.fullName}|${profile.avatarUrl}`} profile={profile} />
+      ) : (
+        <CardContent>
+          <Alert variant="destructive" role="alert">
+            <CircleAlert aria-hidden="true" />
+            <AlertDescription>Your profile could not be loaded: {errorMessage(error)}</AlertDescription>
+          </Alert>
+        </CardContent>
+      )}
+    </Card>
+  );
+}
+
+function ProfileForm({ profile }: { profile: Profile }) {
+  const { refresh } = useAuth();
+  const update = useUpdateProfile();
+  const [fullName, setFullName] = useState(profile.fullName ?? "");
+  const [avatarUrl, setAvatarUrl] = useState(profile.avatarUrl ?? "");
+  const nameChanged = fullName.trim() !== (profile.fullName ?? "");
+  const avatarChanged = avatarUrl.trim() !== (profile.avatarUrl ?? "");
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    update.mutate(
+      {
+        ...(nameChanged ? { fullName: fullName.trim() } : {}),
+        ...(avatarChanged ? { avatarUrl: avatarUrl.trim() } : {}),
+      },
+      {
+        onSuccess: () => {
+          toast.success("Profile updated");
+          void refresh();
+        },
+        onError: (err) => toast.error("Could not save your profile", { description: errorMessage(err) }),
+      },
+    );
+  };
+
+  return (
+    <form onSubmit={submit}>
+      <CardContent className="flex flex-col gap-6">
+        {update.error ? (
+          <Alert variant="destructive" role="alert">
+            <CircleAlert aria-hidden="true" />
+            <AlertDescription>{errorMessage(update.error)}</AlertDescription>
+          </Alert>
+        ) : null}
+        <div className="flex items-center gap-4">
+          <Avatar
+            src={avatarUrl.trim() || null}
+            name={fullName || profile.email}
+            className="size-16 text-lg"
+          />
+          <div className="min-w-0">
+            <p className="truncate font-medium">{fullName.trim() || "No name yet"}</p>
+            <p className="truncate text-sm text-muted-foreground">{profile.email}</p>
+          </div>
+        </div>
+        <div className="grid gap-5 sm:grid-cols-2">
+          <FormField
+            label="Full Name"
+            name="fullName"
+            autoComplete="name"
+            value={fullName}
+            onChange={(e) => setFullName(e.target.value)}
+          />
+          <FormField
+            label="Avatar URL"
+            name="avatarUrl"
+            type="url"
+            inputMode="url"
+            placeholder="https://…"
+            hint="A link to a picture (http or https). Leave empty to show your initials."
+            value={avatarUrl}
+            onChange={(e) => setAvatarUrl(e.target.value)}
+          />
+        </div>
+      </CardContent>
+      <CardFooter className="justify-end">
+        <Button type="submit" disabled={update.isPending || (!nameChanged && !avatarChanged)}>
+          {update.isPending ? <Spinner /> : null}
+          Save changes
+        </Button>
+      </CardFooter>
+    </form>
+  );
+}

@@ -1,0 +1,38 @@
+import { z } from "zod";
+import { ApiError, apiRequest } from "@/lib/api-client";
+import { sessionUserSchema, type SessionUser } from "@/lib/auth-storage";
+
+const signInResponseSchema = z.union([
+  z.object({ twoFactorRedirect: z.literal(true) }),
+  z.object({ token: z.string().nullable(), user: sessionUserSchema }),
+]);
+
+export type SignInResult = { kind: "signed-in"; token: string; user: SessionUser } | { kind: "two-factor" };
+
+export const EMAIL_NOT_VERIFIED_MESSAGE =
+  "Your email is not verified yet. Open the link we sent you, or use Resend verification.";
+
+/**
+ * Cookies are on so the two-factor challenge cookie is kept for the code step. When two-factor is
+ * on, the `set-auth-token` that comes along belongs to a dead session and is ignored.
+ */
+export async function signInWithEmail(input: { email: string; password: string }): Promise<SignInResult> {
+  try {
+    const { data, headers } = await apiRequest("/api/auth/sign-in/email", {
+      method: "POST",
+      body: input,
+      auth: false,
+      credentials: "same-origin",
+      schema: signInResponseSchema,
+    });
+    if ("twoFactorRedirect" in data) return { kind: "two-factor" };
+    const token = headers.get("set-auth-token") || data.token;
+    if (!token) throw new ApiError(500, "NO_TOKEN", "The server did not return a session. Try again.");
+    return { kind: "signed-in", token, user: data.user };
+  } catch (error) {
+    if (error instanceof ApiError && error.code === "EMAIL_NOT_VERIFIED") {
+      throw new ApiError(error.status, error.code, EMAIL_NOT_VERIFIED_MESSAGE, { cause: error });
+    }
+    throw error;
+  }
+}

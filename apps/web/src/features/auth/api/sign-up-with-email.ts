@@ -1,0 +1,14 @@
+import { apiRequest } from "@/lib/api-client";
+
+/** Creates the account; the server mails a verification link that lands on the site root. */
+export async function signUpWithEmail(input: {
+  name: string;
+  email: string;
+  password: string;
+}): Promise<void> {
+  await apiRequest("/api/auth/sign-up/email", {
+    method: "POST",
+    body: { name: input.name, email: input.email, password: input.password, callbackURL: "/" },
+    auth: false,
+  });
+}

@@ -1,0 +1,114 @@
+import { CircleAlert, MailCheck } from "lucide-react";
+import type { FormEvent } from "react";
+import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { FormField } from "@/components/ui/form-field";
+import { Spinner } from "@/components/ui/spinner";
+
+export type AuthMode = "sign-in" | "sign-up";
+export interface AuthValues {
+  fullName: string;
+  email: string;
+  password: string;
+}
+export const EMPTY_VALUES: AuthValues = { fullName: "", email: "", password: "" };
+
+interface AuthFormProps {
+  mode: AuthMode;
+  values: AuthValues;
+  onChange: (values: AuthValues) => void;
+  busy: boolean;
+  error: string | null;
+  /** The address a verification link was just sent to, after sign-up. */
+  sentTo: string | null;
+  onSubmit: () => void;
+  onResend: () => void;
+  onForgotPassword: () => void;
+  linkBusy: boolean;
+}
+
+export function AuthForm({
+  mode,
+  values,
+  onChange,
+  busy,
+  error,
+  sentTo,
+  onSubmit,
+  onResend,
+  onForgotPassword,
+  linkBusy,
+}: AuthFormProps) {
+  const signIn = mode === "sign-in";
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onSubmit();
+  };
+  const linkClass = "h-auto p-0 text-xs font-medium";
+
+  return (
+    <form onSubmit={submit} className="flex flex-col gap-4" aria-busy={busy}>
+      {sentTo ? (
+        <Alert variant="info" role="status">
+          <MailCheck aria-hidden="true" />
+          <AlertTitle>Check your inbox</AlertTitle>
+          <AlertDescription>
+            We sent a verification link to {sentTo}. Open it, then sign in here.
+          </AlertDescription>
+        </Alert>
+      ) : null}
+      {error ? (
+        <Alert variant="destructive" role="alert">
+          <CircleAlert aria-hidden="true" />
+          <AlertDescription>{error}</AlertDescription>
+        </Alert>
+      ) : null}
+      {!signIn ? (
+        <FormField
+          label="Full Name"
+          name="name"
+          autoComplete="name"
+          placeholder="Ada Lovelace"
+          value={values.fullName}
+          onChange={(e) => onChange({ ...values, fullName: e.target.value })}
+        />
+      ) : null}
+      <FormField
+        label="Email"
+        name="email"
+        type="email"
+        autoComplete="email"
+        placeholder="you@example.com"
+        required
+        value={values.email}
+        onChange={(e) => onChange({ ...values, email: e.target.value })}
+      />
+      <FormField
+        label="Password"
+        name="password"
+        type="password"
+        autoComplete={signIn ? "current-password" : "new-password"}
+        required
+        value={values.password}
+        onChange={(e) => onChange({ ...values, password: e.target.value })}
+        labelAside={
+          signIn ? (
+            <Button variant="link" className={linkClass} onClick={onForgotPassword} disabled={linkBusy}>
+              Forgot password?
+            </Button>
+          ) : null
+        }
+      />
+      <Button type="submit" size="lg" className="mt-1 w-full" disabled={busy}>
+        {busy ? <Spinner /> : null}
+        {busy ? (signIn ? "Signing in..." : "Creating account...") : signIn ? "Sign In" : "Create Account"}
+      </Button>
+      <p className="text-center text-xs text-muted-foreground">
+        Didn&apos;t get the verification email?{" "}
+        <Button variant="link" className={linkClass} onClick={onResend} disabled={linkBusy}>
+          Resend verification
+        </Button>
+      </p>
+    </form>
+  );
+}

@@ -1,0 +1,145 @@
+import { Users } from "lucide-react";
+import { useState } from "react";
+import { Navigate, useSearchParams } from "react-router";
+import { toast } from "sonner";
+import { Alert, AlertDescription } from "@/components/ui/alert";
+import { Card, CardContent, CardDescription, CardHeader } from "@/components/ui/card";
+import { PageSpinner } from "@/components/ui/spinner";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import { errorMessage } from "@/lib/api-client";
+import { useAuth } from "@/lib/auth-context";
+import type { SessionUser } from "@/lib/auth-storage";
+import { useDocumentTitle } from "@/lib/use-document-title";
+import { signInWithEmail } from "../api/sign-in-with-email";
+import { signUpWithEmail } from "../api/sign-up-with-email";
+import { AuthForm, EMPTY_VALUES, type AuthMode, type AuthValues } from "./auth-form";
+import { AuthLayout } from "./auth-layout";
+import { SocialSignIn } from "./social-sign-in";
+import { TwoFactorStep } from "./two-factor-step";
+import { useAuthLinks } from "./use-auth-links";
+
+const COPY: Record<AuthMode, { tab: string; title: string; description: string }> = {
+  "sign-in": { tab: "Sign In", title: "Welcome back", description: "Sign in to continue to your workspace." },
+  "sign-up": {
+    tab: "Create Account",
+    title: "Create your account",
+    description: "Chat, search and create with many AI models in one place.",
+  },
+};
+
+/** Where a signed-in visitor goes: the chat, or team settings to accept an invitation. */
+export function destinationAfterAuth(accept: string | null): string {
+  return accept ? `/dashboard/team-settings?accept=${encodeURIComponent(accept)}` : "/dashboard/chat";
+}
+
+export function AuthPage() {
+  const { status, signIn } = useAuth();
+  const [params] = useSearchParams();
+  const accept = params.get("accept");
+  const [mode, setMode] = useState<AuthMode>("sign-in");
+  const [step, setStep] = useState<"credentials" | "two-factor">("credentials");
+  const [values, setValues] = useState<AuthValues>(EMPTY_VALUES);
+  const [error, setError] = useState<string | null>(null);
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const links = useAuthLinks(values.email);
+  useDocumentTitle(step === "two-factor" ? "Two-factor authentication" : COPY[mode].tab);
+
+  if (status === "loading") return <PageSpinner />;
+  if (status === "signed-in") return <Navigate to={destinationAfterAuth(accept)} replace />;
+
+  const switchMode = (next: string) => {
+    setMode(next as AuthMode);
+    setValues(EMPTY_VALUES);
+    setError(null);
+    setSentTo(null);
+  };
+
+  const welcome = async (token: string, user: SessionUser) => {
+    await signIn(token, user);
+    toast.success("Welcome back!", { description: "You've successfully signed in." });
+  };
+
+  const submit = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      if (mode === "sign-in") {
+        const result = await signInWithEmail({ email: values.email.trim(), password: values.password });
+        if (result.kind === "two-factor") setStep("two-factor");
+        else await welcome(result.token, result.user);
+      } else {
+        const email = values.email.trim();
+        await signUpWithEmail({ name: values.fullName.trim(), email, password: values.password });
+        toast.success("Account created!", { description: "Please check your email to verify your account." });
+        setMode("sign-in");
+        setValues({ ...EMPTY_VALUES, email });
+        setSentTo(email);
+      }
+    } catch (err) {
+      const message = errorMessage(err);
+      setError(message);
+      toast.error(mode === "sign-in" ? "Sign in failed" : "Sign up failed", { description: message });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <AuthLayout>
+      <Card className="shadow-xl shadow-indigo-950/5 dark:shadow-black/30">
+        {step === "two-factor" ? (
+          <CardContent className="pt-6">
+            <TwoFactorStep
+              onVerified={welcome}
+              onBack={() => {
+                setStep("credentials");
+                setValues((v) => ({ ...v, password: "" }));
+              }}
+            />
+          </CardContent>
+        ) : (
+          <Tabs value={mode} onValueChange={switchMode}>
+            <CardHeader className="gap-5 pb-4">
+              <TabsList aria-label="Sign in or create an account">
+                <TabsTrigger value="sign-in">{COPY["sign-in"].tab}</TabsTrigger>
+                <TabsTrigger value="sign-up">{COPY["sign-up"].tab}</TabsTrigger>
+              </TabsList>
+              <div className="flex flex-col gap-1.5">
+                <h1 className="text-2xl leading-tight font-semibold tracking-tight">{COPY[mode].title}</h1>
+                <CardDescription>{COPY[mode].description}</CardDescription>
+              </div>
+              {accept ? (
+                <Alert variant="info" role="status">
+                  <Users aria-hidden="true" />
+                  <AlertDescription className="text-accent-foreground">
+                    You&apos;ve been invited to join a team. Sign in or create an account to accept.
+                  </AlertDescription>
+                </Alert>
+              ) : null}
+            </CardHeader>
+            <CardContent className="flex flex-col gap-5">
+              {(["sign-in", "sign-up"] as const).map((tab) => (
+                <TabsContent key={tab} value={tab}>
+                  <AuthForm
+                    mode={tab}
+                    values={values}
+                    onChange={setValues}
+                    busy={busy}
+                    error={error}
+                    sentTo={sentTo}
+                    onSubmit={() => void submit()}
+                    onResend={links.resendVerification}
+                    onForgotPassword={links.forgotPassword}
+                    linkBusy={links.busy}
+                  />
+                </TabsContent>
+              ))}
+              <SocialSignIn disabled={busy} />
+            </CardContent>
+          </Tabs>
+        )}
+      </Card>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,96 @@
+import { ArrowLeft, CircleAlert, ShieldCheck } from "lucide-react";
+import { useState, type FormEvent } from "react";
+import { toast } from "sonner";
+import { Alert, AlertDescription } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { FormField } from "@/components/ui/form-field";
+import { Spinner } from "@/components/ui/spinner";
+import { errorMessage } from "@/lib/api-client";
+import type { SessionUser } from "@/lib/auth-storage";
+import { verifyTwoFactor, type TwoFactorMethod } from "../api/verify-two-factor";
+
+interface TwoFactorStepProps {
+  onVerified: (token: string, user: SessionUser) => Promise<void>;
+  onBack: () => void;
+}
+
+/** The second sign-in step for accounts with two-factor authentication. */
+export function TwoFactorStep({ onVerified, onBack }: TwoFactorStepProps) {
+  const [method, setMethod] = useState<TwoFactorMethod>("totp");
+  const [code, setCode] = useState("");
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const totp = method === "totp";
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      const { token, user } = await verifyTwoFactor({ code: code.trim(), method });
+      await onVerified(token, user);
+    } catch (err) {
+      const message = errorMessage(err);
+      setError(message);
+      toast.error("Verification failed", { description: message });
+      setBusy(false);
+    }
+  };
+
+  const switchMethod = () => {
+    setMethod(totp ? "backup-code" : "totp");
+    setCode("");
+    setError(null);
+  };
+
+  return (
+    <form onSubmit={submit} className="flex flex-col gap-5" aria-busy={busy}>
+      <div className="flex items-start gap-3">
+        <span className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-primary/10 text-primary">
+          <ShieldCheck className="size-5" aria-hidden="true" />
+        </span>
+        <div className="flex flex-col gap-1">
+          <h1 className="text-xl font-semibold tracking-tight">Two-factor authentication</h1>
+          <p className="text-sm text-muted-foreground">
+            {totp
+              ? "Enter the 6-digit code from your authenticator app."
+              : "Enter one of the backup codes you saved when you turned on two-factor."}
+          </p>
+        </div>
+      </div>
+      {error ? (
+        <Alert variant="destructive" role="alert">
+          <CircleAlert aria-hidden="true" />
+          <AlertDescription>{error}</AlertDescription>
+        </Alert>
+      ) : null}
+      <FormField
+        label={totp ? "Authentication code" : "Backup code"}
+        name="code"
+        autoComplete="one-time-code"
+        inputMode={totp ? "numeric" : "text"}
+        pattern={totp ? "[0-9]{6}" : undefined}
+        maxLength={totp ? 6 : 64}
+        placeholder={totp ? "123456" : "ABCDE-12345"}
+        required
+        autoFocus
+        className="[&_input]:font-mono [&_input]:tracking-widest"
+        value={code}
+        onChange={(e) => setCode(e.target.value)}
+      />
+      <Button type="submit" size="lg" className="w-full" disabled={busy}>
+        {busy ? <Spinner /> : null}
+        {busy ? "Verifying..." : "Verify"}
+      </Button>
+      <div className="flex flex-wrap items-center justify-between gap-2 text-sm">
+        <Button variant="ghost" size="sm" onClick={onBack} disabled={busy}>
+          <ArrowLeft aria-hidden="true" />
+          Back to sign in
+        </Button>
+        <Button variant="link" className="text-xs" onClick={switchMethod} disabled={busy}>
+          {totp ? "Use a backup code instead" : "Use your authenticator app instead"}
+        </Button>
+      </div>
+    </form>
+  );
+}

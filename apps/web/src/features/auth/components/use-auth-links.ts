@@ -1,0 +1,34 @@
+import { useState } from "react";
+import { toast } from "sonner";
+import { errorMessage } from "@/lib/api-client";
+import { requestPasswordReset } from "../api/request-password-reset";
+import { sendVerificationEmail } from "../api/send-verification-email";
+
+/** The two mail links under the form: resend verification and forgot password. */
+export function useAuthLinks(email: string) {
+  const [busy, setBusy] = useState(false);
+
+  const run = async (send: (email: string) => Promise<void>, success: string, failure: string) => {
+    const address = email.trim();
+    if (!address) {
+      toast.error("Enter your email first", { description: "Please enter your email above." });
+      return;
+    }
+    setBusy(true);
+    try {
+      await send(address);
+      toast.success(success, { description: "Check your inbox (and spam)." });
+    } catch (error) {
+      toast.error(failure, { description: errorMessage(error) });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return {
+    busy,
+    resendVerification: () => void run(sendVerificationEmail, "Verification email sent", "Could not resend"),
+    forgotPassword: () =>
+      void run(requestPasswordReset, "Password reset email sent", "Could not send the reset email"),
+  };
+}

@@ -1,0 +1,58 @@
+import { ArrowLeft, Compass, House } from "lucide-react";
+import { useEffect } from "react";
+import { Link, useLocation, useNavigate } from "react-router";
+import { Logo } from "@/components/brand/logo";
+import { Button } from "@/components/ui/button";
+import { useDocumentTitle } from "@/lib/use-document-title";
+
+export function NotFoundPage() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  useDocumentTitle("Page not found");
+
+  useEffect(() => {
+    console.warn("route.not_found", { path: location.pathname });
+  }, [location.pathname]);
+
+  // The first page of a visit has the key "default": there is nothing of ours to go back to.
+  const goBack = () => void (location.key === "default" ? navigate("/") : navigate(-1));
+
+  return (
+    <div className="flex min-h-svh flex-col items-center justify-center bg-gradient-to-b from-indigo-50/70 via-background to-background px-4 py-12 dark:from-indigo-950/25">
+      <Link
+        to="/"
+        className="mb-10 rounded-lg outline-none focus-visible:ring-[3px] focus-visible:ring-ring/40"
+      >
+        <Logo />
+      </Link>
+      <main className="flex w-full max-w-md flex-col items-center gap-6 text-center">
+        <span className="flex size-16 items-center justify-center rounded-2xl bg-primary/10 text-primary ring-1 ring-primary/15">
+          <Compass className="size-8" aria-hidden="true" />
+        </span>
+        <div className="flex flex-col gap-2">
+          <p className="text-sm font-semibold tracking-widest text-primary">404</p>
+          <h1 className="text-3xl font-semibold tracking-tight">Page not found</h1>
+          <p className="text-muted-foreground">
+            There is nothing at{" "}
+            <code className="rounded bg-muted px-1.5 py-0.5 font-mono text-sm break-all text-foreground">
+              {location.pathname}
+            </code>
+            . It may have moved, or the link may be mistyped.
+          </p>
+        </div>
+        <div className="flex w-full flex-col gap-2 sm:w-auto sm:flex-row">
+          <Button asChild>
+            <Link to="/">
+              <House aria-hidden="true" />
+              Go to Homepage
+            </Link>
+          </Button>
+          <Button variant="outline" onClick={goBack}>
+            <ArrowLeft aria-hidden="true" />
+            Go Back
+          </Button>
+        </div>
+      </main>
+    </div>
+  );
+}

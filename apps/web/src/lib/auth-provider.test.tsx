@@ -1,0 +1,70 @@
+import { render, renderHook, screen, waitFor } from "@testing-library/react";
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import type { ReactNode } from "react";
+import { describe, expect, it, vi } from "vitest";
+import { apiError, json, stubFetch } from "@/testing/fetch-stub";
+import { readStored, sessionBody, storeSession } from "@/testing/session";
+import { useAuth } from "./auth-context";
+import { AuthProvider } from "./auth-provider";
+import { REFRESH_INTERVAL_MS, refreshDelayBeforeExpiry } from "./session-api";
+
+function wrapper({ children }: { children: ReactNode }) {
+  return (
+    <QueryClientProvider client={new QueryClient()}>
+      <AuthProvider>{children}</AuthProvider>
+    </QueryClientProvider>
+  );
+}
+
+function Status() {
+  const { status, user } = useAuth();
+  return <p>{`${status}:${user?.email ?? "-"}`}</p>;
+}
+
+describe("auth session", () => {
+  it("throws when used outside its provider", () => {
+    vi.mocked(console.error).mockImplementation(() => {});
+    expect(() => renderHook(() => useAuth())).toThrow("useAuth must be used inside <AuthProvider>.");
+  });
+
+  it("refreshes a stored session on start and keeps the server's expiry", async () => {
+    storeSession({ expiresAt: null });
+    stubFetch({ "GET /api/auth/get-session": () => json(sessionBody()) });
+    render(<Status />, { wrapper });
+    expect(await screen.findByText("signed-in:ada@example.com")).toBeTruthy();
+    expect(readStored()?.expiresAt).not.toBeNull();
+  });
+
+  it("removes a stored session the server rejects with 401", async () => {
+    storeSession();
+    stubFetch({ "GET /api/auth/get-session": () => apiError(401, "UNAUTHORIZED", "No session") });
+    render(<Status />, { wrapper });
+    expect(await screen.findByText("signed-out:-")).toBeTruthy();
+    expect(readStored()).toBeNull();
+  });
+
+  it("refreshes again every 10 minutes and signs out when the session has ended", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      storeSession();
+      let alive = true;
+      const server = stubFetch({ "GET /api/auth/get-session": () => json(alive ? sessionBody() : null) });
+      render(<Status />, { wrapper });
+      await screen.findByText("signed-in:ada@example.com");
+      alive = false;
+      await vi.advanceTimersByTimeAsync(REFRESH_INTERVAL_MS);
+      await waitFor(() => expect(screen.getByText("signed-out:-")).toBeTruthy());
+      expect(server.callsTo("GET /api/auth/get-session").length).toBeGreaterThanOrEqual(2);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("plans a refresh shortly before a session that ends within a day", () => {
+    const now = Date.parse("2025-01-01T00:00:00Z");
+    expect(refreshDelayBeforeExpiry(null, now)).toBeNull();
+    expect(refreshDelayBeforeExpiry("2025-01-05T00:00:00Z", now)).toBeNull();
+    expect(refreshDelayBeforeExpiry("2025-01-01T02:00:00Z", now)).toBe(2 * 3600_000 - 5 * 60_000);
+    expect(refreshDelayBeforeExpiry("2025-01-01T00:01:00Z", now)).toBe(60_000);
+  });
+});

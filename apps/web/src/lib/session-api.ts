@@ -1,0 +1,54 @@
+// Better Auth's session endpoints, as the auth provider uses them.
+import { z } from "zod";
+import { apiRequest } from "./api-client";
+import { sessionUserSchema, type StoredSession } from "./auth-storage";
+
+const SESSION_CHECK_TIMEOUT_MS = 10_000;
+
+const getSessionResponseSchema = z
+  .object({
+    session: z.object({ token: z.string(), expiresAt: z.coerce.string() }),
+    user: sessionUserSchema,
+  })
+  .nullable();
+
+/**
+ * Asks the server who we are. With a token this also extends the session (our refresh); with
+ * "cookie" it adopts a session that Better Auth set as a cookie (after the email-verification link
+ * or a social sign-in landed on the site). Answers null when there is no live session.
+ */
+export async function fetchSession(from: { token: string } | "cookie"): Promise<StoredSession | null> {
+  const cookie = from === "cookie";
+  const { data, headers } = await apiRequest("/api/auth/get-session", {
+    schema: getSessionResponseSchema,
+    auth: cookie ? false : from.token,
+    credentials: cookie ? "same-origin" : "omit",
+    timeoutMs: SESSION_CHECK_TIMEOUT_MS,
+  });
+  if (!data) return null;
+  const token = headers.get("set-auth-token") || (cookie ? data.session.token : from.token);
+  return { token, expiresAt: data.session.expiresAt, user: data.user };
+}
+
+/** Ends every session of the user on all devices (the server does that) and clears the cookie. */
+export async function signOutEverywhere(token: string): Promise<void> {
+  await apiRequest("/api/auth/sign-out", {
+    method: "POST",
+    body: {},
+    auth: token,
+    credentials: "same-origin",
+  });
+}
+
+export const REFRESH_INTERVAL_MS = 10 * 60 * 1000;
+const DAY_MS = 24 * 60 * 60 * 1000;
+const EXPIRY_MARGIN_MS = 5 * 60 * 1000;
+const MIN_DELAY_MS = 60 * 1000;
+
+/** When a session ends within a day, refresh shortly before it does; otherwise the interval suffices. */
+export function refreshDelayBeforeExpiry(expiresAt: string | null, now: number): number | null {
+  if (!expiresAt) return null;
+  const left = new Date(expiresAt).getTime() - now;
+  if (Number.isNaN(left) || left > DAY_MS) return null;
+  return Math.max(MIN_DELAY_MS, left - EXPIRY_MARGIN_MS);
+}

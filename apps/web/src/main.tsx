@@ -1,0 +1,16 @@
+import { StrictMode } from "react";
+import { createRoot } from "react-dom/client";
+import { App } from "./app/app";
+import { applyTheme, readTheme } from "./lib/theme";
+import "./index.css";
+
+// Before the first render, so a dark theme never flashes light (no inline script: the CSP forbids it).
+applyTheme(readTheme());
+
+const root = document.getElementById("root");
+if (!root) throw new Error("index.html has no #root element.");
+createRoot(root).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+);

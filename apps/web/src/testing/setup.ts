@@ -1,0 +1,34 @@
+// Every web test: a clean DOM and storage, real timers, and a failure on any console.error (React
+// warnings included), so a warning cannot slip through as a passing test.
+import { cleanup } from "@testing-library/react";
+import { toast } from "sonner";
+import { afterEach, beforeEach, vi } from "vitest";
+
+let consoleErrors: unknown[][] = [];
+const originalError = console.error.bind(console);
+
+beforeEach(() => {
+  consoleErrors = [];
+  vi.spyOn(console, "error").mockImplementation((...args: unknown[]) => {
+    consoleErrors.push(args);
+    originalError(...args);
+    throw new Error(`console.error was called: ${args.map(String).join(" ").slice(0, 500)}`);
+  });
+  // Expected in these tests (unknown paths, refresh failures); keep the output quiet.
+  vi.spyOn(console, "warn").mockImplementation(() => {});
+});
+
+afterEach(() => {
+  cleanup();
+  // sonner keeps its toasts in a module-level store and replays them to the next Toaster.
+  toast.dismiss();
+  localStorage.clear();
+  sessionStorage.clear();
+  document.documentElement.className = "";
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+  const logged = consoleErrors;
+  consoleErrors = [];
+  if (logged.length > 0)
+    throw new Error(`console.error was called ${logged.length} time(s); fix the warning.`);
+});
