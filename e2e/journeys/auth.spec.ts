@@ -4,17 +4,17 @@ import { waitForMailLink } from "../support/mail";
 test("sign up in the form, verify from the mail, land signed in on the chat shell", async ({ page }) => {
   const account = newAccount("signup");
   await page.goto("/auth");
-  await page.getByRole("button", { name: "Create Account" }).first().click();
+  await page.getByRole("tab", { name: "Create Account" }).click();
   await page.getByLabel("Full Name").fill(account.name);
   await page.getByLabel("Email").fill(account.email);
   await page.getByLabel("Password").fill(account.password);
-  await page.locator("form").getByRole("button", { name: "Create Account" }).click();
+  await page.locator("form").getByRole("button", { name: "Create Account", exact: true }).click();
   await expect(page.getByText("Account created!")).toBeVisible();
 
   const link = await waitForMailLink(account.email, /Confirm your Tessera account/);
   await page.goto(link);
   await expect(page).toHaveURL(/\/dashboard\/chat$/);
-  await expect(page.getByText(account.email)).toBeVisible();
+  await expect(page.getByTestId("user-email")).toHaveText(account.email);
   await expect(page.getByText("AI Platform")).toBeVisible();
   await expect(page).toHaveTitle("AI Chat | Tessera");
 });
@@ -27,7 +27,7 @@ test("a wrong password shows 'Sign in failed' and the inline alert", async ({ pa
   await page.goto("/auth");
   await page.getByLabel("Email").fill(account.email);
   await page.getByLabel("Password").fill("not the password at all");
-  await page.locator("form").getByRole("button", { name: "Sign In" }).click();
+  await page.locator("form").getByRole("button", { name: "Sign In", exact: true }).click();
   await expect(page.getByText("Sign in failed")).toBeVisible();
   await expect(page.getByRole("alert").filter({ hasText: /invalid email or password/i })).toBeVisible();
   await expect(page).toHaveURL(/\/auth/);
@@ -43,7 +43,7 @@ test("an unverified account is refused with a clear message", async ({ page }) =
   await page.goto("/auth");
   await page.getByLabel("Email").fill(account.email);
   await page.getByLabel("Password").fill(account.password);
-  await page.locator("form").getByRole("button", { name: "Sign In" }).click();
+  await page.locator("form").getByRole("button", { name: "Sign In", exact: true }).click();
   await expect(page.getByRole("alert").filter({ hasText: /not verified/i })).toBeVisible();
   await expect(page).toHaveURL(/\/auth/);
 

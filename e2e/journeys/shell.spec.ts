@@ -6,22 +6,16 @@ const shots = join(import.meta.dirname, "../.artifacts/screenshots");
 mkdirSync(shots, { recursive: true });
 
 test("the sidebar collapses with Ctrl+B and stays collapsed after a reload", async ({ signedIn: page }) => {
-  const sidebar = page.locator("[data-sidebar='sidebar'], aside[data-state]").first();
+  const sidebar = page.locator("[data-sidebar='sidebar']").first();
   await expect(sidebar).toHaveAttribute("data-state", "expanded");
   await page.screenshot({ path: join(shots, "shell-light.png") });
   await page.keyboard.press("Control+b");
   await expect(sidebar).toHaveAttribute("data-state", "collapsed");
   await page.reload();
-  await expect(page.locator("[data-sidebar='sidebar'], aside[data-state]").first()).toHaveAttribute(
-    "data-state",
-    "collapsed",
-  );
+  await expect(page.locator("[data-sidebar='sidebar']").first()).toHaveAttribute("data-state", "collapsed");
   await page.screenshot({ path: join(shots, "shell-collapsed.png") });
   await page.getByRole("button", { name: "Toggle sidebar" }).click();
-  await expect(page.locator("[data-sidebar='sidebar'], aside[data-state]").first()).toHaveAttribute(
-    "data-state",
-    "expanded",
-  );
+  await expect(page.locator("[data-sidebar='sidebar']").first()).toHaveAttribute("data-state", "expanded");
 });
 
 test("the theme toggles between light (default) and dark and is remembered", async ({ signedIn: page }) => {
@@ -43,7 +37,7 @@ test("sign-out in one browser ends the session in another", async ({ signedIn: f
   await other.goto("/auth");
   await other.getByLabel("Email").fill(account.email);
   await other.getByLabel("Password").fill(account.password);
-  await other.locator("form").getByRole("button", { name: "Sign In" }).click();
+  await other.locator("form").getByRole("button", { name: "Sign In", exact: true }).click();
   await expect(other).toHaveURL(/\/dashboard\/chat$/);
 
   await first.getByRole("button", { name: "Sign Out" }).click();
@@ -61,7 +55,7 @@ test("unknown paths show the 404 page", async ({ page }) => {
   await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
   await expect(page.getByRole("button", { name: "Go Back" })).toBeVisible();
   await page.screenshot({ path: join(shots, "not-found.png") });
-  await page.getByRole("button", { name: "Go to Homepage" }).click();
+  await page.getByRole("link", { name: "Go to Homepage" }).click();
   await expect(page).toHaveURL(/\/auth$/);
 });
 

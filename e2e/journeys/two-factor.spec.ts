@@ -6,18 +6,16 @@ test("enrol in two-factor with the QR secret, then sign in with a code", async (
   account,
 }) => {
   await page.goto("/dashboard/account");
-  await page.getByRole("button", { name: /Enable two-factor/i }).click();
-  await page.getByLabel("Password").fill(account.password);
-  await page
-    .getByRole("button", { name: /Continue|Enable/ })
-    .last()
-    .click();
+  await expect(page.getByTestId("two-factor-status")).toHaveText("Disabled");
+  await page.getByRole("button", { name: "Enable two-factor" }).click();
+  const dialog = page.getByRole("dialog");
+  await dialog.getByLabel("Password").fill(account.password);
+  await dialog.getByRole("button", { name: "Continue" }).click();
 
   await expect(
     page
       .locator("svg")
-      .filter({ has: page.locator("path") })
-      .first(),
+      .filter({ has: page.locator("title", { hasText: "QR code for your authenticator app" }) }),
   ).toBeVisible();
   const secret = (await page.getByTestId("totp-secret").innerText()).replace(/\s+/g, "");
   const totp = new OTPAuth.TOTP({
@@ -26,19 +24,24 @@ test("enrol in two-factor with the QR secret, then sign in with a code", async (
     digits: 6,
     period: 30,
   });
-  await page.getByLabel("Authentication code").fill(totp.generate());
+  const usedCode = totp.generate();
+  await page.getByLabel("Authentication code").fill(usedCode);
   await page.getByRole("button", { name: "Confirm" }).click();
   await expect(page.getByText("Two-factor authentication enabled")).toBeVisible();
+  await expect(page.getByTestId("two-factor-status")).toHaveText("Enabled");
 
   await page.getByRole("button", { name: "Sign Out" }).click();
   await expect(page).toHaveURL(/\/auth$/);
   await page.getByLabel("Email").fill(account.email);
   await page.getByLabel("Password").fill(account.password);
-  await page.locator("form").getByRole("button", { name: "Sign In" }).click();
+  await page.getByRole("button", { name: "Sign In", exact: true }).click();
   await expect(page.getByLabel("Authentication code")).toBeVisible();
   expect(await page.evaluate(() => Object.keys(localStorage).filter((k) => k.includes("auth")))).toEqual([]);
+
+  // A code is good once: wait for the next 30-second window before signing in with one.
+  await expect.poll(() => totp.generate(), { timeout: 35_000, intervals: [1000] }).not.toBe(usedCode);
   await page.getByLabel("Authentication code").fill(totp.generate());
   await page.getByRole("button", { name: "Verify" }).click();
   await expect(page).toHaveURL(/\/dashboard\/chat$/);
-  await expect(page.getByText(account.email)).toBeVisible();
+  await expect(page.getByTestId("user-email")).toHaveText(account.email);
 });

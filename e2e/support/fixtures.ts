@@ -28,10 +28,25 @@ export async function signUpAndVerify(page: Page, account: Account): Promise<voi
   const link = await waitForMailLink(account.email, /Confirm your Tessera account/);
   await page.goto(link);
   await expect(page).toHaveURL(/\/dashboard\/chat$/);
-  await expect(page.getByText(account.email)).toBeVisible();
+  await expect(page.getByTestId("user-email")).toHaveText(account.email);
 }
 
-export const test = base.extend<{ account: Account; signedIn: Page }>({
+export const test = base.extend<{ account: Account; signedIn: Page; pageErrors: string[] }>({
+  // Every journey fails on an uncaught page error or a CSP violation (the browser reports both).
+  // Responses with an error status are logged by the browser as "Failed to load resource"; those are expected.
+  pageErrors: [
+    async ({ page }, use) => {
+      const errors: string[] = [];
+      page.on("pageerror", (e) => errors.push(`pageerror: ${e.message}`));
+      page.on("console", (m) => {
+        if (m.type() === "error" && !m.text().startsWith("Failed to load resource"))
+          errors.push(`console: ${m.text()}`);
+      });
+      await use(errors);
+      expect(errors).toEqual([]);
+    },
+    { auto: true },
+  ],
   // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixture's dependencies from this pattern
   account: async ({}, use) => {
     await use(newAccount());

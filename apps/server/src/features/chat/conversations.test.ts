@@ -1,0 +1,127 @@
+import type { AddressInfo } from "node:net";
+import { serve, type ServerType } from "@hono/node-server";
+import { RESPONSE_INTERRUPTED_MARK, TEXT_ATTACHMENT_MAX_CHARS, type ConversationSummary, type StoredMessage } from "@tessera/contracts";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ORIGIN, createTestApp, readSse, type TestApp } from "../../test/test-app";
+import { TINY_PNG, tinyPdf } from "../../test/tiny-pdf";
+
+let t: TestApp;
+let ada: string;
+let bob: string;
+beforeAll(async () => {
+  t = await createTestApp({ LOCAL_MODEL_PACE_MS: "10" });
+  ada = await t.newUser("ada@example.com");
+  bob = await t.newUser("bob@example.com");
+});
+afterAll(() => t.close());
+
+const ask = async (token: string, message: string, conversationId?: string) =>
+  (await readSse(await t.request("/api/chat-stream", { method: "POST", token, json: { message, model: "guide", conversationId } })))[0]!.conversationId as string;
+const get = async <T>(path: string, token: string) => {
+  const res = await t.request(path, { token });
+  return { status: res.status, body: (res.status === 200 ? await res.json() : null) as T };
+};
+const upload = (path: string, token: string, bytes: Uint8Array, name: string, type = "application/octet-stream") => {
+  const form = new FormData();
+  form.append("file", new File([bytes], name, { type }));
+  return t.request(path, { method: "POST", token, body: form });
+};
+
+describe("conversations", () => {
+  it("lists the caller's recent conversations newest first with message counts, and only theirs", async () => {
+    const first = await ask(ada, "First question about plans");
+    const second = await ask(ada, "Second question about search");
+    await ask(ada, "A follow-up", first);
+    await ask(bob, "Bob's own question");
+    const { body } = await get<ConversationSummary[]>("/api/conversations", ada);
+    expect(body.map((c) => c.id).slice(0, 2)).toEqual([first, second]);
+    expect(body.find((c) => c.id === first)?.message_count).toBe(4);
+    expect(body.some((c) => c.title.startsWith("Bob"))).toBe(false);
+  });
+
+  it("gives the messages of a conversation in order, and 404 to anyone else", async () => {
+    const id = await ask(ada, "What is Tessera Local?");
+    const { body } = await get<StoredMessage[]>(`/api/conversations/${id}/messages`, ada);
+    expect(body.map((m) => m.role)).toEqual(["user", "assistant"]);
+    expect(body[1]!.sources.length).toBeGreaterThan(0);
+    expect((await get(`/api/conversations/${id}/messages`, bob)).status).toBe(404);
+    expect((await get(`/api/conversations/${id}`, bob)).status).toBe(404);
+    expect((await get(`/api/conversations/not-a-uuid/messages`, ada)).status).toBe(400);
+  });
+
+  it("deletes one's own conversation with its messages; someone else's is 404 and stays", async () => {
+    const id = await ask(ada, "Delete me later");
+    expect((await t.request(`/api/conversations/${id}`, { method: "DELETE", token: bob })).status).toBe(404);
+    expect((await get(`/api/conversations/${id}`, ada)).status).toBe(200);
+    expect((await t.request(`/api/conversations/${id}`, { method: "DELETE", token: ada })).status).toBe(204);
+    expect((await get(`/api/conversations/${id}/messages`, ada)).status).toBe(404);
+  });
+});
+
+describe("stopping a stream", () => {
+  it("stores the partial answer marked [Response interrupted] when the client goes away", async () => {
+    const server = await new Promise<{ s: ServerType; url: string }>((resolve) => {
+      const s = serve({ fetch: t.app.fetch, port: 0, hostname: "127.0.0.1" }, (info: AddressInfo) => resolve({ s, url: `http://127.0.0.1:${info.port}` }));
+    });
+    const controller = new AbortController();
+    const res = await fetch(`${server.url}/api/chat-stream`, {
+      method: "POST",
+      headers: { "content-type": "application/json", authorization: `Bearer ${ada}`, origin: ORIGIN },
+      body: JSON.stringify({ message: "Tell me everything about choosing a model", model: "tessera-local" }),
+      signal: controller.signal,
+    });
+    const reader = res.body!.getReader();
+    let seen = "";
+    while (!seen.includes('"type":"chunk"')) seen += new TextDecoder().decode((await reader.read()).value);
+    const conversationId = /"conversationId":"([^"]+)"/.exec(seen)![1]!;
+    controller.abort();
+
+    let stored: StoredMessage[] = [];
+    for (let i = 0; i < 50 && stored.length < 2; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      stored = (await get<StoredMessage[]>(`/api/conversations/${conversationId}/messages`, ada)).body;
+    }
+    server.s.close();
+    expect(stored[1]?.content.endsWith(RESPONSE_INTERRUPTED_MARK)).toBe(true);
+    expect(stored[1]!.content.length).toBeGreaterThan(RESPONSE_INTERRUPTED_MARK.length);
+  });
+});
+
+describe("attachments", () => {
+  it("stores an image by its content and serves it at its public URL", async () => {
+    const res = await upload("/api/chat-images", ada, TINY_PNG, "photo.txt", "text/plain");
+    expect(res.status).toBe(201);
+    const { id, url } = (await res.json()) as { id: string; url: string };
+    expect(url).toMatch(/^\/files\/image-refs\/chat-images\/\d+-[0-9a-f]{16}\.png$/);
+    const file = await t.request(url);
+    expect(file.headers.get("content-type")).toBe("image/png");
+    expect(new Uint8Array(await file.arrayBuffer())).toEqual(TINY_PNG);
+
+    const events = await readSse(await t.request("/api/chat-stream", { method: "POST", token: ada, json: { message: "What is in this picture?", model: "guide", images: [{ id }] } }));
+    expect(events.at(-1)!.type).toBe("complete");
+    const stolen = await t.request("/api/chat-stream", { method: "POST", token: bob, json: { message: "Mine now", model: "guide", images: [{ id }] } });
+    expect(stolen.status).toBe(404);
+  });
+
+  it("refuses a non-image as an image, and anything over 10 MB", async () => {
+    expect((await upload("/api/chat-images", ada, new TextEncoder().encode("not an image"), "fake.png", "image/png")).status).toBe(415);
+    const big = new Uint8Array(10 * 1024 * 1024 + 1);
+    big.set(TINY_PNG);
+    expect((await upload("/api/chat-images", ada, big, "big.png", "image/png")).status).toBe(413);
+    expect((await t.request("/api/chat-images", { method: "POST", token: ada, json: { file: "x" } })).status).toBe(400);
+    expect((await upload("/api/chat-images", "", TINY_PNG, "a.png")).status).toBe(401);
+  });
+
+  it("extracts text from text files and PDFs, cut to 2,000 characters", async () => {
+    const long = "word ".repeat(1000);
+    const txt = (await (await upload("/api/attachments/extract", ada, new TextEncoder().encode(long), "notes.md")).json()) as { kind: string; text: string; truncated: boolean };
+    expect(txt).toMatchObject({ kind: "text", truncated: true });
+    expect(txt.text.length).toBe(TEXT_ATTACHMENT_MAX_CHARS);
+
+    const pdf = (await (await upload("/api/attachments/extract", ada, tinyPdf("Quarterly revenue grew by 12 percent"), "report.pdf")).json()) as { kind: string; text: string };
+    expect(pdf.kind).toBe("pdf");
+    expect(pdf.text).toContain("Quarterly revenue grew by 12 percent");
+
+    expect((await upload("/api/attachments/extract", ada, Uint8Array.from([0, 1, 2, 3, 0xff]), "data.bin")).status).toBe(415);
+  });
+});
