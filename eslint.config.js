@@ -1,7 +1,8 @@
 // Lint: strict TypeScript rules, no floating promises, import boundaries between rooms:
 // features never import each other, providers never import features, contracts import nothing of ours.
 import js from "@eslint/js";
-import importX from "eslint-plugin-import-x";
+import { fileURLToPath } from "node:url";
+import importX, { createNodeResolver } from "eslint-plugin-import-x";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
@@ -61,6 +62,15 @@ export default tseslint.config(
       parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
     },
     plugins: { "import-x": importX },
+    // Resolve extensionless .ts imports and the web app's @/ alias, or the boundary rules see nothing.
+    settings: {
+      "import-x/resolver-next": [
+        createNodeResolver({
+          extensions: [".ts", ".tsx", ".js", ".json"],
+          alias: { "@": [fileURLToPath(new URL("./apps/web/src", import.meta.url))] },
+        }),
+      ],
+    },
     rules: {
       "@typescript-eslint/no-floating-promises": "error",
       "@typescript-eslint/no-misused-promises": ["error", { checksVoidReturn: { attributes: false } }],

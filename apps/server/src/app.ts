@@ -3,6 +3,7 @@ import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono } from "hono";
+import type { MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
 import { requestId } from "hono/request-id";
@@ -10,11 +11,15 @@ import { authRoutes } from "./auth/auth-routes";
 import { requireSession } from "./auth/require-session";
 import type { Services } from "./bootstrap";
 import { healthRoutes } from "./features/health/health-routes";
+import { chatRoutes } from "./features/chat/chat-routes";
 import { profileRoutes } from "./features/profile/profile-routes";
 import { publicConfigRoutes } from "./features/public-config/public-config-routes";
 import type { AppEnv } from "./lib/context";
 import { AppError, errorBody } from "./lib/errors";
 import { securityHeaders } from "./lib/security-headers";
+import { contentTypeOf, isStorageKey } from "./providers/storage/storage";
+
+const UPLOAD_PATHS = new Set(["/api/chat-images", "/api/attachments/extract"]);
 
 export function createApp(services: Services, options: { webDist?: string | null } = {}) {
   const { auth, database, logger, env } = services;
@@ -37,18 +42,18 @@ export function createApp(services: Services, options: { webDist?: string | null
     );
   });
   app.use(securityHeaders());
-  app.use(
-    "/api/*",
-    bodyLimit({
-      maxSize: env.BODY_LIMIT_BYTES,
-      onError: () => {
-        throw new AppError(
-          "PAYLOAD_TOO_LARGE",
-          `The request body is larger than ${env.BODY_LIMIT_BYTES} bytes.`,
-        );
-      },
-    }),
-  );
+  const jsonBodyLimit: MiddlewareHandler<AppEnv> = bodyLimit({
+    maxSize: env.BODY_LIMIT_BYTES,
+    onError: () => {
+      throw new AppError(
+        "PAYLOAD_TOO_LARGE",
+        `The request body is larger than ${env.BODY_LIMIT_BYTES} bytes.`,
+      );
+    },
+  });
+  // File uploads carry their own, larger limit on their routes.
+  // eslint-disable-next-line @typescript-eslint/no-unsafe-argument -- Hono types a wildcard route's input as any
+  app.use("/api/*", (c, next) => (UPLOAD_PATHS.has(c.req.path) ? next() : jsonBodyLimit(c, next)));
   app.use("/api/*", async (c, next) => {
     await next();
     c.header("Cache-Control", "no-store");
@@ -72,9 +77,30 @@ export function createApp(services: Services, options: { webDist?: string | null
   const api = new Hono<AppEnv>();
   api.use(requireSession(auth));
   api.route("/profile", profileRoutes(database.db));
+  api.route(
+    "/",
+    chatRoutes({
+      db: database.db,
+      llm: services.llm,
+      storage: services.storage,
+      logger,
+      idleMs: services.chatTimeouts.idleMs,
+      totalMs: services.chatTimeouts.totalMs,
+    }),
+  );
   app.route("/api", api);
   app.all("/api/*", () => {
     throw new AppError("NOT_FOUND", "No such API route.");
+  });
+
+  app.get("/files/*", async (c) => {
+    const key = decodeURIComponent(c.req.path.slice("/files/".length));
+    if (!isStorageKey(key)) throw new AppError("NOT_FOUND", "Not found.");
+    const bytes = await services.storage.get(key).catch(() => null);
+    if (!bytes) throw new AppError("NOT_FOUND", "Not found.");
+    c.header("Content-Type", contentTypeOf(key));
+    c.header("Cache-Control", "public, max-age=31536000, immutable");
+    return c.body(Buffer.from(bytes));
   });
 
   if (options.webDist) mountSpa(app, options.webDist);

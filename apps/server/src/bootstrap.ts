@@ -1,7 +1,7 @@
 // Wires the process's long-lived parts from a parsed Env: database, secrets, mail, auth, limiter.
 // main.ts and the tests both start here, so tests exercise the same wiring as production.
 import { join, resolve } from "node:path";
-import type { SocialProvider } from "@tessera/contracts";
+import { STREAM_IDLE_TIMEOUT_MS, type SocialProvider } from "@tessera/contracts";
 import { createAuth, type Auth } from "./auth/auth";
 import { openDatabase, type DatabaseHandle, type DatabaseTarget } from "./db/client";
 import type { Env } from "./env";
@@ -9,7 +9,11 @@ import { createCipher } from "./lib/crypto";
 import type { Logger } from "./lib/logger";
 import { createMemoryRateLimiter, type RateLimiter } from "./lib/rate-limiter";
 import { loadSecrets } from "./lib/secrets";
+import { seedKnowledge } from "./knowledge/seed-knowledge";
+import { createLlmRegistry } from "./providers/llm/registry";
+import type { LlmConfig, LlmRegistry } from "./providers/llm/types";
 import { createMailer, type Mailer } from "./providers/mail/mailer";
+import { createLocalStorage, type Storage } from "./providers/storage/storage";
 
 export interface Services {
   env: Env;
@@ -19,13 +23,34 @@ export interface Services {
   auth: Auth;
   limiter: RateLimiter;
   socialProviders: SocialProvider[];
+  llm: LlmRegistry;
+  storage: Storage;
+  chatTimeouts: { idleMs: number; totalMs: number };
   close(): Promise<void>;
+}
+
+export function llmConfig(env: Env): LlmConfig {
+  const config: LlmConfig = { localPaceMs: env.LOCAL_MODEL_PACE_MS };
+  if (env.OPENROUTER_API_KEY)
+    config.openrouter = { apiKey: env.OPENROUTER_API_KEY, baseURL: env.OPENROUTER_BASE_URL };
+  if (env.OPENAI_API_KEY || env.OPENAI_BASE_URL) {
+    config.openaiCompatible = {
+      apiKey: env.OPENAI_API_KEY,
+      baseURL: env.OPENAI_BASE_URL,
+      extraModels: env.OPENAI_MODELS,
+    };
+  }
+  if (env.ANTHROPIC_API_KEY)
+    config.anthropic = { apiKey: env.ANTHROPIC_API_KEY, baseURL: env.ANTHROPIC_BASE_URL };
+  if (env.GOOGLE_GENERATIVE_AI_API_KEY)
+    config.google = { apiKey: env.GOOGLE_GENERATIVE_AI_API_KEY, baseURL: env.GOOGLE_BASE_URL };
+  return config;
 }
 
 export async function createServices(
   env: Env,
   logger: Logger,
-  options: { database?: DatabaseHandle } = {},
+  options: { database?: DatabaseHandle; chatIdleMs?: number } = {},
 ): Promise<Services> {
   const dataDir = resolve(env.DATA_DIR);
   const secrets = loadSecrets(dataDir, { authSecret: env.AUTH_SECRET, encryptionKey: env.ENCRYPTION_KEY });
@@ -33,6 +58,7 @@ export async function createServices(
     ? { kind: "postgres", url: env.DATABASE_URL }
     : { kind: "pglite", dataDir: join(dataDir, "pglite") };
   const database = options.database ?? (await openDatabase(target));
+  await seedKnowledge(database.db);
   const mailer = createMailer({ db: database.db, logger, smtpUrl: env.SMTP_URL, from: env.MAIL_FROM });
   const social: Parameters<typeof createAuth>[0]["social"] = {};
   if (env.GITHUB_CLIENT_ID && env.GITHUB_CLIENT_SECRET)
@@ -50,6 +76,12 @@ export async function createServices(
     social,
   });
   return {
+    llm: createLlmRegistry(llmConfig(env), { logger }),
+    storage: createLocalStorage(join(dataDir, "files")),
+    chatTimeouts: {
+      idleMs: options.chatIdleMs ?? STREAM_IDLE_TIMEOUT_MS,
+      totalMs: env.LLM_STREAM_TIMEOUT_MS,
+    },
     env,
     logger,
     database,

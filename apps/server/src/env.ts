@@ -48,7 +48,14 @@ export const envSchema = z
     OPENROUTER_BASE_URL: urlWith(["http", "https"]),
     OPENAI_API_KEY: optionalString,
     OPENAI_BASE_URL: urlWith(["http", "https"]),
-    OPENAI_MODELS: optionalString.transform((v) => (v ? v.split(",").map((m) => m.trim()).filter(Boolean) : [])),
+    OPENAI_MODELS: optionalString.transform((v) =>
+      v
+        ? v
+            .split(",")
+            .map((m) => m.trim())
+            .filter(Boolean)
+        : [],
+    ),
     ANTHROPIC_API_KEY: optionalString,
     ANTHROPIC_BASE_URL: urlWith(["http", "https"]),
     GOOGLE_GENERATIVE_AI_API_KEY: optionalString,

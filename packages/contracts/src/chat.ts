@@ -15,7 +15,8 @@ export const RESPONSE_INTERRUPTED_MARK = "[Response interrupted]";
 /** Spec §8: what the person reads when a model fails, by cause. */
 export const CHAT_ERROR_MESSAGES = {
   unavailable: "The selected model is currently unavailable. Please try a different model.",
-  rateLimited: "Rate limit reached for this model. Please try again in a moment or switch to a different model.",
+  rateLimited:
+    "Rate limit reached for this model. Please try again in a moment or switch to a different model.",
   unsupported: "The selected model is not supported. Please choose a different model.",
   failed: "Failed to send message. Please try again.",
 } as const;

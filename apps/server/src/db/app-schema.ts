@@ -1,6 +1,16 @@
 // Tables owned by Tessera itself. Every row that belongs to someone carries user_id (or a team id).
 import { sql } from "drizzle-orm";
-import { check, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import {
+  check,
+  customType,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { user } from "./auth-schema";
 
 export const profiles = pgTable("profiles", {
@@ -44,4 +54,83 @@ export const instance = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [check("instance_singleton", sql`${t.id} = 1`)],
+);
+
+const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
+
+export const conversations = pgTable(
+  "conversations",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    model: text("model"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("conversations_user_updated_idx").on(t.userId, t.updatedAt)],
+);
+
+export const messages = pgTable(
+  "messages",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    conversationId: uuid("conversation_id")
+      .notNull()
+      .references(() => conversations.id, { onDelete: "cascade" }),
+    role: text("role", { enum: ["user", "assistant"] }).notNull(),
+    content: text("content").notNull(),
+    model: text("model"),
+    tokensUsed: integer("tokens_used"),
+    /** complete | streaming | interrupted | error */
+    status: text("status").notNull().default("complete"),
+    sources: jsonb("sources")
+      .$type<{ title: string; url: string; domain?: string; snippet?: string }[]>()
+      .notNull()
+      .default([]),
+    images: jsonb("images").$type<{ id: string; url: string }[]>().notNull().default([]),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("messages_conversation_created_idx").on(t.conversationId, t.createdAt)],
+);
+
+/** Files a person uploaded to attach to chat messages; the bytes live in the storage layer. */
+export const chatImages = pgTable("chat_images", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  userId: text("user_id")
+    .notNull()
+    .references(() => user.id, { onDelete: "cascade" }),
+  storageKey: text("storage_key").notNull().unique(),
+  contentType: text("content_type").notNull(),
+  bytes: integer("bytes").notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Searchable knowledge: bundled help articles and the model catalogue (user_id null, keyed by
+ * source_key so start-up can refresh them) and each person's own documents (user_id set).
+ */
+export const knowledgePassages = pgTable(
+  "knowledge_passages",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    kind: text("kind", { enum: ["help", "catalogue", "document"] }).notNull(),
+    userId: text("user_id").references(() => user.id, { onDelete: "cascade" }),
+    sourceKey: text("source_key").unique(),
+    title: text("title").notNull(),
+    url: text("url").notNull(),
+    content: text("content").notNull(),
+    search: tsvector("search")
+      .notNull()
+      .generatedAlwaysAs(
+        sql`setweight(to_tsvector('english', title), 'A') || setweight(to_tsvector('english', content), 'B')`,
+      ),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("knowledge_passages_search_idx").using("gin", t.search),
+    index("knowledge_passages_user_idx").on(t.userId),
+  ],
 );

@@ -31,7 +31,10 @@ export interface TestApp {
 
 export const PASSWORD = "correct horse battery";
 
-export async function createTestApp(envOverrides: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(
+  envOverrides: Record<string, string> = {},
+  options: { chatIdleMs?: number } = {},
+): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), "tessera-test-"));
   const env = parseEnv({
     DATA_DIR: dataDir,
@@ -43,7 +46,10 @@ export async function createTestApp(envOverrides: Record<string, string> = {}): 
     ...envOverrides,
   });
   const database = await openTestDatabase();
-  const services = await createServices(env, createLogger(env.LOG_LEVEL), { database });
+  const services = await createServices(env, createLogger(env.LOG_LEVEL), {
+    database,
+    chatIdleMs: options.chatIdleMs,
+  });
   const app = createApp(services);
 
   const request: TestApp["request"] = (path, init = {}) => {
@@ -111,4 +117,25 @@ export async function createTestApp(envOverrides: Record<string, string> = {}): 
 
 function expectOk(res: Response, statuses = [200]) {
   if (!statuses.includes(res.status)) throw new Error(`unexpected status ${res.status}`);
+}
+
+export interface SseEvent {
+  type: string;
+  [key: string]: unknown;
+}
+
+/** Reads a whole text/event-stream body into its `data:` events (comments such as pings are skipped). */
+export async function readSse(res: Response): Promise<SseEvent[]> {
+  const text = await res.text();
+  return text
+    .split(/\n\n/)
+    .map((block) =>
+      block
+        .split("\n")
+        .filter((l) => l.startsWith("data:"))
+        .map((l) => l.slice(5).trim())
+        .join("\n"),
+    )
+    .filter(Boolean)
+    .map((d) => JSON.parse(d) as SseEvent);
 }

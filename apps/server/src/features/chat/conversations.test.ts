@@ -1,6 +1,11 @@
 import type { AddressInfo } from "node:net";
 import { serve, type ServerType } from "@hono/node-server";
-import { RESPONSE_INTERRUPTED_MARK, TEXT_ATTACHMENT_MAX_CHARS, type ConversationSummary, type StoredMessage } from "@tessera/contracts";
+import {
+  RESPONSE_INTERRUPTED_MARK,
+  TEXT_ATTACHMENT_MAX_CHARS,
+  type ConversationSummary,
+  type StoredMessage,
+} from "@tessera/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ORIGIN, createTestApp, readSse, type TestApp } from "../../test/test-app";
 import { TINY_PNG, tinyPdf } from "../../test/tiny-pdf";
@@ -16,12 +21,26 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const ask = async (token: string, message: string, conversationId?: string) =>
-  (await readSse(await t.request("/api/chat-stream", { method: "POST", token, json: { message, model: "guide", conversationId } })))[0]!.conversationId as string;
+  (
+    await readSse(
+      await t.request("/api/chat-stream", {
+        method: "POST",
+        token,
+        json: { message, model: "guide", conversationId },
+      }),
+    )
+  )[0]!.conversationId as string;
 const get = async <T>(path: string, token: string) => {
   const res = await t.request(path, { token });
   return { status: res.status, body: (res.status === 200 ? await res.json() : null) as T };
 };
-const upload = (path: string, token: string, bytes: Uint8Array, name: string, type = "application/octet-stream") => {
+const upload = (
+  path: string,
+  token: string,
+  bytes: Uint8Array,
+  name: string,
+  type = "application/octet-stream",
+) => {
   const form = new FormData();
   form.append("file", new File([bytes], name, { type }));
   return t.request(path, { method: "POST", token, body: form });
@@ -61,7 +80,9 @@ describe("conversations", () => {
 describe("stopping a stream", () => {
   it("stores the partial answer marked [Response interrupted] when the client goes away", async () => {
     const server = await new Promise<{ s: ServerType; url: string }>((resolve) => {
-      const s = serve({ fetch: t.app.fetch, port: 0, hostname: "127.0.0.1" }, (info: AddressInfo) => resolve({ s, url: `http://127.0.0.1:${info.port}` }));
+      const s = serve({ fetch: t.app.fetch, port: 0, hostname: "127.0.0.1" }, (info: AddressInfo) =>
+        resolve({ s, url: `http://127.0.0.1:${info.port}` }),
+      );
     });
     const controller = new AbortController();
     const res = await fetch(`${server.url}/api/chat-stream`, {
@@ -72,7 +93,10 @@ describe("stopping a stream", () => {
     });
     const reader = res.body!.getReader();
     let seen = "";
-    while (!seen.includes('"type":"chunk"')) seen += new TextDecoder().decode((await reader.read()).value);
+    while (!seen.includes('"type":"chunk"')) {
+      const { value } = (await reader.read()) as { value?: Uint8Array };
+      seen += new TextDecoder().decode(value);
+    }
     const conversationId = /"conversationId":"([^"]+)"/.exec(seen)![1]!;
     controller.abort();
 
@@ -97,31 +121,67 @@ describe("attachments", () => {
     expect(file.headers.get("content-type")).toBe("image/png");
     expect(new Uint8Array(await file.arrayBuffer())).toEqual(TINY_PNG);
 
-    const events = await readSse(await t.request("/api/chat-stream", { method: "POST", token: ada, json: { message: "What is in this picture?", model: "guide", images: [{ id }] } }));
+    const events = await readSse(
+      await t.request("/api/chat-stream", {
+        method: "POST",
+        token: ada,
+        json: { message: "What is in this picture?", model: "guide", images: [{ id }] },
+      }),
+    );
     expect(events.at(-1)!.type).toBe("complete");
-    const stolen = await t.request("/api/chat-stream", { method: "POST", token: bob, json: { message: "Mine now", model: "guide", images: [{ id }] } });
+    const stolen = await t.request("/api/chat-stream", {
+      method: "POST",
+      token: bob,
+      json: { message: "Mine now", model: "guide", images: [{ id }] },
+    });
     expect(stolen.status).toBe(404);
   });
 
-  it("refuses a non-image as an image, and anything over 10 MB", async () => {
-    expect((await upload("/api/chat-images", ada, new TextEncoder().encode("not an image"), "fake.png", "image/png")).status).toBe(415);
+  it("accepts images of several megabytes, refuses a non-image as an image, and anything over 10 MB", async () => {
+    const photo = new Uint8Array(3 * 1024 * 1024);
+    photo.set(TINY_PNG);
+    expect((await upload("/api/chat-images", ada, photo, "photo.png", "image/png")).status).toBe(201);
+    expect(
+      (
+        await upload(
+          "/api/chat-images",
+          ada,
+          new TextEncoder().encode("not an image"),
+          "fake.png",
+          "image/png",
+        )
+      ).status,
+    ).toBe(415);
     const big = new Uint8Array(10 * 1024 * 1024 + 1);
     big.set(TINY_PNG);
     expect((await upload("/api/chat-images", ada, big, "big.png", "image/png")).status).toBe(413);
-    expect((await t.request("/api/chat-images", { method: "POST", token: ada, json: { file: "x" } })).status).toBe(400);
+    expect(
+      (await t.request("/api/chat-images", { method: "POST", token: ada, json: { file: "x" } })).status,
+    ).toBe(400);
     expect((await upload("/api/chat-images", "", TINY_PNG, "a.png")).status).toBe(401);
   });
 
   it("extracts text from text files and PDFs, cut to 2,000 characters", async () => {
     const long = "word ".repeat(1000);
-    const txt = (await (await upload("/api/attachments/extract", ada, new TextEncoder().encode(long), "notes.md")).json()) as { kind: string; text: string; truncated: boolean };
+    const txt = (await (
+      await upload("/api/attachments/extract", ada, new TextEncoder().encode(long), "notes.md")
+    ).json()) as { kind: string; text: string; truncated: boolean };
     expect(txt).toMatchObject({ kind: "text", truncated: true });
     expect(txt.text.length).toBe(TEXT_ATTACHMENT_MAX_CHARS);
 
-    const pdf = (await (await upload("/api/attachments/extract", ada, tinyPdf("Quarterly revenue grew by 12 percent"), "report.pdf")).json()) as { kind: string; text: string };
+    const pdf = (await (
+      await upload(
+        "/api/attachments/extract",
+        ada,
+        tinyPdf("Quarterly revenue grew by 12 percent"),
+        "report.pdf",
+      )
+    ).json()) as { kind: string; text: string };
     expect(pdf.kind).toBe("pdf");
     expect(pdf.text).toContain("Quarterly revenue grew by 12 percent");
 
-    expect((await upload("/api/attachments/extract", ada, Uint8Array.from([0, 1, 2, 3, 0xff]), "data.bin")).status).toBe(415);
+    expect(
+      (await upload("/api/attachments/extract", ada, Uint8Array.from([0, 1, 2, 3, 0xff]), "data.bin")).status,
+    ).toBe(415);
   });
 });

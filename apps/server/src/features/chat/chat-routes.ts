@@ -1,0 +1,150 @@
+import {
+  chatStreamRequestSchema,
+  LOCAL_MODEL_ID,
+  MAX_IMAGE_BYTES,
+  RESEARCH_DEEP_CRAWL_SOURCES,
+  STREAM_HEARTBEAT_MS,
+  type Source,
+} from "@tessera/contracts";
+import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { streamSSE } from "hono/streaming";
+import { z } from "zod";
+import type { Database } from "../../db/client";
+import { searchKnowledge } from "../../knowledge/search-knowledge";
+import type { AppEnv } from "../../lib/context";
+import { AppError } from "../../lib/errors";
+import type { Logger } from "../../lib/logger";
+import { parseWith, readJson } from "../../lib/validate";
+import type { LlmRegistry, Retrieve } from "../../providers/llm/types";
+import type { Storage } from "../../providers/storage/storage";
+import { deleteConversation, getConversation, listConversations, listMessages } from "./conversations";
+import { extractAttachment } from "./extract-attachment";
+import { prepareChat } from "./prepare-chat";
+import { runChatStream } from "./run-chat-stream";
+import { uploadChatImage } from "./upload-chat-image";
+
+export interface ChatDeps {
+  db: Database;
+  llm: LlmRegistry;
+  storage: Storage;
+  logger: Logger;
+  idleMs: number;
+  totalMs: number;
+}
+
+const idParam = z.object({ id: z.string().uuid("not a conversation id") });
+const uploadLimit = bodyLimit({
+  maxSize: MAX_IMAGE_BYTES + 64 * 1024,
+  onError: () => {
+    throw new AppError("PAYLOAD_TOO_LARGE", "Files larger than 10MB cannot be attached.");
+  },
+});
+
+async function readUpload(c: {
+  req: { parseBody: () => Promise<Record<string, unknown>> };
+}): Promise<Uint8Array> {
+  let body: Record<string, unknown>;
+  try {
+    body = await c.req.parseBody();
+  } catch (cause) {
+    throw new AppError("BAD_REQUEST", "Send the file as multipart/form-data in the field 'file'.", { cause });
+  }
+  const file = body.file;
+  if (!(file instanceof File))
+    throw new AppError("BAD_REQUEST", "Send the file as multipart/form-data in the field 'file'.");
+  if (file.size > MAX_IMAGE_BYTES)
+    throw new AppError("PAYLOAD_TOO_LARGE", `${file.name} is larger than 10MB. Please use a smaller file.`);
+  return new Uint8Array(await file.arrayBuffer());
+}
+
+export function chatRoutes(deps: ChatDeps) {
+  const retrieverFor =
+    (userId: string): Retrieve =>
+    async (query, limit) =>
+      (await searchKnowledge(deps.db, userId, query, limit)).map((h) => ({ ...h }));
+
+  return new Hono<AppEnv>()
+    .get("/models", async (c) => c.json(await deps.llm.listModels()))
+    .post("/chat-stream", async (c) => {
+      const input = await readJson(c, chatStreamRequestSchema);
+      const userId = c.get("session").user.id;
+      const retrieve = retrieverFor(userId);
+      const prepared = await prepareChat(
+        { db: deps.db, llm: deps.llm, imageUrl: (key) => deps.storage.publicUrl(key) },
+        userId,
+        input,
+        retrieve,
+      );
+      let context: Source[] = [];
+      if (
+        prepared.research &&
+        input.model !== LOCAL_MODEL_ID &&
+        prepared.resolved.provider !== "tessera-local"
+      ) {
+        const hits = await retrieve(input.message, input.deepCrawl ? RESEARCH_DEEP_CRAWL_SOURCES : 5);
+        context = hits.map((h, i) => ({
+          title: h.title,
+          url: h.url,
+          snippet: input.deepCrawl && i < RESEARCH_DEEP_CRAWL_SOURCES ? h.content : h.content.slice(0, 300),
+        }));
+      }
+      const log = c.get("logger");
+      c.header("X-Accel-Buffering", "no");
+      c.header("Cache-Control", "no-cache, no-transform");
+      return streamSSE(c, async (stream) => {
+        const client = new AbortController();
+        stream.onAbort(() => client.abort());
+        c.req.raw.signal.addEventListener("abort", () => client.abort(), { once: true });
+        const heartbeat = setInterval(() => {
+          if (!stream.aborted) void stream.write(": ping\n\n").catch(() => client.abort());
+        }, STREAM_HEARTBEAT_MS);
+        try {
+          const events = runChatStream(
+            {
+              db: deps.db,
+              logger: log,
+              readImage: (key) => deps.storage.get(key),
+              idleMs: deps.idleMs,
+              totalMs: deps.totalMs,
+            },
+            prepared,
+            input.message,
+            context,
+            client.signal,
+          );
+          // Drain even after the client left, so the partial answer is stored.
+          for await (const event of events) {
+            if (!stream.aborted)
+              await stream.writeSSE({ data: JSON.stringify(event) }).catch(() => client.abort());
+          }
+        } finally {
+          clearInterval(heartbeat);
+        }
+      });
+    })
+    .post("/chat-images", uploadLimit, async (c) => {
+      const bytes = await readUpload(c);
+      return c.json(
+        await uploadChatImage({ db: deps.db, storage: deps.storage }, c.get("session").user.id, bytes),
+        201,
+      );
+    })
+    .post("/attachments/extract", uploadLimit, async (c) =>
+      c.json(await extractAttachment(await readUpload(c))),
+    )
+    .get("/conversations", async (c) => c.json(await listConversations(deps.db, c.get("session").user.id)))
+    .get("/conversations/:id", async (c) => {
+      const { id } = parseWith(idParam, c.req.param());
+      return c.json(await getConversation(deps.db, c.get("session").user.id, id));
+    })
+    .get("/conversations/:id/messages", async (c) => {
+      const { id } = parseWith(idParam, c.req.param());
+      return c.json(await listMessages(deps.db, c.get("session").user.id, id));
+    })
+    .delete("/conversations/:id", async (c) => {
+      const { id } = parseWith(idParam, c.req.param());
+      await deleteConversation(deps.db, c.get("session").user.id, id);
+      return c.body(null, 204);
+    });
+}

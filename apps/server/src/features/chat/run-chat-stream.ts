@@ -1,0 +1,205 @@
+// Streams one answer: calls the model, turns its parts into the wire events, and stores the
+// assistant message whatever happens (complete, stopped by the person, or failed upstream).
+// Exactly one closing event per stream.
+import { APICallError, streamText, type ModelMessage } from "ai";
+import {
+  CHAT_ERROR_MESSAGES,
+  RESPONSE_INTERRUPTED_MARK,
+  findCatalogueModel,
+  type ChatStreamEvent,
+  type Source,
+} from "@tessera/contracts";
+import { eq, sql } from "drizzle-orm";
+import type { Database } from "../../db/client";
+import { conversations, messages } from "../../db/schema";
+import type { Logger } from "../../lib/logger";
+import { classifyLlmError } from "../../providers/llm/llm-errors";
+import type { PreparedChat } from "./prepare-chat";
+
+export interface StreamDeps {
+  db: Database;
+  logger: Logger;
+  readImage(storageKey: string): Promise<Uint8Array>;
+  /** Upstream silence after which the call is abandoned, and the overall cap. */
+  idleMs: number;
+  totalMs: number;
+}
+
+export const estimateTokens = (text: string) => Math.ceil(text.length / 4);
+
+function domainOf(url: string): string | undefined {
+  try {
+    return new URL(url).hostname || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function systemPrompt(prepared: PreparedChat, context: Source[]): string {
+  const model = findCatalogueModel(prepared.modelId);
+  return [
+    `You are ${model?.name ?? prepared.modelId}, answering inside Tessera, an AI workspace. Answer in markdown.`,
+    context.length
+      ? `Use these sources and cite them as [n]:\n${context.map((s, i) => `[${i + 1}] ${s.title} (${s.url}): ${s.snippet ?? ""}`).join("\n")}`
+      : "",
+  ]
+    .filter(Boolean)
+    .join("\n\n");
+}
+
+async function buildMessages(
+  deps: StreamDeps,
+  prepared: PreparedChat,
+  message: string,
+): Promise<ModelMessage[]> {
+  const model = findCatalogueModel(prepared.modelId);
+  const history: ModelMessage[] = prepared.history.map((m) => ({ role: m.role, content: m.content }));
+  const vision = Boolean(model?.vision) && prepared.images.length > 0;
+  const images = vision
+    ? await Promise.all(
+        prepared.images.map(async (i) => ({
+          type: "image" as const,
+          image: await deps.readImage(i.storageKey),
+          mediaType: i.contentType,
+        })),
+      )
+    : [];
+  return [
+    ...history,
+    { role: "user", content: images.length ? [{ type: "text", text: message }, ...images] : message },
+  ];
+}
+
+const ERROR_CODES = {
+  rateLimited: "RATE_LIMITED",
+  unavailable: "MODEL_UNAVAILABLE",
+  unsupported: "UNSUPPORTED_MODEL",
+  failed: "STREAM_FAILED",
+} as const;
+
+function mapError(error: unknown): { code: string; message: string } {
+  const kind = classifyLlmError(error);
+  return { code: ERROR_CODES[kind], message: CHAT_ERROR_MESSAGES[kind] };
+}
+
+export async function* runChatStream(
+  deps: StreamDeps,
+  prepared: PreparedChat,
+  message: string,
+  context: Source[],
+  signal: AbortSignal,
+): AsyncGenerator<ChatStreamEvent> {
+  yield { type: "start", conversationId: prepared.conversationId, model: prepared.modelId };
+
+  const upstream = new AbortController();
+  const onClientAbort = () => upstream.abort(new Error("client aborted"));
+  signal.addEventListener("abort", onClientAbort, { once: true });
+  let idle: NodeJS.Timeout | undefined;
+  let timedOut = false;
+  const touch = () => {
+    clearTimeout(idle);
+    idle = setTimeout(() => {
+      timedOut = true;
+      upstream.abort(new Error("upstream idle"));
+    }, deps.idleMs);
+  };
+  const total = setTimeout(() => {
+    timedOut = true;
+    upstream.abort(new Error("upstream too slow"));
+  }, deps.totalMs);
+
+  let text = "";
+  let outputTokens: number | null = null;
+  const sources: Source[] = [...context];
+  let failure: { code: string; message: string } | null = null;
+  let interrupted = false;
+
+  try {
+    touch();
+    const result = streamText({
+      model: prepared.resolved.model,
+      system: systemPrompt(prepared, context),
+      messages: await buildMessages(deps, prepared, message),
+      maxRetries: 0,
+      abortSignal: upstream.signal,
+      // Errors arrive as `error` parts below; the SDK's default handler would print raw upstream text.
+      onError: () => undefined,
+    });
+    for await (const part of result.fullStream) {
+      touch();
+      if (part.type === "text-delta" && part.text) {
+        text += part.text;
+        yield { type: "chunk", content: part.text };
+      } else if (part.type === "source" && part.sourceType === "url") {
+        if (!sources.some((s) => s.url === part.url))
+          sources.push({ title: part.title ?? part.url, url: part.url, domain: domainOf(part.url) });
+      } else if (part.type === "finish") {
+        outputTokens = part.totalUsage.outputTokens ?? null;
+      } else if (part.type === "error") {
+        failure = mapError(part.error);
+        deps.logger.warn(
+          {
+            event: "chat.stream.upstream_error",
+            model: prepared.modelId,
+            status: APICallError.isInstance(part.error) ? part.error.statusCode : undefined,
+          },
+          "upstream error",
+        );
+      } else if (part.type === "abort") {
+        interrupted = !timedOut;
+      }
+    }
+  } catch (err) {
+    if (signal.aborted) interrupted = true;
+    else {
+      failure = timedOut ? { code: "TIMEOUT", message: CHAT_ERROR_MESSAGES.unavailable } : mapError(err);
+      deps.logger.warn(
+        {
+          event: "chat.stream.failed",
+          model: prepared.modelId,
+          err: err instanceof Error ? err.name : "unknown",
+        },
+        "stream failed",
+      );
+    }
+  } finally {
+    clearTimeout(idle);
+    clearTimeout(total);
+    signal.removeEventListener("abort", onClientAbort);
+  }
+  if (timedOut && !failure && !interrupted)
+    failure = { code: "TIMEOUT", message: CHAT_ERROR_MESSAGES.unavailable };
+  if (signal.aborted) interrupted = true;
+
+  const content = interrupted ? `${text}${text ? "\n\n" : ""}${RESPONSE_INTERRUPTED_MARK}` : text;
+  const tokens = outputTokens ?? estimateTokens(text);
+  const status = interrupted ? "interrupted" : failure ? "error" : "complete";
+  let messageId = "";
+  if (content || status !== "error") {
+    const [row] = await deps.db
+      .insert(messages)
+      .values({
+        conversationId: prepared.conversationId,
+        role: "assistant",
+        content,
+        model: prepared.modelId,
+        tokensUsed: tokens,
+        status,
+        sources,
+      })
+      .returning({ id: messages.id });
+    messageId = row!.id;
+  }
+  await deps.db
+    .update(conversations)
+    .set({ updatedAt: sql`now()` })
+    .where(eq(conversations.id, prepared.conversationId));
+  deps.logger.info(
+    { event: "chat.stream.end", model: prepared.modelId, status, tokens },
+    "chat stream ended",
+  );
+
+  if (interrupted) return; // nobody is listening any more
+  if (failure) yield { type: "error", error: failure.code, message: failure.message };
+  else yield { type: "complete", outputTokens: tokens, sources, messageId };
+}

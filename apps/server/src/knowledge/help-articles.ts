@@ -1,0 +1,69 @@
+// Help articles that ship with Tessera: what Tessera Local answers "how do I…" questions from.
+export interface HelpArticle {
+  slug: string;
+  title: string;
+  body: string;
+}
+
+export const HELP_ARTICLES: readonly HelpArticle[] = [
+  {
+    slug: "getting-started",
+    title: "Getting started with Tessera",
+    body: "Tessera is one workspace for many AI models. Create an account with your email, open the link in the verification mail, and you land in AI Chat. Ask Tessa, the guide, anything about the workspace, or pick a model with the model picker beside the message box. The sidebar leads to the dashboard, AI Search, AI Voice, AI Images and Settings; press Ctrl+B (Cmd+B on a Mac) to collapse it.",
+  },
+  {
+    slug: "choosing-a-model",
+    title: "Choosing a model",
+    body: "Open the model picker next to the message box to see every model, grouped into Tessera's own models, Industry Leaders and Open Source. Models marked Vision can read images you attach. Models marked Research search the web and read the top three sources before answering, and list those sources under the answer. A model your server has no provider for is shown as unavailable together with the setting that enables it. Tessa picks well for most questions; ask her which model suits a task.",
+  },
+  {
+    slug: "chat-basics",
+    title: "Chatting: sending, stopping and attachments",
+    body: "Press Enter to send and Shift+Enter for a new line. While an answer streams you can press Stop; the text that arrived so far is kept and marked [Response interrupted]. Attach images up to 10 MB for vision models, and text files such as .txt, .md, .csv and .json, or PDFs: their text is read and the first 2,000 characters are sent with your message. Each answer shows its sources and an estimate of the tokens it used.",
+  },
+  {
+    slug: "recent-chats",
+    title: "Finding and deleting conversations",
+    body: "Every conversation is saved. The Recent Chats panel lists your twenty most recently active conversations; click one to open it again, or press New to start afresh. Deleting a conversation removes it and all its messages for good. Nobody else can see your conversations.",
+  },
+  {
+    slug: "compare-models",
+    title: "Comparing models side by side",
+    body: "Model comparison sends one prompt to up to four models at once and streams their answers next to each other, with time to first token, total time and tokens for each. Rate each answer from 1 to 5 once it is complete. In blind mode the model names stay hidden until you have rated every answer, and your ratings build a personal leaderboard.",
+  },
+  {
+    slug: "ai-search",
+    title: "AI Search with sources",
+    body: "AI Search looks a question up, shows the sources it found with their snippets, related images and an AI overview that cites those sources, and suggests follow-up questions. Without an outside search engine configured, Tessera searches its own index: the help articles, your documents and pages fetched before.",
+  },
+  {
+    slug: "prompt-library",
+    title: "The prompt library",
+    body: "The prompt library keeps reusable prompts in six categories: writing, coding, business, creative, analysis and education. Search it, copy a prompt, or press Use Prompt to put it in the message box. Prompts with placeholders ask for their values first. Save your own prompts, private or public.",
+  },
+  {
+    slug: "voice-and-images",
+    title: "Voice dictation, voice-overs and images",
+    body: "Click the microphone to dictate a prompt and click again to stop; the transcript lands in the message box. AI Voice turns a script of up to 10,000 characters into an MP3 you can preview and download. AI Images creates pictures from a description in several aspect ratios and keeps a history of your images.",
+  },
+  {
+    slug: "account-security",
+    title: "Account security and two-factor sign-in",
+    body: "Turn on two-factor authentication under Account: scan the QR code with an authenticator app, confirm with a six-digit code and keep the backup codes somewhere safe. From then on, signing in asks for a code. Signing out ends your sessions on every device. Forgot your password? Use Forgot password on the sign-in page to get a reset link by mail.",
+  },
+  {
+    slug: "plans",
+    title: "Plans and usage",
+    body: "Core is free. Pro, Max and Team add more images a month, more models, voice, custom assistants, API access and team workspaces; every paid plan starts with a 7-day free trial. The dashboard shows your chats, searches and images over the last 30 days and which models you use most.",
+  },
+  {
+    slug: "self-hosting",
+    title: "Running your own Tessera",
+    body: "Tessera runs with no keys and no network: PostgreSQL in-process, mail kept in an outbox, and Tessera Local answering from this workspace. Set OPENROUTER_API_KEY to reach every catalogue model, OPENAI_BASE_URL for an OpenAI-compatible server such as Ollama, vLLM or LM Studio, ANTHROPIC_API_KEY or GOOGLE_GENERATIVE_AI_API_KEY for those vendors, DATABASE_URL for a PostgreSQL server and SMTP_URL to send mail.",
+  },
+  {
+    slug: "tessera-local",
+    title: "What Tessera Local can do",
+    body: "Tessera Local is the built-in offline model. It answers from this workspace's help articles, the model catalogue and your own documents, and cites where each part of its answer comes from. It does not know the wider world; connect a provider for general questions.",
+  },
+];

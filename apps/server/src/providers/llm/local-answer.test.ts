@@ -1,0 +1,72 @@
+// How Tessera Local composes answers: only the passages' own sentences, cited, in reading order.
+import { describe, expect, it } from "vitest";
+import { composeLocalAnswer, LOCAL_FALLBACK_TEXT } from "./local-answer";
+import type { Passage } from "./types";
+
+const help = (slug: string, title: string, content: string, rank: number): Passage => ({
+  id: `help:${slug}`,
+  kind: "help",
+  title,
+  url: `/help/${slug}`,
+  content,
+  rank,
+});
+
+const CONVERSATIONS = help(
+  "recent-chats",
+  "Finding and deleting conversations",
+  "Every conversation is saved. The Recent Chats panel lists your twenty most recent conversations. " +
+    "Deleting a conversation removes it and all its messages for good. Nobody else can see your conversations.",
+  0.5,
+);
+const STOPPING = help(
+  "chat-basics",
+  "Chatting",
+  "Press Enter to send. While an answer streams you can press Stop; the text so far is kept. Each answer shows its sources.",
+  0.4,
+);
+const NOTES: Passage = {
+  id: "doc:notes",
+  kind: "document",
+  title: "Team notes",
+  url: "/documents/notes",
+  content: "## Retention\nWe delete a conversation after a project ends.\n- Exports go to the shared drive.",
+  rank: 0.3,
+};
+
+describe("composeLocalAnswer", () => {
+  it("answers from the passages about the question, citing each sentence", () => {
+    const { text, cited } = composeLocalAnswer("How do I delete a conversation?", [STOPPING, CONVERSATIONS]);
+    expect(text).toMatch(/^From the Tessera help: /);
+    expect(text).toContain("Deleting a conversation removes it and all its messages for good. [1]");
+    expect(cited).toEqual([CONVERSATIONS]); // the passage about stopping shares no term with the question
+    const sentences = text.split(/(?<=\[\d\])\s+/);
+    expect(sentences.length).toBeGreaterThanOrEqual(3);
+    expect(sentences.every((s) => /\[\d\]$/.test(s))).toBe(true);
+  });
+
+  it("keeps sentences in reading order and numbers sources by first use", () => {
+    const { text, cited } = composeLocalAnswer("delete conversation", [CONVERSATIONS, NOTES]);
+    expect(cited.map((p) => p.id)).toEqual(["help:recent-chats", "doc:notes"]);
+    expect(text).toMatch(/^From the Tessera help and your documents: /);
+    expect(text.indexOf("Every conversation is saved")).toBeLessThan(text.indexOf("Deleting a conversation"));
+    expect(text).toContain("We delete a conversation after a project ends. [2]");
+    expect(text).not.toContain("Retention"); // headings carry no statement
+  });
+
+  it("falls back honestly when the passages share nothing with the question", () => {
+    expect(composeLocalAnswer("What is the capital of France?", [CONVERSATIONS, STOPPING]).text).toBe(
+      LOCAL_FALLBACK_TEXT,
+    );
+    expect(composeLocalAnswer("", [CONVERSATIONS])).toEqual({ text: LOCAL_FALLBACK_TEXT, cited: [] });
+  });
+
+  it("never invents: every sentence but the lead comes from a passage", () => {
+    const { text } = composeLocalAnswer("How do I stop an answer?", [STOPPING, CONVERSATIONS]);
+    const body = text
+      .replace(/^From the Tessera help: /, "")
+      .split(/\s*\[\d\]\s*/)
+      .filter(Boolean);
+    for (const sentence of body) expect(STOPPING.content).toContain(sentence);
+  });
+});
