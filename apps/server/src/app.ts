@@ -13,9 +13,11 @@ import type { Services } from "./bootstrap";
 import { healthRoutes } from "./features/health/health-routes";
 import { chatRoutes } from "./features/chat/chat-routes";
 import { profileRoutes } from "./features/profile/profile-routes";
+import { AVATAR_MAX_BYTES } from "./features/profile/update-profile";
 import { publicConfigRoutes } from "./features/public-config/public-config-routes";
 import type { AppEnv } from "./lib/context";
 import { AppError, errorBody } from "./lib/errors";
+import { guardedFetch } from "./lib/guarded-fetch";
 import { securityHeaders } from "./lib/security-headers";
 import { contentTypeOf, isStorageKey } from "./providers/storage/storage";
 
@@ -76,7 +78,19 @@ export function createApp(services: Services, options: { webDist?: string | null
 
   const api = new Hono<AppEnv>();
   api.use(requireSession(auth));
-  api.route("/profile", profileRoutes(database.db));
+  api.route(
+    "/profile",
+    profileRoutes({
+      db: database.db,
+      storage: services.storage,
+      fetchAvatar: (url) =>
+        guardedFetch(url, {
+          timeoutMs: 5_000,
+          maxBytes: AVATAR_MAX_BYTES,
+          allowPrivate: env.OUTBOUND_ALLOW_PRIVATE,
+        }),
+    }),
+  );
   api.route(
     "/",
     chatRoutes({

@@ -61,6 +61,10 @@ export const envSchema = z
     GOOGLE_GENERATIVE_AI_API_KEY: optionalString,
     GOOGLE_BASE_URL: urlWith(["http", "https"]),
     LLM_STREAM_TIMEOUT_MS: positiveInt(120_000),
+    OUTBOUND_ALLOW_PRIVATE: z
+      .enum(["true", "false", "1", "0", ""])
+      .default("false")
+      .transform((v) => v === "true" || v === "1"),
     LOCAL_MODEL_PACE_MS: z.coerce.number().int().min(0).max(1000).default(12),
   })
   .transform((env) => ({

@@ -29,7 +29,10 @@ export const profileSchema = z.object({
   userId: z.string(),
   email: z.string(),
   fullName: z.string().nullable(),
+  /** The address the person gave for their picture. */
   avatarUrl: z.string().nullable(),
+  /** Our own copy of that picture (same origin, so the CSP allows it), or null. */
+  avatarSrc: z.string().nullable(),
   role: z.string().nullable(),
   twoFactorEnabled: z.boolean(),
 });

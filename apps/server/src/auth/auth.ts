@@ -123,18 +123,11 @@ export function createAuth(deps: AuthDeps) {
           after: async (updated) => {
             await db
               .insert(schema.profiles)
-              .values({
-                userId: updated.id,
-                fullName: updated.name || null,
-                avatarUrl: updated.image ?? null,
-              })
+              .values({ userId: updated.id, fullName: updated.name || null })
               .onConflictDoUpdate({
                 target: schema.profiles.userId,
-                set: {
-                  fullName: updated.name || null,
-                  avatarUrl: updated.image ?? null,
-                  updatedAt: sql`now()`,
-                },
+                // The picture is ours to manage (updateProfile keeps a local copy); only the name syncs.
+                set: { fullName: updated.name || null, updatedAt: sql`now()` },
               });
           },
         },

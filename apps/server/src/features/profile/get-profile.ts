@@ -26,7 +26,8 @@ export async function getProfile(db: Database, userId: string): Promise<Profile>
     userId: row.userId,
     email: row.email,
     fullName: row.fullName ?? (row.name || null),
-    avatarUrl: row.avatarUrl ?? row.image ?? null,
+    avatarUrl: row.avatarUrl ?? null,
+    avatarSrc: row.image?.startsWith("/files/") ? row.image : null,
     role: row.role ?? null,
     twoFactorEnabled: row.twoFactorEnabled ?? false,
   };

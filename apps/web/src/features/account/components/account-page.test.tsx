@@ -11,6 +11,7 @@ const profile = {
   email: "ada@example.com",
   fullName: "Ada Lovelace",
   avatarUrl: null,
+  avatarSrc: null,
   role: "user",
   twoFactorEnabled: false,
 };

@@ -24,7 +24,10 @@ export function ProfileCard() {
       {isPending ? (
         <PageSpinner label="Loading profile" />
       ) : profile ? (
-        <ProfileForm key={`${profile.fullName}|${profile.avatarUrl}`} profile={profile} />
+        <ProfileForm
+          key={`${profile.fullName}|${profile.avatarUrl}|${profile.avatarSrc}`}
+          profile={profile}
+        />
       ) : (
         <CardContent>
           <Alert variant="destructive" role="alert">
@@ -73,7 +76,8 @@ function ProfileForm({ profile }: { profile: Profile }) {
         ) : null}
         <div className="flex items-center gap-4">
           <Avatar
-            src={avatarUrl.trim() || null}
+            // Our own copy of the saved picture: the CSP allows images from this origin only.
+            src={avatarChanged ? null : profile.avatarSrc}
             name={fullName || profile.email}
             className="size-16 text-lg"
           />
@@ -96,7 +100,7 @@ function ProfileForm({ profile }: { profile: Profile }) {
             type="url"
             inputMode="url"
             placeholder="https://…"
-            hint="A link to a picture (http or https). Leave empty to show your initials."
+            hint="A link to a picture (http or https); Tessera keeps a copy. Leave empty to show your initials."
             value={avatarUrl}
             onChange={(e) => setAvatarUrl(e.target.value)}
           />

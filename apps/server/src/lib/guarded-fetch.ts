@@ -1,0 +1,155 @@
+// The one client for outbound requests to user-supplied URLs. It refuses private, loopback,
+// link-local and other non-public addresses (checked at connect time, so DNS rebinding cannot slip
+// past), follows at most a few redirects (each checked again), and caps time and size.
+import { lookup as dnsLookup, type LookupAddress } from "node:dns";
+import { request as httpRequest, type IncomingMessage } from "node:http";
+import { request as httpsRequest } from "node:https";
+import { BlockList, isIP, type LookupFunction } from "node:net";
+import { AppError } from "./errors";
+
+const blocked = new BlockList();
+for (const [net, prefix] of [
+  ["0.0.0.0", 8],
+  ["10.0.0.0", 8],
+  ["100.64.0.0", 10],
+  ["127.0.0.0", 8],
+  ["169.254.0.0", 16],
+  ["172.16.0.0", 12],
+  ["192.0.0.0", 24],
+  ["192.0.2.0", 24],
+  ["192.168.0.0", 16],
+  ["198.18.0.0", 15],
+  ["198.51.100.0", 24],
+  ["203.0.113.0", 24],
+  ["224.0.0.0", 4],
+  ["240.0.0.0", 4],
+] as const)
+  blocked.addSubnet(net, prefix, "ipv4");
+for (const [net, prefix] of [
+  ["::", 128],
+  ["::1", 128],
+  ["fc00::", 7],
+  ["fe80::", 10],
+  ["ff00::", 8],
+  ["2001:db8::", 32],
+  ["64:ff9b::", 96],
+] as const) {
+  blocked.addSubnet(net, prefix, "ipv6");
+}
+
+export function isPublicAddress(address: string): boolean {
+  const family = isIP(address);
+  if (family === 0) return false;
+  if (family === 6) {
+    const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
+    if (mapped) return isPublicAddress(mapped[1]!);
+    return !blocked.check(address, "ipv6");
+  }
+  return !blocked.check(address, "ipv4");
+}
+
+export interface GuardedFetchOptions {
+  timeoutMs: number;
+  maxBytes: number;
+  maxRedirects?: number;
+  /** Development and tests only (OUTBOUND_ALLOW_PRIVATE): lets requests reach private addresses. */
+  allowPrivate?: boolean;
+}
+
+export interface GuardedResponse {
+  status: number;
+  contentType: string | null;
+  bytes: Uint8Array;
+  url: string;
+}
+
+const refuse = (message: string) => new AppError("BAD_REQUEST", message);
+
+export async function guardedFetch(input: string, opts: GuardedFetchOptions): Promise<GuardedResponse> {
+  const signal = AbortSignal.timeout(opts.timeoutMs);
+  let url = parseUrl(input);
+  for (let hop = 0; ; hop++) {
+    const res = await get(url, opts, signal);
+    const location = res.headers.location;
+    if (res.statusCode && res.statusCode >= 300 && res.statusCode < 400 && location) {
+      res.resume();
+      if (hop >= (opts.maxRedirects ?? 3)) throw refuse("The address redirects too many times.");
+      url = parseUrl(new URL(location, url).toString());
+      continue;
+    }
+    const bytes = await readCapped(res, opts.maxBytes);
+    return {
+      status: res.statusCode ?? 0,
+      contentType: res.headers["content-type"] ?? null,
+      bytes,
+      url: url.toString(),
+    };
+  }
+}
+
+function parseUrl(input: string): URL {
+  let url: URL;
+  try {
+    url = new URL(input);
+  } catch {
+    throw refuse("That is not a valid URL.");
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:")
+    throw refuse("Only http and https addresses can be fetched.");
+  if (url.username || url.password) throw refuse("Addresses with credentials cannot be fetched.");
+  return url;
+}
+
+function get(url: URL, opts: GuardedFetchOptions, signal: AbortSignal): Promise<IncomingMessage> {
+  const host = url.hostname.replace(/^\[|\]$/g, "");
+  if (isIP(host) && !opts.allowPrivate && !isPublicAddress(host))
+    return Promise.reject(refuse("That address is not reachable from Tessera."));
+  const lookup: LookupFunction = (hostname, options, callback) => {
+    dnsLookup(hostname, { ...options, all: true }, (err, addresses: LookupAddress[]) => {
+      if (err) return callback(err, "", 0);
+      const allowed = addresses.filter((a) => opts.allowPrivate || isPublicAddress(a.address));
+      if (allowed.length === 0) return callback(refuse("That address is not reachable from Tessera."), "", 0);
+      if (options.all) return callback(null, allowed);
+      callback(null, allowed[0]!.address, allowed[0]!.family);
+    });
+  };
+  const request = url.protocol === "https:" ? httpsRequest : httpRequest;
+  return new Promise((resolve, reject) => {
+    const req = request(
+      url,
+      { method: "GET", lookup, signal, headers: { "user-agent": "Tessera/1 (+self-hosted)", accept: "*/*" } },
+      resolve,
+    );
+    req.on("error", (err) =>
+      reject(
+        err instanceof AppError
+          ? err
+          : refuse(
+              signal.aborted ? "The address took too long to answer." : "The address could not be reached.",
+            ),
+      ),
+    );
+    req.end();
+  });
+}
+
+function readCapped(res: IncomingMessage, maxBytes: number): Promise<Uint8Array> {
+  return new Promise((resolve, reject) => {
+    const declared = Number(res.headers["content-length"] ?? 0);
+    if (declared > maxBytes) {
+      res.destroy();
+      return reject(new AppError("PAYLOAD_TOO_LARGE", "The file at that address is too large."));
+    }
+    const chunks: Buffer[] = [];
+    let size = 0;
+    res.on("data", (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > maxBytes) {
+        res.destroy();
+        reject(new AppError("PAYLOAD_TOO_LARGE", "The file at that address is too large."));
+      } else chunks.push(chunk);
+    });
+    res.on("end", () => resolve(new Uint8Array(Buffer.concat(chunks))));
+    res.on("error", () => reject(refuse("The address stopped answering.")));
+  });
+}
