@@ -1,37 +1,20 @@
 // Lint: strict TypeScript rules, no floating promises, import boundaries between rooms:
 // features never import each other, providers never import features, contracts import nothing of ours.
 import js from "@eslint/js";
+import { readdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import importX, { createNodeResolver } from "eslint-plugin-import-x";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
-const FEATURES = [
-  "chat",
-  "compare",
-  "search",
-  "prompts",
-  "assistants",
-  "dictation",
-  "dashboard",
-  "billing",
-  "teams",
-  "images",
-  "voice",
-  "analytics",
-  "changelog",
-  "auth",
-  "shell",
-  "health",
-  "profile",
-  "public-config",
-  "account",
-  "public",
-  "errors",
-];
+// Every folder under features/ is a room of its own, so new features are covered as they appear.
+const featuresOf = (root) =>
+  readdirSync(new URL(`./${root}/src/features`, import.meta.url), { withFileTypes: true })
+    .filter((d) => d.isDirectory())
+    .map((d) => d.name);
 const featureZones = (root) =>
-  FEATURES.map((f) => ({
+  featuresOf(root).map((f) => ({
     target: `./${root}/src/features/${f}`,
     from: `./${root}/src/features`,
     except: [`./${f}`],

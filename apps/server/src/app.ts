@@ -12,6 +12,7 @@ import { requireSession } from "./auth/require-session";
 import type { Services } from "./bootstrap";
 import { healthRoutes } from "./features/health/health-routes";
 import { chatRoutes } from "./features/chat/chat-routes";
+import { documentsRoutes } from "./features/documents/documents-routes";
 import { profileRoutes } from "./features/profile/profile-routes";
 import { AVATAR_MAX_BYTES } from "./features/profile/update-profile";
 import { publicConfigRoutes } from "./features/public-config/public-config-routes";
@@ -78,6 +79,7 @@ export function createApp(services: Services, options: { webDist?: string | null
 
   const api = new Hono<AppEnv>();
   api.use(requireSession(auth));
+  api.route("/documents", documentsRoutes(database.db));
   api.route(
     "/profile",
     profileRoutes({

@@ -5,3 +5,4 @@ export * from "./public-config";
 export * from "./constants";
 export * from "./models";
 export * from "./chat";
+export * from "./documents";

@@ -108,6 +108,21 @@ export const chatImages = pgTable("chat_images", {
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
+/** A person's own document: its text is split into knowledge passages that chat can cite. */
+export const documents = pgTable(
+  "documents",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    content: text("content").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("documents_user_created_idx").on(t.userId, t.createdAt)],
+);
+
 /**
  * Searchable knowledge: bundled help articles and the model catalogue (user_id null, keyed by
  * source_key so start-up can refresh them) and each person's own documents (user_id set).
@@ -118,6 +133,7 @@ export const knowledgePassages = pgTable(
     id: uuid("id").primaryKey().defaultRandom(),
     kind: text("kind", { enum: ["help", "catalogue", "document"] }).notNull(),
     userId: text("user_id").references(() => user.id, { onDelete: "cascade" }),
+    documentId: uuid("document_id").references(() => documents.id, { onDelete: "cascade" }),
     sourceKey: text("source_key").unique(),
     title: text("title").notNull(),
     url: text("url").notNull(),
