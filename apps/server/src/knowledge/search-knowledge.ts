@@ -2,15 +2,7 @@
 import { and, desc, eq, isNull, or, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { knowledgePassages } from "../db/schema";
-
-export interface KnowledgeHit {
-  id: string;
-  kind: "help" | "catalogue" | "document";
-  title: string;
-  url: string;
-  content: string;
-  rank: number;
-}
+import type { Passage } from "../providers/llm/types";
 
 /** Words of a question as an OR query: natural questions rarely contain every term of a passage. */
 export function toOrQuery(text: string): string | null {
@@ -23,7 +15,7 @@ export async function searchKnowledge(
   userId: string,
   query: string,
   limit: number,
-): Promise<KnowledgeHit[]> {
+): Promise<Passage[]> {
   const q = toOrQuery(query);
   if (!q) return [];
   const tsquery = sql`to_tsquery('english', ${q})`;

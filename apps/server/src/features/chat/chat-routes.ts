@@ -61,8 +61,8 @@ async function readUpload(c: {
 export function chatRoutes(deps: ChatDeps) {
   const retrieverFor =
     (userId: string): Retrieve =>
-    async (query, limit) =>
-      (await searchKnowledge(deps.db, userId, query, limit)).map((h) => ({ ...h }));
+    (query, limit) =>
+      searchKnowledge(deps.db, userId, query, limit);
 
   return new Hono<AppEnv>()
     .get("/models", async (c) => c.json(await deps.llm.listModels()))
