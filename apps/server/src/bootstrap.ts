@@ -13,6 +13,7 @@ import { seedKnowledge } from "./knowledge/seed-knowledge";
 import { createLlmRegistry } from "./providers/llm/registry";
 import type { LlmConfig, LlmRegistry } from "./providers/llm/types";
 import { createMailer, type Mailer } from "./providers/mail/mailer";
+import { createS3Storage } from "./providers/storage/s3-storage";
 import { createLocalStorage, type Storage } from "./providers/storage/storage";
 
 export interface Services {
@@ -77,7 +78,17 @@ export async function createServices(
   });
   return {
     llm: createLlmRegistry(llmConfig(env), { logger }),
-    storage: createLocalStorage(join(dataDir, "files")),
+    storage:
+      env.S3_ENDPOINT && env.S3_BUCKET && env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY
+        ? createS3Storage({
+            endpoint: env.S3_ENDPOINT,
+            region: env.S3_REGION,
+            bucket: env.S3_BUCKET,
+            accessKeyId: env.S3_ACCESS_KEY_ID,
+            secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+            forcePathStyle: env.S3_FORCE_PATH_STYLE,
+          })
+        : createLocalStorage(join(dataDir, "files")),
     chatTimeouts: {
       idleMs: options.chatIdleMs ?? STREAM_IDLE_TIMEOUT_MS,
       totalMs: env.LLM_STREAM_TIMEOUT_MS,

@@ -23,7 +23,13 @@ describe("parseEnv", () => {
   it("lists every bad value in one readable message", () => {
     let error: unknown;
     try {
-      parseEnv({ PORT: "eighty", DATABASE_URL: "mysql://x", AUTH_SECRET: "short", GITHUB_CLIENT_ID: "id" });
+      parseEnv({
+        PORT: "eighty",
+        DATABASE_URL: "mysql://x",
+        AUTH_SECRET: "short",
+        GITHUB_CLIENT_ID: "id",
+        S3_BUCKET: "b",
+      });
     } catch (err) {
       error = err;
     }
@@ -33,5 +39,8 @@ describe("parseEnv", () => {
     expect(message).toContain("DATABASE_URL: must be a URL starting with postgres:// or postgresql://");
     expect(message).toContain("AUTH_SECRET: must be at least 32 characters");
     expect(message).toContain("GITHUB_CLIENT_ID and GITHUB_CLIENT_SECRET must be set together");
+    expect(message).toContain(
+      "object storage needs all of S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY",
+    );
   });
 });

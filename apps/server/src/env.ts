@@ -61,6 +61,15 @@ export const envSchema = z
     GOOGLE_GENERATIVE_AI_API_KEY: optionalString,
     GOOGLE_BASE_URL: urlWith(["http", "https"]),
     LLM_STREAM_TIMEOUT_MS: positiveInt(120_000),
+    S3_ENDPOINT: urlWith(["http", "https"]),
+    S3_REGION: z.string().default("us-east-1"),
+    S3_BUCKET: optionalString,
+    S3_ACCESS_KEY_ID: optionalString,
+    S3_SECRET_ACCESS_KEY: optionalString,
+    S3_FORCE_PATH_STYLE: z
+      .enum(["true", "false", "1", "0", ""])
+      .default("true")
+      .transform((v) => v !== "false" && v !== "0"),
     OUTBOUND_ALLOW_PRIVATE: z
       .enum(["true", "false", "1", "0", ""])
       .default("false")
@@ -87,6 +96,13 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     if (Boolean(source[`${p}_CLIENT_ID`]?.trim()) !== Boolean(source[`${p}_CLIENT_SECRET`]?.trim())) {
       lines.push(`  - ${p}_CLIENT_ID: ${p}_CLIENT_ID and ${p}_CLIENT_SECRET must be set together`);
     }
+  }
+  const s3 = ["S3_ENDPOINT", "S3_BUCKET", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"];
+  const s3Set = s3.filter((k) => source[k]?.trim());
+  if (s3Set.length > 0 && s3Set.length < s3.length) {
+    lines.push(
+      `  - S3_ENDPOINT: object storage needs all of ${s3.join(", ")} (missing ${s3.filter((k) => !s3Set.includes(k)).join(", ")})`,
+    );
   }
   if (!result.success || lines.length > 0) {
     throw new EnvError(`Invalid configuration:\n${lines.join("\n")}`);
