@@ -13,6 +13,7 @@ import type { Services } from "./bootstrap";
 import { healthRoutes } from "./features/health/health-routes";
 import { chatRoutes } from "./features/chat/chat-routes";
 import { documentsRoutes } from "./features/documents/documents-routes";
+import { openapiRoutes } from "./features/openapi/openapi-routes";
 import { profileRoutes } from "./features/profile/profile-routes";
 import { AVATAR_MAX_BYTES } from "./features/profile/update-profile";
 import { publicConfigRoutes } from "./features/public-config/public-config-routes";
@@ -64,6 +65,7 @@ export function createApp(services: Services, options: { webDist?: string | null
 
   app.route("/api/health", healthRoutes(database));
   app.route("/api/public", publicConfigRoutes(services.socialProviders));
+  app.route("/api", openapiRoutes());
   app.route(
     "/api/auth",
     authRoutes({

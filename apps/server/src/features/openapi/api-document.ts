@@ -1,0 +1,207 @@
+// The OpenAPI document of our own routes, built from the same zod schemas the routes validate with.
+// Better Auth's routes under /api/auth/* are listed by summary only; its own docs describe them.
+import {
+  chatStreamRequestSchema,
+  conversationSummarySchema,
+  createDocumentSchema,
+  documentSummarySchema,
+  errorResponseSchema,
+  healthResponseSchema,
+  modelsResponseSchema,
+  profileSchema,
+  publicConfigSchema,
+  storedMessageSchema,
+  updateProfileSchema,
+} from "@tessera/contracts";
+import { z } from "zod";
+
+interface Operation {
+  method: "get" | "post" | "patch" | "delete";
+  path: string;
+  summary: string;
+  auth: boolean;
+  body?: z.ZodType;
+  multipart?: boolean;
+  response?: z.ZodType;
+  stream?: boolean;
+  status?: number;
+}
+
+const idPath = { in: "path", name: "id", required: true, schema: { type: "string", format: "uuid" } };
+
+export const OPERATIONS: Operation[] = [
+  {
+    method: "get",
+    path: "/api/health",
+    summary: "Liveness, database kind and version",
+    auth: false,
+    response: healthResponseSchema,
+  },
+  {
+    method: "get",
+    path: "/api/public/config",
+    summary: "What an anonymous visitor may know about this instance",
+    auth: false,
+    response: publicConfigSchema,
+  },
+  {
+    method: "get",
+    path: "/api/profile",
+    summary: "The caller's profile",
+    auth: true,
+    response: profileSchema,
+  },
+  {
+    method: "patch",
+    path: "/api/profile",
+    summary: "Update full name and avatar",
+    auth: true,
+    body: updateProfileSchema,
+    response: profileSchema,
+  },
+  {
+    method: "get",
+    path: "/api/models",
+    summary: "The model catalogue with availability",
+    auth: true,
+    response: modelsResponseSchema,
+  },
+  {
+    method: "post",
+    path: "/api/chat-stream",
+    summary: "Send a message; answers text/event-stream of start, chunk, complete | error events",
+    auth: true,
+    body: chatStreamRequestSchema,
+    stream: true,
+  },
+  {
+    method: "post",
+    path: "/api/chat-images",
+    summary: "Upload an image (≤ 10 MB) to attach to a message",
+    auth: true,
+    multipart: true,
+    status: 201,
+  },
+  {
+    method: "post",
+    path: "/api/attachments/extract",
+    summary: "Text of a text file or PDF, cut to 2,000 characters",
+    auth: true,
+    multipart: true,
+  },
+  {
+    method: "get",
+    path: "/api/conversations",
+    summary: "The 20 most recent conversations",
+    auth: true,
+    response: z.array(conversationSummarySchema),
+  },
+  {
+    method: "get",
+    path: "/api/conversations/{id}",
+    summary: "One conversation",
+    auth: true,
+    response: conversationSummarySchema,
+  },
+  {
+    method: "get",
+    path: "/api/conversations/{id}/messages",
+    summary: "Messages of a conversation, oldest first",
+    auth: true,
+    response: z.array(storedMessageSchema),
+  },
+  {
+    method: "delete",
+    path: "/api/conversations/{id}",
+    summary: "Delete a conversation and its messages",
+    auth: true,
+    status: 204,
+  },
+  {
+    method: "get",
+    path: "/api/documents",
+    summary: "The caller's documents",
+    auth: true,
+    response: z.array(documentSummarySchema),
+  },
+  {
+    method: "post",
+    path: "/api/documents",
+    summary: "Add a document to the caller's knowledge",
+    auth: true,
+    body: createDocumentSchema,
+    response: documentSummarySchema,
+    status: 201,
+  },
+  { method: "delete", path: "/api/documents/{id}", summary: "Delete a document", auth: true, status: 204 },
+  {
+    method: "post",
+    path: "/api/auth/sign-up/email",
+    summary: "Better Auth: create an account (sends a verification mail)",
+    auth: false,
+  },
+  {
+    method: "post",
+    path: "/api/auth/sign-in/email",
+    summary: "Better Auth: sign in; the bearer token is in the set-auth-token header",
+    auth: false,
+  },
+  {
+    method: "post",
+    path: "/api/auth/sign-out",
+    summary: "Better Auth: sign out of every session of the user",
+    auth: true,
+  },
+];
+
+const schema = (s: z.ZodType) => z.toJSONSchema(s, { io: "input", unrepresentable: "any" });
+
+export function buildApiDocument(version: string) {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const op of OPERATIONS) {
+    const responses: Record<string, unknown> = {
+      [String(op.status ?? 200)]: op.stream
+        ? { description: "Server-sent events", content: { "text/event-stream": {} } }
+        : {
+            description: "OK",
+            ...(op.response ? { content: { "application/json": { schema: schema(op.response) } } } : {}),
+          },
+      default: {
+        description: "Error",
+        content: { "application/json": { schema: schema(errorResponseSchema) } },
+      },
+    };
+    paths[op.path] ??= {};
+    paths[op.path]![op.method] = {
+      summary: op.summary,
+      ...(op.auth ? { security: [{ bearer: [] }] } : {}),
+      ...(op.path.includes("{id}") ? { parameters: [idPath] } : {}),
+      ...(op.body
+        ? { requestBody: { required: true, content: { "application/json": { schema: schema(op.body) } } } }
+        : {}),
+      ...(op.multipart
+        ? {
+            requestBody: {
+              required: true,
+              content: {
+                "multipart/form-data": {
+                  schema: { type: "object", properties: { file: { type: "string", format: "binary" } } },
+                },
+              },
+            },
+          }
+        : {}),
+      responses,
+    };
+  }
+  return {
+    openapi: "3.1.0",
+    info: {
+      title: "Tessera API",
+      version,
+      description: "Every call that needs a session takes Authorization: Bearer <token>.",
+    },
+    components: { securitySchemes: { bearer: { type: "http", scheme: "bearer" } } },
+    paths,
+  };
+}
