@@ -14,6 +14,7 @@ import { healthRoutes } from "./features/health/health-routes";
 import { chatRoutes } from "./features/chat/chat-routes";
 import { documentsRoutes } from "./features/documents/documents-routes";
 import { openapiRoutes } from "./features/openapi/openapi-routes";
+import { promptsRoutes } from "./features/prompts/prompts-routes";
 import { profileRoutes } from "./features/profile/profile-routes";
 import { AVATAR_MAX_BYTES } from "./features/profile/update-profile";
 import { publicConfigRoutes } from "./features/public-config/public-config-routes";
@@ -82,6 +83,7 @@ export function createApp(services: Services, options: { webDist?: string | null
   const api = new Hono<AppEnv>();
   api.use(requireSession(auth));
   api.route("/documents", documentsRoutes(database.db));
+  api.route("/prompts", promptsRoutes(database.db));
   api.route(
     "/profile",
     profileRoutes({

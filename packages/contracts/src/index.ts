@@ -6,3 +6,4 @@ export * from "./constants";
 export * from "./models";
 export * from "./chat";
 export * from "./documents";
+export * from "./prompts";

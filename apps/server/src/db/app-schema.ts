@@ -1,6 +1,7 @@
 // Tables owned by Tessera itself. Every row that belongs to someone carries user_id (or a team id).
 import { sql } from "drizzle-orm";
 import {
+  boolean,
   check,
   customType,
   index,
@@ -149,4 +150,24 @@ export const knowledgePassages = pgTable(
     index("knowledge_passages_search_idx").using("gin", t.search),
     index("knowledge_passages_user_idx").on(t.userId),
   ],
+);
+
+/** Prompt library: built-in prompts (user_id null, keyed by source_key) and people's own. */
+export const prompts = pgTable(
+  "prompts",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id").references(() => user.id, { onDelete: "cascade" }),
+    sourceKey: text("source_key").unique(),
+    title: text("title").notNull(),
+    description: text("description").notNull().default(""),
+    content: text("content").notNull(),
+    category: text("category").notNull(),
+    tags: jsonb("tags").$type<string[]>().notNull().default([]),
+    isPublic: boolean("is_public").notNull().default(false),
+    usageCount: integer("usage_count").notNull().default(0),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("prompts_user_idx").on(t.userId), index("prompts_public_idx").on(t.isPublic)],
 );

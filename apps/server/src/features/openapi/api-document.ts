@@ -4,13 +4,16 @@ import {
   chatStreamRequestSchema,
   conversationSummarySchema,
   createDocumentSchema,
+  createPromptSchema,
   documentSummarySchema,
   errorResponseSchema,
   healthResponseSchema,
   modelsResponseSchema,
   profileSchema,
+  promptSchema,
   publicConfigSchema,
   storedMessageSchema,
+  updatePromptSchema,
   updateProfileSchema,
 } from "@tessera/contracts";
 import { z } from "zod";
