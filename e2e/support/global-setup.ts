@@ -35,6 +35,8 @@ export default async function globalSetup() {
     LOG_LEVEL: "info",
     RATE_LIMIT_SIGN_IN: "200",
     RATE_LIMIT_SIGN_UP: "200",
+    // Slow enough that pressing Stop lands while Tessera Local is still answering.
+    LOCAL_MODEL_PACE_MS: "40",
   };
   delete env.DATABASE_URL; // journeys run against the embedded default, PGlite
   const out = openSync(logFile, "a");

@@ -1,9 +1,9 @@
 import { AUTH_STORAGE_KEY } from "@tessera/contracts";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
-import { apiError, json, stubFetch } from "@/testing/fetch-stub";
+import { apiError, json, liveSse, stubFetch } from "@/testing/fetch-stub";
 import { storeSession } from "@/testing/session";
-import { ApiError, apiRequest, onUnauthorized } from "./api-client";
+import { ApiError, apiRequest, apiStream, onUnauthorized } from "./api-client";
 
 describe("api client", () => {
   afterEach(() => vi.useRealTimers());
@@ -68,5 +68,33 @@ describe("api client", () => {
     expect(listener).toHaveBeenCalledTimes(1);
     stop();
     expect(localStorage.getItem(AUTH_STORAGE_KEY)).not.toBeNull();
+  });
+
+  it("sends a multipart form as it is, without a JSON content type", async () => {
+    storeSession();
+    const server = stubFetch({ "POST /api/upload": () => json({ ok: true }, { status: 201 }) });
+    const form = new FormData();
+    form.append("file", new File(["hi"], "a.txt"));
+    await apiRequest("/api/upload", { method: "POST", form });
+    expect(server.calls[0]?.headers["content-type"]).toBeUndefined();
+    expect((server.calls[0]?.form?.get("file") as File).name).toBe("a.txt");
+  });
+
+  it("opens a stream whose body stays tied to the caller's signal", async () => {
+    storeSession();
+    const stream = liveSse();
+    const server = stubFetch({ "POST /api/stream": stream.handler });
+    const controller = new AbortController();
+    const body = await apiStream("/api/stream", { body: { q: 1 }, signal: controller.signal });
+    expect(body).toBeInstanceOf(ReadableStream);
+    expect(server.calls[0]?.headers.accept).toBe("text/event-stream");
+    controller.abort();
+    expect(server.calls[0]?.signal?.aborted).toBe(true);
+  });
+
+  it("turns a refused stream into an ApiError", async () => {
+    stubFetch({ "POST /api/stream": () => apiError(503, "UNAVAILABLE", "Model unavailable.") });
+    const error = await apiStream("/api/stream", { body: {} }).catch((e: unknown) => e);
+    expect(error).toMatchObject({ status: 503, code: "UNAVAILABLE", message: "Model unavailable." });
   });
 });

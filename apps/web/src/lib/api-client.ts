@@ -1,5 +1,6 @@
-// The one door to the server. Every call goes through `apiRequest`: it adds the bearer token, sends
-// JSON, enforces a timeout and turns the server's error shape into an `ApiError`.
+// The one door to the server. Every call goes through `apiRequest` (or `apiStream` for a streamed
+// answer): it adds the bearer token, sends JSON or a multipart form, enforces a timeout and turns the
+// server's error shape into an `ApiError`.
 import { DEFAULT_API_TIMEOUT_MS, errorResponseSchema } from "@tessera/contracts";
 import type { z } from "zod";
 import { readStoredSession } from "./auth-storage";
@@ -24,6 +25,8 @@ export class ApiError extends Error {
 export interface RequestOptions<T> {
   method?: "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
   body?: unknown;
+  /** A multipart upload instead of JSON (the browser sets its content type and boundary). */
+  form?: FormData;
   /** Validates the answer; without it the parsed JSON is returned as is. */
   schema?: z.ZodType<T>;
   /** `true` (default) sends the stored bearer token, `false` none, a string that exact token. */
@@ -52,53 +55,10 @@ export async function apiRequest<T = unknown>(
   path: string,
   options: RequestOptions<T> = {},
 ): Promise<ApiResponse<T>> {
-  const {
-    method = "GET",
-    body,
-    schema,
-    auth = true,
-    credentials = "omit",
-    timeoutMs = DEFAULT_API_TIMEOUT_MS,
-  } = options;
-  const token = typeof auth === "string" ? auth : auth ? readStoredSession()?.token : undefined;
-  const headers: Record<string, string> = { accept: "application/json" };
-  if (body !== undefined) headers["content-type"] = "application/json";
-  if (token) headers.authorization = `Bearer ${token}`;
-
-  const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(new DOMException("timeout", "TimeoutError")), timeoutMs);
-  const forwardAbort = () => controller.abort(options.signal?.reason);
-  options.signal?.addEventListener("abort", forwardAbort, { once: true });
-
-  let response: Response;
-  try {
-    response = await fetch(path, {
-      method,
-      headers,
-      credentials,
-      body: body === undefined ? undefined : JSON.stringify(body),
-      signal: controller.signal,
-    });
-  } catch (cause) {
-    if (options.signal?.aborted) throw cause;
-    throw controller.signal.aborted
-      ? new ApiError(0, "TIMEOUT", "The server took too long to answer. Try again.", { cause })
-      : new ApiError(0, "NETWORK_ERROR", "Could not reach the server. Check your connection and try again.", {
-          cause,
-        });
-  } finally {
-    clearTimeout(timer);
-    options.signal?.removeEventListener("abort", forwardAbort);
-  }
-
+  const { response, token } = await send(path, options, false);
   const payload = await readJson(response);
-  if (!response.ok) {
-    const error = toApiError(response, payload);
-    if (error.status === 401 && token && !path.startsWith("/api/auth/")) {
-      for (const listener of unauthorizedListeners) listener();
-    }
-    throw error;
-  }
+  if (!response.ok) throw failure(path, token, response, payload);
+  const { schema } = options;
   if (!schema) return { data: payload as T, headers: response.headers };
   const parsed = schema.safeParse(payload);
   if (!parsed.success) {
@@ -110,6 +70,68 @@ export async function apiRequest<T = unknown>(
     );
   }
   return { data: parsed.data, headers: response.headers };
+}
+
+/**
+ * Opens a streamed answer (text/event-stream). The timeout covers the wait for the first byte only;
+ * after that the body stays tied to `signal`, so aborting it ends the stream. Errors before the
+ * stream starts are the same `ApiError`s as `apiRequest` throws.
+ */
+export async function apiStream(
+  path: string,
+  options: Omit<RequestOptions<never>, "schema" | "form"> = {},
+): Promise<ReadableStream<Uint8Array>> {
+  const { response, token } = await send(path, { method: "POST", ...options }, true);
+  if (!response.ok) throw failure(path, token, response, await readJson(response));
+  if (!response.body) throw new ApiError(response.status, "BAD_RESPONSE", "Failed to start stream");
+  return response.body;
+}
+
+async function send<T>(path: string, options: RequestOptions<T>, streaming: boolean) {
+  const { method = "GET", body, form, auth = true, credentials = "omit" } = options;
+  const timeoutMs = options.timeoutMs ?? DEFAULT_API_TIMEOUT_MS;
+  const token = typeof auth === "string" ? auth : auth ? readStoredSession()?.token : undefined;
+  const headers: Record<string, string> = {
+    accept: streaming ? "text/event-stream" : "application/json",
+  };
+  if (body !== undefined && !form) headers["content-type"] = "application/json";
+  if (token) headers.authorization = `Bearer ${token}`;
+
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(new DOMException("timeout", "TimeoutError")), timeoutMs);
+  const forwardAbort = () => controller.abort(options.signal?.reason);
+  if (options.signal?.aborted) forwardAbort();
+  options.signal?.addEventListener("abort", forwardAbort, { once: true });
+
+  try {
+    const response = await fetch(path, {
+      method,
+      headers,
+      credentials,
+      body: form ?? (body === undefined ? undefined : JSON.stringify(body)),
+      signal: controller.signal,
+    });
+    return { response, token };
+  } catch (cause) {
+    if (options.signal?.aborted) throw cause;
+    throw controller.signal.aborted
+      ? new ApiError(0, "TIMEOUT", "The server took too long to answer. Try again.", { cause })
+      : new ApiError(0, "NETWORK_ERROR", "Could not reach the server. Check your connection and try again.", {
+          cause,
+        });
+  } finally {
+    clearTimeout(timer);
+    // A stream keeps listening: Stop must still end the body after the headers arrived.
+    if (!streaming) options.signal?.removeEventListener("abort", forwardAbort);
+  }
+}
+
+function failure(path: string, token: string | undefined, response: Response, payload: unknown): ApiError {
+  const error = toApiError(response, payload);
+  if (error.status === 401 && token && !path.startsWith("/api/auth/")) {
+    for (const listener of unauthorizedListeners) listener();
+  }
+  return error;
 }
 
 async function readJson(response: Response): Promise<unknown> {

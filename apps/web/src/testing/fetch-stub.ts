@@ -7,7 +7,10 @@ export interface StubRequest {
   path: string;
   headers: Record<string, string>;
   body: unknown;
+  /** A multipart upload's form, as sent. */
+  form: FormData | undefined;
   credentials: RequestCredentials | undefined;
+  signal: AbortSignal | undefined;
 }
 
 type Handler = (request: StubRequest) => Response | Promise<Response>;
@@ -26,10 +29,15 @@ export function apiError(status: number, code: string, message: string): Respons
   return json({ error: { code, message, requestId: "req-test" } }, { status });
 }
 
-/** The answers every page needs unless a test says otherwise: no session, no social providers. */
+/**
+ * The answers every page needs unless a test says otherwise: no session, no social providers, and
+ * for the chat (where signing in lands) no models listed and no conversations yet.
+ */
 export const defaultRoutes: Record<string, Handler> = {
   "GET /api/auth/get-session": () => json(null),
   "GET /api/public/config": () => json({ version: "9.9.9", socialProviders: [] }),
+  "GET /api/models": () => json({ groups: [] }),
+  "GET /api/conversations": () => json([]),
 };
 
 export function stubFetch(routes: Record<string, Handler> = {}) {
@@ -45,7 +53,9 @@ export function stubFetch(routes: Record<string, Handler> = {}) {
       path: url.pathname,
       headers: Object.fromEntries(new Headers(init.headers).entries()),
       body: typeof init.body === "string" ? (JSON.parse(init.body) as unknown) : undefined,
+      form: init.body instanceof FormData ? init.body : undefined,
       credentials: init.credentials,
+      signal: init.signal ?? undefined,
     };
     calls.push(request);
     const handler = all[`${request.method} ${request.path}`];
@@ -62,3 +72,33 @@ export function stubFetch(routes: Record<string, Handler> = {}) {
 
 /** A response that never arrives (for loading states). */
 export const pending: Handler = () => new Promise<Response>(() => {});
+
+const encoder = new TextEncoder();
+const frame = (event: unknown) => encoder.encode(`data: ${JSON.stringify(event)}\n\n`);
+
+/** A complete text/event-stream answer: a heartbeat, then each event as a `data:` line. */
+export function sse(events: unknown[]): Response {
+  const body = new ReadableStream<Uint8Array>({
+    start(controller) {
+      controller.enqueue(encoder.encode(": ping\n\n"));
+      for (const event of events) controller.enqueue(frame(event));
+      controller.close();
+    },
+  });
+  return new Response(body, { headers: { "content-type": "text/event-stream" } });
+}
+
+/** An event stream the test feeds by hand (for Stop, and for what shows while text arrives). */
+export function liveSse() {
+  let controller!: ReadableStreamDefaultController<Uint8Array>;
+  const body = new ReadableStream<Uint8Array>({
+    start(c) {
+      controller = c;
+    },
+  });
+  return {
+    handler: (() => new Response(body, { headers: { "content-type": "text/event-stream" } })) as Handler,
+    push: (event: unknown) => controller.enqueue(frame(event)),
+    close: () => controller.close(),
+  };
+}

@@ -11,7 +11,7 @@ describe("protected routes", () => {
     stubFetch({ "GET /api/auth/get-session": pending });
     renderApp("/dashboard/chat");
     expect(await screen.findByRole("status", { name: "Loading" })).toBeTruthy();
-    expect(screen.queryByRole("heading", { name: "AI Chat" })).toBeNull();
+    expect(screen.queryByRole("heading", { name: "Just Ask Tessa" })).toBeNull();
   });
 
   it("sends a signed-out visitor to /auth", async () => {
@@ -33,7 +33,7 @@ describe("protected routes", () => {
     storeSession();
     stubFetch({ "GET /api/auth/get-session": () => json(sessionBody()) });
     const { router } = renderApp("/");
-    expect(await screen.findByRole("heading", { name: "AI Chat" })).toBeTruthy();
+    expect(await screen.findByRole("heading", { name: "Just Ask Tessa" })).toBeTruthy();
     expect(router.state.location.pathname).toBe("/dashboard/chat");
     await waitFor(() => expect(document.title).toBe("AI Chat | Tessera"));
   });
@@ -65,7 +65,7 @@ describe("protected routes", () => {
         ),
     });
     renderApp("/");
-    expect(await screen.findByRole("heading", { name: "AI Chat" })).toBeTruthy();
+    expect(await screen.findByRole("heading", { name: "Just Ask Tessa" })).toBeTruthy();
     expect(JSON.parse(localStorage.getItem(AUTH_STORAGE_KEY) ?? "{}")).toMatchObject({
       token: "cookie-token",
       user: { email: "ada@example.com" },

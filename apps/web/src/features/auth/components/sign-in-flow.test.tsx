@@ -42,7 +42,7 @@ describe("signing in", () => {
     });
     const { user, router } = await openAuthPage();
     await fillSignIn(user);
-    expect(await screen.findByRole("heading", { name: "AI Chat" })).toBeTruthy();
+    expect(await screen.findByRole("heading", { name: "Just Ask Tessa" })).toBeTruthy();
     expect(router.state.location.pathname).toBe("/dashboard/chat");
     expect(readStored()?.token).toBe("header-token.sig");
     expect(readStored()?.user.email).toBe("ada@example.com");
@@ -74,7 +74,7 @@ describe("signing in", () => {
 
     await user.type(code, "123456");
     await user.click(screen.getByRole("button", { name: "Verify" }));
-    await screen.findByRole("heading", { name: "AI Chat" });
+    await screen.findByRole("heading", { name: "Just Ask Tessa" });
     expect(router.state.location.pathname).toBe("/dashboard/chat");
     expect(readStored()?.token).toBe("live-token.sig");
     const verify = server.callsTo("POST /api/auth/two-factor/verify-totp")[0];

@@ -1,18 +1,179 @@
-import { MessageSquare } from "lucide-react";
-import { ComingSoon } from "@/components/coming-soon";
+// /dashboard/chat (spec §2 "Chat page"). The address holds what can be shared or reloaded:
+// `?conversation=` opens a stored conversation, `?model=` preselects an allowed model.
+import { DEFAULT_CHAT_MODEL_ID, GUIDE_MODEL_ID, resolveUrlModel } from "@tessera/contracts";
+import { useCallback, useEffect, useState } from "react";
+import { useNavigate, useSearchParams } from "react-router";
+import { FeatureErrorBoundary } from "@/components/error-boundary";
+import { Sheet, SheetContent, SheetDescription, SheetTitle } from "@/components/ui/sheet";
+import { useFeatureFlags } from "@/lib/features";
+import { rememberRecentPrompt, saveChatInterface, useChatInterface } from "@/lib/local-preferences";
+import { useDocumentTitle } from "@/lib/use-document-title";
+import { useConversations } from "../api/get-conversations";
+import { useModelInfo } from "../api/get-models";
+import { useChatSession } from "../hooks/use-chat-session";
+import { useComposer } from "../hooks/use-composer";
+import { useModelChoice } from "../hooks/use-model-choice";
+import { prefersReducedMotion } from "../hooks/use-typewriter";
+import { ChatComposer } from "./chat-composer";
+import { ChatEmptyState } from "./chat-empty-state";
+import { ChatToolbar } from "./chat-toolbar";
+import { ChatWelcome } from "./chat-welcome";
+import { IntroOverlay } from "./intro-overlay";
+import { MessageList } from "./message-list";
+import { ModelPickerDialog } from "./model-picker-dialog";
+import { RecentChatsPanel } from "./recent-chats-panel";
+
+/** Session storage key of a prompt handed to the chat by another page (spec §3). */
+export const CHAT_PREFILL_KEY = "chat-prefill";
+
+function readPrefill(): string | null {
+  try {
+    return sessionStorage.getItem(CHAT_PREFILL_KEY);
+  } catch {
+    return null;
+  }
+}
 
 export function ChatPage() {
-  return (
-    <ComingSoon
-      title="AI Chat"
-      icon={MessageSquare}
-      description="Just Ask Tessa, the guide who knows every model, or chat with a model you pick, with sources and your conversation history."
-      highlights={[
-        "Streaming answers with sources",
-        "Recent chats you can reopen",
-        "Image and file attachments",
-        "Prompt library and voice dictation",
-      ]}
+  useDocumentTitle("AI Chat");
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const urlConversation = params.get("conversation");
+  const urlModel = resolveUrlModel(params.get("model"));
+  const flags = useFeatureFlags();
+  const savedInterface = useChatInterface();
+  const chatInterface = flags.streamingChatV2 ? savedInterface : "old";
+
+  const [prefill] = useState(readPrefill);
+  // A prefill defaults the model to the guide (the spec's "core" is one of its legacy aliases).
+  const choice = useModelChoice(urlModel ?? (prefill !== null ? GUIDE_MODEL_ID : null));
+  const { model, setModel } = choice;
+  const composer = useComposer(prefill ?? "");
+  const [pickerOpen, setPickerOpen] = useState(false);
+  const [recentOpen, setRecentOpen] = useState(false);
+  const info = useModelInfo(model ?? DEFAULT_CHAT_MODEL_ID);
+  const { data: conversations } = useConversations();
+
+  const session = useChatSession({
+    onConversationStarted: (id) => void navigate(`/dashboard/chat?conversation=${id}`, { replace: true }),
+    onRestore: composer.restore,
+  });
+  const { open, reset, conversationId } = session;
+
+  useEffect(() => {
+    if (prefill !== null) sessionStorage.removeItem(CHAT_PREFILL_KEY);
+  }, [prefill]);
+
+  useEffect(() => {
+    if (urlModel) setModel(urlModel);
+  }, [urlModel, setModel]);
+
+  // The address leads: a new `conversation` opens it, none starts afresh. The conversation this page
+  // just created is already on screen and is not loaded again.
+  useEffect(() => {
+    if (urlConversation === conversationId()) return;
+    if (!urlConversation) return reset();
+    void open(urlConversation).then((result) => {
+      if (result.status === "loaded" && result.model) setModel(result.model);
+      if (result.status === "failed") void navigate("/dashboard/chat", { replace: true });
+    });
+  }, [urlConversation, open, reset, conversationId, navigate, setModel]);
+
+  const startNew = useCallback(() => {
+    reset();
+    void navigate("/dashboard/chat");
+  }, [reset, navigate]);
+
+  const send = () => {
+    const prompt = composer.text;
+    const attachments = composer.attachments;
+    if (!prompt.trim() || session.busy || composer.reading) return;
+    const activeModel = model ?? DEFAULT_CHAT_MODEL_ID;
+    if (!model) setModel(activeModel);
+    composer.clear();
+    rememberRecentPrompt(prompt);
+    const research = Boolean(info?.research);
+    const reveal = chatInterface === "old" && flags.typewriterEffects && !prefersReducedMotion();
+    void session.send({ prompt, attachments, model: activeModel, research, reveal }).then((accepted) => {
+      if (!accepted) composer.restore(prompt, attachments);
+    });
+  };
+
+  const welcome = model === null && !urlConversation && session.messages.length === 0 && !session.live;
+  const title = urlConversation
+    ? (conversations?.find((c) => c.id === urlConversation)?.title ?? "Conversation")
+    : "New chat";
+  const recentPanel = (className: string, inSheet = false) => (
+    <RecentChatsPanel
+      className={className}
+      inSheet={inSheet}
+      activeId={urlConversation}
+      onNew={startNew}
+      onNavigate={() => setRecentOpen(false)}
+      onDeleted={(id) => id === conversationId() && startNew()}
     />
+  );
+
+  return (
+    <div className="flex h-[calc(100svh-3.5rem)] min-h-0 w-full">
+      {recentPanel("hidden w-64 shrink-0 border-r bg-sidebar/50 lg:flex xl:w-72")}
+      <Sheet open={recentOpen} onOpenChange={setRecentOpen}>
+        <SheetContent className="w-[18rem]">
+          <SheetTitle className="sr-only">Recent Chats</SheetTitle>
+          <SheetDescription className="sr-only">Open or delete one of your conversations.</SheetDescription>
+          {recentPanel("h-full", true)}
+        </SheetContent>
+      </Sheet>
+      <section aria-label="Chat" className="relative flex min-w-0 flex-1 flex-col">
+        <ChatToolbar
+          title={title}
+          modelId={model}
+          onSelectModel={(id) => choice.choose(id)}
+          onShowRecent={() => setRecentOpen(true)}
+          chatInterface={flags.streamingChatV2 ? chatInterface : null}
+          onInterfaceChange={saveChatInterface}
+        />
+        <FeatureErrorBoundary feature="chat">
+          {welcome ? (
+            <div className="min-h-0 flex-1 overflow-y-auto">
+              <ChatWelcome
+                onChoose={(id) => choice.choose(id, { intro: true })}
+                onSuggestion={composer.setText}
+              />
+            </div>
+          ) : (
+            <MessageList
+              messages={session.messages}
+              live={session.live}
+              layout={chatInterface === "new" ? "new" : "classic"}
+              loading={session.loadingHistory}
+              empty={<ChatEmptyState model={info} onSuggestion={composer.setText} />}
+            />
+          )}
+          <ChatComposer
+            text={composer.text}
+            onTextChange={composer.setText}
+            attachments={composer.attachments}
+            onAddFiles={composer.addFiles}
+            onRemoveAttachment={composer.remove}
+            busy={session.busy}
+            reading={composer.reading}
+            onSend={send}
+            onStop={session.stop}
+            modelName={info?.name ?? "Tessa"}
+            onOpenPicker={() => setPickerOpen(true)}
+            pickerSpinning={choice.spinning}
+            unavailableReason={info && !info.available ? info.unavailableReason : null}
+          />
+        </FeatureErrorBoundary>
+        {choice.intro ? <IntroOverlay modelName={info?.name ?? "Tessa"} onDone={choice.endIntro} /> : null}
+      </section>
+      <ModelPickerDialog
+        open={pickerOpen}
+        onOpenChange={setPickerOpen}
+        selected={model ?? DEFAULT_CHAT_MODEL_ID}
+        onSelect={(id) => choice.choose(id)}
+      />
+    </div>
   );
 }

@@ -1,0 +1,126 @@
+// Keeps a render failure inside one area of a page (spec §4 "Error boundary", §8 categories): the
+// rest of the page still works, the person sees what kind of problem it was and can retry up to 3
+// times, 1 s apart. Failures also count toward the feature's isolation (lib/feature-health).
+import { Clock, RefreshCw, ServerCrash, TriangleAlert, WifiOff, type LucideIcon } from "lucide-react";
+import { Component, type ErrorInfo, type ReactNode } from "react";
+import { Button } from "@/components/ui/button";
+import { Spinner } from "@/components/ui/spinner";
+import { ApiError } from "@/lib/api-client";
+import { featureHealth, recordFeatureFailure, recordFeatureRecovery } from "@/lib/feature-health";
+
+export const ERROR_BOUNDARY_MAX_RETRIES = 3;
+export const ERROR_BOUNDARY_RETRY_DELAY_MS = 1000;
+export const MAX_RETRIES_TEXT = "Max retries reached: Please refresh the page or contact support.";
+
+export type ErrorCategory = "network" | "timeout" | "server" | "unknown";
+
+const CATEGORIES: Record<ErrorCategory, { title: string; icon: LucideIcon }> = {
+  network: { title: "Connection Issue", icon: WifiOff },
+  timeout: { title: "Request Timed Out", icon: Clock },
+  server: { title: "Server Error", icon: ServerCrash },
+  unknown: { title: "Something Went Wrong", icon: TriangleAlert },
+};
+
+export function categorizeError(error: unknown): ErrorCategory {
+  if (error instanceof ApiError) {
+    if (error.code === "TIMEOUT") return "timeout";
+    if (error.isNetworkError) return "network";
+    if (error.status >= 500) return "server";
+  }
+  const text = error instanceof Error ? `${error.name} ${error.message}` : String(error);
+  if (/time(d)?\s?out/i.test(text)) return "timeout";
+  if (/network|fetch|connection|offline/i.test(text)) return "network";
+  if (/server|\b5\d\d\b/i.test(text)) return "server";
+  return "unknown";
+}
+
+interface Props {
+  /** The feature's name, for isolation and logs (e.g. "chat"). */
+  feature: string;
+  children: ReactNode;
+}
+
+interface State {
+  error: unknown;
+  retries: number;
+  retrying: boolean;
+  /** Mounted while the feature was in its cooldown. */
+  disabled: boolean;
+}
+
+export class FeatureErrorBoundary extends Component<Props, State> {
+  override state: State = {
+    error: null,
+    retries: 0,
+    retrying: false,
+    disabled: featureHealth(this.props.feature) === "disabled",
+  };
+  private timer: ReturnType<typeof setTimeout> | undefined;
+
+  static getDerivedStateFromError(error: unknown): Partial<State> {
+    return { error: error ?? new Error("Unknown error"), retrying: false };
+  }
+
+  override componentDidCatch(error: unknown, info: ErrorInfo) {
+    recordFeatureFailure(this.props.feature);
+    console.error("feature.render_error", { feature: this.props.feature, error, info });
+  }
+
+  override componentDidUpdate(_prev: Props, prevState: State) {
+    if (prevState.error && !this.state.error) recordFeatureRecovery(this.props.feature);
+  }
+
+  override componentWillUnmount() {
+    clearTimeout(this.timer);
+  }
+
+  private retry = () => {
+    this.setState({ retrying: true });
+    this.timer = setTimeout(
+      () => this.setState((s) => ({ error: null, retrying: false, retries: s.retries + 1 })),
+      ERROR_BOUNDARY_RETRY_DELAY_MS,
+    );
+  };
+
+  override render() {
+    const { error, retries, retrying, disabled } = this.state;
+    if (!error && !disabled) return this.props.children;
+    const exhausted = disabled || retries >= ERROR_BOUNDARY_MAX_RETRIES;
+    const category = error ? categorizeError(error) : "unknown";
+    const { title, icon: Icon } = CATEGORIES[category];
+    return (
+      <div role="alert" className="flex flex-1 items-center justify-center p-6">
+        <div className="flex w-full max-w-md animate-fade-in flex-col items-center gap-4 rounded-xl border bg-card p-8 text-center shadow-sm">
+          <span className="flex size-12 items-center justify-center rounded-2xl bg-destructive/10 text-destructive">
+            <Icon className="size-6" aria-hidden="true" />
+          </span>
+          <div className="flex flex-col gap-1.5">
+            <h2 className="text-lg font-semibold tracking-tight">{title}</h2>
+            {error instanceof Error && error.message ? (
+              <p className="text-sm text-muted-foreground">{error.message}</p>
+            ) : null}
+          </div>
+          {exhausted ? (
+            <>
+              <p className="text-sm font-medium">{MAX_RETRIES_TEXT}</p>
+              <Button variant="outline" onClick={() => window.location.reload()}>
+                <RefreshCw aria-hidden="true" />
+                Refresh page
+              </Button>
+            </>
+          ) : (
+            <Button onClick={this.retry} disabled={retrying}>
+              {retrying ? <Spinner /> : <RefreshCw aria-hidden="true" />}
+              {retrying ? "Retrying..." : "Try Again"}
+            </Button>
+          )}
+          {!exhausted && retries > 0 ? (
+            <p className="text-xs text-muted-foreground">
+              {retries} of {ERROR_BOUNDARY_MAX_RETRIES} retries used
+            </p>
+          ) : null}
+        </div>
+      </div>
+    );
+  }
+}

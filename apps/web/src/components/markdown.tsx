@@ -1,0 +1,108 @@
+// Renders model output as markdown (GitHub flavour). Links are filtered by lib/safe-href: external
+// ones open in a new tab, in-app paths navigate inside the app, anything else is an inert "#".
+// Citation markers such as [1] become small superscripts that match the numbered sources.
+import type { ComponentProps, MouseEvent } from "react";
+import ReactMarkdown, { type Components } from "react-markdown";
+import { Link } from "react-router";
+import remarkGfm from "remark-gfm";
+import { INERT_HREF, isInAppPath, safeHref } from "@/lib/safe-href";
+import { cn } from "@/lib/utils";
+
+interface MdNode {
+  type: string;
+  value?: string;
+  children?: MdNode[];
+  data?: { hName?: string; hProperties?: Record<string, string> };
+}
+
+const CITATION = /\[(\d{1,2})\](?![(:[])/g;
+
+/** Splits "[n]" out of plain text into <sup class="citation"> nodes (never inside code or links). */
+function remarkCitations() {
+  const walk = (node: MdNode) => {
+    if (!node.children || node.type === "link" || node.type === "linkReference") return;
+    node.children = node.children.flatMap((child): MdNode[] => {
+      if (child.type !== "text" || !child.value) {
+        walk(child);
+        return [child];
+      }
+      const parts: MdNode[] = [];
+      let last = 0;
+      for (const match of child.value.matchAll(CITATION)) {
+        if (match.index > last) parts.push({ type: "text", value: child.value.slice(last, match.index) });
+        parts.push({
+          type: "citation",
+          data: { hName: "sup", hProperties: { className: "citation" } },
+          children: [{ type: "text", value: match[1] ?? "" }],
+        });
+        last = match.index + match[0].length;
+      }
+      if (last === 0) return [child];
+      if (last < child.value.length) parts.push({ type: "text", value: child.value.slice(last) });
+      return parts;
+    });
+  };
+  return (tree: MdNode) => walk(tree);
+}
+
+const ignoreClick = (event: MouseEvent) => event.preventDefault();
+
+function MarkdownLink({ href, children, node: _node, ...rest }: ComponentProps<"a"> & { node?: unknown }) {
+  const target = safeHref(href);
+  if (target === INERT_HREF) {
+    return (
+      <a {...rest} href={INERT_HREF} onClick={ignoreClick} aria-disabled="true">
+        {children}
+      </a>
+    );
+  }
+  if (isInAppPath(target)) return <Link to={target}>{children}</Link>;
+  return (
+    <a {...rest} href={target} target="_blank" rel="noopener noreferrer">
+      {children}
+    </a>
+  );
+}
+
+const components: Components = {
+  a: MarkdownLink,
+  // Only pictures served by this app are shown; others would be blocked by the CSP anyway.
+  img: ({ src, alt }) =>
+    typeof src === "string" && isInAppPath(src) ? (
+      <img src={src} alt={alt ?? ""} loading="lazy" />
+    ) : (
+      <span className="text-muted-foreground">[{alt || "image"}]</span>
+    ),
+  table: ({ node: _node, ...props }) => (
+    <div className="table-wrap">
+      <table {...props} />
+    </div>
+  ),
+};
+
+/** Both links and images go through the allow-list before rendering. */
+const urlTransform = (url: string, key: string) =>
+  key === "src" ? (isInAppPath(url) ? url : "") : safeHref(url);
+
+/** `caret` shows a blinking cursor after the last line (an answer that is still arriving). */
+export function Markdown({
+  children,
+  className,
+  caret = false,
+}: {
+  children: string;
+  className?: string;
+  caret?: boolean;
+}) {
+  return (
+    <div className={cn("markdown", className)} data-caret={caret || undefined}>
+      <ReactMarkdown
+        remarkPlugins={[remarkGfm, remarkCitations]}
+        urlTransform={urlTransform}
+        components={components}
+      >
+        {children}
+      </ReactMarkdown>
+    </div>
+  );
+}

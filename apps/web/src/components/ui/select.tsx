@@ -1,0 +1,94 @@
+// A listbox select (Radix Select) in the app's look: trigger, popover content and items.
+import { Check, ChevronDown } from "lucide-react";
+import { Select as SelectPrimitive } from "radix-ui";
+import type { ComponentProps } from "react";
+import { cn } from "@/lib/utils";
+
+export const Select = SelectPrimitive.Root;
+export const SelectValue = SelectPrimitive.Value;
+export const SelectGroup = SelectPrimitive.Group;
+
+export function SelectTrigger({
+  className,
+  children,
+  ...props
+}: ComponentProps<typeof SelectPrimitive.Trigger>) {
+  return (
+    <SelectPrimitive.Trigger
+      data-slot="select-trigger"
+      className={cn(
+        "flex h-10 w-full items-center justify-between gap-2 rounded-lg border border-input bg-card px-3 text-sm shadow-xs outline-none",
+        "focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/25 disabled:opacity-60 data-[placeholder]:text-muted-foreground",
+        "[&>span]:truncate",
+        className,
+      )}
+      {...props}
+    >
+      {children}
+      <SelectPrimitive.Icon asChild>
+        <ChevronDown className="size-4 shrink-0 opacity-60" aria-hidden="true" />
+      </SelectPrimitive.Icon>
+    </SelectPrimitive.Trigger>
+  );
+}
+
+export function SelectContent({
+  className,
+  children,
+  position = "popper",
+  ...props
+}: ComponentProps<typeof SelectPrimitive.Content>) {
+  return (
+    <SelectPrimitive.Portal>
+      <SelectPrimitive.Content
+        data-slot="select-content"
+        position={position}
+        sideOffset={6}
+        className={cn(
+          "relative z-50 max-h-[min(24rem,var(--radix-select-content-available-height))] max-w-[min(26rem,calc(100vw-2rem))] min-w-[var(--radix-select-trigger-width)] animate-fade-in overflow-hidden rounded-xl border bg-popover text-popover-foreground shadow-lg",
+          className,
+        )}
+        {...props}
+      >
+        <SelectPrimitive.Viewport className="p-1">{children}</SelectPrimitive.Viewport>
+      </SelectPrimitive.Content>
+    </SelectPrimitive.Portal>
+  );
+}
+
+export function SelectLabel({ className, ...props }: ComponentProps<typeof SelectPrimitive.Label>) {
+  return (
+    <SelectPrimitive.Label
+      className={cn(
+        "px-2 pt-2 pb-1 text-[0.7rem] font-semibold tracking-wider text-muted-foreground uppercase",
+        className,
+      )}
+      {...props}
+    />
+  );
+}
+
+export function SelectItem({
+  className,
+  children,
+  hint,
+  ...props
+}: ComponentProps<typeof SelectPrimitive.Item> & { hint?: string | null }) {
+  return (
+    <SelectPrimitive.Item
+      data-slot="select-item"
+      className={cn(
+        "relative flex w-full cursor-default flex-col items-start gap-0.5 rounded-md py-2 pr-8 pl-2 text-sm outline-none select-none",
+        "data-[highlighted]:bg-accent data-[highlighted]:text-accent-foreground data-[disabled]:cursor-not-allowed data-[disabled]:opacity-55",
+        className,
+      )}
+      {...props}
+    >
+      <SelectPrimitive.ItemText>{children}</SelectPrimitive.ItemText>
+      {hint ? <span className="text-xs leading-snug text-muted-foreground">{hint}</span> : null}
+      <SelectPrimitive.ItemIndicator className="absolute top-2.5 right-2">
+        <Check className="size-4" aria-hidden="true" />
+      </SelectPrimitive.ItemIndicator>
+    </SelectPrimitive.Item>
+  );
+}

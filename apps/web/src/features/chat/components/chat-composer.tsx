@@ -1,0 +1,154 @@
+import { ArrowUp, Bot, Paperclip, Square, TriangleAlert } from "lucide-react";
+import { useLayoutEffect, useRef, type KeyboardEvent } from "react";
+import { Button } from "@/components/ui/button";
+import { cn } from "@/lib/utils";
+import { ACCEPTED_FILES, type PendingAttachment } from "../hooks/use-composer";
+import { useDraftIdle } from "../hooks/use-draft-idle";
+import { AttachmentChips } from "./attachment-chips";
+import { PromptLibraryButton } from "./prompt-library-button";
+
+const MAX_HEIGHT_PX = 200;
+
+interface ChatComposerProps {
+  text: string;
+  onTextChange: (text: string) => void;
+  attachments: PendingAttachment[];
+  onAddFiles: (files: File[]) => void;
+  onRemoveAttachment: (id: string) => void;
+  /** A message is on its way: Stop replaces Send. */
+  busy: boolean;
+  /** A file is still being read. */
+  reading: boolean;
+  onSend: () => void;
+  onStop: () => void;
+  modelName: string;
+  onOpenPicker: () => void;
+  /** The picker icon turns once after a choice (spec §9: 700 ms). */
+  pickerSpinning: boolean;
+  /** Why the chosen model cannot answer now, if it cannot. */
+  unavailableReason: string | null;
+}
+
+/** The message box docked under the conversation, with its file, model and prompt buttons. */
+export function ChatComposer(props: ChatComposerProps) {
+  const { text, onTextChange, busy, reading, onSend, onStop } = props;
+  const box = useRef<HTMLTextAreaElement>(null);
+  const files = useRef<HTMLInputElement>(null);
+  const idle = useDraftIdle(text);
+  const canSend = Boolean(text.trim()) && !reading && !busy;
+
+  useLayoutEffect(() => {
+    const el = box.current;
+    if (!el) return;
+    el.style.height = "auto";
+    el.style.height = `${Math.min(el.scrollHeight, MAX_HEIGHT_PX)}px`;
+  }, [text]);
+
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key !== "Enter" || event.shiftKey || event.nativeEvent.isComposing) return;
+    event.preventDefault();
+    if (canSend) onSend();
+  };
+
+  return (
+    <div className="shrink-0 px-3 pb-3 sm:px-6 sm:pb-5">
+      <form
+        className="mx-auto flex w-full max-w-3xl flex-col gap-1.5"
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (canSend) onSend();
+        }}
+      >
+        {props.unavailableReason ? (
+          <p className="flex items-center gap-2 rounded-lg border border-amber-500/30 bg-amber-500/8 px-3 py-2 text-xs text-amber-800 dark:text-amber-300">
+            <TriangleAlert className="size-3.5 shrink-0" aria-hidden="true" />
+            {props.modelName} is unavailable: {props.unavailableReason}
+          </p>
+        ) : null}
+        <div className="rounded-2xl border bg-card shadow-sm shadow-black/[0.04] transition-shadow focus-within:border-ring/60 focus-within:ring-[3px] focus-within:ring-ring/15">
+          <AttachmentChips attachments={props.attachments} onRemove={props.onRemoveAttachment} />
+          <textarea
+            ref={box}
+            aria-label="Message"
+            rows={1}
+            value={text}
+            onChange={(event) => onTextChange(event.target.value)}
+            onKeyDown={onKeyDown}
+            placeholder={`Message ${props.modelName}…`}
+            className="block max-h-[200px] min-h-[3.25rem] w-full resize-none bg-transparent px-4 pt-3.5 pb-1 text-[0.95rem] outline-none placeholder:text-muted-foreground/75"
+          />
+          <div className="flex items-center gap-1 px-2 pb-2">
+            <input
+              ref={files}
+              type="file"
+              multiple
+              hidden
+              accept={ACCEPTED_FILES}
+              data-testid="chat-file-input"
+              onChange={(event) => {
+                props.onAddFiles(Array.from(event.target.files ?? []));
+                event.target.value = "";
+              }}
+            />
+            <Button
+              variant="ghost"
+              size="icon"
+              aria-label="Attach files"
+              title="Attach images, text, CSV, JSON, Markdown or PDF"
+              className="size-8 text-muted-foreground"
+              onClick={() => files.current?.click()}
+            >
+              <Paperclip aria-hidden="true" />
+            </Button>
+            <Button
+              variant="ghost"
+              size="sm"
+              aria-label="Choose model"
+              title={`Current model: ${props.modelName}`}
+              onClick={props.onOpenPicker}
+              className="h-8 max-w-[12rem] gap-1.5 px-2 text-muted-foreground"
+            >
+              <Bot className={cn(props.pickerSpinning && "animate-spin-once")} aria-hidden="true" />
+              <span className="truncate">{props.modelName}</span>
+            </Button>
+            <PromptLibraryButton />
+            <p
+              data-testid="draft-indicator"
+              className={cn(
+                "ml-auto hidden truncate pr-2 text-xs text-muted-foreground/80 transition-opacity duration-300 sm:block",
+                idle && !busy ? "opacity-100" : "opacity-0",
+              )}
+              aria-hidden={!idle || busy}
+            >
+              {idle && !busy ? "Paused typing · Enter to send, Shift+Enter for a new line" : ""}
+            </p>
+            {busy ? (
+              <Button
+                type="button"
+                size="icon"
+                aria-label="Stop"
+                onClick={onStop}
+                className="ml-auto size-8 rounded-lg sm:ml-0"
+              >
+                <Square className="size-3.5 fill-current" aria-hidden="true" />
+              </Button>
+            ) : (
+              <Button
+                type="submit"
+                size="icon"
+                aria-label="Send"
+                disabled={!canSend}
+                className="ml-auto size-8 rounded-lg sm:ml-0"
+              >
+                <ArrowUp aria-hidden="true" />
+              </Button>
+            )}
+          </div>
+        </div>
+        <p className="text-center text-[0.7rem] text-muted-foreground/80">
+          Answers can be wrong. Check the sources under each answer.
+        </p>
+      </form>
+    </div>
+  );
+}

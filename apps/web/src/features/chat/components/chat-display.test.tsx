@@ -1,0 +1,71 @@
+import { resolveUrlModel } from "@tessera/contracts";
+import { screen, waitFor, within } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { liveSse } from "@/testing/fetch-stub";
+import { messageBox, openChat } from "./chat-test-steps";
+
+const LONG = "Tessa answers from the workspace's own help articles and model catalogue, with sources.";
+
+describe("how answers are shown", () => {
+  it("the classic interface types the answer out (40 characters a second); Show all skips ahead", async () => {
+    const stream = liveSse();
+    const { user } = await openChat("/dashboard/chat", { "POST /api/chat-stream": stream.handler });
+    await user.type(messageBox(), "What can Tessa do?{Enter}");
+    stream.push({ type: "start", conversationId: "c0ffee00-0000-4000-8000-000000000003", model: "guide" });
+    stream.push({ type: "chunk", content: LONG });
+    stream.push({ type: "complete", outputTokens: 20, sources: [], messageId: "m-9" });
+    stream.close();
+    const answer = await screen.findByRole("article", { name: "Tessa said" });
+    await waitFor(() => expect(answer.textContent).toContain("Tessa answers"));
+    expect(answer.textContent).not.toContain("with sources.");
+    await user.click(within(answer).getByRole("button", { name: "Show all" }));
+    expect(answer.textContent).toContain(LONG);
+  });
+
+  it("the new interface shows text as soon as it arrives", async () => {
+    localStorage.setItem("preferred_chat_interface", "new");
+    const stream = liveSse();
+    const { user } = await openChat("/dashboard/chat?feature_streamingChatV2=1", {
+      "POST /api/chat-stream": stream.handler,
+    });
+    expect(screen.getByRole("button", { name: "Back to Classic" })).toBeTruthy();
+    await user.type(messageBox(), "What can Tessa do?{Enter}");
+    expect(await screen.findByText("Thinking…")).toBeTruthy();
+    stream.push({ type: "start", conversationId: "c0ffee00-0000-4000-8000-000000000004", model: "guide" });
+    stream.push({ type: "chunk", content: LONG });
+    expect(await screen.findByText(LONG)).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Stop" })).toBeTruthy();
+  });
+
+  it("a quiet pause in typing shows the draft hint after a second", async () => {
+    const { user } = await openChat();
+    await user.type(messageBox(), "Half a thought");
+    expect(screen.getByTestId("draft-indicator").textContent).toBe("");
+    await waitFor(
+      () => expect(screen.getByTestId("draft-indicator").textContent).toContain("Paused typing"),
+      {
+        timeout: 2000,
+      },
+    );
+  });
+});
+
+describe("the chat address's model (spec §5)", () => {
+  it.each([
+    ["guide", "guide"],
+    ["gpt-5", "gpt-5"],
+    ["GPT-4o", "gpt-4o"],
+    ["claude-sonnet", "claude-sonnet"],
+    ["gemini-pro", "gemini-pro"],
+    ["grok-4", "grok-4"],
+    ["core", "guide"],
+    ["pro", "guide"],
+    ["max", "guide"],
+    ["social", "guide"],
+    ["writer", "guide"],
+    ["research", "guide"],
+    ["qwen-3", null],
+    ["openai/gpt-5", null],
+    ["", null],
+  ])("%j → %j", (value, expected) => expect(resolveUrlModel(value)).toBe(expected));
+});

@@ -1,0 +1,192 @@
+import { screen, waitFor, within } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { apiError, json } from "@/testing/fetch-stub";
+import { CHAT_PREFILL_KEY } from "./chat-page";
+import { conversation, messageBox, openChat } from "./chat-test-steps";
+
+const ID = "c0ffee00-0000-4000-8000-00000000000a";
+const stored = [
+  {
+    id: "m1",
+    conversation_id: ID,
+    role: "user",
+    content: "How do I turn on two-factor?\n\n[Attached: notes.md]\n# My notes",
+    created_at: new Date(Date.now() - 3 * 864e5).toISOString(),
+    tokens_used: null,
+    model: null,
+    sources: [],
+    images: [{ id: "img1", url: "/files/chat-images/a.png" }],
+  },
+  {
+    id: "m2",
+    conversation_id: ID,
+    role: "assistant",
+    content: "Open **Account** [1].\n\n[Response interrupted]",
+    created_at: new Date(Date.now() - 3 * 864e5).toISOString(),
+    tokens_used: 12,
+    model: "tessera-local",
+    sources: [{ title: "Account security", url: "/help/account-security" }],
+    images: [],
+  },
+];
+
+describe("chat page", () => {
+  it("welcomes with Tessa and the specialized models, titled 'AI Chat | Tessera'", async () => {
+    await openChat();
+    expect(screen.getByRole("heading", { name: "Just Ask Tessa" })).toBeTruthy();
+    expect(screen.getByRole("button", { name: /Chat with the guide/ })).toBeTruthy();
+    expect(screen.getByText("Specialized Models")).toBeTruthy();
+    expect(await screen.findByText("No conversations yet")).toBeTruthy();
+    expect(screen.getByText("Start a new chat to begin")).toBeTruthy();
+    const library = screen.getByRole("button", { name: "Prompt library" });
+    expect(library.getAttribute("aria-disabled")).toBe("true");
+    await waitFor(() => expect(document.title).toBe("AI Chat | Tessera"));
+  });
+
+  it("choosing the guide plays the intro and leaves the welcome screen", async () => {
+    const { user } = await openChat();
+    await user.click(screen.getByRole("button", { name: /Chat with the guide/ }));
+    expect(screen.getByTestId("intro-overlay").textContent).toContain("Starting chat with Tessa");
+    expect(screen.queryByRole("heading", { name: "Just Ask Tessa" })).toBeNull();
+    expect(screen.getByRole("heading", { name: "Chat with Tessa" })).toBeTruthy();
+    await waitFor(() => expect(screen.queryByTestId("intro-overlay")).toBeNull(), { timeout: 2500 });
+    expect(JSON.parse(localStorage.getItem("favoriteModels") ?? "[]")).toEqual(["guide"]);
+  });
+
+  it("accepts only allowed models from the address; legacy names mean the guide", async () => {
+    await openChat("/dashboard/chat?model=claude-sonnet");
+    expect(screen.getByRole("button", { name: "Choose model" }).textContent).toContain("Claude 4 Sonnet");
+  });
+
+  it("ignores a model the address may not choose", async () => {
+    await openChat("/dashboard/chat?model=qwen-3");
+    expect(screen.getByRole("heading", { name: "Just Ask Tessa" })).toBeTruthy();
+  });
+
+  it("a legacy alias opens the guide", async () => {
+    await openChat("/dashboard/chat?model=core");
+    expect(await screen.findByRole("heading", { name: "Chat with Tessa" })).toBeTruthy();
+  });
+
+  it("a prefill from session storage fills the box, picks the guide and is used once", async () => {
+    sessionStorage.setItem(CHAT_PREFILL_KEY, "Summarize my notes");
+    await openChat();
+    expect(messageBox()).toHaveProperty("value", "Summarize my notes");
+    expect(screen.getByRole("heading", { name: "Chat with Tessa" })).toBeTruthy();
+    expect(sessionStorage.getItem(CHAT_PREFILL_KEY)).toBeNull();
+  });
+
+  it("the model picker lists the groups, marks the current model and disables unavailable ones", async () => {
+    const { user } = await openChat("/dashboard/chat?model=guide");
+    await user.click(screen.getByRole("button", { name: "Choose model" }));
+    const dialog = await screen.findByRole("dialog", { name: "Select AI Model" });
+    expect(within(dialog).getByRole("heading", { name: /Tessera/ })).toBeTruthy();
+    expect(within(dialog).getByRole("heading", { name: /Industry Leaders/ })).toBeTruthy();
+    expect(within(dialog).getByRole("heading", { name: /Open Source/ })).toBeTruthy();
+    const tessa = within(dialog).getByRole("button", { name: /^Tessa/ });
+    expect(tessa.textContent).toContain("Selected");
+    expect(tessa.textContent).toContain("Vision");
+    expect(tessa.textContent).toContain("Research");
+    const gpt5 = within(dialog).getAllByRole("button", { name: /^GPT-5/ })[0]!;
+    expect(gpt5).toHaveProperty("disabled", true);
+    expect(gpt5.textContent).toContain("Set OPENROUTER_API_KEY to use GPT-5.");
+    await user.click(within(dialog).getByRole("button", { name: /^Tessera Local/ }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    expect(screen.getByRole("button", { name: "Choose model" }).textContent).toContain("Tessera Local");
+  });
+
+  it("opens a stored conversation from the address with its sources, pictures and files", async () => {
+    await openChat(`/dashboard/chat?conversation=${ID}`, {
+      "GET /api/conversations": () => json([conversation(ID, "Two-factor")]),
+      [`GET /api/conversations/${ID}/messages`]: () => json(stored),
+    });
+    const log = await screen.findByRole("log", { name: "Messages" });
+    expect(within(log).getByText("How do I turn on two-factor?")).toBeTruthy();
+    expect(within(log).getByText("notes.md")).toBeTruthy();
+    expect(within(log).getByRole("img", { name: "Attached image" }).getAttribute("src")).toBe(
+      "/files/chat-images/a.png",
+    );
+    expect(within(log).getByText(/\[Response interrupted\]/)).toBeTruthy();
+    expect(within(log).getByText("Account security")).toBeTruthy();
+    expect(within(log).getByText("Tessera Local")).toBeTruthy();
+    expect(within(log).getByText("60 tokens")).toBeTruthy();
+    expect(await screen.findByTestId("chat-title")).toHaveProperty("textContent", "Two-factor");
+  });
+
+  it("says so when a conversation cannot be loaded", async () => {
+    await openChat(`/dashboard/chat?conversation=${ID}`, {
+      [`GET /api/conversations/${ID}/messages`]: () => apiError(404, "NOT_FOUND", "Conversation not found."),
+    });
+    expect(await screen.findByText("Failed to load conversation history")).toBeTruthy();
+  });
+
+  it("opens a conversation from Recent Chats, deletes it after confirming, and starts afresh", async () => {
+    let list = [
+      conversation(ID, "Two-factor"),
+      conversation("c0ffee00-0000-4000-8000-00000000000b", "Other"),
+    ];
+    const { user, router, server } = await openChat("/dashboard/chat", {
+      "GET /api/conversations": () => json(list),
+      [`GET /api/conversations/${ID}/messages`]: () => json(stored),
+      [`DELETE /api/conversations/${ID}`]: () => {
+        list = list.filter((c) => c.id !== ID);
+        return new Response(null, { status: 204 });
+      },
+    });
+    await user.click(await screen.findByRole("link", { name: /Two-factor/ }));
+    await screen.findByRole("log", { name: "Messages" });
+    expect(router.state.location.search).toBe(`?conversation=${ID}`);
+
+    await user.click(screen.getByRole("button", { name: "Delete conversation: Two-factor" }));
+    const confirm = await screen.findByRole("alertdialog");
+    await user.click(within(confirm).getByRole("button", { name: "Delete" }));
+    expect(await screen.findByText("Conversation deleted")).toBeTruthy();
+    expect(server.callsTo(`DELETE /api/conversations/${ID}`)).toHaveLength(1);
+    await waitFor(() => expect(screen.queryByRole("link", { name: /Two-factor/ })).toBeNull());
+    expect(router.state.location.search).toBe("");
+    expect(screen.queryByRole("log", { name: "Messages" })).toBeNull();
+  });
+
+  it("tells when a conversation could not be deleted", async () => {
+    const { user } = await openChat("/dashboard/chat", {
+      "GET /api/conversations": () => json([conversation(ID, "Two-factor")]),
+      [`DELETE /api/conversations/${ID}`]: () => apiError(500, "INTERNAL", "boom"),
+    });
+    await user.click(await screen.findByRole("button", { name: "Delete conversation: Two-factor" }));
+    await user.click(within(await screen.findByRole("alertdialog")).getByRole("button", { name: "Delete" }));
+    expect(await screen.findByText("Failed to delete conversation")).toBeTruthy();
+    expect(screen.getByRole("link", { name: /Two-factor/ })).toBeTruthy();
+  });
+
+  it("New clears the conversation and the address", async () => {
+    const { user, router } = await openChat(`/dashboard/chat?conversation=${ID}`, {
+      [`GET /api/conversations/${ID}/messages`]: () => json(stored),
+    });
+    await screen.findByRole("log", { name: "Messages" });
+    await user.click(screen.getByRole("button", { name: "New" }));
+    await waitFor(() => expect(router.state.location.search).toBe(""));
+    expect(screen.queryByRole("log", { name: "Messages" })).toBeNull();
+  });
+});
+
+describe("chat interface toggle", () => {
+  it("is hidden unless the streamingChatV2 flag is on", async () => {
+    await openChat();
+    expect(screen.queryByRole("button", { name: /Try New Interface/ })).toBeNull();
+  });
+
+  it("switches to the new interface and back, and remembers the choice", async () => {
+    const { user } = await openChat("/dashboard/chat?feature_streamingChatV2=true");
+    const toggle = screen.getByRole("button", { name: /Try New Interface/ });
+    expect(within(toggle).getByText("Beta")).toBeTruthy();
+    await user.click(toggle);
+    expect(localStorage.getItem("preferred_chat_interface")).toBe("new");
+    await user.click(screen.getByRole("button", { name: "Back to Classic" }));
+    expect(localStorage.getItem("preferred_chat_interface")).toBe("old");
+  });
+
+  it("beta=1 turns every flag on", async () => {
+    await openChat("/dashboard/chat?beta=1");
+    expect(screen.getByRole("button", { name: /Try New Interface/ })).toBeTruthy();
+  });
+});

@@ -1,0 +1,149 @@
+import { CHAT_ERROR_MESSAGES } from "@tessera/contracts";
+import { screen, waitFor, within } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { apiError, json, liveSse, sse } from "@/testing/fetch-stub";
+import { answerEvents, conversation, messageBox, openChat } from "./chat-test-steps";
+
+// The new interface shows text as it arrives, so these tests need not wait for the typewriter.
+const INSTANT = "/dashboard/chat?feature_typewriterEffects=false";
+
+describe("chat: sending a message", () => {
+  it("streams the answer into the list with sources and a token estimate, and opens the new conversation", async () => {
+    const id = "c0ffee00-0000-4000-8000-000000000001";
+    let listed = false;
+    const { user, server, router } = await openChat(INSTANT, {
+      "POST /api/chat-stream": () => {
+        listed = true;
+        return sse(answerEvents(id));
+      },
+      "GET /api/conversations": () => json(listed ? [conversation(id, "Which model for code?")] : []),
+    });
+    await user.type(messageBox(), "Which model should I use for code?{Enter}");
+
+    const log = await screen.findByRole("log", { name: "Messages" });
+    expect(within(log).getByText("Which model should I use for code?")).toBeTruthy();
+    expect(await within(log).findByText(/It is an open-weight specialist\./)).toBeTruthy();
+    const sources = await within(log).findByRole("region", { name: "Sources" });
+    expect(within(sources).getByText("Qwen 3 Coder (Industry Leaders)")).toBeTruthy();
+    expect(within(sources).getByText("openrouter.ai")).toBeTruthy();
+    expect(
+      within(sources)
+        .getByRole("link", { name: /OpenRouter models/ })
+        .getAttribute("target"),
+    ).toBe("_blank");
+    expect(within(log).getByText("1.2k tokens")).toBeTruthy();
+    expect(within(log).getByText("Tessa")).toBeTruthy();
+
+    expect(server.callsTo("POST /api/chat-stream")[0]?.body).toEqual({
+      message: "Which model should I use for code?",
+      model: "guide",
+      conversationId: null,
+      images: [],
+      research: true,
+      deepCrawl: true,
+    });
+    expect(server.callsTo("POST /api/chat-stream")[0]?.headers.authorization).toBe("Bearer stored-token");
+    await waitFor(() => expect(router.state.location.search).toBe(`?conversation=${id}`));
+    expect(await screen.findByRole("link", { name: /Which model for code\?/ })).toBeTruthy();
+    expect(messageBox()).toHaveProperty("value", "");
+  });
+
+  it("sends the next message in the same conversation", async () => {
+    const id = "c0ffee00-0000-4000-8000-000000000001";
+    const { user, server } = await openChat(INSTANT, {
+      "POST /api/chat-stream": () => sse(answerEvents(id)),
+    });
+    await user.type(messageBox(), "First question here{Enter}");
+    await screen.findByText("1.2k tokens");
+    await user.type(messageBox(), "And a second one{Enter}");
+    await waitFor(() => expect(screen.getAllByText("1.2k tokens")).toHaveLength(2));
+    expect(server.callsTo("POST /api/chat-stream")[1]?.body).toMatchObject({ conversationId: id });
+  });
+
+  it("Enter sends, Shift+Enter adds a line, and a blank message is ignored", async () => {
+    const { user, server } = await openChat(INSTANT, { "POST /api/chat-stream": () => sse(answerEvents()) });
+    await user.type(messageBox(), "   {Enter}");
+    expect(screen.getByRole("button", { name: "Send" })).toHaveProperty("disabled", true);
+    await user.type(messageBox(), "line one{Shift>}{Enter}{/Shift}line two");
+    expect(messageBox()).toHaveProperty("value", "   line one\nline two");
+    expect(server.callsTo("POST /api/chat-stream")).toHaveLength(0);
+    await user.keyboard("{Enter}");
+    await screen.findByText("1.2k tokens");
+    expect(server.callsTo("POST /api/chat-stream")).toHaveLength(1);
+    expect((server.callsTo("POST /api/chat-stream")[0]?.body as { message: string }).message).toBe(
+      "line one\nline two",
+    );
+  });
+
+  it("an error event removes the message, gives the prompt back and says why", async () => {
+    const { user } = await openChat(INSTANT, {
+      "POST /api/chat-stream": () =>
+        sse([
+          { type: "start", conversationId: "c0ffee00-0000-4000-8000-000000000009", model: "guide" },
+          { type: "chunk", content: "Half" },
+          { type: "error", error: "RATE_LIMITED", message: CHAT_ERROR_MESSAGES.rateLimited },
+        ]),
+    });
+    await user.type(messageBox(), "Tell me a story please{Enter}");
+    expect(await screen.findByText(CHAT_ERROR_MESSAGES.rateLimited)).toBeTruthy();
+    expect(screen.getByText("Error")).toBeTruthy();
+    expect(messageBox()).toHaveProperty("value", "Tell me a story please");
+    expect(screen.queryByRole("log", { name: "Messages" })).toBeNull();
+  });
+
+  it("a refusal before the stream (503) is shown with the server's words and nothing is kept", async () => {
+    const { user } = await openChat("/dashboard/chat?model=gpt-5&feature_typewriterEffects=false", {
+      "POST /api/chat-stream": () => apiError(503, "UNAVAILABLE", CHAT_ERROR_MESSAGES.unavailable),
+    });
+    expect(
+      await screen.findByText(/GPT-5 is unavailable: Set OPENROUTER_API_KEY to use GPT-5\./),
+    ).toBeTruthy();
+    await user.type(messageBox(), "Hello GPT five{Enter}");
+    expect(await screen.findByText(CHAT_ERROR_MESSAGES.unavailable)).toBeTruthy();
+    expect(messageBox()).toHaveProperty("value", "Hello GPT five");
+  });
+
+  it("retries a connection failure, then answers", async () => {
+    let attempts = 0;
+    const { user, server } = await openChat(INSTANT, {
+      "POST /api/chat-stream": () => {
+        attempts++;
+        if (attempts === 1) return Promise.reject(new TypeError("Failed to fetch"));
+        return sse(answerEvents());
+      },
+    });
+    await user.type(messageBox(), "Is anyone there?{Enter}");
+    expect(await screen.findByText("Connection issue")).toBeTruthy();
+    expect(screen.getByText("Retrying... (2/3)")).toBeTruthy();
+    expect(await screen.findByText("1.2k tokens", {}, { timeout: 3000 })).toBeTruthy();
+    expect(server.callsTo("POST /api/chat-stream")).toHaveLength(2);
+  });
+
+  it("Stop keeps the partial answer with '[Response interrupted]'", async () => {
+    const stream = liveSse();
+    const { user } = await openChat(INSTANT, { "POST /api/chat-stream": stream.handler });
+    await user.type(messageBox(), "Tell me everything{Enter}");
+    stream.push({ type: "start", conversationId: "c0ffee00-0000-4000-8000-000000000002", model: "guide" });
+    stream.push({ type: "chunk", content: "The first part of a long answer" });
+    await screen.findByText(/The first part of a long answer/);
+    await user.type(messageBox(), "typed while waiting{Enter}");
+    await user.click(screen.getByRole("button", { name: "Stop" }));
+
+    const log = screen.getByRole("log", { name: "Messages" });
+    expect(await within(log).findByText("[Response interrupted]")).toBeTruthy();
+    expect(within(log).getByText("The first part of a long answer")).toBeTruthy();
+    expect(within(log).getByText("Tell me everything")).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Send" })).toBeTruthy();
+    // Nothing was sent while the first answer was still arriving.
+    expect(messageBox()).toHaveProperty("value", "typed while waiting");
+  });
+
+  it("says 'No active session' and sends nothing without a token", async () => {
+    const { user, server } = await openChat(INSTANT);
+    localStorage.clear();
+    await user.type(messageBox(), "Hello there friend{Enter}");
+    expect(await screen.findByText("No active session")).toBeTruthy();
+    expect(server.callsTo("POST /api/chat-stream")).toHaveLength(0);
+    expect(messageBox()).toHaveProperty("value", "Hello there friend");
+  });
+});

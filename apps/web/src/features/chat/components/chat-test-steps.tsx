@@ -1,0 +1,66 @@
+// Shared steps of the chat page tests: a signed-in visit with the server's real-shaped answers.
+import { MODEL_GROUPS, type ModelsResponse } from "@tessera/contracts";
+import { screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { json, stubFetch } from "@/testing/fetch-stub";
+import { renderApp } from "@/testing/render-app";
+import { sessionBody, storeSession } from "@/testing/session";
+
+const AVAILABLE = new Set(["guide", "tessera-local"]);
+
+/** GET /api/models as a server without provider keys answers it. */
+export const modelsBody: ModelsResponse = {
+  groups: MODEL_GROUPS.map((group) => ({
+    id: group.id,
+    title: group.title,
+    icon: group.icon,
+    color: group.color,
+    models: group.models.map((m) => ({
+      id: m.id,
+      name: m.name,
+      description: m.description,
+      vision: Boolean(m.vision),
+      research: Boolean(m.research),
+      available: AVAILABLE.has(m.id),
+      provider: AVAILABLE.has(m.id) ? "tessera-local" : null,
+      unavailableReason: AVAILABLE.has(m.id) ? null : `Set OPENROUTER_API_KEY to use ${m.name}.`,
+    })),
+  })),
+};
+
+export const conversation = (id: string, title: string, minutesAgo = 5) => {
+  const at = new Date(Date.now() - minutesAgo * 60_000).toISOString();
+  return { id, title, model: "guide", created_at: at, updated_at: at, message_count: 2 };
+};
+
+export const answerEvents = (conversationId = "c0ffee00-0000-4000-8000-000000000001") => [
+  { type: "start", conversationId, model: "guide" },
+  { type: "chunk", content: "For code, pick **Qwen 3 Coder** [1]." },
+  { type: "chunk", content: " It is an open-weight specialist." },
+  {
+    type: "complete",
+    outputTokens: 240,
+    sources: [
+      { title: "Qwen 3 Coder (Industry Leaders)", url: "/dashboard/chat?model=qwen-3" },
+      { title: "OpenRouter models", url: "https://openrouter.ai/models", domain: "openrouter.ai" },
+    ],
+    messageId: "m-2",
+  },
+];
+
+/** Opens /dashboard/chat (or `path`) signed in; waits for the message box. */
+export async function openChat(path = "/dashboard/chat", routes: Parameters<typeof stubFetch>[0] = {}) {
+  storeSession();
+  const server = stubFetch({
+    "GET /api/auth/get-session": () => json(sessionBody()),
+    "GET /api/models": () => json(modelsBody),
+    "GET /api/conversations": () => json([]),
+    ...routes,
+  });
+  const user = userEvent.setup();
+  const view = renderApp(path);
+  await screen.findByRole("textbox", { name: "Message" }, { timeout: 3000 });
+  return { user, server, ...view };
+}
+
+export const messageBox = () => screen.getByRole("textbox", { name: "Message" });

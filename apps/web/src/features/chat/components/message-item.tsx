@@ -1,0 +1,115 @@
+import { Copy } from "lucide-react";
+import { memo, useState } from "react";
+import { Markdown } from "@/components/markdown";
+import { Avatar } from "@/components/ui/avatar";
+import { useAuth } from "@/lib/auth-context";
+import { copyText } from "@/lib/clipboard";
+import { cn } from "@/lib/utils";
+import { useModelInfo } from "../api/get-models";
+import { useTypewriter } from "../hooks/use-typewriter";
+import type { ChatMessage } from "../utils/chat-message";
+import { formatTokenEstimate } from "../utils/format-tokens";
+import { formatTimeLabel } from "../utils/time-label";
+import { MessageSources } from "./message-sources";
+import { ModelAvatar } from "./model-avatar";
+import { UserMessageContent } from "./user-message-content";
+
+export type ChatLayout = "classic" | "new";
+
+/** One message: who wrote it, when, its content, and for answers the sources and a token estimate. */
+export const MessageItem = memo(function MessageItem({
+  message,
+  streaming = false,
+  layout,
+}: {
+  message: ChatMessage;
+  streaming?: boolean;
+  layout: ChatLayout;
+}) {
+  const { user } = useAuth();
+  const model = useModelInfo(message.role === "assistant" ? message.model : null);
+  const [skipped, setSkipped] = useState(false);
+  const { visible, typing } = useTypewriter(message.content, Boolean(message.reveal) && !skipped);
+  const mine = message.role === "user";
+  const author = mine ? "You" : (model?.name ?? "Assistant");
+  const time = new Date(message.timestamp);
+  const waiting = streaming && !message.content;
+  const flat = layout === "new" && !mine;
+
+  return (
+    <article
+      aria-label={`${author} said`}
+      aria-busy={streaming || typing}
+      className={cn("group flex animate-rise-in gap-3", mine && layout === "new" && "flex-row-reverse")}
+    >
+      {mine ? (
+        <Avatar src={user?.image} name={user?.name || user?.email} className="size-8 text-xs" />
+      ) : (
+        <ModelAvatar />
+      )}
+      <div className={cn("flex min-w-0 flex-1 flex-col gap-1.5", mine && layout === "new" && "items-end")}>
+        <header className="flex items-baseline gap-2 text-xs">
+          <span className="text-sm font-semibold">{author}</span>
+          <time dateTime={message.timestamp} title={time.toLocaleString()} className="text-muted-foreground">
+            {formatTimeLabel(time)}
+          </time>
+          {typing ? (
+            <button
+              type="button"
+              onClick={() => setSkipped(true)}
+              className="ml-auto rounded-md px-1.5 text-muted-foreground underline-offset-2 outline-none hover:text-foreground hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/40"
+            >
+              Show all
+            </button>
+          ) : null}
+        </header>
+        <div
+          className={cn(
+            "max-w-full text-[0.94rem]",
+            mine
+              ? "w-fit rounded-2xl rounded-tl-md bg-primary/8 px-4 py-2.5 ring-1 ring-primary/10 dark:bg-primary/12"
+              : !flat && "rounded-2xl rounded-tl-md border bg-card px-4 py-3 shadow-xs",
+            mine && layout === "new" && "rounded-tl-2xl rounded-tr-md",
+          )}
+        >
+          {mine ? (
+            <UserMessageContent content={message.content} images={message.images} />
+          ) : waiting ? (
+            <span role="status" className="flex items-center gap-1.5 py-1 text-sm text-muted-foreground">
+              <span className="flex gap-1" aria-hidden="true">
+                {[0, 150, 300].map((delay) => (
+                  <span
+                    key={delay}
+                    className="size-1.5 animate-bounce rounded-full bg-primary/70"
+                    style={{ animationDelay: `${delay}ms` }}
+                  />
+                ))}
+              </span>
+              Thinking…
+            </span>
+          ) : (
+            <Markdown caret={streaming || typing}>{visible}</Markdown>
+          )}
+        </div>
+        {!mine && !streaming ? (
+          <footer className="flex flex-col gap-2">
+            <MessageSources sources={message.sources} />
+            <div className="flex items-center gap-3 text-xs text-muted-foreground">
+              {message.tokens != null ? (
+                <span title="Estimated tokens">{formatTokenEstimate(message.tokens)} tokens</span>
+              ) : null}
+              <button
+                type="button"
+                onClick={() => void copyText(message.content)}
+                className="flex items-center gap-1 rounded-md px-1.5 py-0.5 opacity-70 transition outline-none hover:bg-accent hover:opacity-100 focus-visible:ring-[3px] focus-visible:ring-ring/40"
+              >
+                <Copy className="size-3" aria-hidden="true" />
+                Copy
+              </button>
+            </div>
+          </footer>
+        ) : null}
+      </div>
+    </article>
+  );
+});

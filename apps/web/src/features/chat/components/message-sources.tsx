@@ -1,0 +1,71 @@
+import type { Source } from "@tessera/contracts";
+import { ExternalLink, FileText } from "lucide-react";
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+import { isInAppPath, safeHref } from "@/lib/safe-href";
+
+const chipClass =
+  "group flex max-w-full items-center gap-2 rounded-lg border bg-background/60 py-1.5 pr-2.5 pl-1.5 text-xs transition-colors outline-none hover:border-primary/40 hover:bg-accent/60 focus-visible:ring-[3px] focus-visible:ring-ring/40";
+
+function domainOf(source: Source): string {
+  if (source.domain) return source.domain;
+  if (isInAppPath(source.url)) return "Tessera";
+  try {
+    return new URL(source.url).hostname;
+  } catch {
+    return source.url;
+  }
+}
+
+function SourceLink({ source, children }: { source: Source; children: ReactNode }) {
+  const href = safeHref(source.url);
+  if (isInAppPath(href)) {
+    return (
+      <Link to={href} className={chipClass} title={source.snippet ?? source.title}>
+        {children}
+      </Link>
+    );
+  }
+  return (
+    <a
+      href={href}
+      target="_blank"
+      rel="noopener noreferrer"
+      className={chipClass}
+      title={source.snippet ?? source.title}
+    >
+      {children}
+    </a>
+  );
+}
+
+/** The numbered sources under an answer: title and domain, matching the [n] markers in the text. */
+export function MessageSources({ sources }: { sources: Source[] }) {
+  if (sources.length === 0) return null;
+  return (
+    <section aria-label="Sources" className="flex flex-col gap-1.5">
+      <h3 className="text-[0.7rem] font-semibold tracking-wider text-muted-foreground uppercase">Sources</h3>
+      <ol className="flex flex-wrap gap-1.5">
+        {sources.map((source, index) => {
+          const inApp = isInAppPath(source.url);
+          return (
+            <li key={`${source.url}-${index}`} className="max-w-full min-w-0">
+              <SourceLink source={source}>
+                <span className="flex size-5 shrink-0 items-center justify-center rounded-md bg-primary/10 text-[0.68rem] font-semibold text-primary">
+                  {index + 1}
+                </span>
+                <span className="truncate font-medium text-foreground/90">{source.title}</span>
+                <span className="shrink-0 text-muted-foreground">{domainOf(source)}</span>
+                {inApp ? (
+                  <FileText className="size-3 shrink-0 text-muted-foreground" aria-hidden="true" />
+                ) : (
+                  <ExternalLink className="size-3 shrink-0 text-muted-foreground" aria-hidden="true" />
+                )}
+              </SourceLink>
+            </li>
+          );
+        })}
+      </ol>
+    </section>
+  );
+}

@@ -1,0 +1,102 @@
+// One turn of the conversation (spec §4 "Chat send"): upload the pictures, open the stream, follow its
+// events, retry a connection failure twice (1 s, then 2 s), and report how it ended. Plain async code
+// with callbacks, so the hook that holds the page's state stays small.
+import { CHAT_ERROR_MESSAGES, type ChatStreamRequest, type Source } from "@tessera/contracts";
+import { toast } from "sonner";
+import { streamChat } from "../api/stream-chat";
+import { uploadChatImage } from "../api/upload-chat-image";
+import {
+  CHAT_MAX_ATTEMPTS,
+  CHAT_RETRY_DELAYS_MS,
+  ChatStreamError,
+  isNetworkLike,
+} from "../utils/chat-errors";
+import type { ChatImage } from "../utils/chat-message";
+
+export interface TurnCallbacks {
+  /** The server created the conversation (first `start` of a new chat). */
+  onStart(conversationId: string): void;
+  /** The answer so far, after every chunk. */
+  onText(text: string): void;
+  /** The pictures as stored by the server (or none, when the upload failed). */
+  onImages(images: ChatImage[]): void;
+}
+
+export type TurnResult =
+  | { kind: "complete"; text: string; tokens: number; sources: Source[]; messageId: string }
+  | { kind: "stopped"; text: string }
+  | { kind: "failed"; error: unknown };
+
+export interface TurnInput {
+  request: Omit<ChatStreamRequest, "images">;
+  images: { file: File; name: string }[];
+  signal: AbortSignal;
+  /** True once the person pressed Stop (as opposed to leaving the page). */
+  stopped: () => boolean;
+}
+
+const sleep = (ms: number, signal: AbortSignal) =>
+  new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    signal.addEventListener("abort", () => (clearTimeout(timer), resolve()), { once: true });
+  });
+
+async function uploadImages(input: TurnInput, callbacks: TurnCallbacks) {
+  if (input.images.length === 0) return [];
+  try {
+    const uploaded = await Promise.all(input.images.map((i) => uploadChatImage(i.file, input.signal)));
+    callbacks.onImages(uploaded.map((u, n) => ({ id: u.id, url: u.url, name: input.images[n]?.name })));
+    return uploaded.map((u) => ({ id: u.id }));
+  } catch (error) {
+    if (input.signal.aborted) throw error;
+    toast.error("Image upload failed", {
+      description: "Could not upload images. Continuing with text only.",
+    });
+    callbacks.onImages([]);
+    return [];
+  }
+}
+
+export async function runChatTurn(input: TurnInput, callbacks: TurnCallbacks): Promise<TurnResult> {
+  let text = "";
+  try {
+    const images = await uploadImages(input, callbacks);
+    for (let attempt = 1; ; attempt++) {
+      let started = false;
+      try {
+        for await (const event of streamChat({ ...input.request, images }, input.signal)) {
+          started = true;
+          if (event.type === "start") callbacks.onStart(event.conversationId);
+          else if (event.type === "chunk") callbacks.onText((text += event.content));
+          else if (event.type === "error") throw new ChatStreamError(event.error, event.message);
+          else {
+            return {
+              kind: "complete",
+              text,
+              tokens: event.outputTokens,
+              sources: event.sources,
+              messageId: event.messageId,
+            };
+          }
+        }
+        // The stream closed without its closing event.
+        throw new ChatStreamError(
+          "STREAM_ENDED",
+          started ? CHAT_ERROR_MESSAGES.failed : "Failed to start stream",
+        );
+      } catch (error) {
+        // Once the server answered, it has stored the message: sending it again would duplicate it.
+        if (input.signal.aborted || started || !isNetworkLike(error) || attempt >= CHAT_MAX_ATTEMPTS)
+          throw error;
+        toast.warning("Connection issue", {
+          description: `Retrying... (${attempt + 1}/${CHAT_MAX_ATTEMPTS})`,
+        });
+        await sleep(CHAT_RETRY_DELAYS_MS[attempt - 1] ?? 2000, input.signal);
+        if (input.signal.aborted) throw error;
+      }
+    }
+  } catch (error) {
+    if (input.stopped()) return { kind: "stopped", text };
+    return { kind: "failed", error };
+  }
+}

@@ -1,0 +1,193 @@
+// The conversation on screen: its messages, the answer being streamed, the conversation id, and the
+// verbs the page needs (send, stop, open a stored conversation, start a new one).
+import { RESPONSE_INTERRUPTED_MARK } from "@tessera/contracts";
+import { useQueryClient } from "@tanstack/react-query";
+import { useCallback, useEffect, useRef, useState } from "react";
+import { toast } from "sonner";
+import { errorMessage } from "@/lib/api-client";
+import { readStoredSession } from "@/lib/auth-storage";
+import { conversationMessagesQuery } from "../api/get-conversation-messages";
+import { conversationsQuery } from "../api/get-conversations";
+import { chatErrorText } from "../utils/chat-errors";
+import { composeMessage, fromStoredMessage, localId, type ChatMessage } from "../utils/chat-message";
+import type { PendingAttachment } from "./use-composer";
+import { runChatTurn } from "./run-chat-turn";
+
+export interface SendInput {
+  prompt: string;
+  attachments: PendingAttachment[];
+  model: string;
+  research: boolean;
+  /** Reveal the answer with the typewriter (classic interface). */
+  reveal: boolean;
+}
+
+export interface SessionEvents {
+  /** A new conversation exists on the server (put it in the address). */
+  onConversationStarted(conversationId: string): void;
+  /** The message was not sent: give the prompt and files back to the input. */
+  onRestore(prompt: string, attachments: PendingAttachment[]): void;
+}
+
+export type OpenResult =
+  { status: "loaded"; model: string | null } | { status: "failed" } | { status: "stale" };
+
+export function useChatSession(events: SessionEvents) {
+  const queryClient = useQueryClient();
+  const [messages, setMessages] = useState<ChatMessage[]>([]);
+  const [live, setLive] = useState<ChatMessage | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [loadingHistory, setLoadingHistory] = useState(false);
+  const conversationRef = useRef<string | null>(null);
+  const turnRef = useRef<{ controller: AbortController; stopped: boolean } | null>(null);
+  // Bumped by reset/open: a turn or load from before that must not touch the new state.
+  const generationRef = useRef(0);
+  const eventsRef = useRef(events);
+  useEffect(() => {
+    eventsRef.current = events;
+  });
+
+  const reset = useCallback(() => {
+    generationRef.current++;
+    turnRef.current?.controller.abort();
+    turnRef.current = null;
+    conversationRef.current = null;
+    setMessages([]);
+    setLive(null);
+    setBusy(false);
+    setLoadingHistory(false);
+  }, []);
+
+  useEffect(() => () => turnRef.current?.controller.abort(), []);
+
+  /** Shows a stored conversation and answers the model of its last answer. */
+  const open = useCallback(
+    async (conversationId: string): Promise<OpenResult> => {
+      reset();
+      const generation = generationRef.current;
+      conversationRef.current = conversationId;
+      setLoadingHistory(true);
+      try {
+        const stored = await queryClient.fetchQuery(conversationMessagesQuery(conversationId));
+        if (generation !== generationRef.current) return { status: "stale" };
+        setMessages(stored.map(fromStoredMessage));
+        return { status: "loaded", model: stored.findLast((m) => m.model)?.model ?? null };
+      } catch {
+        if (generation !== generationRef.current) return { status: "stale" };
+        conversationRef.current = null;
+        toast.error("Error", { description: "Failed to load conversation history" });
+        return { status: "failed" };
+      } finally {
+        if (generation === generationRef.current) setLoadingHistory(false);
+      }
+    },
+    [queryClient, reset],
+  );
+
+  const stop = useCallback(() => {
+    const turn = turnRef.current;
+    if (!turn) return;
+    turn.stopped = true;
+    turn.controller.abort();
+  }, []);
+
+  const send = useCallback(
+    async ({ prompt, attachments, model, research, reveal }: SendInput): Promise<boolean> => {
+      if (!prompt.trim() || turnRef.current) return false;
+      if (!readStoredSession()?.token) {
+        toast.error("Error", { description: "No active session" });
+        return false;
+      }
+      const generation = generationRef.current;
+      const turn = { controller: new AbortController(), stopped: false };
+      turnRef.current = turn;
+      setBusy(true);
+      const texts = attachments.flatMap((a) => (a.kind === "text" ? [{ name: a.name, text: a.text }] : []));
+      const images = attachments.flatMap((a) => (a.kind === "image" ? [a] : []));
+      const user: ChatMessage = {
+        id: localId("user"),
+        role: "user",
+        content: composeMessage(prompt, texts),
+        timestamp: new Date().toISOString(),
+        tokens: null,
+        model: null,
+        images: images.map((i) => ({ id: i.id, url: i.preview, name: i.name })),
+        sources: [],
+      };
+      const answer: ChatMessage = {
+        ...user,
+        id: localId("answer"),
+        role: "assistant",
+        content: "",
+        model,
+        images: [],
+        reveal,
+      };
+      setMessages((list) => [...list, user]);
+      setLive(answer);
+
+      const current = () => generation === generationRef.current;
+      const result = await runChatTurn(
+        {
+          request: {
+            message: user.content,
+            model,
+            conversationId: conversationRef.current,
+            research,
+            deepCrawl: research,
+          },
+          images,
+          signal: turn.controller.signal,
+          stopped: () => turn.stopped,
+        },
+        {
+          onStart: (id) => {
+            if (!current() || conversationRef.current === id) return;
+            conversationRef.current = id;
+            eventsRef.current.onConversationStarted(id);
+            void queryClient.invalidateQueries({ queryKey: conversationsQuery.queryKey, exact: true });
+          },
+          onText: (text) => current() && setLive((m) => m && { ...m, content: text }),
+          onImages: (stored) =>
+            current() &&
+            setMessages((list) => list.map((m) => (m.id === user.id ? { ...m, images: stored } : m))),
+        },
+      );
+      if (!current()) return true;
+      turnRef.current = null;
+      setBusy(false);
+      setLive(null);
+      const at = new Date().toISOString();
+      if (result.kind === "complete") {
+        const { text, tokens, sources } = result;
+        setMessages((list) => [...list, { ...answer, content: text, tokens, sources, timestamp: at }]);
+        void queryClient.invalidateQueries({ queryKey: conversationsQuery.queryKey, exact: true });
+      } else if (result.kind === "stopped") {
+        const content = `${result.text}${result.text ? "\n\n" : ""}${RESPONSE_INTERRUPTED_MARK}`;
+        setMessages((list) => [...list, { ...answer, content, timestamp: at, reveal: false }]);
+        void queryClient.invalidateQueries({ queryKey: conversationsQuery.queryKey, exact: true });
+      } else {
+        setMessages((list) => list.filter((m) => m.id !== user.id));
+        eventsRef.current.onRestore(prompt, attachments);
+        toast.error("Error", { description: chatErrorText(errorMessage(result.error)) });
+      }
+      return true;
+    },
+    [queryClient],
+  );
+
+  const conversationId = useCallback(() => conversationRef.current, []);
+
+  return {
+    messages,
+    live,
+    busy,
+    loadingHistory,
+    send,
+    stop,
+    open,
+    reset,
+    /** The conversation being shown, read at call time (not a render value). */
+    conversationId,
+  };
+}

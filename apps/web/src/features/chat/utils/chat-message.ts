@@ -1,0 +1,60 @@
+// The chat message held on the page (spec §3 "Chat message (local)"), and how stored messages and
+// attached files map onto it.
+import type { Source, StoredMessage } from "@tessera/contracts";
+
+export interface ChatImage {
+  id: string;
+  url: string;
+  name?: string;
+}
+
+export interface ChatMessage {
+  /** Stable on the page: a streamed answer keeps the key it had while streaming. */
+  id: string;
+  role: "user" | "assistant";
+  content: string;
+  /** ISO date. */
+  timestamp: string;
+  tokens: number | null;
+  model: string | null;
+  images: ChatImage[];
+  sources: Source[];
+  /** Revealed by the typewriter (classic interface, answers that arrive during this visit). */
+  reveal?: boolean;
+}
+
+export interface TextAttachment {
+  name: string;
+  text: string;
+}
+
+export function fromStoredMessage(message: StoredMessage): ChatMessage {
+  return {
+    id: message.id,
+    role: message.role,
+    content: message.content,
+    timestamp: message.created_at,
+    tokens: message.tokens_used,
+    model: message.model,
+    images: message.images.map((image) => ({ ...image })),
+    sources: message.sources,
+  };
+}
+
+const ATTACHED = /\n\n\[Attached: ([^\]\n]+)\]\n/;
+
+/** The text that is sent: the prompt, then each attached file's text under its name. */
+export function composeMessage(prompt: string, attachments: readonly TextAttachment[]): string {
+  return attachments.reduce((text, a) => `${text}\n\n[Attached: ${a.name}]\n${a.text}`, prompt.trim());
+}
+
+/** The reverse, for showing a sent message: its prompt and the files' texts apart. */
+export function splitAttachments(content: string): { text: string; attachments: TextAttachment[] } {
+  const parts = content.split(ATTACHED);
+  const attachments: TextAttachment[] = [];
+  for (let i = 1; i + 1 < parts.length; i += 2) attachments.push({ name: parts[i]!, text: parts[i + 1]! });
+  return { text: parts[0] ?? "", attachments };
+}
+
+let counter = 0;
+export const localId = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${(counter++).toString(36)}`;

@@ -1,0 +1,87 @@
+// Reads a text/event-stream body: yields the `data:` payload of each event, skips comment lines
+// (`: ping` heartbeats count as activity), and gives up when nothing at all arrives for `idleMs`.
+
+export class StreamIdleError extends Error {
+  constructor(idleMs: number) {
+    super(`The response stalled for more than ${Math.round(idleMs / 1000)} seconds. Please try again.`);
+    this.name = "StreamIdleError";
+  }
+}
+
+export interface SseReadOptions {
+  /** Abort after this long without a single byte (heartbeats included). */
+  idleMs: number;
+  /** Aborting it ends the reading at once with the signal's reason. */
+  signal?: AbortSignal;
+}
+
+export async function* readSseData(
+  body: ReadableStream<Uint8Array>,
+  { idleMs, signal }: SseReadOptions,
+): AsyncGenerator<string> {
+  const reader = body.getReader();
+  const decoder = new TextDecoder();
+  let buffer = "";
+  try {
+    for (;;) {
+      const { done, value } = await nextChunk(reader, idleMs, signal);
+      buffer += done ? decoder.decode() : decoder.decode(value, { stream: true });
+      const blocks = buffer.split(/\r?\n\r?\n/);
+      buffer = done ? "" : (blocks.pop() ?? "");
+      for (const block of blocks) {
+        const data = dataOf(block);
+        if (data !== null) yield data;
+      }
+      if (done) return;
+    }
+  } finally {
+    reader.cancel().catch(() => {});
+  }
+}
+
+/** The joined `data:` lines of one event, or null for a comment-only block. */
+function dataOf(block: string): string | null {
+  const lines = block
+    .split(/\r?\n/)
+    .filter((line) => line.startsWith("data:"))
+    .map((line) => line.slice(line.startsWith("data: ") ? 6 : 5));
+  return lines.length > 0 ? lines.join("\n") : null;
+}
+
+function nextChunk(
+  reader: ReadableStreamDefaultReader<Uint8Array>,
+  idleMs: number,
+  signal: AbortSignal | undefined,
+): Promise<ReadableStreamReadResult<Uint8Array>> {
+  if (signal?.aborted) return Promise.reject(abortReason(signal));
+  return new Promise((resolve, reject) => {
+    const onAbort = () => {
+      settle();
+      reject(abortReason(signal));
+    };
+    const timer = setTimeout(() => {
+      settle();
+      reject(new StreamIdleError(idleMs));
+    }, idleMs);
+    const settle = () => {
+      clearTimeout(timer);
+      signal?.removeEventListener("abort", onAbort);
+    };
+    signal?.addEventListener("abort", onAbort, { once: true });
+    reader.read().then(
+      (result) => {
+        settle();
+        resolve(result);
+      },
+      (error: unknown) => {
+        settle();
+        reject(error instanceof Error ? error : new Error(String(error)));
+      },
+    );
+  });
+}
+
+function abortReason(signal: AbortSignal | undefined): Error {
+  const reason: unknown = signal?.reason;
+  return reason instanceof Error ? reason : new DOMException("The stream was stopped.", "AbortError");
+}
