@@ -7,3 +7,4 @@ export * from "./models";
 export * from "./chat";
 export * from "./documents";
 export * from "./prompts";
+export * from "./help";

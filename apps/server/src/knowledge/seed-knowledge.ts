@@ -1,6 +1,6 @@
 // Start-up refresh of the shared knowledge (help articles and the model catalogue): rows are keyed
 // by source_key, so a new release updates them in place and drops what it no longer ships.
-import { MODEL_GROUPS } from "@tessera/contracts";
+import { MODEL_GROUPS, modelHelpPath } from "@tessera/contracts";
 import { and, isNotNull, notInArray, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { knowledgePassages } from "../db/schema";
@@ -35,7 +35,7 @@ export function sharedPassages(): SharedPassage[] {
         sourceKey: `model:${m.id}`,
         kind: "catalogue" as const,
         title: `${m.name} (${g.title})`,
-        url: `/dashboard/chat?model=${encodeURIComponent(m.id)}`,
+        url: modelHelpPath(m.id),
         content: `${m.name} is a model in the ${g.title} group. ${m.description}${best} ${traits}`.trim(),
       };
     }),

@@ -100,6 +100,11 @@ export const routes: RouteObject[] = [
               import("@/features/public/components/pricing-page").then((m) => ({ Component: m.PricingPage })),
           },
           {
+            path: "help/:slug?",
+            lazy: () =>
+              import("@/features/help/components/help-page").then((m) => ({ Component: m.HelpPage })),
+          },
+          {
             path: "terms",
             lazy: () =>
               import("@/features/public/components/terms-page").then((m) => ({ Component: m.TermsPage })),

@@ -41,9 +41,10 @@ const uploadLimit = bodyLimit({
   },
 });
 
-async function readUpload(c: {
-  req: { parseBody: () => Promise<Record<string, unknown>> };
-}): Promise<Uint8Array> {
+async function readUpload(
+  c: { req: { parseBody: () => Promise<Record<string, unknown>> } },
+  noun: "image" | "file",
+): Promise<Uint8Array> {
   let body: Record<string, unknown>;
   try {
     body = await c.req.parseBody();
@@ -54,7 +55,10 @@ async function readUpload(c: {
   if (!(file instanceof File))
     throw new AppError("BAD_REQUEST", "Send the file as multipart/form-data in the field 'file'.");
   if (file.size > MAX_IMAGE_BYTES)
-    throw new AppError("PAYLOAD_TOO_LARGE", `${file.name} is larger than 10MB. Please use a smaller file.`);
+    throw new AppError(
+      "PAYLOAD_TOO_LARGE",
+      `${file.name} is larger than 10MB. Please use a smaller ${noun}.`,
+    );
   return new Uint8Array(await file.arrayBuffer());
 }
 
@@ -124,14 +128,14 @@ export function chatRoutes(deps: ChatDeps) {
       });
     })
     .post("/chat-images", uploadLimit, async (c) => {
-      const bytes = await readUpload(c);
+      const bytes = await readUpload(c, "image");
       return c.json(
         await uploadChatImage({ db: deps.db, storage: deps.storage }, c.get("session").user.id, bytes),
         201,
       );
     })
     .post("/attachments/extract", uploadLimit, async (c) =>
-      c.json(await extractAttachment(await readUpload(c))),
+      c.json(await extractAttachment(await readUpload(c, "file"))),
     )
     .get("/conversations", async (c) => c.json(await listConversations(deps.db, c.get("session").user.id)))
     .get("/conversations/:id", async (c) => {

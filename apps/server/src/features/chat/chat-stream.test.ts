@@ -144,8 +144,10 @@ describe("POST /api/chat-stream through an OpenAI-compatible provider", () => {
       expect(raw).not.toContain("sk-");
       expect(raw).not.toContain("upstream");
       expect(upstream.requests.length - before).toBe(1);
-      const stored = await storedMessages(events[0]!.conversationId as string);
-      expect(stored.map((m) => m.role)).toEqual(["user"]);
+      // Nothing came back, so the turn is undone: no stray question, and no empty new conversation.
+      const conversationId = events[0]!.conversationId as string;
+      expect(await storedMessages(conversationId)).toEqual([]);
+      expect((await t.request(`/api/conversations/${conversationId}`, { token: ada })).status).toBe(404);
     },
   );
 
@@ -229,5 +231,21 @@ describe("GET /api/models", () => {
     expect(claude?.unavailableReason).toContain("OPENROUTER_API_KEY");
     expect(JSON.stringify(groups)).not.toContain("sk-test-key");
     expect((await t.request("/api/models")).status).toBe(401);
+  });
+});
+
+describe("a failed turn inside an existing conversation", () => {
+  it("removes only the failed question and keeps the conversation", async () => {
+    const first = await readSse(await chat(ada, { message: "Capital of France?", model: "local/normal" }));
+    const conversationId = first[0]!.conversationId as string;
+    const failed = await readSse(
+      await chat(ada, { message: "And of Spain?", model: "local/limited", conversationId }),
+    );
+    expect(failed.at(-1)!.type).toBe("error");
+    const stored = await storedMessages(conversationId);
+    expect(stored.map((m) => [m.role, m.content])).toEqual([
+      ["user", "Capital of France?"],
+      ["assistant", "Paris is the capital."],
+    ]);
   });
 });

@@ -14,6 +14,7 @@ export const HISTORY_MESSAGES = 20;
 export interface PreparedChat {
   conversationId: string;
   created: boolean;
+  userMessageId: string;
   modelId: string;
   resolved: Extract<ResolvedModel, { ok: true }>;
   history: { role: "user" | "assistant"; content: string }[];
@@ -85,12 +86,15 @@ export async function prepareChat(
       .orderBy(desc(messages.createdAt))
       .limit(HISTORY_MESSAGES);
     const withUrls = images.map((i) => ({ ...i, url: deps.imageUrl(i.storageKey) }));
-    await tx.insert(messages).values({
-      conversationId,
-      role: "user",
-      content: input.message,
-      images: withUrls.map(({ id, url }) => ({ id, url })),
-    });
+    const [stored] = await tx
+      .insert(messages)
+      .values({
+        conversationId,
+        role: "user",
+        content: input.message,
+        images: withUrls.map(({ id, url }) => ({ id, url })),
+      })
+      .returning({ id: messages.id });
     await tx
       .update(conversations)
       .set({ updatedAt: sql`now()`, model: input.model })
@@ -98,6 +102,7 @@ export async function prepareChat(
     return {
       conversationId,
       created,
+      userMessageId: stored!.id,
       modelId: input.model,
       resolved,
       history: history.reverse(),

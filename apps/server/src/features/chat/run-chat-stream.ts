@@ -175,7 +175,15 @@ export async function* runChatStream(
   const tokens = outputTokens ?? estimateTokens(text);
   const status = interrupted ? "interrupted" : failure ? "error" : "complete";
   let messageId = "";
-  if (content || status !== "error") {
+  if (status === "error" && !content) {
+    // Nothing came back: undo the turn, as the client does (spec §4: the message is removed and the
+    // prompt restored), so sending again leaves no stray question behind.
+    await deps.db.transaction(async (tx) => {
+      await tx.delete(messages).where(eq(messages.id, prepared.userMessageId));
+      if (prepared.created)
+        await tx.delete(conversations).where(eq(conversations.id, prepared.conversationId));
+    });
+  } else {
     const [row] = await deps.db
       .insert(messages)
       .values({
@@ -189,11 +197,11 @@ export async function* runChatStream(
       })
       .returning({ id: messages.id });
     messageId = row!.id;
+    await deps.db
+      .update(conversations)
+      .set({ updatedAt: sql`now()` })
+      .where(eq(conversations.id, prepared.conversationId));
   }
-  await deps.db
-    .update(conversations)
-    .set({ updatedAt: sql`now()` })
-    .where(eq(conversations.id, prepared.conversationId));
   deps.logger.info(
     { event: "chat.stream.end", model: prepared.modelId, status, tokens },
     "chat stream ended",

@@ -57,6 +57,7 @@ export function ChatPage() {
   const session = useChatSession({
     onConversationStarted: (id) => void navigate(`/dashboard/chat?conversation=${id}`, { replace: true }),
     onRestore: composer.restore,
+    onConversationDiscarded: () => void navigate("/dashboard/chat", { replace: true }),
   });
   const { open, reset, conversationId } = session;
 

@@ -91,6 +91,20 @@ describe("chat: sending a message", () => {
     expect(screen.queryByRole("log", { name: "Messages" })).toBeNull();
   });
 
+  it("a new conversation whose first answer fails before any text is dropped from the address", async () => {
+    const { user, router } = await openChat(INSTANT, {
+      "POST /api/chat-stream": () =>
+        sse([
+          { type: "start", conversationId: "c0ffee00-0000-4000-8000-00000000000a", model: "guide" },
+          { type: "error", error: "MODEL_UNAVAILABLE", message: CHAT_ERROR_MESSAGES.unavailable },
+        ]),
+    });
+    await user.type(messageBox(), "Is anybody there?{Enter}");
+    expect(await screen.findByText(CHAT_ERROR_MESSAGES.unavailable)).toBeTruthy();
+    await waitFor(() => expect(router.state.location.search).toBe(""));
+    expect(messageBox()).toHaveProperty("value", "Is anybody there?");
+  });
+
   it("a refusal before the stream (503) is shown with the server's words and nothing is kept", async () => {
     const { user } = await openChat("/dashboard/chat?model=gpt-5&feature_typewriterEffects=false", {
       "POST /api/chat-stream": () => apiError(503, "UNAVAILABLE", CHAT_ERROR_MESSAGES.unavailable),

@@ -25,7 +25,8 @@ export interface TurnCallbacks {
 export type TurnResult =
   | { kind: "complete"; text: string; tokens: number; sources: Source[]; messageId: string }
   | { kind: "stopped"; text: string }
-  | { kind: "failed"; error: unknown };
+  /** `text` is what arrived before the failure; the server keeps it, and the conversation with it. */
+  | { kind: "failed"; error: unknown; text: string };
 
 export interface TurnInput {
   request: Omit<ChatStreamRequest, "images">;
@@ -97,6 +98,6 @@ export async function runChatTurn(input: TurnInput, callbacks: TurnCallbacks): P
     }
   } catch (error) {
     if (input.stopped()) return { kind: "stopped", text };
-    return { kind: "failed", error };
+    return { kind: "failed", error, text };
   }
 }

@@ -27,6 +27,8 @@ export interface SessionEvents {
   onConversationStarted(conversationId: string): void;
   /** The message was not sent: give the prompt and files back to the input. */
   onRestore(prompt: string, attachments: PendingAttachment[]): void;
+  /** The turn that created a conversation failed with no answer; the server dropped it too. */
+  onConversationDiscarded(): void;
 }
 
 export type OpenResult =
@@ -127,6 +129,7 @@ export function useChatSession(events: SessionEvents) {
       setLive(answer);
 
       const current = () => generation === generationRef.current;
+      let startedHere: string | null = null;
       const result = await runChatTurn(
         {
           request: {
@@ -143,6 +146,7 @@ export function useChatSession(events: SessionEvents) {
         {
           onStart: (id) => {
             if (!current() || conversationRef.current === id) return;
+            startedHere = id;
             conversationRef.current = id;
             eventsRef.current.onConversationStarted(id);
             void queryClient.invalidateQueries({ queryKey: conversationsQuery.queryKey, exact: true });
@@ -168,6 +172,11 @@ export function useChatSession(events: SessionEvents) {
         void queryClient.invalidateQueries({ queryKey: conversationsQuery.queryKey, exact: true });
       } else {
         setMessages((list) => list.filter((m) => m.id !== user.id));
+        if (startedHere && conversationRef.current === startedHere && !result.text) {
+          conversationRef.current = null;
+          eventsRef.current.onConversationDiscarded();
+          void queryClient.invalidateQueries({ queryKey: conversationsQuery.queryKey, exact: true });
+        }
         eventsRef.current.onRestore(prompt, attachments);
         toast.error("Error", { description: chatErrorText(errorMessage(result.error)) });
       }
