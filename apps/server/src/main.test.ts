@@ -8,7 +8,6 @@ import { join, resolve } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 
 const serverRoot = resolve(import.meta.dirname, "..");
-const tsx = join(serverRoot, "../../node_modules/.bin/tsx");
 const running: ChildProcess[] = [];
 afterEach(() => {
   for (const p of running.splice(0)) if (p.exitCode === null) p.kill("SIGKILL");
@@ -23,9 +22,10 @@ const freePort = () =>
   });
 
 function start(env: Record<string, string>) {
-  const child = spawn(tsx, ["src/main.ts"], {
+  // Only the variables given here: nothing of the test runner's environment leaks into the server.
+  const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
     cwd: serverRoot,
-    env: { PATH: process.env.PATH ?? "", LOG_LEVEL: "info", ...env },
+    env: { LOG_LEVEL: "info", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   running.push(child);

@@ -4,7 +4,7 @@ import { fileURLToPath } from "node:url";
 
 /**
  * Finds `relative` in this module's folder or the nearest one above it. The server runs both from
- * src/ (tests, dev) and bundled into dist/, so paths to shipped files are found, not hard-coded.
+ * src/ (tests, dev) and bundled into dist/, so paths to shipped files are looked up rather than fixed.
  */
 export function findUp(relative: string, from = dirname(fileURLToPath(import.meta.url))): string | null {
   let dir = from;
