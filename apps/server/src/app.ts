@@ -101,6 +101,8 @@ export function createApp(services: Services, options: { webDist?: string | null
     "/",
     chatRoutes({
       db: database.db,
+      limiter: services.limiter,
+      messagesPerMinute: env.RATE_LIMIT_CHAT,
       llm: services.llm,
       storage: services.storage,
       logger,

@@ -39,6 +39,7 @@ export const envSchema = z
     BODY_LIMIT_BYTES: positiveInt(1_048_576),
     RATE_LIMIT_SIGN_IN: positiveInt(10),
     RATE_LIMIT_SIGN_UP: positiveInt(5),
+    RATE_LIMIT_CHAT: positiveInt(30),
     GITHUB_CLIENT_ID: optionalString,
     GITHUB_CLIENT_SECRET: optionalString,
     GOOGLE_CLIENT_ID: optionalString,

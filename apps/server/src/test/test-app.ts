@@ -43,6 +43,7 @@ export async function createTestApp(
     NODE_ENV: "test",
     RATE_LIMIT_SIGN_IN: "1000",
     RATE_LIMIT_SIGN_UP: "1000",
+    RATE_LIMIT_CHAT: "1000",
     ...envOverrides,
   });
   const database = await openTestDatabase();

@@ -15,6 +15,7 @@ import { searchKnowledge } from "../../knowledge/search-knowledge";
 import type { AppEnv } from "../../lib/context";
 import { AppError } from "../../lib/errors";
 import type { Logger } from "../../lib/logger";
+import type { RateLimiter } from "../../lib/rate-limiter";
 import { parseWith, readJson } from "../../lib/validate";
 import type { LlmRegistry, Retrieve } from "../../providers/llm/types";
 import type { Storage } from "../../providers/storage/storage";
@@ -26,6 +27,9 @@ import { uploadChatImage } from "./upload-chat-image";
 
 export interface ChatDeps {
   db: Database;
+  limiter: RateLimiter;
+  /** Messages a person may send a minute. */
+  messagesPerMinute: number;
   llm: LlmRegistry;
   storage: Storage;
   logger: Logger;
@@ -73,6 +77,12 @@ export function chatRoutes(deps: ChatDeps) {
     .post("/chat-stream", async (c) => {
       const input = await readJson(c, chatStreamRequestSchema);
       const userId = c.get("session").user.id;
+      const wait = deps.limiter.hit(`chat:${userId}`, { windowMs: 60_000, max: deps.messagesPerMinute });
+      if (wait !== null) {
+        throw new AppError("RATE_LIMITED", `You are sending messages too quickly. Try again in ${wait} s.`, {
+          headers: { "Retry-After": String(wait) },
+        });
+      }
       const retrieve = retrieverFor(userId);
       const prepared = await prepareChat(
         { db: deps.db, llm: deps.llm, imageUrl: (key) => deps.storage.publicUrl(key) },
