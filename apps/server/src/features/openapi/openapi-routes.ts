@@ -53,7 +53,8 @@ export function openapiRoutes() {
               <p>
                 Version ${appVersion()}. Machine-readable:
                 <a href="/api/openapi.json"><code>/api/openapi.json</code></a
-                >. Calls marked 🔒 need <code>Authorization: Bearer &lt;token&gt;</code>; errors answer
+                >. Calls marked <span class="a">session</span> need
+                <code>Authorization: Bearer &lt;token&gt;</code>; errors answer
                 <code>{"error":{"code","message","requestId"}}</code>.
               </p>
               <table>
@@ -65,7 +66,7 @@ export function openapiRoutes() {
                 ${raw(
                   OPERATIONS.map(
                     (op) =>
-                      `<tr><td class="m">${op.method}</td><td><code>${op.path}</code></td><td>${op.auth ? "🔒 " : ""}${op.summary.replace(/</g, "&lt;")}</td></tr>`,
+                      `<tr><td class="m">${op.method}</td><td><code>${op.path}</code></td><td>${op.auth ? '<span class="a">session</span> ' : ""}${op.summary.replace(/</g, "&lt;")}</td></tr>`,
                   ).join(""),
                 )}
               </table>
