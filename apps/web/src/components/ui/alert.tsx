@@ -1,4 +1,5 @@
 import { cva, type VariantProps } from "class-variance-authority";
+import { CircleAlert } from "lucide-react";
 import type { ComponentProps } from "react";
 import { cn } from "@/lib/utils";
 
@@ -43,5 +44,16 @@ export function AlertDescription({ className, ...props }: ComponentProps<"div">)
       className={cn("col-start-2 text-sm text-muted-foreground [&_p]:leading-relaxed", className)}
       {...props}
     />
+  );
+}
+
+/** The inline error of a form: announced at once, nothing rendered when there is none. */
+export function FormError({ message }: { message: string | null | undefined }) {
+  if (!message) return null;
+  return (
+    <Alert variant="destructive" role="alert">
+      <CircleAlert aria-hidden="true" />
+      <AlertDescription>{message}</AlertDescription>
+    </Alert>
   );
 }

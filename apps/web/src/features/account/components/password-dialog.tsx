@@ -1,6 +1,5 @@
-import { CircleAlert } from "lucide-react";
 import { useState, type FormEvent } from "react";
-import { Alert, AlertDescription } from "@/components/ui/alert";
+import { FormError } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import {
   Dialog,
@@ -70,12 +69,7 @@ export function PasswordDialog({
             <DialogTitle>{title}</DialogTitle>
             <DialogDescription>{description}</DialogDescription>
           </DialogHeader>
-          {error ? (
-            <Alert variant="destructive" role="alert">
-              <CircleAlert aria-hidden="true" />
-              <AlertDescription>{error}</AlertDescription>
-            </Alert>
-          ) : null}
+          <FormError message={error} />
           <FormField
             label="Password"
             type="password"

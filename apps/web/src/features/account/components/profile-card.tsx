@@ -2,7 +2,7 @@ import type { Profile } from "@tessera/contracts";
 import { CircleAlert } from "lucide-react";
 import { useState, type FormEvent } from "react";
 import { toast } from "sonner";
-import { Alert, AlertDescription } from "@/components/ui/alert";
+import { Alert, AlertDescription, FormError } from "@/components/ui/alert";
 import { Avatar } from "@/components/ui/avatar";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
@@ -68,12 +68,7 @@ function ProfileForm({ profile }: { profile: Profile }) {
   return (
     <form onSubmit={submit}>
       <CardContent className="flex flex-col gap-6">
-        {update.error ? (
-          <Alert variant="destructive" role="alert">
-            <CircleAlert aria-hidden="true" />
-            <AlertDescription>{errorMessage(update.error)}</AlertDescription>
-          </Alert>
-        ) : null}
+        {update.error ? <FormError message={errorMessage(update.error)} /> : null}
         <div className="flex items-center gap-4">
           <Avatar
             // Our own copy of the saved picture: the CSP allows images from this origin only.

@@ -1,7 +1,7 @@
-import { Copy, CircleAlert } from "lucide-react";
+import { Copy } from "lucide-react";
 import { QRCodeSVG } from "qrcode.react";
 import { useState, type FormEvent } from "react";
-import { Alert, AlertDescription } from "@/components/ui/alert";
+import { FormError } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
 import { Spinner } from "@/components/ui/spinner";
@@ -93,12 +93,7 @@ export function TwoFactorSetup({ enrolment, onConfirm, onCancel }: TwoFactorSetu
       </ol>
       <form onSubmit={submit} className="flex flex-col gap-3 border-t pt-5">
         <h3 className="text-sm font-semibold">3. Enter the 6-digit code your app shows</h3>
-        {error ? (
-          <Alert variant="destructive" role="alert">
-            <CircleAlert aria-hidden="true" />
-            <AlertDescription>{error}</AlertDescription>
-          </Alert>
-        ) : null}
+        <FormError message={error} />
         <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
           <FormField
             label="Authentication code"

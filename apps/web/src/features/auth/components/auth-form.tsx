@@ -1,6 +1,6 @@
-import { CircleAlert, MailCheck } from "lucide-react";
+import { MailCheck } from "lucide-react";
 import type { FormEvent } from "react";
-import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
+import { Alert, AlertDescription, AlertTitle, FormError } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
 import { Spinner } from "@/components/ui/spinner";
@@ -57,12 +57,7 @@ export function AuthForm({
           </AlertDescription>
         </Alert>
       ) : null}
-      {error ? (
-        <Alert variant="destructive" role="alert">
-          <CircleAlert aria-hidden="true" />
-          <AlertDescription>{error}</AlertDescription>
-        </Alert>
-      ) : null}
+      <FormError message={error} />
       {!signIn ? (
         <FormField
           label="Full Name"

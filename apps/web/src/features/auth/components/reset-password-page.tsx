@@ -2,7 +2,7 @@ import { ArrowLeft, CircleAlert, KeyRound } from "lucide-react";
 import { useState, type FormEvent } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { toast } from "sonner";
-import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
+import { Alert, AlertDescription, AlertTitle, FormError } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "@/components/ui/card";
 import { FormField } from "@/components/ui/form-field";
@@ -78,12 +78,7 @@ export function ResetPasswordPage() {
             </div>
           ) : (
             <form onSubmit={submit} className="flex flex-col gap-4" aria-busy={busy}>
-              {error ? (
-                <Alert variant="destructive" role="alert">
-                  <CircleAlert aria-hidden="true" />
-                  <AlertDescription>{error}</AlertDescription>
-                </Alert>
-              ) : null}
+              <FormError message={error} />
               <FormField
                 label="New password"
                 name="new-password"

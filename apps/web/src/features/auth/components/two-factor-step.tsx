@@ -1,7 +1,7 @@
-import { ArrowLeft, CircleAlert, ShieldCheck } from "lucide-react";
+import { ArrowLeft, ShieldCheck } from "lucide-react";
 import { useState, type FormEvent } from "react";
 import { toast } from "sonner";
-import { Alert, AlertDescription } from "@/components/ui/alert";
+import { FormError } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
 import { Spinner } from "@/components/ui/spinner";
@@ -58,12 +58,7 @@ export function TwoFactorStep({ onVerified, onBack }: TwoFactorStepProps) {
           </p>
         </div>
       </div>
-      {error ? (
-        <Alert variant="destructive" role="alert">
-          <CircleAlert aria-hidden="true" />
-          <AlertDescription>{error}</AlertDescription>
-        </Alert>
-      ) : null}
+      <FormError message={error} />
       <FormField
         label={totp ? "Authentication code" : "Backup code"}
         name="code"
