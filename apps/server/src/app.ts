@@ -11,6 +11,7 @@ import { authRoutes } from "./auth/auth-routes";
 import { requireSession } from "./auth/require-session";
 import type { Services } from "./bootstrap";
 import { healthRoutes } from "./features/health/health-routes";
+import { assistantsRoutes } from "./features/assistants/assistants-routes";
 import { chatRoutes } from "./features/chat/chat-routes";
 import { documentsRoutes } from "./features/documents/documents-routes";
 import { openapiRoutes } from "./features/openapi/openapi-routes";
@@ -84,6 +85,7 @@ export function createApp(services: Services, options: { webDist?: string | null
   api.use(requireSession(auth));
   api.route("/documents", documentsRoutes(database.db));
   api.route("/prompts", promptsRoutes(database.db));
+  api.route("/assistants", assistantsRoutes(database.db));
   api.route(
     "/profile",
     profileRoutes({

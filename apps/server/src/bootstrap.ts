@@ -9,6 +9,7 @@ import { createCipher } from "./lib/crypto";
 import type { Logger } from "./lib/logger";
 import { createMemoryRateLimiter, type RateLimiter } from "./lib/rate-limiter";
 import { loadSecrets } from "./lib/secrets";
+import { seedBuiltInAssistants } from "./features/assistants/assistants";
 import { seedBuiltInPrompts } from "./features/prompts/prompts";
 import { seedKnowledge } from "./knowledge/seed-knowledge";
 import { createLlmRegistry } from "./providers/llm/registry";
@@ -62,6 +63,7 @@ export async function createServices(
   const database = options.database ?? (await openDatabase(target));
   await seedKnowledge(database.db);
   await seedBuiltInPrompts(database.db);
+  await seedBuiltInAssistants(database.db);
   const mailer = createMailer({ db: database.db, logger, smtpUrl: env.SMTP_URL, from: env.MAIL_FROM });
   const social: Parameters<typeof createAuth>[0]["social"] = {};
   if (env.GITHUB_CLIENT_ID && env.GITHUB_CLIENT_SECRET)

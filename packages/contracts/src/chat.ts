@@ -34,6 +34,8 @@ export const chatStreamRequestSchema = z.object({
   research: z.boolean().default(false),
   deepCrawl: z.boolean().default(false),
   comparison: z.boolean().optional(),
+  /** Answer as this assistant: its system prompt, instructions and knowledge go with the turn. */
+  assistantId: z.string().uuid().nullish(),
 });
 export type ChatStreamRequest = z.input<typeof chatStreamRequestSchema>;
 

@@ -8,3 +8,4 @@ export * from "./chat";
 export * from "./documents";
 export * from "./prompts";
 export * from "./help";
+export * from "./assistants";

@@ -8,6 +8,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uuid,
@@ -170,4 +171,49 @@ export const prompts = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("prompts_user_idx").on(t.userId), index("prompts_public_idx").on(t.isPublic)],
+);
+
+/** Assistants: built-in ones (user_id null, keyed by source_key) and people's own. */
+export const assistants = pgTable(
+  "assistants",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id").references(() => user.id, { onDelete: "cascade" }),
+    sourceKey: text("source_key").unique(),
+    name: text("name").notNull(),
+    description: text("description").notNull().default(""),
+    avatar: text("avatar").notNull().default("🤖"),
+    systemPrompt: text("system_prompt").notNull(),
+    knowledgeBase: jsonb("knowledge_base")
+      .$type<{ documents: string[]; websites: string[]; instructions: string }>()
+      .notNull(),
+    settings: jsonb("settings")
+      .$type<{
+        model: string;
+        temperature: number;
+        maxTokens: number;
+        personality: "friendly" | "professional" | "creative" | "neutral";
+        responseStyle: "conversational" | "detailed" | "concise";
+        language: string;
+      }>()
+      .notNull(),
+    isPublic: boolean("is_public").notNull().default(false),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("assistants_user_idx").on(t.userId)],
+);
+
+export const assistantFavorites = pgTable(
+  "assistant_favorites",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    assistantId: uuid("assistant_id")
+      .notNull()
+      .references(() => assistants.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.assistantId] })],
 );

@@ -1,5 +1,5 @@
 // Full-text retrieval over the knowledge a person may see: shared passages plus their own.
-import { and, desc, eq, isNull, or, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { knowledgePassages } from "../db/schema";
 import type { Passage } from "../providers/llm/types";
@@ -10,11 +10,13 @@ export function toOrQuery(text: string): string | null {
   return terms.length ? terms.join(" | ") : null;
 }
 
+/** `documentIds`: someone else's documents the caller may read through an assistant they use. */
 export async function searchKnowledge(
   db: Database,
   userId: string,
   query: string,
   limit: number,
+  documentIds: string[] = [],
 ): Promise<Passage[]> {
   const q = toOrQuery(query);
   if (!q) return [];
@@ -33,7 +35,11 @@ export async function searchKnowledge(
     .where(
       and(
         sql`${knowledgePassages.search} @@ ${tsquery}`,
-        or(isNull(knowledgePassages.userId), eq(knowledgePassages.userId, userId)),
+        or(
+          isNull(knowledgePassages.userId),
+          eq(knowledgePassages.userId, userId),
+          documentIds.length ? inArray(knowledgePassages.documentId, documentIds) : undefined,
+        ),
       ),
     )
     .orderBy(desc(rank), knowledgePassages.title)

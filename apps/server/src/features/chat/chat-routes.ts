@@ -11,6 +11,7 @@ import { bodyLimit } from "hono/body-limit";
 import { streamSSE } from "hono/streaming";
 import { z } from "zod";
 import type { Database } from "../../db/client";
+import { findVisibleAssistant } from "../../knowledge/find-assistant";
 import { searchKnowledge } from "../../knowledge/search-knowledge";
 import type { AppEnv } from "../../lib/context";
 import { AppError } from "../../lib/errors";
@@ -67,11 +68,6 @@ async function readUpload(
 }
 
 export function chatRoutes(deps: ChatDeps) {
-  const retrieverFor =
-    (userId: string): Retrieve =>
-    (query, limit) =>
-      searchKnowledge(deps.db, userId, query, limit);
-
   return new Hono<AppEnv>()
     .get("/models", async (c) => c.json(await deps.llm.listModels()))
     .post("/chat-stream", async (c) => {
@@ -83,7 +79,12 @@ export function chatRoutes(deps: ChatDeps) {
           headers: { "Retry-After": String(wait) },
         });
       }
-      const retrieve = retrieverFor(userId);
+      const assistant = input.assistantId
+        ? await findVisibleAssistant(deps.db, userId, input.assistantId)
+        : null;
+      // An assistant brings its knowledge documents along, whoever is chatting with it.
+      const retrieve: Retrieve = (query, limit) =>
+        searchKnowledge(deps.db, userId, query, limit, assistant?.knowledgeBase.documents ?? []);
       const prepared = await prepareChat(
         { db: deps.db, llm: deps.llm, imageUrl: (key) => deps.storage.publicUrl(key) },
         userId,
@@ -125,6 +126,15 @@ export function chatRoutes(deps: ChatDeps) {
             prepared,
             input.message,
             context,
+            assistant
+              ? {
+                  name: assistant.name,
+                  systemPrompt: assistant.systemPrompt,
+                  instructions: assistant.knowledgeBase.instructions,
+                  temperature: assistant.settings.temperature,
+                  maxTokens: assistant.settings.maxTokens,
+                }
+              : null,
             client.signal,
           );
           // Drain even after the client left, so the partial answer is stored.

@@ -35,10 +35,22 @@ function domainOf(url: string): string | undefined {
   }
 }
 
-function systemPrompt(prepared: PreparedChat, context: Source[]): string {
+/** An assistant the person chats with: who to be, what to follow, how to sample. */
+export interface Persona {
+  name: string;
+  systemPrompt: string;
+  instructions: string;
+  temperature: number;
+  maxTokens: number;
+}
+
+function systemPrompt(prepared: PreparedChat, context: Source[], persona: Persona | null): string {
   const model = findCatalogueModel(prepared.modelId);
   return [
-    `You are ${model?.name ?? prepared.modelId}, answering inside Tessera, an AI workspace. Answer in markdown.`,
+    persona
+      ? `${persona.systemPrompt}\n\nYou are "${persona.name}", an assistant inside Tessera, an AI workspace. Answer in markdown.`
+      : `You are ${model?.name ?? prepared.modelId}, answering inside Tessera, an AI workspace. Answer in markdown.`,
+    persona?.instructions ? `Follow these instructions:\n${persona.instructions}` : "",
     context.length
       ? `Use these sources and cite them as [n]:\n${context.map((s, i) => `[${i + 1}] ${s.title} (${s.url}): ${s.snippet ?? ""}`).join("\n")}`
       : "",
@@ -87,6 +99,7 @@ export async function* runChatStream(
   prepared: PreparedChat,
   message: string,
   context: Source[],
+  persona: Persona | null,
   signal: AbortSignal,
 ): AsyncGenerator<ChatStreamEvent> {
   yield { type: "start", conversationId: prepared.conversationId, model: prepared.modelId };
@@ -118,7 +131,8 @@ export async function* runChatStream(
     touch();
     const result = streamText({
       model: prepared.resolved.model,
-      system: systemPrompt(prepared, context),
+      system: systemPrompt(prepared, context, persona),
+      ...(persona ? { temperature: persona.temperature, maxOutputTokens: persona.maxTokens } : {}),
       messages: await buildMessages(deps, prepared, message),
       maxRetries: 0,
       abortSignal: upstream.signal,

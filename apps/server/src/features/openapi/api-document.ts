@@ -1,7 +1,9 @@
 // The OpenAPI document of our own routes, built from the same zod schemas the routes validate with.
 // Better Auth's routes under /api/auth/* are listed by summary only; its own docs describe them.
 import {
+  assistantSchema,
   chatStreamRequestSchema,
+  createAssistantSchema,
   conversationSummarySchema,
   createDocumentSchema,
   createPromptSchema,
@@ -13,6 +15,7 @@ import {
   promptSchema,
   publicConfigSchema,
   storedMessageSchema,
+  updateAssistantSchema,
   updatePromptSchema,
   updateProfileSchema,
 } from "@tessera/contracts";
@@ -174,6 +177,37 @@ export const OPERATIONS: Operation[] = [
     summary: "Count a use of a prompt",
     auth: true,
     response: promptSchema,
+  },
+  {
+    method: "get",
+    path: "/api/assistants",
+    summary: "Built-in, own and public assistants",
+    auth: true,
+    response: z.array(assistantSchema),
+  },
+  {
+    method: "post",
+    path: "/api/assistants",
+    summary: "Create an assistant",
+    auth: true,
+    body: createAssistantSchema,
+    response: assistantSchema,
+    status: 201,
+  },
+  {
+    method: "patch",
+    path: "/api/assistants/{id}",
+    summary: "Change one's own assistant",
+    auth: true,
+    body: updateAssistantSchema,
+    response: assistantSchema,
+  },
+  {
+    method: "delete",
+    path: "/api/assistants/{id}",
+    summary: "Delete one's own assistant",
+    auth: true,
+    status: 204,
   },
   {
     method: "post",

@@ -1,0 +1,205 @@
+import type { Assistant } from "@tessera/contracts";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  startOpenAiCompatibleServer,
+  type OpenAiCompatibleServer,
+} from "../../test/openai-compatible-server";
+import { createTestApp, readSse, type TestApp } from "../../test/test-app";
+
+let t: TestApp;
+let upstream: OpenAiCompatibleServer;
+let ada: string;
+let bob: string;
+beforeAll(async () => {
+  upstream = await startOpenAiCompatibleServer({
+    models: ["normal"],
+    scripts: {
+      normal: { kind: "stream", chunks: ["Aye", " aye."], usage: { prompt_tokens: 9, completion_tokens: 2 } },
+    },
+  });
+  t = await createTestApp({ OPENAI_BASE_URL: upstream.url, OPENAI_API_KEY: "sk-test" });
+  ada = await t.newUser("ada@example.com");
+  bob = await t.newUser("bob@example.com");
+});
+afterAll(async () => {
+  await t.close();
+  await upstream.close();
+});
+
+const settings = {
+  model: "local/normal",
+  temperature: 0.2,
+  maxTokens: 300,
+  personality: "friendly",
+  responseStyle: "concise",
+  language: "en",
+};
+const list = async (token: string) =>
+  (await (await t.request("/api/assistants", { token })).json()) as Assistant[];
+const create = (token: string, json: Record<string, unknown>) =>
+  t.request("/api/assistants", { method: "POST", token, json });
+
+describe("/api/assistants", () => {
+  it("offers the four built-in assistants with the spec's settings", async () => {
+    const builtIn = (await list(ada)).filter((a) => a.isSystem);
+    expect(
+      builtIn.map((a) => [
+        a.name,
+        a.settings.model,
+        a.settings.temperature,
+        a.settings.personality,
+        a.settings.responseStyle,
+      ]),
+    ).toEqual([
+      ["AI Assistant", "gpt-4o", 0.7, "friendly", "conversational"],
+      ["Code Expert", "gpt-4o", 0.3, "professional", "detailed"],
+      ["Writing Pro", "claude-sonnet", 0.8, "creative", "detailed"],
+      ["Business Analyst", "gpt-4o", 0.5, "professional", "concise"],
+    ]);
+    expect(
+      builtIn.every((a) => a.settings.maxTokens === 4000 && a.settings.language === "en" && !a.isOwned),
+    ).toBe(true);
+  });
+
+  it("keeps private assistants to their owner, public ones readable by all and editable by the owner only", async () => {
+    const mine = (await (
+      await create(ada, { name: "Pirate", systemPrompt: "Talk like a pirate.", settings })
+    ).json()) as Assistant;
+    const open = (await (
+      await create(ada, { name: "Open helper", systemPrompt: "Help.", settings, isPublic: true })
+    ).json()) as Assistant;
+    expect(mine).toMatchObject({
+      isOwned: true,
+      isPublic: false,
+      isFavorite: false,
+      isShared: false,
+      isTeam: false,
+      sharedBy: null,
+    });
+    expect((await list(bob)).some((a) => a.id === mine.id)).toBe(false);
+    expect((await list(bob)).find((a) => a.id === open.id)).toMatchObject({ isOwned: false, isPublic: true });
+    expect((await t.request(`/api/assistants/${mine.id}`, { token: bob })).status).toBe(404);
+    expect(
+      (await t.request(`/api/assistants/${mine.id}`, { method: "PATCH", token: bob, json: { name: "Mine" } }))
+        .status,
+    ).toBe(404);
+    expect(
+      (await t.request(`/api/assistants/${open.id}`, { method: "PATCH", token: bob, json: { name: "Mine" } }))
+        .status,
+    ).toBe(403);
+    expect((await t.request(`/api/assistants/${open.id}`, { method: "DELETE", token: bob })).status).toBe(
+      403,
+    );
+
+    const fav = await t.request(`/api/assistants/${open.id}/favorite`, { method: "PUT", token: bob });
+    expect(await fav.json()).toMatchObject({ isFavorite: true });
+    expect((await list(ada)).find((a) => a.id === open.id)?.isFavorite).toBe(false);
+    expect(
+      (await t.request(`/api/assistants/${mine.id}/favorite`, { method: "PUT", token: bob })).status,
+    ).toBe(404);
+
+    const renamed = await t.request(`/api/assistants/${mine.id}`, {
+      method: "PATCH",
+      token: ada,
+      json: { name: "Captain" },
+    });
+    expect(await renamed.json()).toMatchObject({ name: "Captain", systemPrompt: "Talk like a pirate." });
+    expect((await t.request(`/api/assistants/${open.id}`, { method: "DELETE", token: ada })).status).toBe(
+      204,
+    );
+  });
+
+  it("refuses bad assistants, and knowledge documents that are not the owner's", async () => {
+    for (const json of [
+      {},
+      { name: "X", systemPrompt: "", settings },
+      { name: "X", systemPrompt: "Y", settings: { ...settings, temperature: 5 } },
+      { name: "X", systemPrompt: "Y", settings, owner: "me" },
+    ]) {
+      expect((await create(ada, json)).status, JSON.stringify(json)).toBe(400);
+    }
+    const doc = (await (
+      await t.request("/api/documents", {
+        method: "POST",
+        token: bob,
+        json: { title: "Bob's", content: "Private notes" },
+      })
+    ).json()) as { id: string };
+    const res = await create(ada, {
+      name: "Thief",
+      systemPrompt: "Y",
+      settings,
+      knowledgeBase: { documents: [doc.id] },
+    });
+    expect(res.status).toBe(400);
+  });
+
+  it("answers in chat as the assistant: its prompt, instructions and sampling go upstream", async () => {
+    const pirate = (await (
+      await create(ada, {
+        name: "Pirate",
+        systemPrompt: "Talk like a pirate.",
+        settings,
+        knowledgeBase: { instructions: "Always end with 'Arr!'" },
+      })
+    ).json()) as Assistant;
+    const events = await readSse(
+      await t.request("/api/chat-stream", {
+        method: "POST",
+        token: ada,
+        json: { message: "Hello", model: "local/normal", assistantId: pirate.id },
+      }),
+    );
+    expect(events.at(-1)).toMatchObject({ type: "complete" });
+    const sent = upstream.requests.at(-1)!.body as {
+      messages: { role: string; content: string }[];
+      temperature: number;
+      max_tokens: number;
+    };
+    expect(sent.messages[0]!.role).toBe("system");
+    expect(sent.messages[0]!.content).toContain("Talk like a pirate.");
+    expect(sent.messages[0]!.content).toContain("Always end with 'Arr!'");
+    expect(sent.temperature).toBe(0.2);
+    expect(sent.max_tokens).toBe(300);
+    const other = await t.request("/api/chat-stream", {
+      method: "POST",
+      token: bob,
+      json: { message: "Hello", model: "local/normal", assistantId: pirate.id },
+    });
+    expect(other.status).toBe(404);
+  });
+
+  it("lets Tessera Local answer from a public assistant's knowledge documents for whoever uses it", async () => {
+    const doc = (await (
+      await t.request("/api/documents", {
+        method: "POST",
+        token: ada,
+        json: { title: "Ship manual", content: "The Marigold ship's anchor code is 7741." },
+      })
+    ).json()) as { id: string };
+    const guide = (await (
+      await create(ada, {
+        name: "Ship guide",
+        systemPrompt: "Answer about the ship.",
+        settings,
+        isPublic: true,
+        knowledgeBase: { documents: [doc.id] },
+      })
+    ).json()) as Assistant;
+    const ask = async (assistantId?: string) =>
+      (
+        await readSse(
+          await t.request("/api/chat-stream", {
+            method: "POST",
+            token: bob,
+            json: { message: "What is the Marigold anchor code?", model: "tessera-local", assistantId },
+          }),
+        )
+      )
+        .filter((e) => e.type === "chunk")
+        .map((e) => e.content as string)
+        .join("");
+    expect(await ask(guide.id)).toContain("7741");
+    expect(await ask()).not.toContain("7741");
+  });
+});

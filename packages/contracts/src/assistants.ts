@@ -1,0 +1,67 @@
+// Assistants (spec §3 "Assistant (bot)"): four built-in ones and people's own, usable in chat.
+import { z } from "zod";
+
+export const assistantSettingsSchema = z
+  .object({
+    model: z.string().trim().min(1).max(200),
+    temperature: z.number().min(0).max(2),
+    maxTokens: z.number().int().min(1).max(32_000),
+    personality: z.enum(["friendly", "professional", "creative", "neutral"]),
+    responseStyle: z.enum(["conversational", "detailed", "concise"]),
+    language: z.string().trim().min(2).max(10),
+  })
+  .strict();
+export type AssistantSettings = z.infer<typeof assistantSettingsSchema>;
+
+export const assistantKnowledgeSchema = z
+  .object({
+    /** Ids of the owner's documents (/api/documents) that the assistant retrieves from. */
+    documents: z.array(z.string().uuid()).max(50).default([]),
+    websites: z.array(z.string().url().max(2048)).max(20).default([]),
+    instructions: z.string().trim().max(10_000).default(""),
+  })
+  .strict();
+
+export const createAssistantSchema = z
+  .object({
+    name: z.string().trim().min(1, "must not be blank").max(80),
+    description: z.string().trim().max(500).default(""),
+    avatar: z.string().trim().max(16).default("🤖"),
+    systemPrompt: z.string().trim().min(1, "must not be blank").max(20_000),
+    knowledgeBase: assistantKnowledgeSchema.default({ documents: [], websites: [], instructions: "" }),
+    settings: assistantSettingsSchema,
+    isPublic: z.boolean().default(false),
+  })
+  .strict();
+export type CreateAssistantInput = z.input<typeof createAssistantSchema>;
+
+export const updateAssistantSchema = createAssistantSchema
+  .partial()
+  .strict()
+  .refine((v) => Object.keys(v).length > 0, "send at least one field to change");
+
+export const assistantSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  avatar: z.string(),
+  systemPrompt: z.string(),
+  knowledgeBase: z.object({
+    documents: z.array(z.string()),
+    websites: z.array(z.string()),
+    instructions: z.string(),
+  }),
+  settings: assistantSettingsSchema,
+  isPublic: z.boolean(),
+  userId: z.string().nullable(),
+  sharedWith: z.array(z.string()),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  isSystem: z.boolean(),
+  isOwned: z.boolean(),
+  isShared: z.boolean(),
+  isTeam: z.boolean(),
+  isFavorite: z.boolean(),
+  sharedBy: z.string().nullable(),
+});
+export type Assistant = z.infer<typeof assistantSchema>;
