@@ -60,7 +60,12 @@ export async function createServices(
   const target: DatabaseTarget = env.DATABASE_URL
     ? { kind: "postgres", url: env.DATABASE_URL }
     : { kind: "pglite", dataDir: join(dataDir, "pglite") };
-  const database = options.database ?? (await openDatabase(target));
+  const database =
+    options.database ??
+    (await openDatabase(target, {
+      onConnectionError: (err) =>
+        logger.warn({ event: "db.connection_error", err: err.message }, "database connection dropped"),
+    }));
   await seedKnowledge(database.db);
   await seedBuiltInPrompts(database.db);
   await seedBuiltInAssistants(database.db);

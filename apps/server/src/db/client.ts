@@ -24,7 +24,14 @@ export function migrationsFolder(): string {
 
 export type DatabaseTarget = { kind: "postgres"; url: string } | { kind: "pglite"; dataDir: string | null };
 
-export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
+/**
+ * `onConnectionError`: an idle pooled connection failed (the server restarted, an admin ended it).
+ * The pool replaces it; without a listener Node would treat the pool's error event as a crash.
+ */
+export async function openDatabase(
+  target: DatabaseTarget,
+  options: { onConnectionError?: (err: Error) => void } = {},
+): Promise<DatabaseHandle> {
   if (target.kind === "postgres") {
     const [{ default: pg }, { drizzle }, { migrate }] = await Promise.all([
       import("pg"),
@@ -32,6 +39,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
       import("drizzle-orm/node-postgres/migrator"),
     ]);
     const pool = new pg.Pool({ connectionString: target.url, max: 10 });
+    pool.on("error", (err) => options.onConnectionError?.(err));
     const db = drizzle(pool, { schema });
     await migrate(db, { migrationsFolder: migrationsFolder() });
     return { db: db as unknown as Database, kind: "postgres", close: () => pool.end() };

@@ -24,7 +24,11 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const handle = await openDatabase({ kind: "postgres", url: url.toString() });
+  // The DROP below ends this pool's connections; that is expected, not a failure.
+  const handle = await openDatabase(
+    { kind: "postgres", url: url.toString() },
+    { onConnectionError: () => undefined },
+  );
   return {
     ...handle,
     async close() {
