@@ -9,3 +9,4 @@ export * from "./documents";
 export * from "./prompts";
 export * from "./help";
 export * from "./assistants";
+export * from "./compare";

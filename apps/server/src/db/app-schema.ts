@@ -4,6 +4,7 @@ import {
   boolean,
   check,
   customType,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -216,4 +217,46 @@ export const assistantFavorites = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.assistantId] })],
+);
+
+/** A model comparison: one prompt, up to four answers (spec §3 Comparison). */
+export const comparisons = pgTable(
+  "comparisons",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    prompt: text("prompt").notNull(),
+    models: jsonb("models").$type<string[]>().notNull(),
+    blind: boolean("blind").notNull().default(false),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("comparisons_user_idx").on(t.userId, t.createdAt)],
+);
+
+/** One model's answer in a comparison; `position` is the card's place (shuffled when blind). */
+export const comparisonResponses = pgTable(
+  "comparison_responses",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    comparisonId: uuid("comparison_id")
+      .notNull()
+      .references(() => comparisons.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    modelId: text("model_id").notNull(),
+    content: text("content").notNull().default(""),
+    status: text("status").notNull().default("pending"),
+    error: text("error"),
+    tokensUsed: integer("tokens_used"),
+    timeToFirstTokenMs: integer("time_to_first_token_ms"),
+    responseTimeMs: integer("response_time_ms"),
+    cost: doublePrecision("cost"),
+    rating: integer("rating"),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("comparison_responses_comparison_idx").on(t.comparisonId),
+    check("comparison_responses_rating_range", sql`${t.rating} between 1 and 5`),
+  ],
 );

@@ -1,7 +1,7 @@
 // Streams one answer: calls the model, turns its parts into the wire events, and stores the
 // assistant message whatever happens (complete, stopped by the person, or failed upstream).
 // Exactly one closing event per stream.
-import { APICallError, streamText, type ModelMessage } from "ai";
+import type { ModelMessage } from "ai";
 import {
   CHAT_ERROR_MESSAGES,
   RESPONSE_INTERRUPTED_MARK,
@@ -13,7 +13,8 @@ import { eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { conversations, messages } from "../../db/schema";
 import type { Logger } from "../../lib/logger";
-import { classifyLlmError } from "../../providers/llm/llm-errors";
+import type { LlmErrorKind } from "../../providers/llm/llm-errors";
+import { streamModel } from "../../providers/llm/stream-model";
 import type { PreparedChat } from "./prepare-chat";
 
 export interface StreamDeps {
@@ -89,8 +90,8 @@ const ERROR_CODES = {
   failed: "STREAM_FAILED",
 } as const;
 
-function mapError(error: unknown): { code: string; message: string } {
-  const kind = classifyLlmError(error);
+function mapError(kind: LlmErrorKind | "timeout"): { code: string; message: string } {
+  if (kind === "timeout") return { code: "TIMEOUT", message: CHAT_ERROR_MESSAGES.unavailable };
   return { code: ERROR_CODES[kind], message: CHAT_ERROR_MESSAGES[kind] };
 }
 
@@ -104,86 +105,36 @@ export async function* runChatStream(
 ): AsyncGenerator<ChatStreamEvent> {
   yield { type: "start", conversationId: prepared.conversationId, model: prepared.modelId };
 
-  const upstream = new AbortController();
-  const onClientAbort = () => upstream.abort(new Error("client aborted"));
-  signal.addEventListener("abort", onClientAbort, { once: true });
-  let idle: NodeJS.Timeout | undefined;
-  let timedOut = false;
-  const touch = () => {
-    clearTimeout(idle);
-    idle = setTimeout(() => {
-      timedOut = true;
-      upstream.abort(new Error("upstream idle"));
-    }, deps.idleMs);
-  };
-  const total = setTimeout(() => {
-    timedOut = true;
-    upstream.abort(new Error("upstream too slow"));
-  }, deps.totalMs);
-
-  let text = "";
-  let outputTokens: number | null = null;
   const sources: Source[] = [...context];
-  let failure: { code: string; message: string } | null = null;
-  let interrupted = false;
-
-  try {
-    touch();
-    const result = streamText({
-      model: prepared.resolved.model,
-      system: systemPrompt(prepared, context, persona),
-      ...(persona ? { temperature: persona.temperature, maxOutputTokens: persona.maxTokens } : {}),
-      messages: await buildMessages(deps, prepared, message),
-      maxRetries: 0,
-      abortSignal: upstream.signal,
-      // Errors arrive as `error` parts below; the SDK's default handler would print raw upstream text.
-      onError: () => undefined,
-    });
-    for await (const part of result.fullStream) {
-      touch();
-      if (part.type === "text-delta" && part.text) {
-        text += part.text;
-        yield { type: "chunk", content: part.text };
-      } else if (part.type === "source" && part.sourceType === "url") {
-        if (!sources.some((s) => s.url === part.url))
-          sources.push({ title: part.title ?? part.url, url: part.url, domain: domainOf(part.url) });
-      } else if (part.type === "finish") {
-        outputTokens = part.totalUsage.outputTokens ?? null;
-      } else if (part.type === "error") {
-        failure = mapError(part.error);
-        deps.logger.warn(
-          {
-            event: "chat.stream.upstream_error",
-            model: prepared.modelId,
-            status: APICallError.isInstance(part.error) ? part.error.statusCode : undefined,
-          },
-          "upstream error",
-        );
-      } else if (part.type === "abort") {
-        interrupted = !timedOut;
-      }
-    }
-  } catch (err) {
-    if (signal.aborted) interrupted = true;
-    else {
-      failure = timedOut ? { code: "TIMEOUT", message: CHAT_ERROR_MESSAGES.unavailable } : mapError(err);
-      deps.logger.warn(
-        {
-          event: "chat.stream.failed",
-          model: prepared.modelId,
-          err: err instanceof Error ? err.name : "unknown",
-        },
-        "stream failed",
-      );
-    }
-  } finally {
-    clearTimeout(idle);
-    clearTimeout(total);
-    signal.removeEventListener("abort", onClientAbort);
+  const stream = streamModel({
+    model: prepared.resolved.model,
+    system: systemPrompt(prepared, context, persona),
+    ...(persona ? { temperature: persona.temperature, maxOutputTokens: persona.maxTokens } : {}),
+    messages: await buildMessages(deps, prepared, message),
+    signal,
+    idleMs: deps.idleMs,
+    totalMs: deps.totalMs,
+  });
+  let next = await stream.next();
+  while (!next.done) {
+    const part = next.value;
+    if (part.type === "text") yield { type: "chunk", content: part.text };
+    else if (!sources.some((s) => s.url === part.url))
+      sources.push({ title: part.title, url: part.url, domain: domainOf(part.url) });
+    next = await stream.next();
   }
-  if (timedOut && !failure && !interrupted)
-    failure = { code: "TIMEOUT", message: CHAT_ERROR_MESSAGES.unavailable };
-  if (signal.aborted) interrupted = true;
+  const { text, outputTokens, interrupted } = next.value;
+  const failure = next.value.failure ? mapError(next.value.failure) : null;
+  if (failure)
+    deps.logger.warn(
+      {
+        event: "chat.stream.upstream_error",
+        model: prepared.modelId,
+        status: next.value.upstreamStatus,
+        err: next.value.errorName,
+      },
+      "upstream error",
+    );
 
   const content = interrupted ? `${text}${text ? "\n\n" : ""}${RESPONSE_INTERRUPTED_MARK}` : text;
   const tokens = outputTokens ?? estimateTokens(text);

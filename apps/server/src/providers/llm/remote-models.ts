@@ -35,7 +35,8 @@ export function createRemoteModelFactory(
           fetch,
           appName: "Tessera",
         });
-        return (name) => p.chat(name);
+        // Usage accounting adds the call's cost to the stream's provider metadata.
+        return (name) => p.chat(name, { usage: { include: true } });
       }
       case "openai-compatible": {
         const c = required(config.openaiCompatible, provider);

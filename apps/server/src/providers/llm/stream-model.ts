@@ -1,0 +1,125 @@
+// One model call as a stream of text and sources, with the guards every caller needs: an idle and an
+// overall timeout, the caller's abort, timings, and an outcome that says how it ended. Chat and
+// comparison both stream through here; what they store and send is theirs.
+import type { LanguageModelV3 } from "@ai-sdk/provider";
+import { APICallError, streamText, type ModelMessage } from "ai";
+import { classifyLlmError, type LlmErrorKind } from "./llm-errors";
+
+export interface ModelStreamOptions {
+  model: LanguageModelV3;
+  system: string;
+  messages: ModelMessage[];
+  temperature?: number;
+  maxOutputTokens?: number;
+  /** The caller's abort (the person pressed Stop or left). */
+  signal: AbortSignal;
+  /** Upstream silence after which the call is abandoned, and the overall cap. */
+  idleMs: number;
+  totalMs: number;
+}
+
+export type ModelStreamPart = { type: "text"; text: string } | { type: "source"; title: string; url: string };
+
+export interface ModelStreamOutcome {
+  text: string;
+  /** As the provider reported it; null when it did not. */
+  outputTokens: number | null;
+  /** Set when the call failed: why, in the spec's terms, or a timeout. */
+  failure: LlmErrorKind | "timeout" | null;
+  /** The caller aborted; the text so far stands. */
+  interrupted: boolean;
+  timeToFirstTokenMs: number | null;
+  totalMs: number;
+  /** US dollars, when the provider reports it in its metadata (OpenRouter does). */
+  cost: number | null;
+  /** The upstream HTTP status of a failure, for logs. */
+  upstreamStatus?: number;
+  errorName?: string;
+}
+
+function reportedCost(metadata: unknown): number | null {
+  const cost = (metadata as { openrouter?: { usage?: { cost?: unknown } } } | undefined)?.openrouter?.usage
+    ?.cost;
+  return typeof cost === "number" && Number.isFinite(cost) ? cost : null;
+}
+
+export async function* streamModel(
+  options: ModelStreamOptions,
+): AsyncGenerator<ModelStreamPart, ModelStreamOutcome> {
+  const { signal } = options;
+  const started = performance.now();
+  const upstream = new AbortController();
+  const onClientAbort = () => upstream.abort(new Error("client aborted"));
+  signal.addEventListener("abort", onClientAbort, { once: true });
+  let idle: NodeJS.Timeout | undefined;
+  let timedOut = false;
+  const touch = () => {
+    clearTimeout(idle);
+    idle = setTimeout(() => {
+      timedOut = true;
+      upstream.abort(new Error("upstream idle"));
+    }, options.idleMs);
+  };
+  const total = setTimeout(() => {
+    timedOut = true;
+    upstream.abort(new Error("upstream too slow"));
+  }, options.totalMs);
+
+  const outcome: ModelStreamOutcome = {
+    text: "",
+    outputTokens: null,
+    failure: null,
+    interrupted: false,
+    timeToFirstTokenMs: null,
+    totalMs: 0,
+    cost: null,
+  };
+  try {
+    touch();
+    const result = streamText({
+      model: options.model,
+      system: options.system,
+      temperature: options.temperature,
+      maxOutputTokens: options.maxOutputTokens,
+      messages: options.messages,
+      maxRetries: 0,
+      abortSignal: upstream.signal,
+      // Errors arrive as `error` parts below; the SDK's default handler would print raw upstream text.
+      onError: () => undefined,
+    });
+    for await (const part of result.fullStream) {
+      touch();
+      if (part.type === "text-delta" && part.text) {
+        outcome.timeToFirstTokenMs ??= Math.round(performance.now() - started);
+        outcome.text += part.text;
+        yield { type: "text", text: part.text };
+      } else if (part.type === "source" && part.sourceType === "url") {
+        yield { type: "source", title: part.title ?? part.url, url: part.url };
+      } else if (part.type === "finish-step") {
+        outcome.cost = reportedCost(part.providerMetadata) ?? outcome.cost;
+      } else if (part.type === "finish") {
+        outcome.outputTokens = part.totalUsage.outputTokens ?? null;
+      } else if (part.type === "error") {
+        outcome.failure = classifyLlmError(part.error);
+        outcome.upstreamStatus = APICallError.isInstance(part.error) ? part.error.statusCode : undefined;
+        outcome.errorName = part.error instanceof Error ? part.error.name : "unknown";
+      } else if (part.type === "abort") {
+        outcome.interrupted = !timedOut;
+      }
+    }
+  } catch (err) {
+    if (signal.aborted) outcome.interrupted = true;
+    else {
+      outcome.failure = timedOut ? "timeout" : classifyLlmError(err);
+      outcome.errorName = err instanceof Error ? err.name : "unknown";
+    }
+  } finally {
+    clearTimeout(idle);
+    clearTimeout(total);
+    signal.removeEventListener("abort", onClientAbort);
+  }
+  if (timedOut && !outcome.failure && !outcome.interrupted) outcome.failure = "timeout";
+  if (signal.aborted) outcome.interrupted = true;
+  outcome.totalMs = Math.round(performance.now() - started);
+  return outcome;
+}
