@@ -13,6 +13,7 @@ import type { Services } from "./bootstrap";
 import { healthRoutes } from "./features/health/health-routes";
 import { assistantsRoutes } from "./features/assistants/assistants-routes";
 import { chatRoutes } from "./features/chat/chat-routes";
+import { compareRoutes, comparisonStream } from "./features/compare/compare-routes";
 import { documentsRoutes } from "./features/documents/documents-routes";
 import { openapiRoutes } from "./features/openapi/openapi-routes";
 import { promptsRoutes } from "./features/prompts/prompts-routes";
@@ -99,6 +100,19 @@ export function createApp(services: Services, options: { webDist?: string | null
         }),
     }),
   );
+  const streaming = {
+    db: database.db,
+    llm: services.llm,
+    logger,
+    idleMs: services.chatTimeouts.idleMs,
+    totalMs: services.chatTimeouts.totalMs,
+  };
+  api.route(
+    "/comparisons",
+    compareRoutes({ ...streaming, limiter: services.limiter, messagesPerMinute: env.RATE_LIMIT_CHAT }),
+  );
+  // Comparison mode of the chat stream answers here; every other chat-stream request goes on to chat.
+  api.post("/chat-stream", comparisonStream(streaming));
   api.route(
     "/",
     chatRoutes({

@@ -3,12 +3,10 @@ import {
   LOCAL_MODEL_ID,
   MAX_IMAGE_BYTES,
   RESEARCH_DEEP_CRAWL_SOURCES,
-  STREAM_HEARTBEAT_MS,
   type Source,
 } from "@tessera/contracts";
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import { streamSSE } from "hono/streaming";
 import { z } from "zod";
 import type { Database } from "../../db/client";
 import { findVisibleAssistant } from "../../knowledge/find-assistant";
@@ -17,6 +15,7 @@ import type { AppEnv } from "../../lib/context";
 import { AppError } from "../../lib/errors";
 import type { Logger } from "../../lib/logger";
 import type { RateLimiter } from "../../lib/rate-limiter";
+import { sseResponse } from "../../lib/sse-response";
 import { parseWith, readJson } from "../../lib/validate";
 import type { LlmRegistry, Retrieve } from "../../providers/llm/types";
 import type { Storage } from "../../providers/storage/storage";
@@ -105,47 +104,30 @@ export function chatRoutes(deps: ChatDeps) {
         }));
       }
       const log = c.get("logger");
-      c.header("X-Accel-Buffering", "no");
-      c.header("Cache-Control", "no-cache, no-transform");
-      return streamSSE(c, async (stream) => {
-        const client = new AbortController();
-        stream.onAbort(() => client.abort());
-        c.req.raw.signal.addEventListener("abort", () => client.abort(), { once: true });
-        const heartbeat = setInterval(() => {
-          if (!stream.aborted) void stream.write(": ping\n\n").catch(() => client.abort());
-        }, STREAM_HEARTBEAT_MS);
-        try {
-          const events = runChatStream(
-            {
-              db: deps.db,
-              logger: log,
-              readImage: (key) => deps.storage.get(key),
-              idleMs: deps.idleMs,
-              totalMs: deps.totalMs,
-            },
-            prepared,
-            input.message,
-            context,
-            assistant
-              ? {
-                  name: assistant.name,
-                  systemPrompt: assistant.systemPrompt,
-                  instructions: assistant.knowledgeBase.instructions,
-                  temperature: assistant.settings.temperature,
-                  maxTokens: assistant.settings.maxTokens,
-                }
-              : null,
-            client.signal,
-          );
-          // Drain even after the client left, so the partial answer is stored.
-          for await (const event of events) {
-            if (!stream.aborted)
-              await stream.writeSSE({ data: JSON.stringify(event) }).catch(() => client.abort());
-          }
-        } finally {
-          clearInterval(heartbeat);
-        }
-      });
+      return sseResponse(c, (signal) =>
+        runChatStream(
+          {
+            db: deps.db,
+            logger: log,
+            readImage: (key) => deps.storage.get(key),
+            idleMs: deps.idleMs,
+            totalMs: deps.totalMs,
+          },
+          prepared,
+          input.message,
+          context,
+          assistant
+            ? {
+                name: assistant.name,
+                systemPrompt: assistant.systemPrompt,
+                instructions: assistant.knowledgeBase.instructions,
+                temperature: assistant.settings.temperature,
+                maxTokens: assistant.settings.maxTokens,
+              }
+            : null,
+          signal,
+        ),
+      );
     })
     .post("/chat-images", uploadLimit, async (c) => {
       const bytes = await readUpload(c, "image");

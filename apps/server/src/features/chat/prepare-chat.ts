@@ -7,6 +7,7 @@ import type { z } from "zod";
 import type { Database } from "../../db/client";
 import { chatImages, conversations, messages } from "../../db/schema";
 import { AppError, notFound } from "../../lib/errors";
+import { titleFrom } from "../../lib/title-from";
 import type { LlmRegistry, ResolvedModel, Retrieve } from "../../providers/llm/types";
 
 export const HISTORY_MESSAGES = 20;
@@ -20,11 +21,6 @@ export interface PreparedChat {
   history: { role: "user" | "assistant"; content: string }[];
   images: { id: string; url: string; storageKey: string; contentType: string }[];
   research: boolean;
-}
-
-export function titleFrom(message: string): string {
-  const line = message.replace(/\s+/g, " ").trim();
-  return line.length > 60 ? `${line.slice(0, 57).trimEnd()}...` : line;
 }
 
 export async function prepareChat(

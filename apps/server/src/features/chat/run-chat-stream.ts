@@ -14,7 +14,7 @@ import type { Database } from "../../db/client";
 import { conversations, messages } from "../../db/schema";
 import type { Logger } from "../../lib/logger";
 import type { LlmErrorKind } from "../../providers/llm/llm-errors";
-import { streamModel } from "../../providers/llm/stream-model";
+import { estimateTokens, streamModel } from "../../providers/llm/stream-model";
 import type { PreparedChat } from "./prepare-chat";
 
 export interface StreamDeps {
@@ -25,8 +25,6 @@ export interface StreamDeps {
   idleMs: number;
   totalMs: number;
 }
-
-export const estimateTokens = (text: string) => Math.ceil(text.length / 4);
 
 function domainOf(url: string): string | undefined {
   try {

@@ -3,6 +3,12 @@
 import {
   assistantSchema,
   chatStreamRequestSchema,
+  comparisonSchema,
+  comparisonSummarySchema,
+  continueComparisonResponseSchema,
+  createComparisonSchema,
+  leaderboardSchema,
+  ratingSchema,
   createAssistantSchema,
   conversationSummarySchema,
   createDocumentSchema,
@@ -22,7 +28,7 @@ import {
 import { z } from "zod";
 
 interface Operation {
-  method: "get" | "post" | "patch" | "delete";
+  method: "get" | "post" | "put" | "patch" | "delete";
   path: string;
   summary: string;
   auth: boolean;
@@ -33,7 +39,12 @@ interface Operation {
   status?: number;
 }
 
-const idPath = { in: "path", name: "id", required: true, schema: { type: "string", format: "uuid" } };
+const pathParam = (name: string) => ({
+  in: "path",
+  name,
+  required: true,
+  schema: { type: "string", format: "uuid" },
+});
 
 export const OPERATIONS: Operation[] = [
   {
@@ -75,7 +86,8 @@ export const OPERATIONS: Operation[] = [
   {
     method: "post",
     path: "/api/chat-stream",
-    summary: "Send a message; answers text/event-stream of start, chunk, complete | error events",
+    summary:
+      "Send a message; answers text/event-stream of start, chunk, complete | error events. Comparison mode: {comparison: true, comparisonId, responseId} streams one answer of a comparison (complete carries done, tokens and timings)",
     auth: true,
     body: chatStreamRequestSchema,
     stream: true,
@@ -210,6 +222,60 @@ export const OPERATIONS: Operation[] = [
     status: 204,
   },
   {
+    method: "get",
+    path: "/api/comparisons",
+    summary: "One's 50 latest model comparisons",
+    auth: true,
+    response: z.array(comparisonSummarySchema),
+  },
+  {
+    method: "post",
+    path: "/api/comparisons",
+    summary:
+      "Start a comparison of up to 4 models (blind: models hidden until rated); stream each answer with POST /api/chat-stream {comparison: true, comparisonId, responseId}",
+    auth: true,
+    body: createComparisonSchema,
+    response: comparisonSchema,
+    status: 201,
+  },
+  {
+    method: "get",
+    path: "/api/comparisons/leaderboard",
+    summary: "Personal leaderboard from one's ratings",
+    auth: true,
+    response: leaderboardSchema,
+  },
+  {
+    method: "get",
+    path: "/api/comparisons/{id}",
+    summary: "One comparison with its answers",
+    auth: true,
+    response: comparisonSchema,
+  },
+  {
+    method: "delete",
+    path: "/api/comparisons/{id}",
+    summary: "Delete a comparison",
+    auth: true,
+    status: 204,
+  },
+  {
+    method: "put",
+    path: "/api/comparisons/{id}/responses/{responseId}/rating",
+    summary: "Rate a complete answer 1 to 5",
+    auth: true,
+    body: ratingSchema,
+    response: comparisonSchema,
+  },
+  {
+    method: "post",
+    path: "/api/comparisons/{id}/responses/{responseId}/continue",
+    summary: "Continue in chat from an answer: a new conversation",
+    auth: true,
+    response: continueComparisonResponseSchema,
+    status: 201,
+  },
+  {
     method: "post",
     path: "/api/auth/sign-up/email",
     summary: "Better Auth: create an account (sends a verification mail)",
@@ -250,7 +316,9 @@ export function buildApiDocument(version: string) {
     paths[op.path]![op.method] = {
       summary: op.summary,
       ...(op.auth ? { security: [{ bearer: [] }] } : {}),
-      ...(op.path.includes("{id}") ? { parameters: [idPath] } : {}),
+      ...(op.path.includes("{")
+        ? { parameters: [...op.path.matchAll(/\{(\w+)\}/g)].map((m) => pathParam(m[1]!)) }
+        : {}),
       ...(op.body
         ? { requestBody: { required: true, content: { "application/json": { schema: schema(op.body) } } } }
         : {}),

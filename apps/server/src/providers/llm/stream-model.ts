@@ -37,6 +37,9 @@ export interface ModelStreamOutcome {
   errorName?: string;
 }
 
+/** When a provider reports no usage: about four characters a token. */
+export const estimateTokens = (text: string) => Math.ceil(text.length / 4);
+
 function reportedCost(metadata: unknown): number | null {
   const cost = (metadata as { openrouter?: { usage?: { cost?: unknown } } } | undefined)?.openrouter?.usage
     ?.cost;

@@ -1,0 +1,176 @@
+// Streams one answer of a comparison (the chat stream's comparison mode): claims the answer so it runs
+// once at a time, calls its model with the stored prompt, and stores text, timings, tokens and cost
+// however it ends: complete, failed, or stopped by the person (the partial text stays).
+import {
+  CHAT_ERROR_MESSAGES,
+  COMPARISON_MESSAGES,
+  findCatalogueModel,
+  type ComparisonStreamEvent,
+  type comparisonStreamRequestSchema,
+} from "@tessera/contracts";
+import { and, eq, inArray, lt, or, sql } from "drizzle-orm";
+import type { z } from "zod";
+import type { Database } from "../../db/client";
+import { comparisonResponses } from "../../db/schema";
+import { searchKnowledge } from "../../knowledge/search-knowledge";
+import { AppError, notFound } from "../../lib/errors";
+import type { Logger } from "../../lib/logger";
+import { estimateTokens, streamModel } from "../../providers/llm/stream-model";
+import type { LlmRegistry, ResolvedModel } from "../../providers/llm/types";
+import { loadComparison, tokensPerSecond } from "./comparisons";
+
+export interface ComparisonStreamDeps {
+  db: Database;
+  llm: LlmRegistry;
+  logger: Logger;
+  idleMs: number;
+  totalMs: number;
+}
+
+export interface ClaimedAnswer {
+  comparisonId: string;
+  responseId: string;
+  modelId: string;
+  prompt: string;
+  /** A blind answer's cost would hint at its model; it is shown once revealed. */
+  blind: boolean;
+  resolved: Extract<ResolvedModel, { ok: true }>;
+}
+
+const ERROR_CODES = {
+  rateLimited: "RATE_LIMITED",
+  unavailable: "MODEL_UNAVAILABLE",
+  failed: "STREAM_FAILED",
+  timeout: "TIMEOUT",
+} as const;
+
+/** Checks ownership and state, then marks the answer as streaming; HTTP errors here write nothing. */
+export async function claimAnswer(
+  deps: ComparisonStreamDeps,
+  userId: string,
+  input: z.output<typeof comparisonStreamRequestSchema>,
+): Promise<ClaimedAnswer> {
+  const { row, responses } = await loadComparison(deps.db, userId, input.comparisonId);
+  const response = responses.find((r) => r.id === input.responseId);
+  if (!response) throw notFound("Answer not found.");
+  if (input.model !== undefined && input.model !== response.modelId)
+    throw new AppError("BAD_REQUEST", "model: does not match this answer of the comparison");
+  if (input.message !== undefined && input.message.trim() !== row.prompt)
+    throw new AppError("BAD_REQUEST", "message: does not match the comparison's prompt");
+
+  const resolved = await deps.llm.resolve(response.modelId, {
+    retrieve: (query, limit) => searchKnowledge(deps.db, userId, query, limit),
+  });
+  if (!resolved.ok) throw new AppError("UNAVAILABLE", CHAT_ERROR_MESSAGES.unavailable);
+
+  // A stream that died with its process leaves "streaming" behind; after the overall cap it may run again.
+  const stale = new Date(Date.now() - deps.totalMs - 30_000);
+  const claimed = await deps.db
+    .update(comparisonResponses)
+    .set({
+      status: "streaming",
+      content: "",
+      error: null,
+      rating: null,
+      tokensUsed: null,
+      timeToFirstTokenMs: null,
+      responseTimeMs: null,
+      cost: null,
+      updatedAt: sql`now()`,
+    })
+    .where(
+      and(
+        eq(comparisonResponses.id, response.id),
+        or(
+          inArray(comparisonResponses.status, ["pending", "error", "stopped"]),
+          and(eq(comparisonResponses.status, "streaming"), lt(comparisonResponses.updatedAt, stale)),
+        ),
+      ),
+    )
+    .returning({ id: comparisonResponses.id });
+  if (claimed.length === 0)
+    throw new AppError(
+      "CONFLICT",
+      response.status === "streaming"
+        ? COMPARISON_MESSAGES.alreadyStreaming
+        : COMPARISON_MESSAGES.alreadyAnswered,
+    );
+  return {
+    comparisonId: row.id,
+    responseId: response.id,
+    modelId: response.modelId,
+    prompt: row.prompt,
+    blind: row.blind,
+    resolved,
+  };
+}
+
+export async function* runComparisonStream(
+  deps: ComparisonStreamDeps,
+  answer: ClaimedAnswer,
+  signal: AbortSignal,
+): AsyncGenerator<ComparisonStreamEvent> {
+  yield { type: "start", comparisonId: answer.comparisonId, responseId: answer.responseId };
+  const name = findCatalogueModel(answer.modelId)?.name ?? answer.modelId;
+  const stream = streamModel({
+    model: answer.resolved.model,
+    system: `You are ${name}, answering inside Tessera, an AI workspace. Answer in markdown.`,
+    messages: [{ role: "user", content: answer.prompt }],
+    signal,
+    idleMs: deps.idleMs,
+    totalMs: deps.totalMs,
+  });
+  let next = await stream.next();
+  while (!next.done) {
+    if (next.value.type === "text") yield { type: "chunk", content: next.value.text };
+    next = await stream.next();
+  }
+  const outcome = next.value;
+  const tokens = outcome.outputTokens ?? estimateTokens(outcome.text);
+  // Tessera Local runs in the server: it costs nothing.
+  const cost = answer.resolved.provider === "tessera-local" ? 0 : outcome.cost;
+  const failure = outcome.interrupted ? null : outcome.failure;
+  const message = failure ? CHAT_ERROR_MESSAGES[failure === "timeout" ? "unavailable" : failure] : null;
+  const status = outcome.interrupted ? "stopped" : failure ? "error" : "complete";
+  await deps.db
+    .update(comparisonResponses)
+    .set({
+      status,
+      content: outcome.text,
+      error: message,
+      tokensUsed: tokens,
+      timeToFirstTokenMs: outcome.timeToFirstTokenMs,
+      responseTimeMs: outcome.totalMs,
+      cost,
+      updatedAt: sql`now()`,
+    })
+    .where(eq(comparisonResponses.id, answer.responseId));
+  deps.logger.info(
+    {
+      event: "compare.stream.end",
+      model: answer.modelId,
+      status,
+      tokens,
+      ms: outcome.totalMs,
+      upstreamStatus: outcome.upstreamStatus,
+    },
+    "comparison stream ended",
+  );
+
+  if (outcome.interrupted) return;
+  if (failure && message) {
+    yield { type: "error", error: ERROR_CODES[failure], message };
+    return;
+  }
+  const generating =
+    outcome.timeToFirstTokenMs === null ? outcome.totalMs : outcome.totalMs - outcome.timeToFirstTokenMs;
+  yield {
+    type: "complete",
+    done: true,
+    tokens,
+    timeToFirstTokenMs: outcome.timeToFirstTokenMs,
+    responseTimeMs: outcome.totalMs,
+    tokensPerSecond: tokensPerSecond(tokens, generating),
+    cost: answer.blind ? null : cost,
+  };
+}

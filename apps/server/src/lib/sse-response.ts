@@ -1,0 +1,27 @@
+// The one way the server answers with an event stream: `data: {json}` lines, a comment heartbeat so
+// proxies keep the connection open, and an abort signal for the producer when the client leaves.
+// The producer is drained even after the client left, so whatever it stores at the end is stored.
+import { STREAM_HEARTBEAT_MS } from "@tessera/contracts";
+import type { Context } from "hono";
+import { streamSSE } from "hono/streaming";
+
+export function sseResponse(c: Context, produce: (signal: AbortSignal) => AsyncIterable<unknown>): Response {
+  c.header("X-Accel-Buffering", "no");
+  c.header("Cache-Control", "no-cache, no-transform");
+  return streamSSE(c, async (stream) => {
+    const client = new AbortController();
+    stream.onAbort(() => client.abort());
+    c.req.raw.signal.addEventListener("abort", () => client.abort(), { once: true });
+    const heartbeat = setInterval(() => {
+      if (!stream.aborted) void stream.write(": ping\n\n").catch(() => client.abort());
+    }, STREAM_HEARTBEAT_MS);
+    try {
+      for await (const event of produce(client.signal)) {
+        if (!stream.aborted)
+          await stream.writeSSE({ data: JSON.stringify(event) }).catch(() => client.abort());
+      }
+    } finally {
+      clearInterval(heartbeat);
+    }
+  });
+}
