@@ -2,6 +2,7 @@
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
+import { SEARCH_MESSAGES } from "@tessera/contracts";
 import { Hono } from "hono";
 import type { MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
@@ -17,6 +18,7 @@ import { compareRoutes, comparisonStream } from "./features/compare/compare-rout
 import { documentsRoutes } from "./features/documents/documents-routes";
 import { openapiRoutes } from "./features/openapi/openapi-routes";
 import { promptsRoutes } from "./features/prompts/prompts-routes";
+import { searchRoutes } from "./features/search/search-routes";
 import { profileRoutes } from "./features/profile/profile-routes";
 import { AVATAR_MAX_BYTES } from "./features/profile/update-profile";
 import { publicConfigRoutes } from "./features/public-config/public-config-routes";
@@ -26,6 +28,7 @@ import { guardedFetch } from "./lib/guarded-fetch";
 import { securityHeaders } from "./lib/security-headers";
 import { contentTypeOf, isStorageKey } from "./providers/storage/storage";
 
+const SEARCH_PATHS = new Set(["/api/jigsaw-search", "/api/ai-search"]);
 const UPLOAD_PATHS = new Set(["/api/chat-images", "/api/attachments/extract"]);
 
 export function createApp(services: Services, options: { webDist?: string | null } = {}) {
@@ -83,7 +86,11 @@ export function createApp(services: Services, options: { webDist?: string | null
   );
 
   const api = new Hono<AppEnv>();
-  api.use(requireSession(auth));
+  api.use(
+    requireSession(auth, {
+      signInMessage: (path) => (SEARCH_PATHS.has(path) ? SEARCH_MESSAGES.signIn : undefined),
+    }),
+  );
   api.route("/documents", documentsRoutes(database.db));
   api.route("/prompts", promptsRoutes(database.db));
   api.route("/assistants", assistantsRoutes(database.db));
@@ -107,6 +114,7 @@ export function createApp(services: Services, options: { webDist?: string | null
     idleMs: services.chatTimeouts.idleMs,
     totalMs: services.chatTimeouts.totalMs,
   };
+  api.route("/", searchRoutes({ ...streaming, search: services.search }));
   api.route(
     "/comparisons",
     compareRoutes({ ...streaming, limiter: services.limiter, messagesPerMinute: env.RATE_LIMIT_CHAT }),

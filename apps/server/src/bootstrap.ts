@@ -15,6 +15,9 @@ import { seedKnowledge } from "./knowledge/seed-knowledge";
 import { createLlmRegistry } from "./providers/llm/registry";
 import type { LlmConfig, LlmRegistry } from "./providers/llm/types";
 import { createMailer, type Mailer } from "./providers/mail/mailer";
+import { createSearchProvider } from "./providers/search/registry";
+import type { SearchConfig, SearchProvider } from "./providers/search/types";
+import { searchIndex } from "./knowledge/search-index";
 import { createS3Storage } from "./providers/storage/s3-storage";
 import { createLocalStorage, type Storage } from "./providers/storage/storage";
 
@@ -27,6 +30,7 @@ export interface Services {
   limiter: RateLimiter;
   socialProviders: SocialProvider[];
   llm: LlmRegistry;
+  search: SearchProvider;
   storage: Storage;
   chatTimeouts: { idleMs: number; totalMs: number };
   close(): Promise<void>;
@@ -47,6 +51,17 @@ export function llmConfig(env: Env): LlmConfig {
     config.anthropic = { apiKey: env.ANTHROPIC_API_KEY, baseURL: env.ANTHROPIC_BASE_URL };
   if (env.GOOGLE_GENERATIVE_AI_API_KEY)
     config.google = { apiKey: env.GOOGLE_GENERATIVE_AI_API_KEY, baseURL: env.GOOGLE_BASE_URL };
+  return config;
+}
+
+export function searchConfig(env: Env): SearchConfig {
+  const config: SearchConfig = { timeoutMs: env.SEARCH_TIMEOUT_MS };
+  if (env.SEARXNG_URL) config.searxng = { url: env.SEARXNG_URL };
+  if (env.TAVILY_API_KEY) config.tavily = { apiKey: env.TAVILY_API_KEY, baseURL: env.TAVILY_BASE_URL };
+  if (env.BRAVE_SEARCH_API_KEY)
+    config.brave = { apiKey: env.BRAVE_SEARCH_API_KEY, baseURL: env.BRAVE_BASE_URL };
+  if (env.JIGSAWSTACK_API_KEY)
+    config.jigsawstack = { apiKey: env.JIGSAWSTACK_API_KEY, baseURL: env.JIGSAWSTACK_BASE_URL };
   return config;
 }
 
@@ -87,6 +102,10 @@ export async function createServices(
   });
   return {
     llm: createLlmRegistry(llmConfig(env), { logger }),
+    search: createSearchProvider(searchConfig(env), async (query, opts) => ({
+      results: await searchIndex(database.db, query, opts),
+      images: [],
+    })),
     storage:
       env.S3_ENDPOINT && env.S3_BUCKET && env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY
         ? createS3Storage({

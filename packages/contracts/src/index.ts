@@ -10,3 +10,4 @@ export * from "./prompts";
 export * from "./help";
 export * from "./assistants";
 export * from "./compare";
+export * from "./search";

@@ -12,6 +12,7 @@ import {
   primaryKey,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
 import { user } from "./auth-schema";
@@ -134,13 +135,16 @@ export const knowledgePassages = pgTable(
   "knowledge_passages",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    kind: text("kind", { enum: ["help", "catalogue", "document"] }).notNull(),
+    kind: text("kind", { enum: ["help", "catalogue", "document", "web"] }).notNull(),
     userId: text("user_id").references(() => user.id, { onDelete: "cascade" }),
     documentId: uuid("document_id").references(() => documents.id, { onDelete: "cascade" }),
     sourceKey: text("source_key").unique(),
     title: text("title").notNull(),
     url: text("url").notNull(),
     content: text("content").notNull(),
+    /** Web pages (kind "web") that a search or deep crawl brought in: how to show them again. */
+    favicon: text("favicon"),
+    image: text("image"),
     search: tsvector("search")
       .notNull()
       .generatedAlwaysAs(
@@ -151,6 +155,9 @@ export const knowledgePassages = pgTable(
   (t) => [
     index("knowledge_passages_search_idx").using("gin", t.search),
     index("knowledge_passages_user_idx").on(t.userId),
+    uniqueIndex("knowledge_passages_web_url_idx")
+      .on(t.userId, t.url)
+      .where(sql`kind = 'web'`),
   ],
 );
 
@@ -259,4 +266,39 @@ export const comparisonResponses = pgTable(
     index("comparison_responses_comparison_idx").on(t.comparisonId),
     check("comparison_responses_rating_range", sql`${t.rating} between 1 and 5`),
   ],
+);
+
+/** Every search a person ran (spec §4), for history, follow-up threads and the dashboard count. */
+export const searches = pgTable(
+  "searches",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    parentId: uuid("parent_id"),
+    query: text("query").notNull(),
+    provider: text("provider").notNull(),
+    sources: jsonb("sources")
+      .$type<
+        {
+          title: string;
+          url: string;
+          snippet: string;
+          domain: string;
+          thumbnail?: string;
+          favicon?: string;
+        }[]
+      >()
+      .notNull()
+      .default([]),
+    images: jsonb("images").$type<{ url: string; alt: string }[]>().notNull().default([]),
+    overview: text("overview").notNull().default(""),
+    followUps: jsonb("follow_ups").$type<string[]>().notNull().default([]),
+    tokensUsed: integer("tokens_used").notNull().default(0),
+    cost: doublePrecision("cost").notNull().default(0),
+    status: text("status").notNull().default("running"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("searches_user_created_idx").on(t.userId, t.createdAt)],
 );

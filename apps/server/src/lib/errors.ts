@@ -33,7 +33,7 @@ export class AppError extends Error {
 }
 
 export const notFound = (what = "Not found") => new AppError("NOT_FOUND", what);
-export const unauthorized = () => new AppError("UNAUTHORIZED", "Sign in to continue.");
+export const unauthorized = (message = "Sign in to continue.") => new AppError("UNAUTHORIZED", message);
 
 export type ErrorBody = { error: { code: string; message: string; requestId: string } };
 

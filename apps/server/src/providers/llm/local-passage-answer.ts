@@ -95,6 +95,7 @@ const KIND_LABEL: Record<Passage["kind"], string> = {
   help: "the Tessera help",
   catalogue: "the model catalogue",
   document: "your documents",
+  web: "the web pages found",
 };
 
 function describeKinds(cited: Passage[]): string {

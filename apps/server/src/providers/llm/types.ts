@@ -6,7 +6,7 @@ import type { ModelsResponse, ProviderId } from "@tessera/contracts";
 /** A passage of workspace knowledge that Tessera Local may quote and cite. */
 export interface Passage {
   id: string;
-  kind: "help" | "catalogue" | "document";
+  kind: "help" | "catalogue" | "document" | "web";
   title: string;
   /** Where the person can read it: an in-app path (`/help/...`, `/dashboard/chat?model=...`) or a URL. */
   url: string;

@@ -1,0 +1,41 @@
+// Related questions after an overview (spec §4 follow_up). A remote search model suggests them; Tessera
+// Local, which only quotes, derives them from the sources it found.
+import { MAX_FOLLOW_UPS, type SearchSource } from "@tessera/contracts";
+import { generateText } from "ai";
+import type { ResolvedModel } from "../../providers/llm/types";
+
+export function followUpsFromSources(query: string, sources: SearchSource[]): string[] {
+  const asked = query.trim().toLowerCase();
+  const titles = [...new Set(sources.map((s) => s.title.replace(/\s+/g, " ").trim()))].filter(
+    (t) => t && t.toLowerCase() !== asked,
+  );
+  return titles.slice(0, MAX_FOLLOW_UPS - 1).map((t) => `What does "${t}" say about ${query.trim()}?`);
+}
+
+export function parseQuestions(text: string): string[] {
+  return text
+    .split("\n")
+    .map((l) => l.replace(/^\s*(?:[-*•]|\d+[.)])\s*/, "").trim())
+    .filter((l) => l.length > 3 && l.length <= 200 && l.endsWith("?"))
+    .slice(0, MAX_FOLLOW_UPS - 1);
+}
+
+export async function suggestFollowUps(
+  resolved: Extract<ResolvedModel, { ok: true }>,
+  query: string,
+  overview: string,
+  sources: SearchSource[],
+  signal: AbortSignal,
+): Promise<{ questions: string[]; tokens: number }> {
+  if (resolved.provider === "tessera-local")
+    return { questions: followUpsFromSources(query, sources), tokens: 0 };
+  const result = await generateText({
+    model: resolved.model,
+    system:
+      "Suggest three short follow-up questions a curious reader would ask next. One per line, no numbering.",
+    prompt: `Question: ${query}\n\nAnswer so far:\n${overview.slice(0, 4000)}`,
+    maxRetries: 0,
+    abortSignal: AbortSignal.any([signal, AbortSignal.timeout(20_000)]),
+  });
+  return { questions: parseQuestions(result.text), tokens: result.usage.outputTokens ?? 0 };
+}

@@ -1,0 +1,229 @@
+// One AI search (spec §4 Search, DESIGN.md's event contract): find sources with the search provider,
+// send them and up to 12 images, write a cited overview with the search model, suggest follow-ups,
+// and save it all. Exactly one closing event: complete or error.
+import {
+  LOCAL_MODEL_ID,
+  MAX_RELATED_IMAGES,
+  MAX_SEARCH_SOURCES,
+  SEARCH_MESSAGES,
+  SEARCH_MODEL_ID,
+  type SearchEvent,
+  type SearchSource,
+  type jigsawSearchRequestSchema,
+} from "@tessera/contracts";
+import type { ModelMessage } from "ai";
+import { and, eq } from "drizzle-orm";
+import type { z } from "zod";
+import type { Database } from "../../db/client";
+import { searches } from "../../db/schema";
+import { indexWebPages } from "../../knowledge/search-index";
+import { notFound } from "../../lib/errors";
+import type { Logger } from "../../lib/logger";
+import { estimateTokens, streamModel } from "../../providers/llm/stream-model";
+import type { LlmRegistry, Passage } from "../../providers/llm/types";
+import type { SearchProvider } from "../../providers/search/types";
+import { createCiteRenumberer } from "./cite-renumber";
+import { suggestFollowUps } from "./follow-ups";
+
+export interface SearchDeps {
+  db: Database;
+  llm: LlmRegistry;
+  search: SearchProvider;
+  logger: Logger;
+  idleMs: number;
+  totalMs: number;
+}
+
+/** An overview of about this many characters is "100 %" of the progress shown while it streams. */
+const EXPECTED_OVERVIEW_CHARS = 900;
+
+export function domainOf(url: string): string {
+  try {
+    return new URL(url, "http://tessera.local").hostname.replace(/^www\./, "");
+  } catch {
+    return "";
+  }
+}
+
+function overviewSystem(sources: SearchSource[]): string {
+  return [
+    "You write the overview of a web search inside Tessera: a short, factual answer in markdown.",
+    "Use only these sources and cite them inline as [n]; say so when they do not answer the question.",
+    sources.map((s, i) => `[${i + 1}] ${s.title} (${s.url}): ${s.snippet}`).join("\n"),
+  ].join("\n\n");
+}
+
+/** Checks a follow-up's parent belongs to the caller before anything streams (404 otherwise). */
+export async function loadParent(db: Database, userId: string, parentId: string | null | undefined) {
+  if (!parentId) return null;
+  const [parent] = await db
+    .select({ id: searches.id, query: searches.query, overview: searches.overview })
+    .from(searches)
+    .where(and(eq(searches.id, parentId), eq(searches.userId, userId)));
+  if (!parent) throw notFound("Search not found.");
+  return parent;
+}
+
+export async function* runSearch(
+  deps: SearchDeps,
+  userId: string,
+  input: z.output<typeof jigsawSearchRequestSchema>,
+  parent: { id: string; query: string; overview: string } | null,
+  signal: AbortSignal,
+): AsyncGenerator<SearchEvent> {
+  const [row] = await deps.db
+    .insert(searches)
+    .values({ userId, parentId: parent?.id ?? null, query: input.query, provider: deps.search.id })
+    .returning({ id: searches.id });
+  const searchId = row!.id;
+  const fail = async (code: string, err: unknown): Promise<SearchEvent> => {
+    deps.logger.warn(
+      {
+        event: "search.failed",
+        provider: deps.search.id,
+        err: err instanceof Error ? err.message : "unknown",
+      },
+      "search failed",
+    );
+    await deps.db.update(searches).set({ status: "error" }).where(eq(searches.id, searchId));
+    return { type: "error", error: code, message: SEARCH_MESSAGES.failed };
+  };
+
+  yield { type: "start", searchId, query: input.query };
+  yield {
+    type: "searching",
+    provider: deps.search.id,
+    message: deps.search.id === "local" ? "Searching your workspace..." : "Searching the web...",
+  };
+  let found;
+  try {
+    found = await deps.search.search({
+      query: input.query,
+      safeSearch: input.options.safe_search,
+      limit: MAX_SEARCH_SOURCES,
+      userId,
+      signal,
+    });
+  } catch (err) {
+    if (!signal.aborted) yield await fail("SEARCH_FAILED", err);
+    return;
+  }
+  const sources: SearchSource[] = found.results.map((r) => ({
+    title: r.title,
+    url: r.url,
+    snippet: r.snippet,
+    domain: domainOf(r.url),
+    ...(r.thumbnail ? { thumbnail: r.thumbnail } : {}),
+    ...(r.favicon ? { favicon: r.favicon } : {}),
+  }));
+  const images = found.images.slice(0, MAX_RELATED_IMAGES);
+  yield { type: "sources", sources };
+  yield { type: "images", images };
+  if (found.provider !== "local") {
+    // Pages a provider brought in stay searchable offline.
+    await indexWebPages(
+      deps.db,
+      userId,
+      found.results.map((r) => ({
+        url: r.url,
+        title: r.title,
+        content: r.content ?? r.snippet,
+        favicon: r.favicon,
+        image: r.thumbnail,
+      })),
+    );
+  }
+
+  let overview = "";
+  let tokensUsed = 0;
+  let cost = 0;
+  let followUps: string[] = [];
+  if (input.options.ai_overview && sources.length > 0) {
+    // Tessera Local answers from exactly these sources, as it would from workspace knowledge.
+    const passages: Passage[] = found.results.map((r, i) => ({
+      id: String(i),
+      kind: found.provider === "local" ? "document" : "web",
+      title: r.title,
+      url: r.url,
+      content: r.content ?? r.snippet.replace(/\*\*/g, ""),
+      rank: sources.length - i,
+    }));
+    const retrieve = () => Promise.resolve(passages);
+    let resolved = await deps.llm.resolve(SEARCH_MODEL_ID, { retrieve });
+    if (!resolved.ok) resolved = await deps.llm.resolve(LOCAL_MODEL_ID, { retrieve });
+    if (!resolved.ok) {
+      yield await fail("MODEL_UNAVAILABLE", new Error(resolved.detail));
+      return;
+    }
+    yield { type: "overview_start", model: resolved.catalogueId };
+    const history: ModelMessage[] = parent
+      ? [
+          { role: "user", content: parent.query },
+          { role: "assistant", content: parent.overview },
+        ]
+      : [];
+    const stream = streamModel({
+      model: resolved.model,
+      system: overviewSystem(sources),
+      messages: [...history, { role: "user", content: input.query }],
+      signal,
+      idleMs: deps.idleMs,
+      totalMs: deps.totalMs,
+    });
+    const cited: string[] = [];
+    const renumber = createCiteRenumberer((n) => {
+      const url = cited[n - 1];
+      const at = url === undefined ? -1 : sources.findIndex((s) => s.url === url);
+      return at < 0 ? undefined : at + 1;
+    });
+    const chunk = (content: string): SearchEvent => {
+      overview += content;
+      const progress = Math.min(99, Math.round((overview.length / EXPECTED_OVERVIEW_CHARS) * 100));
+      return { type: "overview_chunk", content, progress };
+    };
+    let next = await stream.next();
+    while (!next.done) {
+      if (next.value.type === "source") cited.push(next.value.url);
+      else {
+        const text = renumber.push(next.value.text);
+        if (text) yield chunk(text);
+      }
+      next = await stream.next();
+    }
+    const rest = renumber.flush();
+    if (rest) yield chunk(rest);
+    const outcome = next.value;
+    if (outcome.interrupted) {
+      // Nobody is listening any more; keep what was written.
+      await deps.db
+        .update(searches)
+        .set({ status: "error", sources, images, overview })
+        .where(eq(searches.id, searchId));
+      return;
+    }
+    if (outcome.failure) {
+      yield await fail("OVERVIEW_FAILED", new Error(outcome.failure));
+      return;
+    }
+    tokensUsed = outcome.outputTokens ?? estimateTokens(overview);
+    cost = resolved.provider === "tessera-local" ? 0 : (outcome.cost ?? 0);
+    try {
+      const suggested = await suggestFollowUps(resolved, input.query, overview, sources, signal);
+      followUps = suggested.questions;
+      tokensUsed += suggested.tokens;
+    } catch (err) {
+      // Follow-ups are a nicety: the search stands without them.
+      deps.logger.warn(
+        { event: "search.follow_ups_failed", err: err instanceof Error ? err.name : "unknown" },
+        "no follow-ups",
+      );
+    }
+    yield { type: "follow_up", questions: followUps };
+  }
+
+  await deps.db
+    .update(searches)
+    .set({ sources, images, overview, followUps, tokensUsed, cost, status: "complete" })
+    .where(eq(searches.id, searchId));
+  yield { type: "complete", searchId, tokensUsed, cost };
+}

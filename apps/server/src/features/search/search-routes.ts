@@ -1,0 +1,47 @@
+import { aiSearchRequestSchema, jigsawSearchRequestSchema, type SearchEvent } from "@tessera/contracts";
+import { Hono } from "hono";
+import { z } from "zod";
+import type { AppEnv } from "../../lib/context";
+import { sseResponse } from "../../lib/sse-response";
+import { parseWith, readJson } from "../../lib/validate";
+import { loadParent, runSearch, type SearchDeps } from "./run-search";
+import { deleteSearch, getSearch, listSearches } from "./searches";
+
+const idParam = z.object({ id: z.string().uuid("not a search id") });
+
+/** The simple search page (spec §7 ai-search) reads only the answer: `chunk` events, or `error`. */
+async function* answerOnly(events: AsyncGenerator<SearchEvent>) {
+  for await (const e of events) {
+    if (e.type === "overview_chunk") yield { type: "chunk", content: e.content };
+    else if (e.type === "error") yield { type: "error", error: e.message };
+    else if (e.type === "complete")
+      yield { type: "complete", searchId: e.searchId, tokensUsed: e.tokensUsed };
+  }
+}
+
+export function searchRoutes(deps: SearchDeps) {
+  const user = (c: { get: (k: "session") => { user: { id: string } } }) => c.get("session").user.id;
+  return new Hono<AppEnv>()
+    .post("/jigsaw-search", async (c) => {
+      const input = await readJson(c, jigsawSearchRequestSchema);
+      const parent = await loadParent(deps.db, user(c), input.parentId);
+      const log = c.get("logger");
+      return sseResponse(c, (signal) => runSearch({ ...deps, logger: log }, user(c), input, parent, signal));
+    })
+    .post("/ai-search", async (c) => {
+      const input = await readJson(c, aiSearchRequestSchema);
+      const log = c.get("logger");
+      const full = { query: input.query, options: { safe_search: "moderate" as const, ai_overview: true } };
+      return sseResponse(c, (signal) =>
+        answerOnly(runSearch({ ...deps, logger: log }, user(c), full, null, signal)),
+      );
+    })
+    .get("/searches", async (c) => c.json(await listSearches(deps.db, user(c))))
+    .get("/searches/:id", async (c) =>
+      c.json(await getSearch(deps.db, user(c), parseWith(idParam, c.req.param()).id)),
+    )
+    .delete("/searches/:id", async (c) => {
+      await deleteSearch(deps.db, user(c), parseWith(idParam, c.req.param()).id);
+      return c.body(null, 204);
+    });
+}

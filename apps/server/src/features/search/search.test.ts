@@ -1,0 +1,260 @@
+import { SEARCH_MESSAGES, type SavedSearch, type SearchSummary } from "@tessera/contracts";
+import { and, eq } from "drizzle-orm";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { knowledgePassages } from "../../db/schema";
+import { createTestApp, readSse, type SseEvent, type TestApp } from "../../test/test-app";
+import { createCiteRenumberer } from "./cite-renumber";
+import { parseQuestions } from "./follow-ups";
+
+let t: TestApp;
+let ada: string;
+let bob: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  ada = await t.newUser("ada@example.com");
+  bob = await t.newUser("bob@example.com");
+  for (const [title, content] of [
+    ["Garden notes", "Tomatoes need six hours of sun. Basil grows well beside them."],
+    [
+      "Lighthouse keeper handbook",
+      "The Kestrel Point lighthouse lamp is serviced every Tuesday at dawn by the keeper on duty. Its beam reaches 22 nautical miles.",
+    ],
+    ["Recipe box", "Sourdough needs a lively starter and a long, cool proof."],
+  ]) {
+    const res = await t.request("/api/documents", { method: "POST", token: ada, json: { title, content } });
+    expect(res.status).toBe(201);
+  }
+});
+afterAll(() => t.close());
+
+const search = (token: string, json: unknown) =>
+  t.request("/api/jigsaw-search", { method: "POST", token, json });
+const types = (events: SseEvent[]) => events.map((e) => e.type);
+
+describe("POST /api/jigsaw-search on the local index", () => {
+  it("streams the spec's events in order, with the right document first and a cited overview", async () => {
+    const events = await readSse(
+      await search(ada, { query: "When is the Kestrel Point lighthouse lamp serviced?" }),
+    );
+    const order = [...new Set(types(events))];
+    expect(order).toEqual([
+      "start",
+      "searching",
+      "sources",
+      "images",
+      "overview_start",
+      "overview_chunk",
+      "follow_up",
+      "complete",
+    ]);
+    const sources = events.find((e) => e.type === "sources")!.sources as { title: string; snippet: string }[];
+    expect(sources[0]!.title).toBe("Lighthouse keeper handbook");
+    expect(sources[0]!.snippet).toContain("**Kestrel**");
+    expect(sources.some((s) => s.title === "Recipe box")).toBe(false);
+    expect(events.find((e) => e.type === "overview_start")).toMatchObject({ model: "tessera-local" });
+    const overview = events
+      .filter((e) => e.type === "overview_chunk")
+      .map((e) => e.content as string)
+      .join("");
+    expect(overview).toContain("Tuesday");
+    expect(overview).toContain("[1]");
+    const progress = events.filter((e) => e.type === "overview_chunk").map((e) => e.progress as number);
+    expect(progress).toEqual([...progress].sort((a, b) => a - b));
+    const followUps = events.find((e) => e.type === "follow_up")!.questions as string[];
+    expect(followUps.length).toBeGreaterThan(0);
+    const done = events.at(-1)!;
+    expect(done).toMatchObject({ type: "complete", cost: 0 });
+    expect(done.tokensUsed).toBeGreaterThan(0);
+
+    const saved = await t.request(`/api/searches/${done.searchId as string}`, { token: ada });
+    const body = (await saved.json()) as SavedSearch;
+    expect(body).toMatchObject({
+      status: "complete",
+      query: "When is the Kestrel Point lighthouse lamp serviced?",
+    });
+    expect(body.overview).toBe(overview);
+    expect(body.sources[0]!.title).toBe("Lighthouse keeper handbook");
+    expect((await t.request(`/api/searches/${body.id}`, { token: bob })).status).toBe(404);
+  });
+
+  it("skips the overview when it is not asked for", async () => {
+    const events = await readSse(
+      await search(ada, {
+        query: "sourdough starter",
+        options: { safe_search: "strict", ai_overview: false },
+      }),
+    );
+    expect(types(events)).toEqual(["start", "searching", "sources", "images", "complete"]);
+  });
+
+  it("never shows one person's documents to another", async () => {
+    const events = await readSse(await search(bob, { query: "Kestrel Point lighthouse lamp" }));
+    const sources = events.find((e) => e.type === "sources")!.sources as { title: string }[];
+    expect(sources.some((s) => s.title === "Lighthouse keeper handbook")).toBe(false);
+  });
+
+  it("answers a follow-up in its thread, and 404 for someone else's thread", async () => {
+    const first = await readSse(await search(ada, { query: "Kestrel Point lighthouse beam" }));
+    const parentId = first.at(-1)!.searchId as string;
+    const next = await readSse(await search(ada, { query: "How far does it reach?", parentId }));
+    expect(next.at(-1)!.type).toBe("complete");
+    const saved = (await (
+      await t.request(`/api/searches/${next.at(-1)!.searchId as string}`, { token: ada })
+    ).json()) as SavedSearch;
+    expect(saved.parentId).toBe(parentId);
+    expect((await search(bob, { query: "Anything", parentId })).status).toBe(404);
+  });
+
+  it("lists and deletes one's own searches", async () => {
+    const list = (await (await t.request("/api/searches", { token: ada })).json()) as SearchSummary[];
+    expect(list.length).toBeGreaterThan(2);
+    expect(
+      (await (await t.request("/api/searches", { token: bob })).json()) as SearchSummary[],
+    ).not.toContainEqual(expect.objectContaining({ id: list[0]!.id }));
+    expect((await t.request(`/api/searches/${list[0]!.id}`, { method: "DELETE", token: bob })).status).toBe(
+      404,
+    );
+    expect((await t.request(`/api/searches/${list[0]!.id}`, { method: "DELETE", token: ada })).status).toBe(
+      204,
+    );
+    expect((await t.request(`/api/searches/${list[0]!.id}`, { token: ada })).status).toBe(404);
+  });
+});
+
+describe("bad input", () => {
+  it("answers 400 with the spec's message for an empty query and 401 with its sign-in message", async () => {
+    for (const path of ["/api/jigsaw-search", "/api/ai-search"]) {
+      const empty = await t.request(path, { method: "POST", token: ada, json: { query: "   " } });
+      expect(empty.status).toBe(400);
+      expect(((await empty.json()) as { error: { message: string } }).error.message).toContain(
+        SEARCH_MESSAGES.emptyQuery,
+      );
+      const anonymous = await t.request(path, { method: "POST", json: { query: "tides" } });
+      expect(anonymous.status).toBe(401);
+      expect(((await anonymous.json()) as { error: { message: string } }).error.message).toBe(
+        SEARCH_MESSAGES.signIn,
+      );
+    }
+  });
+});
+
+describe("POST /api/ai-search (the simple page)", () => {
+  it("streams the answer as chunk events", async () => {
+    const events = await readSse(
+      await t.request("/api/ai-search", {
+        method: "POST",
+        token: ada,
+        json: { query: "Kestrel Point lighthouse lamp", model: "guide", searchType: "web" },
+      }),
+    );
+    expect(new Set(types(events))).toEqual(new Set(["chunk", "complete"]));
+    expect(
+      events
+        .filter((e) => e.type === "chunk")
+        .map((e) => e.content as string)
+        .join(""),
+    ).toContain("Tuesday");
+  });
+});
+
+describe("with a web search provider", () => {
+  let upstream: Server;
+  let web: TestApp;
+  let mode: "ok" | "fail" = "ok";
+  beforeAll(async () => {
+    upstream = createServer((req, res) => {
+      req.resume();
+      req.on("end", () => {
+        res.writeHead(mode === "ok" ? 200 : 502, { "content-type": "application/json" });
+        res.end(
+          JSON.stringify(
+            mode === "ok"
+              ? {
+                  results: [
+                    {
+                      title: "Tide tables for Kestrel Bay",
+                      url: "https://tides.example/kestrel",
+                      content: "High tide at Kestrel Bay is at 06:12 and 18:40 today.",
+                    },
+                  ],
+                  images: [{ url: "https://img.example/bay.jpg", description: "Kestrel Bay" }],
+                }
+              : { error: "upstream down" },
+          ),
+        );
+      });
+    });
+    await new Promise<void>((r) => upstream.listen(0, "127.0.0.1", r));
+    const base = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`;
+    web = await createTestApp({ TAVILY_API_KEY: "tvly-test", TAVILY_BASE_URL: base });
+  });
+  afterAll(async () => {
+    await web.close();
+    await new Promise<void>((r) => upstream.close(() => r()));
+  });
+
+  it("answers from the provider's pages, sends its images, and keeps the pages in the local index", async () => {
+    const token = await web.newUser("sailor@example.com");
+    const events = await readSse(
+      await web.request("/api/jigsaw-search", {
+        method: "POST",
+        token,
+        json: { query: "high tide Kestrel Bay" },
+      }),
+    );
+    expect(events.find((e) => e.type === "searching")).toMatchObject({ provider: "tavily" });
+    expect(events.find((e) => e.type === "sources")!.sources).toEqual([
+      {
+        title: "Tide tables for Kestrel Bay",
+        url: "https://tides.example/kestrel",
+        snippet: "High tide at Kestrel Bay is at 06:12 and 18:40 today.",
+        domain: "tides.example",
+      },
+    ]);
+    expect(events.find((e) => e.type === "images")!.images).toEqual([
+      { url: "https://img.example/bay.jpg", alt: "Kestrel Bay" },
+    ]);
+    const overview = events
+      .filter((e) => e.type === "overview_chunk")
+      .map((e) => e.content as string)
+      .join("");
+    expect(overview).toContain("06:12");
+    expect(overview).toContain("[1]");
+    const [kept] = await web.services.database.db
+      .select()
+      .from(knowledgePassages)
+      .where(
+        and(eq(knowledgePassages.kind, "web"), eq(knowledgePassages.url, "https://tides.example/kestrel")),
+      );
+    expect(kept?.content).toContain("06:12");
+  });
+
+  it("ends with one error event in the spec's words when the provider fails, and saves the failure", async () => {
+    mode = "fail";
+    const token = await web.newUser("storm@example.com");
+    const events = await readSse(
+      await web.request("/api/jigsaw-search", { method: "POST", token, json: { query: "storm warning" } }),
+    );
+    expect(events.at(-1)).toEqual({ type: "error", error: "SEARCH_FAILED", message: SEARCH_MESSAGES.failed });
+    const list = (await (await web.request("/api/searches", { token })).json()) as SearchSummary[];
+    expect(list[0]).toMatchObject({ query: "storm warning", status: "error" });
+  });
+});
+
+describe("citation renumbering", () => {
+  it("maps markers, including one split across chunks", () => {
+    const r = createCiteRenumberer((n) => ({ 1: 3, 2: 1 })[n]);
+    const out = [r.push("Lamp [1] and beam ["), r.push("2] and ["), r.push("9]."), r.flush()].join("");
+    expect(out).toBe("Lamp [3] and beam [1] and [9].");
+  });
+
+  it("reads suggested questions from a model's lines", () => {
+    expect(parseQuestions("1. What is X?\n- Why Y?\nnot a question\n* How about Z?\nWhen?")).toEqual([
+      "What is X?",
+      "Why Y?",
+      "How about Z?",
+    ]);
+  });
+});

@@ -1,0 +1,60 @@
+// Saved searches, newest first, always the caller's own.
+import { SEARCHES_LISTED, type SavedSearch, type SearchSummary } from "@tessera/contracts";
+import { and, desc, eq } from "drizzle-orm";
+import type { Database } from "../../db/client";
+import { searches } from "../../db/schema";
+import { notFound } from "../../lib/errors";
+
+type Row = typeof searches.$inferSelect;
+
+const toSaved = (r: Row): SavedSearch => ({
+  id: r.id,
+  parentId: r.parentId,
+  query: r.query,
+  provider: r.provider,
+  sources: r.sources,
+  images: r.images,
+  overview: r.overview,
+  followUps: r.followUps,
+  tokensUsed: r.tokensUsed,
+  cost: r.cost,
+  status: r.status as SavedSearch["status"],
+  createdAt: r.createdAt.toISOString(),
+});
+
+export async function listSearches(db: Database, userId: string): Promise<SearchSummary[]> {
+  const rows = await db
+    .select({
+      id: searches.id,
+      parentId: searches.parentId,
+      query: searches.query,
+      status: searches.status,
+      createdAt: searches.createdAt,
+    })
+    .from(searches)
+    .where(eq(searches.userId, userId))
+    .orderBy(desc(searches.createdAt))
+    .limit(SEARCHES_LISTED);
+  return rows.map((r) => ({
+    ...r,
+    status: r.status as SearchSummary["status"],
+    createdAt: r.createdAt.toISOString(),
+  }));
+}
+
+export async function getSearch(db: Database, userId: string, id: string): Promise<SavedSearch> {
+  const [row] = await db
+    .select()
+    .from(searches)
+    .where(and(eq(searches.id, id), eq(searches.userId, userId)));
+  if (!row) throw notFound("Search not found.");
+  return toSaved(row);
+}
+
+export async function deleteSearch(db: Database, userId: string, id: string): Promise<void> {
+  const gone = await db
+    .delete(searches)
+    .where(and(eq(searches.id, id), eq(searches.userId, userId)))
+    .returning({ id: searches.id });
+  if (gone.length === 0) throw notFound("Search not found.");
+}

@@ -1,0 +1,110 @@
+// The local search index (DESIGN.md's embedded search default): Postgres full-text search, title
+// weighted over body, ranked, with highlighted snippets, over what the person may see: the help
+// articles and catalogue, their own documents, and web pages earlier searches brought in.
+import { and, desc, eq, isNull, or, sql } from "drizzle-orm";
+import type { Database } from "../db/client";
+import { knowledgePassages } from "../db/schema";
+import { toOrQuery } from "./search-knowledge";
+
+export interface IndexedResult {
+  title: string;
+  url: string;
+  /** The best fragments, matched words wrapped in ** (markdown bold). */
+  snippet: string;
+  content: string;
+  kind: "help" | "catalogue" | "document" | "web";
+  favicon?: string;
+  thumbnail?: string;
+}
+
+const HEADLINE = 'StartSel=**, StopSel=**, MaxWords=30, MinWords=12, MaxFragments=2, FragmentDelimiter=" … "';
+
+export async function searchIndex(
+  db: Database,
+  query: string,
+  opts: { userId: string; limit: number },
+): Promise<IndexedResult[]> {
+  const q = toOrQuery(query);
+  if (!q) return [];
+  const tsquery = sql`to_tsquery('english', ${q})`;
+  const rank = sql<number>`ts_rank_cd(${knowledgePassages.search}, ${tsquery}, 1)`;
+  const rows = await db
+    .select({
+      title: knowledgePassages.title,
+      url: knowledgePassages.url,
+      kind: knowledgePassages.kind,
+      content: knowledgePassages.content,
+      favicon: knowledgePassages.favicon,
+      image: knowledgePassages.image,
+      snippet: sql<string>`ts_headline('english', ${knowledgePassages.content}, ${tsquery}, ${HEADLINE})`,
+      rank,
+    })
+    .from(knowledgePassages)
+    .where(
+      and(
+        sql`${knowledgePassages.search} @@ ${tsquery}`,
+        or(isNull(knowledgePassages.userId), eq(knowledgePassages.userId, opts.userId)),
+      ),
+    )
+    .orderBy(desc(rank), knowledgePassages.title)
+    // A document is split into passages: ask for more, keep the best passage of each address.
+    .limit(Math.min(Math.max(opts.limit, 1), 20) * 3);
+  const seen = new Set<string>();
+  const out: IndexedResult[] = [];
+  for (const r of rows) {
+    if (seen.has(r.url)) continue;
+    seen.add(r.url);
+    out.push({
+      title: r.title,
+      url: r.url,
+      snippet: r.snippet,
+      content: r.content,
+      kind: r.kind,
+      favicon: r.favicon ?? undefined,
+      thumbnail: r.image ?? undefined,
+    });
+    if (out.length >= opts.limit) break;
+  }
+  return out;
+}
+
+export interface WebPage {
+  url: string;
+  title: string;
+  content: string;
+  favicon?: string;
+  image?: string;
+}
+
+const PAGE_TEXT_MAX = 20_000;
+
+/** Keeps pages a search brought in, so later searches find them offline; a page seen again is refreshed. */
+export async function indexWebPages(db: Database, userId: string, pages: WebPage[]): Promise<void> {
+  const rows = pages
+    .filter((p) => p.content.trim().length > 0)
+    .map((p) => ({
+      kind: "web" as const,
+      userId,
+      title: p.title.slice(0, 300),
+      url: p.url,
+      content: p.content.slice(0, PAGE_TEXT_MAX),
+      favicon: p.favicon ?? null,
+      image: p.image ?? null,
+    }));
+  if (rows.length === 0) return;
+  const unique = [...new Map(rows.map((r) => [r.url, r])).values()];
+  await db
+    .insert(knowledgePassages)
+    .values(unique)
+    .onConflictDoUpdate({
+      target: [knowledgePassages.userId, knowledgePassages.url],
+      targetWhere: sql`kind = 'web'`,
+      set: {
+        title: sql`excluded.title`,
+        // A deep-crawled page's full text is not replaced by a later, shorter snippet.
+        content: sql`case when length(excluded.content) > length(${knowledgePassages.content}) then excluded.content else ${knowledgePassages.content} end`,
+        favicon: sql`coalesce(excluded.favicon, ${knowledgePassages.favicon})`,
+        image: sql`coalesce(excluded.image, ${knowledgePassages.image})`,
+      },
+    });
+}

@@ -1,0 +1,111 @@
+// AI search (spec §2 Search screens, §3 Search source / Image / Search state, §4 Search, §7): the
+// search engine page's event stream, the simple page's chunk stream, and saved searches.
+import { z } from "zod";
+
+export const MAX_RELATED_IMAGES = 12;
+export const MAX_SEARCH_SOURCES = 8;
+export const SEARCH_QUERY_MAX = 500;
+export const MAX_FOLLOW_UPS = 4;
+export const DEFAULT_SAFE_SEARCH = "moderate";
+/** The catalogue model that writes overviews (openai/gpt-5-mini upstream); Tessera Local without a provider. */
+export const SEARCH_MODEL_ID = "tessera-research";
+export const SEARCHES_LISTED = 50;
+
+export const SEARCH_MESSAGES = {
+  emptyQuery: "Please enter a search query",
+  signIn: "Please sign in to use search",
+  failed: "Search failed. Please try again.",
+} as const;
+
+export const safeSearchSchema = z.enum(["off", "moderate", "strict"]);
+
+const querySchema = z
+  .string()
+  .trim()
+  .min(1, SEARCH_MESSAGES.emptyQuery)
+  .max(SEARCH_QUERY_MAX, `Keep the query under ${SEARCH_QUERY_MAX} characters.`);
+
+export const jigsawSearchRequestSchema = z
+  .object({
+    query: querySchema,
+    options: z
+      .object({
+        safe_search: safeSearchSchema.default(DEFAULT_SAFE_SEARCH),
+        ai_overview: z.boolean().default(true),
+      })
+      .strict()
+      .default({ safe_search: DEFAULT_SAFE_SEARCH, ai_overview: true }),
+    /** A follow-up: the earlier search of the same thread, whose question and overview give context. */
+    parentId: z.string().uuid().nullish(),
+  })
+  .strict();
+export type JigsawSearchRequest = z.input<typeof jigsawSearchRequestSchema>;
+
+export const aiSearchRequestSchema = z
+  .object({
+    query: querySchema,
+    model: z.string().trim().min(1).max(200).optional(),
+    searchType: z.string().trim().max(40).optional(),
+  })
+  .strict();
+
+export const searchSourceSchema = z.object({
+  title: z.string(),
+  url: z.string(),
+  snippet: z.string(),
+  domain: z.string(),
+  thumbnail: z.string().optional(),
+  favicon: z.string().optional(),
+});
+export type SearchSource = z.infer<typeof searchSourceSchema>;
+
+export const searchImageSchema = z.object({ url: z.string(), alt: z.string() });
+export type SearchImage = z.infer<typeof searchImageSchema>;
+
+export const searchEventSchema = z.discriminatedUnion("type", [
+  z.object({ type: z.literal("start"), searchId: z.string(), query: z.string() }),
+  z.object({ type: z.literal("searching"), message: z.string(), provider: z.string() }),
+  z.object({ type: z.literal("sources"), sources: z.array(searchSourceSchema) }),
+  z.object({ type: z.literal("images"), images: z.array(searchImageSchema).max(MAX_RELATED_IMAGES) }),
+  z.object({ type: z.literal("overview_start"), model: z.string() }),
+  z.object({
+    type: z.literal("overview_chunk"),
+    content: z.string(),
+    /** 0–100: how far the overview is, estimated from its expected length. */
+    progress: z.number().min(0).max(100),
+  }),
+  z.object({ type: z.literal("follow_up"), questions: z.array(z.string()).max(MAX_FOLLOW_UPS) }),
+  z.object({
+    type: z.literal("complete"),
+    searchId: z.string(),
+    tokensUsed: z.number().int().nonnegative(),
+    cost: z.number().nonnegative(),
+  }),
+  z.object({ type: z.literal("error"), error: z.string(), message: z.string() }),
+]);
+export type SearchEvent = z.infer<typeof searchEventSchema>;
+
+export const savedSearchSchema = z.object({
+  id: z.string(),
+  parentId: z.string().nullable(),
+  query: z.string(),
+  provider: z.string(),
+  sources: z.array(searchSourceSchema),
+  images: z.array(searchImageSchema),
+  overview: z.string(),
+  followUps: z.array(z.string()),
+  tokensUsed: z.number().int(),
+  cost: z.number(),
+  status: z.enum(["running", "complete", "error"]),
+  createdAt: z.string(),
+});
+export type SavedSearch = z.infer<typeof savedSearchSchema>;
+
+export const searchSummarySchema = savedSearchSchema.pick({
+  id: true,
+  parentId: true,
+  query: true,
+  status: true,
+  createdAt: true,
+});
+export type SearchSummary = z.infer<typeof searchSummarySchema>;
