@@ -39,6 +39,12 @@ describe("isPublicAddress", () => {
     ["fd00::1", false],
     ["::ffff:127.0.0.1", false],
     ["::ffff:8.8.8.8", true],
+    ["::ffff:7f00:1", false],
+    ["0:0:0:0:0:ffff:7f00:1", false],
+    ["::ffff:a9fe:a9fe", false],
+    ["::127.0.0.1", false],
+    ["::ffff:0:7f00:1", false],
+    ["64:ff9b::7f00:1", false],
     ["not-an-ip", false],
   ])("%s → %s", (address, expected) => {
     expect(isPublicAddress(address)).toBe(expected);
@@ -55,6 +61,43 @@ describe("guardedFetch", () => {
     await expect(guardedFetch("http://169.254.169.254/latest/meta-data", opts)).rejects.toThrow(
       "not reachable",
     );
+  });
+
+  it("refuses every spelling of a loopback, private or metadata address, and the target receives nothing", async () => {
+    let hits = 0;
+    const canary = createServer((_req, res) => {
+      hits += 1;
+      res.end("leaked");
+    });
+    await new Promise<void>((r) => canary.listen(0, "127.0.0.1", r));
+    const port = (canary.address() as AddressInfo).port;
+    try {
+      for (const host of [
+        "127.0.0.1",
+        "127.1",
+        "0x7f.0.0.1",
+        "2130706433",
+        "0177.0.0.1",
+        "localhost",
+        "[::ffff:127.0.0.1]",
+        "[::ffff:7f00:1]",
+        "[0:0:0:0:0:ffff:127.0.0.1]",
+        "[::127.0.0.1]",
+        "[::1]",
+        "10.0.0.1",
+        "192.168.0.1",
+        "169.254.169.254",
+        "[::ffff:169.254.169.254]",
+      ]) {
+        await expect(
+          guardedFetch(`http://${host}:${port}/`, { ...opts, timeoutMs: 500 }),
+          host,
+        ).rejects.toThrow(/not reachable|could not be reached|took too long/);
+      }
+      expect(hits).toBe(0);
+    } finally {
+      canary.close();
+    }
   });
 
   it("refuses other schemes and credentials", async () => {

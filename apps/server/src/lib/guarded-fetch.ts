@@ -26,8 +26,10 @@ for (const [net, prefix] of [
 ] as const)
   blocked.addSubnet(net, prefix, "ipv4");
 for (const [net, prefix] of [
-  ["::", 128],
-  ["::1", 128],
+  // ::/96 holds ::, ::1 and the old IPv4-compatible form (::127.0.0.1); ::ffff:0:0:0/96 is SIIT's
+  // IPv4-translated form. IPv4-mapped addresses (::ffff:a.b.c.d) are checked against the IPv4 list.
+  ["::", 96],
+  ["::ffff:0:0:0", 96],
   ["fc00::", 7],
   ["fe80::", 10],
   ["ff00::", 8],
