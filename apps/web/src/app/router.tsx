@@ -41,8 +41,7 @@ export const routes: RouteObject[] = [
           },
           {
             path: "chat",
-            lazy: () =>
-              import("@/features/chat/components/chat-page").then((m) => ({ Component: m.ChatPage })),
+            lazy: () => import("./routes/chat-route").then((m) => ({ Component: m.ChatRoute })),
           },
           {
             path: "jigsaw-search",

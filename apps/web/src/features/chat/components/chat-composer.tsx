@@ -1,5 +1,5 @@
 import { ArrowUp, Bot, Paperclip, Square, TriangleAlert } from "lucide-react";
-import { useLayoutEffect, useRef, type KeyboardEvent } from "react";
+import { useLayoutEffect, useRef, type KeyboardEvent, type RefObject } from "react";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/utils";
 import { ACCEPTED_FILES, type PendingAttachment } from "../hooks/use-composer";
@@ -27,12 +27,17 @@ interface ChatComposerProps {
   pickerSpinning: boolean;
   /** Why the chosen model cannot answer now, if it cannot. */
   unavailableReason: string | null;
+  /** Opens the prompt library; without it the library button shows as unavailable. */
+  onOpenPromptLibrary?: () => void;
+  /** The message box, for a caller that moves focus into it. */
+  inputRef?: RefObject<HTMLTextAreaElement | null>;
 }
 
 /** The message box docked under the conversation, with its file, model and prompt buttons. */
 export function ChatComposer(props: ChatComposerProps) {
   const { text, onTextChange, busy, reading, onSend, onStop } = props;
-  const box = useRef<HTMLTextAreaElement>(null);
+  const ownBox = useRef<HTMLTextAreaElement>(null);
+  const box = props.inputRef ?? ownBox;
   const files = useRef<HTMLInputElement>(null);
   const idle = useDraftIdle(text);
   const canSend = Boolean(text.trim()) && !reading && !busy;
@@ -42,7 +47,7 @@ export function ChatComposer(props: ChatComposerProps) {
     if (!el) return;
     el.style.height = "auto";
     el.style.height = `${Math.min(el.scrollHeight, MAX_HEIGHT_PX)}px`;
-  }, [text]);
+  }, [text, box]);
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     if (event.key !== "Enter" || event.shiftKey || event.nativeEvent.isComposing) return;
@@ -111,7 +116,7 @@ export function ChatComposer(props: ChatComposerProps) {
               <Bot className={cn(props.pickerSpinning && "animate-spin-once")} aria-hidden="true" />
               <span className="truncate">{props.modelName}</span>
             </Button>
-            <PromptLibraryButton />
+            <PromptLibraryButton onOpen={props.onOpenPromptLibrary} />
             <p
               data-testid="draft-indicator"
               className={cn(

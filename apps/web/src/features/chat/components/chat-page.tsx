@@ -1,7 +1,7 @@
 // /dashboard/chat (spec §2 "Chat page"). The address holds what can be shared or reloaded:
 // `?conversation=` opens a stored conversation, `?model=` preselects an allowed model.
 import { DEFAULT_CHAT_MODEL_ID, GUIDE_MODEL_ID, resolveUrlModel } from "@tessera/contracts";
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { FeatureErrorBoundary } from "@/components/error-boundary";
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from "@/components/ui/sheet";
@@ -34,7 +34,15 @@ function readPrefill(): string | null {
   }
 }
 
-export function ChatPage() {
+/** Where the app puts the prompt library (features do not import each other; app/ composes). */
+export type PromptLibrarySlot = (props: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** Called with the chosen prompt's text once the library has closed. */
+  onUse: (text: string) => void;
+}) => ReactNode;
+
+export function ChatPage({ promptLibrary }: { promptLibrary?: PromptLibrarySlot } = {}) {
   useDocumentTitle("AI Chat");
   const navigate = useNavigate();
   const [params] = useSearchParams();
@@ -51,6 +59,8 @@ export function ChatPage() {
   const composer = useComposer(prefill ?? "");
   const [pickerOpen, setPickerOpen] = useState(false);
   const [recentOpen, setRecentOpen] = useState(false);
+  const [libraryOpen, setLibraryOpen] = useState(false);
+  const messageBox = useRef<HTMLTextAreaElement>(null);
   const info = useModelInfo(model ?? DEFAULT_CHAT_MODEL_ID);
   const { data: conversations } = useConversations();
 
@@ -165,6 +175,8 @@ export function ChatPage() {
             onOpenPicker={() => setPickerOpen(true)}
             pickerSpinning={choice.spinning}
             unavailableReason={info && !info.available ? info.unavailableReason : null}
+            onOpenPromptLibrary={promptLibrary ? () => setLibraryOpen(true) : undefined}
+            inputRef={messageBox}
           />
         </FeatureErrorBoundary>
         {choice.intro ? <IntroOverlay modelName={info?.name ?? "Tessa"} onDone={choice.endIntro} /> : null}
@@ -175,6 +187,14 @@ export function ChatPage() {
         selected={model ?? DEFAULT_CHAT_MODEL_ID}
         onSelect={(id) => choice.choose(id)}
       />
+      {promptLibrary?.({
+        open: libraryOpen,
+        onOpenChange: setLibraryOpen,
+        onUse: (text) => {
+          composer.setText(text);
+          messageBox.current?.focus();
+        },
+      })}
     </div>
   );
 }

@@ -1,0 +1,124 @@
+import { screen, waitFor, within } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { apiError, json } from "@/testing/fetch-stub";
+import { card, myPrompt, openLibrary, promptFixture } from "./prompt-test-steps";
+
+describe("personal prompts", () => {
+  it("writes a new prompt; the server's refusal shows inline, then the card appears", async () => {
+    const created = promptFixture({
+      id: "0f000000-0000-4000-8000-0000000000aa",
+      title: "Summariser",
+      content: "Summarise {{topic}} in three bullet points",
+      category: "coding",
+      tags: ["summary", "notes"],
+      isPublic: true,
+      userId: "u1",
+      isSystem: false,
+      isOwned: true,
+    });
+    let refuse = true;
+    const { user, server, dialog } = await openLibrary({
+      "POST /api/prompts": () =>
+        refuse
+          ? apiError(400, "VALIDATION_FAILED", "title: must not be blank")
+          : json(created, { status: 201 }),
+    });
+    await user.click(within(dialog).getByRole("tab", { name: "Coding" }));
+    await user.click(within(dialog).getByRole("button", { name: "New prompt" }));
+    expect(within(dialog).getByRole("heading", { name: "New prompt" })).toBeTruthy();
+
+    await user.type(within(dialog).getByRole("textbox", { name: "Title" }), "  ");
+    await user.type(
+      within(dialog).getByRole("textbox", { name: "Prompt" }),
+      "Summarise {{{{topic}} in three bullet points",
+    );
+    expect(within(dialog).getByText(/This one asks for: topic\./)).toBeTruthy();
+    await user.type(within(dialog).getByRole("textbox", { name: "Tags" }), "summary, notes, ,summary");
+    await user.click(within(dialog).getByRole("switch", { name: "Public" }));
+    await user.click(within(dialog).getByRole("button", { name: "Create prompt" }));
+
+    expect((await within(dialog).findByRole("alert")).textContent).toBe("title: must not be blank");
+    expect(server.callsTo("POST /api/prompts")[0]?.body).toEqual({
+      title: "  ",
+      description: "",
+      content: "Summarise {{topic}} in three bullet points",
+      category: "coding",
+      tags: ["summary", "notes"],
+      isPublic: true,
+    });
+
+    refuse = false;
+    await user.clear(within(dialog).getByRole("textbox", { name: "Title" }));
+    await user.type(within(dialog).getByRole("textbox", { name: "Title" }), "Summariser");
+    await user.click(within(dialog).getByRole("button", { name: "Create prompt" }));
+    expect(await screen.findByText("Prompt created")).toBeTruthy();
+    expect(within(dialog).getByRole("tab", { name: "Coding", selected: true })).toBeTruthy();
+    const summariser = card("Summariser");
+    expect(within(summariser).getByText("Public")).toBeTruthy();
+    expect(within(summariser).getByText("0 uses")).toBeTruthy();
+  });
+
+  it("edits one's own prompt with the form filled in", async () => {
+    const route = `PATCH /api/prompts/${myPrompt.id}`;
+    const { user, server, dialog } = await openLibrary({
+      [route]: () => json({ ...myPrompt, title: "Daily standup", tags: ["work", "daily"] }),
+    });
+    await user.click(within(card("Standup notes")).getByRole("button", { name: "Edit Standup notes" }));
+    expect(within(dialog).getByRole("heading", { name: "Edit prompt" })).toBeTruthy();
+    const title = within(dialog).getByRole("textbox", { name: "Title" });
+    expect(title).toHaveProperty("value", "Standup notes");
+    expect(within(dialog).getByRole("textbox", { name: "Tags" })).toHaveProperty("value", "work");
+    expect(within(dialog).getByRole("switch", { name: "Public" }).getAttribute("aria-checked")).toBe("false");
+    expect(within(dialog).getByRole("combobox", { name: "Category" }).textContent).toBe("Business");
+
+    await user.clear(title);
+    await user.type(title, "Daily standup");
+    await user.type(within(dialog).getByRole("textbox", { name: "Tags" }), ", daily");
+    await user.click(within(dialog).getByRole("button", { name: "Save changes" }));
+    expect(await screen.findByText("Prompt saved")).toBeTruthy();
+    expect(server.callsTo(route)[0]?.body).toMatchObject({ title: "Daily standup", tags: ["work", "daily"] });
+    expect(card("Daily standup")).toBeTruthy();
+    expect(screen.queryByRole("article", { name: "Standup notes" })).toBeNull();
+  });
+
+  it("shows the server's refusal to save a change inline", async () => {
+    const route = `PATCH /api/prompts/${myPrompt.id}`;
+    const { user, dialog } = await openLibrary({
+      [route]: () => apiError(403, "FORBIDDEN", "Only the person who wrote this prompt can change it."),
+    });
+    await user.click(within(card("Standup notes")).getByRole("button", { name: "Edit Standup notes" }));
+    await user.click(within(dialog).getByRole("button", { name: "Save changes" }));
+    expect((await within(dialog).findByRole("alert")).textContent).toBe(
+      "Only the person who wrote this prompt can change it.",
+    );
+  });
+
+  it("deletes one's own prompt after asking; Cancel keeps it", async () => {
+    const route = `DELETE /api/prompts/${myPrompt.id}`;
+    const { user, server } = await openLibrary({ [route]: () => new Response(null, { status: 204 }) });
+    await user.click(within(card("Standup notes")).getByRole("button", { name: "Delete Standup notes" }));
+    let confirm = await screen.findByRole("alertdialog", { name: "Delete prompt?" });
+    expect(confirm.textContent).toContain("“Standup notes” will be deleted for good.");
+    await user.click(within(confirm).getByRole("button", { name: "Cancel" }));
+    await waitFor(() => expect(screen.queryByRole("alertdialog")).toBeNull());
+    expect(server.callsTo(route)).toHaveLength(0);
+
+    await user.click(within(card("Standup notes")).getByRole("button", { name: "Delete Standup notes" }));
+    confirm = await screen.findByRole("alertdialog", { name: "Delete prompt?" });
+    await user.click(within(confirm).getByRole("button", { name: "Delete" }));
+    expect(await screen.findByText("Prompt deleted")).toBeTruthy();
+    expect(server.callsTo(route)).toHaveLength(1);
+    expect(screen.queryByRole("article", { name: "Standup notes" })).toBeNull();
+    expect(screen.getByRole("dialog", { name: "Prompt Library" })).toBeTruthy();
+  });
+
+  it("says when a prompt could not be deleted", async () => {
+    const route = `DELETE /api/prompts/${myPrompt.id}`;
+    const { user } = await openLibrary({ [route]: () => apiError(404, "NOT_FOUND", "Prompt not found.") });
+    await user.click(within(card("Standup notes")).getByRole("button", { name: "Delete Standup notes" }));
+    const confirm = await screen.findByRole("alertdialog");
+    await user.click(within(confirm).getByRole("button", { name: "Delete" }));
+    expect(await screen.findByText("Failed to delete prompt")).toBeTruthy();
+    expect(card("Standup notes")).toBeTruthy();
+  });
+});

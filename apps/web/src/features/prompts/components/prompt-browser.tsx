@@ -1,0 +1,153 @@
+import { PROMPT_CATEGORIES, type PromptTemplate } from "@tessera/contracts";
+import { CircleAlert, Plus, RotateCcw, Search, SearchX } from "lucide-react";
+import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/input";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import { errorMessage } from "@/lib/api-client";
+import { usePrompts } from "../api/get-prompts";
+import { filterPrompts, type CategoryFilter } from "../utils/filter-prompts";
+import { PromptCard } from "./prompt-card";
+
+const TABS: { id: CategoryFilter; name: string }[] = [{ id: "all", name: "All" }, ...PROMPT_CATEGORIES];
+
+function CardSkeletons() {
+  return (
+    <div role="status" aria-label="Loading prompts" className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+      {[0, 1, 2, 3, 4, 5].map((i) => (
+        <div key={i} className="flex h-56 flex-col gap-3 rounded-xl border bg-card p-4">
+          <div className="h-4 w-2/3 animate-pulse rounded bg-muted" />
+          <div className="h-3 w-full animate-pulse rounded bg-muted/70" />
+          <div className="h-5 w-24 animate-pulse rounded-full bg-muted/70" />
+          <div className="h-14 animate-pulse rounded-lg bg-muted/60" />
+          <div className="mt-auto flex justify-end gap-2">
+            <div className="h-8 w-16 animate-pulse rounded-md bg-muted" />
+            <div className="h-8 w-24 animate-pulse rounded-md bg-muted" />
+          </div>
+        </div>
+      ))}
+    </div>
+  );
+}
+
+interface PromptBrowserProps {
+  category: CategoryFilter;
+  onCategoryChange: (category: CategoryFilter) => void;
+  search: string;
+  onSearchChange: (search: string) => void;
+  onNew: () => void;
+  usingId: string | null;
+  onCopy: (prompt: PromptTemplate) => void;
+  onUse: (prompt: PromptTemplate) => void;
+  onEdit: (prompt: PromptTemplate) => void;
+  onDelete: (prompt: PromptTemplate) => void;
+}
+
+/** The library's main view: search box, category tabs and the grid of cards. */
+export function PromptBrowser({
+  category,
+  onCategoryChange,
+  search,
+  onSearchChange,
+  onNew,
+  ...card
+}: PromptBrowserProps) {
+  const { data, isPending, isError, error, refetch, isRefetching } = usePrompts();
+  const shown = data ? filterPrompts(data, { category, search }) : [];
+
+  const grid = isPending ? (
+    <CardSkeletons />
+  ) : isError ? (
+    <Alert variant="destructive" role="alert">
+      <CircleAlert aria-hidden="true" />
+      <AlertTitle>The prompts could not be loaded.</AlertTitle>
+      <AlertDescription className="flex flex-col items-start gap-3">
+        {errorMessage(error)}
+        <Button variant="outline" size="sm" disabled={isRefetching} onClick={() => void refetch()}>
+          <RotateCcw aria-hidden="true" />
+          Try again
+        </Button>
+      </AlertDescription>
+    </Alert>
+  ) : shown.length === 0 ? (
+    <div className="flex flex-col items-center gap-3 px-4 py-16 text-center">
+      <span className="flex size-11 items-center justify-center rounded-full bg-muted text-muted-foreground">
+        <SearchX className="size-5" aria-hidden="true" />
+      </span>
+      <p className="text-sm text-muted-foreground">No prompts found matching your criteria.</p>
+      {search || category !== "all" ? (
+        <Button
+          variant="outline"
+          size="sm"
+          onClick={() => {
+            onSearchChange("");
+            onCategoryChange("all");
+          }}
+        >
+          Show all prompts
+        </Button>
+      ) : null}
+    </div>
+  ) : (
+    <ul aria-label="Prompts" className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+      {shown.map((prompt) => (
+        <li key={prompt.id} className="flex">
+          <PromptCard
+            prompt={prompt}
+            using={card.usingId === prompt.id}
+            onCopy={card.onCopy}
+            onUse={card.onUse}
+            onEdit={card.onEdit}
+            onDelete={card.onDelete}
+          />
+        </li>
+      ))}
+    </ul>
+  );
+
+  return (
+    <Tabs
+      value={category}
+      onValueChange={(value) => onCategoryChange(value as CategoryFilter)}
+      className="flex min-h-0 flex-1 flex-col"
+    >
+      <div className="flex flex-col gap-3 border-b px-4 pb-3 sm:px-6">
+        <div className="flex gap-2">
+          <div className="relative flex-1">
+            <Search
+              className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+              aria-hidden="true"
+            />
+            <Input
+              type="search"
+              aria-label="Search prompts"
+              placeholder="Search prompts…"
+              value={search}
+              onChange={(event) => onSearchChange(event.target.value)}
+              className="pl-9"
+            />
+          </div>
+          <Button variant="outline" onClick={onNew} aria-label="New prompt" className="px-3 sm:px-4">
+            <Plus aria-hidden="true" />
+            <span className="hidden sm:inline">New prompt</span>
+          </Button>
+        </div>
+        <TabsList
+          aria-label="Categories"
+          className="justify-start overflow-x-auto [scrollbar-width:none] [&::-webkit-scrollbar]:hidden"
+        >
+          {TABS.map((tab) => (
+            <TabsTrigger key={tab.id} value={tab.id} className="flex-none sm:flex-1">
+              {tab.name}
+            </TabsTrigger>
+          ))}
+        </TabsList>
+      </div>
+      {TABS.map((tab) => (
+        <TabsContent key={tab.id} value={tab.id} className="min-h-0 flex-1 overflow-y-auto px-4 py-4 sm:px-6">
+          {tab.id === category ? grid : null}
+        </TabsContent>
+      ))}
+    </Tabs>
+  );
+}

@@ -1,0 +1,151 @@
+import {
+  PROMPT_CATEGORIES,
+  promptPlaceholders,
+  type PromptCategory,
+  type PromptTemplate,
+} from "@tessera/contracts";
+import { Switch as SwitchPrimitive } from "radix-ui";
+import { useId, useState, type FormEvent } from "react";
+import { toast } from "sonner";
+import { FormError } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { FormField } from "@/components/ui/form-field";
+import { Label } from "@/components/ui/label";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import { Spinner } from "@/components/ui/spinner";
+import { Textarea } from "@/components/ui/textarea";
+import { errorMessage } from "@/lib/api-client";
+import { useCreatePrompt } from "../api/create-prompt";
+import { useUpdatePrompt } from "../api/update-prompt";
+import { parseTags } from "../utils/parse-tags";
+import { ViewHeading } from "./view-heading";
+
+interface PromptFormProps {
+  /** The prompt being edited; null writes a new one. */
+  prompt: PromptTemplate | null;
+  /** A new prompt starts in the tab the person was looking at. */
+  defaultCategory: PromptCategory;
+  onDone: () => void;
+}
+
+/** Writes a personal prompt or changes one's own. The server decides what is valid and says why. */
+export function PromptForm({ prompt, defaultCategory, onDone }: PromptFormProps) {
+  const [title, setTitle] = useState(prompt?.title ?? "");
+  const [description, setDescription] = useState(prompt?.description ?? "");
+  const [content, setContent] = useState(prompt?.content ?? "");
+  const [category, setCategory] = useState<PromptCategory>(prompt?.category ?? defaultCategory);
+  const [tags, setTags] = useState(prompt?.tags.join(", ") ?? "");
+  const [isPublic, setIsPublic] = useState(prompt?.isPublic ?? false);
+  const create = useCreatePrompt();
+  const update = useUpdatePrompt();
+  const saving = create.isPending || update.isPending;
+  const error = prompt ? update.error : create.error;
+  const id = useId();
+  const asks = promptPlaceholders(content);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const input = { title, description, content, category, tags: parseTags(tags), isPublic };
+    const done = () => {
+      toast.success(prompt ? "Prompt saved" : "Prompt created");
+      onDone();
+    };
+    if (prompt) update.mutate({ id: prompt.id, changes: input }, { onSuccess: done });
+    else create.mutate(input, { onSuccess: done });
+  };
+
+  return (
+    <form onSubmit={submit} className="flex min-h-0 flex-1 flex-col">
+      <div className="flex min-h-0 flex-1 flex-col gap-4 overflow-y-auto px-4 pb-4 sm:px-6">
+        <ViewHeading onBack={onDone} title={prompt ? "Edit prompt" : "New prompt"}>
+          {prompt ? prompt.title : "A prompt of your own, to reuse whenever you like."}
+        </ViewHeading>
+        <FormError message={error ? errorMessage(error) : null} />
+        <FormField
+          label="Title"
+          name="title"
+          required
+          autoFocus
+          value={title}
+          onChange={(e) => setTitle(e.target.value)}
+        />
+        <FormField
+          label="Description"
+          name="description"
+          value={description}
+          onChange={(e) => setDescription(e.target.value)}
+          placeholder="What is it for?"
+        />
+        <div className="flex flex-col gap-2">
+          <Label htmlFor={`${id}-content`}>Prompt</Label>
+          <Textarea
+            id={`${id}-content`}
+            name="content"
+            required
+            rows={6}
+            value={content}
+            onChange={(e) => setContent(e.target.value)}
+            aria-describedby={`${id}-content-hint`}
+            placeholder="Summarise {{topic}} in three bullet points"
+          />
+          <p id={`${id}-content-hint`} className="text-xs text-muted-foreground">
+            Write <code className="rounded bg-muted px-1 font-mono">{"{{name}}"}</code> where a value should
+            be asked for each time the prompt is used.
+            {asks.length > 0 ? ` This one asks for: ${asks.join(", ")}.` : null}
+          </p>
+        </div>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <div className="flex flex-col gap-2">
+            <Label htmlFor={`${id}-category`}>Category</Label>
+            <Select value={category} onValueChange={(value) => setCategory(value as PromptCategory)}>
+              <SelectTrigger id={`${id}-category`}>
+                <SelectValue />
+              </SelectTrigger>
+              <SelectContent>
+                {PROMPT_CATEGORIES.map((c) => (
+                  <SelectItem key={c.id} value={c.id}>
+                    {c.name}
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
+          </div>
+          <FormField
+            label="Tags"
+            name="tags"
+            value={tags}
+            onChange={(e) => setTags(e.target.value)}
+            placeholder="email, work"
+            hint="Separate tags with commas."
+          />
+        </div>
+        <div className="flex items-start gap-3 rounded-lg border p-3">
+          <SwitchPrimitive.Root
+            id={`${id}-public`}
+            checked={isPublic}
+            onCheckedChange={setIsPublic}
+            aria-describedby={`${id}-public-hint`}
+            className="mt-0.5 inline-flex h-5 w-9 shrink-0 items-center rounded-full bg-input transition-colors outline-none focus-visible:ring-[3px] focus-visible:ring-ring/40 data-[state=checked]:bg-primary"
+          >
+            <SwitchPrimitive.Thumb className="pointer-events-none block size-4 translate-x-0.5 rounded-full bg-white shadow-sm transition-transform data-[state=checked]:translate-x-[1.125rem]" />
+          </SwitchPrimitive.Root>
+          <div className="flex flex-col gap-1">
+            <Label htmlFor={`${id}-public`}>Public</Label>
+            <p id={`${id}-public-hint`} className="text-xs text-muted-foreground">
+              Everyone signed in to this workspace can find and use it. Only you can change it.
+            </p>
+          </div>
+        </div>
+      </div>
+      <div className="flex flex-col-reverse gap-2 border-t px-4 py-3 sm:flex-row sm:justify-end sm:px-6">
+        <Button variant="outline" onClick={onDone} disabled={saving}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={saving}>
+          {saving ? <Spinner /> : null}
+          {prompt ? "Save changes" : "Create prompt"}
+        </Button>
+      </div>
+    </form>
+  );
+}
