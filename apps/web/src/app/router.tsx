@@ -44,6 +44,13 @@ export const routes: RouteObject[] = [
             lazy: () => import("./routes/chat-route").then((m) => ({ Component: m.ChatRoute })),
           },
           {
+            path: "assistants",
+            lazy: () =>
+              import("@/features/assistants/components/assistants-page").then((m) => ({
+                Component: m.AssistantsPage,
+              })),
+          },
+          {
             path: "jigsaw-search",
             lazy: () =>
               import("@/features/search/components/jigsaw-search-page").then((m) => ({

@@ -1,5 +1,14 @@
 import type { LucideIcon } from "lucide-react";
-import { AudioLines, Image, LayoutDashboard, MessageSquare, Search, Settings, UserRound } from "lucide-react";
+import {
+  AudioLines,
+  Bot,
+  Image,
+  LayoutDashboard,
+  MessageSquare,
+  Search,
+  Settings,
+  UserRound,
+} from "lucide-react";
 import { features } from "@/lib/features";
 
 export interface NavItem {
@@ -21,6 +30,7 @@ export const navGroups: NavGroup[] = [
     items: [
       { label: "Dashboard", to: "/dashboard", icon: LayoutDashboard, end: true },
       { label: "AI Chat", to: "/dashboard/chat", icon: MessageSquare },
+      { label: "Assistants", to: "/dashboard/assistants", icon: Bot },
       { label: "AI Search", to: "/dashboard/jigsaw-search", icon: Search },
       ...(features.voice ? [{ label: "AI Voice", to: "/dashboard/voice", icon: AudioLines }] : []),
       ...(features.images ? [{ label: "AI Images", to: "/dashboard/images", icon: Image }] : []),

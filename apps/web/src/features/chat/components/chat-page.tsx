@@ -1,5 +1,6 @@
 // /dashboard/chat (spec §2 "Chat page"). The address holds what can be shared or reloaded:
-// `?conversation=` opens a stored conversation, `?model=` preselects an allowed model.
+// `?conversation=` opens a stored conversation, `?model=` preselects an allowed model, `?assistant=`
+// answers as one of the person's assistants.
 import { DEFAULT_CHAT_MODEL_ID, GUIDE_MODEL_ID, resolveUrlModel } from "@tessera/contracts";
 import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
 import { useNavigate, useSearchParams } from "react-router";
@@ -10,6 +11,7 @@ import { rememberRecentPrompt, saveChatInterface, useChatInterface } from "@/lib
 import { useDocumentTitle } from "@/lib/use-document-title";
 import { useConversations } from "../api/get-conversations";
 import { useModelInfo } from "../api/get-models";
+import { useChatAssistant } from "../hooks/use-chat-assistant";
 import { useChatSession } from "../hooks/use-chat-session";
 import { useComposer } from "../hooks/use-composer";
 import { useModelChoice } from "../hooks/use-model-choice";
@@ -63,11 +65,13 @@ export function ChatPage({ promptLibrary }: { promptLibrary?: PromptLibrarySlot 
   const messageBox = useRef<HTMLTextAreaElement>(null);
   const info = useModelInfo(model ?? DEFAULT_CHAT_MODEL_ID);
   const { data: conversations } = useConversations();
+  const persona = useChatAssistant({ onModel: setModel });
 
   const session = useChatSession({
-    onConversationStarted: (id) => void navigate(`/dashboard/chat?conversation=${id}`, { replace: true }),
+    onConversationStarted: (id) =>
+      void navigate(persona.withAssistant(`/dashboard/chat?conversation=${id}`), { replace: true }),
     onRestore: composer.restore,
-    onConversationDiscarded: () => void navigate("/dashboard/chat", { replace: true }),
+    onConversationDiscarded: () => void navigate(persona.withAssistant("/dashboard/chat"), { replace: true }),
   });
   const { open, reset, conversationId } = session;
 
@@ -105,12 +109,20 @@ export function ChatPage({ promptLibrary }: { promptLibrary?: PromptLibrarySlot 
     rememberRecentPrompt(prompt);
     const research = Boolean(info?.research);
     const reveal = chatInterface === "old" && flags.typewriterEffects && !prefersReducedMotion();
-    void session.send({ prompt, attachments, model: activeModel, research, reveal }).then((accepted) => {
-      if (!accepted) composer.restore(prompt, attachments);
-    });
+    const assistantId = persona.assistantId;
+    void session
+      .send({ prompt, attachments, model: activeModel, research, reveal, assistantId })
+      .then((accepted) => {
+        if (!accepted) composer.restore(prompt, attachments);
+      });
   };
 
-  const welcome = model === null && !urlConversation && session.messages.length === 0 && !session.live;
+  const welcome =
+    model === null &&
+    !urlConversation &&
+    !persona.assistantId &&
+    session.messages.length === 0 &&
+    !session.live;
   const title = urlConversation
     ? (conversations?.find((c) => c.id === urlConversation)?.title ?? "Conversation")
     : "New chat";
@@ -143,6 +155,8 @@ export function ChatPage({ promptLibrary }: { promptLibrary?: PromptLibrarySlot 
           onShowRecent={() => setRecentOpen(true)}
           chatInterface={flags.streamingChatV2 ? chatInterface : null}
           onInterfaceChange={saveChatInterface}
+          assistant={persona.assistant}
+          onLeaveAssistant={persona.leave}
         />
         <FeatureErrorBoundary feature="chat">
           {welcome ? (
@@ -158,7 +172,7 @@ export function ChatPage({ promptLibrary }: { promptLibrary?: PromptLibrarySlot 
               live={session.live}
               layout={chatInterface === "new" ? "new" : "classic"}
               loading={session.loadingHistory}
-              empty={<ChatEmptyState model={info} onSuggestion={composer.setText} />}
+              empty={<ChatEmptyState model={persona.present(info)} onSuggestion={composer.setText} />}
             />
           )}
           <ChatComposer

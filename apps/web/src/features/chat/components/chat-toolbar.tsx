@@ -1,10 +1,16 @@
-import { History } from "lucide-react";
+import { History, X } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import type { ChatInterface } from "@/lib/local-preferences";
 import { FavoriteModelChips } from "./favorite-model-chips";
 import { InterfaceToggle } from "./interface-toggle";
 
-/** The bar above the conversation: its title, favorite models and the interface switch. */
+/** The assistant a chat answers as, shown in the toolbar with a way to leave it. */
+export interface ToolbarAssistant {
+  avatar: string;
+  name: string;
+}
+
+/** The bar above the conversation: its title, the assistant, favorite models and the interface switch. */
 export function ChatToolbar({
   title,
   modelId,
@@ -12,6 +18,8 @@ export function ChatToolbar({
   onShowRecent,
   chatInterface,
   onInterfaceChange,
+  assistant = null,
+  onLeaveAssistant,
 }: {
   title: string;
   modelId: string | null;
@@ -20,6 +28,8 @@ export function ChatToolbar({
   /** Present only when the streamingChatV2 flag is on. */
   chatInterface: ChatInterface | null;
   onInterfaceChange: (next: ChatInterface) => void;
+  assistant?: ToolbarAssistant | null;
+  onLeaveAssistant?: () => void;
 }) {
   return (
     <div className="flex h-12 shrink-0 items-center gap-2 border-b px-3 sm:px-4">
@@ -32,6 +42,27 @@ export function ChatToolbar({
       >
         <History aria-hidden="true" />
       </Button>
+      {assistant ? (
+        <span
+          data-testid="chat-assistant"
+          className="flex max-w-[45%] shrink-0 items-center gap-1.5 rounded-full border bg-accent/60 py-0.5 pr-0.5 pl-2 text-sm"
+        >
+          <span aria-hidden="true">{assistant.avatar}</span>
+          <span className="truncate font-medium">
+            <span className="sr-only">Chatting with </span>
+            {assistant.name}
+          </span>
+          <button
+            type="button"
+            aria-label={`Stop chatting with ${assistant.name}`}
+            title="Stop chatting with this assistant"
+            onClick={onLeaveAssistant}
+            className="flex size-6 shrink-0 items-center justify-center rounded-full text-muted-foreground transition outline-none hover:bg-background hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/40"
+          >
+            <X className="size-3.5" aria-hidden="true" />
+          </button>
+        </span>
+      ) : null}
       <p className="min-w-0 truncate text-sm font-medium" data-testid="chat-title">
         {title}
       </p>

@@ -20,6 +20,8 @@ export interface SendInput {
   research: boolean;
   /** Reveal the answer with the typewriter (classic interface). */
   reveal: boolean;
+  /** Answer as this assistant (its prompt, instructions, sampling and knowledge). */
+  assistantId?: string | null;
 }
 
 export interface SessionEvents {
@@ -94,7 +96,7 @@ export function useChatSession(events: SessionEvents) {
   }, []);
 
   const send = useCallback(
-    async ({ prompt, attachments, model, research, reveal }: SendInput): Promise<boolean> => {
+    async ({ prompt, attachments, model, research, reveal, assistantId }: SendInput): Promise<boolean> => {
       if (!prompt.trim() || turnRef.current) return false;
       if (!readStoredSession()?.token) {
         toast.error("Error", { description: "No active session" });
@@ -138,6 +140,7 @@ export function useChatSession(events: SessionEvents) {
             conversationId: conversationRef.current,
             research,
             deepCrawl: research,
+            ...(assistantId ? { assistantId } : {}),
           },
           images,
           signal: turn.controller.signal,

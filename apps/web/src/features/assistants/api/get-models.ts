@@ -1,0 +1,26 @@
+// GET /api/models: the catalogue with what is usable now, for the assistant's model choice.
+import { modelsResponseSchema, type ModelAvailability } from "@tessera/contracts";
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { useMemo } from "react";
+import { apiRequest } from "@/lib/api-client";
+
+export const modelsQuery = queryOptions({
+  queryKey: ["models"],
+  queryFn: async ({ signal }) =>
+    (await apiRequest("/api/models", { schema: modelsResponseSchema, signal })).data,
+});
+
+export function useModels() {
+  return useQuery(modelsQuery);
+}
+
+/** Every model of the answer by id (a model can sit in more than one group). */
+export function useModelsById(): Map<string, ModelAvailability> {
+  const { data } = useModels();
+  return useMemo(() => {
+    const byId = new Map<string, ModelAvailability>();
+    for (const group of data?.groups ?? [])
+      for (const m of group.models) if (!byId.has(m.id)) byId.set(m.id, m);
+    return byId;
+  }, [data]);
+}

@@ -1,0 +1,123 @@
+// Shared steps of the assistants tests: real-shaped assistants, documents and models, and a signed-in
+// visit to /dashboard/assistants.
+import { MODEL_GROUPS, type Assistant, type DocumentSummary, type ModelsResponse } from "@tessera/contracts";
+import { screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { expect } from "vitest";
+import { json, stubFetch } from "@/testing/fetch-stub";
+import { renderApp } from "@/testing/render-app";
+import { sessionBody, storeSession } from "@/testing/session";
+
+const AVAILABLE = new Set(["guide", "tessera-local"]);
+
+/** GET /api/models as a server without provider keys answers it. */
+export const modelsBody: ModelsResponse = {
+  groups: MODEL_GROUPS.map((group) => ({
+    id: group.id,
+    title: group.title,
+    icon: group.icon,
+    color: group.color,
+    models: group.models.map((m) => ({
+      id: m.id,
+      name: m.name,
+      description: m.description,
+      vision: Boolean(m.vision),
+      research: Boolean(m.research),
+      available: AVAILABLE.has(m.id),
+      provider: AVAILABLE.has(m.id) ? "tessera-local" : null,
+      unavailableReason: AVAILABLE.has(m.id) ? null : `Set OPENROUTER_API_KEY to use ${m.name}.`,
+    })),
+  })),
+};
+
+let serial = 0;
+const uuid = () => `a5515700-0000-4000-8000-${String(++serial).padStart(12, "0")}`;
+
+export function assistant(overrides: Partial<Assistant> = {}): Assistant {
+  return {
+    id: uuid(),
+    name: "Pirate",
+    description: "Talks like a pirate.",
+    avatar: "🏴‍☠️",
+    systemPrompt: "Talk like a pirate.",
+    knowledgeBase: { documents: [], websites: [], instructions: "" },
+    settings: {
+      model: "tessera-local",
+      temperature: 0.4,
+      maxTokens: 800,
+      personality: "creative",
+      responseStyle: "concise",
+      language: "en",
+    },
+    isPublic: false,
+    userId: "u1",
+    sharedWith: [],
+    createdAt: "2025-01-02T10:00:00.000Z",
+    updatedAt: "2025-01-02T10:00:00.000Z",
+    isSystem: false,
+    isOwned: true,
+    isShared: false,
+    isTeam: false,
+    isFavorite: false,
+    sharedBy: null,
+    ...overrides,
+  };
+}
+
+const builtIn = (name: string, model: string) =>
+  assistant({
+    name,
+    description: `${name}, built in.`,
+    avatar: "🤖",
+    settings: {
+      model,
+      temperature: 0.7,
+      maxTokens: 4000,
+      personality: "friendly",
+      responseStyle: "concise",
+      language: "en",
+    },
+    isPublic: true,
+    userId: null,
+    isSystem: true,
+    isOwned: false,
+  });
+
+export const builtIns = () => [
+  builtIn("AI Assistant", "gpt-4o"),
+  builtIn("Code Expert", "gpt-4o"),
+  builtIn("Writing Pro", "claude-sonnet"),
+  builtIn("Business Analyst", "gpt-4o"),
+];
+
+export const savedDocument = (title: string, characters = 1200): DocumentSummary => ({
+  id: uuid(),
+  title,
+  characters,
+  passages: 2,
+  created_at: "2025-01-03T10:00:00.000Z",
+});
+
+/** Opens /dashboard/assistants (or `path`) signed in; waits for the tabs (or the page's error). */
+export async function openAssistants(
+  routes: Parameters<typeof stubFetch>[0] = {},
+  path = "/dashboard/assistants",
+) {
+  storeSession();
+  const server = stubFetch({
+    "GET /api/auth/get-session": () => json(sessionBody()),
+    "GET /api/models": () => json(modelsBody),
+    "GET /api/assistants": () => json(builtIns()),
+    "GET /api/documents": () => json([]),
+    ...routes,
+  });
+  const user = userEvent.setup();
+  const view = renderApp(path);
+  await waitFor(() => expect(screen.queryByRole("tablist") ?? screen.queryByRole("alert")).toBeTruthy(), {
+    timeout: 3000,
+  });
+  return { user, server, ...view };
+}
+
+/** The card of the assistant with this name, in the tab shown. */
+export const card = (name: string) => screen.getByRole("article", { name });

@@ -1,0 +1,177 @@
+import { FileText, PenLine, Upload, X } from "lucide-react";
+import { useRef, useState } from "react";
+import { toast } from "sonner";
+import { FormError } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import { Spinner } from "@/components/ui/spinner";
+import { errorMessage } from "@/lib/api-client";
+import { useCreateDocument } from "../api/create-document";
+import { useDocuments } from "../api/get-documents";
+import { DOCUMENT_FILES, readDocumentFile } from "../utils/read-document-file";
+import { DocumentEditor } from "./document-editor";
+
+const characters = new Intl.NumberFormat("en");
+
+/**
+ * The documents an assistant answers from: pick saved ones, upload a file or write one. Each new
+ * document is stored in the person's workspace first (POST /api/documents), then attached by id.
+ */
+export function KnowledgeDocuments({
+  ids,
+  onAttach,
+  onRemove,
+}: {
+  ids: string[];
+  onAttach: (id: string) => void;
+  onRemove: (id: string) => void;
+}) {
+  const { data: documents, isPending } = useDocuments();
+  const create = useCreateDocument();
+  const fileInput = useRef<HTMLInputElement>(null);
+  const [reading, setReading] = useState<string | null>(null);
+  const [writing, setWriting] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const unattached = documents?.filter((d) => !ids.includes(d.id)) ?? [];
+
+  const save = async (title: string, content: string) => {
+    setError(null);
+    try {
+      const doc = await create.mutateAsync({ title, content });
+      onAttach(doc.id);
+      return true;
+    } catch (err) {
+      setError(errorMessage(err));
+      return false;
+    }
+  };
+
+  const upload = async (file: File) => {
+    setReading(file.name);
+    setError(null);
+    try {
+      const { text, truncated } = await readDocumentFile(file);
+      if ((await save(file.name, text)) && truncated)
+        toast.warning("Document shortened", {
+          description: `Only the first 2,000 characters of ${file.name} could be read.`,
+        });
+    } catch (err) {
+      setError(`Could not read ${file.name}: ${errorMessage(err)}`);
+    } finally {
+      setReading(null);
+    }
+  };
+
+  return (
+    <div className="flex flex-col gap-3">
+      {ids.length > 0 ? (
+        <ul aria-label="Attached documents" className="flex flex-col gap-1.5">
+          {ids.map((id) => {
+            const doc = documents?.find((d) => d.id === id);
+            const title = doc?.title ?? (isPending ? "Loading…" : "Deleted document");
+            return (
+              <li
+                key={id}
+                className="flex items-center gap-2.5 rounded-lg border bg-muted/30 py-1.5 pr-1.5 pl-3"
+              >
+                <FileText className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
+                <span className="min-w-0 flex-1">
+                  <span className="block truncate text-sm font-medium">{title}</span>
+                  {doc ? (
+                    <span className="block text-xs text-muted-foreground">
+                      {characters.format(doc.characters)} characters
+                    </span>
+                  ) : null}
+                </span>
+                <Button
+                  variant="ghost"
+                  size="icon"
+                  className="size-8"
+                  aria-label={`Remove ${title}`}
+                  onClick={() => onRemove(id)}
+                >
+                  <X aria-hidden="true" />
+                </Button>
+              </li>
+            );
+          })}
+        </ul>
+      ) : (
+        <p className="rounded-lg border border-dashed px-3 py-3 text-center text-sm text-muted-foreground">
+          No documents yet. The assistant answers from the ones you add here.
+        </p>
+      )}
+
+      {reading ? (
+        <p role="status" className="flex items-center gap-2 text-sm text-muted-foreground">
+          <Spinner /> Reading {reading}…
+        </p>
+      ) : null}
+      <FormError message={error} />
+
+      {writing ? (
+        <DocumentEditor
+          busy={create.isPending}
+          onCancel={() => setWriting(false)}
+          onSave={async (title, content) => {
+            if (await save(title, content)) setWriting(false);
+          }}
+        />
+      ) : (
+        <div className="flex flex-col gap-2 sm:flex-row">
+          <Select value="" onValueChange={onAttach} disabled={unattached.length === 0}>
+            <SelectTrigger aria-label="Add a saved document" className="sm:flex-1">
+              <SelectValue
+                placeholder={
+                  isPending
+                    ? "Loading documents…"
+                    : unattached.length > 0
+                      ? "Add a saved document"
+                      : "No other saved documents"
+                }
+              />
+            </SelectTrigger>
+            <SelectContent>
+              {unattached.map((doc) => (
+                <SelectItem
+                  key={doc.id}
+                  value={doc.id}
+                  hint={`${characters.format(doc.characters)} characters`}
+                >
+                  {doc.title}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+          <div className="flex gap-2">
+            <Button
+              variant="outline"
+              className="flex-1"
+              disabled={reading !== null}
+              onClick={() => fileInput.current?.click()}
+            >
+              <Upload aria-hidden="true" />
+              Upload file
+            </Button>
+            <Button variant="outline" className="flex-1" onClick={() => setWriting(true)}>
+              <PenLine aria-hidden="true" />
+              Write
+            </Button>
+          </div>
+          <input
+            ref={fileInput}
+            type="file"
+            accept={DOCUMENT_FILES}
+            className="hidden"
+            data-testid="knowledge-file-input"
+            onChange={(event) => {
+              const file = event.target.files?.[0];
+              event.target.value = "";
+              if (file) void upload(file);
+            }}
+          />
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,117 @@
+// The assistant form's state, and how it maps to and from the API. Numbers the person is still
+// typing stay strings here; the server checks every limit and says what is wrong.
+import {
+  assistantSettingsSchema,
+  type Assistant,
+  type AssistantSettings,
+  type CreateAssistantInput,
+} from "@tessera/contracts";
+
+export const PERSONALITIES = assistantSettingsSchema.shape.personality.options;
+export const RESPONSE_STYLES = assistantSettingsSchema.shape.responseStyle.options;
+export const TEMPERATURE_MIN = assistantSettingsSchema.shape.temperature.minValue ?? 0;
+export const TEMPERATURE_MAX = assistantSettingsSchema.shape.temperature.maxValue ?? 2;
+export const MAX_TOKENS_MAX = assistantSettingsSchema.shape.maxTokens.maxValue ?? undefined;
+
+export interface AssistantDraft {
+  name: string;
+  description: string;
+  avatar: string;
+  systemPrompt: string;
+  model: string;
+  temperature: number;
+  maxTokens: string;
+  personality: AssistantSettings["personality"];
+  responseStyle: AssistantSettings["responseStyle"];
+  language: string;
+  isPublic: boolean;
+  instructions: string;
+  documents: string[];
+  websites: string[];
+}
+
+/** A new assistant: the settings of the default built-in one, on the model given. */
+export function newDraft(model: string): AssistantDraft {
+  return {
+    name: "",
+    description: "",
+    avatar: "🤖",
+    systemPrompt: "",
+    model,
+    temperature: 0.7,
+    maxTokens: "4000",
+    personality: "friendly",
+    responseStyle: "conversational",
+    language: "en",
+    isPublic: false,
+    instructions: "",
+    documents: [],
+    websites: [],
+  };
+}
+
+export function draftOf(assistant: Assistant): AssistantDraft {
+  const { settings, knowledgeBase } = assistant;
+  return {
+    name: assistant.name,
+    description: assistant.description,
+    avatar: assistant.avatar,
+    systemPrompt: assistant.systemPrompt,
+    model: settings.model,
+    temperature: settings.temperature,
+    maxTokens: String(settings.maxTokens),
+    personality: settings.personality,
+    responseStyle: settings.responseStyle,
+    language: settings.language,
+    isPublic: assistant.isPublic,
+    instructions: knowledgeBase.instructions,
+    documents: knowledgeBase.documents,
+    websites: knowledgeBase.websites,
+  };
+}
+
+export function inputOf(draft: AssistantDraft): CreateAssistantInput {
+  return {
+    name: draft.name,
+    description: draft.description,
+    avatar: draft.avatar,
+    systemPrompt: draft.systemPrompt,
+    isPublic: draft.isPublic,
+    settings: {
+      model: draft.model,
+      temperature: draft.temperature,
+      // A blank box is sent as 0, which the server refuses with its own message.
+      maxTokens: Number(draft.maxTokens.trim() || 0),
+      personality: draft.personality,
+      responseStyle: draft.responseStyle,
+      language: draft.language,
+    },
+    knowledgeBase: {
+      instructions: draft.instructions,
+      documents: draft.documents,
+      websites: draft.websites.map((w) => w.trim()).filter(Boolean),
+    },
+  };
+}
+
+export const LANGUAGES: readonly { code: string; name: string }[] = [
+  { code: "en", name: "English" },
+  { code: "es", name: "Spanish" },
+  { code: "fr", name: "French" },
+  { code: "de", name: "German" },
+  { code: "it", name: "Italian" },
+  { code: "pt", name: "Portuguese" },
+  { code: "nl", name: "Dutch" },
+  { code: "pl", name: "Polish" },
+  { code: "sv", name: "Swedish" },
+  { code: "tr", name: "Turkish" },
+  { code: "uk", name: "Ukrainian" },
+  { code: "ru", name: "Russian" },
+  { code: "ar", name: "Arabic" },
+  { code: "hi", name: "Hindi" },
+  { code: "ja", name: "Japanese" },
+  { code: "ko", name: "Korean" },
+  { code: "zh", name: "Chinese" },
+];
+
+export const capitalize = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);

@@ -1,0 +1,21 @@
+// GET /api/assistants/:id: the assistant a chat answers as (`?assistant=` on the chat page). Someone
+// else's private assistant, or one that was deleted, is a 404.
+import { assistantSchema } from "@tessera/contracts";
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { apiRequest } from "@/lib/api-client";
+
+export const assistantQuery = (assistantId: string) =>
+  queryOptions({
+    queryKey: ["assistants", assistantId],
+    queryFn: async ({ signal }) =>
+      (
+        await apiRequest(`/api/assistants/${encodeURIComponent(assistantId)}`, {
+          schema: assistantSchema,
+          signal,
+        })
+      ).data,
+  });
+
+export function useAssistant(assistantId: string | null) {
+  return useQuery({ ...assistantQuery(assistantId ?? ""), enabled: assistantId !== null });
+}
