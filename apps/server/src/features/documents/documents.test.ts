@@ -84,11 +84,37 @@ describe("/api/documents", () => {
 
 describe("splitPassages", () => {
   it("keeps paragraphs together and cuts long text near the size", () => {
-    expect(splitPassages("One.\n\nTwo.")).toEqual(["One. Two."]);
+    expect(splitPassages("One.\n\nTwo.")).toEqual(["One.\n\nTwo."]);
     const long = Array.from({ length: 50 }, (_, i) => `Sentence number ${i} is here.`).join(" ");
     const parts = splitPassages(long, 200);
     expect(parts.length).toBeGreaterThan(5);
     for (const p of parts) expect(p.length).toBeLessThanOrEqual(200);
     expect(parts.join(" ").replace(/\s+/g, " ")).toBe(long);
+  });
+});
+
+describe("a document that opens with a markdown heading", () => {
+  it("is still quoted by Tessera Local (the heading stays a line of its own)", async () => {
+    const res = await t.request("/api/documents", {
+      method: "POST",
+      token: bob,
+      json: {
+        title: "Kestrel notes",
+        content: "# Kestrel project\n\nThe Kestrel project codename is TANHERON.",
+      },
+    });
+    expect(res.status).toBe(201);
+    const events = await readSse(
+      await t.request("/api/chat-stream", {
+        method: "POST",
+        token: bob,
+        json: { message: "What is the Kestrel project codename?", model: "tessera-local" },
+      }),
+    );
+    const text = events
+      .filter((e) => e.type === "chunk")
+      .map((e) => e.content as string)
+      .join("");
+    expect(text).toContain("TANHERON");
   });
 });

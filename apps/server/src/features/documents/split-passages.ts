@@ -1,4 +1,7 @@
-/** Splits text into passages of about `size` characters at paragraph, then sentence, boundaries. */
+/**
+ * Splits text into passages of about `size` characters at paragraph, then sentence, boundaries.
+ * Paragraphs keep their blank line inside a passage, so a markdown heading stays a line of its own.
+ */
 export function splitPassages(text: string, size = 1200): string[] {
   const paragraphs = text
     .replace(/\r\n/g, "\n")
@@ -13,11 +16,11 @@ export function splitPassages(text: string, size = 1200): string[] {
   for (const piece of pieces) {
     for (let start = 0; start < piece.length; start += size) {
       const part = piece.slice(start, start + size);
-      if (current && current.length + part.length + 1 > size) {
+      if (current && current.length + part.length + 2 > size) {
         passages.push(current);
         current = "";
       }
-      current = current ? `${current} ${part}` : part;
+      current = current ? `${current}\n\n${part}` : part;
     }
   }
   if (current) passages.push(current);
