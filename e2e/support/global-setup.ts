@@ -3,6 +3,8 @@ import { mkdtempSync, openSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import { E2E_MODEL_ANSWERS } from "./e2e-models";
+import { startModelServer } from "./openai-compatible-server";
 import { startSmtpCatcher } from "./smtp-catcher";
 
 const root = resolve(import.meta.dirname, "../..");
@@ -22,6 +24,9 @@ export default async function globalSetup() {
   const work = mkdtempSync(join(tmpdir(), "tessera-e2e-"));
   const mailDir = join(work, "mail");
   const smtp = await startSmtpCatcher(mailDir);
+  // Two models on an operator's OpenAI-compatible server: listed as local/alpha-7b and local/beta-13b.
+  // Paced so an answer takes about a second: long enough to be seen streaming.
+  const models = await startModelServer(E2E_MODEL_ANSWERS, 150);
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const logFile = join(work, "server.log");
@@ -37,6 +42,8 @@ export default async function globalSetup() {
     RATE_LIMIT_SIGN_UP: "200",
     // Slow enough that pressing Stop lands while Tessera Local is still answering.
     LOCAL_MODEL_PACE_MS: "40",
+    OPENAI_BASE_URL: models.url,
+    OPENAI_API_KEY: "test",
   };
   delete env.DATABASE_URL; // journeys run against the embedded default, PGlite
   const out = openSync(logFile, "a");
@@ -66,5 +73,6 @@ export default async function globalSetup() {
     server.kill("SIGTERM");
     await new Promise((r) => server.once("exit", r));
     await smtp.close();
+    await models.close();
   };
 }

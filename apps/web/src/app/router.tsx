@@ -51,6 +51,20 @@ export const routes: RouteObject[] = [
               })),
           },
           {
+            path: "compare",
+            lazy: () =>
+              import("@/features/compare/components/compare-page").then((m) => ({
+                Component: m.ComparePage,
+              })),
+          },
+          {
+            path: "compare/:id",
+            lazy: () =>
+              import("@/features/compare/components/comparison-detail-page").then((m) => ({
+                Component: m.ComparisonDetailPage,
+              })),
+          },
+          {
             path: "jigsaw-search",
             lazy: () =>
               import("@/features/search/components/jigsaw-search-page").then((m) => ({

@@ -7,6 +7,8 @@ export const PREFERENCE_KEYS = {
   recentPrompts: "recentPrompts",
   preferredImageStyle: "preferredImageStyle",
   chatInterface: "preferred_chat_interface",
+  compareShowMetrics: "compare_show_metrics",
+  compareAutoRate: "compare_auto_rate",
 } as const;
 
 export const FAVORITE_MODELS_KEPT = 3;
@@ -69,6 +71,12 @@ export const readPreferredImageStyle = () => read(PREFERENCE_KEYS.preferredImage
 export const readChatInterface = (): ChatInterface =>
   read(PREFERENCE_KEYS.chatInterface) === "new" ? "new" : "old";
 export const saveChatInterface = (value: ChatInterface) => write(PREFERENCE_KEYS.chatInterface, value);
+
+/** Comparison settings (spec §3): metrics are shown unless turned off; auto-rating is opt-in. */
+export const readCompareShowMetrics = () => read(PREFERENCE_KEYS.compareShowMetrics) !== "false";
+export const readCompareAutoRate = () => read(PREFERENCE_KEYS.compareAutoRate) === "true";
+export const saveCompareShowMetrics = (on: boolean) => write(PREFERENCE_KEYS.compareShowMetrics, String(on));
+export const saveCompareAutoRate = (on: boolean) => write(PREFERENCE_KEYS.compareAutoRate, String(on));
 
 function subscribe(listener: () => void) {
   listeners.add(listener);

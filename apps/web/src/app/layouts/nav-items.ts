@@ -2,6 +2,7 @@ import type { LucideIcon } from "lucide-react";
 import {
   AudioLines,
   Bot,
+  Columns3,
   Image,
   LayoutDashboard,
   MessageSquare,
@@ -30,6 +31,7 @@ export const navGroups: NavGroup[] = [
     items: [
       { label: "Dashboard", to: "/dashboard", icon: LayoutDashboard, end: true },
       { label: "AI Chat", to: "/dashboard/chat", icon: MessageSquare },
+      { label: "Compare", to: "/dashboard/compare", icon: Columns3 },
       { label: "Assistants", to: "/dashboard/assistants", icon: Bot },
       { label: "AI Search", to: "/dashboard/jigsaw-search", icon: Search },
       ...(features.voice ? [{ label: "AI Voice", to: "/dashboard/voice", icon: AudioLines }] : []),

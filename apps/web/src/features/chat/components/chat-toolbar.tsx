@@ -1,4 +1,5 @@
-import { History, X } from "lucide-react";
+import { Columns3, History, X } from "lucide-react";
+import { Link } from "react-router";
 import { Button } from "@/components/ui/button";
 import type { ChatInterface } from "@/lib/local-preferences";
 import { FavoriteModelChips } from "./favorite-model-chips";
@@ -68,6 +69,12 @@ export function ChatToolbar({
       </p>
       <div className="ml-auto flex items-center gap-2">
         <FavoriteModelChips current={modelId} onSelect={onSelectModel} />
+        <Button asChild variant="ghost" size="sm" className="text-muted-foreground">
+          <Link to="/dashboard/compare?new=1" title="Compare models side by side">
+            <Columns3 aria-hidden="true" />
+            <span className="sr-only sm:not-sr-only">Compare models</span>
+          </Link>
+        </Button>
         {chatInterface ? <InterfaceToggle value={chatInterface} onChange={onInterfaceChange} /> : null}
       </div>
     </div>

@@ -1,0 +1,48 @@
+// GET /api/models: which models the comparison dialog may offer, and the names cards show for ids.
+import {
+  COMPARISON_MODELS_LISTED,
+  findCatalogueModel,
+  modelsResponseSchema,
+  type ModelAvailability,
+  type ModelsResponse,
+} from "@tessera/contracts";
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { useCallback } from "react";
+import { apiRequest } from "@/lib/api-client";
+
+/** Models found on an operator's OpenAI-compatible server: `local/llama3.2:1b`. */
+const LOCAL_SERVER_PREFIX = "local/";
+
+export const modelsQuery = queryOptions({
+  queryKey: ["models"],
+  queryFn: async ({ signal }) =>
+    (await apiRequest("/api/models", { schema: modelsResponseSchema, signal })).data,
+});
+
+export function useModels() {
+  return useQuery(modelsQuery);
+}
+
+/** Spec §5: only usable models are offered, and at most the first twelve of them. */
+export function comparableModels(data: ModelsResponse | undefined): ModelAvailability[] {
+  const available = (data?.groups ?? []).flatMap((g) => g.models.filter((m) => m.available));
+  const unique = available.filter((m, i) => available.findIndex((x) => x.id === m.id) === i);
+  return unique.slice(0, COMPARISON_MODELS_LISTED);
+}
+
+/** A model's display name: the server's, else the catalogue's, else the id itself. */
+export function modelName(data: ModelsResponse | undefined, modelId: string): string {
+  for (const group of data?.groups ?? []) {
+    const found = group.models.find((m) => m.id === modelId);
+    if (found) return found.name;
+  }
+  const known = findCatalogueModel(modelId)?.name;
+  if (known) return known;
+  return modelId.startsWith(LOCAL_SERVER_PREFIX) ? modelId.slice(LOCAL_SERVER_PREFIX.length) : modelId;
+}
+
+/** `nameOf(id)` with the server's list once it has loaded. */
+export function useModelNames(): (modelId: string) => string {
+  const { data } = useModels();
+  return useCallback((modelId: string) => modelName(data, modelId), [data]);
+}

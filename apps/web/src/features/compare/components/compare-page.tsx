@@ -1,0 +1,76 @@
+// /dashboard/compare: start a comparison, find earlier ones, and see the personal leaderboard.
+// `?new=1` opens the Model Comparison dialog straight away (the chat page links there).
+import { Columns3, History, Plus, Trophy } from "lucide-react";
+import { useEffect, useState } from "react";
+import { useSearchParams } from "react-router";
+import { FeatureErrorBoundary } from "@/components/error-boundary";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { useDocumentTitle } from "@/lib/use-document-title";
+import { ComparisonDialog } from "./comparison-dialog";
+import { ComparisonHistory } from "./comparison-history";
+import { LeaderboardTable } from "./leaderboard-table";
+
+export function ComparePage() {
+  useDocumentTitle("Model Comparison");
+  const [params, setParams] = useSearchParams();
+  const [dialogOpen, setDialogOpen] = useState(params.get("new") === "1");
+
+  // The request to open is used once: closing the dialog must not bring it back on a reload.
+  useEffect(() => {
+    if (params.has("new")) setParams((p) => (p.delete("new"), p), { replace: true });
+  }, [params, setParams]);
+
+  return (
+    <div className="mx-auto flex w-full max-w-6xl flex-col gap-8 px-4 py-8 sm:px-8 sm:py-10">
+      <header className="flex flex-wrap items-end justify-between gap-4">
+        <div className="flex items-start gap-4">
+          <span className="flex size-11 shrink-0 items-center justify-center rounded-xl bg-gradient-to-br from-indigo-500/15 to-violet-500/15 text-primary ring-1 ring-primary/15">
+            <Columns3 className="size-5" aria-hidden="true" />
+          </span>
+          <div className="flex flex-col gap-1">
+            <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">Model Comparison</h1>
+            <p className="max-w-xl text-sm text-muted-foreground sm:text-base">
+              One prompt, up to four models, answers side by side. Rate them, try it blind, and build your own
+              leaderboard.
+            </p>
+          </div>
+        </div>
+        <Button onClick={() => setDialogOpen(true)}>
+          <Plus aria-hidden="true" />
+          New comparison
+        </Button>
+      </header>
+
+      <FeatureErrorBoundary feature="compare">
+        <div className="grid grid-cols-1 items-start gap-6 xl:grid-cols-2">
+          <Card>
+            <CardHeader className="pb-3">
+              <CardTitle className="flex items-center gap-2 text-base">
+                <History className="size-4 text-muted-foreground" aria-hidden="true" />
+                Your comparisons
+              </CardTitle>
+            </CardHeader>
+            <CardContent className="px-3 pb-3">
+              <ComparisonHistory />
+            </CardContent>
+          </Card>
+          <Card>
+            <CardHeader className="pb-3">
+              <CardTitle className="flex items-center gap-2 text-base">
+                <Trophy className="size-4 text-amber-500" aria-hidden="true" />
+                Your leaderboard
+              </CardTitle>
+              <CardDescription>From your ratings in comparisons whose models are known.</CardDescription>
+            </CardHeader>
+            <CardContent>
+              <LeaderboardTable />
+            </CardContent>
+          </Card>
+        </div>
+      </FeatureErrorBoundary>
+
+      <ComparisonDialog open={dialogOpen} onOpenChange={setDialogOpen} />
+    </div>
+  );
+}

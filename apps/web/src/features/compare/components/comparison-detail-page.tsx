@@ -1,0 +1,115 @@
+// /dashboard/compare/:id: a stored comparison read back. Answers can still be rated (which reveals a
+// blind one) and continued in chat; the comparison can be deleted. Someone else's id is not found.
+import { ArrowLeft, EyeOff, SearchX } from "lucide-react";
+import { Link, useNavigate, useParams } from "react-router";
+import { FeatureErrorBoundary } from "@/components/error-boundary";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { PageSpinner } from "@/components/ui/spinner";
+import { ApiError } from "@/lib/api-client";
+import { useDocumentTitle } from "@/lib/use-document-title";
+import { useComparison } from "../api/get-comparison";
+import { useRateResponse } from "../api/rate-response";
+import { useCompareSettings } from "../hooks/use-compare-settings";
+import { blindRange, isHidden } from "../utils/blind";
+import { showComparisonError } from "../utils/compare-toasts";
+import { DeleteComparisonButton } from "./delete-comparison-button";
+import { ResponseGrid } from "./response-grid";
+
+const BACK = "/dashboard/compare";
+
+function BackLink() {
+  return (
+    <Link
+      to={BACK}
+      className="flex w-fit items-center gap-1.5 text-sm text-muted-foreground underline-offset-4 hover:text-foreground hover:underline"
+    >
+      <ArrowLeft className="size-4" aria-hidden="true" />
+      All comparisons
+    </Link>
+  );
+}
+
+function NotFound() {
+  return (
+    <div className="flex flex-col items-center gap-3 rounded-xl border border-dashed px-6 py-14 text-center">
+      <SearchX className="size-8 text-muted-foreground" aria-hidden="true" />
+      <h1 className="text-xl font-semibold">Comparison not found</h1>
+      <p className="max-w-md text-sm text-muted-foreground">
+        It may have been deleted, or it belongs to someone else.
+      </p>
+      <Button asChild variant="outline">
+        <Link to={BACK}>Back to your comparisons</Link>
+      </Button>
+    </div>
+  );
+}
+
+export function ComparisonDetailPage() {
+  useDocumentTitle("Comparison");
+  const { id = "" } = useParams();
+  const navigate = useNavigate();
+  const { data: comparison, error, isPending, refetch } = useComparison(id);
+  const rating = useRateResponse();
+  const { showMetrics } = useCompareSettings();
+
+  const rate = (responseId: string, value: number) =>
+    rating.mutate(
+      { comparisonId: id, responseId, rating: value },
+      { onError: (e) => showComparisonError(e, "Rating not saved") },
+    );
+
+  let body;
+  if (isPending) body = <PageSpinner label="Loading comparison" />;
+  else if (error instanceof ApiError && (error.status === 404 || error.status === 400)) body = <NotFound />;
+  else if (!comparison)
+    body = (
+      <div className="flex flex-col items-start gap-3">
+        <p className="text-sm text-destructive">This comparison could not be loaded.</p>
+        <Button variant="outline" size="sm" onClick={() => void refetch()}>
+          Try again
+        </Button>
+      </div>
+    );
+  else
+    body = (
+      <>
+        <header className="flex flex-wrap items-start justify-between gap-4">
+          <div className="flex min-w-0 flex-col gap-2">
+            <div className="flex flex-wrap items-center gap-2">
+              <h1 className="text-2xl font-semibold tracking-tight">Comparison</h1>
+              {comparison.blind ? (
+                <Badge variant={isHidden(comparison) ? "secondary" : "default"}>
+                  {isHidden(comparison) ? <EyeOff aria-hidden="true" /> : null}
+                  {isHidden(comparison) ? "Blind" : "Blind · revealed"}
+                </Badge>
+              ) : null}
+            </div>
+            <time dateTime={comparison.createdAt} className="text-sm text-muted-foreground">
+              {new Date(comparison.createdAt).toLocaleString()}
+            </time>
+          </div>
+          <DeleteComparisonButton comparisonId={comparison.id} onDeleted={() => void navigate(BACK)} />
+        </header>
+        <section aria-label="Prompt" className="rounded-xl border bg-muted/40 px-4 py-3">
+          <p className="mb-1 text-xs font-medium text-muted-foreground">Prompt</p>
+          <p className="text-sm break-words whitespace-pre-wrap">{comparison.prompt}</p>
+        </section>
+        {isHidden(comparison) ? (
+          <p className="flex items-center gap-1.5 text-sm text-muted-foreground">
+            <EyeOff className="size-4" aria-hidden="true" />
+            Blind · {blindRange(comparison.responses.length)}: rate every complete answer to reveal which
+            model wrote it.
+          </p>
+        ) : null}
+        <ResponseGrid comparison={comparison} showMetrics={showMetrics} onRate={rate} />
+      </>
+    );
+
+  return (
+    <div className="mx-auto flex w-full max-w-6xl flex-col gap-6 px-4 py-8 sm:px-8">
+      <BackLink />
+      <FeatureErrorBoundary feature="compare">{body}</FeatureErrorBoundary>
+    </div>
+  );
+}

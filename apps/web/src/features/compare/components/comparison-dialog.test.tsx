@@ -1,0 +1,259 @@
+import { COMPARISON_MODELS_LISTED } from "@tessera/contracts";
+import { screen, waitFor, within } from "@testing-library/react";
+import { toast } from "sonner";
+import { describe, expect, it } from "vitest";
+import { apiError, json, liveSse, sse } from "@/testing/fetch-stub";
+import {
+  COMPARISON_ID,
+  comparisonBody,
+  completeEvent,
+  modelsBody,
+  openCompare,
+  responseId,
+  streamsByResponse,
+} from "./compare-test-steps";
+
+const DEFAULTS = ["gpt-4o", "claude-sonnet", "gemini-pro"];
+
+async function openDialog(routes: Parameters<typeof openCompare>[1] = {}) {
+  const view = await openCompare("/dashboard/compare?new=1", routes);
+  const dialog = await screen.findByRole("dialog", { name: "Model Comparison" });
+  await within(dialog).findByRole("checkbox", { name: "GPT-4o" });
+  return { ...view, dialog };
+}
+
+const promptBox = (dialog: HTMLElement) => within(dialog).getByRole("textbox", { name: "Prompt" });
+const checkbox = (dialog: HTMLElement, name: string) => within(dialog).getByRole("checkbox", { name });
+
+describe("the Model Comparison dialog", () => {
+  it("offers only available models, at most twelve, with the default models that are available chosen", async () => {
+    const many = Array.from({ length: 12 }, (_, i) => `model-${i}`);
+    const { dialog } = await openDialog({ "GET /api/models": () => json(modelsBody(many)) });
+    const boxes = within(dialog).getAllByRole("checkbox");
+    expect(boxes).toHaveLength(COMPARISON_MODELS_LISTED);
+    expect(within(dialog).queryByRole("checkbox", { name: "GPT-5" })).toBeNull();
+    expect(
+      boxes.filter((b) => (b as HTMLInputElement).checked).map((b) => b.getAttribute("aria-label")),
+    ).toEqual(["GPT-4o", "Gemini 2.5 Pro", "Claude 4 Sonnet"]);
+    expect(within(dialog).getByText("3 of 4 selected")).toBeTruthy();
+    for (const name of ["Compare Models", "Stop", "Settings"])
+      expect(within(dialog).getByRole("button", { name })).toBeTruthy();
+    expect(within(dialog).getByRole("button", { name: "Stop" })).toHaveProperty("disabled", true);
+  });
+
+  it("refuses a fifth model with 'Model limit reached' and leaves it unchecked", async () => {
+    const { user, dialog } = await openDialog();
+    await user.click(checkbox(dialog, "Tessera Local"));
+    expect(checkbox(dialog, "Tessera Local")).toHaveProperty("checked", true);
+    await user.click(checkbox(dialog, "alpha-7b"));
+    expect(await screen.findByText("Model limit reached")).toBeTruthy();
+    expect(screen.getByText("You can compare up to 4 models at once.")).toBeTruthy();
+    expect(checkbox(dialog, "alpha-7b")).toHaveProperty("checked", false);
+    expect(within(dialog).getByText("4 of 4 selected")).toBeTruthy();
+  });
+
+  it("an empty prompt or no model gives 'Invalid input' and sends nothing", async () => {
+    const { user, server, dialog } = await openDialog();
+    await user.click(within(dialog).getByRole("button", { name: "Compare Models" }));
+    expect(await screen.findByText("Invalid input")).toBeTruthy();
+    expect(screen.getByText("Please enter a prompt and select at least one model.")).toBeTruthy();
+
+    await user.type(promptBox(dialog), "Explain recursion");
+    for (const name of ["GPT-4o", "Claude 4 Sonnet", "Gemini 2.5 Pro"])
+      await user.click(checkbox(dialog, name));
+    expect(within(dialog).getByText("0 of 4 selected")).toBeTruthy();
+    toast.dismiss();
+    await waitFor(() => expect(screen.queryByText("Invalid input")).toBeNull());
+    await user.click(within(dialog).getByRole("button", { name: "Compare Models" }));
+    expect(await screen.findByText("Invalid input")).toBeTruthy();
+    expect(server.callsTo("POST /api/comparisons")).toHaveLength(0);
+  });
+
+  it("streams every answer at the same time into its own card, with metrics and a rating once complete", async () => {
+    const streams = DEFAULTS.map(() => liveSse());
+    const created = comparisonBody(DEFAULTS);
+    const { user, server, dialog } = await openDialog({
+      "POST /api/comparisons": () => json(created, { status: 201 }),
+      "POST /api/chat-stream": streamsByResponse(
+        Object.fromEntries(streams.map((s, i) => [responseId(i), s.handler])),
+      ),
+    });
+    await user.type(promptBox(dialog), "Explain recursion in one paragraph");
+    await user.click(within(dialog).getByRole("button", { name: "Compare Models" }));
+
+    const answers = await within(dialog).findByRole("region", { name: "Answers" });
+    const gpt = within(answers).getByRole("article", { name: "GPT-4o" });
+    expect(gpt.textContent).toContain("Pending");
+    await waitFor(() => expect(server.callsTo("POST /api/chat-stream")).toHaveLength(3));
+    expect(server.callsTo("POST /api/comparisons")[0]?.body).toEqual({
+      prompt: "Explain recursion in one paragraph",
+      models: DEFAULTS,
+      blind: false,
+    });
+    expect(server.callsTo("POST /api/chat-stream").map((c) => c.body)).toEqual(
+      DEFAULTS.map((_, i) => ({ comparison: true, comparisonId: COMPARISON_ID, responseId: responseId(i) })),
+    );
+    expect(within(dialog).getByRole("button", { name: "Stop" })).toHaveProperty("disabled", false);
+
+    // Text arrives on the third card before the first has finished: the streams run side by side.
+    streams[0]!.push({ type: "start", comparisonId: COMPARISON_ID, responseId: responseId(0) });
+    streams[0]!.push({ type: "chunk", content: "Recursion is a function" });
+    streams[2]!.push({ type: "start", comparisonId: COMPARISON_ID, responseId: responseId(2) });
+    streams[2]!.push({ type: "chunk", content: "A function that calls **itself**." });
+    const gemini = within(answers).getByRole("article", { name: "Gemini 2.5 Pro" });
+    await waitFor(() => expect(gemini.textContent).toContain("A function that calls itself."));
+    expect(gpt.textContent).toContain("Recursion is a function");
+    expect(gpt.dataset.status).toBe("streaming");
+    expect(gpt.textContent).toContain("Streaming");
+
+    streams[0]!.push({ type: "chunk", content: " calling itself." });
+    streams[0]!.push(completeEvent(1234, 42));
+    streams[0]!.close();
+    await waitFor(() => expect(gpt.dataset.status).toBe("complete"));
+    expect(gpt.textContent).toContain("Recursion is a function calling itself.");
+    expect(within(gpt).getByLabelText("Metrics")).toBeTruthy();
+    expect(gpt.textContent).toContain("180 ms");
+    expect(gpt.textContent).toContain("1.23 s");
+    expect(gpt.textContent).toContain("$0.0000");
+    expect(within(gpt).getByRole("button", { name: "Rate 5" })).toBeTruthy();
+    expect(within(gemini).queryByRole("button", { name: "Rate 5" })).toBeNull();
+    expect(gemini.dataset.status).toBe("streaming");
+  });
+
+  it("a failed answer says 'Error: …' on its card while the other completes", async () => {
+    const models = ["gpt-4o", "local/alpha-7b"];
+    const { user, dialog } = await openDialog({
+      "POST /api/comparisons": () => json(comparisonBody(models), { status: 201 }),
+      "POST /api/chat-stream": streamsByResponse({
+        [responseId(0)]: () =>
+          sse([
+            { type: "start", comparisonId: COMPARISON_ID, responseId: responseId(0) },
+            { type: "chunk", content: "Half an answer" },
+            {
+              type: "error",
+              error: "UPSTREAM_ERROR",
+              message: "The selected model is currently unavailable. Please try a different model.",
+            },
+          ]),
+        [responseId(1)]: () =>
+          sse([
+            { type: "start", comparisonId: COMPARISON_ID, responseId: responseId(1) },
+            { type: "chunk", content: "Alpha answers in full." },
+            completeEvent(),
+          ]),
+      }),
+    });
+    await user.click(checkbox(dialog, "Claude 4 Sonnet"));
+    await user.click(checkbox(dialog, "Gemini 2.5 Pro"));
+    await user.click(checkbox(dialog, "alpha-7b"));
+    await user.type(promptBox(dialog), "Explain recursion in one paragraph");
+    await user.click(within(dialog).getByRole("button", { name: "Compare Models" }));
+
+    const failed = await within(dialog).findByRole("article", { name: "GPT-4o" });
+    const alpha = within(dialog).getByRole("article", { name: "alpha-7b" });
+    await waitFor(() => expect(failed.dataset.status).toBe("error"));
+    expect(within(failed).getByRole("alert").textContent).toBe(
+      "Error: The selected model is currently unavailable. Please try a different model.",
+    );
+    expect(failed.textContent).toContain("Half an answer");
+    expect(within(failed).queryByRole("button", { name: "Rate 1" })).toBeNull();
+    await waitFor(() => expect(alpha.dataset.status).toBe("complete"));
+    expect(alpha.textContent).toContain("Alpha answers in full.");
+    expect(within(alpha).queryByRole("alert")).toBeNull();
+  });
+
+  it("a refused start is shown on the card (the server already streams it)", async () => {
+    const { user, dialog } = await openDialog({
+      "POST /api/comparisons": () => json(comparisonBody(DEFAULTS), { status: 201 }),
+      "POST /api/chat-stream": (request) =>
+        (request.body as { responseId: string }).responseId === responseId(1)
+          ? apiError(409, "CONFLICT", "This answer is already streaming.")
+          : sse([{ type: "chunk", content: "Fine." }, completeEvent()]),
+    });
+    await user.type(promptBox(dialog), "Hello there");
+    await user.click(within(dialog).getByRole("button", { name: "Compare Models" }));
+    const claude = await within(dialog).findByRole("article", { name: "Claude 4 Sonnet" });
+    await waitFor(() => expect(claude.textContent).toContain("Error: This answer is already streaming."));
+    await waitFor(() =>
+      expect(within(dialog).getByRole("article", { name: "GPT-4o" }).dataset.status).toBe("complete"),
+    );
+  });
+
+  it("shows the server's refusal to create a comparison as a toast", async () => {
+    const { user, dialog } = await openDialog({
+      "POST /api/comparisons": () =>
+        apiError(429, "RATE_LIMITED", "Too many messages. Try again in a minute."),
+    });
+    await user.type(promptBox(dialog), "Hello there");
+    await user.click(within(dialog).getByRole("button", { name: "Compare Models" }));
+    expect(await screen.findByText("Could not start the comparison")).toBeTruthy();
+    expect(screen.getByText("Too many messages. Try again in a minute.")).toBeTruthy();
+    expect(within(dialog).queryByRole("region", { name: "Answers" })).toBeNull();
+  });
+
+  it("Stop aborts every stream, keeps the text that arrived and changes no card's status", async () => {
+    const streams = DEFAULTS.map(() => liveSse());
+    const { user, server, dialog } = await openDialog({
+      "POST /api/comparisons": () => json(comparisonBody(DEFAULTS), { status: 201 }),
+      "POST /api/chat-stream": streamsByResponse(
+        Object.fromEntries(streams.map((s, i) => [responseId(i), s.handler])),
+      ),
+    });
+    await user.type(promptBox(dialog), "Explain recursion in one paragraph");
+    await user.click(within(dialog).getByRole("button", { name: "Compare Models" }));
+    await waitFor(() => expect(server.callsTo("POST /api/chat-stream")).toHaveLength(3));
+    streams[0]!.push({ type: "start", comparisonId: COMPARISON_ID, responseId: responseId(0) });
+    streams[0]!.push({ type: "chunk", content: "Partial words" });
+    streams[1]!.push({ type: "start", comparisonId: COMPARISON_ID, responseId: responseId(1) });
+    const gpt = within(dialog).getByRole("article", { name: "GPT-4o" });
+    await waitFor(() => expect(gpt.textContent).toContain("Partial words"));
+
+    await user.click(within(dialog).getByRole("button", { name: "Stop" }));
+    await waitFor(() =>
+      expect(server.callsTo("POST /api/chat-stream").map((c) => c.signal?.aborted)).toEqual([
+        true,
+        true,
+        true,
+      ]),
+    );
+    await waitFor(() =>
+      expect(within(dialog).getByRole("button", { name: "Compare Models" })).toHaveProperty(
+        "disabled",
+        false,
+      ),
+    );
+    expect(within(dialog).getByRole("button", { name: "Stop" })).toHaveProperty("disabled", true);
+    const cards = within(dialog).getAllByRole("article");
+    expect(cards.map((c) => c.dataset.status)).toEqual(["streaming", "streaming", "pending"]);
+    expect(gpt.textContent).toContain("Partial words");
+    for (const c of cards) {
+      expect(c.textContent).toContain("Stopped");
+      expect(within(c).queryByRole("alert")).toBeNull();
+    }
+  });
+
+  it("keeps the settings in this browser; metrics can be hidden", async () => {
+    const { user, dialog } = await openDialog({
+      "POST /api/comparisons": () => json(comparisonBody(["gpt-4o"]), { status: 201 }),
+      "POST /api/chat-stream": () => sse([{ type: "chunk", content: "Done." }, completeEvent()]),
+    });
+    const settings = within(dialog).getByRole("button", { name: "Settings" });
+    expect(settings.getAttribute("aria-expanded")).toBe("false");
+    await user.click(settings);
+    const panel = within(dialog).getByRole("region", { name: "Comparison settings" });
+    const metrics = within(panel).getByRole("switch", { name: "Show metrics" });
+    expect(metrics.getAttribute("aria-checked")).toBe("true");
+    expect(within(panel).getByRole("switch", { name: "Auto-rate" }).getAttribute("aria-checked")).toBe(
+      "false",
+    );
+    await user.click(metrics);
+    expect(localStorage.getItem("compare_show_metrics")).toBe("false");
+
+    await user.type(promptBox(dialog), "Hello there");
+    await user.click(within(dialog).getByRole("button", { name: "Compare Models" }));
+    const gpt = await within(dialog).findByRole("article", { name: "GPT-4o" });
+    await waitFor(() => expect(gpt.dataset.status).toBe("complete"));
+    expect(within(gpt).queryByLabelText("Metrics")).toBeNull();
+    expect(gpt.textContent).not.toContain("Total time");
+  });
+});

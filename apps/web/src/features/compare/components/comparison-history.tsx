@@ -1,0 +1,77 @@
+import type { ComparisonSummary } from "@tessera/contracts";
+import { ChevronRight, EyeOff, Star, Trophy } from "lucide-react";
+import { Link } from "react-router";
+import { Badge } from "@/components/ui/badge";
+import { Spinner } from "@/components/ui/spinner";
+import { useComparisons } from "../api/get-comparisons";
+import { useModelNames } from "../api/get-models";
+import { blindRange, isHidden } from "../utils/blind";
+
+const dateFormat = new Intl.DateTimeFormat(undefined, {
+  month: "short",
+  day: "numeric",
+  hour: "2-digit",
+  minute: "2-digit",
+});
+
+function HistoryItem({ item, nameOf }: { item: ComparisonSummary; nameOf: (id: string) => string }) {
+  const hidden = isHidden(item);
+  const models = hidden ? `Blind · ${blindRange(item.responseCount)}` : item.models.map(nameOf).join(", ");
+  return (
+    <li>
+      <Link
+        to={`/dashboard/compare/${item.id}`}
+        className="group flex items-center gap-3 rounded-lg px-3 py-3 transition outline-none hover:bg-accent/60 focus-visible:ring-[3px] focus-visible:ring-ring/40"
+      >
+        <div className="flex min-w-0 flex-1 flex-col gap-1.5">
+          <p className="line-clamp-2 text-sm font-medium break-words">{item.prompt}</p>
+          <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-muted-foreground">
+            <span className="flex min-w-0 items-center gap-1">
+              {hidden ? <EyeOff className="size-3.5 shrink-0" aria-hidden="true" /> : null}
+              <span className="truncate">{models}</span>
+            </span>
+            <span className="flex items-center gap-1">
+              <Star className="size-3.5" aria-hidden="true" />
+              Rated {item.ratedCount}/{item.responseCount}
+            </span>
+            {item.winnerModelId ? (
+              <span className="flex items-center gap-1 text-foreground">
+                <Trophy className="size-3.5 text-amber-500" aria-hidden="true" />
+                Winner: {nameOf(item.winnerModelId)}
+              </span>
+            ) : null}
+            <time dateTime={item.createdAt}>{dateFormat.format(new Date(item.createdAt))}</time>
+            {item.blind && item.revealed ? <Badge variant="secondary">Blind · revealed</Badge> : null}
+          </div>
+        </div>
+        <ChevronRight
+          className="size-4 shrink-0 text-muted-foreground transition group-hover:translate-x-0.5"
+          aria-hidden="true"
+        />
+      </Link>
+    </li>
+  );
+}
+
+/** "Your comparisons": newest first; each opens its page. */
+export function ComparisonHistory() {
+  const { data, isPending, isError } = useComparisons();
+  const nameOf = useModelNames();
+  if (isPending) return <Spinner label="Loading comparisons" className="mx-auto my-6 size-6 text-primary" />;
+  if (isError)
+    return <p className="px-3 py-4 text-sm text-destructive">Your comparisons could not be loaded.</p>;
+  if (data.length === 0)
+    return (
+      <div className="flex flex-col items-center gap-1 px-3 py-10 text-center">
+        <p className="text-sm font-medium">No comparisons yet</p>
+        <p className="text-sm text-muted-foreground">Start one to see models answer side by side.</p>
+      </div>
+    );
+  return (
+    <ul aria-label="Your comparisons" className="flex flex-col divide-y">
+      {data.map((item) => (
+        <HistoryItem key={item.id} item={item} nameOf={nameOf} />
+      ))}
+    </ul>
+  );
+}

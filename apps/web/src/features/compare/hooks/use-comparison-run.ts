@@ -1,0 +1,155 @@
+// The comparison being run in the dialog: create it, stream every answer at once (one
+// AbortController per card), stop them all, rate answers and take in the reveal of a blind one.
+import {
+  comparisonInputError,
+  type Comparison,
+  type ComparisonResponse,
+  type CreateComparisonInput,
+} from "@tessera/contracts";
+import { useQueryClient } from "@tanstack/react-query";
+import { useEffect, useRef, useState } from "react";
+import { createComparison } from "../api/create-comparison";
+import { comparisonsQuery } from "../api/get-comparisons";
+import { useRateResponse } from "../api/rate-response";
+import { showComparisonError } from "../utils/compare-toasts";
+import { runComparisonStream, type StreamResult } from "./run-comparison-stream";
+
+export type RunPhase = "idle" | "creating" | "streaming";
+
+/** Auto-rate (a setting): once all answers are in, the fastest complete one gets this rating. */
+export const AUTO_RATING = 5;
+
+export function useComparisonRun() {
+  const queryClient = useQueryClient();
+  const rating = useRateResponse();
+  const [comparison, setComparison] = useState<Comparison | null>(null);
+  const [stopped, setStopped] = useState<ReadonlySet<string>>(() => new Set());
+  const [phase, setPhase] = useState<RunPhase>("idle");
+  // The latest comparison, for stream callbacks that outlive the render that started them.
+  const latestRef = useRef<Comparison | null>(null);
+  const controllersRef = useRef<AbortController[]>([]);
+
+  useEffect(() => () => controllersRef.current.forEach((c) => c.abort()), []);
+
+  const commit = (next: Comparison | null) => {
+    latestRef.current = next;
+    setComparison(next);
+  };
+
+  const patch = (comparisonId: string, responseId: string, update: Partial<ComparisonResponse>) => {
+    const current = latestRef.current;
+    if (current?.id !== comparisonId) return;
+    commit({
+      ...current,
+      responses: current.responses.map((r) => (r.id === responseId ? { ...r, ...update } : r)),
+    });
+  };
+
+  /** Takes the server's ratings, reveal and model ids; the text and status on screen stay as streamed. */
+  const merge = (server: Comparison) => {
+    const current = latestRef.current;
+    if (current?.id !== server.id) return;
+    commit({
+      ...current,
+      revealed: server.revealed,
+      responses: current.responses.map((r) => {
+        const stored = server.responses.find((s) => s.id === r.id);
+        // A blind answer's cost would hint at its model: the stream leaves it out until the reveal.
+        return stored
+          ? { ...r, rating: stored.rating, modelId: stored.modelId, cost: r.cost ?? stored.cost }
+          : r;
+      }),
+    });
+  };
+
+  const rate = (responseId: string, value: number) => {
+    const current = latestRef.current;
+    if (!current) return;
+    const previous = current.responses.find((r) => r.id === responseId)?.rating ?? null;
+    patch(current.id, responseId, { rating: value });
+    rating.mutate(
+      { comparisonId: current.id, responseId, rating: value },
+      {
+        onSuccess: merge,
+        onError: (error) => {
+          patch(current.id, responseId, { rating: previous });
+          showComparisonError(error, "Rating not saved");
+        },
+      },
+    );
+  };
+
+  const streamOne = async (comparisonId: string, responseId: string, signal: AbortSignal) => {
+    const result = await runComparisonStream({ comparisonId, responseId }, signal, {
+      onStart: () => patch(comparisonId, responseId, { status: "streaming" }),
+      onText: (content) => patch(comparisonId, responseId, { status: "streaming", content }),
+    });
+    if (result.kind === "complete") {
+      const m = result.metrics;
+      patch(comparisonId, responseId, {
+        status: "complete",
+        content: result.text,
+        tokensUsed: m.tokens,
+        timeToFirstTokenMs: m.timeToFirstTokenMs,
+        responseTimeMs: m.responseTimeMs,
+        tokensPerSecond: m.tokensPerSecond,
+        cost: m.cost,
+      });
+    } else if (result.kind === "failed") {
+      patch(comparisonId, responseId, { status: "error", content: result.text, error: result.message });
+    }
+    // Stopped: spec §4, an abort changes no status; the card keeps its text and says it was stopped.
+    return { responseId, result };
+  };
+
+  const autoRateFastest = (results: { responseId: string; result: StreamResult }[]) => {
+    const fastest = results
+      .flatMap(({ responseId, result }) =>
+        result.kind === "complete" ? [{ responseId, ms: result.metrics.responseTimeMs }] : [],
+      )
+      .sort((a, b) => a.ms - b.ms)[0];
+    const current = latestRef.current?.responses.find((r) => r.id === fastest?.responseId);
+    // A rating the person already gave is never overwritten.
+    if (current && current.rating === null) rate(current.id, AUTO_RATING);
+  };
+
+  const start = async (input: CreateComparisonInput, options: { autoRate: boolean }) => {
+    const problem = comparisonInputError(input.prompt, input.models);
+    if (problem) return showComparisonError(problem);
+    setPhase("creating");
+    let created: Comparison;
+    try {
+      created = await createComparison(input);
+    } catch (error) {
+      setPhase("idle");
+      return showComparisonError(error, "Could not start the comparison");
+    }
+    commit(created);
+    setStopped(new Set());
+    setPhase("streaming");
+    void queryClient.invalidateQueries({ queryKey: comparisonsQuery.queryKey, exact: true });
+
+    const controllers = created.responses.map(() => new AbortController());
+    controllersRef.current = controllers;
+    const results = await Promise.all(
+      created.responses.map((r, i) => streamOne(created.id, r.id, controllers[i]!.signal)),
+    );
+    if (controllersRef.current !== controllers) return;
+    controllersRef.current = [];
+    setPhase("idle");
+    void queryClient.invalidateQueries({ queryKey: comparisonsQuery.queryKey, exact: true });
+    if (options.autoRate && results.every(({ result }) => result.kind !== "stopped"))
+      autoRateFastest(results);
+  };
+
+  /** Aborts every answer still coming; what arrived stays on its card. */
+  const stop = () => {
+    const live = (latestRef.current?.responses ?? []).filter(
+      (r) => r.status === "pending" || r.status === "streaming",
+    );
+    setStopped(new Set(live.map((r) => r.id)));
+    controllersRef.current.forEach((c) => c.abort());
+  };
+
+  return { comparison, stopped, phase, start, stop, rate };
+}

@@ -1,0 +1,26 @@
+// The two models global-setup serves on a loopback OpenAI-compatible server. Tessera lists them as
+// `local/alpha-7b` and `local/beta-13b` (Open Source group), named after the part after `local/`.
+// Neither answer names its model, so a blind comparison stays blind.
+
+export const E2E_MODEL_ANSWERS: Record<string, string[]> = {
+  "alpha-7b": [
+    "Recursion is ",
+    "a function ",
+    "that calls ",
+    "itself ",
+    "until a ",
+    "base case ",
+    "stops it.",
+  ],
+  "beta-13b": [
+    "**Recursion** ",
+    "solves a problem ",
+    "by solving ",
+    "smaller copies ",
+    "of the same ",
+    "problem.",
+  ],
+};
+
+export const ALPHA_TEXT = "Recursion is a function that calls itself until a base case stops it.";
+export const BETA_TEXT = "Recursion solves a problem by solving smaller copies of the same problem.";
