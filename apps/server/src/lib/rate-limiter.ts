@@ -1,8 +1,19 @@
 // A fixed-window limiter kept in process (the embedded default). Keys are whatever the caller
 // decides: an address, an email, a user id.
+import { AppError } from "./errors";
+
 export interface RateLimiter {
   /** Records one hit; answers how many seconds to wait when over the limit, else null. */
   hit(key: string, rule: { windowMs: number; max: number }): number | null;
+}
+
+/** A person's chat messages a minute (RATE_LIMIT_CHAT); a comparison counts as one. 429 above it. */
+export function limitChatMessages(limiter: RateLimiter, userId: string, perMinute: number): void {
+  const wait = limiter.hit(`chat:${userId}`, { windowMs: 60_000, max: perMinute });
+  if (wait !== null)
+    throw new AppError("RATE_LIMITED", `You are sending messages too quickly. Try again in ${wait} s.`, {
+      headers: { "Retry-After": String(wait) },
+    });
 }
 
 export function createMemoryRateLimiter(now: () => number = Date.now): RateLimiter {

@@ -14,7 +14,7 @@ import { searchKnowledge } from "../../knowledge/search-knowledge";
 import type { AppEnv } from "../../lib/context";
 import { AppError } from "../../lib/errors";
 import type { Logger } from "../../lib/logger";
-import type { RateLimiter } from "../../lib/rate-limiter";
+import { limitChatMessages, type RateLimiter } from "../../lib/rate-limiter";
 import { sseResponse } from "../../lib/sse-response";
 import { parseWith, readJson } from "../../lib/validate";
 import type { LlmRegistry, Retrieve } from "../../providers/llm/types";
@@ -72,12 +72,7 @@ export function chatRoutes(deps: ChatDeps) {
     .post("/chat-stream", async (c) => {
       const input = await readJson(c, chatStreamRequestSchema);
       const userId = c.get("session").user.id;
-      const wait = deps.limiter.hit(`chat:${userId}`, { windowMs: 60_000, max: deps.messagesPerMinute });
-      if (wait !== null) {
-        throw new AppError("RATE_LIMITED", `You are sending messages too quickly. Try again in ${wait} s.`, {
-          headers: { "Retry-After": String(wait) },
-        });
-      }
+      limitChatMessages(deps.limiter, userId, deps.messagesPerMinute);
       const assistant = input.assistantId
         ? await findVisibleAssistant(deps.db, userId, input.assistantId)
         : null;

@@ -3,7 +3,6 @@
 // Exactly one closing event per stream.
 import type { ModelMessage } from "ai";
 import {
-  CHAT_ERROR_MESSAGES,
   RESPONSE_INTERRUPTED_MARK,
   findCatalogueModel,
   type ChatStreamEvent,
@@ -13,8 +12,7 @@ import { eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { conversations, messages } from "../../db/schema";
 import type { Logger } from "../../lib/logger";
-import type { LlmErrorKind } from "../../providers/llm/llm-errors";
-import { estimateTokens, streamModel } from "../../providers/llm/stream-model";
+import { describeFailure, estimateTokens, streamModel } from "../../providers/llm/stream-model";
 import type { PreparedChat } from "./prepare-chat";
 
 export interface StreamDeps {
@@ -81,18 +79,6 @@ async function buildMessages(
   ];
 }
 
-const ERROR_CODES = {
-  rateLimited: "RATE_LIMITED",
-  unavailable: "MODEL_UNAVAILABLE",
-  unsupported: "UNSUPPORTED_MODEL",
-  failed: "STREAM_FAILED",
-} as const;
-
-function mapError(kind: LlmErrorKind | "timeout"): { code: string; message: string } {
-  if (kind === "timeout") return { code: "TIMEOUT", message: CHAT_ERROR_MESSAGES.unavailable };
-  return { code: ERROR_CODES[kind], message: CHAT_ERROR_MESSAGES[kind] };
-}
-
 export async function* runChatStream(
   deps: StreamDeps,
   prepared: PreparedChat,
@@ -122,7 +108,7 @@ export async function* runChatStream(
     next = await stream.next();
   }
   const { text, outputTokens, interrupted } = next.value;
-  const failure = next.value.failure ? mapError(next.value.failure) : null;
+  const failure = next.value.failure ? describeFailure(next.value.failure) : null;
   if (failure)
     deps.logger.warn(
       {

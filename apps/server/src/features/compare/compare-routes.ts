@@ -2,8 +2,7 @@ import { comparisonStreamRequestSchema, createComparisonSchema, ratingSchema } f
 import { Hono, type MiddlewareHandler } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../../lib/context";
-import { AppError } from "../../lib/errors";
-import type { RateLimiter } from "../../lib/rate-limiter";
+import { limitChatMessages, type RateLimiter } from "../../lib/rate-limiter";
 import { sseResponse } from "../../lib/sse-response";
 import { parseWith, readJson } from "../../lib/validate";
 import { createComparison, deleteComparison, getComparison, listComparisons } from "./comparisons";
@@ -27,11 +26,7 @@ export function compareRoutes(deps: CompareDeps) {
     .get("/", async (c) => c.json(await listComparisons(deps.db, user(c))))
     .post("/", async (c) => {
       const input = await readJson(c, createComparisonSchema);
-      const wait = deps.limiter.hit(`chat:${user(c)}`, { windowMs: 60_000, max: deps.messagesPerMinute });
-      if (wait !== null)
-        throw new AppError("RATE_LIMITED", `You are sending messages too quickly. Try again in ${wait} s.`, {
-          headers: { "Retry-After": String(wait) },
-        });
+      limitChatMessages(deps.limiter, user(c), deps.messagesPerMinute);
       return c.json(await createComparison(deps, user(c), input), 201);
     })
     .get("/leaderboard", async (c) => c.json(await getLeaderboard(deps.db, user(c))))

@@ -15,7 +15,7 @@ import { comparisonResponses } from "../../db/schema";
 import { searchKnowledge } from "../../knowledge/search-knowledge";
 import { AppError, notFound } from "../../lib/errors";
 import type { Logger } from "../../lib/logger";
-import { estimateTokens, streamModel } from "../../providers/llm/stream-model";
+import { describeFailure, estimateTokens, streamModel } from "../../providers/llm/stream-model";
 import type { LlmRegistry, ResolvedModel } from "../../providers/llm/types";
 import { loadComparison, tokensPerSecond } from "./comparisons";
 
@@ -36,13 +36,6 @@ export interface ClaimedAnswer {
   blind: boolean;
   resolved: Extract<ResolvedModel, { ok: true }>;
 }
-
-const ERROR_CODES = {
-  rateLimited: "RATE_LIMITED",
-  unavailable: "MODEL_UNAVAILABLE",
-  failed: "STREAM_FAILED",
-  timeout: "TIMEOUT",
-} as const;
 
 /** Checks ownership and state, then marks the answer as streaming; HTTP errors here write nothing. */
 export async function claimAnswer(
@@ -130,14 +123,14 @@ export async function* runComparisonStream(
   // Tessera Local runs in the server: it costs nothing.
   const cost = answer.resolved.provider === "tessera-local" ? 0 : outcome.cost;
   const failure = outcome.interrupted ? null : outcome.failure;
-  const message = failure ? CHAT_ERROR_MESSAGES[failure === "timeout" ? "unavailable" : failure] : null;
+  const described = failure ? describeFailure(failure) : null;
   const status = outcome.interrupted ? "stopped" : failure ? "error" : "complete";
   await deps.db
     .update(comparisonResponses)
     .set({
       status,
       content: outcome.text,
-      error: message,
+      error: described?.message ?? null,
       tokensUsed: tokens,
       timeToFirstTokenMs: outcome.timeToFirstTokenMs,
       responseTimeMs: outcome.totalMs,
@@ -158,8 +151,8 @@ export async function* runComparisonStream(
   );
 
   if (outcome.interrupted) return;
-  if (failure && message) {
-    yield { type: "error", error: ERROR_CODES[failure], message };
+  if (described) {
+    yield { type: "error", error: described.code, message: described.message };
     return;
   }
   const generating =

@@ -3,6 +3,7 @@
 // comparison both stream through here; what they store and send is theirs.
 import type { LanguageModelV3 } from "@ai-sdk/provider";
 import { APICallError, streamText, type ModelMessage } from "ai";
+import { CHAT_ERROR_MESSAGES } from "@tessera/contracts";
 import { classifyLlmError, type LlmErrorKind } from "./llm-errors";
 
 export interface ModelStreamOptions {
@@ -35,6 +36,24 @@ export interface ModelStreamOutcome {
   /** The upstream HTTP status of a failure, for logs. */
   upstreamStatus?: number;
   errorName?: string;
+}
+
+const FAILURE_CODES = {
+  rateLimited: "RATE_LIMITED",
+  unavailable: "MODEL_UNAVAILABLE",
+  failed: "STREAM_FAILED",
+  timeout: "TIMEOUT",
+} as const;
+
+/** The wire error of a failed call: a code, and the spec's message (a timeout reads as unavailable). */
+export function describeFailure(kind: NonNullable<ModelStreamOutcome["failure"]>): {
+  code: string;
+  message: string;
+} {
+  return {
+    code: FAILURE_CODES[kind],
+    message: CHAT_ERROR_MESSAGES[kind === "timeout" ? "unavailable" : kind],
+  };
 }
 
 /** When a provider reports no usage: about four characters a token. */
