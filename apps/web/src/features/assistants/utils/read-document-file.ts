@@ -1,6 +1,6 @@
 // A file's text for a knowledge document. Text files are read whole in the browser; a PDF is read by
 // the server's extractor, which keeps its first 2,000 characters (it serves chat attachments).
-import { extractFileText } from "../api/extract-file-text";
+import { extractFileText } from "@/lib/extract-file-text";
 
 export const DOCUMENT_FILES = ".txt,.md,.markdown,.csv,.json,.pdf,text/*,application/json,application/pdf";
 

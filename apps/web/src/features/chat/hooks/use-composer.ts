@@ -5,7 +5,7 @@ import { MAX_IMAGE_BYTES, MAX_IMAGES_PER_MESSAGE, TEXT_ATTACHMENT_MAX_CHARS } fr
 import { useCallback, useState } from "react";
 import { toast } from "sonner";
 import { errorMessage } from "@/lib/api-client";
-import { extractAttachment } from "../api/extract-attachment";
+import { extractFileText } from "@/lib/extract-file-text";
 import { localId } from "../utils/chat-message";
 
 export type PendingAttachment =
@@ -30,7 +30,7 @@ function previewOf(file: File): string {
 
 async function readText(file: File): Promise<{ text: string; truncated: boolean }> {
   if (isPdf(file)) {
-    const extracted = await extractAttachment(file);
+    const extracted = await extractFileText(file);
     return { text: extracted.text, truncated: extracted.truncated };
   }
   const text = await file.text();

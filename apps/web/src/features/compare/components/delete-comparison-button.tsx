@@ -1,16 +1,7 @@
 import { Trash2 } from "lucide-react";
 import { useState } from "react";
 import { toast } from "sonner";
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from "@/components/ui/alert-dialog";
+import { ConfirmDeleteDialog } from "@/components/confirm-delete-dialog";
 import { Button } from "@/components/ui/button";
 import { useDeleteComparison } from "../api/delete-comparison";
 import { showComparisonError } from "../utils/compare-toasts";
@@ -34,26 +25,23 @@ export function DeleteComparisonButton({
       onError: (error) => showComparisonError(error, "Failed to delete comparison"),
     });
   return (
-    <AlertDialog open={open} onOpenChange={setOpen}>
+    <>
       <Button variant="outline" size="sm" onClick={() => setOpen(true)} disabled={deletion.isPending}>
         <Trash2 aria-hidden="true" />
         Delete
       </Button>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>Delete comparison?</AlertDialogTitle>
-          <AlertDialogDescription>
-            The prompt, every answer and its rating will be deleted, and the ratings leave your leaderboard.
-            This cannot be undone.
-          </AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel>Cancel</AlertDialogCancel>
-          <AlertDialogAction variant="destructive" onClick={confirm}>
-            Delete
-          </AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+      <ConfirmDeleteDialog
+        item={open ? comparisonId : null}
+        title="Delete comparison?"
+        description={() =>
+          "The prompt, every answer and its rating will be deleted, and the ratings leave your leaderboard. This cannot be undone."
+        }
+        onCancel={() => setOpen(false)}
+        onConfirm={() => {
+          setOpen(false);
+          confirm();
+        }}
+      />
+    </>
   );
 }
