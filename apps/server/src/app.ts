@@ -25,11 +25,12 @@ import { publicConfigRoutes } from "./features/public-config/public-config-route
 import type { AppEnv } from "./lib/context";
 import { AppError, errorBody } from "./lib/errors";
 import { guardedFetch } from "./lib/guarded-fetch";
+import { imageProxyRoutes } from "./features/image-proxy/image-proxy-routes";
 import { securityHeaders } from "./lib/security-headers";
 import { contentTypeOf, isStorageKey } from "./providers/storage/storage";
 
 const SEARCH_PATHS = new Set(["/api/jigsaw-search", "/api/ai-search"]);
-const UPLOAD_PATHS = new Set(["/api/chat-images", "/api/attachments/extract"]);
+const UPLOAD_PATHS = new Set(["/api/chat-images", "/api/attachments/extract", "/api/documents/upload"]);
 
 export function createApp(services: Services, options: { webDist?: string | null } = {}) {
   const { auth, database, logger, env } = services;
@@ -66,7 +67,8 @@ export function createApp(services: Services, options: { webDist?: string | null
   app.use("/api/*", (c, next) => (UPLOAD_PATHS.has(c.req.path) ? next() : jsonBodyLimit(c, next)));
   app.use("/api/*", async (c, next) => {
     await next();
-    c.header("Cache-Control", "no-store");
+    // Only the image proxy's answers may be kept, and it says so itself.
+    if (!c.res.headers.has("Cache-Control")) c.header("Cache-Control", "no-store");
   });
 
   app.route("/api/health", healthRoutes(database));
@@ -91,8 +93,12 @@ export function createApp(services: Services, options: { webDist?: string | null
       signInMessage: (path) => (SEARCH_PATHS.has(path) ? SEARCH_MESSAGES.signIn : undefined),
     }),
   );
-  api.route("/documents", documentsRoutes(database.db));
+  api.route(
+    "/documents",
+    documentsRoutes({ db: database.db, allowPrivateFetch: env.OUTBOUND_ALLOW_PRIVATE }),
+  );
   api.route("/prompts", promptsRoutes(database.db));
+  api.route("/image-proxy", imageProxyRoutes({ allowPrivateFetch: env.OUTBOUND_ALLOW_PRIVATE }));
   api.route("/assistants", assistantsRoutes(database.db));
   api.route(
     "/profile",
@@ -114,7 +120,10 @@ export function createApp(services: Services, options: { webDist?: string | null
     idleMs: services.chatTimeouts.idleMs,
     totalMs: services.chatTimeouts.totalMs,
   };
-  api.route("/", searchRoutes({ ...streaming, search: services.search }));
+  api.route(
+    "/",
+    searchRoutes({ ...streaming, search: services.search, allowPrivateFetch: env.OUTBOUND_ALLOW_PRIVATE }),
+  );
   api.route(
     "/comparisons",
     compareRoutes({ ...streaming, limiter: services.limiter, messagesPerMinute: env.RATE_LIMIT_CHAT }),

@@ -15,11 +15,29 @@ export const createDocumentSchema = z
   .strict();
 export type CreateDocumentInput = z.input<typeof createDocumentSchema>;
 
+/** A document read from a web page, text file or PDF at an address, fetched by the guarded client. */
+export const createDocumentFromUrlSchema = z
+  .object({
+    url: z.string().trim().url("must be an http or https address").max(2048),
+    title: z.string().trim().max(DOCUMENT_TITLE_MAX).optional(),
+  })
+  .strict();
+export type CreateDocumentFromUrlInput = z.input<typeof createDocumentFromUrlSchema>;
+
+/** Uploads to POST /api/documents/upload (multipart field "file", optional "title"). */
+export const DOCUMENT_UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
+export const DOCUMENT_ACCEPT = ".txt,.md,.markdown,.csv,.json,.pdf,text/plain,text/markdown,application/pdf";
+
 export const documentSummarySchema = z.object({
   id: z.string(),
   title: z.string(),
   characters: z.number().int(),
   passages: z.number().int(),
+  /** Where the document was read from, when it came from an address. */
+  source_url: z.string().nullable(),
   created_at: z.string(),
 });
 export type DocumentSummary = z.infer<typeof documentSummarySchema>;
+
+export const documentDetailSchema = documentSummarySchema.extend({ content: z.string() });
+export type DocumentDetail = z.infer<typeof documentDetailSchema>;

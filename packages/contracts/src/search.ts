@@ -10,6 +10,14 @@ export const DEFAULT_SAFE_SEARCH = "moderate";
 /** The catalogue model that writes overviews (openai/gpt-5-mini upstream); Tessera Local without a provider. */
 export const SEARCH_MODEL_ID = "tessera-research";
 export const SEARCHES_LISTED = 50;
+/** Deep crawl reads this many of the top web results in full before the overview is written. */
+export const DEEP_CRAWL_PAGES = 3;
+/**
+ * Remote favicons, thumbnails and related images are shown through this same-origin proxy (guarded,
+ * size-capped and cached), never fetched by the browser from their hosts: GET ?url=<absolute URL>.
+ */
+export const IMAGE_PROXY_PATH = "/api/image-proxy";
+export const proxiedImageUrl = (url: string) => `${IMAGE_PROXY_PATH}?url=${encodeURIComponent(url)}`;
 
 export const SEARCH_MESSAGES = {
   emptyQuery: "Please enter a search query",
@@ -56,6 +64,8 @@ export const searchSourceSchema = z.object({
   domain: z.string(),
   thumbnail: z.string().optional(),
   favicon: z.string().optional(),
+  /** Why deep crawl skipped this page (too large, not a web page, unreachable); the source still counts. */
+  note: z.string().optional(),
 });
 export type SearchSource = z.infer<typeof searchSourceSchema>;
 

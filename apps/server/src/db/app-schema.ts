@@ -122,6 +122,8 @@ export const documents = pgTable(
       .references(() => user.id, { onDelete: "cascade" }),
     title: text("title").notNull(),
     content: text("content").notNull(),
+    /** The address it was read from, for documents added by URL. */
+    sourceUrl: text("source_url"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("documents_user_created_idx").on(t.userId, t.createdAt)],

@@ -11,6 +11,8 @@ beforeAll(async () => {
     if (req.url === "/loop") return res.writeHead(302, { location: "/loop" }).end();
     if (req.url === "/big") return res.end(Buffer.alloc(4096));
     if (req.url === "/slow") return; // never answers
+    if (req.url?.startsWith("/redirect?to="))
+      return res.writeHead(302, { location: decodeURIComponent(req.url.slice(13)) }).end();
     res.writeHead(404).end();
   });
   await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
@@ -93,6 +95,42 @@ describe("guardedFetch", () => {
           guardedFetch(`http://${host}:${port}/`, { ...opts, timeoutMs: 500 }),
           host,
         ).rejects.toThrow(/not reachable|could not be reached|took too long/);
+      }
+      expect(hits).toBe(0);
+    } finally {
+      canary.close();
+    }
+  });
+
+  it("refuses a redirect from a trusted address to any private one, and the target receives nothing", async () => {
+    let hits = 0;
+    const canary = createServer((_req, res) => {
+      hits += 1;
+      res.end("leaked");
+    });
+    await new Promise<void>((r) => canary.listen(0, "127.0.0.1", r));
+    const port = (canary.address() as AddressInfo).port;
+    // The redirecting server stands in for a public site: its own origin is trusted, nothing else.
+    const trusted = { ...opts, timeoutMs: 500, trustedOrigins: [base] };
+    try {
+      const ok = await guardedFetch(`${base}/redirect?to=${encodeURIComponent("/ok")}`, trusted);
+      expect(new TextDecoder().decode(ok.bytes)).toBe("hello");
+      for (const target of [
+        `http://127.0.0.1:${port}/`,
+        `http://localhost:${port}/`,
+        `http://[::1]:${port}/`,
+        `http://[::ffff:127.0.0.1]:${port}/`,
+        `http://[::ffff:7f00:1]:${port}/`,
+        `http://[0:0:0:0:0:ffff:127.0.0.1]:${port}/`,
+        `http://169.254.169.254:${port}/latest/meta-data`,
+        `http://10.0.0.1:${port}/`,
+        `http://192.168.1.1:${port}/`,
+        `file:///etc/passwd`,
+      ]) {
+        await expect(
+          guardedFetch(`${base}/redirect?to=${encodeURIComponent(target)}`, trusted),
+          target,
+        ).rejects.toThrow(/not reachable|Only http and https/);
       }
       expect(hits).toBe(0);
     } finally {

@@ -1,18 +1,16 @@
 import {
   chatStreamRequestSchema,
   LOCAL_MODEL_ID,
-  MAX_IMAGE_BYTES,
   RESEARCH_DEEP_CRAWL_SOURCES,
   type Source,
 } from "@tessera/contracts";
 import { Hono } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import { z } from "zod";
 import type { Database } from "../../db/client";
 import { findVisibleAssistant } from "../../knowledge/find-assistant";
 import { searchKnowledge } from "../../knowledge/search-knowledge";
 import type { AppEnv } from "../../lib/context";
-import { AppError } from "../../lib/errors";
+import { readUpload, uploadLimit } from "../../lib/upload";
 import type { Logger } from "../../lib/logger";
 import { limitChatMessages, type RateLimiter } from "../../lib/rate-limiter";
 import { sseResponse } from "../../lib/sse-response";
@@ -38,33 +36,6 @@ export interface ChatDeps {
 }
 
 const idParam = z.object({ id: z.string().uuid("not a conversation id") });
-const uploadLimit = bodyLimit({
-  maxSize: MAX_IMAGE_BYTES + 64 * 1024,
-  onError: () => {
-    throw new AppError("PAYLOAD_TOO_LARGE", "Files larger than 10MB cannot be attached.");
-  },
-});
-
-async function readUpload(
-  c: { req: { parseBody: () => Promise<Record<string, unknown>> } },
-  noun: "image" | "file",
-): Promise<Uint8Array> {
-  let body: Record<string, unknown>;
-  try {
-    body = await c.req.parseBody();
-  } catch (cause) {
-    throw new AppError("BAD_REQUEST", "Send the file as multipart/form-data in the field 'file'.", { cause });
-  }
-  const file = body.file;
-  if (!(file instanceof File))
-    throw new AppError("BAD_REQUEST", "Send the file as multipart/form-data in the field 'file'.");
-  if (file.size > MAX_IMAGE_BYTES)
-    throw new AppError(
-      "PAYLOAD_TOO_LARGE",
-      `${file.name} is larger than 10MB. Please use a smaller ${noun}.`,
-    );
-  return new Uint8Array(await file.arrayBuffer());
-}
 
 export function chatRoutes(deps: ChatDeps) {
   return new Hono<AppEnv>()
@@ -125,14 +96,14 @@ export function chatRoutes(deps: ChatDeps) {
       );
     })
     .post("/chat-images", uploadLimit, async (c) => {
-      const bytes = await readUpload(c, "image");
+      const { bytes } = await readUpload(c, "image");
       return c.json(
         await uploadChatImage({ db: deps.db, storage: deps.storage }, c.get("session").user.id, bytes),
         201,
       );
     })
     .post("/attachments/extract", uploadLimit, async (c) =>
-      c.json(await extractAttachment(await readUpload(c, "file"))),
+      c.json(await extractAttachment((await readUpload(c, "file")).bytes)),
     )
     .get("/conversations", async (c) => c.json(await listConversations(deps.db, c.get("session").user.id)))
     .get("/conversations/:id", async (c) => {

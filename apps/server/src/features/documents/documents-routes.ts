@@ -1,27 +1,65 @@
-import { createDocumentSchema } from "@tessera/contracts";
+import {
+  DOCUMENT_UPLOAD_MAX_BYTES,
+  createDocumentFromUrlSchema,
+  createDocumentSchema,
+} from "@tessera/contracts";
 import { Hono } from "hono";
 import { z } from "zod";
 import type { Database } from "../../db/client";
+import { readAddress, readFileContent } from "../../knowledge/read-content";
 import type { AppEnv } from "../../lib/context";
+import { readUpload, uploadLimit } from "../../lib/upload";
 import { parseWith, readJson } from "../../lib/validate";
 import { createDocument, deleteDocument, getDocument, listDocuments } from "./documents";
 
 const idParam = z.object({ id: z.string().uuid("not a document id") });
+const URL_READ_TIMEOUT_MS = 15_000;
 
-export function documentsRoutes(db: Database) {
+export interface DocumentsDeps {
+  db: Database;
+  /** Development and tests only: lets "add from URL" read private addresses. */
+  allowPrivateFetch?: boolean;
+}
+
+/** "notes/Field guide.md" → "Field guide". */
+const titleFromFileName = (name: string) =>
+  name
+    .replace(/^.*[\\/]/, "")
+    .replace(/\.[a-z0-9]{1,8}$/i, "")
+    .trim();
+
+/** The page's own title, else its address without the scheme. */
+const titleFromUrl = (url: string) => url.replace(/^https?:\/\//, "").replace(/\/$/, "");
+
+export function documentsRoutes({ db, allowPrivateFetch }: DocumentsDeps) {
+  const user = (c: { get: (k: "session") => { user: { id: string } } }) => c.get("session").user.id;
   return new Hono<AppEnv>()
-    .get("/", async (c) => c.json(await listDocuments(db, c.get("session").user.id)))
+    .get("/", async (c) => c.json(await listDocuments(db, user(c))))
     .post("/", async (c) =>
-      c.json(
-        await createDocument(db, c.get("session").user.id, await readJson(c, createDocumentSchema)),
+      c.json(await createDocument(db, user(c), await readJson(c, createDocumentSchema)), 201),
+    )
+    .post("/upload", uploadLimit, async (c) => {
+      const upload = await readUpload(c, "file");
+      const { text } = await readFileContent(upload.bytes);
+      const title = upload.fields.title?.trim() || titleFromFileName(upload.name);
+      return c.json(await createDocument(db, user(c), { title, content: text }), 201);
+    })
+    .post("/from-url", async (c) => {
+      const input = await readJson(c, createDocumentFromUrlSchema);
+      const page = await readAddress(input.url, {
+        timeoutMs: URL_READ_TIMEOUT_MS,
+        maxBytes: DOCUMENT_UPLOAD_MAX_BYTES,
+        allowPrivate: allowPrivateFetch,
+      });
+      const title = input.title || page.title || titleFromUrl(page.url);
+      return c.json(
+        await createDocument(db, user(c), { title, content: page.text, sourceUrl: page.url }),
         201,
-      ),
-    )
-    .get("/:id", async (c) =>
-      c.json(await getDocument(db, c.get("session").user.id, parseWith(idParam, c.req.param()).id)),
-    )
+      );
+    })
+    .get("/:id", async (c) => c.json(await getDocument(db, user(c), parseWith(idParam, c.req.param()).id)))
     .delete("/:id", async (c) => {
-      await deleteDocument(db, c.get("session").user.id, parseWith(idParam, c.req.param()).id);
+      await deleteDocument(db, user(c), parseWith(idParam, c.req.param()).id);
       return c.body(null, 204);
     });
 }

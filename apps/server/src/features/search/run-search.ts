@@ -2,6 +2,7 @@
 // send them and up to 12 images, write a cited overview with the search model, suggest follow-ups,
 // and save it all. Exactly one closing event: complete or error.
 import {
+  DEEP_CRAWL_PAGES,
   LOCAL_MODEL_ID,
   MAX_RELATED_IMAGES,
   MAX_SEARCH_SOURCES,
@@ -16,12 +17,13 @@ import { and, eq } from "drizzle-orm";
 import type { z } from "zod";
 import type { Database } from "../../db/client";
 import { searches } from "../../db/schema";
+import { deepCrawl } from "../../knowledge/deep-crawl";
 import { indexWebPages } from "../../knowledge/search-index";
 import { notFound } from "../../lib/errors";
 import type { Logger } from "../../lib/logger";
 import { estimateTokens, streamModel } from "../../providers/llm/stream-model";
 import type { LlmRegistry, Passage } from "../../providers/llm/types";
-import type { SearchProvider } from "../../providers/search/types";
+import type { SearchProvider, WebResult } from "../../providers/search/types";
 import { createCiteRenumberer } from "./cite-renumber";
 import { suggestFollowUps } from "./follow-ups";
 
@@ -32,7 +34,12 @@ export interface SearchDeps {
   logger: Logger;
   idleMs: number;
   totalMs: number;
+  /** Development and tests only: lets deep crawl read pages on private addresses. */
+  allowPrivateFetch?: boolean;
 }
+
+/** How much of a deep-crawled page the overview model reads. */
+const SOURCE_TEXT_FOR_MODEL = 4_000;
 
 /** An overview of about this many characters is "100 %" of the progress shown while it streams. */
 const EXPECTED_OVERVIEW_CHARS = 900;
@@ -45,11 +52,16 @@ export function domainOf(url: string): string {
   }
 }
 
-function overviewSystem(sources: SearchSource[]): string {
+function overviewSystem(results: WebResult[]): string {
   return [
     "You write the overview of a web search inside Tessera: a short, factual answer in markdown.",
     "Use only these sources and cite them inline as [n]; say so when they do not answer the question.",
-    sources.map((s, i) => `[${i + 1}] ${s.title} (${s.url}): ${s.snippet}`).join("\n"),
+    results
+      .map(
+        (r, i) =>
+          `[${i + 1}] ${r.title} (${r.url}): ${(r.content ?? r.snippet).slice(0, SOURCE_TEXT_FOR_MODEL)}`,
+      )
+      .join("\n\n"),
   ].join("\n\n");
 }
 
@@ -108,23 +120,56 @@ export async function* runSearch(
     if (!signal.aborted) yield await fail("SEARCH_FAILED", err);
     return;
   }
-  const sources: SearchSource[] = found.results.map((r) => ({
+  const results = found.results;
+  const notes = new Map<number, string>();
+  const pageImages: { url: string; alt: string }[] = [];
+  if (found.provider !== "local" && results.length > 0) {
+    // Deep crawl: the top pages are read in full, so the overview stands on more than snippets.
+    const top = results.slice(0, DEEP_CRAWL_PAGES);
+    yield {
+      type: "searching",
+      provider: deps.search.id,
+      message: `Reading the top ${top.length === 1 ? "page" : `${top.length} pages`}...`,
+    };
+    const crawled = await deepCrawl(
+      top.map((r) => r.url),
+      { allowPrivate: deps.allowPrivateFetch, signal },
+    );
+    if (signal.aborted) return;
+    crawled.forEach((c, i) => {
+      const r = results[i]!;
+      if (!c.ok) return void notes.set(i, c.note);
+      results[i] = {
+        ...r,
+        title: r.title || c.page.title || r.url,
+        content: c.page.text,
+        favicon: r.favicon ?? c.page.favicon,
+        thumbnail: r.thumbnail ?? c.page.image,
+      };
+      if (c.page.image) pageImages.push({ url: c.page.image, alt: results[i].title });
+    });
+  }
+  const sources: SearchSource[] = results.map((r, i) => ({
     title: r.title,
     url: r.url,
     snippet: r.snippet,
     domain: domainOf(r.url),
     ...(r.thumbnail ? { thumbnail: r.thumbnail } : {}),
     ...(r.favicon ? { favicon: r.favicon } : {}),
+    ...(notes.has(i) ? { note: notes.get(i) } : {}),
   }));
-  const images = found.images.slice(0, MAX_RELATED_IMAGES);
+  // The provider's images first, then the pictures the crawled pages show for themselves.
+  const images = [...found.images, ...pageImages]
+    .filter((img, i, all) => all.findIndex((o) => o.url === img.url) === i)
+    .slice(0, MAX_RELATED_IMAGES);
   yield { type: "sources", sources };
   yield { type: "images", images };
   if (found.provider !== "local") {
-    // Pages a provider brought in stay searchable offline.
+    // Pages a provider brought in (read in full where deep crawl could) stay searchable offline.
     await indexWebPages(
       deps.db,
       userId,
-      found.results.map((r) => ({
+      results.map((r) => ({
         url: r.url,
         title: r.title,
         content: r.content ?? r.snippet,
@@ -140,7 +185,7 @@ export async function* runSearch(
   let followUps: string[] = [];
   if (input.options.ai_overview && sources.length > 0) {
     // Tessera Local answers from exactly these sources, as it would from workspace knowledge.
-    const passages: Passage[] = found.results.map((r, i) => ({
+    const passages: Passage[] = results.map((r, i) => ({
       id: String(i),
       kind: found.provider === "local" ? "document" : "web",
       title: r.title,
@@ -164,7 +209,7 @@ export async function* runSearch(
       : [];
     const stream = streamModel({
       model: resolved.model,
-      system: overviewSystem(sources),
+      system: overviewSystem(results),
       messages: [...history, { role: "user", content: input.query }],
       signal,
       idleMs: deps.idleMs,

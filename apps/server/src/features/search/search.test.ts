@@ -159,12 +159,36 @@ describe("POST /api/ai-search (the simple page)", () => {
   });
 });
 
-describe("with a web search provider", () => {
+describe("with a web search provider and deep crawl", () => {
+  // One loopback server plays both the search API (POST, Tavily's JSON) and the pages it finds (GET).
   let upstream: Server;
+  let base: string;
   let web: TestApp;
+  let guarded: TestApp;
   let mode: "ok" | "fail" = "ok";
+  const pageRequests: string[] = [];
+  const kestrelPage = `<!doctype html><html><head><title>Kestrel Bay tides</title>
+    <meta property="og:image" content="/og/bay.jpg"><link rel="icon" href="/icons/tide.png"></head>
+    <body><nav>Home · Charts · About</nav><article><h1>Tides at Kestrel Bay</h1>
+    <p>High tide at Kestrel Bay is at 06:12 and 18:40 today, with low water near noon.</p>
+    <p>Spring tides at Kestrel Bay reach 5.2 metres, so the causeway floods for two hours either side of high water.</p>
+    <p>${"Harbour notes for visiting sailors and walkers along the bay. ".repeat(8)}</p></article>
+    <footer>Kestrel harbour office</footer></body></html>`;
   beforeAll(async () => {
     upstream = createServer((req, res) => {
+      if (req.method === "GET") {
+        pageRequests.push(req.url ?? "");
+        if (req.url === "/kestrel") {
+          res.writeHead(200, { "content-type": "text/html; charset=utf-8" });
+          return res.end(kestrelPage);
+        }
+        if (req.url === "/huge") {
+          res.writeHead(200, { "content-type": "text/html" });
+          return res.end(`<html><body><p>${"x".repeat(3 * 1024 * 1024)}</p></body></html>`);
+        }
+        res.writeHead(200, { "content-type": "image/png" });
+        return res.end(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
+      }
       req.resume();
       req.on("end", () => {
         res.writeHead(mode === "ok" ? 200 : 502, { "content-type": "application/json" });
@@ -175,8 +199,18 @@ describe("with a web search provider", () => {
                   results: [
                     {
                       title: "Tide tables for Kestrel Bay",
-                      url: "https://tides.example/kestrel",
+                      url: `${base}/kestrel`,
                       content: "High tide at Kestrel Bay is at 06:12 and 18:40 today.",
+                    },
+                    {
+                      title: "Kestrel Bay almanac",
+                      url: `${base}/huge`,
+                      content: "The Kestrel Bay almanac.",
+                    },
+                    {
+                      title: "Kestrel Bay chart",
+                      url: `${base}/chart.png`,
+                      content: "A chart of Kestrel Bay.",
                     },
                   ],
                   images: [{ url: "https://img.example/bay.jpg", description: "Kestrel Bay" }],
@@ -187,48 +221,92 @@ describe("with a web search provider", () => {
       });
     });
     await new Promise<void>((r) => upstream.listen(0, "127.0.0.1", r));
-    const base = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`;
-    web = await createTestApp({ TAVILY_API_KEY: "tvly-test", TAVILY_BASE_URL: base });
+    base = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`;
+    const tavily = { TAVILY_API_KEY: "tvly-test", TAVILY_BASE_URL: base };
+    // The pages live on loopback, so reading them needs the development switch; `guarded` keeps the
+    // production rule and must read none of them.
+    web = await createTestApp({ ...tavily, OUTBOUND_ALLOW_PRIVATE: "true" });
+    guarded = await createTestApp(tavily);
   });
   afterAll(async () => {
     await web.close();
+    await guarded.close();
     await new Promise<void>((r) => upstream.close(() => r()));
   });
 
-  it("answers from the provider's pages, sends its images, and keeps the pages in the local index", async () => {
+  it("reads the top pages in full, notes the skipped ones, cites them and keeps them in the local index", async () => {
     const token = await web.newUser("sailor@example.com");
     const events = await readSse(
       await web.request("/api/jigsaw-search", {
         method: "POST",
         token,
-        json: { query: "high tide Kestrel Bay" },
+        json: { query: "How high do spring tides reach at Kestrel Bay?" },
       }),
     );
-    expect(events.find((e) => e.type === "searching")).toMatchObject({ provider: "tavily" });
+    const searching = events.filter((e) => e.type === "searching");
+    expect(searching[0]).toMatchObject({ provider: "tavily", message: "Searching the web..." });
+    expect(searching[1]).toMatchObject({ message: "Reading the top 3 pages..." });
     expect(events.find((e) => e.type === "sources")!.sources).toEqual([
       {
         title: "Tide tables for Kestrel Bay",
-        url: "https://tides.example/kestrel",
+        url: `${base}/kestrel`,
         snippet: "High tide at Kestrel Bay is at 06:12 and 18:40 today.",
-        domain: "tides.example",
+        domain: "127.0.0.1",
+        favicon: `${base}/icons/tide.png`,
+        thumbnail: `${base}/og/bay.jpg`,
+      },
+      {
+        title: "Kestrel Bay almanac",
+        url: `${base}/huge`,
+        snippet: "The Kestrel Bay almanac.",
+        domain: "127.0.0.1",
+        note: "Skipped: the page is larger than 2 MB.",
+      },
+      {
+        title: "Kestrel Bay chart",
+        url: `${base}/chart.png`,
+        snippet: "A chart of Kestrel Bay.",
+        domain: "127.0.0.1",
+        note: "Skipped: that address holds image/png, not a web page, text or PDF.",
       },
     ]);
     expect(events.find((e) => e.type === "images")!.images).toEqual([
       { url: "https://img.example/bay.jpg", alt: "Kestrel Bay" },
+      { url: `${base}/og/bay.jpg`, alt: "Tide tables for Kestrel Bay" },
     ]);
     const overview = events
       .filter((e) => e.type === "overview_chunk")
       .map((e) => e.content as string)
       .join("");
-    expect(overview).toContain("06:12");
+    // Only the crawled page says this; the provider's snippet does not.
+    expect(overview).toContain("5.2 metres");
     expect(overview).toContain("[1]");
+    expect(events.at(-1)).toMatchObject({ type: "complete" });
     const [kept] = await web.services.database.db
       .select()
       .from(knowledgePassages)
-      .where(
-        and(eq(knowledgePassages.kind, "web"), eq(knowledgePassages.url, "https://tides.example/kestrel")),
-      );
-    expect(kept?.content).toContain("06:12");
+      .where(and(eq(knowledgePassages.kind, "web"), eq(knowledgePassages.url, `${base}/kestrel`)));
+    expect(kept?.content).toContain("Spring tides at Kestrel Bay reach 5.2 metres");
+    expect(kept?.content).not.toContain("Charts · About");
+    expect(kept?.favicon).toBe(`${base}/icons/tide.png`);
+  });
+
+  it("never reads a page on a private address, and says so in the sources", async () => {
+    pageRequests.length = 0;
+    const token = await guarded.newUser("careful@example.com");
+    const events = await readSse(
+      await guarded.request("/api/jigsaw-search", {
+        method: "POST",
+        token,
+        json: { query: "Kestrel Bay tides", options: { ai_overview: false } },
+      }),
+    );
+    const sources = events.find((e) => e.type === "sources")!.sources as { note?: string }[];
+    expect(sources.map((s) => s.note)).toEqual(
+      Array(3).fill("Skipped: that address is not reachable from Tessera."),
+    );
+    expect(events.at(-1)).toMatchObject({ type: "complete" });
+    expect(pageRequests).toEqual([]);
   });
 
   it("ends with one error event in the spec's words when the provider fails, and saves the failure", async () => {
