@@ -72,6 +72,20 @@ export const routes: RouteObject[] = [
               })),
           },
           {
+            path: "documents",
+            lazy: () =>
+              import("@/features/documents/components/documents-page").then((m) => ({
+                Component: m.DocumentsPage,
+              })),
+          },
+          {
+            path: "documents/:id",
+            lazy: () =>
+              import("@/features/documents/components/document-page").then((m) => ({
+                Component: m.DocumentPage,
+              })),
+          },
+          {
             path: "tessera-search",
             lazy: () =>
               import("@/features/search/components/tessera-search-page").then((m) => ({

@@ -95,6 +95,7 @@ export const savedDocument = (title: string, characters = 1200): DocumentSummary
   title,
   characters,
   passages: 2,
+  source_url: null,
   created_at: "2025-01-03T10:00:00.000Z",
 });
 

@@ -1,14 +1,12 @@
+import { DOCUMENT_ACCEPT } from "@tessera/contracts";
 import { FileText, PenLine, Upload, X } from "lucide-react";
 import { useRef, useState } from "react";
-import { toast } from "sonner";
 import { FormError } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { Spinner } from "@/components/ui/spinner";
 import { errorMessage } from "@/lib/api-client";
-import { useCreateDocument } from "../api/create-document";
-import { useDocuments } from "../api/get-documents";
-import { DOCUMENT_FILES, readDocumentFile } from "../utils/read-document-file";
+import { useAddDocument, useDocuments } from "@/lib/documents-api";
 import { DocumentEditor } from "./document-editor";
 
 const characters = new Intl.NumberFormat("en");
@@ -27,7 +25,7 @@ export function KnowledgeDocuments({
   onRemove: (id: string) => void;
 }) {
   const { data: documents, isPending } = useDocuments();
-  const create = useCreateDocument();
+  const create = useAddDocument();
   const fileInput = useRef<HTMLInputElement>(null);
   const [reading, setReading] = useState<string | null>(null);
   const [writing, setWriting] = useState(false);
@@ -37,7 +35,7 @@ export function KnowledgeDocuments({
   const save = async (title: string, content: string) => {
     setError(null);
     try {
-      const doc = await create.mutateAsync({ title, content });
+      const doc = await create.mutateAsync({ kind: "text", input: { title, content } });
       onAttach(doc.id);
       return true;
     } catch (err) {
@@ -50,11 +48,9 @@ export function KnowledgeDocuments({
     setReading(file.name);
     setError(null);
     try {
-      const { text, truncated } = await readDocumentFile(file);
-      if ((await save(file.name, text)) && truncated)
-        toast.warning("Document shortened", {
-          description: `Only the first 2,000 characters of ${file.name} could be read.`,
-        });
+      // The server reads the whole file (text, markdown or PDF) and titles it from the file name.
+      const doc = await create.mutateAsync({ kind: "file", file });
+      onAttach(doc.id);
     } catch (err) {
       setError(`Could not read ${file.name}: ${errorMessage(err)}`);
     } finally {
@@ -161,7 +157,7 @@ export function KnowledgeDocuments({
           <input
             ref={fileInput}
             type="file"
-            accept={DOCUMENT_FILES}
+            accept={DOCUMENT_ACCEPT}
             className="hidden"
             data-testid="knowledge-file-input"
             onChange={(event) => {
