@@ -1,0 +1,287 @@
+import { screen, waitFor, within } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { apiError, json, liveSse, sse } from "@/testing/fetch-stub";
+import {
+  openSearch,
+  QUESTION,
+  result,
+  SEARCH_ID,
+  searchBox,
+  searchEvents,
+  SECOND_ID,
+  SOURCES,
+  statusOf,
+  summary,
+} from "./search-test-steps";
+import { EXAMPLE_QUERIES } from "./search-suggestions";
+
+const PAGE = "/dashboard/jigsaw-search";
+
+describe("the search engine page", () => {
+  it("before searching offers example questions and recent ones; picking one searches it", async () => {
+    const { user, server } = await openSearch(PAGE, {
+      "GET /api/searches": () => json([summary({ query: "How tall is the tower?" })]),
+      "POST /api/jigsaw-search": () => sse(searchEvents({ query: EXAMPLE_QUERIES[0] })),
+    });
+    await waitFor(() => expect(document.title).toBe("AI Search Engine | Tessera"));
+    const recent = await screen.findByRole("region", { name: "Recent searches" });
+    expect(within(recent).getByRole("button", { name: "How tall is the tower?" })).toBeTruthy();
+    const examples = screen.getByRole("region", { name: "Try asking" });
+    expect(within(examples).getAllByRole("button")).toHaveLength(EXAMPLE_QUERIES.length);
+
+    await user.click(within(examples).getByRole("button", { name: EXAMPLE_QUERIES[0] }));
+    await waitFor(() => expect(statusOf(EXAMPLE_QUERIES[0]).textContent).toBe("Done · 42 tokens · $0.00"));
+    expect(server.callsTo("POST /api/jigsaw-search")[0]!.body).toEqual({
+      query: EXAMPLE_QUERIES[0],
+      options: { safe_search: "moderate", ai_overview: true },
+    });
+    expect(searchBox()).toHaveProperty("value", EXAMPLE_QUERIES[0]);
+    expect(screen.queryByRole("region", { name: "Try asking" })).toBeNull();
+  });
+
+  it("the status text follows the events, with the overview's progress, while Search is a Stop button", async () => {
+    const stream = liveSse();
+    const { user } = await openSearch(PAGE, { "POST /api/jigsaw-search": stream.handler });
+    await user.type(searchBox(), QUESTION);
+    await user.click(screen.getByRole("button", { name: "Search" }));
+    const status = () => statusOf(QUESTION).textContent;
+    expect(status()).toBe("Starting search...");
+    expect(screen.getByRole("button", { name: "Stop" })).toBeTruthy();
+    expect(screen.getByRole("switch", { name: "AI overview" })).toHaveProperty("disabled", true);
+    expect(screen.getByRole("combobox", { name: "Safe search" })).toHaveProperty("disabled", true);
+
+    const [start, searching, sources, , overviewStart, , followUp] = searchEvents();
+    const steps: [unknown, string][] = [
+      [start, "Starting search..."],
+      [searching, "Searching your workspace..."],
+      [sources, "Found 2 sources"],
+      [
+        { type: "images", images: [{ url: "https://lights.example/a.jpg", alt: "The tower" }] },
+        "Found 2 sources and 1 image",
+      ],
+      [overviewStart, "Writing the overview..."],
+      [{ type: "overview_chunk", content: "Lit at dusk [1].", progress: 40 }, "Writing the overview... 40%"],
+      [followUp, "Suggested 1 related question"],
+      [
+        { type: "complete", searchId: SEARCH_ID, tokensUsed: 1234, cost: 0.0012 },
+        "Done · 1234 tokens · $0.0012",
+      ],
+    ];
+    for (const [event, text] of steps) {
+      stream.push(event);
+      await waitFor(() => expect(status()).toBe(text));
+      if (text.endsWith("40%"))
+        expect(
+          screen.getByRole("progressbar", { name: "Overview progress" }).getAttribute("aria-valuenow"),
+        ).toBe("40");
+    }
+    // The page stops reading at `complete`.
+    expect(await screen.findByRole("button", { name: "Search" })).toBeTruthy();
+    expect(screen.queryByRole("progressbar", { name: "Overview progress" })).toBeNull();
+    expect(screen.getByRole("switch", { name: "AI overview" })).toHaveProperty("disabled", false);
+  });
+
+  it("shows sources as cards and links the overview's citations to them", async () => {
+    const { user } = await openSearch(PAGE, {
+      "POST /api/jigsaw-search": () =>
+        sse(searchEvents({ overview: "Lit at dusk [1], as told in [2]. See [9]." })),
+    });
+    await user.type(searchBox(), `${QUESTION}{Enter}`);
+    const article = await screen.findByRole("article", { name: QUESTION });
+    await waitFor(() => expect(within(article).getByTestId("search-status").textContent).toMatch(/^Done/));
+
+    const sources = within(article).getByRole("region", { name: "Sources" });
+    const cards = within(sources).getAllByRole("listitem");
+    expect(cards).toHaveLength(2);
+    expect(within(cards[0]!).getByText("Your documents")).toBeTruthy();
+    const docLink = within(cards[0]!).getByRole("link", { name: "Lighthouse keeping handbook" });
+    expect(docLink.getAttribute("href")).toBe(SOURCES[0]!.url);
+    expect(within(cards[0]!).getByText("dusk").tagName).toBe("STRONG");
+    expect(within(cards[1]!).getByText("lights.example")).toBeTruthy();
+    expect(
+      within(cards[1]!).getByRole("link", { name: "Coastal lights of the north" }).getAttribute("target"),
+    ).toBe("_blank");
+
+    const overview = within(article).getByRole("region", { name: "AI overview" });
+    expect(overview.textContent).toContain("by Tessera Local");
+    const first = within(overview).getByRole("link", { name: "1" });
+    expect(first.getAttribute("href")).toBe(SOURCES[0]!.url);
+    const second = within(overview).getByRole("link", { name: "2" });
+    expect(second.getAttribute("href")).toBe(SOURCES[1]!.url);
+    expect(second.getAttribute("target")).toBe("_blank");
+    expect(second.getAttribute("rel")).toContain("noopener");
+    // A number with no source stays a plain marker.
+    expect(within(overview).queryByRole("link", { name: "9" })).toBeNull();
+  });
+
+  it("a related question starts a new search of its own, without a parent", async () => {
+    const { user, server } = await openSearch(PAGE, {
+      "POST /api/jigsaw-search": (request) => {
+        const { query } = request.body as { query: string };
+        return sse(searchEvents({ query, searchId: query === QUESTION ? SEARCH_ID : SECOND_ID }));
+      },
+    });
+    await user.type(searchBox(), `${QUESTION}{Enter}`);
+    await waitFor(() => expect(statusOf(QUESTION).textContent).toMatch(/^Done/));
+    const related = within(result(QUESTION)).getByRole("region", { name: "Related questions" });
+    await user.click(within(related).getByRole("button", { name: "Who keeps the Farrow Point light?" }));
+
+    const next = await screen.findByRole("article", { name: "Who keeps the Farrow Point light?" });
+    await waitFor(() => expect(within(next).getByTestId("search-status").textContent).toMatch(/^Done/));
+    const calls = server.callsTo("POST /api/jigsaw-search");
+    expect(calls).toHaveLength(2);
+    expect(calls[1]!.body).toEqual({
+      query: "Who keeps the Farrow Point light?",
+      options: { safe_search: "moderate", ai_overview: true },
+    });
+    // A new thread: the first question is no longer shown.
+    expect(screen.queryByRole("article", { name: QUESTION })).toBeNull();
+    expect(searchBox()).toHaveProperty("value", "Who keeps the Farrow Point light?");
+  });
+
+  it("a follow-up continues the thread: it names the previous search and shows under it", async () => {
+    const { user, server } = await openSearch(PAGE, {
+      "POST /api/jigsaw-search": (request) => {
+        const { query } = request.body as { query: string };
+        return sse(searchEvents({ query, searchId: query === QUESTION ? SEARCH_ID : SECOND_ID }));
+      },
+    });
+    await user.type(searchBox(), `${QUESTION}{Enter}`);
+    await waitFor(() => expect(statusOf(QUESTION).textContent).toMatch(/^Done/));
+    await user.type(
+      screen.getByRole("searchbox", { name: "Ask a follow-up" }),
+      "And who relights it at dawn?",
+    );
+    await user.click(screen.getByRole("button", { name: "Ask" }));
+
+    await waitFor(() => expect(statusOf("And who relights it at dawn?").textContent).toMatch(/^Done/));
+    expect(server.callsTo("POST /api/jigsaw-search")[1]!.body).toEqual({
+      query: "And who relights it at dawn?",
+      options: { safe_search: "moderate", ai_overview: true },
+      parentId: SEARCH_ID,
+    });
+    const results = screen.getByRole("region", { name: "Results" });
+    expect(
+      within(results)
+        .getAllByRole("article", { name: /.+/ })
+        .map((a) => a.getAttribute("aria-label")),
+    ).toEqual([QUESTION, "And who relights it at dawn?"]);
+    expect(screen.getByRole("searchbox", { name: "Ask a follow-up" })).toHaveProperty("value", "");
+
+    await user.type(screen.getByRole("searchbox", { name: "Ask a follow-up" }), "A third?{Enter}");
+    await waitFor(() => expect(server.callsTo("POST /api/jigsaw-search")).toHaveLength(3));
+    expect(server.callsTo("POST /api/jigsaw-search")[2]!.body).toMatchObject({ parentId: SECOND_ID });
+  });
+
+  it("runs a question handed over in the navigation state at once, and only once", async () => {
+    const { router, server } = await openSearch("/dashboard/tessera-search", {
+      "POST /api/jigsaw-search": () => sse(searchEvents()),
+    });
+    await router.navigate(PAGE, { state: { initialQuery: QUESTION } });
+    await waitFor(() => expect(statusOf(QUESTION).textContent).toMatch(/^Done/));
+    expect(server.callsTo("POST /api/jigsaw-search").map((c) => (c.body as { query: string }).query)).toEqual(
+      [QUESTION],
+    );
+    expect(router.state.location.state).toBeNull();
+    expect(searchBox()).toHaveProperty("value", QUESTION);
+  });
+
+  it("runs ?q= at once, then drops it from the address", async () => {
+    const { router, server } = await openSearch(`${PAGE}?q=${encodeURIComponent(QUESTION)}`, {
+      "POST /api/jigsaw-search": () => sse(searchEvents()),
+    });
+    await waitFor(() => expect(statusOf(QUESTION).textContent).toMatch(/^Done/));
+    expect(server.callsTo("POST /api/jigsaw-search")).toHaveLength(1);
+    expect(router.state.location.search).toBe("");
+  });
+
+  it("Stop aborts the stream and keeps what arrived", async () => {
+    const stream = liveSse();
+    const { user, server } = await openSearch(PAGE, { "POST /api/jigsaw-search": stream.handler });
+    await user.type(searchBox(), `${QUESTION}{Enter}`);
+    const [start, , sources, , overviewStart] = searchEvents();
+    for (const event of [start, sources, overviewStart]) stream.push(event);
+    stream.push({ type: "overview_chunk", content: "The lamp is lit", progress: 20 });
+    await waitFor(() => expect(statusOf(QUESTION).textContent).toBe("Writing the overview... 20%"));
+
+    await user.click(screen.getByRole("button", { name: "Stop" }));
+    expect(statusOf(QUESTION).textContent).toBe("Stopped. What arrived is kept.");
+    expect(server.callsTo("POST /api/jigsaw-search")[0]!.signal?.aborted).toBe(true);
+    const article = result(QUESTION);
+    expect(within(article).getByRole("region", { name: "AI overview" }).textContent).toContain(
+      "The lamp is lit",
+    );
+    const sourceCards = within(within(article).getByRole("region", { name: "Sources" })).getAllByRole(
+      "listitem",
+    );
+    expect(sourceCards).toHaveLength(2);
+    expect(screen.getByRole("button", { name: "Search" })).toBeTruthy();
+  });
+
+  it("a follow-up's Stop is in the follow-up box, and stops only that search", async () => {
+    const second = liveSse();
+    const { user } = await openSearch(PAGE, {
+      "POST /api/jigsaw-search": (request) =>
+        (request.body as { parentId?: string }).parentId ? second.handler(request) : sse(searchEvents()),
+    });
+    await user.type(searchBox(), `${QUESTION}{Enter}`);
+    await waitFor(() => expect(statusOf(QUESTION).textContent).toMatch(/^Done/));
+    await user.type(screen.getByRole("searchbox", { name: "Ask a follow-up" }), "And at dawn?{Enter}");
+    second.push(searchEvents({ searchId: SECOND_ID, query: "And at dawn?" })[0]);
+    const followUpBox = screen.getByRole("search", { name: "Ask a follow-up" });
+    await user.click(await within(followUpBox).findByRole("button", { name: "Stop" }));
+    expect(
+      within(screen.getByRole("search", { name: "Search" })).queryByRole("button", { name: "Stop" }),
+    ).toBeNull();
+    expect(statusOf("And at dawn?").textContent).toBe("Stopped. What arrived is kept.");
+    expect(statusOf(QUESTION).textContent).toMatch(/^Done/);
+  });
+
+  it("an error event says 'Search failed', shows the message and keeps the sources", async () => {
+    const [start, , sources] = searchEvents();
+    const { user } = await openSearch(PAGE, {
+      "POST /api/jigsaw-search": () =>
+        sse([
+          start,
+          sources,
+          { type: "error", error: "OVERVIEW_FAILED", message: "Search failed. Please try again." },
+        ]),
+    });
+    await user.type(searchBox(), `${QUESTION}{Enter}`);
+    expect(await screen.findByText("Search failed", { selector: "[data-title]" })).toBeTruthy();
+    const article = result(QUESTION);
+    expect(within(article).getByRole("alert").textContent).toBe("Search failed. Please try again.");
+    expect(within(article).getByTestId("search-status").textContent).toBe("Search failed");
+    expect(within(article).getByRole("region", { name: "Sources" })).toBeTruthy();
+  });
+
+  it("a refusal before the stream is shown inline and in a toast", async () => {
+    const { user } = await openSearch(PAGE, {
+      "POST /api/jigsaw-search": () =>
+        apiError(429, "RATE_LIMITED", "Too many searches. Try again in a minute."),
+    });
+    await user.type(searchBox(), `${QUESTION}{Enter}`);
+    expect(
+      await within(await screen.findByRole("article", { name: QUESTION })).findByRole("alert"),
+    ).toHaveProperty("textContent", "Too many searches. Try again in a minute.");
+    expect(await screen.findByText("Search failed", { selector: "[data-title]" })).toBeTruthy();
+  });
+
+  it("the search button is disabled while the box is blank", async () => {
+    const { user, server } = await openSearch(PAGE);
+    expect(screen.getByRole("button", { name: "Search" })).toHaveProperty("disabled", true);
+    await user.type(searchBox(), "   {Enter}");
+    expect(screen.getByRole("button", { name: "Search" })).toHaveProperty("disabled", true);
+    expect(server.callsTo("POST /api/jigsaw-search")).toHaveLength(0);
+  });
+
+  it("sends the chosen options", async () => {
+    const { user, server } = await openSearch(PAGE, { "POST /api/jigsaw-search": () => sse(searchEvents()) });
+    await user.click(screen.getByRole("switch", { name: "AI overview" }));
+    await user.type(searchBox(), `${QUESTION}{Enter}`);
+    await waitFor(() => expect(server.callsTo("POST /api/jigsaw-search")).toHaveLength(1));
+    expect(server.callsTo("POST /api/jigsaw-search")[0]!.body).toMatchObject({
+      options: { safe_search: "moderate", ai_overview: false },
+    });
+  });
+});

@@ -1,0 +1,99 @@
+import { screen, waitFor, within } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { json } from "@/testing/fetch-stub";
+import {
+  openSearch,
+  QUESTION,
+  result,
+  savedSearch,
+  SEARCH_ID,
+  SECOND_ID,
+  statusOf,
+  summary,
+} from "./search-test-steps";
+
+const FOLLOW_UP = "And who relights it at dawn?";
+const OTHER_ID = "5ea0c000-0000-4000-8000-000000000003";
+
+const summaries = [
+  summary({
+    id: SECOND_ID,
+    parentId: SEARCH_ID,
+    query: FOLLOW_UP,
+    createdAt: new Date(Date.now() - 30_000).toISOString(),
+  }),
+  summary({
+    id: OTHER_ID,
+    query: "How tall is the tower?",
+    createdAt: new Date(Date.now() - 40_000).toISOString(),
+  }),
+  summary(),
+];
+
+const history = () => screen.getByRole("list", { name: "Past searches" });
+
+describe("the search history", () => {
+  it("lists one entry per thread and reopens a saved thread in order", async () => {
+    const { user, server } = await openSearch("/dashboard/jigsaw-search", {
+      "GET /api/searches": () => json(summaries),
+      [`GET /api/searches/${SEARCH_ID}`]: () => json(savedSearch()),
+      [`GET /api/searches/${SECOND_ID}`]: () =>
+        json(savedSearch({ id: SECOND_ID, parentId: SEARCH_ID, query: FOLLOW_UP, overview: "At dawn [1]." })),
+    });
+    const items = await within(await screen.findByRole("list", { name: "Past searches" })).findAllByRole(
+      "listitem",
+    );
+    expect(items.map((i) => i.textContent)).toEqual([
+      expect.stringContaining(`${QUESTION}`),
+      expect.stringContaining("How tall is the tower?"),
+    ]);
+    expect(items[0]!.textContent).toContain("1 follow-up");
+
+    await user.click(
+      within(items[0]!).getByRole("button", { name: new RegExp(`^${QUESTION.replace("?", "\\?")}`) }),
+    );
+    await screen.findByRole("article", { name: FOLLOW_UP });
+    const results = screen.getByRole("region", { name: "Results" });
+    expect(
+      within(results)
+        .getAllByRole("article")
+        .map((a) => a.getAttribute("aria-label")),
+    ).toEqual([QUESTION, FOLLOW_UP]);
+    expect(statusOf(QUESTION).textContent).toBe("Done · 42 tokens · $0.00");
+    expect(within(result(FOLLOW_UP)).getByRole("link", { name: "1" })).toBeTruthy();
+    expect(server.callsTo("POST /api/jigsaw-search")).toHaveLength(0);
+    expect(within(history()).getByRole("button", { current: true }).textContent).toContain(QUESTION);
+  });
+
+  it("deletes a whole thread after asking, and leaves the page empty when it was open", async () => {
+    const { user, server } = await openSearch("/dashboard/jigsaw-search", {
+      "GET /api/searches": () => json(summaries),
+      [`GET /api/searches/${SEARCH_ID}`]: () => json(savedSearch()),
+      [`GET /api/searches/${SECOND_ID}`]: () =>
+        json(savedSearch({ id: SECOND_ID, parentId: SEARCH_ID, query: FOLLOW_UP })),
+      [`DELETE /api/searches/${SEARCH_ID}`]: () => new Response(null, { status: 204 }),
+      [`DELETE /api/searches/${SECOND_ID}`]: () => new Response(null, { status: 204 }),
+    });
+    const list = await screen.findByRole("list", { name: "Past searches" });
+    await user.click(within(list).getAllByRole("button")[0]!);
+    await screen.findByRole("article", { name: FOLLOW_UP });
+
+    await user.click(within(history()).getByRole("button", { name: `Delete search: ${QUESTION}` }));
+    const dialog = await screen.findByRole("alertdialog", { name: "Delete search?" });
+    expect(dialog.textContent).toContain("and its 1 follow-up");
+    await user.click(within(dialog).getByRole("button", { name: "Cancel" }));
+    expect(server.calls.filter((c) => c.method === "DELETE")).toHaveLength(0);
+
+    await user.click(within(history()).getByRole("button", { name: `Delete search: ${QUESTION}` }));
+    await user.click(within(await screen.findByRole("alertdialog")).getByRole("button", { name: "Delete" }));
+    expect(await screen.findByText("Search deleted")).toBeTruthy();
+    expect(
+      server.calls
+        .filter((c) => c.method === "DELETE")
+        .map((c) => c.path)
+        .sort(),
+    ).toEqual([`/api/searches/${SEARCH_ID}`, `/api/searches/${SECOND_ID}`]);
+    await waitFor(() => expect(screen.queryByRole("article", { name: QUESTION })).toBeNull());
+    expect(screen.getByRole("region", { name: "Try asking" })).toBeTruthy();
+  });
+});

@@ -1,0 +1,131 @@
+import { History, Trash2 } from "lucide-react";
+import { useId, useMemo, useState } from "react";
+import { toast } from "sonner";
+import { ConfirmDeleteDialog } from "@/components/confirm-delete-dialog";
+import { Button } from "@/components/ui/button";
+import { Spinner } from "@/components/ui/spinner";
+import { errorMessage } from "@/lib/api-client";
+import { cn } from "@/lib/utils";
+import { useDeleteSearches } from "../api/delete-search";
+import { useSearches } from "../api/get-searches";
+import { groupThreads, type SearchThreadSummary } from "../utils/group-threads";
+import { showSearchError } from "../utils/search-toasts";
+
+const dateFormat = new Intl.DateTimeFormat(undefined, {
+  month: "short",
+  day: "numeric",
+  hour: "2-digit",
+  minute: "2-digit",
+});
+
+const followUpCount = (n: number) => (n === 1 ? "1 follow-up" : `${n} follow-ups`);
+
+/** Past searches, one entry per thread: open one to read it again, or delete it after asking. */
+export function SearchHistory({
+  activeRootId,
+  onOpen,
+  onDeleted,
+  className,
+  inSheet = false,
+}: {
+  activeRootId: string | null;
+  onOpen: (thread: SearchThreadSummary) => void;
+  onDeleted: (thread: SearchThreadSummary) => void;
+  className?: string;
+  /** Leaves room for the sheet's close button. */
+  inSheet?: boolean;
+}) {
+  const { data, isPending, isError, refetch } = useSearches();
+  const threads = useMemo(() => (data ? groupThreads(data) : []), [data]);
+  const deletion = useDeleteSearches();
+  const [pending, setPending] = useState<SearchThreadSummary | null>(null);
+  const titleId = useId();
+
+  const remove = (thread: SearchThreadSummary) => {
+    setPending(null);
+    deletion.mutate(thread.searchIds, {
+      onSuccess: () => {
+        toast.success("Search deleted");
+        onDeleted(thread);
+      },
+      onError: (error) => showSearchError(errorMessage(error), "Failed to delete search"),
+    });
+  };
+
+  return (
+    <aside aria-labelledby={titleId} className={cn("flex min-h-0 flex-col", className)}>
+      <div className={cn("flex h-12 shrink-0 items-center gap-2 border-b px-3", inSheet && "pr-12")}>
+        <History className="size-4 text-muted-foreground" aria-hidden="true" />
+        <h2 id={titleId} className="text-sm font-semibold tracking-tight">
+          Search history
+        </h2>
+      </div>
+      <div className="min-h-0 flex-1 overflow-y-auto p-2">
+        {isPending ? (
+          <Spinner label="Loading searches" className="mx-auto my-6 size-5 text-primary" />
+        ) : isError ? (
+          <div className="flex flex-col items-start gap-2 px-2 py-4 text-sm">
+            <p className="text-destructive">Your searches could not be loaded.</p>
+            <Button variant="outline" size="sm" onClick={() => void refetch()}>
+              Try again
+            </Button>
+          </div>
+        ) : threads.length === 0 ? (
+          <p className="px-2 py-6 text-center text-sm text-muted-foreground">
+            No searches yet. Your questions will be listed here.
+          </p>
+        ) : (
+          <ul aria-label="Past searches" className="flex flex-col gap-0.5">
+            {threads.map((thread) => (
+              <li
+                key={thread.rootId}
+                className={cn(
+                  "group flex items-start gap-1 rounded-lg transition-colors hover:bg-accent/60",
+                  thread.rootId === activeRootId && "bg-accent",
+                )}
+              >
+                <button
+                  type="button"
+                  onClick={() => onOpen(thread)}
+                  aria-current={thread.rootId === activeRootId ? "true" : undefined}
+                  className="flex min-w-0 flex-1 flex-col gap-0.5 rounded-lg px-2.5 py-2 text-left outline-none focus-visible:ring-[3px] focus-visible:ring-ring/40"
+                >
+                  <span className="line-clamp-2 text-sm leading-snug font-medium break-words">
+                    {thread.query}
+                  </span>
+                  <span className="flex flex-wrap gap-x-2 text-xs text-muted-foreground">
+                    <time dateTime={thread.lastAt}>{dateFormat.format(new Date(thread.lastAt))}</time>
+                    {thread.searchIds.length > 1 ? (
+                      <span>{followUpCount(thread.searchIds.length - 1)}</span>
+                    ) : null}
+                  </span>
+                </button>
+                <Button
+                  variant="ghost"
+                  size="icon"
+                  className="mt-1 mr-1 size-7 shrink-0 text-muted-foreground opacity-100 hover:text-destructive lg:opacity-0 lg:group-focus-within:opacity-100 lg:group-hover:opacity-100"
+                  aria-label={`Delete search: ${thread.query}`}
+                  disabled={deletion.isPending}
+                  onClick={() => setPending(thread)}
+                >
+                  <Trash2 className="size-3.5" aria-hidden="true" />
+                </Button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+      <ConfirmDeleteDialog
+        item={pending}
+        title="Delete search?"
+        description={(thread) =>
+          `“${thread.query}”${
+            thread.searchIds.length > 1 ? ` and its ${followUpCount(thread.searchIds.length - 1)}` : ""
+          } will be deleted with the sources and overview. This cannot be undone.`
+        }
+        onCancel={() => setPending(null)}
+        onConfirm={remove}
+      />
+    </aside>
+  );
+}

@@ -1,0 +1,60 @@
+import { safeSearchSchema } from "@tessera/contracts";
+import { Switch } from "radix-ui";
+import { useId } from "react";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import type { SearchOptions } from "../hooks/use-search-thread";
+
+const SAFE_SEARCH_LABELS = { off: "Off", moderate: "Moderate", strict: "Strict" } as const;
+
+/** Safe search (default moderate) and the AI overview switch; fixed while a search runs. */
+export function SearchOptionsBar({
+  options,
+  onChange,
+  disabled,
+}: {
+  options: Required<SearchOptions>;
+  onChange: (options: Required<SearchOptions>) => void;
+  disabled: boolean;
+}) {
+  const safeId = useId();
+  const overviewId = useId();
+  return (
+    <div className="flex flex-wrap items-center gap-x-5 gap-y-2 text-sm">
+      <div className="flex items-center gap-2">
+        <label htmlFor={safeId} className="text-muted-foreground">
+          Safe search
+        </label>
+        <Select
+          value={options.safe_search}
+          onValueChange={(value) => onChange({ ...options, safe_search: safeSearchSchema.parse(value) })}
+          disabled={disabled}
+        >
+          <SelectTrigger id={safeId} className="h-8 w-32 text-sm">
+            <SelectValue />
+          </SelectTrigger>
+          <SelectContent>
+            {safeSearchSchema.options.map((level) => (
+              <SelectItem key={level} value={level}>
+                {SAFE_SEARCH_LABELS[level]}
+              </SelectItem>
+            ))}
+          </SelectContent>
+        </Select>
+      </div>
+      <div className="flex items-center gap-2">
+        <Switch.Root
+          id={overviewId}
+          checked={options.ai_overview}
+          onCheckedChange={(checked) => onChange({ ...options, ai_overview: checked })}
+          disabled={disabled}
+          className="relative inline-flex h-5 w-9 shrink-0 cursor-pointer items-center rounded-full border border-transparent bg-input shadow-xs transition-colors outline-none focus-visible:ring-[3px] focus-visible:ring-ring/40 disabled:cursor-not-allowed disabled:opacity-60 data-[state=checked]:bg-primary"
+        >
+          <Switch.Thumb className="pointer-events-none block size-4 rounded-full bg-background shadow-sm transition-transform data-[state=checked]:translate-x-4 data-[state=unchecked]:translate-x-0.5" />
+        </Switch.Root>
+        <label htmlFor={overviewId} className="cursor-pointer text-muted-foreground">
+          AI overview
+        </label>
+      </div>
+    </div>
+  );
+}

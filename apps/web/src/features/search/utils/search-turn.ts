@@ -1,0 +1,156 @@
+// One question and its answer on the search engine page (spec §3 "Search state", §4 "Search"): what
+// arrived so far and the status text that follows the events. Pure, so the page and its tests agree.
+import type { SavedSearch, SearchEvent, SearchImage, SearchSource } from "@tessera/contracts";
+import { MAX_RELATED_IMAGES } from "@tessera/contracts";
+
+export type TurnPhase = "running" | "complete" | "error" | "stopped";
+
+export interface SearchTurn {
+  /** Stable on this page, before the server has named the search. */
+  key: string;
+  searchId: string | null;
+  query: string;
+  phase: TurnPhase;
+  status: string;
+  /** 0–100 while the overview is written; null before and after. */
+  progress: number | null;
+  sources: SearchSource[];
+  images: SearchImage[];
+  overview: string;
+  /** The model writing the overview, once it started. */
+  overviewModel: string | null;
+  followUps: string[];
+  tokensUsed: number | null;
+  cost: number | null;
+  error: string | null;
+}
+
+let counter = 0;
+const nextKey = () => `turn-${++counter}`;
+
+export function newTurn(query: string): SearchTurn {
+  return {
+    key: nextKey(),
+    searchId: null,
+    query,
+    phase: "running",
+    status: "Starting search...",
+    progress: null,
+    sources: [],
+    images: [],
+    overview: "",
+    overviewModel: null,
+    followUps: [],
+    tokensUsed: null,
+    cost: null,
+    error: null,
+  };
+}
+
+const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+
+/** "$0.00" for free answers, four decimals under a cent so a small price does not read as zero. */
+export function formatCost(cost: number): string {
+  if (cost === 0) return "$0.00";
+  return cost < 0.01 ? `$${cost.toFixed(4)}` : `$${cost.toFixed(2)}`;
+}
+
+export function doneStatus(tokensUsed: number, cost: number): string {
+  return `Done · ${plural(tokensUsed, "token")} · ${formatCost(cost)}`;
+}
+
+export const overviewStatus = (progress: number) => `Writing the overview... ${Math.round(progress)}%`;
+
+export const STOPPED_STATUS = "Stopped. What arrived is kept.";
+export const ENDED_EARLY = "The search ended before it was complete. Please try again.";
+
+/** The turn after one event of its stream. */
+export function applySearchEvent(turn: SearchTurn, event: SearchEvent): SearchTurn {
+  switch (event.type) {
+    case "start":
+      return { ...turn, searchId: event.searchId, status: "Starting search..." };
+    case "searching":
+      return { ...turn, status: event.message };
+    case "sources":
+      return {
+        ...turn,
+        sources: event.sources,
+        status: event.sources.length ? `Found ${plural(event.sources.length, "source")}` : "No sources found",
+      };
+    case "images": {
+      const images = event.images.slice(0, MAX_RELATED_IMAGES);
+      const found = turn.sources.length ? `Found ${plural(turn.sources.length, "source")}` : turn.status;
+      return {
+        ...turn,
+        images,
+        status: images.length ? `${found} and ${plural(images.length, "image")}` : turn.status,
+      };
+    }
+    case "overview_start":
+      return { ...turn, overviewModel: event.model, progress: 0, status: "Writing the overview..." };
+    case "overview_chunk":
+      return {
+        ...turn,
+        overview: turn.overview + event.content,
+        progress: event.progress,
+        status: overviewStatus(event.progress),
+      };
+    case "follow_up":
+      return {
+        ...turn,
+        followUps: event.questions,
+        progress: null,
+        status: event.questions.length
+          ? `Suggested ${plural(event.questions.length, "related question")}`
+          : "Overview written",
+      };
+    case "complete":
+      return {
+        ...turn,
+        searchId: event.searchId,
+        phase: "complete",
+        progress: null,
+        tokensUsed: event.tokensUsed,
+        cost: event.cost,
+        status: doneStatus(event.tokensUsed, event.cost),
+      };
+    case "error":
+      return { ...turn, phase: "error", progress: null, error: event.message, status: "Search failed" };
+  }
+}
+
+export function stopTurn(turn: SearchTurn): SearchTurn {
+  return turn.phase === "running"
+    ? { ...turn, phase: "stopped", progress: null, status: STOPPED_STATUS }
+    : turn;
+}
+
+export function failTurn(turn: SearchTurn, message: string): SearchTurn {
+  return { ...turn, phase: "error", progress: null, error: message, status: "Search failed" };
+}
+
+/** A search read back from history, shown as it was saved. */
+export function turnFromSaved(saved: SavedSearch): SearchTurn {
+  const phase: TurnPhase = saved.status === "complete" ? "complete" : "stopped";
+  return {
+    key: nextKey(),
+    searchId: saved.id,
+    query: saved.query,
+    phase,
+    status:
+      saved.status === "complete"
+        ? doneStatus(saved.tokensUsed, saved.cost)
+        : saved.status === "error"
+          ? "This search did not finish. What arrived is kept."
+          : "This search has not finished yet.",
+    progress: null,
+    sources: saved.sources,
+    images: saved.images.slice(0, MAX_RELATED_IMAGES),
+    overview: saved.overview,
+    overviewModel: null,
+    followUps: saved.followUps,
+    tokensUsed: saved.tokensUsed,
+    cost: saved.cost,
+    error: null,
+  };
+}
