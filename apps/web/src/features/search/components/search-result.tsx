@@ -1,4 +1,5 @@
 import { MessageCircleQuestion } from "lucide-react";
+import { useEffect, useRef } from "react";
 import { cn } from "@/lib/utils";
 import type { SearchTurn } from "../utils/search-turn";
 import { RelatedImages } from "./related-images";
@@ -22,13 +23,20 @@ export function SearchResult({
   onAsk: (question: string) => void;
 }) {
   const running = turn.phase === "running";
+  const article = useRef<HTMLElement>(null);
+  // A follow-up just asked at the bottom of a long thread: bring its question into view.
+  const scrollOnMount = useRef(followUp && running);
+  useEffect(() => {
+    if (scrollOnMount.current) article.current?.scrollIntoView?.({ block: "start", behavior: "smooth" });
+  }, []);
   const hasOverview = turn.overview !== "" || turn.overviewModel !== null;
   return (
     <article
+      ref={article}
       aria-label={turn.query}
       aria-busy={running}
       data-phase={turn.phase}
-      className={cn("flex min-w-0 flex-col gap-4", followUp && "border-t pt-6")}
+      className={cn("flex min-w-0 scroll-mt-20 flex-col gap-4", followUp && "border-t pt-6")}
     >
       <header className="flex flex-col gap-2">
         {followUp ? (

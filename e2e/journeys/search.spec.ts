@@ -1,0 +1,138 @@
+// AI search against the built app: no web search engine is configured, so the search engine page
+// searches the workspace's own index (help articles and the person's documents) and Tessera Local
+// writes the overview from the sources it found, citing them.
+import { expect, test } from "../support/fixtures";
+import type { Page } from "@playwright/test";
+
+const DOCUMENT_TITLE = "Lighthouse keeping handbook";
+const DOCUMENT = [
+  "# Lighthouse keeping handbook",
+  "The Farrow Point lighthouse lamp is lit at dusk by the keeper, who logs the wind every four hours " +
+    "through the night and trims the wick before the first watch.",
+  "At dawn the keeper extinguishes the lamp, draws the curtains around the lens so the sun cannot " +
+    "scorch it, and writes the night's weather in the station log.",
+  "The fog signal at Farrow Point sounds twice every thirty seconds whenever visibility falls below " +
+    "two nautical miles.",
+].join("\n\n");
+const QUESTION = "When is the Farrow Point lighthouse lamp lit?";
+
+/** The API takes the bearer token the app keeps for the signed-in person, not the cookie. */
+async function seedDocument(page: Page) {
+  const token = await page.evaluate(() => {
+    const key = Object.keys(localStorage).find((k) => k.includes("auth"));
+    return key ? (JSON.parse(localStorage.getItem(key) ?? "{}") as { token?: string }).token : undefined;
+  });
+  expect(token, "the signed-in session's token").toBeTruthy();
+  const res = await page.request.post("/api/documents", {
+    data: { title: DOCUMENT_TITLE, content: DOCUMENT },
+    headers: { authorization: `Bearer ${token}` },
+  });
+  expect(res.ok(), await res.text()).toBe(true);
+}
+
+const done = /^Done · \d+ tokens? · \$0\.00$/;
+
+test("search the workspace: the document as a source, a cited overview, and a related question", async ({
+  signedIn: page,
+}) => {
+  await seedDocument(page);
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "AI Search" }).click();
+  await expect(page.getByRole("heading", { name: "AI Search Engine", level: 1 })).toBeVisible();
+  await expect(page.getByRole("region", { name: "Try asking" })).toBeVisible();
+  await page.screenshot({ path: "/tmp/search-empty.png" });
+
+  await page.getByRole("searchbox", { name: "Search" }).fill(QUESTION);
+  await page.getByRole("button", { name: "Search", exact: true }).click();
+  const first = page.getByRole("article", { name: QUESTION });
+  await expect(first.getByTestId("search-status")).toHaveText(done, { timeout: 30_000 });
+
+  const source = first.getByRole("region", { name: "Sources" }).getByRole("link", { name: DOCUMENT_TITLE });
+  await expect(source).toBeVisible();
+  const sourceHref = await source.getAttribute("href");
+  expect(sourceHref).toMatch(/^\/dashboard\/documents\/[0-9a-f-]{36}/);
+  const overview = first.getByRole("region", { name: "AI overview" });
+  await expect(overview).toContainText("dusk");
+  const citation = overview.getByRole("link", { name: "1", exact: true }).first();
+  await expect(citation).toBeVisible();
+  // [1] is the first source card.
+  const firstCard = first.getByRole("region", { name: "Sources" }).getByRole("listitem").first();
+  expect(await citation.getAttribute("href")).toBe(
+    await firstCard.getByRole("link").first().getAttribute("href"),
+  );
+  await page.screenshot({ path: "/tmp/search-results.png", fullPage: true });
+
+  // A follow-up stays in the thread, under the first question.
+  await page.getByRole("searchbox", { name: "Ask a follow-up" }).fill("What does the keeper do at dawn?");
+  await page.getByRole("button", { name: "Ask", exact: true }).click();
+  const followUp = page.getByRole("article", { name: "What does the keeper do at dawn?" });
+  await expect(followUp.getByTestId("search-status")).toHaveText(done, { timeout: 30_000 });
+  await expect(first).toBeVisible();
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: "/tmp/search-thread.png", fullPage: true });
+
+  // A related question starts a new search of its own.
+  const related = followUp.getByRole("region", { name: "Related questions" }).getByRole("button").first();
+  const question = (await related.textContent())!.trim();
+  await related.click();
+  const next = page.getByRole("article", { name: question });
+  await expect(next.getByRole("heading", { name: question })).toBeVisible();
+  await expect(page.getByRole("searchbox", { name: "Search" })).toHaveValue(question);
+  await expect(next.getByTestId("search-status")).toHaveText(done, { timeout: 30_000 });
+  await expect(first).toHaveCount(0);
+
+  // Both threads are in the history; the first opens again as it was saved.
+  const history = page.getByRole("list", { name: "Past searches" });
+  await expect(history.getByRole("listitem")).toHaveCount(2);
+  await history.getByRole("button", { name: new RegExp(`^${QUESTION.replace("?", "\\?")}`) }).click();
+  await expect(page.getByRole("article", { name: "What does the keeper do at dawn?" })).toBeVisible();
+  await expect(page.getByRole("article", { name: QUESTION }).getByTestId("search-status")).toHaveText(done);
+  await page.screenshot({ path: "/tmp/search-desktop.png" });
+});
+
+test("the search page fits a phone, in the dark theme too", async ({ signedIn: page }) => {
+  await seedDocument(page);
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.goto("/dashboard/jigsaw-search?q=" + encodeURIComponent(QUESTION));
+  const result = page.getByRole("article", { name: QUESTION });
+  await expect(result.getByTestId("search-status")).toHaveText(done, { timeout: 30_000 });
+  await expect(page).toHaveURL(/\/dashboard\/jigsaw-search$/);
+  const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(await overflow()).toBeLessThanOrEqual(0);
+  await page.screenshot({ path: "/tmp/search-phone.png", fullPage: true });
+
+  await page.getByRole("button", { name: "Toggle theme" }).click();
+  await expect(page.locator("html")).toHaveClass(/dark/);
+  await page.screenshot({ path: "/tmp/search-phone-dark.png", fullPage: true });
+
+  await page.getByRole("button", { name: "History", exact: true }).click();
+  const sheet = page.getByRole("dialog", { name: "Search history" });
+  await expect(sheet.getByRole("listitem")).toHaveCount(1);
+  await page.screenshot({ path: "/tmp/search-phone-history-dark.png", animations: "disabled" });
+  await page.keyboard.press("Escape");
+
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.screenshot({ path: "/tmp/search-desktop-dark.png", fullPage: true });
+  await page.getByRole("button", { name: "Toggle theme" }).click();
+});
+
+test("the simple AI Search page answers from the workspace", async ({ signedIn: page }) => {
+  await seedDocument(page);
+  await page.goto("/dashboard/tessera-search");
+  await expect(page.getByRole("heading", { name: "AI Search", level: 1 })).toBeVisible();
+  const box = page.getByPlaceholder("Ask anything...");
+  await expect(page.getByRole("button", { name: "Search", exact: true })).toBeDisabled();
+  await box.press("Enter");
+  await expect(page.getByRole("alert")).toHaveText("Please enter a search query");
+
+  await box.fill(QUESTION);
+  await page.getByRole("button", { name: "Search", exact: true }).click();
+  const answer = page.getByRole("region", { name: "Answer" });
+  await expect(answer).toContainText("dusk", { timeout: 30_000 });
+  await expect(answer).toHaveAttribute("aria-busy", "false", { timeout: 30_000 });
+  await page.screenshot({ path: "/tmp/search-simple.png" });
+
+  await page.getByRole("link", { name: "See sources and images for this question" }).click();
+  await expect(page.getByRole("article", { name: QUESTION }).getByTestId("search-status")).toHaveText(done, {
+    timeout: 30_000,
+  });
+});
