@@ -141,6 +141,8 @@ export function createApp(services: Services, options: { webDist?: string | null
       logger,
       idleMs: services.chatTimeouts.idleMs,
       totalMs: services.chatTimeouts.totalMs,
+      search: services.search,
+      allowPrivateFetch: env.OUTBOUND_ALLOW_PRIVATE,
     }),
   );
   app.route("/api", api);

@@ -1,8 +1,10 @@
 // Deep crawl: reads the top pages of a web search in full through the guarded client, in parallel
 // and each within its own caps. A page that cannot be read is not an error for the search: it keeps
 // its snippet and carries a note saying why it was skipped.
+import { DEEP_CRAWL_PAGES } from "@tessera/contracts";
 import { AppError } from "../lib/errors";
 import type { GuardedFetchOptions } from "../lib/guarded-fetch";
+import type { WebImage, WebResult } from "../providers/search/types";
 import { readAddress, type ReadContent } from "./read-content";
 
 export const CRAWL_PAGE_MAX_BYTES = 2 * 1024 * 1024;
@@ -43,4 +45,31 @@ export async function deepCrawl(urls: string[], opts: CrawlOptions = {}): Promis
       }
     }),
   );
+}
+
+/**
+ * Search results with the top ones read in full: their text becomes `content`, their icon and
+ * og:image fill in what the provider left out. Skipped pages keep their snippet and get a note.
+ */
+export async function readTopResults(
+  results: WebResult[],
+  opts: CrawlOptions = {},
+): Promise<{ results: WebResult[]; notes: Map<number, string>; images: WebImage[] }> {
+  const out = results.map((r) => ({ ...r }));
+  const notes = new Map<number, string>();
+  const images: WebImage[] = [];
+  const crawled = await deepCrawl(
+    out.slice(0, DEEP_CRAWL_PAGES).map((r) => r.url),
+    opts,
+  );
+  crawled.forEach((c, i) => {
+    const r = out[i]!;
+    if (!c.ok) return void notes.set(i, c.note);
+    r.title ||= c.page.title ?? r.url;
+    r.content = c.page.text;
+    r.favicon ??= c.page.favicon;
+    r.thumbnail ??= c.page.image;
+    if (c.page.image) images.push({ url: c.page.image, alt: r.title });
+  });
+  return { results: out, notes, images };
 }

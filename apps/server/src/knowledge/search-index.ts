@@ -4,6 +4,7 @@
 import { and, desc, eq, isNull, or, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { knowledgePassages } from "../db/schema";
+import type { WebResult } from "../providers/search/types";
 import { toOrQuery } from "./search-knowledge";
 
 export interface IndexedResult {
@@ -77,6 +78,20 @@ export interface WebPage {
 }
 
 const PAGE_TEXT_MAX = 20_000;
+
+/** Keeps what a web provider found (read in full where deep crawl could) for offline search. */
+export const indexWebResults = (db: Database, userId: string, results: WebResult[]) =>
+  indexWebPages(
+    db,
+    userId,
+    results.map((r) => ({
+      url: r.url,
+      title: r.title,
+      content: r.content ?? r.snippet,
+      favicon: r.favicon,
+      image: r.thumbnail,
+    })),
+  );
 
 /** Keeps pages a search brought in, so later searches find them offline; a page seen again is refreshed. */
 export async function indexWebPages(db: Database, userId: string, pages: WebPage[]): Promise<void> {

@@ -1,9 +1,4 @@
-import {
-  chatStreamRequestSchema,
-  LOCAL_MODEL_ID,
-  RESEARCH_DEEP_CRAWL_SOURCES,
-  type Source,
-} from "@tessera/contracts";
+import { chatStreamRequestSchema, LOCAL_MODEL_ID } from "@tessera/contracts";
 import { Hono } from "hono";
 import { z } from "zod";
 import type { Database } from "../../db/client";
@@ -18,6 +13,8 @@ import { parseWith, readJson } from "../../lib/validate";
 import type { LlmRegistry, Retrieve } from "../../providers/llm/types";
 import type { Storage } from "../../providers/storage/storage";
 import { deleteConversation, getConversation, listConversations, listMessages } from "./conversations";
+import { gatherResearch } from "../../knowledge/gather-research";
+import type { SearchProvider } from "../../providers/search/types";
 import { extractAttachment } from "./extract-attachment";
 import { prepareChat } from "./prepare-chat";
 import { runChatStream } from "./run-chat-stream";
@@ -33,6 +30,10 @@ export interface ChatDeps {
   logger: Logger;
   idleMs: number;
   totalMs: number;
+  /** Where research finds its sources: the web provider when one is configured, else the workspace. */
+  search: SearchProvider;
+  /** Development and tests only: lets deep crawl read pages on private addresses. */
+  allowPrivateFetch?: boolean;
 }
 
 const idParam = z.object({ id: z.string().uuid("not a conversation id") });
@@ -56,20 +57,14 @@ export function chatRoutes(deps: ChatDeps) {
         input,
         retrieve,
       );
-      let context: Source[] = [];
-      if (
-        prepared.research &&
-        input.model !== LOCAL_MODEL_ID &&
-        prepared.resolved.provider !== "tessera-local"
-      ) {
-        const hits = await retrieve(input.message, input.deepCrawl ? RESEARCH_DEEP_CRAWL_SOURCES : 5);
-        context = hits.map((h, i) => ({
-          title: h.title,
-          url: h.url,
-          snippet: input.deepCrawl && i < RESEARCH_DEEP_CRAWL_SOURCES ? h.content : h.content.slice(0, 300),
-        }));
-      }
       const log = c.get("logger");
+      const context =
+        prepared.research && input.model !== LOCAL_MODEL_ID && prepared.resolved.provider !== "tessera-local"
+          ? await gatherResearch(
+              { db: deps.db, search: deps.search, logger: log, allowPrivateFetch: deps.allowPrivateFetch },
+              { userId, query: input.message, deepCrawl: input.deepCrawl, retrieve },
+            )
+          : [];
       return sseResponse(c, (signal) =>
         runChatStream(
           {

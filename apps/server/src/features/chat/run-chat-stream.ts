@@ -41,7 +41,10 @@ export interface Persona {
   maxTokens: number;
 }
 
-function systemPrompt(prepared: PreparedChat, context: Source[], persona: Persona | null): string {
+/** A source for the model: `text` (a deep-crawled page, say) is read by the model, never sent on. */
+export type ContextSource = Source & { text?: string };
+
+function systemPrompt(prepared: PreparedChat, context: ContextSource[], persona: Persona | null): string {
   const model = findCatalogueModel(prepared.modelId);
   return [
     persona
@@ -49,7 +52,7 @@ function systemPrompt(prepared: PreparedChat, context: Source[], persona: Person
       : `You are ${model?.name ?? prepared.modelId}, answering inside Tessera, an AI workspace. Answer in markdown.`,
     persona?.instructions ? `Follow these instructions:\n${persona.instructions}` : "",
     context.length
-      ? `Use these sources and cite them as [n]:\n${context.map((s, i) => `[${i + 1}] ${s.title} (${s.url}): ${s.snippet ?? ""}`).join("\n")}`
+      ? `Use these sources and cite them as [n]:\n${context.map((s, i) => `[${i + 1}] ${s.title} (${s.url}): ${s.text ?? s.snippet ?? ""}`).join("\n")}`
       : "",
   ]
     .filter(Boolean)
@@ -83,13 +86,18 @@ export async function* runChatStream(
   deps: StreamDeps,
   prepared: PreparedChat,
   message: string,
-  context: Source[],
+  context: ContextSource[],
   persona: Persona | null,
   signal: AbortSignal,
 ): AsyncGenerator<ChatStreamEvent> {
   yield { type: "start", conversationId: prepared.conversationId, model: prepared.modelId };
 
-  const sources: Source[] = [...context];
+  const sources: Source[] = context.map(({ title, url, domain, snippet }) => ({
+    title,
+    url,
+    ...(domain ? { domain } : {}),
+    ...(snippet ? { snippet } : {}),
+  }));
   const stream = streamModel({
     model: prepared.resolved.model,
     system: systemPrompt(prepared, context, persona),

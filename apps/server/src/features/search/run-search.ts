@@ -17,8 +17,8 @@ import { and, eq } from "drizzle-orm";
 import type { z } from "zod";
 import type { Database } from "../../db/client";
 import { searches } from "../../db/schema";
-import { deepCrawl } from "../../knowledge/deep-crawl";
-import { indexWebPages } from "../../knowledge/search-index";
+import { readTopResults } from "../../knowledge/deep-crawl";
+import { indexWebResults } from "../../knowledge/search-index";
 import { notFound } from "../../lib/errors";
 import type { Logger } from "../../lib/logger";
 import { estimateTokens, streamModel } from "../../providers/llm/stream-model";
@@ -120,35 +120,23 @@ export async function* runSearch(
     if (!signal.aborted) yield await fail("SEARCH_FAILED", err);
     return;
   }
-  const results = found.results;
-  const notes = new Map<number, string>();
-  const pageImages: { url: string; alt: string }[] = [];
-  if (found.provider !== "local" && results.length > 0) {
+  let crawl: Awaited<ReturnType<typeof readTopResults>> = {
+    results: found.results,
+    notes: new Map(),
+    images: [],
+  };
+  if (found.provider !== "local" && found.results.length > 0) {
     // Deep crawl: the top pages are read in full, so the overview stands on more than snippets.
-    const top = results.slice(0, DEEP_CRAWL_PAGES);
+    const top = Math.min(found.results.length, DEEP_CRAWL_PAGES);
     yield {
       type: "searching",
       provider: deps.search.id,
-      message: `Reading the top ${top.length === 1 ? "page" : `${top.length} pages`}...`,
+      message: `Reading the top ${top === 1 ? "page" : `${top} pages`}...`,
     };
-    const crawled = await deepCrawl(
-      top.map((r) => r.url),
-      { allowPrivate: deps.allowPrivateFetch, signal },
-    );
+    crawl = await readTopResults(found.results, { allowPrivate: deps.allowPrivateFetch, signal });
     if (signal.aborted) return;
-    crawled.forEach((c, i) => {
-      const r = results[i]!;
-      if (!c.ok) return void notes.set(i, c.note);
-      results[i] = {
-        ...r,
-        title: r.title || c.page.title || r.url,
-        content: c.page.text,
-        favicon: r.favicon ?? c.page.favicon,
-        thumbnail: r.thumbnail ?? c.page.image,
-      };
-      if (c.page.image) pageImages.push({ url: c.page.image, alt: results[i].title });
-    });
   }
+  const { results, notes } = crawl;
   const sources: SearchSource[] = results.map((r, i) => ({
     title: r.title,
     url: r.url,
@@ -159,25 +147,13 @@ export async function* runSearch(
     ...(notes.has(i) ? { note: notes.get(i) } : {}),
   }));
   // The provider's images first, then the pictures the crawled pages show for themselves.
-  const images = [...found.images, ...pageImages]
+  const images = [...found.images, ...crawl.images]
     .filter((img, i, all) => all.findIndex((o) => o.url === img.url) === i)
     .slice(0, MAX_RELATED_IMAGES);
   yield { type: "sources", sources };
   yield { type: "images", images };
-  if (found.provider !== "local") {
-    // Pages a provider brought in (read in full where deep crawl could) stay searchable offline.
-    await indexWebPages(
-      deps.db,
-      userId,
-      results.map((r) => ({
-        url: r.url,
-        title: r.title,
-        content: r.content ?? r.snippet,
-        favicon: r.favicon,
-        image: r.thumbnail,
-      })),
-    );
-  }
+  // Pages a provider brought in (read in full where deep crawl could) stay searchable offline.
+  if (found.provider !== "local") await indexWebResults(deps.db, userId, results);
 
   let overview = "";
   let tokensUsed = 0;
