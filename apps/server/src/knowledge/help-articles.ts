@@ -34,7 +34,12 @@ export const HELP_ARTICLES: readonly HelpArticle[] = [
   {
     slug: "ai-search",
     title: "AI Search with sources",
-    body: "AI Search looks a question up, shows the sources it found with their snippets, related images and an AI overview that cites those sources, and suggests follow-up questions. Without an outside search engine configured, Tessera searches its own index: the help articles, your documents and pages fetched before.",
+    body: "AI Search looks a question up, shows the sources it found with their snippets, related images and an AI overview that cites those sources, and suggests follow-up questions. Without an outside search engine configured, Tessera searches its own index: the help articles, your documents and pages fetched before. With one (SEARXNG_URL for a self-hosted SearXNG, or a Tavily, Brave or JigsawStack key), Tessera also reads the top three pages in full before it writes the overview; a page that is too large, not a web page or on a private network is skipped and marked in the sources. Type a follow-up under the results to keep the thread, or press a related question to start a new search. Past searches are under History.",
+  },
+  {
+    slug: "documents",
+    title: "Adding documents to your workspace",
+    body: "Documents is where you add knowledge: write or paste text, upload text, Markdown, CSV, JSON or PDF files up to 10 MB, or give the address of a web page, text file or PDF and Tessera keeps its main text. AI Search, Tessera Local, research in chat and your assistants find your documents and cite them; nobody else sees them. Delete a document and it is gone from every answer.",
   },
   {
     slug: "prompt-library",
