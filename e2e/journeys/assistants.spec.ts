@@ -36,7 +36,7 @@ async function fillNewAssistant(page: Page, shot: string) {
     buffer: Buffer.from(`${FACT} It ships in the spring.\n\nThe team meets on Tuesdays.\n`),
   });
   const attached = form.getByRole("list", { name: "Attached documents" });
-  await expect(attached).toContainText("zephyr-notes.txt");
+  await expect(attached).toContainText("zephyr-notes");
   await attached.scrollIntoViewIfNeeded();
   await page.screenshot({ path: join(shots, `${shot}-knowledge.png`) });
   return form;
@@ -90,7 +90,7 @@ test("make an assistant with a knowledge document, star it, and chat with it", a
   const showAll = answer.getByRole("button", { name: "Show all" });
   if (await showAll.isVisible()) await showAll.click();
   await expect(answer.locator(".markdown")).toContainText("BLUEHERON");
-  await expect(answer.getByRole("region", { name: "Sources" })).toContainText("zephyr-notes.txt");
+  await expect(answer.getByRole("region", { name: "Sources" })).toContainText("zephyr-notes");
   // The conversation joins the address; the assistant stays with it.
   await expect(page).toHaveURL(/\?conversation=[0-9a-f-]{36}&assistant=[0-9a-f-]{36}$/);
   await page.screenshot({ path: join(shots, "assistant-chat.png") });

@@ -95,6 +95,18 @@ export const searchEventSchema = z.discriminatedUnion("type", [
 ]);
 export type SearchEvent = z.infer<typeof searchEventSchema>;
 
+/** The simple search page's stream (spec §7 ai-search): the answer in chunks; errors in `error`. */
+export const aiSearchEventSchema = z.discriminatedUnion("type", [
+  z.object({ type: z.literal("chunk"), content: z.string() }),
+  z.object({
+    type: z.literal("complete"),
+    searchId: z.string(),
+    tokensUsed: z.number().int().nonnegative(),
+  }),
+  z.object({ type: z.literal("error"), error: z.string() }),
+]);
+export type AiSearchEvent = z.infer<typeof aiSearchEventSchema>;
+
 export const savedSearchSchema = z.object({
   id: z.string(),
   parentId: z.string().nullable(),

@@ -1,6 +1,7 @@
 // Tables owned by Tessera itself. Every row that belongs to someone carries user_id (or a team id).
 import { sql } from "drizzle-orm";
 import {
+  type AnyPgColumn,
   boolean,
   check,
   customType,
@@ -278,7 +279,8 @@ export const searches = pgTable(
     userId: text("user_id")
       .notNull()
       .references(() => user.id, { onDelete: "cascade" }),
-    parentId: uuid("parent_id"),
+    /** The earlier search of the same thread; deleting it deletes its follow-ups. */
+    parentId: uuid("parent_id").references((): AnyPgColumn => searches.id, { onDelete: "cascade" }),
     query: text("query").notNull(),
     provider: text("provider").notNull(),
     sources: jsonb("sources")
@@ -290,6 +292,7 @@ export const searches = pgTable(
           domain: string;
           thumbnail?: string;
           favicon?: string;
+          note?: string;
         }[]
       >()
       .notNull()

@@ -9,7 +9,8 @@ export function followUpsFromSources(query: string, sources: SearchSource[]): st
   const titles = [...new Set(sources.map((s) => s.title.replace(/\s+/g, " ").trim()))].filter(
     (t) => t && t.toLowerCase() !== asked,
   );
-  return titles.slice(0, MAX_FOLLOW_UPS - 1).map((t) => `What does "${t}" say about ${query.trim()}?`);
+  const question = query.trim().replace(/[\s?.!]+$/, "");
+  return titles.slice(0, MAX_FOLLOW_UPS - 1).map((t) => `${question}, according to "${t}"?`);
 }
 
 export function parseQuestions(text: string): string[] {

@@ -1,4 +1,9 @@
-import { aiSearchRequestSchema, jigsawSearchRequestSchema, type SearchEvent } from "@tessera/contracts";
+import {
+  type AiSearchEvent,
+  aiSearchRequestSchema,
+  jigsawSearchRequestSchema,
+  type SearchEvent,
+} from "@tessera/contracts";
 import { Hono } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../../lib/context";
@@ -10,7 +15,7 @@ import { deleteSearch, getSearch, listSearches } from "./searches";
 const idParam = z.object({ id: z.string().uuid("not a search id") });
 
 /** The simple search page (spec §7 ai-search) reads only the answer: `chunk` events, or `error`. */
-async function* answerOnly(events: AsyncGenerator<SearchEvent>) {
+async function* answerOnly(events: AsyncGenerator<SearchEvent>): AsyncGenerator<AiSearchEvent> {
   for await (const e of events) {
     if (e.type === "overview_chunk") yield { type: "chunk", content: e.content };
     else if (e.type === "error") yield { type: "error", error: e.message };

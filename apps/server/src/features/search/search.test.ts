@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { knowledgePassages } from "../../db/schema";
 import { createTestApp, readSse, type SseEvent, type TestApp } from "../../test/test-app";
 import { createCiteRenumberer } from "./cite-renumber";
-import { parseQuestions } from "./follow-ups";
+import { followUpsFromSources, parseQuestions } from "./follow-ups";
 
 let t: TestApp;
 let ada: string;
@@ -120,6 +120,14 @@ describe("POST /api/jigsaw-search on the local index", () => {
       204,
     );
     expect((await t.request(`/api/searches/${list[0]!.id}`, { token: ada })).status).toBe(404);
+  });
+
+  it("deletes a thread's follow-ups with its first question", async () => {
+    const first = (await readSse(await search(ada, { query: "Garden tomatoes sun" }))).at(-1)!;
+    const parentId = first.searchId as string;
+    const follow = (await readSse(await search(ada, { query: "And basil?", parentId }))).at(-1)!;
+    expect((await t.request(`/api/searches/${parentId}`, { method: "DELETE", token: ada })).status).toBe(204);
+    expect((await t.request(`/api/searches/${follow.searchId as string}`, { token: ada })).status).toBe(404);
   });
 });
 
@@ -326,6 +334,20 @@ describe("citation renumbering", () => {
     const r = createCiteRenumberer((n) => ({ 1: 3, 2: 1 })[n]);
     const out = [r.push("Lamp [1] and beam ["), r.push("2] and ["), r.push("9]."), r.flush()].join("");
     expect(out).toBe("Lamp [3] and beam [1] and [9].");
+  });
+
+  it("derives Tessera Local's related questions from the source titles, with one question mark each", () => {
+    const source = (title: string) => ({ title, url: "/x", snippet: "", domain: "" });
+    expect(
+      followUpsFromSources("When does the bittern boom?? ", [
+        source("Field guide"),
+        source("Field guide"),
+        source("Boardwalk  rules"),
+      ]),
+    ).toEqual([
+      'When does the bittern boom, according to "Field guide"?',
+      'When does the bittern boom, according to "Boardwalk rules"?',
+    ]);
   });
 
   it("reads suggested questions from a model's lines", () => {

@@ -1,16 +1,10 @@
 // POST /api/ai-search (the simple search page): the answer arrives as `chunk` events, then one
 // `complete`, or an `error` whose `error` field is the message to show.
-import { STREAM_IDLE_TIMEOUT_MS } from "@tessera/contracts";
-import { z } from "zod";
+import { aiSearchEventSchema, STREAM_IDLE_TIMEOUT_MS, type AiSearchEvent } from "@tessera/contracts";
 import { apiStream } from "@/lib/api-client";
 import { readSseData } from "@/lib/sse-reader";
 
-const aiSearchEventSchema = z.discriminatedUnion("type", [
-  z.object({ type: z.literal("chunk"), content: z.string() }),
-  z.object({ type: z.literal("complete") }),
-  z.object({ type: z.literal("error"), error: z.string() }),
-]);
-export type AiSearchEvent = z.infer<typeof aiSearchEventSchema>;
+export type { AiSearchEvent };
 
 export async function* streamAiSearch(query: string, signal: AbortSignal): AsyncGenerator<AiSearchEvent> {
   const stream = await apiStream("/api/ai-search", { body: { query }, signal });

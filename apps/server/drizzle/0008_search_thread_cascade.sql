@@ -1,0 +1,3 @@
+-- Follow-ups whose question was deleted before threads cascaded become threads of their own.
+UPDATE "searches" SET "parent_id" = NULL WHERE "parent_id" IS NOT NULL AND NOT EXISTS (SELECT 1 FROM "searches" AS "p" WHERE "p"."id" = "searches"."parent_id");--> statement-breakpoint
+ALTER TABLE "searches" ADD CONSTRAINT "searches_parent_id_searches_id_fk" FOREIGN KEY ("parent_id") REFERENCES "public"."searches"("id") ON DELETE cascade ON UPDATE no action;
