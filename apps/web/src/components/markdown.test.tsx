@@ -3,8 +3,8 @@ import { createMemoryRouter, RouterProvider } from "react-router";
 import { describe, expect, it } from "vitest";
 import { Markdown } from "./markdown";
 
-function renderMarkdown(text: string) {
-  const router = createMemoryRouter([{ path: "*", element: <Markdown>{text}</Markdown> }]);
+function renderMarkdown(text: string, sources?: { url: string; title?: string }[]) {
+  const router = createMemoryRouter([{ path: "*", element: <Markdown sources={sources}>{text}</Markdown> }]);
   render(<RouterProvider router={router} />);
 }
 
@@ -39,5 +39,23 @@ describe("markdown", () => {
     expect(container.querySelector("sup.citation")?.textContent).toBe("1");
     expect(container.querySelectorAll("sup.citation")).toHaveLength(1);
     expect(container.querySelector("code")?.textContent).toBe("arr[2]");
+  });
+
+  it("links each citation to its source by the same link rules, and leaves unknown ones plain", () => {
+    renderMarkdown("Tides [1], handbook [2], trick [3] and more [4], but `x[1]`.", [
+      { url: "https://tides.example/kestrel", title: "Kestrel tides" },
+      { url: "/dashboard/documents/d1", title: "Handbook" },
+      { url: "javascript:alert(1)", title: "Trick" },
+    ]);
+    const web = screen.getByRole("link", { name: "1" });
+    expect(web.getAttribute("href")).toBe("https://tides.example/kestrel");
+    expect(web.getAttribute("target")).toBe("_blank");
+    expect(web.getAttribute("title")).toBe("Kestrel tides");
+    expect(web.querySelector("sup.citation")).toBeTruthy();
+    expect(screen.getByRole("link", { name: "2" }).getAttribute("href")).toBe("/dashboard/documents/d1");
+    expect(screen.getByRole("link", { name: "3" }).getAttribute("href")).toBe("#");
+    expect(screen.queryByRole("link", { name: "4" })).toBeNull();
+    expect(screen.getByText("4").tagName).toBe("SUP");
+    expect(screen.getAllByRole("link")).toHaveLength(3);
   });
 });

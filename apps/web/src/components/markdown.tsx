@@ -1,6 +1,7 @@
 // Renders model output as markdown (GitHub flavour). Links are filtered by lib/safe-href: external
 // ones open in a new tab, in-app paths navigate inside the app, anything else is an inert "#".
-// Citation markers such as [1] become small superscripts that match the numbered sources.
+// Citation markers such as [1] become small superscripts that match the numbered sources; given the
+// sources, each one links to its source (through the same link rules).
 import type { ComponentProps, MouseEvent } from "react";
 import ReactMarkdown, { type Components } from "react-markdown";
 import { Link } from "react-router";
@@ -11,14 +12,25 @@ import { cn } from "@/lib/utils";
 interface MdNode {
   type: string;
   value?: string;
+  url?: string;
+  title?: string | null;
   children?: MdNode[];
   data?: { hName?: string; hProperties?: Record<string, string> };
 }
 
 const CITATION = /\[(\d{1,2})\](?![(:[])/g;
 
-/** Splits "[n]" out of plain text into <sup class="citation"> nodes (never inside code or links). */
-function remarkCitations() {
+/** What a citation [n] points at: the n-th of the sources listed with the text. */
+export interface CitedSource {
+  url: string;
+  title?: string;
+}
+
+/**
+ * Splits "[n]" out of plain text into <sup class="citation"> nodes (never inside code or links),
+ * each wrapped in a link to its source when the n-th source is known.
+ */
+function remarkCitations(options: { sources?: readonly CitedSource[] } = {}) {
   const walk = (node: MdNode) => {
     if (!node.children || node.type === "link" || node.type === "linkReference") return;
     node.children = node.children.flatMap((child): MdNode[] => {
@@ -30,11 +42,17 @@ function remarkCitations() {
       let last = 0;
       for (const match of child.value.matchAll(CITATION)) {
         if (match.index > last) parts.push({ type: "text", value: child.value.slice(last, match.index) });
-        parts.push({
+        const citation: MdNode = {
           type: "citation",
           data: { hName: "sup", hProperties: { className: "citation" } },
           children: [{ type: "text", value: match[1] ?? "" }],
-        });
+        };
+        const source = options.sources?.[Number(match[1]) - 1];
+        parts.push(
+          source
+            ? { type: "link", url: source.url, title: source.title ?? null, children: [citation] }
+            : citation,
+        );
         last = match.index + match[0].length;
       }
       if (last === 0) return [child];
@@ -56,7 +74,12 @@ function MarkdownLink({ href, children, node: _node, ...rest }: ComponentProps<"
       </a>
     );
   }
-  if (isInAppPath(target)) return <Link to={target}>{children}</Link>;
+  if (isInAppPath(target))
+    return (
+      <Link to={target} title={rest.title}>
+        {children}
+      </Link>
+    );
   return (
     <a {...rest} href={target} target="_blank" rel="noopener noreferrer">
       {children}
@@ -89,15 +112,18 @@ export function Markdown({
   children,
   className,
   caret = false,
+  sources,
 }: {
   children: string;
   className?: string;
   caret?: boolean;
+  /** The sources the text cites as [1], [2]…: each marker then links to its source. */
+  sources?: readonly CitedSource[];
 }) {
   return (
     <div className={cn("markdown", className)} data-caret={caret || undefined}>
       <ReactMarkdown
-        remarkPlugins={[remarkGfm, remarkCitations]}
+        remarkPlugins={[remarkGfm, [remarkCitations, { sources }]]}
         urlTransform={urlTransform}
         components={components}
       >

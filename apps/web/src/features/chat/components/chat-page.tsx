@@ -141,7 +141,7 @@ export function ChatPage({ promptLibrary }: { promptLibrary?: PromptLibrarySlot 
     <div className="flex h-[calc(100svh-3.5rem)] min-h-0 w-full">
       {recentPanel("hidden w-64 shrink-0 border-r bg-sidebar/50 lg:flex xl:w-72")}
       <Sheet open={recentOpen} onOpenChange={setRecentOpen}>
-        <SheetContent className="w-[18rem]">
+        <SheetContent className="w-[18rem]" closeLabel="Close recent chats">
           <SheetTitle className="sr-only">Recent Chats</SheetTitle>
           <SheetDescription className="sr-only">Open or delete one of your conversations.</SheetDescription>
           {recentPanel("h-full", true)}

@@ -88,7 +88,9 @@ export const MessageItem = memo(function MessageItem({
               Thinking…
             </span>
           ) : (
-            <Markdown caret={streaming || typing}>{visible}</Markdown>
+            <Markdown caret={streaming || typing} sources={message.sources}>
+              {visible}
+            </Markdown>
           )}
         </div>
         {!mine && !streaming ? (

@@ -168,7 +168,7 @@ export function JigsawSearchPage() {
         "sticky top-20 hidden max-h-[calc(100svh-7rem)] w-72 shrink-0 overflow-hidden rounded-xl border bg-card/60 lg:flex",
       )}
       <Sheet open={historyOpen} onOpenChange={setHistoryOpen}>
-        <SheetContent className="w-[18rem]">
+        <SheetContent className="w-[18rem]" closeLabel="Close history">
           <SheetTitle className="sr-only">Search history</SheetTitle>
           <SheetDescription className="sr-only">Open or delete one of your past searches.</SheetDescription>
           {history("h-full", true)}

@@ -1,10 +1,7 @@
 import { findCatalogueModel, type SearchSource } from "@tessera/contracts";
 import { Sparkles } from "lucide-react";
-import { useMemo } from "react";
 import { Markdown } from "@/components/markdown";
 import { Spinner } from "@/components/ui/spinner";
-import { linkCitations } from "../utils/link-citations";
-import "./search-overview.css";
 
 /** The AI overview as it is written: markdown whose [n] markers link to the n-th source. */
 export function SearchOverview({
@@ -18,7 +15,6 @@ export function SearchOverview({
   model: string | null;
   writing: boolean;
 }) {
-  const text = useMemo(() => linkCitations(overview, sources), [overview, sources]);
   return (
     <section
       aria-label="AI overview"
@@ -35,8 +31,8 @@ export function SearchOverview({
         ) : null}
       </header>
       {overview ? (
-        <Markdown caret={writing} className="text-[0.95rem]">
-          {text}
+        <Markdown caret={writing} className="text-[0.95rem]" sources={sources}>
+          {overview}
         </Markdown>
       ) : writing ? (
         <p className="flex items-center gap-2 text-sm text-muted-foreground">
