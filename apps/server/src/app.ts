@@ -72,7 +72,13 @@ export function createApp(services: Services, options: { webDist?: string | null
   });
 
   app.route("/api/health", healthRoutes(database));
-  app.route("/api/public", publicConfigRoutes(services.socialProviders));
+  app.route(
+    "/api/public",
+    publicConfigRoutes(services.socialProviders, {
+      checkout: Boolean(env.STRIPE_SECRET_KEY),
+      salesEmail: env.SALES_EMAIL,
+    }),
+  );
   app.route("/api", openapiRoutes());
   app.route(
     "/api/auth",

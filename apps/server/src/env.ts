@@ -84,11 +84,31 @@ export const envSchema = z
       .default("false")
       .transform((v) => v === "true" || v === "1"),
     LOCAL_MODEL_PACE_MS: z.coerce.number().int().min(0).max(1000).default(12),
+    /** People who may set anyone's plan (comma-separated emails). */
+    ADMIN_EMAILS: optionalString.transform((v) =>
+      v
+        ? v
+            .split(",")
+            .map((m) => m.trim().toLowerCase())
+            .filter(Boolean)
+        : [],
+    ),
+    SALES_EMAIL: optionalString,
+    STRIPE_SECRET_KEY: optionalString,
+    STRIPE_WEBHOOK_SECRET: optionalString,
+    STRIPE_PRICE_PRO: optionalString,
+    STRIPE_PRICE_MAX: optionalString,
+    STRIPE_PRICE_TEAM: optionalString,
+    STRIPE_API_BASE: urlWith(["http", "https"]),
   })
-  .transform((env) => ({
-    ...env,
-    PUBLIC_URL: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ""),
-  }));
+  .transform((env) => {
+    const PUBLIC_URL = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, "");
+    return {
+      ...env,
+      PUBLIC_URL,
+      SALES_EMAIL: env.SALES_EMAIL ?? `sales@${new URL(PUBLIC_URL).hostname}`,
+    };
+  });
 
 export type Env = z.infer<typeof envSchema>;
 
@@ -111,6 +131,17 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   if (s3Set.length > 0 && s3Set.length < s3.length) {
     lines.push(
       `  - S3_ENDPOINT: object storage needs all of ${s3.join(", ")} (missing ${s3.filter((k) => !s3Set.includes(k)).join(", ")})`,
+    );
+  }
+  if (Boolean(source.STRIPE_SECRET_KEY?.trim()) !== Boolean(source.STRIPE_WEBHOOK_SECRET?.trim())) {
+    lines.push("  - STRIPE_SECRET_KEY: STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET must be set together");
+  }
+  if (
+    source.STRIPE_SECRET_KEY?.trim() &&
+    !["PRO", "MAX", "TEAM"].some((p) => source[`STRIPE_PRICE_${p}`]?.trim())
+  ) {
+    lines.push(
+      "  - STRIPE_PRICE_PRO: with Stripe, set the price id of at least one plan (STRIPE_PRICE_PRO, _MAX, _TEAM)",
     );
   }
   if (!result.success || lines.length > 0) {

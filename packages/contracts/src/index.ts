@@ -11,3 +11,5 @@ export * from "./help";
 export * from "./assistants";
 export * from "./compare";
 export * from "./search";
+export * from "./plans";
+export * from "./dashboard";

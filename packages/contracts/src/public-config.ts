@@ -7,5 +7,11 @@ export type SocialProvider = z.infer<typeof socialProviderSchema>;
 export const publicConfigSchema = z.object({
   version: z.string(),
   socialProviders: z.array(socialProviderSchema),
+  billing: z.object({
+    /** Plans can be bought here (Stripe configured); otherwise Pro and Max start the free trial. */
+    checkout: z.boolean(),
+    /** Where the Team plan's "Contact sales" mail goes. */
+    salesEmail: z.string(),
+  }),
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;

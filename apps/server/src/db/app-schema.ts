@@ -75,7 +75,11 @@ export const conversations = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("conversations_user_updated_idx").on(t.userId, t.updatedAt)],
+  (t) => [
+    index("conversations_user_updated_idx").on(t.userId, t.updatedAt),
+    // The dashboard's 30-day counts and chats per model.
+    index("conversations_user_created_idx").on(t.userId, t.createdAt),
+  ],
 );
 
 export const messages = pgTable(
@@ -89,6 +93,8 @@ export const messages = pgTable(
     content: text("content").notNull(),
     model: text("model"),
     tokensUsed: integer("tokens_used"),
+    /** US dollars the provider reported for this answer; null when none was reported. */
+    cost: doublePrecision("cost"),
     /** complete | streaming | interrupted | error */
     status: text("status").notNull().default("complete"),
     sources: jsonb("sources")
@@ -307,3 +313,68 @@ export const searches = pgTable(
   },
   (t) => [index("searches_user_created_idx").on(t.userId, t.createdAt)],
 );
+
+/** Pictures made by the image creator; a row is reserved (pending) before generation so the monthly quota holds under concurrency. */
+export const generatedImages = pgTable(
+  "generated_images",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    prompt: text("prompt").notNull().default(""),
+    model: text("model"),
+    aspectRatio: text("aspect_ratio"),
+    storageKey: text("storage_key"),
+    contentType: text("content_type"),
+    /** pending | complete | failed; failed ones do not count against the quota. */
+    status: text("status").notNull().default("pending"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("generated_images_user_created_idx").on(t.userId, t.createdAt)],
+);
+
+/** Videos (counted on the dashboard; no generator ships yet). */
+export const generatedVideos = pgTable(
+  "generated_videos",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    prompt: text("prompt").notNull().default(""),
+    storageKey: text("storage_key"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("generated_videos_user_created_idx").on(t.userId, t.createdAt)],
+);
+
+/** Each person's plan: Core unless a trial, an admin or a Stripe subscription says otherwise. */
+export const subscriptions = pgTable("subscriptions", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => user.id, { onDelete: "cascade" }),
+  plan: text("plan", { enum: ["core", "pro", "max", "team"] })
+    .notNull()
+    .default("core"),
+  source: text("source", { enum: ["none", "trial", "admin", "stripe"] })
+    .notNull()
+    .default("none"),
+  validUntil: timestamp("valid_until", { withTimezone: true }),
+  /** Set once, when the free trial starts: it never starts again. */
+  trialStartedAt: timestamp("trial_started_at", { withTimezone: true }),
+  stripeCustomerId: text("stripe_customer_id").unique(),
+  stripeSubscriptionId: text("stripe_subscription_id"),
+  stripeStatus: text("stripe_status"),
+  /** When the Stripe event last applied was created: older ones arriving late change nothing. */
+  stripeEventAt: timestamp("stripe_event_at", { withTimezone: true }),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Stripe events already processed (by event id), so a replayed delivery is applied once. */
+export const billingEvents = pgTable("billing_events", {
+  id: text("id").primaryKey(),
+  type: text("type").notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+  receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+});

@@ -35,7 +35,12 @@ export function apiError(status: number, code: string, message: string): Respons
  */
 export const defaultRoutes: Record<string, Handler> = {
   "GET /api/auth/get-session": () => json(null),
-  "GET /api/public/config": () => json({ version: "9.9.9", socialProviders: [] }),
+  "GET /api/public/config": () =>
+    json({
+      version: "9.9.9",
+      socialProviders: [],
+      billing: { checkout: false, salesEmail: "sales@tessera.test" },
+    }),
   "GET /api/models": () => json({ groups: [] }),
   "GET /api/conversations": () => json([]),
 };

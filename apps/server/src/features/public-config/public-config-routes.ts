@@ -4,10 +4,10 @@ import { HELP_ARTICLES } from "../../knowledge/help-articles";
 import type { AppEnv } from "../../lib/context";
 import { appVersion } from "../../lib/paths";
 
-export function publicConfigRoutes(socialProviders: SocialProvider[]) {
+export function publicConfigRoutes(socialProviders: SocialProvider[], billing: PublicConfig["billing"]) {
   return new Hono<AppEnv>()
     .get("/config", (c) => {
-      const body: PublicConfig = { version: appVersion(), socialProviders };
+      const body: PublicConfig = { version: appVersion(), socialProviders, billing };
       return c.json(body);
     })
     .get("/help", (c) => {

@@ -145,7 +145,14 @@ describe("auth page", () => {
   });
 
   it("shows social sign-in only for the providers the server lists", async () => {
-    stubFetch({ "GET /api/public/config": () => json({ version: "1", socialProviders: ["github"] }) });
+    stubFetch({
+      "GET /api/public/config": () =>
+        json({
+          version: "1",
+          socialProviders: ["github"],
+          billing: { checkout: false, salesEmail: "sales@tessera.test" },
+        }),
+    });
     await openAuthPage();
     expect(await screen.findByRole("button", { name: "Continue with GitHub" })).toBeTruthy();
     expect(screen.queryByRole("button", { name: "Continue with Google" })).toBeNull();
