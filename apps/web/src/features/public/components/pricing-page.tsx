@@ -1,18 +1,113 @@
-import { CreditCard } from "lucide-react";
-import { ComingSoon } from "@/components/coming-soon";
+// The public pricing page (spec 001 §2, §9): four plans, what choosing each does for this visitor,
+// the FAQ and a closing call to action. Works signed out; the server decides every plan change.
+import { MONEY_BACK_DAYS, PLAN_ORDER, PLANS, TRIAL_DAYS } from "@tessera/contracts";
+import { useIsFetching } from "@tanstack/react-query";
+import { BadgeCheck, CalendarClock, LogIn, RefreshCw, ShieldCheck } from "lucide-react";
+import { useAuth } from "@/lib/auth-context";
+import { usePublicConfig } from "@/lib/public-config";
+import { subscriptionQueryKey, useSubscription, type SubscriptionState } from "@/lib/subscription";
+import { useDocumentTitle } from "@/lib/use-document-title";
+import { planAction, type PlanContext } from "./plan-action";
+import { PlanCard } from "./plan-card";
+import { PricingCta } from "./pricing-cta";
+import { PricingFaq } from "./pricing-faq";
+import { usePlanChoice } from "./use-plan-choice";
+
+const PROMISES = [
+  { icon: BadgeCheck, text: `${TRIAL_DAYS}-day free trial, no card` },
+  { icon: ShieldCheck, text: `${MONEY_BACK_DAYS}-day money-back guarantee` },
+  { icon: RefreshCw, text: "Changes take effect immediately" },
+];
 
 export function PricingPage() {
+  useDocumentTitle("Pricing");
+  const { status } = useAuth();
+  const config = usePublicConfig();
+  const subscription = useSubscription();
+  const readingPlan = useIsFetching({ queryKey: [...subscriptionQueryKey, "details"] }) > 0;
+  const choice = usePlanChoice();
+  const signedIn = status === "signed-in";
+  const details = subscription.details;
+
+  const ctx: PlanContext = {
+    auth: status,
+    subscription: details,
+    loading: signedIn && ((!details && (subscription.loading || readingPlan)) || config.isPending),
+    current: subscription.plan,
+    checkout: details?.checkout ?? config.data?.billing.checkout ?? false,
+    salesEmail: config.data?.billing.salesEmail || null,
+  };
+
   return (
-    <ComingSoon
-      title="Pricing"
-      icon={CreditCard}
-      description="Compare the Core, Pro, Max and Team plans and start a 7-day free trial without a card."
-      highlights={[
-        "Core: free to start",
-        "Pro: more images, voice and files",
-        "Max: every model and API access",
-        "Team: shared workspaces and analytics",
-      ]}
-    />
+    <div className="mx-auto flex w-full max-w-5xl flex-col gap-16 px-4 pt-8 pb-16 sm:gap-20 sm:px-8 sm:pt-12">
+      <header className="flex flex-col items-center gap-5 text-center">
+        <p className="text-sm font-medium text-primary">Pricing</p>
+        <h1 className="max-w-2xl text-4xl font-semibold tracking-tight text-balance sm:text-5xl">
+          Plans that grow with the way you work
+        </h1>
+        <p className="max-w-xl text-base text-balance text-muted-foreground sm:text-lg">
+          Start free on Core, try Pro for {TRIAL_DAYS} days, and move up when you need more models, images and
+          room for your team.
+        </p>
+        <ul className="flex flex-wrap justify-center gap-x-5 gap-y-2 text-sm text-muted-foreground">
+          {PROMISES.map(({ icon: Icon, text }) => (
+            <li key={text} className="flex items-center gap-1.5">
+              <Icon className="size-4 text-primary" aria-hidden="true" />
+              {text}
+            </li>
+          ))}
+        </ul>
+        <PlanStatus signedOut={status === "signed-out"} subscription={subscription} />
+      </header>
+
+      <section id="plans" aria-label="Plans" className="scroll-mt-6">
+        <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4 lg:gap-4">
+          {PLAN_ORDER.map((id) => (
+            <PlanCard
+              key={id}
+              plan={PLANS[id]}
+              action={planAction(id, ctx)}
+              current={signedIn && !ctx.loading && ctx.current === id}
+              busy={choice.busy}
+              onTrial={(from) => void choice.startTrial(from)}
+              onCheckout={(plan) => void choice.checkout(plan)}
+              onManageBilling={() => void choice.manageBilling()}
+            />
+          ))}
+        </div>
+      </section>
+
+      <PricingFaq salesEmail={ctx.salesEmail} />
+      <PricingCta signedIn={signedIn} />
+    </div>
+  );
+}
+
+/** One line under the heading: sign in to choose, or which plan you are on and until when. */
+function PlanStatus({ signedOut, subscription }: { signedOut: boolean; subscription: SubscriptionState }) {
+  const className =
+    "flex items-center gap-2 rounded-full border bg-card/80 px-4 py-1.5 text-sm text-muted-foreground shadow-xs";
+  if (signedOut)
+    return (
+      <p className={className}>
+        <LogIn className="size-4 text-primary" aria-hidden="true" />
+        Sign in to choose a plan
+      </p>
+    );
+  const details = subscription.details;
+  if (!details) return null;
+  const name = PLANS[details.plan].name;
+  const until = details.validUntil
+    ? new Date(details.validUntil).toLocaleDateString(undefined, { dateStyle: "long" })
+    : null;
+  return (
+    <p className={className} role="status">
+      <CalendarClock className="size-4 text-primary" aria-hidden="true" />
+      <span>
+        You&apos;re on <strong className="font-medium text-foreground">{name}</strong>
+        {details.source === "trial" ? " (free trial)" : ""}
+        {until ? `, until ${until}` : ""}.
+      </span>
+    </p>
   );
 }

@@ -1,0 +1,82 @@
+// What each plan card's button does for this visitor. Pure, so every case reads in one place:
+// signed out → sign in; Core → the dashboard; Pro and Max → checkout when the instance sells plans,
+// else the free trial once, else a plain word about who sets plans here; Team → a mail to sales.
+import {
+  planAtLeast,
+  PLANS,
+  TRIAL_DAYS,
+  TRIAL_PLAN,
+  type PlanId,
+  type Subscription,
+} from "@tessera/contracts";
+import type { PaidPlanId } from "../api/start-checkout";
+
+export type PlanAction =
+  | { kind: "loading" }
+  | { kind: "link"; to: string; label: string }
+  | { kind: "checkout"; plan: PaidPlanId; label: string }
+  | { kind: "trial"; label: string; note: string }
+  /** Already on this plan (or one that includes it); a Stripe customer may manage billing. */
+  | { kind: "current"; label: "Current plan" | "Included"; manageBilling: boolean }
+  | { kind: "contact"; href: string; label: string }
+  | { kind: "ask-admin"; message: string };
+
+export interface PlanContext {
+  auth: "loading" | "signed-in" | "signed-out";
+  /** The plan and trial as the server holds them; null when signed out or not known. */
+  subscription: Subscription | null;
+  /** Still reading the plan or the public config. */
+  loading: boolean;
+  /** The plan shown as current: Core until the server says otherwise. */
+  current: PlanId;
+  checkout: boolean;
+  salesEmail: string | null;
+}
+
+export const TEAM_MAIL_SUBJECT = "Tessera Team plan";
+export const TRIAL_USED = "Your trial has ended. Ask your Tessera administrator to change your plan.";
+const ASK_ADMIN = "Plans here are set by your Tessera administrator. Ask them to change your plan.";
+
+export function planAction(plan: PlanId, ctx: PlanContext): PlanAction {
+  if (ctx.auth === "loading") return { kind: "loading" };
+  if (ctx.auth === "signed-out")
+    return {
+      kind: "link",
+      to: `/auth?plan=${plan}`,
+      label: plan === "core" ? "Get started free" : `Choose ${PLANS[plan].name}`,
+    };
+  if (plan === "core") return { kind: "link", to: "/dashboard", label: "Open dashboard" };
+  if (ctx.loading) return { kind: "loading" };
+
+  if (planAtLeast(ctx.current, plan))
+    return {
+      kind: "current",
+      label: ctx.current === plan ? "Current plan" : "Included",
+      manageBilling: ctx.current === plan && ctx.subscription?.source === "stripe",
+    };
+
+  if (plan === "team") {
+    if (!ctx.salesEmail)
+      return { kind: "ask-admin", message: "Ask your Tessera administrator about the Team plan." };
+    const subject = encodeURIComponent(TEAM_MAIL_SUBJECT);
+    return { kind: "contact", href: `mailto:${ctx.salesEmail}?subject=${subject}`, label: "Contact sales" };
+  }
+
+  if (ctx.checkout) return { kind: "checkout", plan, label: `Upgrade to ${PLANS[plan].name}` };
+
+  // Not known (the plan could not be read): offer the trial and let the server decide.
+  const trialAvailable = ctx.subscription?.trialAvailable ?? true;
+  // The trial is of Pro: no use to someone who already has Pro.
+  if (trialAvailable && !planAtLeast(ctx.current, TRIAL_PLAN))
+    return plan === TRIAL_PLAN
+      ? { kind: "trial", label: "Start free trial", note: `${TRIAL_DAYS} days free, no card needed.` }
+      : {
+          kind: "trial",
+          label: `Start ${PLANS[TRIAL_PLAN].name} trial`,
+          note: `The free trial unlocks ${PLANS[TRIAL_PLAN].name}. Your administrator can move you to ${PLANS[plan].name}.`,
+        };
+
+  // Back on Core with the trial spent: the trial has ended.
+  const trialOver = !trialAvailable && ctx.subscription?.source === "none";
+  return { kind: "ask-admin", message: trialOver ? TRIAL_USED : ASK_ADMIN };
+}
