@@ -1,0 +1,86 @@
+// The public pages against the built app: the plans a visitor compares (and is sent to sign in to
+// choose), the legal texts, and a signed-in person starting the free Pro trial (no checkout here).
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+import type { Page } from "@playwright/test";
+import { expect, test } from "../support/fixtures";
+
+const shots = join(import.meta.dirname, "../.artifacts/screenshots");
+mkdirSync(shots, { recursive: true });
+
+/** Desktop, then 375px wide, then dark at desktop width: three full-page screenshots. */
+async function shootThreeWays(page: Page, name: string) {
+  await page.screenshot({ path: join(shots, `${name}.png`), fullPage: true });
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.screenshot({ path: join(shots, `${name}-mobile.png`), fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.getByRole("button", { name: "Toggle theme" }).click();
+  await expect(page.locator("html")).toHaveClass(/dark/);
+  await page.screenshot({ path: join(shots, `${name}-dark.png`), fullPage: true });
+  await page.getByRole("button", { name: "Toggle theme" }).click();
+  await expect(page.locator("html")).not.toHaveClass(/dark/);
+}
+
+test("a visitor compares the four plans and is sent to sign in to choose one", async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto("/pricing");
+  await expect(page).toHaveTitle("Pricing | Tessera");
+  await expect(page.getByRole("region", { name: "Plans" }).getByRole("article")).toHaveCount(4);
+  const pro = page.getByRole("article", { name: "Pro" });
+  await expect(pro).toContainText("Most Popular");
+  await expect(pro).toContainText("$19/month");
+  await expect(page.getByRole("article", { name: "Core" })).toContainText("Free");
+  await expect(page.getByText("Sign in to choose a plan")).toBeVisible();
+
+  const faq = page.getByRole("region", { name: "Frequently asked questions" });
+  await faq.getByText("Is there a free trial?").click();
+  await expect(faq.getByText(/free for 7 days, once, with no card needed/)).toBeVisible();
+  await shootThreeWays(page, "pricing");
+
+  await pro.getByRole("link", { name: "Choose Pro" }).click();
+  await expect(page).toHaveURL(/\/auth\?plan=pro$/);
+  await expect(page.getByRole("tab", { name: "Sign In" })).toBeVisible();
+});
+
+test("the terms and the privacy policy are there to read, dated December 2024", async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  for (const [path, title, name] of [
+    ["/terms", "Terms of Service", "terms"],
+    ["/privacy", "Privacy Policy", "privacy"],
+  ] as const) {
+    await page.goto(path);
+    await expect(page).toHaveTitle(`${title} | Tessera`);
+    await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
+    await expect(page.getByText("Last updated: December 2024")).toBeVisible();
+    await shootThreeWays(page, name);
+  }
+  // A contents entry leads to its section.
+  await page
+    .getByRole("navigation", { name: "Contents" })
+    .getByRole("link", { name: /Cookies/ })
+    .click();
+  await expect(page).toHaveURL(/\/privacy#cookies$/);
+  await expect(page.getByRole("heading", { name: "Cookies and local storage" })).toBeInViewport();
+});
+
+test("signed in on Core, choosing Pro starts the free trial and lands on team settings", async ({
+  signedIn: page,
+}) => {
+  await page.goto("/pricing");
+  const core = page.getByRole("article", { name: "Core" });
+  await expect(core).toContainText("Current plan");
+  await expect(page.getByText("Sign in to choose a plan")).toHaveCount(0);
+  const pro = page.getByRole("article", { name: "Pro" });
+  await pro.getByRole("button", { name: "Start free trial" }).click();
+  await expect(page.getByText("Your 7-day Pro trial has started")).toBeVisible();
+  await expect(page).toHaveURL(/\/dashboard\/team-settings$/);
+
+  // Back on the pricing page, Pro is the current plan and the trial cannot start twice.
+  await page.goto("/pricing");
+  await expect(page.getByRole("status").filter({ hasText: "You're on Pro (free trial)" })).toBeVisible();
+  await expect(pro.getByRole("button", { name: "Current plan" })).toBeDisabled();
+  await expect(page.getByRole("article", { name: "Max" }).getByRole("note")).toContainText(
+    "Ask them to change your plan",
+  );
+  await page.screenshot({ path: join(shots, "pricing-trial.png"), fullPage: true });
+});
