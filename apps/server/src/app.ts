@@ -13,6 +13,7 @@ import { requireSession } from "./auth/require-session";
 import type { Services } from "./bootstrap";
 import { healthRoutes } from "./features/health/health-routes";
 import { assistantsRoutes } from "./features/assistants/assistants-routes";
+import { billingRoutes, stripeWebhookRoute } from "./features/billing/billing-routes";
 import { chatRoutes } from "./features/chat/chat-routes";
 import { compareRoutes, comparisonStream } from "./features/compare/compare-routes";
 import { documentsRoutes } from "./features/documents/documents-routes";
@@ -72,10 +73,12 @@ export function createApp(services: Services, options: { webDist?: string | null
   });
 
   app.route("/api/health", healthRoutes(database));
+  // Stripe authenticates its calls with a signature, not a session.
+  app.route("/api/billing/webhook", stripeWebhookRoute({ db: database.db, stripe: services.stripe, logger }));
   app.route(
     "/api/public",
     publicConfigRoutes(services.socialProviders, {
-      checkout: Boolean(env.STRIPE_SECRET_KEY),
+      checkout: services.stripe !== null,
       salesEmail: env.SALES_EMAIL,
     }),
   );
@@ -104,6 +107,15 @@ export function createApp(services: Services, options: { webDist?: string | null
     documentsRoutes({ db: database.db, allowPrivateFetch: env.OUTBOUND_ALLOW_PRIVATE }),
   );
   api.route("/prompts", promptsRoutes(database.db));
+  api.route(
+    "/",
+    billingRoutes({
+      db: database.db,
+      stripe: services.stripe,
+      publicUrl: env.PUBLIC_URL,
+      adminEmails: env.ADMIN_EMAILS,
+    }),
+  );
   api.route("/image-proxy", imageProxyRoutes({ allowPrivateFetch: env.OUTBOUND_ALLOW_PRIVATE }));
   api.route("/assistants", assistantsRoutes(database.db));
   api.route(

@@ -15,6 +15,7 @@ import { seedKnowledge } from "./knowledge/seed-knowledge";
 import { createLlmRegistry } from "./providers/llm/registry";
 import type { LlmConfig, LlmRegistry } from "./providers/llm/types";
 import { createMailer, type Mailer } from "./providers/mail/mailer";
+import { createStripe, type Stripe } from "./providers/billing/stripe";
 import { createSearchProvider } from "./providers/search/registry";
 import type { SearchConfig, SearchProvider } from "./providers/search/types";
 import { searchIndex } from "./knowledge/search-index";
@@ -31,6 +32,8 @@ export interface Services {
   socialProviders: SocialProvider[];
   llm: LlmRegistry;
   search: SearchProvider;
+  /** Stripe, when STRIPE_SECRET_KEY is set; otherwise plans come from the trial and admins. */
+  stripe: Stripe | null;
   storage: Storage;
   chatTimeouts: { idleMs: number; totalMs: number };
   close(): Promise<void>;
@@ -106,6 +109,15 @@ export async function createServices(
       results: await searchIndex(database.db, query, opts),
       images: [],
     })),
+    stripe:
+      env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET
+        ? createStripe({
+            secretKey: env.STRIPE_SECRET_KEY,
+            webhookSecret: env.STRIPE_WEBHOOK_SECRET,
+            apiBase: env.STRIPE_API_BASE,
+            prices: { pro: env.STRIPE_PRICE_PRO, max: env.STRIPE_PRICE_MAX, team: env.STRIPE_PRICE_TEAM },
+          })
+        : null,
     storage:
       env.S3_ENDPOINT && env.S3_BUCKET && env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY
         ? createS3Storage({

@@ -5,7 +5,11 @@ export const errorStatus = {
   VALIDATION_FAILED: 400,
   INVALID_JSON: 400,
   UNAUTHORIZED: 401,
+  /** A monthly allowance of the plan is used up (images). */
+  QUOTA_EXCEEDED: 402,
   FORBIDDEN: 403,
+  /** The caller's plan does not include this (a model, voice, custom assistants…). */
+  PLAN_REQUIRED: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
   PAYLOAD_TOO_LARGE: 413,

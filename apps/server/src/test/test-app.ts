@@ -6,7 +6,9 @@ import { join } from "node:path";
 import { and, desc, eq } from "drizzle-orm";
 import { createApp } from "../app";
 import { createServices, type Services } from "../bootstrap";
-import { mailOutbox } from "../db/schema";
+import type { PlanId } from "@tessera/contracts";
+import { setPlan } from "../billing/plans";
+import { mailOutbox, user } from "../db/schema";
 import { parseEnv } from "../env";
 import { createLogger } from "../lib/logger";
 import { openTestDatabase } from "./test-database";
@@ -26,6 +28,8 @@ export interface TestApp {
   signIn(email: string, password?: string): Promise<Response>;
   /** Sign up, verify, sign in: the bearer token of a fresh verified user. */
   newUser(email: string, opts?: { password?: string; name?: string }): Promise<string>;
+  /** Puts an account on a plan, as an instance admin would (open-ended unless `until` is given). */
+  setPlan(email: string, plan: PlanId, until?: Date | null): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -111,6 +115,14 @@ export async function createTestApp(
       const token = res.headers.get("set-auth-token");
       if (!token) throw new Error("sign-in gave no set-auth-token");
       return token;
+    },
+    async setPlan(email, plan, until = null) {
+      const [row] = await services.database.db
+        .select({ id: user.id })
+        .from(user)
+        .where(eq(user.email, email));
+      if (!row) throw new Error(`no account ${email}`);
+      await setPlan(services.database.db, row.id, plan, until);
     },
     close: () => services.close(),
   };

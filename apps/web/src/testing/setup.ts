@@ -1,8 +1,12 @@
 // Every web test: a clean DOM and storage, real timers, and a failure on any console.error (React
 // warnings included), so a warning cannot slip through as a passing test.
-import { cleanup } from "@testing-library/react";
+import { cleanup, configure } from "@testing-library/react";
 import { toast } from "sonner";
 import { afterEach, beforeEach, vi } from "vitest";
+
+// The first render of a lazy route loads its module; on a busy two-CPU machine that can take more
+// than the default second. Waiting longer never makes a wrong page pass.
+configure({ asyncUtilTimeout: 5_000 });
 
 let consoleErrors: unknown[][] = [];
 const originalError = console.error.bind(console);

@@ -20,6 +20,9 @@ beforeAll(async () => {
   t = await createTestApp({ OPENAI_BASE_URL: upstream.url, OPENAI_API_KEY: "sk-test" });
   ada = await t.newUser("ada@example.com");
   bob = await t.newUser("bob@example.com");
+  // Making assistants is a Max feature; using them is open to every plan.
+  await t.setPlan("ada@example.com", "max");
+  await t.setPlan("bob@example.com", "max");
 });
 afterAll(async () => {
   await t.close();

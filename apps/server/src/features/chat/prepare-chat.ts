@@ -6,6 +6,7 @@ import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Database } from "../../db/client";
 import { chatImages, conversations, messages } from "../../db/schema";
+import { requireModel } from "../../billing/plans";
 import { AppError, notFound } from "../../lib/errors";
 import { titleFrom } from "../../lib/title-from";
 import type { LlmRegistry, ResolvedModel, Retrieve } from "../../providers/llm/types";
@@ -36,6 +37,8 @@ export async function prepareChat(
       : new AppError("UNAVAILABLE", CHAT_ERROR_MESSAGES.unavailable);
   }
   const catalogue = findCatalogueModel(input.model);
+  // The plan decides before anything is stored: a refused message leaves no trace.
+  await requireModel(deps.db, userId, input.model, catalogue?.name ?? input.model);
 
   return deps.db.transaction(async (tx) => {
     let conversationId = input.conversationId ?? null;

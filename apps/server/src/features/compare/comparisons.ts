@@ -5,6 +5,7 @@ import {
   BLIND_LABELS,
   COMPARISONS_LISTED,
   CHAT_ERROR_MESSAGES,
+  findCatalogueModel,
   type Comparison,
   type ComparisonResponse,
   type ComparisonStatus,
@@ -13,6 +14,7 @@ import {
 } from "@tessera/contracts";
 import { and, asc, desc, eq, inArray } from "drizzle-orm";
 import type { z } from "zod";
+import { requireModel } from "../../billing/plans";
 import type { Database } from "../../db/client";
 import { comparisonResponses, comparisons } from "../../db/schema";
 import { AppError, notFound } from "../../lib/errors";
@@ -96,6 +98,7 @@ export async function createComparison(
           ? `${model}: ${CHAT_ERROR_MESSAGES.unsupported}`
           : `${model}: ${resolved.detail}`,
       );
+    await requireModel(deps.db, userId, model, findCatalogueModel(model)?.name ?? model);
   }
   const order = input.blind ? shuffled(input.models) : input.models;
   return deps.db.transaction(async (tx) => {

@@ -1,0 +1,178 @@
+// Each person's plan as the server enforces it (issue: plans, entitlements and billing). Core
+// unless a row says otherwise; a plan whose time is up is Core again. Trials start once; admins and
+// Stripe set plans. Every call that spends an entitlement checks it here.
+import {
+  FEATURE_PLAN,
+  modelPlan,
+  PLANS,
+  planAtLeast,
+  TRIAL_DAYS,
+  TRIAL_PLAN,
+  upgradeMessage,
+  type PlanId,
+} from "@tessera/contracts";
+import { and, count, eq, gte, ne, sql } from "drizzle-orm";
+import type { Database } from "../db/client";
+import { generatedImages, subscriptions } from "../db/schema";
+import { AppError } from "../lib/errors";
+
+export interface PlanState {
+  plan: PlanId;
+  source: "none" | "trial" | "admin" | "stripe";
+  validUntil: Date | null;
+  trialAvailable: boolean;
+  stripeCustomerId: string | null;
+}
+
+type Row = typeof subscriptions.$inferSelect;
+
+export function planOf(row: Row | undefined, now = new Date()): PlanState {
+  if (!row)
+    return { plan: "core", source: "none", validUntil: null, trialAvailable: true, stripeCustomerId: null };
+  const expired = row.validUntil !== null && row.validUntil <= now;
+  const active = row.plan !== "core" && !expired;
+  return {
+    plan: active ? row.plan : "core",
+    source: active ? row.source : "none",
+    validUntil: active ? row.validUntil : null,
+    trialAvailable: row.trialStartedAt === null,
+    stripeCustomerId: row.stripeCustomerId,
+  };
+}
+
+export async function readPlan(db: Database, userId: string, now = new Date()): Promise<PlanState> {
+  const [row] = await db.select().from(subscriptions).where(eq(subscriptions.userId, userId));
+  return planOf(row, now);
+}
+
+/** Starts the free Pro trial: once per account, whatever happened since. */
+export async function startTrial(db: Database, userId: string, now = new Date()): Promise<PlanState> {
+  const until = new Date(now.getTime() + TRIAL_DAYS * 24 * 60 * 60 * 1000);
+  const current = await readPlan(db, userId, now);
+  if (current.plan !== "core" && planAtLeast(current.plan, TRIAL_PLAN) && current.source !== "trial")
+    throw new AppError("CONFLICT", `You are already on the ${PLANS[current.plan].name} plan.`);
+  // One statement decides: the row gets its trial only if it never had one, even under a double click.
+  const started = await db
+    .insert(subscriptions)
+    .values({
+      userId,
+      plan: TRIAL_PLAN,
+      source: "trial",
+      validUntil: until,
+      trialStartedAt: now,
+      updatedAt: now,
+    })
+    .onConflictDoUpdate({
+      target: subscriptions.userId,
+      set: { plan: TRIAL_PLAN, source: "trial", validUntil: until, trialStartedAt: now, updatedAt: now },
+      setWhere: sql`${subscriptions.trialStartedAt} is null`,
+    })
+    .returning();
+  if (started.length === 0) throw new AppError("CONFLICT", "Your free trial has already been used.");
+  return planOf(started[0], now);
+}
+
+/** An instance admin's decision: takes effect at once, until `validUntil` or open-ended. */
+export async function setPlan(
+  db: Database,
+  userId: string,
+  plan: PlanId,
+  validUntil: Date | null,
+  now = new Date(),
+): Promise<PlanState> {
+  const values = {
+    plan,
+    source: plan === "core" ? ("none" as const) : ("admin" as const),
+    validUntil,
+    updatedAt: now,
+  };
+  const [row] = await db
+    .insert(subscriptions)
+    .values({ userId, ...values })
+    .onConflictDoUpdate({ target: subscriptions.userId, set: values })
+    .returning();
+  return planOf(row, now);
+}
+
+const planRefusal = (what: string, needed: PlanId) =>
+  new AppError("PLAN_REQUIRED", upgradeMessage(what, needed));
+
+/** Refuses a model the caller's plan does not include, naming the plan that does. */
+export async function requireModel(db: Database, userId: string, modelId: string, modelName: string) {
+  const needed = modelPlan(modelId);
+  if (needed === "core") return;
+  const { plan } = await readPlan(db, userId);
+  if (!planAtLeast(plan, needed)) throw planRefusal(modelName, needed);
+}
+
+const FEATURE_NAMES: Record<keyof typeof FEATURE_PLAN, string> = {
+  voice: "AI Voice",
+  customAssistants: "Making your own assistants",
+  apiAccess: "API access",
+  teams: "Team workspaces",
+};
+
+export async function requireFeature(db: Database, userId: string, feature: keyof typeof FEATURE_PLAN) {
+  const { plan } = await readPlan(db, userId);
+  if (!PLANS[plan][feature]) throw planRefusal(FEATURE_NAMES[feature], FEATURE_PLAN[feature]);
+}
+
+/** The start of the current calendar month (UTC): image allowances reset then. */
+export const monthStart = (now = new Date()) =>
+  new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+
+export async function imagesThisMonth(db: Database, userId: string, now = new Date()): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(generatedImages)
+    .where(
+      and(
+        eq(generatedImages.userId, userId),
+        gte(generatedImages.createdAt, monthStart(now)),
+        ne(generatedImages.status, "failed"),
+      ),
+    );
+  return Number(row?.n ?? 0);
+}
+
+/** Images a month for a plan; Team's allowance is per seat (one seat until the team has members). */
+export const imageAllowance = (plan: PlanId, seats = 1) =>
+  PLANS[plan].imagesPerMonth * (PLANS[plan].imagesPerSeat ? Math.max(1, seats) : 1);
+
+/**
+ * Reserves `n` images of this month's allowance as pending rows, or refuses with 402 when they would
+ * not fit. The caller's plan row is locked for the check, so concurrent requests are counted right.
+ */
+export async function reserveImages(
+  db: Database,
+  userId: string,
+  rows: { prompt: string; model: string; aspectRatio: string }[],
+  now = new Date(),
+): Promise<string[]> {
+  return db.transaction(async (tx) => {
+    await tx.insert(subscriptions).values({ userId }).onConflictDoNothing();
+    const [locked] = await tx
+      .select()
+      .from(subscriptions)
+      .where(eq(subscriptions.userId, userId))
+      .for("update");
+    const { plan } = planOf(locked, now);
+    const used = await imagesThisMonth(tx, userId, now);
+    const allowance = imageAllowance(plan);
+    if (used + rows.length > allowance) {
+      const next = plan === "core" ? "pro" : plan === "pro" ? "max" : null;
+      throw new AppError(
+        "QUOTA_EXCEEDED",
+        `You have used ${used} of the ${allowance} images your ${PLANS[plan].name} plan includes this month.` +
+          (next
+            ? ` The ${PLANS[next].name} plan includes ${PLANS[next].imagesPerMonth}.`
+            : " It renews on the 1st."),
+      );
+    }
+    const inserted = await tx
+      .insert(generatedImages)
+      .values(rows.map((r) => ({ userId, ...r, status: "pending", createdAt: now })))
+      .returning({ id: generatedImages.id });
+    return inserted.map((r) => r.id);
+  });
+}
