@@ -130,6 +130,8 @@ export async function* runChatStream(
 
   const content = interrupted ? `${text}${text ? "\n\n" : ""}${RESPONSE_INTERRUPTED_MARK}` : text;
   const tokens = outputTokens ?? estimateTokens(text);
+  // Tessera Local runs in the server: it costs nothing. Null when the provider reported no cost.
+  const cost = prepared.resolved.provider === "tessera-local" ? 0 : next.value.cost;
   const status = interrupted ? "interrupted" : failure ? "error" : "complete";
   let messageId = "";
   if (status === "error" && !content) {
@@ -149,6 +151,7 @@ export async function* runChatStream(
         content,
         model: prepared.modelId,
         tokensUsed: tokens,
+        cost,
         status,
         sources,
       })
