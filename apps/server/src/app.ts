@@ -16,6 +16,7 @@ import { assistantsRoutes } from "./features/assistants/assistants-routes";
 import { billingRoutes, stripeWebhookRoute } from "./features/billing/billing-routes";
 import { chatRoutes } from "./features/chat/chat-routes";
 import { compareRoutes, comparisonStream } from "./features/compare/compare-routes";
+import { dashboardRoutes } from "./features/dashboard/dashboard-routes";
 import { documentsRoutes } from "./features/documents/documents-routes";
 import { openapiRoutes } from "./features/openapi/openapi-routes";
 import { promptsRoutes } from "./features/prompts/prompts-routes";
@@ -118,6 +119,7 @@ export function createApp(services: Services, options: { webDist?: string | null
   );
   api.route("/image-proxy", imageProxyRoutes({ allowPrivateFetch: env.OUTBOUND_ALLOW_PRIVATE }));
   api.route("/assistants", assistantsRoutes(database.db));
+  api.route("/dashboard", dashboardRoutes(database.db));
   api.route(
     "/profile",
     profileRoutes({

@@ -20,6 +20,7 @@ import {
   checkTeamAccessSchema,
   createDocumentFromUrlSchema,
   createDocumentSchema,
+  dashboardMetricsSchema,
   documentDetailSchema,
   redirectSchema,
   setPlanSchema,
@@ -413,6 +414,14 @@ export const OPERATIONS: Operation[] = [
     auth: true,
     response: continueComparisonResponseSchema,
     status: 201,
+  },
+  {
+    method: "get",
+    path: "/api/dashboard/metrics",
+    summary:
+      "One's last 30 days: chats, searches, images and videos; chats, tokens and cost per model; chats, searches and images per day",
+    auth: true,
+    response: dashboardMetricsSchema,
   },
   {
     method: "post",

@@ -1,0 +1,148 @@
+// GET /api/dashboard/metrics (spec 000 §2 Dashboard home, §7, §9): the caller's own usage over the
+// last 30 days. Every query is scoped to the caller and walks a (user_id, created_at) index, so its
+// cost follows the person's own rows in the window, not the size of the tables.
+import { DASHBOARD_WINDOW_DAYS, UNKNOWN_MODEL_COUNTS_AS, type DashboardMetrics } from "@tessera/contracts";
+import { and, count, desc, eq, gt, gte, ne, sql, type SQL } from "drizzle-orm";
+import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
+import type { Database } from "../../db/client";
+import { conversations, generatedImages, generatedVideos, messages, searches } from "../../db/schema";
+
+const DAY_MS = 86_400_000;
+
+export interface MetricsWindow {
+  /** Totals and models count rows created after this instant (now − 30 days). */
+  since: Date;
+  /** The daily series covers the 30 UTC dates ending today, from this midnight on. */
+  firstDay: Date;
+  /** The 30 dates, oldest first, as YYYY-MM-DD. */
+  days: string[];
+}
+
+export function metricsWindow(now: Date): MetricsWindow {
+  const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+  const days = Array.from({ length: DASHBOARD_WINDOW_DAYS }, (_, i) =>
+    new Date(today - (DASHBOARD_WINDOW_DAYS - 1 - i) * DAY_MS).toISOString().slice(0, 10),
+  );
+  return {
+    since: new Date(now.getTime() - DASHBOARD_WINDOW_DAYS * DAY_MS),
+    firstDay: new Date(today - (DASHBOARD_WINDOW_DAYS - 1) * DAY_MS),
+    days,
+  };
+}
+
+interface Owned {
+  table: PgTable;
+  userId: PgColumn;
+  createdAt: PgColumn;
+  /** Rows that do not count (failed images). */
+  extra?: SQL;
+}
+
+const CHATS: Owned = {
+  table: conversations,
+  userId: conversations.userId,
+  createdAt: conversations.createdAt,
+};
+const SEARCHES: Owned = { table: searches, userId: searches.userId, createdAt: searches.createdAt };
+const IMAGES: Owned = {
+  table: generatedImages,
+  userId: generatedImages.userId,
+  createdAt: generatedImages.createdAt,
+  extra: ne(generatedImages.status, "failed"),
+};
+const VIDEOS: Owned = {
+  table: generatedVideos,
+  userId: generatedVideos.userId,
+  createdAt: generatedVideos.createdAt,
+};
+
+const countSince = (db: Database, t: Owned, userId: string, since: Date) =>
+  db
+    .select({ n: count() })
+    .from(t.table)
+    .where(and(eq(t.userId, userId), gt(t.createdAt, since), t.extra));
+
+const perDay = (db: Database, t: Owned, userId: string, firstDay: Date) => {
+  const day = sql<string>`to_char(date_trunc('day', ${t.createdAt} at time zone 'UTC'), 'YYYY-MM-DD')`;
+  return db
+    .select({ day, n: count() })
+    .from(t.table)
+    .where(and(eq(t.userId, userId), gte(t.createdAt, firstDay), t.extra))
+    .groupBy(sql`1`);
+};
+
+/** Chats per model, with the tokens and cost of their answers in the window, most chats first. */
+const perModel = (db: Database, userId: string, since: Date) => {
+  const model = sql<string>`coalesce(nullif(${conversations.model}, ''), ${UNKNOWN_MODEL_COUNTS_AS})`;
+  const answers = db
+    .select({
+      tokens: sql<number>`sum(${messages.tokensUsed})`.as("tokens"),
+      cost: sql<number>`sum(${messages.cost})`.as("cost"),
+    })
+    .from(messages)
+    .where(
+      and(
+        eq(messages.conversationId, conversations.id),
+        gt(messages.createdAt, since),
+        eq(messages.role, "assistant"),
+      ),
+    )
+    .as("answers");
+  return db
+    .select({
+      model,
+      chats: count(),
+      tokens: sql<number>`coalesce(sum(${answers.tokens}), 0)::bigint`.mapWith(Number),
+      cost: sql<number>`coalesce(sum(${answers.cost}), 0)::float8`.mapWith(Number),
+    })
+    .from(conversations)
+    .leftJoinLateral(answers, sql`true`)
+    .where(and(eq(conversations.userId, userId), gt(conversations.createdAt, since)))
+    .groupBy(sql`1`)
+    .orderBy(desc(count()), sql`1`);
+};
+
+/** The queries behind the metrics, unexecuted: the service runs them, the bench explains them. */
+export function metricsQueries(db: Database, userId: string, window: MetricsWindow) {
+  const { since, firstDay } = window;
+  return {
+    chats: countSince(db, CHATS, userId, since),
+    searches: countSince(db, SEARCHES, userId, since),
+    images: countSince(db, IMAGES, userId, since),
+    videos: countSince(db, VIDEOS, userId, since),
+    models: perModel(db, userId, since),
+    dailyChats: perDay(db, CHATS, userId, firstDay),
+    dailySearches: perDay(db, SEARCHES, userId, firstDay),
+    dailyImages: perDay(db, IMAGES, userId, firstDay),
+  };
+}
+
+export async function getDashboardMetrics(
+  db: Database,
+  userId: string,
+  now = new Date(),
+): Promise<DashboardMetrics> {
+  const window = metricsWindow(now);
+  const q = metricsQueries(db, userId, window);
+  const [chats, searched, images, videos, models, dailyChats, dailySearches, dailyImages] = await Promise.all(
+    [q.chats, q.searches, q.images, q.videos, q.models, q.dailyChats, q.dailySearches, q.dailyImages],
+  );
+  const byDay = (rows: { day: string; n: number }[]) => new Map(rows.map((r) => [r.day, r.n]));
+  const [c, s, i] = [byDay(dailyChats), byDay(dailySearches), byDay(dailyImages)];
+  return {
+    windowDays: DASHBOARD_WINDOW_DAYS,
+    totals: {
+      chats: chats[0]?.n ?? 0,
+      searches: searched[0]?.n ?? 0,
+      images: images[0]?.n ?? 0,
+      videos: videos[0]?.n ?? 0,
+    },
+    models: models.map((m) => ({ model: m.model, chats: m.chats, tokens: m.tokens, cost: m.cost })),
+    daily: window.days.map((date) => ({
+      date,
+      chats: c.get(date) ?? 0,
+      searches: s.get(date) ?? 0,
+      images: i.get(date) ?? 0,
+    })),
+  };
+}
