@@ -1,18 +1,47 @@
-import { LayoutDashboard } from "lucide-react";
-import { ComingSoon } from "@/components/coming-soon";
+// /dashboard, the dashboard home (spec 000 §2): a quick search, the last 30 days in figures and per
+// day, the current plan (and the way up when there is none), quick ways into each tool, and chats
+// per model. Metrics failures are only logged; the figures then read "—".
+import { useDocumentTitle } from "@/lib/use-document-title";
+import { useSubscription } from "@/lib/subscription";
+import { useDashboardMetrics } from "../api/get-dashboard-metrics";
+import { ActivityChart } from "./activity-chart";
+import { ModelUsageCard } from "./model-usage-card";
+import { PlanCard } from "./plan-card";
+import { QuickActions } from "./quick-actions";
+import { QuickSearch } from "./quick-search";
+import { StatCards } from "./stat-cards";
+import { UpgradeBanner } from "./upgrade-banner";
 
 export function DashboardPage() {
+  useDocumentTitle("Dashboard");
+  const metrics = useDashboardMetrics();
+  const subscription = useSubscription();
+  const loading = metrics.isPending;
+  const data = metrics.data;
+
   return (
-    <ComingSoon
-      title="Dashboard"
-      icon={LayoutDashboard}
-      description="Your workspace at a glance: usage over the last 30 days, your current plan and quick ways into every tool."
-      highlights={[
-        "Quick AI Search box",
-        "Chats, searches and images in the last 30 days",
-        "Current plan and upgrade options",
-        "Chat counts per model",
-      ]}
-    />
+    <div className="mx-auto flex w-full max-w-6xl flex-col gap-6 px-4 py-8 sm:px-8 sm:py-10">
+      <header className="flex flex-col gap-2">
+        <h1 className="text-3xl font-semibold tracking-tight">Dashboard</h1>
+        <p className="text-muted-foreground">
+          Welcome back! Here&apos;s what&apos;s happening with your AI workspace.
+        </p>
+      </header>
+
+      <QuickSearch />
+      {subscription.subscribed === false ? <UpgradeBanner /> : null}
+      <StatCards totals={data?.totals} loading={loading} />
+
+      <div className="grid items-start gap-6 lg:grid-cols-3">
+        <div className="flex min-w-0 flex-col gap-6 lg:col-span-2">
+          <ActivityChart daily={data?.daily} loading={loading} />
+          <ModelUsageCard models={data?.models} loading={loading} />
+        </div>
+        <div className="flex min-w-0 flex-col gap-6">
+          <PlanCard subscription={subscription} />
+          <QuickActions />
+        </div>
+      </div>
+    </div>
   );
 }

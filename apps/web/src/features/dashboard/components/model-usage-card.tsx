@@ -1,0 +1,74 @@
+// Chats per model over the last 30 days (spec 000 §2), with the tokens and cost of their answers.
+import { findCatalogueModel, type DashboardMetrics } from "@tessera/contracts";
+import { Bot } from "lucide-react";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { formatCost, formatCount, formatTokens, NO_VALUE } from "../utils/format";
+import { Skeleton } from "./skeleton";
+
+export const NO_CHAT_DATA = "No chat data yet. Model usage will appear here.";
+
+const plural = (n: number, one: string) => `${formatCount(n)} ${n === 1 ? one : `${one}s`}`;
+
+export function ModelUsageCard({
+  models,
+  loading,
+}: {
+  models: DashboardMetrics["models"] | undefined;
+  loading: boolean;
+}) {
+  const most = Math.max(1, ...(models ?? []).map((m) => m.chats));
+  return (
+    <Card role="region" aria-labelledby="model-usage-heading" aria-busy={loading}>
+      <CardHeader className="pb-3">
+        <CardTitle id="model-usage-heading" className="text-base">
+          Model Usage
+        </CardTitle>
+        <CardDescription>Chats per model in the last 30 days</CardDescription>
+      </CardHeader>
+      <CardContent>
+        {loading ? (
+          <div className="flex flex-col gap-4">
+            {[0, 1, 2].map((i) => (
+              <div key={i} className="flex flex-col gap-2">
+                <Skeleton className="h-4 w-1/3" />
+                <Skeleton className="h-2 w-full" />
+              </div>
+            ))}
+          </div>
+        ) : !models ? (
+          <p className="text-sm text-muted-foreground">{NO_VALUE}</p>
+        ) : models.length === 0 ? (
+          <div className="flex flex-col items-center gap-2 rounded-lg border border-dashed px-4 py-8 text-center">
+            <Bot className="size-6 text-muted-foreground" aria-hidden="true" />
+            <p className="text-sm text-muted-foreground">{NO_CHAT_DATA}</p>
+          </div>
+        ) : (
+          <ul aria-label="Chats per model" className="flex flex-col gap-4">
+            {models.map((m) => {
+              const name = findCatalogueModel(m.model)?.name ?? m.model;
+              return (
+                <li key={m.model} aria-label={name} className="flex flex-col gap-1.5">
+                  <div className="flex items-baseline justify-between gap-3">
+                    <span className="min-w-0 truncate text-sm font-medium" title={m.model}>
+                      {name}
+                    </span>
+                    <span className="shrink-0 text-sm tabular-nums">{plural(m.chats, "chat")}</span>
+                  </div>
+                  <div className="h-2 overflow-hidden rounded-full bg-muted" aria-hidden="true">
+                    <div
+                      className="h-full rounded-full bg-primary"
+                      style={{ width: `${Math.max(2, (m.chats / most) * 100)}%` }}
+                    />
+                  </div>
+                  <span className="text-xs text-muted-foreground tabular-nums">
+                    {formatTokens(m.tokens)} tokens · {formatCost(m.cost)}
+                  </span>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
