@@ -3,7 +3,7 @@
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import type { Page } from "@playwright/test";
-import { expect, test } from "../support/fixtures";
+import { expect, setPlan, test } from "../support/fixtures";
 
 const shots = join(import.meta.dirname, "../.artifacts/screenshots");
 mkdirSync(shots, { recursive: true });
@@ -42,8 +42,15 @@ async function fillNewAssistant(page: Page, shot: string) {
   return form;
 }
 
-test("make an assistant with a knowledge document, star it, and chat with it", async ({ signedIn: page }) => {
+test("make an assistant with a knowledge document, star it, and chat with it", async ({
+  signedIn: page,
+  account,
+}) => {
+  // On Core, making assistants is locked and says which plan includes it.
   await page.getByRole("link", { name: "Assistants", exact: true }).click();
+  await expect(page.getByRole("link", { name: /New assistant · Max/ })).toHaveAttribute("href", "/pricing");
+  await setPlan(account.email, "max");
+  await page.reload();
   await expect(page).toHaveURL(/\/dashboard\/assistants$/);
   await expect(page.getByRole("tab", { name: /Built-in/ })).toHaveAttribute("aria-selected", "true");
   await expect(page.getByRole("list", { name: "Built-in" }).getByRole("article")).toHaveCount(4);
@@ -100,7 +107,11 @@ test("make an assistant with a knowledge document, star it, and chat with it", a
   await expect(page).toHaveURL(/\?conversation=[0-9a-f-]{36}$/);
 });
 
-test("the assistants page and its form fit a phone, in the dark theme too", async ({ signedIn: page }) => {
+test("the assistants page and its form fit a phone, in the dark theme too", async ({
+  signedIn: page,
+  account,
+}) => {
+  await setPlan(account.email, "max");
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto("/dashboard/assistants");
   await expect(page.getByRole("tab", { name: /Built-in/ })).toHaveAttribute("aria-selected", "true");

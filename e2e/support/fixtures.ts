@@ -31,6 +31,19 @@ export async function signUpAndVerify(page: Page, account: Account): Promise<voi
   await expect(page.getByTestId("user-email")).toHaveText(account.email);
 }
 
+/** Puts an account on a plan the way an instance admin does (PUT /api/admin/plans). */
+export async function setPlan(email: string, plan: "core" | "pro" | "max" | "team"): Promise<void> {
+  const res = await fetch(`${process.env.TESSERA_E2E_URL}/api/admin/plans`, {
+    method: "PUT",
+    headers: {
+      authorization: `Bearer ${process.env.TESSERA_E2E_ADMIN_TOKEN}`,
+      "content-type": "application/json",
+    },
+    body: JSON.stringify({ email, plan }),
+  });
+  expect(res.status).toBe(200);
+}
+
 export const test = base.extend<{ account: Account; signedIn: Page; pageErrors: string[] }>({
   // Every journey fails on an uncaught page error or a CSP violation (the browser reports both).
   // Responses with an error status are logged by the browser as "Failed to load resource"; those are expected.

@@ -4,6 +4,7 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { E2E_MODEL_ANSWERS } from "./e2e-models";
+import { waitForMailLink } from "./mail";
 import { startModelServer } from "./openai-compatible-server";
 import { startSmtpCatcher } from "./smtp-catcher";
 
@@ -18,6 +19,29 @@ function freePort(): Promise<number> {
       srv.close(() => resolvePort(port));
     });
   });
+}
+
+const ADMIN = { email: "admin@tessera.test", password: "admin-password-long-enough", name: "Instance Admin" };
+
+/** Signs the admin up through the real API, follows the verification mail, signs in: its token. */
+async function signUpAdmin(url: string): Promise<string> {
+  const headers = { "content-type": "application/json", origin: url };
+  const signUp = await fetch(`${url}/api/auth/sign-up/email`, {
+    method: "POST",
+    headers,
+    body: JSON.stringify({ ...ADMIN, callbackURL: "/" }),
+  });
+  if (!signUp.ok) throw new Error(`admin sign-up failed: ${signUp.status}`);
+  const link = await waitForMailLink(ADMIN.email, /Confirm your Tessera account/);
+  await fetch(link, { redirect: "manual" });
+  const signIn = await fetch(`${url}/api/auth/sign-in/email`, {
+    method: "POST",
+    headers,
+    body: JSON.stringify({ email: ADMIN.email, password: ADMIN.password }),
+  });
+  const token = signIn.headers.get("set-auth-token");
+  if (!signIn.ok || !token) throw new Error(`admin sign-in failed: ${signIn.status}`);
+  return token;
 }
 
 export default async function globalSetup() {
@@ -44,6 +68,8 @@ export default async function globalSetup() {
     LOCAL_MODEL_PACE_MS: "40",
     OPENAI_BASE_URL: models.url,
     OPENAI_API_KEY: "test",
+    // The instance admin the journeys use to put an account on a plan (see fixtures' setPlan).
+    ADMIN_EMAILS: ADMIN.email,
   };
   delete env.DATABASE_URL; // journeys run against the embedded default, PGlite
   const out = openSync(logFile, "a");
@@ -68,6 +94,7 @@ export default async function globalSetup() {
   process.env.TESSERA_E2E_URL = url;
   process.env.TESSERA_E2E_MAIL_DIR = mailDir;
   process.env.TESSERA_E2E_SERVER_LOG = logFile;
+  process.env.TESSERA_E2E_ADMIN_TOKEN = await signUpAdmin(url);
 
   return async () => {
     server.kill("SIGTERM");

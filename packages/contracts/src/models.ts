@@ -1,6 +1,7 @@
 // The model catalogue of spec §3. Each entry names the provider model it runs on; the server says
 // which are available now. All models share one placeholder icon (spec), so none is stored here.
 import { z } from "zod";
+import { planIdSchema } from "./plan-id";
 
 export const providerIdSchema = z.enum([
   "tessera-local",
@@ -303,8 +304,10 @@ export const modelAvailabilitySchema = z.object({
   research: z.boolean(),
   available: z.boolean(),
   provider: providerIdSchema.nullable(),
-  /** Why it cannot be used now, naming the variable that enables it. */
+  /** Why it cannot be used now, naming the variable (or the plan) that enables it. */
   unavailableReason: z.string().nullable(),
+  /** Set when only the caller's plan stands in the way: the cheapest plan that includes it. */
+  requiredPlan: planIdSchema.nullable().default(null),
 });
 export type ModelAvailability = z.infer<typeof modelAvailabilitySchema>;
 

@@ -3,9 +3,9 @@
 // page lists them, and the UI shows what is locked and why before anyone tries.
 import { z } from "zod";
 import { findCatalogueModel, LOCAL_MODEL_ID } from "./models";
+import { planIdSchema, type PlanId } from "./plan-id";
 
-export const planIdSchema = z.enum(["core", "pro", "max", "team"]);
-export type PlanId = z.infer<typeof planIdSchema>;
+export { planIdSchema, type PlanId };
 /** Paid plans, in order: each includes everything the one before it has. */
 export const PLAN_ORDER: readonly PlanId[] = ["core", "pro", "max", "team"];
 

@@ -9,6 +9,7 @@ import {
   TRIAL_DAYS,
   TRIAL_PLAN,
   upgradeMessage,
+  type ModelsResponse,
   type PlanId,
 } from "@tessera/contracts";
 import { and, count, eq, gte, ne, sql } from "drizzle-orm";
@@ -115,6 +116,25 @@ const FEATURE_NAMES: Record<keyof typeof FEATURE_PLAN, string> = {
 export async function requireFeature(db: Database, userId: string, feature: keyof typeof FEATURE_PLAN) {
   const { plan } = await readPlan(db, userId);
   if (!PLANS[plan][feature]) throw planRefusal(FEATURE_NAMES[feature], FEATURE_PLAN[feature]);
+}
+
+/** The model list as one person may use it: models above their plan are unavailable, and say why. */
+export function lockModelsByPlan(list: ModelsResponse, plan: PlanId): ModelsResponse {
+  return {
+    groups: list.groups.map((g) => ({
+      ...g,
+      models: g.models.map((m) => {
+        const needed = modelPlan(m.id);
+        if (!m.available || planAtLeast(plan, needed)) return m;
+        return {
+          ...m,
+          available: false,
+          unavailableReason: upgradeMessage(m.name, needed),
+          requiredPlan: needed,
+        };
+      }),
+    })),
+  };
 }
 
 /** The start of the current calendar month (UTC): image allowances reset then. */

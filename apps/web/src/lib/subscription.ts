@@ -6,7 +6,6 @@
 import {
   checkSubscriptionSchema,
   checkTeamAccessSchema,
-  PLANS,
   planAtLeast,
   subscriptionSchema,
   type CheckTeamAccess,
@@ -31,6 +30,11 @@ export interface SubscriptionState {
   details: Subscription | null;
   /** The plan to judge entitlements by: Core until the server says otherwise. */
   plan: PlanId;
+  /**
+   * Whether something needing `needed` is locked for this person: only once the plan is known, so
+   * nothing flickers locked while it loads (the server refuses anyway).
+   */
+  locked: (needed: PlanId) => boolean;
 }
 
 export const CHECK_FAILED = "Failed to check subscription";
@@ -107,6 +111,7 @@ export function useSubscription(): SubscriptionState {
       hasTeamFeatures: false,
       details: null,
       plan: "core",
+      locked: () => false,
     };
   const tier = check.data?.tier ?? null;
   // Team features: what the server reports, or, when that call fails, a Team or Enterprise tier.
@@ -126,6 +131,7 @@ export function useSubscription(): SubscriptionState {
     hasTeamFeatures,
     details: details.data ?? null,
     plan: details.data?.plan ?? "core",
+    locked: (needed) => details.data !== undefined && !planAtLeast(details.data.plan, needed),
   };
 }
 
@@ -133,9 +139,4 @@ export function useSubscription(): SubscriptionState {
 export function useRefreshSubscription() {
   const queryClient = useQueryClient();
   return () => queryClient.invalidateQueries({ queryKey: subscriptionQueryKey });
-}
-
-/** Whether the current plan includes `needed`, and if not, the plan's name to show on the lock. */
-export function lockFor(plan: PlanId, needed: PlanId): string | null {
-  return planAtLeast(plan, needed) ? null : PLANS[needed].name;
 }

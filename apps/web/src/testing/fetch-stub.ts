@@ -43,6 +43,18 @@ export const defaultRoutes: Record<string, Handler> = {
     }),
   "GET /api/models": () => json({ groups: [] }),
   "GET /api/conversations": () => json([]),
+  // A person on Max (set by an admin): nothing is locked unless a test says otherwise.
+  "GET /api/subscription": () =>
+    json({
+      plan: "max",
+      source: "admin",
+      validUntil: null,
+      trialAvailable: true,
+      checkout: false,
+      usage: { imagesThisMonth: 0, imagesPerMonth: 500 },
+    }),
+  "POST /api/check-subscription": () => json({ subscribed: true, tier: "Max", validUntil: null }),
+  "POST /api/check-team-access": () => json({ team_access: [], has_team_features: false }),
 };
 
 export function stubFetch(routes: Record<string, Handler> = {}) {

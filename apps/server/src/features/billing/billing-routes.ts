@@ -97,6 +97,13 @@ export function billingRoutes(deps: BillingDeps) {
       if (!deps.stripe.canSell(plan))
         throw new AppError("BAD_REQUEST", `The ${PLANS[plan].name} plan cannot be bought here.`);
       const state = await readPlan(deps.db, me.id);
+      // Someone who already pays changes plans in the portal, never with a second subscription.
+      if (state.source === "stripe" && state.stripeCustomerId) {
+        const url = await deps.stripe
+          .createPortalSession({ customerId: state.stripeCustomerId, returnUrl: `${deps.publicUrl}/pricing` })
+          .catch(stripeFailure);
+        return c.json({ url });
+      }
       const url = await deps.stripe
         .createCheckoutSession({
           plan,

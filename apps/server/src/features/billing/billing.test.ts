@@ -1,4 +1,4 @@
-import type { CheckSubscription, Subscription } from "@tessera/contracts";
+import type { CheckSubscription, ModelsResponse, Subscription } from "@tessera/contracts";
 import { eq } from "drizzle-orm";
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -116,6 +116,27 @@ describe("plans without Stripe: Core, the free trial, admins and entitlements", 
 
     await t.setPlan("frugal@example.com", "max");
     expect((await readSse(await chat("gpt-5"))).at(-1)).toMatchObject({ type: "complete" });
+  });
+
+  it("lists models above the plan as unavailable, saying which plan includes them", async () => {
+    const token = await t.newUser("browser@example.com");
+    const models = async () =>
+      (await json<ModelsResponse>(await t.request("/api/models", { token }))).groups.flatMap((g) => g.models);
+    const gpt5 = (await models()).find((m) => m.id === "gpt-5")!;
+    expect(gpt5).toMatchObject({
+      available: false,
+      requiredPlan: "max",
+      unavailableReason: "GPT-5 is on the Max plan and up. Upgrade to use it.",
+    });
+    expect((await models()).find((m) => m.id === "guide")).toMatchObject({
+      available: true,
+      requiredPlan: null,
+    });
+    await t.setPlan("browser@example.com", "max");
+    expect((await models()).find((m) => m.id === "gpt-5")).toMatchObject({
+      available: true,
+      requiredPlan: null,
+    });
   });
 
   it("keeps making assistants to Max and up", async () => {
@@ -349,6 +370,10 @@ describe("plans with Stripe", () => {
     const portal = await t.request("/api/billing/portal", { method: "POST", token });
     expect(await json(portal)).toEqual({ url: "https://pay.example/portal" });
     expect(calls.at(-1)!.form.get("customer")).toBe("cus_1");
+    // Changing plans while paying goes through the portal, not a second subscription.
+    const change = await t.request("/api/billing/checkout", { method: "POST", token, json: { plan: "pro" } });
+    expect(await json(change)).toEqual({ url: "https://pay.example/portal" });
+    expect(calls.at(-1)!.path).toBe("/v1/billing_portal/sessions");
 
     const cancelled = subscriptionEvent(
       "evt_4",

@@ -13,6 +13,7 @@ import { parseWith, readJson } from "../../lib/validate";
 import type { LlmRegistry, Retrieve } from "../../providers/llm/types";
 import type { Storage } from "../../providers/storage/storage";
 import { deleteConversation, getConversation, listConversations, listMessages } from "./conversations";
+import { lockModelsByPlan, readPlan } from "../../billing/plans";
 import { gatherResearch } from "../../knowledge/gather-research";
 import type { SearchProvider } from "../../providers/search/types";
 import { extractAttachment } from "./extract-attachment";
@@ -40,7 +41,10 @@ const idParam = z.object({ id: z.string().uuid("not a conversation id") });
 
 export function chatRoutes(deps: ChatDeps) {
   return new Hono<AppEnv>()
-    .get("/models", async (c) => c.json(await deps.llm.listModels()))
+    .get("/models", async (c) => {
+      const { plan } = await readPlan(deps.db, c.get("session").user.id);
+      return c.json(lockModelsByPlan(await deps.llm.listModels(), plan));
+    })
     .post("/chat-stream", async (c) => {
       const input = await readJson(c, chatStreamRequestSchema);
       const userId = c.get("session").user.id;

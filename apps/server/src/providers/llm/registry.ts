@@ -115,6 +115,7 @@ const serverModel = (name: string, description: string): ModelAvailability => ({
   available: true,
   provider: "openai-compatible",
   unavailableReason: null,
+  requiredPlan: null,
 });
 
 function availability(m: CatalogueModel, route: Route): ModelAvailability {
@@ -124,6 +125,7 @@ function availability(m: CatalogueModel, route: Route): ModelAvailability {
     description: m.description,
     vision: m.vision ?? false,
     research: m.research ?? false,
+    requiredPlan: null,
   };
   if (route.kind === "unavailable")
     return { ...common, available: false, provider: null, unavailableReason: route.reason };

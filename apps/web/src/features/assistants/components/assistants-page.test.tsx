@@ -175,3 +175,23 @@ describe("assistants page", () => {
     );
   });
 });
+
+describe("assistants page on a plan without custom assistants", () => {
+  it("shows New assistant locked, naming the Max plan, and leads to the plans", async () => {
+    await openAssistants({
+      "GET /api/subscription": () =>
+        json({
+          plan: "pro",
+          source: "trial",
+          validUntil: "2030-01-01T00:00:00.000Z",
+          trialAvailable: false,
+          checkout: false,
+          usage: { imagesThisMonth: 0, imagesPerMonth: 100 },
+        }),
+    });
+    const locked = await screen.findByRole("link", { name: /New assistant · Max/ });
+    expect(locked.getAttribute("href")).toBe("/pricing");
+    expect(document.getElementById(locked.getAttribute("aria-describedby") ?? "")).toBeNull();
+    expect(screen.queryByRole("button", { name: "New assistant" })).toBeNull();
+  });
+});

@@ -2,12 +2,11 @@
 // (Favorites, Built-in, Mine, Public, and Shared or Team only when there are such). The tab is kept
 // in the address (`?tab=`), so a reload or a shared link opens the same one.
 import type { Assistant } from "@tessera/contracts";
-import { CircleAlert, Plus } from "lucide-react";
+import { CircleAlert } from "lucide-react";
 import { useState } from "react";
 import { useSearchParams } from "react-router";
 import { toast } from "sonner";
 import { Alert, AlertDescription } from "@/components/ui/alert";
-import { Button } from "@/components/ui/button";
 import { PageSpinner } from "@/components/ui/spinner";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { errorMessage } from "@/lib/api-client";
@@ -25,6 +24,7 @@ import { AssistantCard } from "./assistant-card";
 import { AssistantFormDialog } from "./assistant-form-dialog";
 import { DeleteAssistantDialog } from "./delete-assistant-dialog";
 import { EmptyTab } from "./empty-tab";
+import { NewAssistantButton } from "./new-assistant-button";
 
 export function AssistantsPage() {
   useDocumentTitle("Assistants");
@@ -68,10 +68,7 @@ export function AssistantsPage() {
             Chat with a ready-made assistant, or make your own with its own prompt, model and knowledge.
           </p>
         </div>
-        <Button onClick={create} className="self-start sm:self-auto">
-          <Plus aria-hidden="true" />
-          New assistant
-        </Button>
+        <NewAssistantButton onCreate={create} className="self-start sm:self-auto" />
       </header>
 
       {isPending ? (

@@ -1,6 +1,6 @@
-import { Bot, Globe, Plus, Star } from "lucide-react";
-import { Button } from "@/components/ui/button";
+import { Bot, Globe, Star } from "lucide-react";
 import type { AssistantTab } from "../utils/assistant-tabs";
+import { NewAssistantButton } from "./new-assistant-button";
 
 const TEXT: Record<AssistantTab, string> = {
   favorites: "No favorites yet. Star an assistant to keep it here.",
@@ -18,12 +18,7 @@ export function EmptyTab({ tab, onCreate }: { tab: AssistantTab; onCreate: () =>
     <div className="flex flex-col items-center gap-3 rounded-xl border border-dashed px-6 py-14 text-center">
       <Icon className="size-8 text-muted-foreground/70" aria-hidden="true" />
       <p className="text-sm text-muted-foreground">{TEXT[tab]}</p>
-      {tab === "mine" ? (
-        <Button size="sm" onClick={onCreate}>
-          <Plus aria-hidden="true" />
-          New assistant
-        </Button>
-      ) : null}
+      {tab === "mine" ? <NewAssistantButton size="sm" onCreate={onCreate} /> : null}
     </div>
   );
 }

@@ -31,5 +31,6 @@ export function useModelInfo(modelId: string | null): ModelAvailability | null {
     available: true,
     provider: null,
     unavailableReason: null,
+    requiredPlan: null,
   };
 }

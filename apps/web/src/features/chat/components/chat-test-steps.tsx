@@ -24,6 +24,7 @@ export const modelsBody: ModelsResponse = {
       available: AVAILABLE.has(m.id),
       provider: AVAILABLE.has(m.id) ? "tessera-local" : null,
       unavailableReason: AVAILABLE.has(m.id) ? null : `Set OPENROUTER_API_KEY to use ${m.name}.`,
+      requiredPlan: null,
     })),
   })),
 };

@@ -1,4 +1,4 @@
-import type { ModelAvailability } from "@tessera/contracts";
+import { PLANS, type ModelAvailability } from "@tessera/contracts";
 import { Check, Eye, Globe, Lock } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { cn } from "@/lib/utils";
@@ -43,6 +43,12 @@ export function ModelCard({
             <Badge variant="secondary">
               <Globe aria-hidden="true" />
               Research
+            </Badge>
+          ) : null}
+          {model.requiredPlan ? (
+            <Badge variant="outline" title={`Included from the ${PLANS[model.requiredPlan].name} plan`}>
+              <Lock aria-hidden="true" />
+              {PLANS[model.requiredPlan].name}
             </Badge>
           ) : null}
           {selected ? (

@@ -34,6 +34,7 @@ export function modelsBody(extraLocal: string[] = ["alpha-7b", "beta-13b"]): Mod
           available: AVAILABLE.has(m.id),
           provider: AVAILABLE.has(m.id) ? ("openrouter" as const) : null,
           unavailableReason: AVAILABLE.has(m.id) ? null : `Set OPENROUTER_API_KEY to use ${m.name}.`,
+          requiredPlan: null,
         })),
         ...(group.id === "open-source"
           ? extraLocal.map((name) => ({
@@ -45,6 +46,7 @@ export function modelsBody(extraLocal: string[] = ["alpha-7b", "beta-13b"]): Mod
               available: true,
               provider: "openai-compatible" as const,
               unavailableReason: null,
+              requiredPlan: null,
             }))
           : []),
       ],
