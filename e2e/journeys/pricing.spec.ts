@@ -66,7 +66,14 @@ test("the terms and the privacy policy are there to read, dated December 2024", 
 test("signed in on Core, choosing Pro starts the free trial and lands on team settings", async ({
   signedIn: page,
 }) => {
-  await page.goto("/pricing");
+  // A new person is on Free, and the dashboard offers the upgrade.
+  await page.goto("/dashboard");
+  const plan = page.getByRole("region", { name: "Current Plan" });
+  await expect(plan).toContainText("Free");
+  await expect(plan).toContainText("No active subscription");
+  await expect(page.getByRole("heading", { name: "Upgrade to Pro" })).toBeVisible();
+  await page.getByRole("link", { name: "Upgrade Plan" }).click();
+  await expect(page).toHaveURL(/\/pricing$/);
   const core = page.getByRole("article", { name: "Core" });
   await expect(core).toContainText("Current plan");
   await expect(page.getByText("Sign in to choose a plan")).toHaveCount(0);
@@ -83,4 +90,10 @@ test("signed in on Core, choosing Pro starts the free trial and lands on team se
     "Ask them to change your plan",
   );
   await page.screenshot({ path: join(shots, "pricing-trial.png"), fullPage: true });
+
+  // The dashboard now says Pro, and the upgrade banner is gone.
+  await page.goto("/dashboard");
+  await expect(plan).toContainText("Pro");
+  await expect(plan).toContainText("Active Subscription");
+  await expect(page.getByRole("heading", { name: "Upgrade to Pro" })).toHaveCount(0);
 });
