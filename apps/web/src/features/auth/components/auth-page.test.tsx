@@ -4,6 +4,7 @@ import { apiError, json, stubFetch } from "@/testing/fetch-stub";
 import { renderApp } from "@/testing/render-app";
 import { sessionBody, storeSession, testUser } from "@/testing/session";
 import { fillSignIn, openAuthPage } from "./auth-test-steps";
+import { destinationAfterAuth } from "./auth-page";
 
 describe("auth page", () => {
   it("shows the sign-in form with labelled fields, the legal footer and no invitation banner", async () => {
@@ -142,6 +143,16 @@ describe("auth page", () => {
     await screen.findByRole("heading", { name: "Team Settings" });
     expect(router.state.location.pathname).toBe("/dashboard/team-settings");
     expect(router.state.location.search).toBe("?accept=inv-42");
+  });
+
+  it("sends a signed-in visitor who was choosing a plan back to the plans, and ignores made-up plans", async () => {
+    storeSession();
+    stubFetch({ "GET /api/auth/get-session": () => json(sessionBody()) });
+    const { router } = renderApp("/auth?plan=max");
+    await waitFor(() => expect(router.state.location.pathname).toBe("/pricing"));
+    expect(router.state.location.search).toBe("?plan=max");
+    expect(destinationAfterAuth(null, "gold")).toBe("/dashboard/chat");
+    expect(destinationAfterAuth(null, "//evil.example")).toBe("/dashboard/chat");
   });
 
   it("shows social sign-in only for the providers the server lists", async () => {

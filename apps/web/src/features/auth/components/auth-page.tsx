@@ -27,15 +27,23 @@ const COPY: Record<AuthMode, { tab: string; title: string; description: string }
   },
 };
 
-/** Where a signed-in visitor goes: the chat, or team settings to accept an invitation. */
-export function destinationAfterAuth(accept: string | null): string {
-  return accept ? `/dashboard/team-settings?accept=${encodeURIComponent(accept)}` : "/dashboard/chat";
+const PLAN_CHOICES = new Set(["core", "pro", "max", "team"]);
+
+/**
+ * Where a signed-in visitor goes: team settings to accept an invitation, back to the plans when they
+ * came from choosing one, else the chat.
+ */
+export function destinationAfterAuth(accept: string | null, plan: string | null = null): string {
+  if (accept) return `/dashboard/team-settings?accept=${encodeURIComponent(accept)}`;
+  if (plan && PLAN_CHOICES.has(plan)) return `/pricing?plan=${plan}`;
+  return "/dashboard/chat";
 }
 
 export function AuthPage() {
   const { status, signIn } = useAuth();
   const [params] = useSearchParams();
   const accept = params.get("accept");
+  const plan = params.get("plan");
   const [mode, setMode] = useState<AuthMode>("sign-in");
   const [step, setStep] = useState<"credentials" | "two-factor">("credentials");
   const [values, setValues] = useState<AuthValues>(EMPTY_VALUES);
@@ -46,7 +54,7 @@ export function AuthPage() {
   useDocumentTitle(step === "two-factor" ? "Two-factor authentication" : COPY[mode].tab);
 
   if (status === "loading") return <PageSpinner />;
-  if (status === "signed-in") return <Navigate to={destinationAfterAuth(accept)} replace />;
+  if (status === "signed-in") return <Navigate to={destinationAfterAuth(accept, plan)} replace />;
 
   const switchMode = (next: string) => {
     setMode(next as AuthMode);
