@@ -327,11 +327,38 @@ export const generatedImages = pgTable(
     aspectRatio: text("aspect_ratio"),
     storageKey: text("storage_key"),
     contentType: text("content_type"),
-    /** pending | complete | failed; failed ones do not count against the quota. */
+    /** pending | generating | completed | failed; failed ones do not count against the quota. */
     status: text("status").notNull().default("pending"),
+    /** Why it failed, in words fit to show. */
+    error: text("error"),
+    /** Seconds from start to the stored image. */
+    generationTime: doublePrecision("generation_time"),
+    width: integer("width"),
+    height: integer("height"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("generated_images_user_created_idx").on(t.userId, t.createdAt)],
+);
+
+/** Voice-overs made on the voice page, kept for replay and download. */
+export const voiceOvers = pgTable(
+  "voice_overs",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    text: text("text").notNull(),
+    voice: text("voice").notNull(),
+    fileName: text("file_name").notNull(),
+    /** Which engine spoke it (e.g. espeak-ng, openai). */
+    provider: text("provider").notNull(),
+    storageKey: text("storage_key").notNull(),
+    durationMs: integer("duration_ms").notNull(),
+    bytes: integer("bytes").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("voice_overs_user_created_idx").on(t.userId, t.createdAt)],
 );
 
 /** Videos (counted on the dashboard; no generator ships yet). */

@@ -107,11 +107,11 @@ describe("GET /api/dashboard/metrics", () => {
     await db
       .insert(generatedImages)
       .values([
-        image(a, today, "complete"),
+        image(a, today, "completed"),
         image(a, twoDays, "pending"),
         image(a, today, "failed"),
-        image(a, old, "complete"),
-        image(b, today, "complete"),
+        image(a, old, "completed"),
+        image(b, today, "completed"),
       ]);
     await db.insert(generatedVideos).values([
       { userId: a, createdAt: fourDays },
