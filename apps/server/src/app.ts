@@ -12,6 +12,9 @@ import { authRoutes } from "./auth/auth-routes";
 import { requireSession } from "./auth/require-session";
 import type { Services } from "./bootstrap";
 import { healthRoutes } from "./features/health/health-routes";
+import { imagesRoutes } from "./features/images/images-routes";
+import { transcribeRoutes } from "./features/transcribe/transcribe-routes";
+import { voiceRoutes } from "./features/voice/voice-routes";
 import { assistantsRoutes } from "./features/assistants/assistants-routes";
 import { billingRoutes, stripeWebhookRoute } from "./features/billing/billing-routes";
 import { chatRoutes } from "./features/chat/chat-routes";
@@ -32,7 +35,12 @@ import { securityHeaders } from "./lib/security-headers";
 import { contentTypeOf, isStorageKey } from "./providers/storage/storage";
 
 const SEARCH_PATHS = new Set(["/api/jigsaw-search", "/api/ai-search"]);
-const UPLOAD_PATHS = new Set(["/api/chat-images", "/api/attachments/extract", "/api/documents/upload"]);
+const UPLOAD_PATHS = new Set([
+  "/api/chat-images",
+  "/api/attachments/extract",
+  "/api/documents/upload",
+  "/api/transcribe-audio",
+]);
 
 export function createApp(services: Services, options: { webDist?: string | null } = {}) {
   const { auth, database, logger, env } = services;
@@ -120,6 +128,9 @@ export function createApp(services: Services, options: { webDist?: string | null
   api.route("/image-proxy", imageProxyRoutes({ allowPrivateFetch: env.OUTBOUND_ALLOW_PRIVATE }));
   api.route("/assistants", assistantsRoutes(database.db));
   api.route("/dashboard", dashboardRoutes(database.db));
+  api.route("/", imagesRoutes(services));
+  api.route("/", voiceRoutes(services));
+  api.route("/", transcribeRoutes(services));
   api.route(
     "/profile",
     profileRoutes({

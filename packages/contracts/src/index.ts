@@ -13,3 +13,5 @@ export * from "./compare";
 export * from "./search";
 export * from "./plans";
 export * from "./dashboard";
+export * from "./images";
+export * from "./voice";

@@ -1,0 +1,2 @@
+// images contracts (being built).
+export {};

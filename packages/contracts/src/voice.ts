@@ -1,0 +1,2 @@
+// voice contracts (being built).
+export {};
