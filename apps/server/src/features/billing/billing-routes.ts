@@ -126,7 +126,9 @@ export function billingRoutes(deps: BillingDeps) {
       return c.json({ url });
     })
     .put("/admin/plans", async (c) => {
-      if (!deps.adminEmails.includes(who(c).email.toLowerCase()))
+      // The instance admin (the first account, or anyone given the role) and ADMIN_EMAILS.
+      const me = who(c);
+      if (me.role !== "admin" && !deps.adminEmails.includes(me.email.toLowerCase()))
         throw new AppError("FORBIDDEN", "Only administrators of this instance can set plans.");
       const input = await readJson(c, adminPlanSchema);
       const [target] = await deps.db

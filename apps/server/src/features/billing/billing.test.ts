@@ -216,6 +216,10 @@ describe("plans without Stripe: Core, the free trial, admins and entitlements", 
       has_team_features: true,
     });
     expect((await set(root, { email: "nobody@example.com", plan: "pro" })).status).toBe(404);
+    // The instance's first account is its admin, without being listed in ADMIN_EMAILS.
+    const first = (await t.signIn("core@example.com")).headers.get("set-auth-token")!;
+    expect((await set(first, { email: "promoted@example.com", plan: "pro" })).status).toBe(200);
+    expect((await set(first, { email: "promoted@example.com", plan: "team" })).status).toBe(200);
     expect((await set(root, { email: "promoted@example.com", plan: "gold" })).status).toBe(400);
     const expired = await set(root, {
       email: "promoted@example.com",
