@@ -70,6 +70,25 @@ export const envSchema = z
     JIGSAWSTACK_API_KEY: optionalString,
     JIGSAWSTACK_BASE_URL: urlWith(["http", "https"]),
     SEARCH_TIMEOUT_MS: positiveInt(10_000),
+
+    // Image models (providers/images). Tessera Sketch always works; fal draws Imagine 4 and FLUX 1.1
+    // Pro, OpenAI (OPENAI_API_KEY) draws gpt-image-1, and any OpenAI-compatible /images/generations
+    // server at OPENAI_IMAGES_BASE_URL serves the models named in OPENAI_IMAGES_MODELS.
+    FAL_KEY: optionalString,
+    FAL_BASE_URL: urlWith(["http", "https"]),
+    OPENAI_IMAGES_BASE_URL: urlWith(["http", "https"]),
+    OPENAI_IMAGES_API_KEY: optionalString,
+    OPENAI_IMAGES_MODELS: optionalString.transform((v) =>
+      v
+        ? v
+            .split(",")
+            .map((m) => m.trim())
+            .filter(Boolean)
+        : [],
+    ),
+    IMAGE_TIMEOUT_MS: positiveInt(180_000),
+    RATE_LIMIT_IMAGES: positiveInt(10),
+
     S3_ENDPOINT: urlWith(["http", "https"]),
     S3_REGION: z.string().default("us-east-1"),
     S3_BUCKET: optionalString,
