@@ -1,0 +1,147 @@
+// History's details overlay: the image large, its prompt (copyable, or taken back to the creator),
+// model, ratio, time and date, with download and delete.
+import { IMAGE_MESSAGES, type GeneratedImage } from "@tessera/contracts";
+import { Copy, Download, ExternalLink, Trash2, Wand2 } from "lucide-react";
+import { useNavigate } from "react-router";
+import { toast } from "sonner";
+import { Button } from "@/components/ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { Spinner } from "@/components/ui/spinner";
+import { aspectOf, dateText, secondsText } from "../utils/format-image";
+import { storeSelectedImage } from "../utils/image-prefill";
+import { ImageStatusBadge } from "./image-status-badge";
+
+async function copyPrompt(prompt: string) {
+  try {
+    await navigator.clipboard.writeText(prompt);
+    toast.success(IMAGE_MESSAGES.copiedTitle, { description: IMAGE_MESSAGES.copied });
+  } catch (error) {
+    toast.error("Copy failed", {
+      description: error instanceof Error ? error.message : "The browser did not allow it.",
+    });
+  }
+}
+
+export function ImageDetailsDialog({
+  image,
+  modelName,
+  downloading,
+  onClose,
+  onDownload,
+  onDelete,
+}: {
+  image: GeneratedImage | null;
+  modelName: (id: string | null) => string;
+  downloading: boolean;
+  onClose: () => void;
+  onDownload: (image: GeneratedImage) => void;
+  onDelete: (image: GeneratedImage) => void;
+}) {
+  const navigate = useNavigate();
+  return (
+    <Dialog open={image !== null} onOpenChange={(open) => (open ? undefined : onClose())}>
+      <DialogContent className="max-h-[calc(100dvh-2rem)] max-w-3xl overflow-y-auto">
+        {image ? (
+          <>
+            <DialogHeader>
+              <DialogTitle>Image details</DialogTitle>
+              <DialogDescription className="sr-only">
+                The image, its prompt and how it was made.
+              </DialogDescription>
+            </DialogHeader>
+            {image.image_url ? (
+              <a
+                href={image.image_url}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="flex justify-center overflow-hidden rounded-lg bg-muted/50"
+              >
+                <img
+                  src={image.image_url}
+                  alt={image.prompt}
+                  style={{ aspectRatio: aspectOf(image) }}
+                  className="max-h-[55dvh] w-auto max-w-full object-contain"
+                />
+              </a>
+            ) : (
+              <p className="rounded-lg bg-muted/50 px-4 py-8 text-center text-sm text-muted-foreground">
+                {image.status === "failed"
+                  ? (image.error ?? "This image could not be generated.")
+                  : "Generating..."}
+              </p>
+            )}
+            <section aria-label="Prompt" className="flex flex-col gap-2">
+              <p className="text-sm leading-relaxed whitespace-pre-wrap">{image.prompt}</p>
+              <div className="flex flex-wrap gap-2">
+                <Button variant="outline" size="sm" onClick={() => void copyPrompt(image.prompt)}>
+                  <Copy aria-hidden="true" />
+                  Copy prompt
+                </Button>
+                <Button
+                  variant="outline"
+                  size="sm"
+                  onClick={() => {
+                    storeSelectedImage({
+                      prompt: image.prompt,
+                      model: image.model,
+                      aspectRatio: image.aspect_ratio,
+                    });
+                    void navigate("/dashboard/images");
+                  }}
+                >
+                  <Wand2 aria-hidden="true" />
+                  Use prompt
+                </Button>
+              </div>
+            </section>
+            <dl className="grid grid-cols-2 gap-x-6 gap-y-2 text-sm sm:grid-cols-3">
+              <Fact label="Model">{modelName(image.model)}</Fact>
+              <Fact label="Aspect ratio">
+                {image.aspect_ratio ?? "—"}
+                {image.width && image.height ? ` (${image.width}×${image.height})` : ""}
+              </Fact>
+              <Fact label="Generation time">{secondsText(image.generation_time)}</Fact>
+              <Fact label="Created">{dateText(image.created_at)}</Fact>
+              <Fact label="Status">
+                <ImageStatusBadge status={image.status} />
+              </Fact>
+            </dl>
+            <div className="flex flex-col-reverse gap-2 border-t pt-4 sm:flex-row sm:justify-end">
+              <Button
+                variant="ghost"
+                className="text-destructive hover:text-destructive"
+                onClick={() => onDelete(image)}
+              >
+                <Trash2 aria-hidden="true" />
+                Delete
+              </Button>
+              {image.image_url ? (
+                <>
+                  <Button variant="outline" asChild>
+                    <a href={image.image_url} target="_blank" rel="noopener noreferrer">
+                      <ExternalLink aria-hidden="true" />
+                      View full size
+                    </a>
+                  </Button>
+                  <Button onClick={() => onDownload(image)} disabled={downloading}>
+                    {downloading ? <Spinner /> : <Download aria-hidden="true" />}
+                    Download
+                  </Button>
+                </>
+              ) : null}
+            </div>
+          </>
+        ) : null}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function Fact({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div className="flex min-w-0 flex-col gap-0.5">
+      <dt className="text-xs text-muted-foreground">{label}</dt>
+      <dd className="font-medium break-words">{children}</dd>
+    </div>
+  );
+}

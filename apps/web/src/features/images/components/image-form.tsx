@@ -1,0 +1,182 @@
+// The Image Creator's form (spec 001 §2): prompt, Model (unavailable models say what enables them),
+// Aspect Ratio and Generate Image. Ctrl/⌘+Enter generates from the prompt.
+import {
+  IMAGE_ASPECT_RATIOS,
+  IMAGE_PROMPT_MAX_CHARS,
+  PROCEDURAL_IMAGE_MODEL_ID,
+  type ImageAspectRatio,
+  type ImageModel,
+} from "@tessera/contracts";
+import { Sparkles } from "lucide-react";
+import { useId } from "react";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent } from "@/components/ui/card";
+import { Label } from "@/components/ui/label";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import { Spinner } from "@/components/ui/spinner";
+import { Textarea } from "@/components/ui/textarea";
+import { typicalTime } from "../utils/format-image";
+import { ImageQuota } from "./image-quota";
+
+const RATIO_NAMES: Record<ImageAspectRatio, string> = {
+  "1:1": "Square",
+  "3:4": "Portrait",
+  "4:3": "Landscape",
+  "9:16": "Tall",
+  "16:9": "Wide",
+  "9:21": "Very tall",
+  "21:9": "Ultra-wide",
+};
+
+export interface ImageFormValues {
+  prompt: string;
+  model: string | null;
+  aspectRatio: ImageAspectRatio;
+}
+
+export function ImageForm({
+  values,
+  onChange,
+  models,
+  modelsLoading,
+  modelsError,
+  running,
+  onGenerate,
+}: {
+  values: ImageFormValues;
+  onChange: (values: ImageFormValues) => void;
+  models: ImageModel[];
+  modelsLoading: boolean;
+  /** Why the model list could not be read, if it could not. */
+  modelsError: string | null;
+  running: boolean;
+  onGenerate: () => void;
+}) {
+  const id = useId();
+  const selected = models.find((m) => m.id === values.model);
+  const set = (patch: Partial<ImageFormValues>) => onChange({ ...values, ...patch });
+  return (
+    <Card>
+      <CardContent className="flex flex-col gap-5 pt-6">
+        <form
+          className="flex flex-col gap-5"
+          onSubmit={(e) => {
+            e.preventDefault();
+            onGenerate();
+          }}
+        >
+          <div className="flex flex-col gap-2">
+            <div className="flex items-baseline justify-between gap-2">
+              <Label htmlFor={`${id}-prompt`}>Prompt</Label>
+              <span className="text-xs text-muted-foreground tabular-nums">
+                {values.prompt.length} / {IMAGE_PROMPT_MAX_CHARS}
+              </span>
+            </div>
+            <Textarea
+              id={`${id}-prompt`}
+              value={values.prompt}
+              maxLength={IMAGE_PROMPT_MAX_CHARS}
+              placeholder="Describe your image"
+              rows={4}
+              onChange={(e) => set({ prompt: e.target.value })}
+              onKeyDown={(e) => {
+                if (e.key === "Enter" && (e.metaKey || e.ctrlKey)) {
+                  e.preventDefault();
+                  if (!running) onGenerate();
+                }
+              }}
+            />
+          </div>
+
+          <div className="grid gap-4 sm:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+            <div className="flex min-w-0 flex-col gap-2">
+              <Label htmlFor={`${id}-model`}>Model</Label>
+              <Select
+                value={values.model ?? ""}
+                onValueChange={(model) => set({ model })}
+                disabled={modelsLoading}
+              >
+                <SelectTrigger id={`${id}-model`} aria-describedby={`${id}-model-note`}>
+                  <SelectValue placeholder={modelsLoading ? "Loading models…" : "Choose a model"} />
+                </SelectTrigger>
+                <SelectContent>
+                  {models.map((model) => (
+                    <SelectItem
+                      key={model.id}
+                      value={model.id}
+                      disabled={!model.available}
+                      hint={
+                        model.available
+                          ? `${model.description} ${typicalTime(model.typicalSeconds)}.`
+                          : model.unavailableReason
+                      }
+                    >
+                      {model.name}
+                    </SelectItem>
+                  ))}
+                  {values.model && !selected && !modelsLoading ? (
+                    <SelectItem value={values.model} disabled hint="Not offered here.">
+                      {values.model}
+                    </SelectItem>
+                  ) : null}
+                </SelectContent>
+              </Select>
+            </div>
+            <div className="flex min-w-0 flex-col gap-2">
+              <Label htmlFor={`${id}-ratio`}>Aspect Ratio</Label>
+              <Select
+                value={values.aspectRatio}
+                onValueChange={(aspectRatio) => set({ aspectRatio: aspectRatio as ImageAspectRatio })}
+              >
+                <SelectTrigger id={`${id}-ratio`}>
+                  <SelectValue />
+                </SelectTrigger>
+                <SelectContent>
+                  {IMAGE_ASPECT_RATIOS.map((ratio) => (
+                    <SelectItem key={ratio} value={ratio}>
+                      {ratio} · {RATIO_NAMES[ratio]}
+                    </SelectItem>
+                  ))}
+                </SelectContent>
+              </Select>
+            </div>
+          </div>
+
+          {modelsError ? (
+            <p role="alert" className="-mt-2 text-sm text-destructive">
+              Could not load the image models: {modelsError}
+            </p>
+          ) : (
+            <ModelNote id={`${id}-model-note`} model={selected} />
+          )}
+
+          <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+            <ImageQuota />
+            <Button type="submit" disabled={running || !values.model} className="sm:min-w-44">
+              {running ? <Spinner /> : <Sparkles aria-hidden="true" />}
+              {running ? "Generating..." : "Generate Image"}
+            </Button>
+          </div>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}
+
+/** What the chosen model is: why it cannot run here, or that the procedural one draws no picture. */
+function ModelNote({ id, model }: { id: string; model: ImageModel | undefined }) {
+  if (model && !model.available)
+    return (
+      <p id={id} role="note" className="-mt-2 text-sm text-destructive">
+        {model.name} is not available here. {model.unavailableReason}
+      </p>
+    );
+  if (model?.id === PROCEDURAL_IMAGE_MODEL_ID)
+    return (
+      <p id={id} role="note" className="-mt-2 text-sm text-muted-foreground">
+        Tessera Sketch draws an abstract composition from your words on this server, offline: colours, shapes
+        and your key words, not a picture of them. Your administrator can switch on photographic models.
+      </p>
+    );
+  return <span id={id} hidden />;
+}

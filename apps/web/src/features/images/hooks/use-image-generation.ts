@@ -1,0 +1,140 @@
+// One generation as the Image Creator shows it (spec 001 §4): progress 10 with 'Initializing image
+// generation...', 30 with 'Contacting provider...' once the server has the job, then +7 every 500 ms
+// up to 90 while the job runs, 100 with 'Image generated successfully!' and back to 0 after 600 ms.
+// The job is followed by polling its status; failures are the spec's 'Generation Failed' toast.
+import {
+  IMAGE_MESSAGES,
+  IMAGE_PROGRESS,
+  type GeneratedImage,
+  type ImageAspectRatio,
+} from "@tessera/contracts";
+import { useQueryClient } from "@tanstack/react-query";
+import { useCallback, useEffect, useRef, useState } from "react";
+import { toast } from "sonner";
+import { ApiError } from "@/lib/api-client";
+import { useAuth } from "@/lib/auth-context";
+import { subscriptionQueryKey } from "@/lib/subscription";
+import { followImageJob, startImageGeneration } from "../api/generate-image";
+import { IMAGES_KEY } from "../api/get-images";
+
+export interface GenerationState {
+  running: boolean;
+  progress: number;
+  statusText: string;
+  result: GeneratedImage | null;
+}
+
+/** One tick of the bar while the job runs: +7, never past 90. */
+export const nextProgress = (progress: number) =>
+  Math.min(IMAGE_PROGRESS.cap, progress + IMAGE_PROGRESS.step);
+
+const IDLE: GenerationState = { running: false, progress: 0, statusText: "", result: null };
+
+function failureMessage(error: unknown): string {
+  // The server's own reason when it gave one; the spec's wording for a bare HTTP failure.
+  if (error instanceof ApiError && error.code.startsWith("HTTP_"))
+    return `Image generation failed: ${error.message}`;
+  return error instanceof Error && error.message ? error.message : IMAGE_MESSAGES.failedFallback;
+}
+
+export function useImageGeneration() {
+  const { user, token } = useAuth();
+  const queryClient = useQueryClient();
+  const [state, setState] = useState<GenerationState>(IDLE);
+  const controller = useRef<AbortController | null>(null);
+  const timers = useRef<{ tick?: ReturnType<typeof setInterval>; reset?: ReturnType<typeof setTimeout> }>({});
+
+  const stopTimers = () => {
+    clearInterval(timers.current.tick);
+    clearTimeout(timers.current.reset);
+    timers.current = {};
+  };
+
+  // Leaving the page stops following the job (it still finishes on the server). The stop waits a
+  // tick, so StrictMode's rehearsal unmount in development does not cancel an auto-started job.
+  const leaving = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => {
+    clearTimeout(leaving.current);
+    return () => {
+      leaving.current = setTimeout(() => {
+        controller.current?.abort();
+        stopTimers();
+      }, 0);
+    };
+  }, []);
+
+  const refreshLists = useCallback(() => {
+    void queryClient.invalidateQueries({ queryKey: IMAGES_KEY });
+    void queryClient.invalidateQueries({ queryKey: subscriptionQueryKey });
+  }, [queryClient]);
+
+  const generate = useCallback(
+    async (input: { prompt: string; model: string; aspectRatio: ImageAspectRatio }) => {
+      if (!input.prompt.trim()) {
+        toast.error(IMAGE_MESSAGES.promptRequiredTitle, { description: IMAGE_MESSAGES.promptRequired });
+        return;
+      }
+      if (!user) {
+        toast.error(IMAGE_MESSAGES.loginRequiredTitle, { description: IMAGE_MESSAGES.loginRequired });
+        return;
+      }
+      controller.current?.abort();
+      stopTimers();
+      const own = new AbortController();
+      controller.current = own;
+      setState({
+        running: true,
+        progress: IMAGE_PROGRESS.start,
+        statusText: IMAGE_MESSAGES.initializing,
+        result: null,
+      });
+      try {
+        if (!token) throw new Error(IMAGE_MESSAGES.authRequired);
+        const job = await startImageGeneration({ ...input, prompt: input.prompt.trim() });
+        if (own.signal.aborted) return;
+        refreshLists();
+        setState((s) => ({
+          ...s,
+          progress: IMAGE_PROGRESS.contacted,
+          statusText: IMAGE_MESSAGES.contacting,
+        }));
+        timers.current.tick = setInterval(
+          () => setState((s) => ({ ...s, progress: nextProgress(s.progress) })),
+          IMAGE_PROGRESS.tickMs,
+        );
+        const done = await followImageJob(job.id, { signal: own.signal });
+        stopTimers();
+        if (done.status === "failed") throw new Error(done.error ?? IMAGE_MESSAGES.failedFallback);
+        setState({
+          running: false,
+          progress: IMAGE_PROGRESS.done,
+          statusText: IMAGE_MESSAGES.generated,
+          result: done,
+        });
+        timers.current.reset = setTimeout(
+          () => setState((s) => ({ ...s, progress: 0 })),
+          IMAGE_PROGRESS.resetMs,
+        );
+      } catch (error) {
+        if (own.signal.aborted) return;
+        stopTimers();
+        setState(IDLE);
+        toast.error(IMAGE_MESSAGES.failedTitle, { description: failureMessage(error) });
+      } finally {
+        if (!own.signal.aborted) refreshLists();
+      }
+    },
+    [user, token, refreshLists],
+  );
+
+  /** New Image: forgets the result; a job still running goes on and lands in Recent Images. */
+  const reset = useCallback(() => {
+    controller.current?.abort();
+    stopTimers();
+    setState(IDLE);
+  }, []);
+
+  const show = useCallback((image: GeneratedImage) => setState((s) => ({ ...s, result: image })), []);
+
+  return { ...state, generate, reset, show };
+}
