@@ -119,6 +119,17 @@ export const envSchema = z
     STRIPE_PRICE_MAX: optionalString,
     STRIPE_PRICE_TEAM: optionalString,
     STRIPE_API_BASE: urlWith(["http", "https"]),
+
+    // Dictation. An OpenAI-compatible /audio/transcriptions endpoint (TRANSCRIBE_BASE_URL, or OpenAI
+    // itself with OPENAI_API_KEY); otherwise PocketSphinx on this host, run through ffmpeg. The two
+    // paths default to the programs found on PATH.
+    TRANSCRIBE_BASE_URL: urlWith(["http", "https"]),
+    TRANSCRIBE_API_KEY: optionalString,
+    TRANSCRIBE_MODEL: optionalString,
+    TRANSCRIBE_TIMEOUT_MS: positiveInt(120_000),
+    FFMPEG_PATH: optionalString,
+    POCKETSPHINX_PATH: optionalString,
+    PATH: z.string().default(""),
   })
   .transform((env) => {
     const PUBLIC_URL = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, "");

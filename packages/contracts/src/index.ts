@@ -15,3 +15,4 @@ export * from "./plans";
 export * from "./dashboard";
 export * from "./images";
 export * from "./voice";
+export * from "./transcribe";

@@ -40,6 +40,8 @@ import {
   updateAssistantSchema,
   updatePromptSchema,
   updateProfileSchema,
+  transcriptionSchema,
+  transcriptionStatusSchema,
 } from "@tessera/contracts";
 import { z } from "zod";
 
@@ -425,6 +427,23 @@ export const OPERATIONS: Operation[] = [
       "One's last 30 days: chats, searches, images and videos; chats, tokens and cost per model; chats, searches and images per day",
     auth: true,
     response: dashboardMetricsSchema,
+  },
+  {
+    method: "post",
+    path: "/api/transcribe-audio",
+    summary:
+      "Dictation: a recording (≤ 25 MB, field 'file'; webm, ogg, mp4, wav, mp3 or flac) with optional 'model' and 'language' becomes {text} (empty when nothing was recognised); 503 when no recogniser is set up",
+    auth: true,
+    multipart: true,
+    response: transcriptionSchema,
+  },
+  {
+    method: "get",
+    path: "/api/transcribe-audio/status",
+    summary:
+      "Which recogniser dictation uses (a transcription service, or basic offline PocketSphinx), or what to set up",
+    auth: true,
+    response: transcriptionStatusSchema,
   },
   {
     method: "get",
