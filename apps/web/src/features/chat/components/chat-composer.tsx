@@ -3,8 +3,10 @@ import { useLayoutEffect, useRef, type KeyboardEvent, type RefObject } from "rea
 import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/utils";
 import { ACCEPTED_FILES, type PendingAttachment } from "../hooks/use-composer";
+import { appendTranscript } from "../hooks/use-dictation";
 import { useDraftIdle } from "../hooks/use-draft-idle";
 import { AttachmentChips } from "./attachment-chips";
+import { DictationButton } from "./dictation-button";
 import { PromptLibraryButton } from "./prompt-library-button";
 
 const MAX_HEIGHT_PX = 200;
@@ -127,13 +129,20 @@ export function ChatComposer(props: ChatComposerProps) {
             >
               {idle && !busy ? "Paused typing · Enter to send, Shift+Enter for a new line" : ""}
             </p>
+            <DictationButton
+              className="ml-auto sm:ml-0"
+              onTranscript={(spoken) => {
+                onTextChange(appendTranscript(text, spoken));
+                box.current?.focus();
+              }}
+            />
             {busy ? (
               <Button
                 type="button"
                 size="icon"
                 aria-label="Stop"
                 onClick={onStop}
-                className="ml-auto size-8 rounded-lg sm:ml-0"
+                className="size-8 rounded-lg"
               >
                 <Square className="size-3.5 fill-current" aria-hidden="true" />
               </Button>
@@ -143,7 +152,7 @@ export function ChatComposer(props: ChatComposerProps) {
                 size="icon"
                 aria-label="Send"
                 disabled={!canSend}
-                className="ml-auto size-8 rounded-lg sm:ml-0"
+                className="size-8 rounded-lg"
               >
                 <ArrowUp aria-hidden="true" />
               </Button>
