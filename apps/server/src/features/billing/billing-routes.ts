@@ -61,7 +61,7 @@ const stripeFailure = (err: unknown): never => {
 
 /** Signed-in routes, under /api. */
 export function billingRoutes(deps: BillingDeps) {
-  const who = (c: { get: (k: "session") => { user: { id: string; email: string } } }) =>
+  const who = (c: { get: (k: "session") => { user: { id: string; email: string; role?: string | null } } }) =>
     c.get("session").user;
   return new Hono<AppEnv>()
     .get("/subscription", async (c) => {

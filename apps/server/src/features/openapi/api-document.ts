@@ -472,7 +472,8 @@ export const OPERATIONS: Operation[] = [
   {
     method: "get",
     path: "/api/images/{id}",
-    summary: "One image and its job status (pending, generating, completed with image_url, failed with error)",
+    summary:
+      "One image and its job status (pending, generating, completed with image_url, failed with error)",
     auth: true,
     response: generatedImageSchema,
   },
