@@ -57,6 +57,15 @@ export const envSchema = z
             .filter(Boolean)
         : [],
     ),
+
+    // Voice-over (providers/speech). OpenAI TTS with OPENAI_TTS_API_KEY, or OPENAI_API_KEY when
+    // OPENAI_BASE_URL is unset or OpenAI's, or any OpenAI-compatible /audio/speech server at
+    // OPENAI_TTS_BASE_URL; otherwise the embedded eSpeak NG. OPENAI_TTS_MODEL defaults to gpt-4o-mini-tts.
+    OPENAI_TTS_BASE_URL: urlWith(["http", "https"]),
+    OPENAI_TTS_API_KEY: optionalString,
+    OPENAI_TTS_MODEL: optionalString,
+    VOICE_TIMEOUT_MS: positiveInt(120_000),
+
     ANTHROPIC_API_KEY: optionalString,
     ANTHROPIC_BASE_URL: urlWith(["http", "https"]),
     GOOGLE_GENERATIVE_AI_API_KEY: optionalString,
