@@ -327,7 +327,10 @@ export const generatedImages = pgTable(
     aspectRatio: text("aspect_ratio"),
     storageKey: text("storage_key"),
     contentType: text("content_type"),
-    /** pending | generating | completed | failed; failed ones do not count against the quota. */
+    /**
+     * pending | generating | completed | failed | deleted. Failed ones do not count against the
+     * quota; deleted ones are hidden but still count (deleting does not give images back).
+     */
     status: text("status").notNull().default("pending"),
     /** Why it failed, in words fit to show. */
     error: text("error"),

@@ -191,6 +191,21 @@ describe("image generation jobs", () => {
     );
     for (const id of ids) expect((await settled(token, id)).status).toBe("completed");
     expect(await list(token)).toHaveLength(6);
+
+    // Deleting an image hides it but does not give it back to the month's allowance.
+    expect((await t.request(`/api/images/${ids[0]}`, { method: "DELETE", token })).status).toBe(204);
+    expect(await list(token)).toHaveLength(5);
+    expect((await t.request(`/api/images/${ids[0]}`, { method: "DELETE", token })).status).toBe(404);
+    // (Asked of the quota directly: another request here would meet the rate limit first.)
+    const [me] = await t.services.database.db
+      .select({ id: user.id })
+      .from(user)
+      .where(eq(user.email, `images-${n}@example.com`));
+    await expect(
+      reserveImages(t.services.database.db, me!.id, [
+        { prompt: "after a delete", model: "tessera-sketch", aspectRatio: "1:1" },
+      ]),
+    ).rejects.toThrow("5 of the 5");
   });
 
   it("limits how fast one person starts images", async () => {

@@ -1,6 +1,6 @@
 // Reading one's images: the newest first (recent 10, history 50) and one by id for a job's status.
 // Always scoped to the caller; someone else's id is simply not found.
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, ne } from "drizzle-orm";
 import type { GeneratedImage } from "@tessera/contracts";
 import type { Database } from "../../db/client";
 import { generatedImages } from "../../db/schema";
@@ -20,7 +20,7 @@ export async function listImages(deps: ReadDeps, userId: string, limit: number):
   const rows = await deps.db
     .select()
     .from(generatedImages)
-    .where(eq(generatedImages.userId, userId))
+    .where(and(eq(generatedImages.userId, userId), ne(generatedImages.status, "deleted")))
     .orderBy(desc(generatedImages.createdAt), desc(generatedImages.id))
     .limit(limit);
   return rows.map((r) => toGeneratedImage(r, deps.storage));
@@ -31,7 +31,13 @@ export async function getImage(deps: ReadDeps, userId: string, id: string): Prom
   const [row] = await deps.db
     .select()
     .from(generatedImages)
-    .where(and(eq(generatedImages.id, id), eq(generatedImages.userId, userId)));
+    .where(
+      and(
+        eq(generatedImages.id, id),
+        eq(generatedImages.userId, userId),
+        ne(generatedImages.status, "deleted"),
+      ),
+    );
   if (!row) throw notFound("No such image.");
   return toGeneratedImage(row, deps.storage);
 }

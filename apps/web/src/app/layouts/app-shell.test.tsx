@@ -95,9 +95,9 @@ describe("app shell", () => {
   });
 
   it("shows a coming-soon page with its real title for pages not built yet", async () => {
-    await openShell("/dashboard/voice");
-    expect(screen.getByRole("heading", { name: "AI Voice Over" })).toBeTruthy();
+    await openShell("/dashboard/team-settings");
+    expect(screen.getByRole("heading", { name: "Team Settings" })).toBeTruthy();
     expect(screen.getByText("Coming soon")).toBeTruthy();
-    await waitFor(() => expect(document.title).toBe("AI Voice Over | Tessera"));
+    await waitFor(() => expect(document.title).toBe("Team Settings | Tessera"));
   });
 });
