@@ -16,7 +16,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import { user } from "./auth-schema";
+import { organization, user } from "./auth-schema";
 
 export const profiles = pgTable("profiles", {
   id: uuid("id").primaryKey().defaultRandom(),
@@ -407,4 +407,44 @@ export const billingEvents = pgTable("billing_events", {
   type: text("type").notNull(),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
   receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** A team's own settings beside Better Auth's organization: who may join by their mail domain. */
+export const teamSettings = pgTable("team_settings", {
+  organizationId: text("organization_id")
+    .primaryKey()
+    .references(() => organization.id, { onDelete: "cascade" }),
+  /** Lower-case domains (example.com); a person who verifies an address in one joins as member. */
+  allowedDomains: jsonb("allowed_domains").$type<string[]>(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Usage events (POST /api/track-event): who and when come from the session, never the body. */
+export const analyticsEvents = pgTable(
+  "analytics_events",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    eventName: text("event_name").notNull(),
+    pagePath: text("page_path"),
+    sessionId: text("session_id"),
+    properties: jsonb("properties").$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("analytics_events_user_created_idx").on(t.userId, t.createdAt),
+    index("analytics_events_created_idx").on(t.createdAt),
+  ],
+);
+
+/** Release notes, one per version (changelog-upsert replaces by version). */
+export const changelogEntries = pgTable("changelog_entries", {
+  version: text("version").primaryKey(),
+  title: text("title").notNull(),
+  description: text("description").notNull(),
+  publishedBy: text("published_by").references(() => user.id, { onDelete: "set null" }),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
