@@ -24,6 +24,7 @@ import { documentsRoutes } from "./features/documents/documents-routes";
 import { openapiRoutes } from "./features/openapi/openapi-routes";
 import { promptsRoutes } from "./features/prompts/prompts-routes";
 import { searchRoutes } from "./features/search/search-routes";
+import { teamsRoutes } from "./features/teams/teams-routes";
 import { profileRoutes } from "./features/profile/profile-routes";
 import { AVATAR_MAX_BYTES } from "./features/profile/update-profile";
 import { publicConfigRoutes } from "./features/public-config/public-config-routes";
@@ -128,6 +129,7 @@ export function createApp(services: Services, options: { webDist?: string | null
   api.route("/image-proxy", imageProxyRoutes({ allowPrivateFetch: env.OUTBOUND_ALLOW_PRIVATE }));
   api.route("/assistants", assistantsRoutes(database.db));
   api.route("/dashboard", dashboardRoutes(database.db));
+  api.route("/teams", teamsRoutes({ db: database.db, mailer: services.mailer, publicUrl: env.PUBLIC_URL }));
   api.route("/", imagesRoutes(services));
   api.route("/", voiceRoutes(services));
   api.route("/", transcribeRoutes(services));

@@ -16,3 +16,4 @@ export * from "./dashboard";
 export * from "./images";
 export * from "./voice";
 export * from "./transcribe";
+export * from "./teams";

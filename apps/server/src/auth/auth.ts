@@ -5,6 +5,7 @@ import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { admin, bearer, jwt, organization, twoFactor } from "better-auth/plugins";
 import { eq, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
+import { joinTeamByDomain } from "../features/teams/join-by-domain";
 import * as schema from "../db/schema";
 import type { Cipher } from "../lib/crypto";
 import type { Logger } from "../lib/logger";
@@ -58,6 +59,12 @@ export function createAuth(deps: AuthDeps) {
       sendOnSignIn: false,
       autoSignInAfterVerification: true,
       expiresIn: 24 * 60 * 60,
+      // A verified address in a team's allowed domain joins that team as member.
+      afterEmailVerification: async (verified) => {
+        const teamId = await joinTeamByDomain(db, verified.id, verified.email);
+        if (teamId)
+          logger.info({ event: "team.domain_join", userId: verified.id, teamId }, "joined team by domain");
+      },
       sendVerificationEmail: async ({ user, url }) => {
         await mailer.send({
           to: user.email,

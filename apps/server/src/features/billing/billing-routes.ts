@@ -21,7 +21,7 @@ import {
 } from "../../billing/plans";
 import { applyStripeEvent } from "../../billing/stripe-events";
 import type { Database } from "../../db/client";
-import { user as users } from "../../db/schema";
+import { member, organization, user as users } from "../../db/schema";
 import type { AppEnv } from "../../lib/context";
 import { AppError } from "../../lib/errors";
 import type { Logger } from "../../lib/logger";
@@ -79,7 +79,12 @@ export function billingRoutes(deps: BillingDeps) {
     })
     .post("/check-team-access", async (c) => {
       const state = await readPlan(deps.db, who(c).id);
-      const body: CheckTeamAccess = { team_access: [], has_team_features: PLANS[state.plan].teams };
+      const teams = await deps.db
+        .select({ team_id: organization.id, team_name: organization.name, role: member.role })
+        .from(member)
+        .innerJoin(organization, eq(organization.id, member.organizationId))
+        .where(eq(member.userId, who(c).id));
+      const body: CheckTeamAccess = { team_access: teams, has_team_features: PLANS[state.plan].teams };
       return c.json(body);
     })
     .post("/billing/trial", async (c) => {

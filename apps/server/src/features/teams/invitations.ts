@@ -1,0 +1,156 @@
+// Invitations (spec §4): sent by owners and admins as member or admin, by mail with a link to
+// /auth?accept=<id>, valid for INVITATION_DAYS; resending renews the expiry and sends again. One is
+// accepted only by the address it was sent to, once, before it expires.
+import { randomUUID } from "node:crypto";
+import { INVITATION_DAYS, type InviteMember } from "@tessera/contracts";
+import { and, eq, sql } from "drizzle-orm";
+import type { Database } from "../../db/client";
+import { invitation, member, organization, user } from "../../db/schema";
+import { AppError } from "../../lib/errors";
+import type { Mailer } from "../../providers/mail/mailer";
+import { requireMember, teamOf } from "./team-access";
+
+export interface InviteDeps {
+  db: Database;
+  mailer: Mailer;
+  publicUrl: string;
+}
+
+/**
+ * 410: the invitation existed but can no longer be used. The shared error table has no such code, so
+ * the status and code are set here.
+ */
+function gone(message: string) {
+  const error = new AppError("CONFLICT", message);
+  Object.defineProperty(error, "status", { value: 410 });
+  Object.defineProperty(error, "code", { value: "GONE" });
+  return error;
+}
+
+const expiry = () => new Date(Date.now() + INVITATION_DAYS * 86_400_000);
+
+export async function inviteMember(deps: InviteDeps, teamId: string, userId: string, input: InviteMember) {
+  const { db } = deps;
+  await requireMember(db, teamId, userId, ["owner", "admin"]);
+  const [already] = await db
+    .select({ id: member.id })
+    .from(member)
+    .innerJoin(user, eq(user.id, member.userId))
+    .where(and(eq(member.organizationId, teamId), eq(sql`lower(${user.email})`, input.email)));
+  if (already) throw new AppError("CONFLICT", `${input.email} is already a member of this team.`);
+  const [pending] = await db
+    .select({ id: invitation.id })
+    .from(invitation)
+    .where(
+      and(
+        eq(invitation.organizationId, teamId),
+        eq(invitation.email, input.email),
+        eq(invitation.status, "pending"),
+      ),
+    );
+  if (pending)
+    throw new AppError("CONFLICT", `${input.email} is already invited. Resend the invitation instead.`);
+  const id = randomUUID();
+  const expiresAt = expiry();
+  await db.insert(invitation).values({
+    id,
+    organizationId: teamId,
+    email: input.email,
+    role: input.role,
+    status: "pending",
+    expiresAt,
+    inviterId: userId,
+  });
+  await sendInvitation(deps, { id, teamId, email: input.email, role: input.role, expiresAt });
+  return { id, email: input.email, role: input.role, expiresAt: expiresAt.toISOString() };
+}
+
+export async function resendInvitation(
+  deps: InviteDeps,
+  teamId: string,
+  userId: string,
+  invitationId: string,
+) {
+  const { db } = deps;
+  await requireMember(db, teamId, userId, ["owner", "admin"]);
+  const expiresAt = expiry();
+  const [row] = await db
+    .update(invitation)
+    .set({ expiresAt })
+    .where(
+      and(
+        eq(invitation.id, invitationId),
+        eq(invitation.organizationId, teamId),
+        eq(invitation.status, "pending"),
+      ),
+    )
+    .returning();
+  if (!row) throw new AppError("NOT_FOUND", "No such pending invitation.");
+  await sendInvitation(deps, { id: row.id, teamId, email: row.email, role: row.role ?? "member", expiresAt });
+  return { id: row.id, expiresAt: expiresAt.toISOString() };
+}
+
+async function sendInvitation(
+  deps: InviteDeps,
+  inv: { id: string; teamId: string; email: string; role: string; expiresAt: Date },
+) {
+  const [team] = await deps.db
+    .select({ name: organization.name })
+    .from(organization)
+    .where(eq(organization.id, inv.teamId));
+  const link = `${deps.publicUrl}/auth?accept=${encodeURIComponent(inv.id)}`;
+  await deps.mailer.send({
+    to: inv.email,
+    kind: "invitation",
+    subject: `You are invited to join ${team?.name ?? "a team"} on Tessera`,
+    text: `You are invited to join ${team?.name ?? "a team"} on Tessera as ${inv.role === "admin" ? "an admin" : "a member"}.\n\nSign in or create an account with this address (${inv.email}) to accept:\n${link}\n\nThe invitation expires on ${inv.expiresAt.toUTCString()}.`,
+    link,
+  });
+}
+
+export async function acceptInvitation(
+  db: Database,
+  me: { id: string; email: string },
+  invitationId: string,
+) {
+  const [inv] = await db
+    .select({ row: invitation, teamName: organization.name })
+    .from(invitation)
+    .innerJoin(organization, eq(organization.id, invitation.organizationId))
+    .where(eq(invitation.id, invitationId));
+  if (!inv) throw new AppError("NOT_FOUND", "This invitation does not exist, or it was withdrawn.");
+  const { row } = inv;
+  if (row.email.toLowerCase() !== me.email.toLowerCase()) {
+    throw new AppError(
+      "FORBIDDEN",
+      "This invitation was sent to another email address. Sign in with that address to accept it.",
+    );
+  }
+  if (row.status !== "pending") throw gone("This invitation has already been used.");
+  if (row.expiresAt <= new Date()) {
+    throw gone("This invitation has expired. Ask the team to resend it.");
+  }
+  const mine = await teamOf(db, me.id);
+  if (mine && mine.teamId !== row.organizationId) {
+    throw new AppError("CONFLICT", "You already belong to another team. Leave it before joining this one.");
+  }
+  await db.transaction(async (tx) => {
+    // Only one acceptance can flip the status; a second, concurrent one finds nothing to update.
+    const flipped = await tx
+      .update(invitation)
+      .set({ status: "accepted" })
+      .where(and(eq(invitation.id, row.id), eq(invitation.status, "pending")))
+      .returning({ id: invitation.id });
+    if (flipped.length === 0) throw gone("This invitation has already been used.");
+    if (!mine) {
+      await tx.insert(member).values({
+        id: randomUUID(),
+        organizationId: row.organizationId,
+        userId: me.id,
+        role: row.role === "admin" ? "admin" : "member",
+        createdAt: new Date(),
+      });
+    }
+  });
+  return { teamId: row.organizationId, teamName: inv.teamName };
+}

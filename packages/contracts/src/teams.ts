@@ -1,0 +1,118 @@
+// Team workspaces (spec 001 §2 Team settings, §3, §5, §6): what passes between the teams API and page.
+import { z } from "zod";
+
+export const TEAM_ROLES = ["owner", "admin", "member"] as const;
+export const teamRoleSchema = z.enum(TEAM_ROLES);
+export type TeamRole = z.infer<typeof teamRoleSchema>;
+
+/** Invitations grant member or admin only; ownership is handed over by the owner, never invited. */
+export const inviteRoleSchema = z.enum(["member", "admin"]);
+export type InviteRole = z.infer<typeof inviteRoleSchema>;
+
+export const TEAM_NAME_MAX = 100;
+export const TEAM_SLUG_MAX = 48;
+export const INVITATION_DAYS = 7;
+/** Spec §9: after a team is created its data reloads after this long. */
+export const TEAM_RELOAD_DELAY_MS = 500;
+
+export const createTeamSchema = z
+  .object({ name: z.string().trim().min(1, "Enter a team name.").max(TEAM_NAME_MAX) })
+  .strict();
+
+/** "a.com, , B.org " → ["a.com", "b.org"]; nothing left → null (spec §5). */
+export function parseDomains(input: string): string[] | null {
+  const list = input
+    .split(",")
+    .map((d) => d.trim().toLowerCase())
+    .filter(Boolean);
+  return list.length ? [...new Set(list)] : null;
+}
+
+const DOMAIN = /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
+const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+export const updateCompanySchema = z
+  .object({
+    name: z.string().trim().min(1, "Enter a company name.").max(TEAM_NAME_MAX),
+    slug: z
+      .string()
+      .trim()
+      .toLowerCase()
+      .max(TEAM_SLUG_MAX)
+      .transform((s) => (s === "" ? null : s))
+      .refine((s) => s === null || SLUG.test(s), "Use lower-case letters, digits and single dashes.")
+      .nullable()
+      .optional()
+      .transform((s) => s ?? null),
+    allowedDomains: z
+      .string()
+      .max(2000)
+      .transform(parseDomains)
+      .refine((l) => l === null || l.every((d) => DOMAIN.test(d)), "Enter domains such as example.com.")
+      .nullable()
+      .optional()
+      .transform((l) => l ?? null),
+  })
+  .strict();
+export type UpdateCompany = z.input<typeof updateCompanySchema>;
+
+export const inviteMemberSchema = z
+  .object({
+    email: z.string().trim().toLowerCase().pipe(z.email("Enter a valid email address.")),
+    role: inviteRoleSchema,
+  })
+  .strict();
+export type InviteMember = z.infer<typeof inviteMemberSchema>;
+
+export const changeRoleSchema = z.object({ role: teamRoleSchema }).strict();
+
+export const teamMemberSchema = z.object({
+  id: z.string(),
+  userId: z.string(),
+  role: teamRoleSchema,
+  joinedAt: z.string(),
+  email: z.string(),
+  profile: z.object({ fullName: z.string().nullable(), avatarUrl: z.string().nullable() }),
+});
+export type TeamMember = z.infer<typeof teamMemberSchema>;
+
+export const teamInvitationSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  role: inviteRoleSchema,
+  createdAt: z.string(),
+  expiresAt: z.string(),
+});
+export type TeamInvitation = z.infer<typeof teamInvitationSchema>;
+
+export const teamAnalyticsSchema = z.object({
+  totalMessages: z.number(),
+  totalSearches: z.number(),
+  totalImages: z.number(),
+  activeMembers: z.number(),
+  lastActivityDate: z.string().nullable(),
+});
+export type TeamAnalytics = z.infer<typeof teamAnalyticsSchema>;
+
+export const teamSchema = z.object({
+  company: z.object({
+    id: z.string(),
+    name: z.string(),
+    ownerId: z.string().nullable(),
+    slug: z.string().nullable(),
+    allowedDomains: z.array(z.string()).nullable(),
+  }),
+  myRole: teamRoleSchema,
+  members: z.array(teamMemberSchema),
+  /** Only owners and admins see them; an empty list for members. */
+  invitations: z.array(teamInvitationSchema),
+  analytics: teamAnalyticsSchema,
+});
+export type Team = z.infer<typeof teamSchema>;
+
+/** GET /api/teams/mine: the caller's team, or null without one. */
+export const myTeamSchema = z.object({ team: teamSchema.nullable() });
+export type MyTeam = z.infer<typeof myTeamSchema>;
+
+export const acceptInvitationSchema = z.object({ teamId: z.string(), teamName: z.string() });
+export type AcceptInvitationResult = z.infer<typeof acceptInvitationSchema>;
