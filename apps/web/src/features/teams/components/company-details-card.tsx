@@ -1,0 +1,82 @@
+// Company Details (spec §2, §5): name and slug for the owner, allowed email domains for the owner or
+// an admin; the server normalises and checks the same rules.
+import type { Team } from "@tessera/contracts";
+import { useState, type FormEvent } from "react";
+import { toast } from "sonner";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { FormField } from "@/components/ui/form-field";
+import { errorMessage } from "@/lib/api-client";
+import { useUpdateCompany } from "../api/update-company";
+
+export function CompanyDetailsCard({ team }: { team: Team }) {
+  const { company, myRole } = team;
+  const isOwner = myRole === "owner";
+  const canEditDomains = myRole === "owner" || myRole === "admin";
+  const [name, setName] = useState(company.name);
+  const [slug, setSlug] = useState(company.slug ?? "");
+  const [domains, setDomains] = useState((company.allowedDomains ?? []).join(", "));
+  const update = useUpdateCompany(company.id);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    update.mutate(
+      { name: name.trim(), slug, allowedDomains: domains },
+      {
+        onSuccess: (saved) => {
+          setSlug(saved.company.slug ?? "");
+          setDomains((saved.company.allowedDomains ?? []).join(", "));
+          toast.success("Company settings updated");
+        },
+        onError: (err) => toast.error("Could not update the company", { description: errorMessage(err) }),
+      },
+    );
+  };
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Company Details</CardTitle>
+        <CardDescription>
+          {isOwner
+            ? "Your company's name, address on Tessera and email domains."
+            : "Only the team owner can change the name and slug."}
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        <form onSubmit={submit} className="flex flex-col gap-4">
+          <FormField
+            label="Company Name"
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+            disabled={!isOwner}
+            maxLength={100}
+          />
+          <FormField
+            label="Company Slug (optional)"
+            value={slug}
+            onChange={(e) => setSlug(e.target.value)}
+            placeholder="my-company"
+            disabled={!isOwner}
+            maxLength={48}
+          />
+          <FormField
+            label="Allowed Email Domains"
+            value={domains}
+            onChange={(e) => setDomains(e.target.value)}
+            placeholder="example.com, example.org"
+            disabled={!canEditDomains}
+            hint="Comma-separated. Users with these email domains automatically get team access when they sign up."
+          />
+          {canEditDomains ? (
+            <div>
+              <Button type="submit" disabled={!name.trim() || update.isPending}>
+                {update.isPending ? "Updating..." : "Update Company Settings"}
+              </Button>
+            </div>
+          ) : null}
+        </form>
+      </CardContent>
+    </Card>
+  );
+}

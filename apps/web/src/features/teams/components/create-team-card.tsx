@@ -1,0 +1,98 @@
+// No team yet (spec §2, §4): 'Create Your Team' with the Create Team dialog, and Go to Dashboard.
+// On success the dialog closes, the name clears, and the team data reloads after 500 ms.
+import { TEAM_RELOAD_DELAY_MS } from "@tessera/contracts";
+import { useQueryClient } from "@tanstack/react-query";
+import { Users } from "lucide-react";
+import { useState, type FormEvent } from "react";
+import { Link } from "react-router";
+import { toast } from "sonner";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from "@/components/ui/dialog";
+import { FormField } from "@/components/ui/form-field";
+import { errorMessage } from "@/lib/api-client";
+import { useRefreshSubscription } from "@/lib/subscription";
+import { useCreateTeam } from "../api/create-team";
+import { myTeamQuery } from "../api/get-my-team";
+
+export function CreateTeamCard() {
+  const [open, setOpen] = useState(false);
+  const [name, setName] = useState("");
+  const create = useCreateTeam();
+  const queryClient = useQueryClient();
+  const refreshSubscription = useRefreshSubscription();
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!name.trim()) return;
+    create.mutate(name.trim(), {
+      onSuccess: () => {
+        toast.success("Team created", { description: `${name.trim()} is ready. Invite your colleagues.` });
+        setOpen(false);
+        setName("");
+        setTimeout(() => {
+          void queryClient.invalidateQueries({ queryKey: myTeamQuery.queryKey });
+          void refreshSubscription();
+        }, TEAM_RELOAD_DELAY_MS);
+      },
+      onError: (err) =>
+        toast.error("Error", {
+          description: errorMessage(err) || "Failed to create team. Please try again.",
+        }),
+    });
+  };
+
+  return (
+    <Card className="mx-auto w-full max-w-xl text-center">
+      <CardHeader className="items-center">
+        <span className="mx-auto flex size-12 items-center justify-center rounded-xl bg-primary/10 text-primary">
+          <Users aria-hidden="true" className="size-6" />
+        </span>
+        <CardTitle className="text-2xl">Create Your Team</CardTitle>
+        <CardDescription>
+          Create a team to invite colleagues, manage roles and company details, and see how your team uses
+          Tessera.
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="flex flex-wrap justify-center gap-3">
+        <Dialog open={open} onOpenChange={setOpen}>
+          <DialogTrigger asChild>
+            <Button>Create Team</Button>
+          </DialogTrigger>
+          <DialogContent>
+            <form onSubmit={submit} className="flex flex-col gap-4">
+              <DialogHeader>
+                <DialogTitle>Create Team</DialogTitle>
+                <DialogDescription>You will be the owner of the new team.</DialogDescription>
+              </DialogHeader>
+              <FormField
+                label="Team Name"
+                value={name}
+                onChange={(e) => setName(e.target.value)}
+                placeholder="Acme Inc"
+                maxLength={100}
+                autoFocus
+              />
+              <DialogFooter>
+                <Button type="submit" disabled={!name.trim() || create.isPending}>
+                  {create.isPending ? "Creating..." : "Create Team"}
+                </Button>
+              </DialogFooter>
+            </form>
+          </DialogContent>
+        </Dialog>
+        <Button variant="outline" asChild>
+          <Link to="/dashboard">Go to Dashboard</Link>
+        </Button>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,71 @@
+// Pending Invitations (spec §2): not accepted and not expired, each with its dates and role, resent
+// with a new expiry.
+import type { TeamInvitation } from "@tessera/contracts";
+import { Mail } from "lucide-react";
+import { toast } from "sonner";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { errorMessage } from "@/lib/api-client";
+import { useResendInvitation } from "../api/resend-invitation";
+
+const day = (iso: string) => new Date(iso).toLocaleDateString();
+
+export function PendingInvitationsCard({
+  teamId,
+  invitations,
+}: {
+  teamId: string;
+  invitations: TeamInvitation[];
+}) {
+  const resend = useResendInvitation(teamId);
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Pending Invitations</CardTitle>
+        <CardDescription>Invitations not accepted yet. Each is valid for 7 days.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        {invitations.length === 0 ? (
+          <p className="text-sm text-muted-foreground">No pending invitations.</p>
+        ) : (
+          <ul className="flex flex-col divide-y" aria-label="Pending invitations">
+            {invitations.map((inv) => {
+              const busy = resend.isPending && resend.variables === inv.id;
+              return (
+                <li key={inv.id} className="flex flex-wrap items-center gap-3 py-3">
+                  <Mail aria-hidden="true" className="size-4 text-muted-foreground" />
+                  <div className="flex min-w-0 flex-1 flex-col">
+                    <span className="flex flex-wrap items-center gap-2 font-medium">
+                      <span className="truncate">{inv.email}</span>
+                      <Badge variant="outline">Pending</Badge>
+                    </span>
+                    <span className="text-sm text-muted-foreground">
+                      Invited {day(inv.createdAt)} · Expires {day(inv.expiresAt)} · Role:{" "}
+                      <span className="capitalize">{inv.role}</span>
+                    </span>
+                  </div>
+                  <Button
+                    variant="outline"
+                    size="sm"
+                    disabled={busy}
+                    onClick={() =>
+                      resend.mutate(inv.id, {
+                        onSuccess: () =>
+                          toast.success("Invitation resent", { description: `Sent again to ${inv.email}.` }),
+                        onError: (err) =>
+                          toast.error("Could not resend the invitation", { description: errorMessage(err) }),
+                      })
+                    }
+                  >
+                    {busy ? "Resending..." : "Resend Invite"}
+                  </Button>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,82 @@
+// Team Analytics (spec §2, §3): the members' messages, searches and images, who was active in the
+// last 30 days, the last activity, and the team's size.
+import type { TeamAnalytics } from "@tessera/contracts";
+import { Activity, Clock, Image, MessageSquare, Search, Users } from "lucide-react";
+import type { ReactNode } from "react";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+
+function Stat({ icon, label, value }: { icon: ReactNode; label: string; value: ReactNode }) {
+  return (
+    <div className="flex flex-col gap-1 rounded-lg border p-4">
+      <span className="flex items-center gap-2 text-sm text-muted-foreground">
+        {icon}
+        {label}
+      </span>
+      <span className="text-2xl font-semibold tabular-nums">{value}</span>
+    </div>
+  );
+}
+
+export function TeamAnalyticsCard({
+  analytics,
+  memberCount,
+}: {
+  analytics: TeamAnalytics | null;
+  memberCount: number;
+}) {
+  const icon = "size-4";
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Team Analytics</CardTitle>
+        <CardDescription>
+          How your team uses Tessera: messages, searches and images of all members.
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        {analytics ? (
+          <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+            <Stat
+              icon={<MessageSquare aria-hidden="true" className={icon} />}
+              label="Total Messages"
+              value={analytics.totalMessages.toLocaleString()}
+            />
+            <Stat
+              icon={<Search aria-hidden="true" className={icon} />}
+              label="Total Searches"
+              value={analytics.totalSearches.toLocaleString()}
+            />
+            <Stat
+              icon={<Image aria-hidden="true" className={icon} />}
+              label="Images Generated"
+              value={analytics.totalImages.toLocaleString()}
+            />
+            <Stat
+              icon={<Activity aria-hidden="true" className={icon} />}
+              label="Active Members"
+              value={analytics.activeMembers}
+            />
+            <Stat
+              icon={<Clock aria-hidden="true" className={icon} />}
+              label="Last Activity"
+              value={
+                <span className="text-base">
+                  {analytics.lastActivityDate
+                    ? new Date(analytics.lastActivityDate).toLocaleString()
+                    : "No activity yet"}
+                </span>
+              }
+            />
+            <Stat
+              icon={<Users aria-hidden="true" className={icon} />}
+              label="Team Growth"
+              value={`${memberCount} members`}
+            />
+          </div>
+        ) : (
+          <p className="text-sm text-muted-foreground">No analytics data available yet</p>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,113 @@
+// Team Members (spec §2, §6): each member with picture or initials, 'You', 'Team Owner' and the role
+// badge; owners and admins invite and remove (never the owner, never themselves), after confirming.
+import type { Team, TeamMember, TeamRole } from "@tessera/contracts";
+import { Trash2 } from "lucide-react";
+import { useState } from "react";
+import { toast } from "sonner";
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from "@/components/ui/alert-dialog";
+import { Avatar } from "@/components/ui/avatar";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { errorMessage } from "@/lib/api-client";
+import { useRemoveMember } from "../api/remove-member";
+import { InviteMemberDialog } from "./invite-member-dialog";
+
+const ROLE_VARIANT: Record<TeamRole, "default" | "secondary" | "outline"> = {
+  owner: "default",
+  admin: "secondary",
+  member: "outline",
+};
+
+export function TeamMembersCard({ team, myUserId }: { team: Team; myUserId: string }) {
+  const manages = team.myRole === "owner" || team.myRole === "admin";
+  const [removing, setRemoving] = useState<TeamMember | null>(null);
+  const remove = useRemoveMember(team.company.id);
+  const nameOf = (m: TeamMember) => m.profile.fullName || null;
+
+  const confirm = () => {
+    if (!removing) return;
+    const who = nameOf(removing) ?? removing.email;
+    remove.mutate(removing.userId, {
+      onSuccess: () =>
+        toast.success("Member removed", { description: `${who} no longer has access to the team.` }),
+      onError: (err) => toast.error("Could not remove the member", { description: errorMessage(err) }),
+    });
+    setRemoving(null);
+  };
+
+  return (
+    <Card>
+      <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-3">
+        <div className="flex flex-col gap-1.5">
+          <CardTitle>Team Members</CardTitle>
+          <CardDescription>
+            {team.members.length} {team.members.length === 1 ? "member" : "members"}
+          </CardDescription>
+        </div>
+        {manages ? <InviteMemberDialog teamId={team.company.id} /> : null}
+      </CardHeader>
+      <CardContent>
+        <ul className="flex flex-col divide-y" aria-label="Team members">
+          {team.members.map((m) => {
+            const isMe = m.userId === myUserId;
+            const isOwner = m.role === "owner";
+            return (
+              <li key={m.id} className="flex items-center gap-3 py-3">
+                <Avatar src={m.profile.avatarUrl} name={nameOf(m) ?? m.email} />
+                <div className="flex min-w-0 flex-1 flex-col">
+                  <span className="flex flex-wrap items-center gap-2 font-medium">
+                    <span className="truncate">{nameOf(m) ?? m.email}</span>
+                    {isMe ? <Badge variant="outline">You</Badge> : null}
+                    {isOwner ? <span className="text-xs text-muted-foreground">Team Owner</span> : null}
+                  </span>
+                  <span className="truncate text-sm text-muted-foreground">{m.email}</span>
+                </div>
+                <Badge variant={ROLE_VARIANT[m.role]} className="capitalize">
+                  {m.role}
+                </Badge>
+                {manages && !isOwner && !isMe ? (
+                  <Button
+                    variant="ghost"
+                    size="icon"
+                    aria-label={`Remove ${nameOf(m) ?? m.email}`}
+                    onClick={() => setRemoving(m)}
+                    disabled={remove.isPending}
+                  >
+                    <Trash2 aria-hidden="true" />
+                  </Button>
+                ) : null}
+              </li>
+            );
+          })}
+        </ul>
+      </CardContent>
+      <AlertDialog open={removing !== null} onOpenChange={(open) => (open ? null : setRemoving(null))}>
+        <AlertDialogContent>
+          <AlertDialogHeader>
+            <AlertDialogTitle>Remove member</AlertDialogTitle>
+            <AlertDialogDescription>
+              Are you sure you want to remove {(removing && nameOf(removing)) ?? "this member"} from the team?
+              This action cannot be undone.
+            </AlertDialogDescription>
+          </AlertDialogHeader>
+          <AlertDialogFooter>
+            <AlertDialogCancel>Cancel</AlertDialogCancel>
+            <AlertDialogAction variant="destructive" onClick={confirm}>
+              Remove
+            </AlertDialogAction>
+          </AlertDialogFooter>
+        </AlertDialogContent>
+      </AlertDialog>
+    </Card>
+  );
+}

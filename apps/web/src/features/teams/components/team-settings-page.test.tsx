@@ -1,0 +1,263 @@
+import type { Team } from "@tessera/contracts";
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it } from "vitest";
+import { apiError, json, stubFetch } from "@/testing/fetch-stub";
+import { renderApp } from "@/testing/render-app";
+import { sessionBody, storeSession, testUser } from "@/testing/session";
+
+const onTeamPlan = {
+  "GET /api/subscription": () =>
+    json({
+      plan: "team",
+      source: "admin",
+      validUntil: null,
+      trialAvailable: false,
+      checkout: false,
+      usage: { imagesThisMonth: 0, imagesPerMonth: 500 },
+    }),
+  "POST /api/check-subscription": () => json({ subscribed: true, tier: "Team", validUntil: null }),
+  "POST /api/check-team-access": () =>
+    json({ team_access: [{ team_id: "t1", team_name: "Acme", role: "owner" }], has_team_features: true }),
+};
+
+const member = (userId: string, fullName: string | null, role: "owner" | "admin" | "member") => ({
+  id: `m-${userId}`,
+  userId,
+  role,
+  joinedAt: "2026-01-02T10:00:00.000Z",
+  email: `${userId}@example.com`,
+  profile: { fullName, avatarUrl: null },
+});
+
+function team(myRole: Team["myRole"], extra: Partial<Team> = {}): Team {
+  return {
+    company: { id: "t1", name: "Acme", ownerId: "u1", slug: "acme", allowedDomains: ["acme.test"] },
+    myRole,
+    members: [
+      member(testUser.id, "Ada Lovelace", myRole),
+      member("u2", "Grace Hopper", myRole === "owner" ? "admin" : "owner"),
+      member("u3", "Linus", "member"),
+    ],
+    invitations:
+      myRole === "member"
+        ? []
+        : [
+            {
+              id: "i1",
+              email: "new@example.com",
+              role: "admin",
+              createdAt: "2026-01-05T10:00:00.000Z",
+              expiresAt: "2026-01-12T10:00:00.000Z",
+            },
+          ],
+    analytics: {
+      totalMessages: 1234,
+      totalSearches: 5,
+      totalImages: 7,
+      activeMembers: 2,
+      lastActivityDate: null,
+    },
+    ...extra,
+  };
+}
+
+async function openTeam(routes: Parameters<typeof stubFetch>[0], path = "/dashboard/team-settings") {
+  storeSession();
+  const server = stubFetch({ "GET /api/auth/get-session": () => json(sessionBody()), ...routes });
+  const user = userEvent.setup();
+  const view = renderApp(path);
+  await screen.findByRole("heading", { level: 1, name: "Team Settings" }, { timeout: 3000 });
+  return { user, server, ...view };
+}
+
+describe("team settings page", () => {
+  it("creates a team: the dialog closes, the name clears, and the team loads after 500 ms", async () => {
+    let current: Team | null = null;
+    const { user, server } = await openTeam({
+      ...onTeamPlan,
+      "GET /api/teams/mine": () => json({ team: current }),
+      "POST /api/teams": () => {
+        current = team("owner");
+        return json({ id: "t1", name: "Acme" }, { status: 201 });
+      },
+    });
+    expect(await screen.findByText("Create Your Team")).toBeTruthy();
+    expect(screen.getByRole("link", { name: "Go to Dashboard" }).getAttribute("href")).toBe("/dashboard");
+    await user.click(screen.getByRole("button", { name: "Create Team" }));
+    const dialog = await screen.findByRole("dialog");
+    const create = within(dialog).getByRole("button", { name: "Create Team" });
+    await user.type(within(dialog).getByLabelText("Team Name"), "   ");
+    expect(create).toHaveProperty("disabled", true);
+    await user.type(within(dialog).getByLabelText("Team Name"), "Acme ");
+    await user.click(create);
+    expect(await screen.findByText("Team created")).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    expect(server.callsTo("POST /api/teams")[0]?.body).toEqual({ name: "Acme" });
+    expect(await screen.findByText("Team Analytics", {}, { timeout: 2000 })).toBeTruthy();
+  });
+
+  it("says so when creating fails", async () => {
+    const { user } = await openTeam({
+      ...onTeamPlan,
+      "GET /api/teams/mine": () => json({ team: null }),
+      "POST /api/teams": () => apiError(500, "INTERNAL", ""),
+    });
+    await user.click(await screen.findByRole("button", { name: "Create Team" }));
+    await user.type(screen.getByLabelText("Team Name"), "Acme");
+    await user.click(within(screen.getByRole("dialog")).getByRole("button", { name: "Create Team" }));
+    expect(await screen.findByText("Error")).toBeTruthy();
+  });
+
+  it("shows the Team plan with a way to the plans when it is not included", async () => {
+    await openTeam({ "GET /api/teams/mine": () => json({ team: null }) });
+    expect(await screen.findByText("Team workspaces come with Team")).toBeTruthy();
+    expect(screen.getByRole("link", { name: "See plans" }).getAttribute("href")).toBe("/pricing");
+  });
+
+  it("shows an owner the analytics, company, members and invitations, and removes after confirming", async () => {
+    let current = team("owner");
+    const { user, server } = await openTeam({
+      ...onTeamPlan,
+      "GET /api/teams/mine": () => json({ team: current }),
+      "DELETE /api/teams/t1/members/u3": () => {
+        current = { ...current, members: current.members.filter((m) => m.userId !== "u3") };
+        return new Response(null, { status: 204 });
+      },
+      "POST /api/teams/t1/invitations": () => json({ id: "i2" }, { status: 201 }),
+      "POST /api/teams/t1/invitations/i1/resend": () => json({ id: "i1" }),
+      "PATCH /api/teams/t1": () => json(current),
+    });
+    expect(await screen.findByText("Team Plan: Team")).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Refresh" })).toBeTruthy();
+    expect(screen.getByText("1,234")).toBeTruthy();
+    expect(screen.getByText("No activity yet")).toBeTruthy();
+    expect(screen.getByText("3 members", { selector: "span" })).toBeTruthy();
+
+    const list = screen.getByRole("list", { name: "Team members" });
+    const rows = within(list).getAllByRole("listitem");
+    expect(within(rows[0]!).getByText("You")).toBeTruthy();
+    expect(within(rows[0]!).getByText("Team Owner")).toBeTruthy();
+    // Neither the owner (oneself here) nor… only the others have Remove.
+    expect(within(rows[0]!).queryByRole("button", { name: /Remove/ })).toBeNull();
+    expect(within(rows[2]!).getByText("LI")).toBeTruthy();
+    await user.click(within(rows[2]!).getByRole("button", { name: "Remove Linus" }));
+    const confirm = await screen.findByRole("alertdialog");
+    expect(confirm.textContent).toContain(
+      "Are you sure you want to remove Linus from the team? This action cannot be undone.",
+    );
+    await user.click(within(confirm).getByRole("button", { name: "Remove" }));
+    await waitFor(() => expect(within(list).getAllByRole("listitem")).toHaveLength(2));
+    expect(server.callsTo("DELETE /api/teams/t1/members/u3")).toHaveLength(1);
+
+    const pending = screen.getByRole("list", { name: "Pending invitations" });
+    expect(within(pending).getByText("new@example.com")).toBeTruthy();
+    expect(within(pending).getByText("Pending")).toBeTruthy();
+    await user.click(within(pending).getByRole("button", { name: "Resend Invite" }));
+    await screen.findByText("Invitation resent");
+
+    await user.click(screen.getByRole("button", { name: "Invite Member" }));
+    const dialog = await screen.findByRole("dialog");
+    await user.type(within(dialog).getByLabelText("Email Address"), "  sam@example.com ");
+    await user.click(within(dialog).getByRole("button", { name: "Send Invitation" }));
+    await screen.findByText("Invitation sent");
+    expect(server.callsTo("POST /api/teams/t1/invitations")[0]?.body).toEqual({
+      email: "sam@example.com",
+      role: "member",
+    });
+
+    await user.clear(screen.getByLabelText("Allowed Email Domains"));
+    await user.type(screen.getByLabelText("Allowed Email Domains"), "Acme.test, , b.org");
+    await user.click(screen.getByRole("button", { name: "Update Company Settings" }));
+    await screen.findByText("Company settings updated");
+    expect(server.callsTo("PATCH /api/teams/t1")[0]?.body).toEqual({
+      name: "Acme",
+      slug: "acme",
+      allowedDomains: "Acme.test, , b.org",
+    });
+  });
+
+  it("gives a member no invite, remove, invitations or company edits", async () => {
+    await openTeam({ ...onTeamPlan, "GET /api/teams/mine": () => json({ team: team("member") }) });
+    await screen.findByText("Team Members");
+    expect(screen.queryByRole("button", { name: "Invite Member" })).toBeNull();
+    expect(screen.queryByRole("button", { name: /^Remove/ })).toBeNull();
+    expect(screen.queryByText("Pending Invitations")).toBeNull();
+    expect(screen.getByLabelText("Company Name")).toHaveProperty("disabled", true);
+    expect(screen.getByLabelText("Allowed Email Domains")).toHaveProperty("disabled", true);
+    expect(screen.queryByRole("button", { name: "Update Company Settings" })).toBeNull();
+  });
+
+  it("lets an admin edit only the domains", async () => {
+    await openTeam({ ...onTeamPlan, "GET /api/teams/mine": () => json({ team: team("admin") }) });
+    await screen.findByText("Company Details");
+    expect(screen.getByLabelText("Company Name")).toHaveProperty("disabled", true);
+    expect(screen.getByLabelText("Company Slug (optional)")).toHaveProperty("disabled", true);
+    expect(screen.getByLabelText("Allowed Email Domains")).toHaveProperty("disabled", false);
+  });
+
+  it("accepts the invitation in the address and reports it", async () => {
+    let joined = false;
+    const { server, router } = await openTeam(
+      {
+        ...onTeamPlan,
+        "POST /api/teams/invitations/inv-7/accept": () => {
+          joined = true;
+          return json({ teamId: "t1", teamName: "Acme" });
+        },
+        "GET /api/teams/mine": () => json({ team: joined ? team("member") : null }),
+      },
+      "/dashboard/team-settings?accept=inv-7",
+    );
+    expect(await screen.findByText("You are now a member of Acme.")).toBeTruthy();
+    expect(server.callsTo("POST /api/teams/invitations/inv-7/accept")).toHaveLength(1);
+    await waitFor(() => expect(router.state.location.search).toBe(""));
+  });
+
+  it("shows why an invitation was refused", async () => {
+    await openTeam(
+      {
+        "POST /api/teams/invitations/old/accept": () =>
+          apiError(410, "GONE", "This invitation has expired. Ask the team to resend it."),
+        "GET /api/teams/mine": () => json({ team: null }),
+      },
+      "/dashboard/team-settings?accept=old",
+    );
+    expect(await screen.findByText("This invitation has expired. Ask the team to resend it.")).toBeTruthy();
+  });
+
+  it("asks for a full name when there is none", async () => {
+    const current = team("owner");
+    current.members[0]!.profile.fullName = null;
+    const { user, server } = await openTeam({
+      ...onTeamPlan,
+      "GET /api/teams/mine": () => json({ team: current }),
+      "PATCH /api/profile": () =>
+        json({
+          id: "p1",
+          userId: "u1",
+          email: "ada@example.com",
+          fullName: "Ada Lovelace",
+          avatarUrl: null,
+          avatarSrc: null,
+          role: "user",
+          twoFactorEnabled: false,
+        }),
+    });
+    const dialog = await screen.findByRole("dialog");
+    expect(within(dialog).getByText("Complete Your Profile")).toBeTruthy();
+    await user.type(within(dialog).getByLabelText("Full Name"), "Ada Lovelace");
+    await user.click(within(dialog).getByRole("button", { name: "Save Name" }));
+    await waitFor(() =>
+      expect(server.callsTo("PATCH /api/profile")[0]?.body).toEqual({ fullName: "Ada Lovelace" }),
+    );
+  });
+
+  it("says the plan is active after checkout", async () => {
+    await openTeam(
+      { ...onTeamPlan, "GET /api/teams/mine": () => json({ team: null }) },
+      "/dashboard/team-settings?checkout=success",
+    );
+    expect(await screen.findByText("Your plan is active")).toBeTruthy();
+  });
+});
