@@ -15,6 +15,8 @@ import { healthRoutes } from "./features/health/health-routes";
 import { imagesRoutes } from "./features/images/images-routes";
 import { transcribeRoutes } from "./features/transcribe/transcribe-routes";
 import { voiceRoutes } from "./features/voice/voice-routes";
+import { analyticsRoutes } from "./features/analytics/analytics-routes";
+import { changelogRoutes } from "./features/changelog/changelog-routes";
 import { assistantsRoutes } from "./features/assistants/assistants-routes";
 import { billingRoutes, stripeWebhookRoute } from "./features/billing/billing-routes";
 import { chatRoutes } from "./features/chat/chat-routes";
@@ -128,6 +130,11 @@ export function createApp(services: Services, options: { webDist?: string | null
   );
   api.route("/image-proxy", imageProxyRoutes({ allowPrivateFetch: env.OUTBOUND_ALLOW_PRIVATE }));
   api.route("/assistants", assistantsRoutes(database.db));
+  api.route(
+    "/",
+    analyticsRoutes({ db: database.db, limiter: services.limiter, adminEmails: env.ADMIN_EMAILS }),
+  );
+  api.route("/changelog", changelogRoutes({ db: database.db, adminEmails: env.ADMIN_EMAILS }));
   api.route("/dashboard", dashboardRoutes(database.db));
   api.route("/teams", teamsRoutes({ db: database.db, mailer: services.mailer, publicUrl: env.PUBLIC_URL }));
   api.route("/", imagesRoutes(services));
@@ -226,6 +233,11 @@ function mountSpa(app: Hono<AppEnv>, webDist: string) {
   app.use("/assets/*", async (c, next) => {
     await next();
     if (c.res.status === 200) c.header("Cache-Control", "public, max-age=31536000, immutable");
+  });
+  // The offline shell's worker must be revalidated on every check, or a new build is never seen.
+  app.use("/service-worker.js", async (c, next) => {
+    await next();
+    c.header("Cache-Control", "no-cache");
   });
   app.use("/*", serveStatic({ root: webDist }));
   app.get("*", async (c) => {

@@ -16,4 +16,6 @@ export * from "./dashboard";
 export * from "./images";
 export * from "./voice";
 export * from "./transcribe";
+export * from "./analytics";
+export * from "./changelog";
 export * from "./teams";

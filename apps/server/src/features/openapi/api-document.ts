@@ -21,6 +21,11 @@ import {
   createDocumentFromUrlSchema,
   createDocumentSchema,
   dashboardMetricsSchema,
+  adminUsageSchema,
+  changelogEntrySchema,
+  changelogListSchema,
+  changelogUpsertSchema,
+  trackEventSchema,
   acceptInvitationSchema,
   changeRoleSchema,
   createTeamSchema,
@@ -430,6 +435,39 @@ export const OPERATIONS: Operation[] = [
     auth: true,
     response: continueComparisonResponseSchema,
     status: 201,
+  },
+  {
+    method: "post",
+    path: "/api/track-event",
+    summary:
+      "Record a usage event (page_view with page_path and session_id); the user and time come from the session. At most 4 KB (413), rate-limited per person (429)",
+    auth: true,
+    body: trackEventSchema,
+    status: 204,
+  },
+  {
+    method: "get",
+    path: "/api/admin/usage",
+    summary:
+      "Instance admins: active people over 7 and 30 days, events per day (30), top pages; 403 for others",
+    auth: true,
+    response: adminUsageSchema,
+  },
+  {
+    method: "get",
+    path: "/api/changelog",
+    summary: "Release notes, newest version first",
+    auth: true,
+    response: changelogListSchema,
+  },
+  {
+    method: "post",
+    path: "/api/changelog",
+    summary:
+      "Publish release notes (changelog-upsert): replaces the entry of the same version. Instance admins only (403)",
+    auth: true,
+    body: changelogUpsertSchema,
+    response: changelogEntrySchema,
   },
   {
     method: "get",

@@ -1,0 +1,51 @@
+// The instance admin's usage page: active people over 7 and 30 days, events a day, top pages.
+import type { AdminUsage } from "@tessera/contracts";
+import { and, countDistinct, desc, eq, gte, isNotNull, sql, count } from "drizzle-orm";
+import type { Database } from "../../db/client";
+import { analyticsEvents } from "../../db/schema";
+
+const DAY_MS = 86_400_000;
+const TOP_PAGES = 10;
+
+export async function readAdminUsage(db: Database, now = new Date()): Promise<AdminUsage> {
+  const since = (days: number) => new Date(now.getTime() - days * DAY_MS);
+  const activeSince = async (days: number) => {
+    const [row] = await db
+      .select({ n: countDistinct(analyticsEvents.userId) })
+      .from(analyticsEvents)
+      .where(gte(analyticsEvents.createdAt, since(days)));
+    return Number(row?.n ?? 0);
+  };
+  const firstDay = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() - 29));
+  const day = sql<string>`to_char(${analyticsEvents.createdAt} at time zone 'UTC', 'YYYY-MM-DD')`;
+  const perDay = await db
+    .select({ date: day, n: count() })
+    .from(analyticsEvents)
+    .where(gte(analyticsEvents.createdAt, firstDay))
+    .groupBy(day);
+  const counts = new Map(perDay.map((r) => [r.date, Number(r.n)]));
+  const eventsPerDay = Array.from({ length: 30 }, (_, i) => {
+    const date = new Date(firstDay.getTime() + i * DAY_MS).toISOString().slice(0, 10);
+    return { date, count: counts.get(date) ?? 0 };
+  });
+  const views = count();
+  const topPages = await db
+    .select({ pagePath: analyticsEvents.pagePath, views })
+    .from(analyticsEvents)
+    .where(
+      and(
+        eq(analyticsEvents.eventName, "page_view"),
+        isNotNull(analyticsEvents.pagePath),
+        gte(analyticsEvents.createdAt, since(30)),
+      ),
+    )
+    .groupBy(analyticsEvents.pagePath)
+    .orderBy(desc(views), analyticsEvents.pagePath)
+    .limit(TOP_PAGES);
+  return {
+    activeUsers7d: await activeSince(7),
+    activeUsers30d: await activeSince(30),
+    eventsPerDay,
+    topPages: topPages.map((r) => ({ pagePath: r.pagePath ?? "", views: Number(r.views) })),
+  };
+}
