@@ -1,11 +1,14 @@
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
+import { VitePWA } from "vite-plugin-pwa";
 import { readFileSync } from "node:fs";
 
 const { version } = JSON.parse(readFileSync(new URL("./package.json", import.meta.url), "utf8")) as {
   version: string;
 };
+// A new value on every build: the client compares it with the stored app-version (spec 001 §4).
+const buildVersion = `${version}+${Date.now()}`;
 const API_ORIGIN = "http://localhost:3000";
 
 // Better Auth checks Origin on POST; the dev server's origin (5173) is not the API's, so the proxy
@@ -21,9 +24,34 @@ const proxyTo = {
 };
 
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    // The offline app shell: a generated Workbox worker precaches index.html, scripts, styles and
+    // icons; navigations fall back to index.html, never for the API or stored files. API answers are
+    // never cached. Registered by src/lib/service-worker.ts (not in development).
+    VitePWA({
+      strategies: "generateSW",
+      filename: "service-worker.js",
+      injectRegister: false,
+      manifest: false,
+      workbox: {
+        globPatterns: ["**/*.{js,css,html,svg,png,ico,woff2}"],
+        maximumFileSizeToCacheInBytes: 6 * 1024 * 1024,
+        navigateFallback: "index.html",
+        navigateFallbackDenylist: [/^\/api\//, /^\/files\//, /^\/\.well-known\//],
+        runtimeCaching: [],
+        cleanupOutdatedCaches: true,
+        clientsClaim: true,
+        skipWaiting: true,
+      },
+    }),
+  ],
   resolve: { alias: { "@": new URL("./src", import.meta.url).pathname } },
-  define: { "import.meta.env.VITE_APP_VERSION": JSON.stringify(version) },
+  define: {
+    "import.meta.env.VITE_APP_VERSION": JSON.stringify(version),
+    "import.meta.env.VITE_BUILD_VERSION": JSON.stringify(buildVersion),
+  },
   server: { proxy: { "/api": proxyTo, "/.well-known": proxyTo } },
   build: {
     outDir: "dist",

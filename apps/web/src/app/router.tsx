@@ -123,6 +123,13 @@ export const routes: RouteObject[] = [
                 Component: m.AccountPage,
               })),
           },
+          {
+            path: "admin/usage",
+            lazy: () =>
+              import("@/features/admin/components/admin-usage-page").then((m) => ({
+                Component: m.AdminUsagePage,
+              })),
+          },
         ],
       },
       {

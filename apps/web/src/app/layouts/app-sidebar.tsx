@@ -15,12 +15,13 @@ import { Spinner } from "@/components/ui/spinner";
 import { errorMessage } from "@/lib/api-client";
 import { useAuth } from "@/lib/auth-context";
 import { cn } from "@/lib/utils";
-import { navGroups } from "./nav-items";
+import { navGroupsFor } from "./nav-items";
 
 export function AppSidebar() {
   const { state, isMobile, setOpenMobile } = useSidebar();
   const collapsed = state === "collapsed" && !isMobile;
   const closeSheet = () => setOpenMobile(false);
+  const { user } = useAuth();
 
   return (
     <Sidebar>
@@ -42,7 +43,7 @@ export function AppSidebar() {
         </Link>
       </div>
       <nav aria-label="Main" className="flex flex-1 flex-col gap-1 overflow-x-hidden overflow-y-auto py-2">
-        {navGroups.map((group) => (
+        {navGroupsFor(user?.role === "admin").map((group) => (
           <SidebarGroup key={group.label} label={group.label}>
             {group.items.map(({ label, to, icon: Icon, end }) => (
               <SidebarMenuItem key={to} tooltip={label}>

@@ -1,6 +1,7 @@
 import type { LucideIcon } from "lucide-react";
 import {
   AudioLines,
+  ChartColumn,
   Bot,
   Columns3,
   FileText,
@@ -19,6 +20,8 @@ export interface NavItem {
   icon: LucideIcon;
   /** Active only on this exact path (the dashboard index would otherwise match every page). */
   end?: boolean;
+  /** Shown only to instance admins. */
+  adminOnly?: boolean;
 }
 
 export interface NavGroup {
@@ -45,6 +48,11 @@ export const navGroups: NavGroup[] = [
     items: [
       { label: "Settings", to: "/dashboard/team-settings", icon: Settings },
       { label: "Account", to: "/dashboard/account", icon: UserRound },
+      { label: "Usage", to: "/dashboard/admin/usage", icon: ChartColumn, adminOnly: true },
     ],
   },
 ];
+
+/** The groups as one person sees them: admin-only entries only for instance admins. */
+export const navGroupsFor = (isAdmin: boolean): NavGroup[] =>
+  navGroups.map((g) => ({ ...g, items: g.items.filter((i) => isAdmin || !i.adminOnly) }));

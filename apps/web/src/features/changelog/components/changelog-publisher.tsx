@@ -1,0 +1,40 @@
+// Once per build, an instance admin's browser publishes this release's notes when
+// last-changelog-version differs (spec 001 §4); the version is stored only after success, and a
+// failure is only logged (§8: component main, action publish_changelog).
+import { useQueryClient } from "@tanstack/react-query";
+import { useEffect } from "react";
+import { useAuth } from "@/lib/auth-context";
+import { changelogQuery, publishChangelog } from "../api/changelog";
+import { CURRENT_RELEASE, LAST_CHANGELOG_VERSION_KEY } from "../release";
+
+let inFlight: Promise<void> | null = null;
+
+export async function publishReleaseOnce(release = CURRENT_RELEASE): Promise<boolean> {
+  if (localStorage.getItem(LAST_CHANGELOG_VERSION_KEY) === release.version) return false;
+  if (inFlight) return false;
+  inFlight = publishChangelog(release)
+    .then(() => localStorage.setItem(LAST_CHANGELOG_VERSION_KEY, release.version))
+    .finally(() => {
+      inFlight = null;
+    });
+  try {
+    await inFlight;
+    return true;
+  } catch (error) {
+    console.warn("changelog.publish_failed", { component: "main", action: "publish_changelog", error });
+    return false;
+  }
+}
+
+export function ChangelogPublisher() {
+  const { status, user, token } = useAuth();
+  const queryClient = useQueryClient();
+  const isAdmin = status === "signed-in" && token !== null && user?.role === "admin";
+  useEffect(() => {
+    if (!isAdmin) return;
+    void publishReleaseOnce().then((published) => {
+      if (published) void queryClient.invalidateQueries({ queryKey: changelogQuery.queryKey });
+    });
+  }, [isAdmin, queryClient]);
+  return null;
+}
