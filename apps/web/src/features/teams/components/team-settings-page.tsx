@@ -80,7 +80,8 @@ export function TeamSettingsPage() {
     return (
       <div className={wrap}>
         {title}
-        <AcceptResult outcome={outcome} />
+        {/* A join that no longer holds (removed since) is not worth repeating here. */}
+        {outcome?.state === "failed" ? <AcceptResult outcome={outcome} /> : null}
         {subscription.locked(FEATURE_PLAN.teams) ? <TeamLocked /> : <CreateTeamCard />}
       </div>
     );
@@ -94,7 +95,6 @@ export function TeamSettingsPage() {
 
   return (
     <div className={wrap}>
-      <AcceptResult outcome={outcome} />
       <header className="flex flex-wrap items-center justify-between gap-3">
         <div className="flex flex-col gap-2">
           {title}
@@ -108,6 +108,7 @@ export function TeamSettingsPage() {
           </Button>
         </div>
       </header>
+      <AcceptResult outcome={outcome} />
       <TeamAnalyticsCard analytics={data.analytics} memberCount={data.members.length} />
       <div className="grid items-start gap-6 lg:grid-cols-2">
         <CompanyDetailsCard key={`${data.company.id}`} team={data} />
