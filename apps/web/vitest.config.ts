@@ -10,5 +10,8 @@ export default defineProject({
     environment: "happy-dom",
     include: ["src/**/*.test.{ts,tsx}"],
     setupFiles: ["./src/testing/setup.ts"],
+    // A page test renders the whole app; on a busy two-CPU machine that can take more than the
+    // default 5 s. Waiting longer never makes a wrong page pass.
+    testTimeout: 20_000,
   },
 });
