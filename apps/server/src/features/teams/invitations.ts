@@ -39,7 +39,7 @@ export async function inviteMember(deps: InviteDeps, teamId: string, userId: str
     .where(and(eq(member.organizationId, teamId), eq(sql`lower(${user.email})`, input.email)));
   if (already) throw new AppError("CONFLICT", `${input.email} is already a member of this team.`);
   const [pending] = await db
-    .select({ id: invitation.id })
+    .select({ id: invitation.id, expiresAt: invitation.expiresAt })
     .from(invitation)
     .where(
       and(
@@ -48,8 +48,11 @@ export async function inviteMember(deps: InviteDeps, teamId: string, userId: str
         eq(invitation.status, "pending"),
       ),
     );
-  if (pending)
+  if (pending && pending.expiresAt > new Date()) {
     throw new AppError("CONFLICT", `${input.email} is already invited. Resend the invitation instead.`);
+  }
+  // An expired one is no longer listed, so it cannot be resent from the page: a new one replaces it.
+  if (pending) await db.delete(invitation).where(eq(invitation.id, pending.id));
   const id = randomUUID();
   const expiresAt = expiry();
   await db.insert(invitation).values({

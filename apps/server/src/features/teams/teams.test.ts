@@ -253,6 +253,13 @@ describe("accepting an invitation", () => {
     expect(expired.status).toBe(410);
     expect(((await expired.json()) as { error: { message: string } }).error.message).toMatch(/expired/);
     expect((await accept(dave, "00000000-0000-0000-0000-000000000000")).status).toBe(404);
+    // The expired invitation is not listed; inviting again replaces it.
+    expect((await mine("owner"))!.invitations.map((i) => i.email)).not.toContain("dave@example.com");
+    expect((await accept(dave, await invite("dave@example.com", "member"))).status).toBe(200);
+    expect(
+      (await call("owner", `/${teamId}/members/${await userId("dave@example.com")}`, { method: "DELETE" }))
+        .status,
+    ).toBe(204);
     expect((await (await t.request("/api/teams/mine", { token: dave })).json()) as MyTeam).toEqual({
       team: null,
     });
