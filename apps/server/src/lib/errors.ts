@@ -12,6 +12,8 @@ export const errorStatus = {
   PLAN_REQUIRED: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
+  /** It existed but can no longer be used (a spent or expired invitation). */
+  GONE: 410,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   RATE_LIMITED: 429,

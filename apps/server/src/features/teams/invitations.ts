@@ -16,16 +16,8 @@ export interface InviteDeps {
   publicUrl: string;
 }
 
-/**
- * 410: the invitation existed but can no longer be used. The shared error table has no such code, so
- * the status and code are set here.
- */
-function gone(message: string) {
-  const error = new AppError("CONFLICT", message);
-  Object.defineProperty(error, "status", { value: 410 });
-  Object.defineProperty(error, "code", { value: "GONE" });
-  return error;
-}
+/** 410: the invitation existed but can no longer be used. */
+const gone = (message: string) => new AppError("GONE", message);
 
 const expiry = () => new Date(Date.now() + INVITATION_DAYS * 86_400_000);
 
