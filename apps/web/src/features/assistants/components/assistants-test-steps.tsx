@@ -1,35 +1,16 @@
 // Shared steps of the assistants tests: real-shaped assistants, documents and models, and a signed-in
 // visit to /dashboard/assistants.
-import { MODEL_GROUPS, type Assistant, type DocumentSummary, type ModelsResponse } from "@tessera/contracts";
+import type { Assistant, DocumentSummary } from "@tessera/contracts";
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { expect } from "vitest";
 import { json, stubFetch } from "@/testing/fetch-stub";
+import { keylessModelsBody } from "@/testing/models-body";
 import { renderApp } from "@/testing/render-app";
 import { sessionBody, storeSession } from "@/testing/session";
 
-const AVAILABLE = new Set(["guide", "tessera-local"]);
-
 /** GET /api/models as a server without provider keys answers it. */
-export const modelsBody: ModelsResponse = {
-  groups: MODEL_GROUPS.map((group) => ({
-    id: group.id,
-    title: group.title,
-    icon: group.icon,
-    color: group.color,
-    models: group.models.map((m) => ({
-      id: m.id,
-      name: m.name,
-      description: m.description,
-      vision: Boolean(m.vision),
-      research: Boolean(m.research),
-      available: AVAILABLE.has(m.id),
-      provider: AVAILABLE.has(m.id) ? "tessera-local" : null,
-      unavailableReason: AVAILABLE.has(m.id) ? null : `Set OPENROUTER_API_KEY to use ${m.name}.`,
-      requiredPlan: null,
-    })),
-  })),
-};
+export const modelsBody = keylessModelsBody;
 
 let serial = 0;
 const uuid = () => `a5515700-0000-4000-8000-${String(++serial).padStart(12, "0")}`;

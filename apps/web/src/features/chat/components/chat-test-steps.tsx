@@ -1,33 +1,13 @@
 // Shared steps of the chat page tests: a signed-in visit with the server's real-shaped answers.
-import { MODEL_GROUPS, type ModelsResponse } from "@tessera/contracts";
 import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { json, stubFetch } from "@/testing/fetch-stub";
+import { keylessModelsBody } from "@/testing/models-body";
 import { renderApp } from "@/testing/render-app";
 import { sessionBody, storeSession } from "@/testing/session";
 
-const AVAILABLE = new Set(["guide", "tessera-local"]);
-
 /** GET /api/models as a server without provider keys answers it. */
-export const modelsBody: ModelsResponse = {
-  groups: MODEL_GROUPS.map((group) => ({
-    id: group.id,
-    title: group.title,
-    icon: group.icon,
-    color: group.color,
-    models: group.models.map((m) => ({
-      id: m.id,
-      name: m.name,
-      description: m.description,
-      vision: Boolean(m.vision),
-      research: Boolean(m.research),
-      available: AVAILABLE.has(m.id),
-      provider: AVAILABLE.has(m.id) ? "tessera-local" : null,
-      unavailableReason: AVAILABLE.has(m.id) ? null : `Set OPENROUTER_API_KEY to use ${m.name}.`,
-      requiredPlan: null,
-    })),
-  })),
-};
+export const modelsBody = keylessModelsBody;
 
 export const conversation = (id: string, title: string, minutesAgo = 5) => {
   const at = new Date(Date.now() - minutesAgo * 60_000).toISOString();
