@@ -192,3 +192,6 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
 export function loadEnv(): Env {
   return parseEnv(process.env);
 }
+
+/** The host's program search path, for tests that look for ffmpeg and PocketSphinx themselves. */
+export const hostPath = (): string => process.env.PATH ?? "";

@@ -3,6 +3,7 @@ import type { AddressInfo } from "node:net";
 import { TRANSCRIBE_MAX_BYTES, type TranscriptionStatus } from "@tessera/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../test/test-app";
+import { hostPath } from "../../env";
 import { sniffAudio } from "../../providers/transcription/audio-format";
 import { createOpenAiTranscriber } from "../../providers/transcription/openai-transcriber";
 import { findProgram } from "../../providers/transcription/run-program";
@@ -63,12 +64,8 @@ function recordingForm(bytes: Uint8Array, opts: { type?: string; name?: string; 
   return form;
 }
 
-const ffmpeg = findProgram(undefined, ["ffmpeg"], process.env.PATH ?? "");
-const pocketsphinx = findProgram(
-  undefined,
-  ["pocketsphinx_continuous", "pocketsphinx"],
-  process.env.PATH ?? "",
-);
+const ffmpeg = findProgram(undefined, ["ffmpeg"], hostPath());
+const pocketsphinx = findProgram(undefined, ["pocketsphinx_continuous", "pocketsphinx"], hostPath());
 const INSTALL =
   "These tests need ffmpeg, pocketsphinx and pocketsphinx-en-us on the host: apt-get install ffmpeg pocketsphinx pocketsphinx-en-us";
 
@@ -87,7 +84,7 @@ beforeAll(async () => {
   spokenWebm = await toWebm(ffmpeg, spokenWav);
   hosted = await startTranscriptionService(() => hostedReply);
   remote = await createTestApp({ TRANSCRIBE_BASE_URL: hosted.url, TRANSCRIBE_API_KEY: "transcribe-key" });
-  offline = await createTestApp({ PATH: process.env.PATH ?? "" });
+  offline = await createTestApp({ PATH: hostPath() });
   remoteToken = await remote.newUser("remote-dictation@example.com");
   offlineToken = await offline.newUser("offline-dictation@example.com");
 });

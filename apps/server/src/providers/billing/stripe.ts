@@ -62,6 +62,7 @@ export function signPayload(secret: string, rawBody: string, timestamp: number):
 export function createStripe(config: StripeConfig): Stripe {
   const base = (config.apiBase ?? "https://api.stripe.com").replace(/\/$/, "");
 
+  // Stripe's API base comes from configuration (STRIPE_API_BASE), never from a user: no guarded client.
   async function post(path: string, form: Record<string, string>): Promise<Record<string, unknown>> {
     let res: Response;
     try {

@@ -57,6 +57,7 @@ async function post(endpoint: string, config: OpenAiTranscriberConfig, request: 
   form.append("response_format", "json");
   const signals = [AbortSignal.timeout(config.timeoutMs), ...(request.signal ? [request.signal] : [])];
   try {
+    // The operator's configured endpoint (TRANSCRIBE_BASE_URL), never an address a user supplied.
     return await fetch(endpoint, {
       method: "POST",
       headers: {
