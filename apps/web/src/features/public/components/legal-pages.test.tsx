@@ -1,4 +1,4 @@
-import { screen, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { stubFetch } from "@/testing/fetch-stub";
 import { renderApp } from "@/testing/render-app";
@@ -24,7 +24,7 @@ function expectContentsToResolve() {
 describe("legal pages", () => {
   it("the terms set their title, carry the date and cover plans and refunds", async () => {
     await open("/terms", "Terms of Service");
-    expect(document.title).toBe("Terms of Service | Tessera");
+    await waitFor(() => expect(document.title).toBe("Terms of Service | Tessera"));
     expect(screen.getByText("December 2024").getAttribute("datetime")).toBe("2024-12");
     expectContentsToResolve();
     const plans = screen.getByRole("region", { name: "Plans, trials and billing" });
@@ -37,7 +37,7 @@ describe("legal pages", () => {
 
   it("the privacy policy sets its title, carries the date and says what leaves the instance", async () => {
     await open("/privacy", "Privacy Policy");
-    expect(document.title).toBe("Privacy Policy | Tessera");
+    await waitFor(() => expect(document.title).toBe("Privacy Policy | Tessera"));
     expect(screen.getByText(/Last updated/).textContent).toBe("Last updated: December 2024");
     expectContentsToResolve();
     const providers = screen.getByRole("region", { name: "What goes to model and search providers" });

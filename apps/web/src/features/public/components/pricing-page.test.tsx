@@ -44,7 +44,7 @@ describe("pricing page", () => {
     const user = userEvent.setup();
     const { router } = renderApp("/pricing");
     await screen.findByRole("heading", { level: 1, name: /Plans that grow/ }, { timeout: 3000 });
-    expect(document.title).toBe("Pricing | Tessera");
+    await waitFor(() => expect(document.title).toBe("Pricing | Tessera"));
 
     const plans = within(screen.getByRole("region", { name: "Plans" })).getAllByRole("article");
     expect(plans.map((p) => p.getAttribute("aria-labelledby"))).toEqual([
