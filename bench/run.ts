@@ -1,86 +1,67 @@
-// Boots the built server on PGlite in a temporary folder and prints: time to healthy, memory, and
-// latency percentiles for a public and an authenticated read. Loopback only; bounded in count.
-import { spawn } from "node:child_process";
-import { mkdtempSync, readFileSync } from "node:fs";
-import { createServer } from "node:net";
-import { tmpdir } from "node:os";
+// `npm run bench`: runs every benchmark in turn, prints each table, and writes bench/RESULTS.md
+// with the machine, date and commit. Figures are measured, never asserted: nothing here fails on a
+// number. `--quick` shrinks sizes to try a bench out; `--only=stream,web` runs some of them.
+import { execFileSync } from "node:child_process";
+import { writeFileSync } from "node:fs";
+import { cpus, totalmem } from "node:os";
 import { join, resolve } from "node:path";
+import { renderSection, type BenchContext, type BenchSection } from "./lib/report";
 
+/** Each module's default export runs its benchmarks and returns their sections. */
+const MODULES = ["stream", "dashboard", "search", "web", "startup"] as const;
+
+const args = process.argv.slice(2);
+const quick = args.includes("--quick");
+const only = args
+  .find((a) => a.startsWith("--only="))
+  ?.slice("--only=".length)
+  .split(",");
 const root = resolve(import.meta.dirname, "..");
-const REQUESTS = 500;
 
-const freePort = () =>
-  new Promise<number>((done) => {
-    const s = createServer().listen(0, "127.0.0.1", () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => done(port));
-    });
-  });
+const ctx: BenchContext = {
+  root,
+  quick,
+  postgresUrl: process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test",
+  log: (m) => process.stderr.write(`  · ${m}\n`),
+};
 
-function percentile(sorted: number[], p: number) {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-}
-
-async function measure(name: string, run: () => Promise<Response>) {
-  const times: number[] = [];
-  for (let i = 0; i < REQUESTS; i++) {
-    const t = performance.now();
-    const res = await run();
-    await res.arrayBuffer();
-    if (!res.ok) throw new Error(`${name}: status ${res.status}`);
-    times.push(performance.now() - t);
+const git = (...a: string[]) => {
+  try {
+    return execFileSync("git", a, { cwd: root, encoding: "utf8" }).trim();
+  } catch {
+    return "unknown";
   }
-  times.sort((a, b) => a - b);
-  return { name, p50: percentile(times, 50), p95: percentile(times, 95), p99: percentile(times, 99) };
-}
+};
 
-function rssMb(pid: number) {
-  const status = readFileSync(`/proc/${pid}/status`, "utf8");
-  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
-}
-
-const dir = mkdtempSync(join(tmpdir(), "tessera-bench-"));
-const port = await freePort();
-const url = `http://127.0.0.1:${port}`;
-const started = performance.now();
-const server = spawn(process.execPath, [join(root, "apps/server/dist/main.js")], {
-  env: {
-    ...process.env,
-    DATABASE_URL: "",
-    PORT: String(port),
-    HOST: "127.0.0.1",
-    PUBLIC_URL: url,
-    DATA_DIR: dir,
-    LOG_LEVEL: "warn",
-  },
-  stdio: ["ignore", "ignore", "inherit"],
-});
-try {
-  for (;;) {
-    const ok = await fetch(`${url}/api/health`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) break;
-    if (performance.now() - started > 60_000) throw new Error("server did not start");
-    await new Promise((r) => setTimeout(r, 50));
+const sections: BenchSection[] = [];
+for (const name of MODULES) {
+  if (only && !only.includes(name)) continue;
+  process.stderr.write(`\n▶ ${name}\n`);
+  const mod = (await import(`./${name}.ts`)) as { default: (c: BenchContext) => Promise<BenchSection[]> };
+  const started = performance.now();
+  for (const s of await mod.default(ctx)) {
+    sections.push(s);
+    console.log(`\n${renderSection(s)}\n`);
   }
-  const bootMs = performance.now() - started;
-  const idleRss = rssMb(server.pid!);
+  process.stderr.write(`  ${name} took ${((performance.now() - started) / 1000).toFixed(0)} s\n`);
+}
+sections.sort((a, b) => a.id.localeCompare(b.id, undefined, { numeric: true }));
 
-  const health = await measure("GET /api/health", () => fetch(`${url}/api/health`));
-  const config = await measure("GET /api/public/config", () => fetch(`${url}/api/public/config`));
-  const spa = await measure("GET /dashboard/chat (SPA)", () => fetch(`${url}/dashboard/chat`));
-  const loadedRss = rssMb(server.pid!);
+const cpu = cpus();
+const header = [
+  "# Benchmark results",
+  "",
+  "Written by `npm run bench` (see `bench/README.md`). Figures are medians or percentiles over repeats,",
+  "each beside a baseline measured in the same run on the same machine; they are not asserted by any test.",
+  "",
+  `- Date: ${new Date().toISOString()}`,
+  `- Commit: ${git("rev-parse", "--short", "HEAD")}${git("status", "--porcelain") ? " (with uncommitted changes)" : ""}`,
+  `- Machine: ${cpu.length} × ${cpu[0]?.model ?? "unknown CPU"}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB memory, Node ${process.version}, ${process.platform}`,
+  `- Mode: ${quick ? "quick (reduced sizes; not for comparison)" : "full"}${only ? `, only ${only.join(", ")}` : ""}`,
+  "",
+].join("\n");
 
-  console.log(`\nTessera server on PGlite (${REQUESTS} sequential requests each, loopback)\n`);
-  console.log("| measure | value |\n|---|---|");
-  console.log(`| time to healthy (cold, migrations) | ${bootMs.toFixed(0)} ms |`);
-  console.log(`| resident memory, idle after boot | ${idleRss.toFixed(1)} MB |`);
-  console.log(`| resident memory, after the runs | ${loadedRss.toFixed(1)} MB |`);
-  console.log("\n| request | p50 | p95 | p99 |\n|---|---|---|---|");
-  for (const r of [health, config, spa])
-    console.log(`| ${r.name} | ${r.p50.toFixed(2)} ms | ${r.p95.toFixed(2)} ms | ${r.p99.toFixed(2)} ms |`);
-} finally {
-  server.kill("SIGTERM");
+if (!only) {
+  writeFileSync(join(root, "bench/RESULTS.md"), `${header}\n${sections.map(renderSection).join("\n\n")}\n`);
+  process.stderr.write("\nwrote bench/RESULTS.md\n");
 }

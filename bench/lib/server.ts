@@ -1,0 +1,121 @@
+// Starts the built server (apps/server/dist/main.js) for a benchmark, on PGlite in a fresh folder
+// or on a fresh database of the PostgreSQL server, and stops it. Loopback only.
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import pg from "pg";
+
+export const freePort = () =>
+  new Promise<number>((done) => {
+    const s = createServer().listen(0, "127.0.0.1", () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => done(port));
+    });
+  });
+
+export function rssBytes(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, "utf8");
+  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) * 1024;
+}
+
+export interface RunningServer {
+  url: string;
+  pid: number;
+  child: ChildProcess;
+  /** Milliseconds from spawn to the first healthy /api/health. */
+  bootMs: number;
+  stop(): Promise<void>;
+}
+
+export interface StartOptions {
+  root: string;
+  db: "pglite" | "postgres";
+  /** Server for db "postgres": a fresh database is made on it and dropped at stop. */
+  postgresUrl?: string;
+  env?: Record<string, string>;
+  /** Extra node flags, e.g. ["--cpu-prof", "--cpu-prof-dir=…"]. */
+  nodeArgs?: string[];
+}
+
+async function withAdmin<T>(url: string, run: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await run(client);
+  } finally {
+    await client.end();
+  }
+}
+
+export async function startServer(opts: StartOptions): Promise<RunningServer> {
+  const dir = mkdtempSync(join(tmpdir(), "tessera-bench-"));
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  let databaseUrl = "";
+  let dbName = "";
+  if (opts.db === "postgres") {
+    const base = opts.postgresUrl ?? "postgres://postgres@127.0.0.1:5432/test";
+    dbName = `tessera_bench_${process.pid}_${port}`;
+    await withAdmin(base, (c) => c.query(`CREATE DATABASE ${dbName}`));
+    const u = new URL(base);
+    u.pathname = `/${dbName}`;
+    databaseUrl = u.toString();
+  }
+  const started = performance.now();
+  const child = spawn(
+    process.execPath,
+    [...(opts.nodeArgs ?? []), join(opts.root, "apps/server/dist/main.js")],
+    {
+      env: {
+        PATH: process.env.PATH ?? "",
+        DATABASE_URL: databaseUrl,
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        PUBLIC_URL: url,
+        DATA_DIR: dir,
+        LOG_LEVEL: "warn",
+        ...opts.env,
+      },
+      stdio: ["ignore", "ignore", "inherit"],
+    },
+  );
+  const exited = new Promise<void>((done) => child.once("exit", () => done()));
+  const cleanup = async () => {
+    rmSync(dir, { recursive: true, force: true });
+    if (dbName)
+      await withAdmin(opts.postgresUrl ?? "postgres://postgres@127.0.0.1:5432/test", (c) =>
+        c.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`),
+      );
+  };
+  for (;;) {
+    const ok = await fetch(`${url}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) break;
+    if (child.exitCode !== null || performance.now() - started > 60_000) {
+      child.kill("SIGKILL");
+      await cleanup();
+      throw new Error("the server did not become healthy");
+    }
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  const bootMs = performance.now() - started;
+  return {
+    url,
+    pid: child.pid!,
+    child,
+    bootMs,
+    async stop() {
+      if (child.exitCode === null) {
+        child.kill("SIGTERM");
+        const t = setTimeout(() => child.kill("SIGKILL"), 15_000);
+        await exited;
+        clearTimeout(t);
+      }
+      await cleanup();
+    },
+  };
+}
