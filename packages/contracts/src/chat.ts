@@ -21,6 +21,16 @@ export const CHAT_ERROR_MESSAGES = {
   failed: "Failed to send message. Please try again.",
 } as const;
 
+/** What the person reads when a stream ends for a reason of the server's own, not the model's. */
+export const STREAM_MESSAGES = {
+  /** The closing event of a stream cut short by a server shutdown (its text is stored as interrupted). */
+  serverRestarting: "The server is restarting. Your answer so far is saved.",
+  /** The database stayed out of reach after the answer ended, so it could not be stored. */
+  notSaved: "The answer could not be saved. Please try again.",
+  /** A second request with a client message id already seen (409): the first one is being answered. */
+  duplicate: "This message was already sent.",
+} as const;
+
 export const chatImageRefSchema = z.object({
   /** An id returned by POST /api/chat-images (the upload), owned by the caller. */
   id: z.string().min(1).max(200),
@@ -36,6 +46,11 @@ export const chatStreamRequestSchema = z.object({
   comparison: z.boolean().optional(),
   /** Answer as this assistant: its system prompt, instructions and knowledge go with the turn. */
   assistantId: z.string().uuid().nullish(),
+  /**
+   * Chosen by the client once per message (crypto.randomUUID()) and sent again on a retry: an id that
+   * is already stored is refused with 409 (STREAM_MESSAGES.duplicate) and makes no second model call.
+   */
+  clientMessageId: z.string().uuid().optional(),
 });
 export type ChatStreamRequest = z.input<typeof chatStreamRequestSchema>;
 

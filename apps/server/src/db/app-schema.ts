@@ -102,9 +102,18 @@ export const messages = pgTable(
       .notNull()
       .default([]),
     images: jsonb("images").$type<{ id: string; url: string }[]>().notNull().default([]),
+    /** The client's id for a user message: a repeated submit of the same message is refused. */
+    clientMessageId: uuid("client_message_id"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("messages_conversation_created_idx").on(t.conversationId, t.createdAt)],
+  (t) => [
+    index("messages_conversation_created_idx").on(t.conversationId, t.createdAt),
+    uniqueIndex("messages_client_message_id_idx").on(t.clientMessageId),
+    // The start-up sweep looks for answers a stopped process left streaming.
+    index("messages_streaming_idx")
+      .on(t.createdAt)
+      .where(sql`${t.status} = 'streaming'`),
+  ],
 );
 
 /** Files a person uploaded to attach to chat messages; the bytes live in the storage layer. */
@@ -273,6 +282,10 @@ export const comparisonResponses = pgTable(
   },
   (t) => [
     index("comparison_responses_comparison_idx").on(t.comparisonId),
+    // The sweep looks for answers a stopped process left pending or streaming.
+    index("comparison_responses_live_idx")
+      .on(t.updatedAt)
+      .where(sql`${t.status} in ('pending', 'streaming')`),
     check("comparison_responses_rating_range", sql`${t.rating} between 1 and 5`),
   ],
 );
