@@ -36,6 +36,7 @@ import { guardedFetch } from "./lib/guarded-fetch";
 import { imageProxyRoutes } from "./features/image-proxy/image-proxy-routes";
 import { securityHeaders } from "./lib/security-headers";
 import { contentTypeOf, isStorageKey } from "./providers/storage/storage";
+import { undeclaredRoutes } from "./route-rules";
 
 const SEARCH_PATHS = new Set(["/api/jigsaw-search", "/api/ai-search"]);
 const UPLOAD_PATHS = new Set([
@@ -224,6 +225,12 @@ export function createApp(services: Services, options: { webDist?: string | null
     return c.json(errorBody("INTERNAL", "Something went wrong on our side. Try again.", requestId), 500);
   });
   app.notFound((c) => c.json(errorBody("NOT_FOUND", "Not found.", c.get("requestId") ?? "unknown"), 404));
+  const undeclared = undeclaredRoutes(app);
+  if (undeclared.length > 0)
+    logger.error(
+      { event: "routes.undeclared", routes: undeclared },
+      "routes without an authorisation rule in route-rules.ts",
+    );
   return app;
 }
 

@@ -60,17 +60,19 @@ import {
   transcriptionStatusSchema,
 } from "@tessera/contracts";
 import { z } from "zod";
+import { needsSession, ROUTE_RULES, ruleOf, type RouteRule } from "../../route-rules";
 
-interface Operation {
+export interface Operation {
   method: "get" | "post" | "put" | "patch" | "delete";
   path: string;
   summary: string;
-  auth: boolean;
   body?: z.ZodType;
   multipart?: boolean;
   response?: z.ZodType;
   stream?: boolean;
   status?: number;
+  /** Better Auth operations that take the bearer token (our own routes say so by their rule). */
+  bearer?: boolean;
 }
 
 const pathParam = (name: string) => ({
@@ -85,28 +87,24 @@ export const OPERATIONS: Operation[] = [
     method: "get",
     path: "/api/health",
     summary: "Liveness, database kind and version",
-    auth: false,
     response: healthResponseSchema,
   },
   {
     method: "get",
     path: "/api/public/config",
     summary: "What an anonymous visitor may know about this instance",
-    auth: false,
     response: publicConfigSchema,
   },
   {
     method: "get",
     path: "/api/profile",
     summary: "The caller's profile",
-    auth: true,
     response: profileSchema,
   },
   {
     method: "patch",
     path: "/api/profile",
     summary: "Update full name and avatar",
-    auth: true,
     body: updateProfileSchema,
     response: profileSchema,
   },
@@ -114,7 +112,6 @@ export const OPERATIONS: Operation[] = [
     method: "get",
     path: "/api/models",
     summary: "The model catalogue with availability",
-    auth: true,
     response: modelsResponseSchema,
   },
   {
@@ -122,7 +119,6 @@ export const OPERATIONS: Operation[] = [
     path: "/api/chat-stream",
     summary:
       "Send a message; answers text/event-stream of start, chunk, complete | error events. Comparison mode: {comparison: true, comparisonId, responseId} streams one answer of a comparison (complete carries done, tokens and timings)",
-    auth: true,
     body: chatStreamRequestSchema,
     stream: true,
   },
@@ -130,7 +126,6 @@ export const OPERATIONS: Operation[] = [
     method: "post",
     path: "/api/chat-images",
     summary: "Upload an image (≤ 10 MB) to attach to a message",
-    auth: true,
     multipart: true,
     status: 201,
   },
@@ -138,49 +133,42 @@ export const OPERATIONS: Operation[] = [
     method: "post",
     path: "/api/attachments/extract",
     summary: "Text of a text file or PDF, cut to 2,000 characters",
-    auth: true,
     multipart: true,
   },
   {
     method: "get",
     path: "/api/conversations",
     summary: "The 20 most recent conversations",
-    auth: true,
     response: z.array(conversationSummarySchema),
   },
   {
     method: "get",
     path: "/api/conversations/{id}",
     summary: "One conversation",
-    auth: true,
     response: conversationSummarySchema,
   },
   {
     method: "get",
     path: "/api/conversations/{id}/messages",
     summary: "Messages of a conversation, oldest first",
-    auth: true,
     response: z.array(storedMessageSchema),
   },
   {
     method: "delete",
     path: "/api/conversations/{id}",
     summary: "Delete a conversation and its messages",
-    auth: true,
     status: 204,
   },
   {
     method: "get",
     path: "/api/documents",
     summary: "The caller's documents",
-    auth: true,
     response: z.array(documentSummarySchema),
   },
   {
     method: "post",
     path: "/api/documents",
     summary: "Add a document to the caller's knowledge",
-    auth: true,
     body: createDocumentSchema,
     response: documentSummarySchema,
     status: 201,
@@ -189,7 +177,6 @@ export const OPERATIONS: Operation[] = [
     method: "post",
     path: "/api/documents/upload",
     summary: "Add a text, markdown or PDF file (≤ 10 MB, field 'file', optional 'title') read in full",
-    auth: true,
     multipart: true,
     response: documentSummarySchema,
     status: 201,
@@ -198,7 +185,6 @@ export const OPERATIONS: Operation[] = [
     method: "post",
     path: "/api/documents/from-url",
     summary: "Add the main text of a web page, text file or PDF at an address (guarded fetch)",
-    auth: true,
     body: createDocumentFromUrlSchema,
     response: documentSummarySchema,
     status: 201,
@@ -207,28 +193,24 @@ export const OPERATIONS: Operation[] = [
     method: "get",
     path: "/api/documents/{id}",
     summary: "A document with its text",
-    auth: true,
     response: documentDetailSchema,
   },
-  { method: "delete", path: "/api/documents/{id}", summary: "Delete a document", auth: true, status: 204 },
+  { method: "delete", path: "/api/documents/{id}", summary: "Delete a document", status: 204 },
   {
     method: "get",
     path: "/api/image-proxy",
     summary: "A remote favicon, thumbnail or related image (?url=), fetched guarded, served same-origin",
-    auth: true,
   },
   {
     method: "get",
     path: "/api/prompts",
     summary: "Built-in, own and public prompts (?category=, ?q=)",
-    auth: true,
     response: z.array(promptSchema),
   },
   {
     method: "post",
     path: "/api/prompts",
     summary: "Save a prompt",
-    auth: true,
     body: createPromptSchema,
     response: promptSchema,
     status: 201,
@@ -237,7 +219,6 @@ export const OPERATIONS: Operation[] = [
     method: "patch",
     path: "/api/prompts/{id}",
     summary: "Change one's own prompt",
-    auth: true,
     body: updatePromptSchema,
     response: promptSchema,
   },
@@ -245,28 +226,24 @@ export const OPERATIONS: Operation[] = [
     method: "delete",
     path: "/api/prompts/{id}",
     summary: "Delete one's own prompt",
-    auth: true,
     status: 204,
   },
   {
     method: "post",
     path: "/api/prompts/{id}/use",
     summary: "Count a use of a prompt",
-    auth: true,
     response: promptSchema,
   },
   {
     method: "get",
     path: "/api/assistants",
     summary: "Built-in, own and public assistants",
-    auth: true,
     response: z.array(assistantSchema),
   },
   {
     method: "post",
     path: "/api/assistants",
     summary: "Create an assistant",
-    auth: true,
     body: createAssistantSchema,
     response: assistantSchema,
     status: 201,
@@ -275,7 +252,6 @@ export const OPERATIONS: Operation[] = [
     method: "patch",
     path: "/api/assistants/{id}",
     summary: "Change one's own assistant",
-    auth: true,
     body: updateAssistantSchema,
     response: assistantSchema,
   },
@@ -283,7 +259,6 @@ export const OPERATIONS: Operation[] = [
     method: "delete",
     path: "/api/assistants/{id}",
     summary: "Delete one's own assistant",
-    auth: true,
     status: 204,
   },
   {
@@ -291,7 +266,6 @@ export const OPERATIONS: Operation[] = [
     path: "/api/jigsaw-search",
     summary:
       "AI search: text/event-stream of start, searching, sources, images (≤12), overview_start, overview_chunk (content, progress), follow_up, complete (tokensUsed, cost) | error",
-    auth: true,
     body: jigsawSearchRequestSchema,
     stream: true,
   },
@@ -299,7 +273,6 @@ export const OPERATIONS: Operation[] = [
     method: "post",
     path: "/api/ai-search",
     summary: "Simple search: text/event-stream of chunk events with the answer, then complete | error",
-    auth: true,
     body: aiSearchRequestSchema,
     stream: true,
   },
@@ -307,49 +280,42 @@ export const OPERATIONS: Operation[] = [
     method: "get",
     path: "/api/searches",
     summary: "One's 50 latest searches",
-    auth: true,
     response: z.array(searchSummarySchema),
   },
   {
     method: "get",
     path: "/api/searches/{id}",
     summary: "A saved search: sources, images, overview, follow-ups, tokens and cost",
-    auth: true,
     response: savedSearchSchema,
   },
   {
     method: "delete",
     path: "/api/searches/{id}",
     summary: "Delete a saved search",
-    auth: true,
     status: 204,
   },
   {
     method: "get",
     path: "/api/subscription",
     summary: "The caller's plan, where it comes from, until when, and this month's image usage",
-    auth: true,
     response: subscriptionSchema,
   },
   {
     method: "post",
     path: "/api/check-subscription",
     summary: "subscribed, tier and validUntil (spec check-subscription)",
-    auth: true,
     response: checkSubscriptionSchema,
   },
   {
     method: "post",
     path: "/api/check-team-access",
     summary: "team_access and has_team_features (spec check-team-access)",
-    auth: true,
     response: checkTeamAccessSchema,
   },
   {
     method: "post",
     path: "/api/billing/trial",
     summary: "Start the 7-day Pro trial (once per account; 409 after)",
-    auth: true,
     response: subscriptionSchema,
     status: 201,
   },
@@ -357,7 +323,6 @@ export const OPERATIONS: Operation[] = [
     method: "post",
     path: "/api/billing/checkout",
     summary: "A Stripe Checkout address for a plan (when Stripe is configured)",
-    auth: true,
     body: checkoutRequestSchema,
     response: redirectSchema,
   },
@@ -365,20 +330,17 @@ export const OPERATIONS: Operation[] = [
     method: "post",
     path: "/api/billing/portal",
     summary: "A Stripe customer-portal address to manage billing",
-    auth: true,
     response: redirectSchema,
   },
   {
     method: "post",
     path: "/api/billing/webhook",
     summary: "Stripe events, authenticated by the Stripe-Signature header; each applied once",
-    auth: false,
   },
   {
     method: "put",
     path: "/api/admin/plans",
     summary: "Instance admins (ADMIN_EMAILS) set a person's plan: {email, plan, validUntil}",
-    auth: true,
     body: setPlanSchema,
     response: subscriptionSchema,
   },
@@ -386,7 +348,6 @@ export const OPERATIONS: Operation[] = [
     method: "get",
     path: "/api/comparisons",
     summary: "One's 50 latest model comparisons",
-    auth: true,
     response: z.array(comparisonSummarySchema),
   },
   {
@@ -394,7 +355,6 @@ export const OPERATIONS: Operation[] = [
     path: "/api/comparisons",
     summary:
       "Start a comparison of up to 4 models (blind: models hidden until rated); stream each answer with POST /api/chat-stream {comparison: true, comparisonId, responseId}",
-    auth: true,
     body: createComparisonSchema,
     response: comparisonSchema,
     status: 201,
@@ -403,28 +363,24 @@ export const OPERATIONS: Operation[] = [
     method: "get",
     path: "/api/comparisons/leaderboard",
     summary: "Personal leaderboard from one's ratings",
-    auth: true,
     response: leaderboardSchema,
   },
   {
     method: "get",
     path: "/api/comparisons/{id}",
     summary: "One comparison with its answers",
-    auth: true,
     response: comparisonSchema,
   },
   {
     method: "delete",
     path: "/api/comparisons/{id}",
     summary: "Delete a comparison",
-    auth: true,
     status: 204,
   },
   {
     method: "put",
     path: "/api/comparisons/{id}/responses/{responseId}/rating",
     summary: "Rate a complete answer 1 to 5",
-    auth: true,
     body: ratingSchema,
     response: comparisonSchema,
   },
@@ -432,7 +388,6 @@ export const OPERATIONS: Operation[] = [
     method: "post",
     path: "/api/comparisons/{id}/responses/{responseId}/continue",
     summary: "Continue in chat from an answer: a new conversation",
-    auth: true,
     response: continueComparisonResponseSchema,
     status: 201,
   },
@@ -441,7 +396,6 @@ export const OPERATIONS: Operation[] = [
     path: "/api/track-event",
     summary:
       "Record a usage event (page_view with page_path and session_id); the user and time come from the session. At most 4 KB (413), rate-limited per person (429)",
-    auth: true,
     body: trackEventSchema,
     status: 204,
   },
@@ -450,14 +404,12 @@ export const OPERATIONS: Operation[] = [
     path: "/api/admin/usage",
     summary:
       "Instance admins: active people over 7 and 30 days, events per day (30), top pages; 403 for others",
-    auth: true,
     response: adminUsageSchema,
   },
   {
     method: "get",
     path: "/api/changelog",
     summary: "Release notes, newest version first",
-    auth: true,
     response: changelogListSchema,
   },
   {
@@ -465,7 +417,6 @@ export const OPERATIONS: Operation[] = [
     path: "/api/changelog",
     summary:
       "Publish release notes (changelog-upsert): replaces the entry of the same version. Instance admins only (403)",
-    auth: true,
     body: changelogUpsertSchema,
     response: changelogEntrySchema,
   },
@@ -474,21 +425,18 @@ export const OPERATIONS: Operation[] = [
     path: "/api/dashboard/metrics",
     summary:
       "One's last 30 days: chats, searches, images and videos; chats, tokens and cost per model; chats, searches and images per day",
-    auth: true,
     response: dashboardMetricsSchema,
   },
   {
     method: "get",
     path: "/api/teams/mine",
     summary: "One's team (company, members, pending invitations for owners and admins, analytics), or null",
-    auth: true,
     response: myTeamSchema,
   },
   {
     method: "post",
     path: "/api/teams",
     summary: "Create a team (Team plan; one team per person); the creator is owner",
-    auth: true,
     body: createTeamSchema,
     status: 201,
   },
@@ -496,7 +444,6 @@ export const OPERATIONS: Operation[] = [
     method: "get",
     path: "/api/teams/{teamId}",
     summary: "A team one belongs to; 404 for non-members",
-    auth: true,
     response: teamSchema,
   },
   {
@@ -504,7 +451,6 @@ export const OPERATIONS: Operation[] = [
     path: "/api/teams/{teamId}",
     summary:
       "Company details: name and slug by the owner, allowed email domains (comma-separated) by the owner or an admin",
-    auth: true,
     body: updateCompanySchema,
     response: teamSchema,
   },
@@ -512,7 +458,6 @@ export const OPERATIONS: Operation[] = [
     method: "post",
     path: "/api/teams/{teamId}/invitations",
     summary: "Invite by mail as member or admin (owner or admin); valid 7 days",
-    auth: true,
     body: inviteMemberSchema,
     status: 201,
   },
@@ -520,21 +465,18 @@ export const OPERATIONS: Operation[] = [
     method: "post",
     path: "/api/teams/{teamId}/invitations/{invitationId}/resend",
     summary: "Send a pending invitation again with a new expiry (owner or admin)",
-    auth: true,
   },
   {
     method: "post",
     path: "/api/teams/invitations/{invitationId}/accept",
     summary:
       "Accept an invitation: only by the invited address, once, before it expires (403, 410, 404 otherwise)",
-    auth: true,
     response: acceptInvitationSchema,
   },
   {
     method: "patch",
     path: "/api/teams/{teamId}/members/{userId}",
     summary: "Change a member's role (owner only; the last owner cannot be demoted)",
-    auth: true,
     body: changeRoleSchema,
     status: 204,
   },
@@ -542,14 +484,12 @@ export const OPERATIONS: Operation[] = [
     method: "delete",
     path: "/api/teams/{teamId}/members/{userId}",
     summary: "Remove a member (owner or admin; never the owner or oneself)",
-    auth: true,
     status: 204,
   },
   {
     method: "post",
     path: "/api/teams/{teamId}/leave",
     summary: "Leave the team (not the last owner)",
-    auth: true,
     status: 204,
   },
   {
@@ -557,7 +497,6 @@ export const OPERATIONS: Operation[] = [
     path: "/api/transcribe-audio",
     summary:
       "Dictation: a recording (≤ 25 MB, field 'file'; webm, ogg, mp4, wav, mp3 or flac) with optional 'model' and 'language' becomes {text} (empty when nothing was recognised); 503 when no recogniser is set up",
-    auth: true,
     multipart: true,
     response: transcriptionSchema,
   },
@@ -566,14 +505,12 @@ export const OPERATIONS: Operation[] = [
     path: "/api/transcribe-audio/status",
     summary:
       "Which recogniser dictation uses (a transcription service, or basic offline PocketSphinx), or what to set up",
-    auth: true,
     response: transcriptionStatusSchema,
   },
   {
     method: "get",
     path: "/api/image-models",
     summary: "Image models with availability (the variable that enables each) and typical seconds",
-    auth: true,
     response: imageModelsResponseSchema,
   },
   {
@@ -581,7 +518,6 @@ export const OPERATIONS: Operation[] = [
     path: "/api/image-generation",
     summary:
       "Start an image job within the month's allowance (402 past it); answers 202 with the pending row, then poll /api/images/{id} until completed or failed",
-    auth: true,
     body: imageGenerationRequestSchema,
     response: generatedImageSchema,
     status: 202,
@@ -590,7 +526,6 @@ export const OPERATIONS: Operation[] = [
     method: "get",
     path: "/api/images",
     summary: "One's generated images, newest first (?limit=1..50, default 50)",
-    auth: true,
     response: z.array(generatedImageSchema),
   },
   {
@@ -598,14 +533,12 @@ export const OPERATIONS: Operation[] = [
     path: "/api/images/{id}",
     summary:
       "One image and its job status (pending, generating, completed with image_url, failed with error)",
-    auth: true,
     response: generatedImageSchema,
   },
   {
     method: "delete",
     path: "/api/images/{id}",
     summary: "Delete an image and its stored file",
-    auth: true,
     status: 204,
   },
   {
@@ -613,7 +546,6 @@ export const OPERATIONS: Operation[] = [
     path: "/api/text-to-voice",
     summary:
       "Voice-over (Pro and up): a script of up to 10,000 characters spoken in one of six voices; answers the MP3 as base64 audioContent and keeps it; 503 when the speech engine fails",
-    auth: true,
     body: textToVoiceSchema,
     response: textToVoiceResponseSchema,
   },
@@ -621,55 +553,57 @@ export const OPERATIONS: Operation[] = [
     method: "get",
     path: "/api/voices",
     summary: "The six voices and the engine that speaks them (offline eSpeak NG or OpenAI TTS)",
-    auth: true,
     response: voicesResponseSchema,
   },
   {
     method: "get",
     path: "/api/voice-overs",
     summary: "One's kept voice-overs, newest first (50), each with a same-origin URL of its MP3",
-    auth: true,
     response: z.array(voiceOverSchema),
   },
   {
     method: "get",
     path: "/api/voice-overs/{id}",
     summary: "One kept voice-over with its MP3 as base64 audioContent",
-    auth: true,
     response: textToVoiceResponseSchema,
   },
   {
     method: "get",
     path: "/api/voice-overs/{id}/audio",
     summary: "A kept voice-over's MP3 (audio/mpeg); with ?download=1 as an attachment under its file name",
-    auth: true,
   },
   {
     method: "delete",
     path: "/api/voice-overs/{id}",
     summary: "Delete a kept voice-over and its file",
-    auth: true,
     status: 204,
   },
   {
     method: "post",
     path: "/api/auth/sign-up/email",
     summary: "Better Auth: create an account (sends a verification mail)",
-    auth: false,
   },
   {
     method: "post",
     path: "/api/auth/sign-in/email",
     summary: "Better Auth: sign in; the bearer token is in the set-auth-token header",
-    auth: false,
   },
   {
     method: "post",
     path: "/api/auth/sign-out",
     summary: "Better Auth: sign out of every session of the user",
-    auth: true,
+    bearer: true,
   },
 ];
+
+/** The declared rule of an operation; one without a rule is a mistake in route-rules.ts. */
+export function operationRule(op: Operation): RouteRule {
+  const rule = ruleOf(op.method, op.path) ?? (op.path.startsWith("/api/auth/") ? "better-auth" : undefined);
+  if (!rule) throw new Error(`${op.method.toUpperCase()} ${op.path} has no rule in route-rules.ts`);
+  return rule;
+}
+
+export const operationNeedsBearer = (op: Operation) => op.bearer === true || needsSession(operationRule(op));
 
 const schema = (s: z.ZodType) => z.toJSONSchema(s, { io: "input", unrepresentable: "any" });
 
@@ -691,7 +625,8 @@ export function buildApiDocument(version: string) {
     paths[op.path] ??= {};
     paths[op.path]![op.method] = {
       summary: op.summary,
-      ...(op.auth ? { security: [{ bearer: [] }] } : {}),
+      "x-authorization": ROUTE_RULES[operationRule(op)],
+      ...(operationNeedsBearer(op) ? { security: [{ bearer: [] }] } : {}),
       ...(op.path.includes("{")
         ? { parameters: [...op.path.matchAll(/\{(\w+)\}/g)].map((m) => pathParam(m[1]!)) }
         : {}),

@@ -2,7 +2,8 @@ import { Hono } from "hono";
 import { html, raw } from "hono/html";
 import type { AppEnv } from "../../lib/context";
 import { appVersion } from "../../lib/paths";
-import { buildApiDocument, OPERATIONS } from "./api-document";
+import { ROUTE_RULES } from "../../route-rules";
+import { buildApiDocument, OPERATIONS, operationNeedsBearer, operationRule } from "./api-document";
 
 /** /api/openapi.json and a plain reference page at /api/docs (no scripts: the CSP allows none inline). */
 export function openapiRoutes() {
@@ -62,11 +63,12 @@ export function openapiRoutes() {
                   <th>Method</th>
                   <th>Path</th>
                   <th>What it does</th>
+                  <th>Who may call it</th>
                 </tr>
                 ${raw(
                   OPERATIONS.map(
                     (op) =>
-                      `<tr><td class="m">${op.method}</td><td><code>${op.path}</code></td><td>${op.auth ? '<span class="a">session</span> ' : ""}${op.summary.replace(/</g, "&lt;")}</td></tr>`,
+                      `<tr><td class="m">${op.method}</td><td><code>${op.path}</code></td><td>${operationNeedsBearer(op) ? '<span class="a">session</span> ' : ""}${op.summary.replace(/</g, "&lt;")}</td><td>${ROUTE_RULES[operationRule(op)]}</td></tr>`,
                   ).join(""),
                 )}
               </table>

@@ -1,0 +1,164 @@
+// Who may call each mounted route, declared once. app.ts checks at start-up that every route it
+// mounts has a rule (and logs any that do not), the OpenAPI document publishes each operation's rule,
+// and the route-inventory test fails on a route without a rule or a rule without a route.
+import type { Hono } from "hono";
+
+export const ROUTE_RULES = {
+  /** Anyone, signed in or not. */
+  public: "anyone, without a session",
+  /** Stripe, proven by the Stripe-Signature header. */
+  signature: "Stripe, by the Stripe-Signature header",
+  /** Better Auth's own handler decides (its session, admin and organization checks). */
+  "better-auth": "Better Auth's own checks",
+  /** Runs before the handlers of its path (request id, logs, limits, the session check). */
+  middleware: "middleware of every route below it",
+  /** Signed in; acts only on the caller's own data. */
+  session: "signed in; the caller's own data",
+  /** Signed in; the id names the caller's own object (or a public one to read). Another's is 404. */
+  owner: "signed in; the caller's own object, another's is 404",
+  /** Signed in and a member of the team in the path (non-members 404). */
+  "team:member": "a member of the team",
+  /** Signed in and an admin or owner of the team in the path (non-members 404, members 403). */
+  "team:admin": "an admin or owner of the team",
+  /** Signed in and an owner of the team in the path (non-members 404, others 403). */
+  "team:owner": "an owner of the team",
+  /** Signed in with the address the invitation was sent to. */
+  invitee: "signed in with the invited address",
+  /** The instance admin (the first account, or role admin) or an address in ADMIN_EMAILS. */
+  "instance-admin": "an administrator of this instance",
+} as const;
+
+export type RouteRule = keyof typeof ROUTE_RULES;
+
+/** Rules that need `Authorization: Bearer <token>` of a live, unbanned session. */
+export const needsSession = (rule: RouteRule) =>
+  rule !== "public" && rule !== "signature" && rule !== "better-auth" && rule !== "middleware";
+
+/** "METHOD /path" as Hono lists it in `app.routes` → its rule. */
+export const ROUTE_AUTH: Record<string, RouteRule> = {
+  "ALL /*": "middleware",
+  "ALL /api/*": "middleware",
+  // The built web app, when served: static files and the SPA shell.
+  "ALL /assets/*": "middleware",
+  "ALL /service-worker.js": "middleware",
+  "GET /*": "public",
+
+  "GET /api/health": "public",
+  "POST /api/billing/webhook": "signature",
+  "GET /api/public/config": "public",
+  "GET /api/public/help": "public",
+  "GET /api/openapi.json": "public",
+  "GET /api/docs": "public",
+  "GET /api/auth/*": "better-auth",
+  "POST /api/auth/*": "better-auth",
+  "GET /.well-known/jwks.json": "public",
+  // Stored files: the key holds an unguessable random part, so the address is the capability.
+  "GET /files/*": "public",
+
+  "GET /api/documents": "session",
+  "POST /api/documents": "session",
+  "POST /api/documents/upload": "session",
+  "POST /api/documents/from-url": "session",
+  "GET /api/documents/:id": "owner",
+  "DELETE /api/documents/:id": "owner",
+
+  "GET /api/prompts": "session",
+  "POST /api/prompts": "session",
+  "GET /api/prompts/:id": "owner",
+  "PATCH /api/prompts/:id": "owner",
+  "DELETE /api/prompts/:id": "owner",
+  "POST /api/prompts/:id/use": "owner",
+
+  "GET /api/subscription": "session",
+  "POST /api/check-subscription": "session",
+  "POST /api/check-team-access": "session",
+  "POST /api/billing/trial": "session",
+  "POST /api/billing/checkout": "session",
+  "POST /api/billing/portal": "session",
+  "PUT /api/admin/plans": "instance-admin",
+
+  "GET /api/image-proxy": "session",
+
+  "GET /api/assistants": "session",
+  "POST /api/assistants": "session",
+  "GET /api/assistants/:id": "owner",
+  "PATCH /api/assistants/:id": "owner",
+  "DELETE /api/assistants/:id": "owner",
+  "PUT /api/assistants/:id/favorite": "owner",
+  "DELETE /api/assistants/:id/favorite": "owner",
+
+  "POST /api/track-event": "session",
+  "GET /api/admin/usage": "instance-admin",
+  "GET /api/admin/metrics": "instance-admin",
+  "GET /api/changelog": "session",
+  "POST /api/changelog": "instance-admin",
+  "GET /api/dashboard/metrics": "session",
+
+  "GET /api/teams/mine": "session",
+  "POST /api/teams": "session",
+  "POST /api/teams/invitations/:invitationId/accept": "invitee",
+  "GET /api/teams/:teamId": "team:member",
+  // The owner changes name and slug; an admin only the allowed domains.
+  "PATCH /api/teams/:teamId": "team:admin",
+  "POST /api/teams/:teamId/invitations": "team:admin",
+  "POST /api/teams/:teamId/invitations/:invitationId/resend": "team:admin",
+  "DELETE /api/teams/:teamId/members/:userId": "team:admin",
+  "PATCH /api/teams/:teamId/members/:userId": "team:owner",
+  "POST /api/teams/:teamId/leave": "team:member",
+
+  "GET /api/image-models": "session",
+  "POST /api/image-generation": "session",
+  "GET /api/images": "session",
+  "GET /api/images/:id": "owner",
+  "DELETE /api/images/:id": "owner",
+
+  "GET /api/voices": "session",
+  "POST /api/text-to-voice": "session",
+  "GET /api/voice-overs": "session",
+  "GET /api/voice-overs/:id": "owner",
+  "GET /api/voice-overs/:id/audio": "owner",
+  "DELETE /api/voice-overs/:id": "owner",
+
+  "GET /api/transcribe-audio/status": "session",
+  "POST /api/transcribe-audio": "session",
+  "GET /api/profile": "session",
+  "PATCH /api/profile": "session",
+
+  "POST /api/jigsaw-search": "session",
+  "POST /api/ai-search": "session",
+  "GET /api/searches": "session",
+  "GET /api/searches/:id": "owner",
+  "DELETE /api/searches/:id": "owner",
+
+  "GET /api/comparisons": "session",
+  "POST /api/comparisons": "session",
+  "GET /api/comparisons/leaderboard": "session",
+  "GET /api/comparisons/:id": "owner",
+  "DELETE /api/comparisons/:id": "owner",
+  "PUT /api/comparisons/:id/responses/:responseId/rating": "owner",
+  "POST /api/comparisons/:id/responses/:responseId/continue": "owner",
+
+  // Any conversation, assistant or comparison named in the body must be the caller's (else 404).
+  "POST /api/chat-stream": "session",
+  "GET /api/models": "session",
+  "POST /api/chat-images": "session",
+  "POST /api/attachments/extract": "session",
+  "GET /api/conversations": "session",
+  "GET /api/conversations/:id": "owner",
+  "GET /api/conversations/:id/messages": "owner",
+  "DELETE /api/conversations/:id": "owner",
+};
+
+/** The "METHOD /path" keys of the routes an app mounts, each once, in mounting order. */
+export function mountedRoutes(app: Pick<Hono, "routes">): string[] {
+  return [...new Set(app.routes.map((r) => `${r.method} ${r.path}`))];
+}
+
+/** Mounted routes without a declared rule. */
+export const undeclaredRoutes = (app: Pick<Hono, "routes">) =>
+  mountedRoutes(app).filter((key) => !Object.hasOwn(ROUTE_AUTH, key));
+
+/** The rule of an OpenAPI-style operation (`get`, `/api/documents/{id}`). */
+export function ruleOf(method: string, path: string): RouteRule | undefined {
+  return ROUTE_AUTH[`${method.toUpperCase()} ${path.replace(/\{(\w+)\}/g, ":$1")}`];
+}
