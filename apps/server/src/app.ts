@@ -12,6 +12,7 @@ import { authRoutes } from "./auth/auth-routes";
 import { requireSession } from "./auth/require-session";
 import type { Services } from "./bootstrap";
 import { healthRoutes } from "./features/health/health-routes";
+import { metricsRoutes } from "./features/health/metrics-routes";
 import { imagesRoutes } from "./features/images/images-routes";
 import { transcribeRoutes } from "./features/transcribe/transcribe-routes";
 import { voiceRoutes } from "./features/voice/voice-routes";
@@ -135,6 +136,7 @@ export function createApp(services: Services, options: { webDist?: string | null
     "/",
     analyticsRoutes({ db: database.db, limiter: services.limiter, adminEmails: env.ADMIN_EMAILS }),
   );
+  api.route("/admin/metrics", metricsRoutes({ database, adminEmails: env.ADMIN_EMAILS }));
   api.route("/changelog", changelogRoutes({ db: database.db, adminEmails: env.ADMIN_EMAILS }));
   api.route("/dashboard", dashboardRoutes(database.db));
   api.route("/teams", teamsRoutes({ db: database.db, mailer: services.mailer, publicUrl: env.PUBLIC_URL }));

@@ -6,3 +6,27 @@ export const healthResponseSchema = z.object({
   version: z.string(),
 });
 export type HealthResponse = z.infer<typeof healthResponseSchema>;
+
+/** The instance admin's view of the process: database connections and memory (bytes). */
+export const serverMetricsSchema = z.object({
+  db: z.object({
+    kind: z.enum(["pglite", "postgres"]),
+    pool: z.object({
+      size: z.number().int(),
+      active: z.number().int(),
+      waiting: z.number().int(),
+      peakWaiting: z.number().int(),
+      longestWaitMs: z.number(),
+      timedOut: z.number().int(),
+    }),
+  }),
+  memory: z.object({
+    rss: z.number(),
+    heapUsed: z.number(),
+    heapTotal: z.number(),
+    external: z.number(),
+    arrayBuffers: z.number(),
+  }),
+  uptimeSeconds: z.number(),
+});
+export type ServerMetrics = z.infer<typeof serverMetricsSchema>;

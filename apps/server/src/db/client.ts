@@ -1,7 +1,9 @@
 // One Drizzle schema over two drivers: PGlite (Postgres in WASM, files under DATA_DIR) by default,
 // a PostgreSQL server through `pg` when DATABASE_URL is set. Migrations are applied on open.
+// Both report how busy their connections are (`stats()`), so exhaustion shows before it hurts.
 import { dirname } from "node:path";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import type { PoolClient } from "pg";
 import { findUp } from "../lib/paths";
 import * as schema from "./schema";
 
@@ -9,9 +11,30 @@ export type Schema = typeof schema;
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
 export type DbKind = "pglite" | "postgres";
 
+/** PostgreSQL connections the process keeps. */
+export const POOL_SIZE = 10;
+/** A request waits at most this long for a free connection, then fails instead of hanging. */
+export const CONNECT_TIMEOUT_MS = 10_000;
+
+/**
+ * How busy the database connections are. A PostgreSQL pool runs `size` calls at once; PGlite is one
+ * in-process database that runs one statement or transaction at a time, so its size is 1.
+ */
+export interface PoolStats {
+  size: number;
+  /** Calls holding a connection now, and calls queued for one. */
+  active: number;
+  waiting: number;
+  /** Since start: the most calls queued at once, the longest wait for a connection, and the calls that gave up waiting after CONNECT_TIMEOUT_MS. */
+  peakWaiting: number;
+  longestWaitMs: number;
+  timedOut: number;
+}
+
 export interface DatabaseHandle {
   db: Database;
   kind: DbKind;
+  stats(): PoolStats;
   close(): Promise<void>;
 }
 
@@ -23,6 +46,21 @@ export function migrationsFolder(): string {
 }
 
 export type DatabaseTarget = { kind: "postgres"; url: string } | { kind: "pglite"; dataDir: string | null };
+
+/** Counts waits for a connection: `queued` when a call asks, `granted` when it gets one. */
+function createWaitGauge(size: number) {
+  const gauge = { peakWaiting: 0, longestWaitMs: 0, timedOut: 0 };
+  return {
+    noteWaiting(waiting: number) {
+      gauge.peakWaiting = Math.max(gauge.peakWaiting, waiting);
+    },
+    noteWait(startedAt: number, timedOut: boolean) {
+      gauge.longestWaitMs = Math.max(gauge.longestWaitMs, Math.round(performance.now() - startedAt));
+      if (timedOut) gauge.timedOut++;
+    },
+    stats: (now: { active: number; waiting: number }): PoolStats => ({ size, ...now, ...gauge }),
+  };
+}
 
 /**
  * `onConnectionError`: an idle pooled connection failed (the server restarted, an admin ended it).
@@ -38,11 +76,63 @@ export async function openDatabase(
       import("drizzle-orm/node-postgres"),
       import("drizzle-orm/node-postgres/migrator"),
     ]);
-    const pool = new pg.Pool({ connectionString: target.url, max: 10 });
+    const gauge = createWaitGauge(POOL_SIZE);
+    // Every checkout goes through connect(): drizzle's queries (through pool.query) and transactions.
+    class MeasuredPool extends pg.Pool {
+      override connect(): Promise<PoolClient>;
+      override connect(
+        callback: (
+          err: Error | undefined,
+          client: PoolClient | undefined,
+          done: (release?: unknown) => void,
+        ) => void,
+      ): void;
+      override connect(
+        callback?: (
+          err: Error | undefined,
+          client: PoolClient | undefined,
+          done: (release?: unknown) => void,
+        ) => void,
+      ): Promise<PoolClient> | void {
+        const startedAt = performance.now();
+        const timedOut = (err: unknown) =>
+          err instanceof Error && err.message.includes("timeout exceeded when trying to connect");
+        if (callback) {
+          super.connect((err, client, done) => {
+            gauge.noteWait(startedAt, timedOut(err));
+            callback(err, client, done);
+          });
+          gauge.noteWaiting(this.waitingCount);
+          return;
+        }
+        const checkout = super.connect().then(
+          (client) => {
+            gauge.noteWait(startedAt, false);
+            return client;
+          },
+          (err: unknown) => {
+            gauge.noteWait(startedAt, timedOut(err));
+            throw err;
+          },
+        );
+        gauge.noteWaiting(this.waitingCount);
+        return checkout;
+      }
+    }
+    const pool = new MeasuredPool({
+      connectionString: target.url,
+      max: POOL_SIZE,
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    });
     pool.on("error", (err) => options.onConnectionError?.(err));
     const db = drizzle(pool, { schema });
     await migrate(db, { migrationsFolder: migrationsFolder() });
-    return { db: db as unknown as Database, kind: "postgres", close: () => pool.end() };
+    return {
+      db: db as unknown as Database,
+      kind: "postgres",
+      stats: () => gauge.stats({ active: pool.totalCount - pool.idleCount, waiting: pool.waitingCount }),
+      close: () => pool.end(),
+    };
   }
   const [{ PGlite }, { drizzle }, { migrate }] = await Promise.all([
     import("@electric-sql/pglite"),
@@ -50,7 +140,36 @@ export async function openDatabase(
     import("drizzle-orm/pglite/migrator"),
   ]);
   const client = target.dataDir === null ? new PGlite() : new PGlite(target.dataDir);
+  // PGlite runs one statement or transaction at a time, first come first served: a call waits until
+  // every call before it has finished. Drizzle reaches it through query() and transaction().
+  const gauge = createWaitGauge(1);
+  const queued: number[] = [];
+  let active = 0;
+  const measured = <T>(call: () => Promise<T>): Promise<T> => {
+    const startedAt = performance.now();
+    queued.push(startedAt);
+    if (active === 0) grant();
+    gauge.noteWaiting(queued.length);
+    return call().finally(() => {
+      active--;
+      if (queued.length) grant();
+    });
+  };
+  function grant() {
+    gauge.noteWait(queued.shift()!, false);
+    active++;
+  }
+  const query = client.query.bind(client);
+  const transaction = client.transaction.bind(client);
+  client.query = ((...args: Parameters<typeof query>) => measured(() => query(...args))) as typeof query;
+  client.transaction = ((...args: Parameters<typeof transaction>) =>
+    measured(() => transaction(...args))) as typeof transaction;
   const db = drizzle(client, { schema });
   await migrate(db, { migrationsFolder: migrationsFolder() });
-  return { db: db as unknown as Database, kind: "pglite", close: () => client.close() };
+  return {
+    db: db as unknown as Database,
+    kind: "pglite",
+    stats: () => gauge.stats({ active, waiting: queued.length }),
+    close: () => client.close(),
+  };
 }

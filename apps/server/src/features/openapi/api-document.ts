@@ -22,6 +22,7 @@ import {
   createDocumentSchema,
   dashboardMetricsSchema,
   adminUsageSchema,
+  serverMetricsSchema,
   changelogEntrySchema,
   changelogListSchema,
   changelogUpsertSchema,
@@ -405,6 +406,13 @@ export const OPERATIONS: Operation[] = [
     summary:
       "Instance admins: active people over 7 and 30 days, events per day (30), top pages; 403 for others",
     response: adminUsageSchema,
+  },
+  {
+    method: "get",
+    path: "/api/admin/metrics",
+    summary:
+      "Instance admins: database connections (in use, waiting, the most that waited and the longest wait since start, checkouts that timed out) and the process's memory; 403 for others",
+    response: serverMetricsSchema,
   },
   {
     method: "get",
