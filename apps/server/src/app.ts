@@ -162,6 +162,7 @@ export function createApp(services: Services, options: { webDist?: string | null
     logger,
     idleMs: services.chatTimeouts.idleMs,
     totalMs: services.chatTimeouts.totalMs,
+    streams: services.streams,
   };
   api.route(
     "/",
@@ -186,6 +187,7 @@ export function createApp(services: Services, options: { webDist?: string | null
       totalMs: services.chatTimeouts.totalMs,
       search: services.search,
       allowPrivateFetch: env.OUTBOUND_ALLOW_PRIVATE,
+      streams: services.streams,
     }),
   );
   app.route("/api", api);

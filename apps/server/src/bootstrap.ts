@@ -7,9 +7,11 @@ import { openDatabase, type DatabaseHandle, type DatabaseTarget } from "./db/cli
 import type { Env } from "./env";
 import { createCipher } from "./lib/crypto";
 import type { Logger } from "./lib/logger";
+import { createLiveStreams, type LiveStreams } from "./lib/live-streams";
 import { createMemoryRateLimiter, type RateLimiter } from "./lib/rate-limiter";
 import { loadSecrets } from "./lib/secrets";
 import { seedBuiltInAssistants } from "./features/assistants/assistants";
+import { sweepOrphanStreams } from "./features/chat/sweep-orphan-streams";
 import { seedBuiltInPrompts } from "./features/prompts/prompts";
 import { seedKnowledge } from "./knowledge/seed-knowledge";
 import { createLlmRegistry } from "./providers/llm/registry";
@@ -36,8 +38,14 @@ export interface Services {
   stripe: Stripe | null;
   storage: Storage;
   chatTimeouts: { idleMs: number; totalMs: number };
+  /** The open chat and comparison streams; main.ts ends them on shutdown before closing. */
+  streams: LiveStreams;
   close(): Promise<void>;
 }
+
+/** How often answers left streaming are looked for, and how much longer than a stream's cap they wait. */
+const SWEEP_EVERY_MS = 60_000;
+const SWEEP_MARGIN_MS = 5 * 60_000;
 
 export function llmConfig(env: Env): LlmConfig {
   const config: LlmConfig = { localPaceMs: env.LOCAL_MODEL_PACE_MS };
@@ -84,6 +92,26 @@ export async function createServices(
       onConnectionError: (err) =>
         logger.warn({ event: "db.connection_error", err: err.message }, "database connection dropped"),
     }));
+  // Before anything is served: whatever is still streaming was left by a process that is gone.
+  const swept = await sweepOrphanStreams(database.db, null);
+  if (swept.messages || swept.comparisonAnswers)
+    logger.warn({ event: "boot.orphan_streams", ...swept }, "closed answers left streaming");
+  // Later ones come from final writes that outlasted a database outage: after any stream's end.
+  const sweeper = setInterval(() => {
+    const before = new Date(Date.now() - env.LLM_STREAM_TIMEOUT_MS - SWEEP_MARGIN_MS);
+    sweepOrphanStreams(database.db, before).then(
+      (n) => {
+        if (n.messages || n.comparisonAnswers)
+          logger.warn({ event: "chat.orphan_streams", ...n }, "closed answers left streaming");
+      },
+      (err: unknown) =>
+        logger.warn(
+          { event: "chat.orphan_sweep_failed", err: err instanceof Error ? err.message : String(err) },
+          "sweep failed",
+        ),
+    );
+  }, SWEEP_EVERY_MS);
+  sweeper.unref();
   await seedKnowledge(database.db);
   await seedBuiltInPrompts(database.db);
   await seedBuiltInAssistants(database.db);
@@ -140,6 +168,10 @@ export async function createServices(
     auth,
     limiter: createMemoryRateLimiter(),
     socialProviders: Object.keys(social) as SocialProvider[],
-    close: () => database.close(),
+    streams: createLiveStreams(),
+    close: () => {
+      clearInterval(sweeper);
+      return database.close();
+    },
   };
 }

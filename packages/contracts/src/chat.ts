@@ -25,6 +25,8 @@ export const CHAT_ERROR_MESSAGES = {
 export const STREAM_MESSAGES = {
   /** The closing event of a stream cut short by a server shutdown (its text is stored as interrupted). */
   serverRestarting: "The server is restarting. Your answer so far is saved.",
+  /** A stream asked for while the server shuts down (503). */
+  restarting: "The server is restarting. Please try again in a moment.",
   /** The database stayed out of reach after the answer ended, so it could not be stored. */
   notSaved: "The answer could not be saved. Please try again.",
   /** A second request with a client message id already seen (409): the first one is being answered. */

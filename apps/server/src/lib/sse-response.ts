@@ -1,15 +1,22 @@
 // The one way the server answers with an event stream: `data: {json}` lines, a comment heartbeat so
-// proxies keep the connection open, and an abort signal for the producer when the client leaves.
+// proxies keep the connection open, and an abort signal for the producer when the client leaves or the
+// server shuts down (the signal's reason tells which: see live-streams.ts).
 // The producer is drained even after the client left, so whatever it stores at the end is stored.
 import { STREAM_HEARTBEAT_MS } from "@tessera/contracts";
 import type { Context } from "hono";
 import { streamSSE } from "hono/streaming";
+import type { LiveStreams } from "./live-streams";
 
-export function sseResponse(c: Context, produce: (signal: AbortSignal) => AsyncIterable<unknown>): Response {
+export function sseResponse(
+  c: Context,
+  produce: (signal: AbortSignal) => AsyncIterable<unknown>,
+  live?: LiveStreams,
+): Response {
   c.header("X-Accel-Buffering", "no");
   c.header("Cache-Control", "no-cache, no-transform");
   return streamSSE(c, async (stream) => {
     const client = new AbortController();
+    const untrack = live?.track(client);
     stream.onAbort(() => client.abort());
     c.req.raw.signal.addEventListener("abort", () => client.abort(), { once: true });
     const heartbeat = setInterval(() => {
@@ -22,6 +29,7 @@ export function sseResponse(c: Context, produce: (signal: AbortSignal) => AsyncI
       }
     } finally {
       clearInterval(heartbeat);
+      untrack?.();
     }
   });
 }

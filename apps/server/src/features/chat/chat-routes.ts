@@ -1,10 +1,12 @@
-import { chatStreamRequestSchema, LOCAL_MODEL_ID } from "@tessera/contracts";
+import { chatStreamRequestSchema, LOCAL_MODEL_ID, STREAM_MESSAGES } from "@tessera/contracts";
 import { Hono } from "hono";
 import { z } from "zod";
 import type { Database } from "../../db/client";
 import { findVisibleAssistant } from "../../knowledge/find-assistant";
 import { searchKnowledge } from "../../knowledge/search-knowledge";
 import type { AppEnv } from "../../lib/context";
+import { AppError } from "../../lib/errors";
+import type { LiveStreams } from "../../lib/live-streams";
 import { readUpload, uploadLimit } from "../../lib/upload";
 import type { Logger } from "../../lib/logger";
 import { limitChatMessages, type RateLimiter } from "../../lib/rate-limiter";
@@ -35,6 +37,8 @@ export interface ChatDeps {
   search: SearchProvider;
   /** Development and tests only: lets deep crawl read pages on private addresses. */
   allowPrivateFetch?: boolean;
+  /** The process's open streams, ended with a closing event when it shuts down. */
+  streams?: LiveStreams;
 }
 
 const idParam = z.object({ id: z.string().uuid("not a conversation id") });
@@ -48,6 +52,8 @@ export function chatRoutes(deps: ChatDeps) {
     .post("/chat-stream", async (c) => {
       const input = await readJson(c, chatStreamRequestSchema);
       const userId = c.get("session").user.id;
+      // Shutting down: store nothing that could not be answered.
+      if (deps.streams?.closing) throw new AppError("UNAVAILABLE", STREAM_MESSAGES.restarting);
       limitChatMessages(deps.limiter, userId, deps.messagesPerMinute);
       const assistant = input.assistantId
         ? await findVisibleAssistant(deps.db, userId, input.assistantId)
@@ -69,29 +75,32 @@ export function chatRoutes(deps: ChatDeps) {
               { userId, query: input.message, deepCrawl: input.deepCrawl, retrieve },
             )
           : [];
-      return sseResponse(c, (signal) =>
-        runChatStream(
-          {
-            db: deps.db,
-            logger: log,
-            readImage: (key) => deps.storage.get(key),
-            idleMs: deps.idleMs,
-            totalMs: deps.totalMs,
-          },
-          prepared,
-          input.message,
-          context,
-          assistant
-            ? {
-                name: assistant.name,
-                systemPrompt: assistant.systemPrompt,
-                instructions: assistant.knowledgeBase.instructions,
-                temperature: assistant.settings.temperature,
-                maxTokens: assistant.settings.maxTokens,
-              }
-            : null,
-          signal,
-        ),
+      return sseResponse(
+        c,
+        (signal) =>
+          runChatStream(
+            {
+              db: deps.db,
+              logger: log,
+              readImage: (key) => deps.storage.get(key),
+              idleMs: deps.idleMs,
+              totalMs: deps.totalMs,
+            },
+            prepared,
+            input.message,
+            context,
+            assistant
+              ? {
+                  name: assistant.name,
+                  systemPrompt: assistant.systemPrompt,
+                  instructions: assistant.knowledgeBase.instructions,
+                  temperature: assistant.settings.temperature,
+                  maxTokens: assistant.settings.maxTokens,
+                }
+              : null,
+            signal,
+          ),
+        deps.streams,
       );
     })
     .post("/chat-images", uploadLimit, async (c) => {

@@ -1,8 +1,14 @@
 // Everything that must hold before a chat stream starts: the model exists and is usable, the
-// conversation and images belong to the caller, and the user message is stored. Failures here are
-// plain HTTP errors and nothing is written.
-import { CHAT_ERROR_MESSAGES, findCatalogueModel, type chatStreamRequestSchema } from "@tessera/contracts";
-import { and, desc, eq, inArray, sql } from "drizzle-orm";
+// conversation and images belong to the caller, and the user message is stored together with its
+// answer, empty and "streaming", which the stream fills in as it goes (so a crash or a shutdown keeps
+// the text so far). Failures here are plain HTTP errors and nothing is written.
+import {
+  CHAT_ERROR_MESSAGES,
+  STREAM_MESSAGES,
+  findCatalogueModel,
+  type chatStreamRequestSchema,
+} from "@tessera/contracts";
+import { and, desc, eq, inArray, ne, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Database } from "../../db/client";
 import { chatImages, conversations, messages } from "../../db/schema";
@@ -17,6 +23,8 @@ export interface PreparedChat {
   conversationId: string;
   created: boolean;
   userMessageId: string;
+  /** The answer's row, stored as "streaming" with no text yet. */
+  assistantMessageId: string;
   modelId: string;
   resolved: Extract<ResolvedModel, { ok: true }>;
   history: { role: "user" | "assistant"; content: string }[];
@@ -78,30 +86,54 @@ export async function prepareChat(
       conversationId = row!.id;
       created = true;
     }
-    const history = await tx
-      .select({ role: messages.role, content: messages.content })
-      .from(messages)
-      .where(eq(messages.conversationId, conversationId))
-      .orderBy(desc(messages.createdAt))
-      .limit(HISTORY_MESSAGES);
+    // A new conversation has no history; an answer still streaming (another tab) is not history yet.
+    const history = created
+      ? []
+      : await tx
+          .select({ role: messages.role, content: messages.content })
+          .from(messages)
+          .where(and(eq(messages.conversationId, conversationId), ne(messages.status, "streaming")))
+          .orderBy(desc(messages.createdAt))
+          .limit(HISTORY_MESSAGES);
     const withUrls = images.map((i) => ({ ...i, url: deps.imageUrl(i.storageKey) }));
-    const [stored] = await tx
+    // One statement for the question and its answer-to-be. A repeated client message id conflicts on
+    // the unique index and inserts nothing: decided by the database, so two racing requests cannot
+    // both pass. The answer sorts after the question (now() is the transaction's start).
+    const stored = await tx
       .insert(messages)
-      .values({
-        conversationId,
-        role: "user",
-        content: input.message,
-        images: withUrls.map(({ id, url }) => ({ id, url })),
-      })
-      .returning({ id: messages.id });
-    await tx
-      .update(conversations)
-      .set({ updatedAt: sql`now()`, model: input.model })
-      .where(eq(conversations.id, conversationId));
+      .values([
+        {
+          conversationId,
+          role: "user",
+          content: input.message,
+          images: withUrls.map(({ id, url }) => ({ id, url })),
+          clientMessageId: input.clientMessageId ?? null,
+        },
+        {
+          conversationId,
+          role: "assistant",
+          content: "",
+          model: input.model,
+          status: "streaming",
+          createdAt: sql`now() + interval '1 microsecond'`,
+        },
+      ])
+      .onConflictDoNothing({ target: messages.clientMessageId })
+      .returning({ id: messages.id, role: messages.role });
+    const userMessage = stored.find((m) => m.role === "user");
+    const answer = stored.find((m) => m.role === "assistant");
+    // The whole transaction rolls back: no conversation, no orphan answer.
+    if (!userMessage || !answer) throw new AppError("CONFLICT", STREAM_MESSAGES.duplicate);
+    if (!created)
+      await tx
+        .update(conversations)
+        .set({ updatedAt: sql`now()`, model: input.model })
+        .where(eq(conversations.id, conversationId));
     return {
       conversationId,
       created,
-      userMessageId: stored!.id,
+      userMessageId: userMessage.id,
+      assistantMessageId: answer.id,
       modelId: input.model,
       resolved,
       history: history.reverse(),

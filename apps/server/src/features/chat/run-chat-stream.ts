@@ -1,17 +1,21 @@
 // Streams one answer: calls the model, turns its parts into the wire events, and stores the
-// assistant message whatever happens (complete, stopped by the person, or failed upstream).
-// Exactly one closing event per stream.
+// assistant message whatever happens (complete, stopped by the person, failed upstream, or cut short by
+// a shutdown). The row exists from the start as "streaming"; its text is stored as it grows and the
+// final write waits out a short database outage. Exactly one closing event per stream the client hears.
 import type { ModelMessage } from "ai";
 import {
   RESPONSE_INTERRUPTED_MARK,
+  STREAM_MESSAGES,
   findCatalogueModel,
   type ChatStreamEvent,
   type Source,
 } from "@tessera/contracts";
-import { eq, sql } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { conversations, messages } from "../../db/schema";
+import { isServerShutdown } from "../../lib/live-streams";
 import type { Logger } from "../../lib/logger";
+import { startDraftWriter, writeWithRetry } from "../../lib/stream-store";
 import { describeFailure, estimateTokens, streamModel } from "../../providers/llm/stream-model";
 import type { PreparedChat } from "./prepare-chat";
 
@@ -22,7 +26,13 @@ export interface StreamDeps {
   /** Upstream silence after which the call is abandoned, and the overall cap. */
   idleMs: number;
   totalMs: number;
+  /** How long the final write keeps trying while the database is out of reach (default 15 s). */
+  storeRetryMs?: number;
 }
+
+/** The text so far is stored at most this often while the answer streams. */
+export const DRAFT_WRITE_MS = 1_000;
+const STORE_RETRY_MS = 15_000;
 
 function domainOf(url: string): string | undefined {
   try {
@@ -98,23 +108,42 @@ export async function* runChatStream(
     ...(domain ? { domain } : {}),
     ...(snippet ? { snippet } : {}),
   }));
+  const modelMessages = await buildMessages(deps, prepared, message);
+  const answerId = prepared.assistantMessageId;
+  // The text so far, in the background; a row already closed (by the sweep) is left alone.
+  const draft = startDraftWriter(
+    (content) =>
+      deps.db
+        .update(messages)
+        .set({ content })
+        .where(and(eq(messages.id, answerId), eq(messages.status, "streaming"))),
+    {
+      everyMs: DRAFT_WRITE_MS,
+      onError: (err) =>
+        deps.logger.warn({ event: "chat.stream.draft_failed", err: errorText(err) }, "draft not stored"),
+    },
+  );
   const stream = streamModel({
     model: prepared.resolved.model,
     system: systemPrompt(prepared, context, persona),
     ...(persona ? { temperature: persona.temperature, maxOutputTokens: persona.maxTokens } : {}),
-    messages: await buildMessages(deps, prepared, message),
+    messages: modelMessages,
     signal,
     idleMs: deps.idleMs,
     totalMs: deps.totalMs,
   });
   let next = await stream.next();
+  let sofar = "";
   while (!next.done) {
     const part = next.value;
-    if (part.type === "text") yield { type: "chunk", content: part.text };
-    else if (!sources.some((s) => s.url === part.url))
+    if (part.type === "text") {
+      draft.set((sofar += part.text));
+      yield { type: "chunk", content: part.text };
+    } else if (!sources.some((s) => s.url === part.url))
       sources.push({ title: part.title, url: part.url, domain: domainOf(part.url) });
     next = await stream.next();
   }
+  await draft.stop();
   const { text, outputTokens, interrupted } = next.value;
   const failure = next.value.failure ? describeFailure(next.value.failure) : null;
   if (failure)
@@ -133,41 +162,52 @@ export async function* runChatStream(
   // Tessera Local runs in the server: it costs nothing. Null when the provider reported no cost.
   const cost = prepared.resolved.provider === "tessera-local" ? 0 : next.value.cost;
   const status = interrupted ? "interrupted" : failure ? "error" : "complete";
-  let messageId = "";
-  if (status === "error" && !content) {
-    // Nothing came back: undo the turn, as the client does (spec §4: the message is removed and the
-    // prompt restored), so sending again leaves no stray question behind.
-    await deps.db.transaction(async (tx) => {
-      await tx.delete(messages).where(eq(messages.id, prepared.userMessageId));
-      if (prepared.created)
-        await tx.delete(conversations).where(eq(conversations.id, prepared.conversationId));
-    });
-  } else {
-    const [row] = await deps.db
-      .insert(messages)
-      .values({
-        conversationId: prepared.conversationId,
-        role: "assistant",
-        content,
-        model: prepared.modelId,
-        tokensUsed: tokens,
-        cost,
-        status,
-        sources,
-      })
-      .returning({ id: messages.id });
-    messageId = row!.id;
-    await deps.db
-      .update(conversations)
-      .set({ updatedAt: sql`now()` })
-      .where(eq(conversations.id, prepared.conversationId));
-  }
+  const undo = status === "error" && !content;
+  const stored = await writeWithRetry(
+    () =>
+      undo
+        ? // Nothing came back: undo the turn, as the client does (spec §4: the message is removed and
+          // the prompt restored), so sending again leaves no stray question behind.
+          deps.db.transaction(async (tx) => {
+            await tx.delete(messages).where(inArray(messages.id, [prepared.userMessageId, answerId]));
+            if (prepared.created)
+              await tx.delete(conversations).where(eq(conversations.id, prepared.conversationId));
+          })
+        : deps.db
+            .update(messages)
+            .set({ content, tokensUsed: tokens, cost, status, sources })
+            .where(eq(messages.id, answerId)),
+    {
+      budgetMs: deps.storeRetryMs ?? STORE_RETRY_MS,
+      onRetry: (err, attempt) =>
+        deps.logger.warn(
+          { event: "chat.stream.store_retry", attempt, err: errorText(err) },
+          "database unavailable, retrying",
+        ),
+    },
+  );
+  if (!stored.ok)
+    deps.logger.error(
+      { event: "chat.stream.store_failed", err: errorText(stored.error) },
+      "answer not stored; the sweep will close it",
+    );
   deps.logger.info(
-    { event: "chat.stream.end", model: prepared.modelId, status, tokens },
+    { event: "chat.stream.end", model: prepared.modelId, status, tokens, stored: stored.ok },
     "chat stream ended",
   );
 
+  if (isServerShutdown(signal)) {
+    yield {
+      type: "error",
+      error: "SERVER_RESTARTING",
+      message: stored.ok ? STREAM_MESSAGES.serverRestarting : STREAM_MESSAGES.notSaved,
+    };
+    return;
+  }
   if (interrupted) return; // nobody is listening any more
   if (failure) yield { type: "error", error: failure.code, message: failure.message };
-  else yield { type: "complete", outputTokens: tokens, sources, messageId };
+  else if (!stored.ok) yield { type: "error", error: "NOT_SAVED", message: STREAM_MESSAGES.notSaved };
+  else yield { type: "complete", outputTokens: tokens, sources, messageId: answerId };
 }
+
+const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err));

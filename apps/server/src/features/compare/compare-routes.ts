@@ -68,6 +68,10 @@ export function comparisonStream(deps: ComparisonStreamDeps): MiddlewareHandler<
     const input = parseWith(comparisonStreamRequestSchema, body);
     const answer = await claimAnswer(deps, c.get("session").user.id, input);
     const log = c.get("logger");
-    return sseResponse(c, (signal) => runComparisonStream({ ...deps, logger: log }, answer, signal));
+    return sseResponse(
+      c,
+      (signal) => runComparisonStream({ ...deps, logger: log }, answer, signal),
+      deps.streams,
+    );
   };
 }

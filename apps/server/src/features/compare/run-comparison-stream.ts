@@ -1,9 +1,11 @@
 // Streams one answer of a comparison (the chat stream's comparison mode): claims the answer so it runs
 // once at a time, calls its model with the stored prompt, and stores text, timings, tokens and cost
-// however it ends: complete, failed, or stopped by the person (the partial text stays).
+// however it ends: complete, failed, stopped by the person or by a shutdown (the partial text stays).
+// The text so far is stored as it grows, and the final write waits out a short database outage.
 import {
   CHAT_ERROR_MESSAGES,
   COMPARISON_MESSAGES,
+  STREAM_MESSAGES,
   findCatalogueModel,
   type ComparisonStreamEvent,
   type comparisonStreamRequestSchema,
@@ -14,7 +16,9 @@ import type { Database } from "../../db/client";
 import { comparisonResponses } from "../../db/schema";
 import { searchKnowledge } from "../../knowledge/search-knowledge";
 import { AppError, notFound } from "../../lib/errors";
+import { isServerShutdown, type LiveStreams } from "../../lib/live-streams";
 import type { Logger } from "../../lib/logger";
+import { startDraftWriter, writeWithRetry } from "../../lib/stream-store";
 import { describeFailure, estimateTokens, streamModel } from "../../providers/llm/stream-model";
 import type { LlmRegistry, ResolvedModel } from "../../providers/llm/types";
 import { loadComparison, tokensPerSecond } from "./comparisons";
@@ -25,7 +29,14 @@ export interface ComparisonStreamDeps {
   logger: Logger;
   idleMs: number;
   totalMs: number;
+  /** The process's open streams, ended with a closing event when it shuts down. */
+  streams?: LiveStreams;
+  /** How long the final write keeps trying while the database is out of reach (default 15 s). */
+  storeRetryMs?: number;
 }
+
+const DRAFT_WRITE_MS = 1_000;
+const STORE_RETRY_MS = 15_000;
 
 export interface ClaimedAnswer {
   comparisonId: string;
@@ -43,6 +54,7 @@ export async function claimAnswer(
   userId: string,
   input: z.output<typeof comparisonStreamRequestSchema>,
 ): Promise<ClaimedAnswer> {
+  if (deps.streams?.closing) throw new AppError("UNAVAILABLE", STREAM_MESSAGES.restarting);
   const { row, responses } = await loadComparison(deps.db, userId, input.comparisonId);
   const response = responses.find((r) => r.id === input.responseId);
   if (!response) throw notFound("Answer not found.");
@@ -113,11 +125,33 @@ export async function* runComparisonStream(
     idleMs: deps.idleMs,
     totalMs: deps.totalMs,
   });
+  const draft = startDraftWriter(
+    (content) =>
+      deps.db
+        .update(comparisonResponses)
+        .set({ content, updatedAt: sql`now()` })
+        .where(
+          and(eq(comparisonResponses.id, answer.responseId), eq(comparisonResponses.status, "streaming")),
+        ),
+    {
+      everyMs: DRAFT_WRITE_MS,
+      onError: (err) =>
+        deps.logger.warn(
+          { event: "compare.stream.draft_failed", err: err instanceof Error ? err.message : String(err) },
+          "draft not stored",
+        ),
+    },
+  );
   let next = await stream.next();
+  let sofar = "";
   while (!next.done) {
-    if (next.value.type === "text") yield { type: "chunk", content: next.value.text };
+    if (next.value.type === "text") {
+      draft.set((sofar += next.value.text));
+      yield { type: "chunk", content: next.value.text };
+    }
     next = await stream.next();
   }
+  await draft.stop();
   const outcome = next.value;
   const tokens = outcome.outputTokens ?? estimateTokens(outcome.text);
   // Tessera Local runs in the server: it costs nothing.
@@ -125,19 +159,42 @@ export async function* runComparisonStream(
   const failure = outcome.interrupted ? null : outcome.failure;
   const described = failure ? describeFailure(failure) : null;
   const status = outcome.interrupted ? "stopped" : failure ? "error" : "complete";
-  await deps.db
-    .update(comparisonResponses)
-    .set({
-      status,
-      content: outcome.text,
-      error: described?.message ?? null,
-      tokensUsed: tokens,
-      timeToFirstTokenMs: outcome.timeToFirstTokenMs,
-      responseTimeMs: outcome.totalMs,
-      cost,
-      updatedAt: sql`now()`,
-    })
-    .where(eq(comparisonResponses.id, answer.responseId));
+  const stored = await writeWithRetry(
+    () =>
+      deps.db
+        .update(comparisonResponses)
+        .set({
+          status,
+          content: outcome.text,
+          error: described?.message ?? null,
+          tokensUsed: tokens,
+          timeToFirstTokenMs: outcome.timeToFirstTokenMs,
+          responseTimeMs: outcome.totalMs,
+          cost,
+          updatedAt: sql`now()`,
+        })
+        .where(eq(comparisonResponses.id, answer.responseId)),
+    {
+      budgetMs: deps.storeRetryMs ?? STORE_RETRY_MS,
+      onRetry: (err, attempt) =>
+        deps.logger.warn(
+          {
+            event: "compare.stream.store_retry",
+            attempt,
+            err: err instanceof Error ? err.message : String(err),
+          },
+          "database unavailable, retrying",
+        ),
+    },
+  );
+  if (!stored.ok)
+    deps.logger.error(
+      {
+        event: "compare.stream.store_failed",
+        err: stored.error instanceof Error ? stored.error.message : String(stored.error),
+      },
+      "answer not stored; the sweep will close it",
+    );
   deps.logger.info(
     {
       event: "compare.stream.end",
@@ -150,9 +207,21 @@ export async function* runComparisonStream(
     "comparison stream ended",
   );
 
+  if (isServerShutdown(signal)) {
+    yield {
+      type: "error",
+      error: "SERVER_RESTARTING",
+      message: stored.ok ? STREAM_MESSAGES.serverRestarting : STREAM_MESSAGES.notSaved,
+    };
+    return;
+  }
   if (outcome.interrupted) return;
   if (described) {
     yield { type: "error", error: described.code, message: described.message };
+    return;
+  }
+  if (!stored.ok) {
+    yield { type: "error", error: "NOT_SAVED", message: STREAM_MESSAGES.notSaved };
     return;
   }
   const generating =

@@ -1,6 +1,8 @@
 // One model call as a stream of text and sources, with the guards every caller needs: an idle and an
-// overall timeout, the caller's abort, timings, and an outcome that says how it ended. Chat and
-// comparison both stream through here; what they store and send is theirs.
+// overall timeout, the caller's abort, timings, and an outcome that says how it ended. A 429 that asks
+// for a short wait (Retry-After up to 5 s) before any text is tried once more; a bare 429 or a longer
+// wait is reported at once. Chat and comparison both stream through here; what they store and send
+// is theirs.
 import type { LanguageModelV3 } from "@ai-sdk/provider";
 import { APICallError, streamText, type ModelMessage } from "ai";
 import { CHAT_ERROR_MESSAGES } from "@tessera/contracts";
@@ -65,6 +67,21 @@ function reportedCost(metadata: unknown): number | null {
   return typeof cost === "number" && Number.isFinite(cost) ? cost : null;
 }
 
+/** The longest Retry-After a rate-limited call waits out (once) before giving the person the error. */
+export const RATE_LIMIT_RETRY_MAX_MS = 5_000;
+
+/** How long a 429 asks to wait (Retry-After-Ms or Retry-After in seconds), when that is short. */
+function shortRetryAfter(error: unknown): number | null {
+  if (!APICallError.isInstance(error) || error.statusCode !== 429) return null;
+  const headers = error.responseHeaders ?? {};
+  const ms = headers["retry-after-ms"]
+    ? Number(headers["retry-after-ms"])
+    : headers["retry-after"]
+      ? Number(headers["retry-after"]) * 1000
+      : Number.NaN;
+  return Number.isFinite(ms) && ms >= 0 && ms <= RATE_LIMIT_RETRY_MAX_MS ? ms : null;
+}
+
 export async function* streamModel(
   options: ModelStreamOptions,
 ): AsyncGenerator<ModelStreamPart, ModelStreamOutcome> {
@@ -97,38 +114,58 @@ export async function* streamModel(
     cost: null,
   };
   try {
-    touch();
-    const result = streamText({
-      model: options.model,
-      system: options.system,
-      temperature: options.temperature,
-      maxOutputTokens: options.maxOutputTokens,
-      messages: options.messages,
-      maxRetries: 0,
-      abortSignal: upstream.signal,
-      // Errors arrive as `error` parts below; the SDK's default handler would print raw upstream text.
-      onError: () => undefined,
-    });
-    for await (const part of result.fullStream) {
+    for (let attempt = 1; ; attempt++) {
       touch();
-      if (part.type === "text-delta" && part.text) {
-        outcome.timeToFirstTokenMs ??= Math.round(performance.now() - started);
-        outcome.text += part.text;
-        yield { type: "text", text: part.text };
-      } else if (part.type === "source" && part.sourceType === "url") {
-        yield { type: "source", title: part.title ?? part.url, url: part.url };
-      } else if (part.type === "finish-step") {
-        outcome.cost = reportedCost(part.providerMetadata) ?? outcome.cost;
-      } else if (part.type === "finish") {
-        outcome.outputTokens = part.totalUsage.outputTokens ?? null;
-      } else if (part.type === "error") {
-        outcome.failure = classifyLlmError(part.error);
-        outcome.upstreamStatus = APICallError.isInstance(part.error) ? part.error.statusCode : undefined;
-        outcome.errorName = part.error instanceof Error ? part.error.name : "unknown";
-      } else if (part.type === "abort") {
-        outcome.interrupted = !timedOut;
+      const result = streamText({
+        model: options.model,
+        system: options.system,
+        temperature: options.temperature,
+        maxOutputTokens: options.maxOutputTokens,
+        messages: options.messages,
+        maxRetries: 0,
+        abortSignal: upstream.signal,
+        // Errors arrive as `error` parts below; the SDK's default handler would print raw upstream text.
+        onError: () => undefined,
+      });
+      let retryIn: number | null = null;
+      for await (const part of result.fullStream) {
+        touch();
+        if (part.type === "text-delta" && part.text) {
+          outcome.timeToFirstTokenMs ??= Math.round(performance.now() - started);
+          outcome.text += part.text;
+          yield { type: "text", text: part.text };
+        } else if (part.type === "source" && part.sourceType === "url") {
+          yield { type: "source", title: part.title ?? part.url, url: part.url };
+        } else if (part.type === "finish-step") {
+          outcome.cost = reportedCost(part.providerMetadata) ?? outcome.cost;
+        } else if (part.type === "finish") {
+          outcome.outputTokens = part.totalUsage.outputTokens ?? null;
+        } else if (part.type === "error") {
+          outcome.failure = classifyLlmError(part.error);
+          outcome.upstreamStatus = APICallError.isInstance(part.error) ? part.error.statusCode : undefined;
+          outcome.errorName = part.error instanceof Error ? part.error.name : "unknown";
+          if (attempt === 1 && !outcome.text) retryIn = shortRetryAfter(part.error);
+          // The answer ends at its first error: whatever a provider sends after one (a malformed
+          // chunk, an error object mid-stream) would leave a hole in the text.
+          break;
+        } else if (part.type === "abort") {
+          outcome.interrupted = !timedOut;
+        }
       }
+      if (retryIn === null || signal.aborted || timedOut) break;
+      // A 429 that names a short wait, before any text: wait it out once, then ask again.
+      clearTimeout(idle);
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, retryIn);
+        upstream.signal.addEventListener("abort", () => (clearTimeout(timer), resolve()), { once: true });
+      });
+      if (upstream.signal.aborted) break;
+      outcome.failure = null;
+      outcome.upstreamStatus = undefined;
+      outcome.errorName = undefined;
     }
+    // Stop reading a provider that failed mid-stream: its connection is closed, not left to drain.
+    if (outcome.failure && !upstream.signal.aborted) upstream.abort(new Error("upstream failed"));
   } catch (err) {
     if (signal.aborted) outcome.interrupted = true;
     else {

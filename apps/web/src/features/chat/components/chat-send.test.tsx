@@ -6,6 +6,8 @@ import { answerEvents, conversation, messageBox, openChat } from "./chat-test-st
 
 // The new interface shows text as it arrives, so these tests need not wait for the typewriter.
 const INSTANT = "/dashboard/chat?feature_typewriterEffects=false";
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+type Body = { clientMessageId?: string };
 
 describe("chat: sending a message", () => {
   it("streams the answer into the list with sources and a token estimate, and opens the new conversation", async () => {
@@ -41,6 +43,7 @@ describe("chat: sending a message", () => {
       images: [],
       research: true,
       deepCrawl: true,
+      clientMessageId: expect.stringMatching(UUID) as string,
     });
     expect(server.callsTo("POST /api/chat-stream")[0]?.headers.authorization).toBe("Bearer stored-token");
     await waitFor(() => expect(router.state.location.search).toBe(`?conversation=${id}`));
@@ -57,7 +60,12 @@ describe("chat: sending a message", () => {
     await screen.findByText("1.2k tokens");
     await user.type(messageBox(), "And a second one{Enter}");
     await waitFor(() => expect(screen.getAllByText("1.2k tokens")).toHaveLength(2));
-    expect(server.callsTo("POST /api/chat-stream")[1]?.body).toMatchObject({ conversationId: id });
+    const [first, second] = server.callsTo("POST /api/chat-stream").map((c) => c.body as Body);
+    expect(second).toMatchObject({ conversationId: id });
+    // Each message has an id of its own.
+    expect(first?.clientMessageId).toMatch(UUID);
+    expect(second?.clientMessageId).toMatch(UUID);
+    expect(second?.clientMessageId).not.toBe(first?.clientMessageId);
   });
 
   it("Enter sends, Shift+Enter adds a line, and a blank message is ignored", async () => {
@@ -130,7 +138,11 @@ describe("chat: sending a message", () => {
     expect(await screen.findByText("Connection issue")).toBeTruthy();
     expect(screen.getByText("Retrying... (2/3)")).toBeTruthy();
     expect(await screen.findByText("1.2k tokens", {}, { timeout: 3000 })).toBeTruthy();
-    expect(server.callsTo("POST /api/chat-stream")).toHaveLength(2);
+    const calls = server.callsTo("POST /api/chat-stream").map((c) => c.body as Body);
+    expect(calls).toHaveLength(2);
+    // The retry is the same message: the server can tell it from a new one.
+    expect(calls[1]?.clientMessageId).toMatch(UUID);
+    expect(calls[1]?.clientMessageId).toBe(calls[0]?.clientMessageId);
   });
 
   it("Stop keeps the partial answer with '[Response interrupted]'", async () => {

@@ -141,6 +141,9 @@ export function useChatSession(events: SessionEvents) {
             research,
             deepCrawl: research,
             ...(assistantId ? { assistantId } : {}),
+            // One id per message, kept across the turn's connection retries: the server answers a
+            // message it already has with 409 instead of asking the model twice.
+            clientMessageId: crypto.randomUUID(),
           },
           images,
           signal: turn.controller.signal,
