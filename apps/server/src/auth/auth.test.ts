@@ -125,6 +125,16 @@ describe("sessions", () => {
     const forged = jwt.slice(0, -4) + (jwt.endsWith("AAAA") ? "BBBB" : "AAAA");
     await expect(jwtVerify(forged, createLocalJWKSet(jwks))).rejects.toThrow();
   });
+
+  it("mints a JWT only at /api/auth/token, not on every session read", async () => {
+    const token = await t.newUser("no-jwt-header@example.com");
+    const session = await t.request("/api/auth/get-session", { token });
+    expect(session.status).toBe(200);
+    expect(((await session.json()) as { user: { email: string } }).user.email).toBe(
+      "no-jwt-header@example.com",
+    );
+    expect(session.headers.get("set-auth-jwt")).toBeNull();
+  });
 });
 
 describe("password reset", () => {

@@ -142,7 +142,9 @@ export function createAuth(deps: AuthDeps) {
     },
     plugins: [
       bearer(),
-      jwt({ jwks: { keyPairConfig: { alg: "EdDSA", crv: "Ed25519" } } }),
+      // A JWT is minted when asked for at /api/auth/token, not on every session read: with the header
+      // on, each authenticated request decrypted the signing key and signed a token nobody read.
+      jwt({ jwks: { keyPairConfig: { alg: "EdDSA", crv: "Ed25519" } }, disableSettingJwtHeader: true }),
       twoFactor({
         issuer: "Tessera",
         backupCodeOptions: {
