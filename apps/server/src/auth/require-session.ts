@@ -4,6 +4,13 @@ import { unauthorized } from "../lib/errors";
 import type { Auth } from "./auth";
 
 /**
+ * A ban through the admin plugin ends the user's sessions; this also refuses a session that outlived
+ * its ban being set (directly in the database, or by a revocation that failed) until it runs out.
+ */
+const isBanned = (user: { banned?: boolean | null; banExpires?: Date | null }) =>
+  user.banned === true && (!user.banExpires || user.banExpires.getTime() > Date.now());
+
+/**
  * Every /api/* call past this point needs `Authorization: Bearer <token>`; cookies are not enough.
  * `signInMessage` words the 401 of particular paths the way the spec does (search: "Please sign in…").
  */
@@ -16,7 +23,7 @@ export const requireSession = (
     const authorization = c.req.header("authorization");
     if (!authorization || !/^Bearer\s+\S+$/i.test(authorization)) throw refuse();
     const found = await auth.api.getSession({ headers: new Headers({ authorization }) });
-    if (!found) throw refuse();
+    if (!found || isBanned(found.user)) throw refuse();
     c.set("session", found as unknown as SessionInfo);
     c.set("logger", c.get("logger").child({ userId: found.user.id }));
     await next();
