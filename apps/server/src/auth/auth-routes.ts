@@ -12,6 +12,20 @@ import { CLIENT_IP_HEADER, type Auth } from "./auth";
 import { clientIp } from "./client-ip";
 
 const RESEND_WINDOW_MS = 60_000;
+/**
+ * Better Auth's organization endpoints stay closed: teams are managed through /api/teams, whose rules
+ * (the Team plan, one team each, only an owner changes roles) those endpoints do not know.
+ */
+const CLOSED = /^\/organization(\/|$)/;
+const isClosed = (path: string) => {
+  let decoded = path;
+  try {
+    decoded = decodeURIComponent(path);
+  } catch {
+    // Not a path Better Auth routes anywhere either.
+  }
+  return CLOSED.test(decoded.toLowerCase().replace(/\/{2,}/g, "/"));
+};
 const STRIPPED = [
   "x-forwarded-for",
   "x-real-ip",
@@ -36,6 +50,7 @@ export function authRoutes(deps: {
     headers.set(CLIENT_IP_HEADER, ip);
 
     const path = new URL(c.req.url).pathname.replace(/^\/api\/auth/, "");
+    if (isClosed(path)) throw new AppError("NOT_FOUND", "No such API route.");
     let body: ArrayBuffer | undefined;
     if (c.req.method === "POST") body = await c.req.arrayBuffer();
 
