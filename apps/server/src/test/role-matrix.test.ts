@@ -794,3 +794,29 @@ describe("a suspended account", () => {
     expect((await t.request("/api/profile", { token })).status).toBe(200);
   });
 });
+
+describe("Better Auth's organization endpoints", () => {
+  it("are closed, however the address is written, so teams change only by the rules of /api/teams", async () => {
+    const before = await snapshot();
+    const attempts: [string, string, unknown][] = [
+      ["POST", "/api/auth/organization/create", { name: "Sneaky", slug: "sneaky" }],
+      ["POST", "/api/auth//organization/create", { name: "Sneaky", slug: "sneaky-2" }],
+      ["POST", "/api/auth/Organization/create", { name: "Sneaky", slug: "sneaky-3" }],
+      ["POST", "/api/auth/%6Frganization/create", { name: "Sneaky", slug: "sneaky-4" }],
+      ["GET", "/api/auth/organization/list", undefined],
+      [
+        "POST",
+        "/api/auth/organization/update-member-role",
+        { organizationId: f.team, memberId: f.users.owner, role: "member" },
+      ],
+      ["POST", "/api/auth/organization/leave", { organizationId: f.team }],
+    ];
+    for (const role of ["other", "admin", "owner"] as const) {
+      for (const [method, path, body] of attempts) {
+        const res = await call(role, path, method, body);
+        expect(res.status, `${role} ${method} ${path}`).toBe(404);
+      }
+    }
+    expect(await snapshot()).toEqual(before);
+  });
+});
