@@ -1,4 +1,5 @@
-// Boot: parse env, open the database (migrations run), serve web app and API, shut down gracefully.
+// Boot: parse env, open the database (migrations run), serve web app and API, shut down gracefully:
+// stop accepting, end open streams with their closing event (their text stored), drain, close.
 import { serve } from "@hono/node-server";
 import { createApp } from "./app";
 import { createServices } from "./bootstrap";
@@ -6,6 +7,9 @@ import { EnvError, loadEnv } from "./env";
 import { createLogger } from "./lib/logger";
 import { findUp } from "./lib/paths";
 import { dirname, resolve } from "node:path";
+
+/** How long a shutdown waits for open streams and requests before it gives up and exits 1. */
+const SHUTDOWN_DRAIN_MS = 10_000;
 
 async function main() {
   let env;
@@ -39,8 +43,8 @@ async function main() {
   const shutdown = (signal: string) => {
     if (closing) return;
     closing = true;
-    logger.info({ event: "boot.shutdown", signal }, "draining connections");
-    const force = setTimeout(() => process.exit(1), 10_000);
+    logger.info({ event: "boot.shutdown", signal, streams: services.streams.size }, "draining connections");
+    const force = setTimeout(() => process.exit(1), SHUTDOWN_DRAIN_MS);
     force.unref();
     server.close(() => {
       services
@@ -53,6 +57,15 @@ async function main() {
           logger.error({ event: "boot.close_failed", err }, "close failed");
           process.exit(1);
         });
+    });
+    // Open streams store their text as interrupted and send their closing event; then their
+    // connections are idle and can be closed. Requests still running finish on their own.
+    void services.streams.shutdown(SHUTDOWN_DRAIN_MS - 1_000).then(({ aborted, finished }) => {
+      logger.info({ event: "boot.streams_ended", aborted, finished }, "streams ended");
+      const idle = setInterval(() => {
+        if ("closeIdleConnections" in server) server.closeIdleConnections();
+      }, 50);
+      idle.unref();
     });
     if ("closeIdleConnections" in server) server.closeIdleConnections();
   };

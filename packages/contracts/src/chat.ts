@@ -97,5 +97,11 @@ export const storedMessageSchema = z.object({
   model: z.string().nullable(),
   sources: z.array(sourceSchema),
   images: z.array(z.object({ id: z.string(), url: z.string() })),
+  /**
+   * An answer is "streaming" while it is written (its text so far is stored about once a second),
+   * then "complete", "error" (its partial text kept) or "interrupted" (stopped, or its server went
+   * away; the text ends with RESPONSE_INTERRUPTED_MARK). Questions are "complete".
+   */
+  status: z.enum(["complete", "streaming", "interrupted", "error"]).optional(),
 });
 export type StoredMessage = z.infer<typeof storedMessageSchema>;

@@ -5,12 +5,33 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import type { AddressInfo } from "node:net";
 
 export type Script =
-  | { kind: "stream"; chunks: string[]; usage?: { prompt_tokens: number; completion_tokens: number } }
-  | { kind: "status"; status: number; body: unknown }
+  | {
+      kind: "stream";
+      chunks: string[];
+      usage?: { prompt_tokens: number; completion_tokens: number };
+      /** Sends one chunk every `delayMs` instead of all at once (a slow model). */
+      delayMs?: number;
+    }
+  | { kind: "status"; status: number; body: unknown; headers?: Record<string, string> }
   /** Sends the first `after` chunks, then destroys the socket mid-body. */
   | { kind: "disconnect"; chunks: string[]; after: number }
   /** Sends headers, then nothing for `ms` (default 20 s). */
-  | { kind: "silence"; ms?: number };
+  | { kind: "silence"; ms?: number }
+  /**
+   * Sends the first `after` chunks, then the fault: `error` an in-stream error object (`body`, as
+   * OpenAI and OpenRouter send a failure after the 200), `malformed` a `data:` line that is not JSON
+   * (followed by the remaining chunks and [DONE]), `reset` a TCP reset, `silence` nothing for `ms`.
+   */
+  | {
+      kind: "fault";
+      chunks: string[];
+      after: number;
+      fault: "error" | "malformed" | "reset" | "silence";
+      body?: unknown;
+      ms?: number;
+    }
+  /** The n-th request under this script's name follows `scripts[n]` (the last one from then on). */
+  | { kind: "sequence"; scripts: Script[] };
 
 export interface RecordedRequest {
   method: string;
@@ -42,6 +63,7 @@ export async function startOpenAiCompatibleServer(
 ): Promise<OpenAiCompatibleServer> {
   const requests: RecordedRequest[] = [];
   const timers = new Set<NodeJS.Timeout>();
+  const seen = new Map<string, number>();
   const server = createServer((req, res) => {
     void readBody(req).then((raw) => {
       let resolveClosed!: (v: { early: boolean }) => void;
@@ -63,10 +85,19 @@ export async function startOpenAiCompatibleServer(
 
       const header = req.headers["x-test-script"];
       const name = typeof header === "string" ? header : (body.model ?? "");
-      const script = opts.scripts?.[name] ?? DEFAULT_SCRIPT;
+      let script = opts.scripts?.[name] ?? DEFAULT_SCRIPT;
+      if (script.kind === "sequence") {
+        const n = seen.get(name) ?? 0;
+        seen.set(name, n + 1);
+        script = script.scripts[Math.min(n, script.scripts.length - 1)] ?? DEFAULT_SCRIPT;
+      }
       const model = body.model ?? "unknown";
-      if (script.kind === "status") return sendJson(res, script.status, script.body);
+      if (script.kind === "status") return sendJson(res, script.status, script.body, script.headers);
+      if (script.kind === "sequence") return sendJson(res, 500, { error: { message: "nested sequence" } });
 
+      // This response's timers (paced chunks, a fault's delay) end with it.
+      const pending = new Set<NodeJS.Timeout>();
+      res.on("close", () => pending.forEach((timer) => clearTimeout(timer)));
       res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache" });
       res.flushHeaders();
       if (script.kind === "silence") {
@@ -81,6 +112,26 @@ export async function startOpenAiCompatibleServer(
         res.write(sent.join(""), () => setTimeout(() => res.socket?.destroy(), 20));
         return;
       }
+      if (script.kind === "fault") {
+        const sent = script.chunks.slice(0, script.after).map((c, i) => sse(contentChunk(model, c, i === 0)));
+        const fault = script;
+        res.write(sent.join(""), () => {
+          if (fault.fault === "reset") {
+            // After a beat, so the partial body reaches the client before the RST.
+            later(() => res.socket?.resetAndDestroy(), 20);
+          } else if (fault.fault === "error") {
+            res.end(sse(fault.body ?? { error: { message: "upstream failed", type: "server_error" } }));
+          } else if (fault.fault === "malformed") {
+            const rest = fault.chunks.slice(fault.after).map((c) => sse(contentChunk(model, c, false)));
+            res.end(
+              `data: {"id":"chatcmpl-test","choices":[{"delta":{"content":"${typeof fault.body === "string" ? fault.body : ""}\n\n${rest.join("")}data: [DONE]\n\n`,
+            );
+          } else {
+            later(() => res.end(), fault.ms ?? 20_000);
+          }
+        });
+        return;
+      }
       const lines = script.chunks.map((c, i) => sse(contentChunk(model, c, i === 0)));
       lines.push(sse({ ...base(model), choices: [{ index: 0, delta: {}, finish_reason: "stop" }] }));
       if (body.stream_options?.include_usage && script.usage) {
@@ -89,7 +140,27 @@ export async function startOpenAiCompatibleServer(
         lines.push(sse({ ...base(model), choices: [], usage }));
       }
       lines.push("data: [DONE]\n\n");
-      res.end(lines.join(""));
+      if (!script.delayMs) return res.end(lines.join(""));
+      // Paced: one line per tick until the client leaves or the lines run out.
+      const delayMs = script.delayMs;
+      const step = () => {
+        if (res.destroyed) return;
+        const line = lines.shift();
+        if (line === undefined) return res.end();
+        res.write(line);
+        later(step, delayMs);
+      };
+      step();
+
+      function later(fn: () => void, ms: number) {
+        const timer = setTimeout(() => {
+          timers.delete(timer);
+          pending.delete(timer);
+          fn();
+        }, ms);
+        timers.add(timer);
+        pending.add(timer);
+      }
     });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -120,8 +191,13 @@ const contentChunk = (model: string, content: string, first: boolean) => ({
 
 const sse = (value: unknown) => `data: ${JSON.stringify(value)}\n\n`;
 
-function sendJson(res: ServerResponse, status: number, value: unknown): void {
-  res.writeHead(status, { "content-type": "application/json" });
+function sendJson(
+  res: ServerResponse,
+  status: number,
+  value: unknown,
+  headers: Record<string, string> = {},
+): void {
+  res.writeHead(status, { ...headers, "content-type": "application/json" });
   res.end(JSON.stringify(value));
 }
 

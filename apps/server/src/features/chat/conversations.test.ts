@@ -101,11 +101,13 @@ describe("stopping a stream", () => {
     controller.abort();
 
     let stored: StoredMessage[] = [];
-    for (let i = 0; i < 50 && stored.length < 2; i++) {
+    // The answer's row exists from the start; wait until the stream has closed it.
+    for (let i = 0; i < 50 && (stored.length < 2 || stored[1]?.status === "streaming"); i++) {
       await new Promise((r) => setTimeout(r, 100));
       stored = (await get<StoredMessage[]>(`/api/conversations/${conversationId}/messages`, ada)).body;
     }
     server.s.close();
+    expect(stored[1]?.status).toBe("interrupted");
     expect(stored[1]?.content.endsWith(RESPONSE_INTERRUPTED_MARK)).toBe(true);
     expect(stored[1]!.content.length).toBeGreaterThan(RESPONSE_INTERRUPTED_MARK.length);
   });

@@ -77,6 +77,7 @@ export async function listMessages(db: Database, userId: string, id: string): Pr
     model: m.model,
     sources: m.sources,
     images: m.images,
+    status: m.status as NonNullable<StoredMessage["status"]>,
   }));
 }
 

@@ -1,0 +1,370 @@
+// The chat stream against a misbehaving provider: every fault ends in exactly one closing event with
+// the spec's words, the text that arrived is stored and no answer stays "streaming", and neither the
+// provider key nor anything of the upstream's error body reaches the client. The idle timeout is 1 s
+// here (production: STREAM_IDLE_TIMEOUT_MS), so "a long silence" takes seconds, not a minute.
+import {
+  CHAT_ERROR_MESSAGES,
+  RESPONSE_INTERRUPTED_MARK,
+  STREAM_MESSAGES,
+  type StoredMessage,
+} from "@tessera/contracts";
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { conversations, messages } from "../../db/schema";
+import { createTestApp, readSse, type SseEvent, type TestApp } from "../../test/test-app";
+import {
+  startOpenAiCompatibleServer,
+  type OpenAiCompatibleServer,
+} from "../../test/openai-compatible-server";
+import { sweepOrphanStreams } from "./sweep-orphan-streams";
+
+const KEY = "sk-fault-suite-3f9a1c7e5b2d";
+/** Planted in every upstream error body: it must never reach the client. */
+const CANARY = "CANARY-upstream-body-8e41";
+const PARTS = ["Half", " an", " answer", " that", " never", " ends."];
+const PACED = Array.from({ length: 60 }, (_, i) => `w${i} `);
+
+let t: TestApp;
+let upstream: OpenAiCompatibleServer;
+let ada: string;
+
+beforeAll(async () => {
+  upstream = await startOpenAiCompatibleServer({
+    models: ["retry-ok", "retry-late", "error-at-2", "reset-at-2", "silent-at-2", "malformed-at-2", "paced"],
+    scripts: {
+      "retry-ok": {
+        kind: "sequence",
+        scripts: [
+          {
+            kind: "status",
+            status: 429,
+            headers: { "retry-after": "1" },
+            body: { error: { message: `Slow down ${CANARY} ${KEY}`, type: "rate_limit" } },
+          },
+          { kind: "stream", chunks: ["Second", " time", " lucky."] },
+        ],
+      },
+      "retry-late": {
+        kind: "sequence",
+        scripts: [
+          {
+            kind: "status",
+            status: 429,
+            headers: { "retry-after": "30" },
+            body: { error: { message: `Quota ${CANARY}`, type: "rate_limit" } },
+          },
+          { kind: "stream", chunks: ["Never", " asked."] },
+        ],
+      },
+      "error-at-2": {
+        kind: "fault",
+        chunks: PARTS,
+        after: 2,
+        fault: "error",
+        body: { error: { message: `Internal error ${CANARY} key=${KEY}`, type: "server_error", code: 500 } },
+      },
+      "reset-at-2": { kind: "fault", chunks: PARTS, after: 2, fault: "reset" },
+      "silent-at-2": { kind: "fault", chunks: PARTS, after: 2, fault: "silence", ms: 10_000 },
+      "malformed-at-2": { kind: "fault", chunks: PARTS, after: 2, fault: "malformed", body: CANARY },
+      paced: { kind: "stream", chunks: PACED, delayMs: 50 },
+    },
+  });
+  t = await createTestApp({ OPENAI_BASE_URL: upstream.url, OPENAI_API_KEY: KEY }, { chatIdleMs: 1_000 });
+  ada = await t.newUser("ada@example.com");
+});
+afterAll(async () => {
+  await t.close();
+  await upstream.close();
+});
+
+const chat = (body: Record<string, unknown>, init: RequestInit = {}) =>
+  t.request("/api/chat-stream", { method: "POST", token: ada, json: body, ...init });
+const closing = (events: SseEvent[]) =>
+  events.filter((e) => e.type === "complete" || e.type === "end" || e.type === "error");
+const streamed = (events: SseEvent[]) =>
+  events
+    .filter((e) => e.type === "chunk")
+    .map((e) => e.content as string)
+    .join("");
+const requestsFor = (model: string) => upstream.requests.filter((r) => r.body.model === model).length;
+
+async function answerOf(conversationId: string) {
+  const [row] = await t.services.database.db
+    .select()
+    .from(messages)
+    .where(and(eq(messages.conversationId, conversationId), eq(messages.role, "assistant")));
+  return row;
+}
+
+/** Sends one message and reads the whole stream: its raw text, its events, and the stored answer. */
+async function turn(model: string, message = "Tell me something") {
+  const res = await chat({ message, model: `local/${model}` });
+  expect(res.status).toBe(200);
+  const raw = await res.clone().text();
+  const events = await readSse(res);
+  const conversationId = events[0]!.conversationId as string;
+  return { raw, events, stored: await answerOf(conversationId) };
+}
+
+function expectNothingLeaked(raw: string) {
+  expect(raw).not.toContain(KEY);
+  expect(raw).not.toContain(CANARY);
+}
+
+/** Reads events off a live stream until `until` holds for one of them. */
+async function readUntil(res: Response, until: (e: SseEvent) => boolean) {
+  const reader = res.body!.getReader() as ReadableStreamDefaultReader<Uint8Array>;
+  const decoder = new TextDecoder();
+  const events: SseEvent[] = [];
+  let buffer = "";
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) return { reader, events, done: true };
+    buffer += decoder.decode(value, { stream: true });
+    let cut;
+    while ((cut = buffer.indexOf("\n\n")) >= 0) {
+      const block = buffer.slice(0, cut);
+      buffer = buffer.slice(cut + 2);
+      const data = block
+        .split("\n")
+        .filter((l) => l.startsWith("data:"))
+        .map((l) => l.slice(5).trim())
+        .join("\n");
+      if (!data) continue;
+      const event = JSON.parse(data) as SseEvent;
+      events.push(event);
+      if (until(event)) return { reader, events, done: false };
+    }
+  }
+}
+
+async function readRest(reader: ReadableStreamDefaultReader<Uint8Array>) {
+  const decoder = new TextDecoder();
+  let text = "";
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) return text + decoder.decode();
+    text += decoder.decode(value, { stream: true });
+  }
+}
+
+async function eventually<T>(read: () => Promise<T>, ok: (v: T) => boolean, ms = 10_000): Promise<T> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const value = await read();
+    if (ok(value) || Date.now() > deadline) return value;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+describe("stream faults: one closing event, the partial answer kept, nothing leaked", () => {
+  it("429 with a short Retry-After, then success: asked once more after the wait, and the person gets the answer", async () => {
+    const started = Date.now();
+    const { raw, events, stored } = await turn("retry-ok");
+    expect(requestsFor("retry-ok")).toBe(2);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(900);
+    expect(closing(events)).toEqual([
+      { type: "complete", outputTokens: expect.any(Number) as number, sources: [], messageId: stored!.id },
+    ]);
+    expect(streamed(events)).toBe("Second time lucky.");
+    expect(stored).toMatchObject({ status: "complete", content: "Second time lucky." });
+    expectNothingLeaked(raw);
+  });
+
+  it("429 asking for a long wait is reported at once with the rate-limit message, without a second request", async () => {
+    const { raw, events, stored } = await turn("retry-late");
+    expect(requestsFor("retry-late")).toBe(1);
+    expect(closing(events)).toEqual([
+      { type: "error", error: "RATE_LIMITED", message: CHAT_ERROR_MESSAGES.rateLimited },
+    ]);
+    // No text at all: the turn is undone (spec §4), as before.
+    expect(stored).toBeUndefined();
+    expectNothingLeaked(raw);
+  });
+
+  it("an error object from the upstream at chunk 3 (HTTP 500 after the 200): one error, the two chunks stored", async () => {
+    const { raw, events, stored } = await turn("error-at-2");
+    expect(streamed(events)).toBe("Half an");
+    expect(closing(events)).toEqual([
+      { type: "error", error: "STREAM_FAILED", message: CHAT_ERROR_MESSAGES.failed },
+    ]);
+    expect(events.at(-1)!.type).toBe("error");
+    expect(stored).toMatchObject({ status: "error", content: "Half an" });
+    expectNothingLeaked(raw);
+  });
+
+  it("a TCP reset mid-stream: one error, the text before it stored", async () => {
+    const { raw, events, stored } = await turn("reset-at-2");
+    expect(streamed(events)).toBe("Half an");
+    expect(closing(events)).toEqual([
+      { type: "error", error: "STREAM_FAILED", message: CHAT_ERROR_MESSAGES.failed },
+    ]);
+    expect(stored).toMatchObject({ status: "error", content: "Half an" });
+    expectNothingLeaked(raw);
+  });
+
+  it("silence after two chunks, longer than the idle timeout: one timeout error, the text stored", async () => {
+    const started = Date.now();
+    const { raw, events, stored } = await turn("silent-at-2");
+    // Given up after the idle timeout (1 s here), not after the upstream's 10 s.
+    expect(Date.now() - started).toBeLessThan(8_000);
+    expect(streamed(events)).toBe("Half an");
+    expect(closing(events)).toEqual([
+      { type: "error", error: "TIMEOUT", message: CHAT_ERROR_MESSAGES.unavailable },
+    ]);
+    expect(stored).toMatchObject({ status: "error", content: "Half an" });
+    expectNothingLeaked(raw);
+  });
+
+  it("a malformed JSON line in the stream: one error, and nothing after the bad line is taken as the answer", async () => {
+    const { raw, events, stored } = await turn("malformed-at-2");
+    expect(streamed(events)).toBe("Half an");
+    expect(closing(events)).toEqual([
+      { type: "error", error: "STREAM_FAILED", message: CHAT_ERROR_MESSAGES.failed },
+    ]);
+    expect(stored).toMatchObject({ status: "error", content: "Half an" });
+    expectNothingLeaked(raw);
+  });
+
+  it("stores the text while it streams (status streaming), at most about once a second", async () => {
+    const before = requestsFor("paced");
+    const res = await chat({ message: "Count slowly", model: "local/paced" });
+    const { reader, events } = await readUntil(res, (e) => e.type === "chunk" && e.content === "w30 ");
+    const conversationId = events[0]!.conversationId as string;
+    const draft = await answerOf(conversationId);
+    expect(draft?.status).toBe("streaming");
+    // 31 chunks in ~1.5 s: at least one flush happened, and it holds a prefix of what was sent.
+    expect(draft!.content.length).toBeGreaterThan(0);
+    expect(streamed(events).startsWith(draft!.content)).toBe(true);
+    expect(draft!.content.length).toBeLessThan(streamed(events).length);
+    // The rest of the stream: one complete, and the final text replaces the draft.
+    const rest = await readRest(reader);
+    expect(rest.match(/"type":"(complete|error)"/g)).toEqual(['"type":"complete"']);
+    expect(await answerOf(conversationId)).toMatchObject({ status: "complete", content: PACED.join("") });
+    expect(requestsFor("paced") - before).toBe(1);
+  });
+
+  it("a client abort stores the text so far as interrupted and closes the upstream call", async () => {
+    const before = upstream.requests.length;
+    const controller = new AbortController();
+    const res = await chat({ message: "Go on", model: "local/paced" }, { signal: controller.signal });
+    const { reader, events } = await readUntil(res, (e) => e.type === "chunk" && e.content === "w3 ");
+    controller.abort();
+    await reader.cancel().catch(() => undefined);
+    expect(closing(events)).toEqual([]);
+    const conversationId = events[0]!.conversationId as string;
+    const stored = await eventually(
+      () => answerOf(conversationId),
+      (row) => row?.status !== "streaming",
+    );
+    expect(stored?.status).toBe("interrupted");
+    expect(stored!.content.startsWith(streamed(events))).toBe(true);
+    expect(stored!.content.endsWith(`\n\n${RESPONSE_INTERRUPTED_MARK}`)).toBe(true);
+    expect(stored!.content.length).toBeLessThan(PACED.join("").length);
+    const call = upstream.requests.slice(before).find((r) => r.body.model === "paced")!;
+    expect(await call.closed).toEqual({ early: true });
+    // What the conversation shows afterwards.
+    const listed = (await (
+      await t.request(`/api/conversations/${conversationId}/messages`, { token: ada })
+    ).json()) as StoredMessage[];
+    expect(listed.map((m) => [m.role, m.status])).toEqual([
+      ["user", "complete"],
+      ["assistant", "interrupted"],
+    ]);
+  });
+});
+
+describe("a double submit of the same client message id", () => {
+  it("makes one provider call: the second request is refused with 409 and stores nothing", async () => {
+    const before = requestsFor("paced");
+    const clientMessageId = crypto.randomUUID();
+    const body = { message: "Only once, please", model: "local/paced", clientMessageId };
+    const [a, b] = await Promise.all([chat(body), chat(body)]);
+    const [ok, refused] = a.status === 200 ? [a, b] : [b, a];
+    expect([a.status, b.status].sort()).toEqual([200, 409]);
+    expect(await refused.json()).toMatchObject({
+      error: { code: "CONFLICT", message: STREAM_MESSAGES.duplicate },
+    });
+    const events = await readSse(ok);
+    expect(closing(events).map((e) => e.type)).toEqual(["complete"]);
+    // Sent again after the answer (a client retry): still refused, still one call.
+    expect((await chat(body)).status).toBe(409);
+    expect(requestsFor("paced") - before).toBe(1);
+    const questions = await t.services.database.db
+      .select()
+      .from(messages)
+      .where(eq(messages.clientMessageId, clientMessageId));
+    expect(questions).toHaveLength(1);
+    // The refused requests left no conversation behind.
+    const mine = await t.services.database.db
+      .select({ id: conversations.id })
+      .from(conversations)
+      .where(eq(conversations.title, "Only once, please"));
+    expect(mine).toHaveLength(1);
+  });
+
+  it("refuses an id that is not a uuid with 400", async () => {
+    const res = await chat({ message: "Hi", model: "local/paced", clientMessageId: "twice" });
+    expect(res.status).toBe(400);
+  });
+});
+
+describe("the sweep of answers left streaming", () => {
+  it("closes them as interrupted with their text; the periodic sweep spares recent ones", async () => {
+    const db = t.services.database.db;
+    const [conversation] = await db
+      .insert(conversations)
+      .values({ userId: (await me()).id, title: "Left behind" })
+      .returning({ id: conversations.id });
+    const rows = await db
+      .insert(messages)
+      .values([
+        { conversationId: conversation!.id, role: "assistant", content: "Partial text", status: "streaming" },
+        { conversationId: conversation!.id, role: "assistant", content: "", status: "streaming" },
+      ])
+      .returning({ id: messages.id });
+    // A sweep for rows older than an hour ago leaves these fresh ones alone.
+    expect(await sweepOrphanStreams(db, new Date(Date.now() - 3_600_000))).toMatchObject({ messages: 0 });
+    expect((await sweepOrphanStreams(db, null)).messages).toBeGreaterThanOrEqual(2);
+    const after = await db.select().from(messages).where(eq(messages.conversationId, conversation!.id));
+    const byId = new Map(after.map((m) => [m.id, m]));
+    expect(byId.get(rows[0]!.id)).toMatchObject({
+      status: "interrupted",
+      content: `Partial text\n\n${RESPONSE_INTERRUPTED_MARK}`,
+    });
+    expect(byId.get(rows[1]!.id)).toMatchObject({
+      status: "interrupted",
+      content: RESPONSE_INTERRUPTED_MARK,
+    });
+  });
+});
+
+async function me() {
+  const res = await t.request("/api/auth/get-session", { token: ada });
+  return ((await res.json()) as { user: { id: string } }).user;
+}
+
+// Last: after a shutdown this app takes no new streams.
+describe("a server shutdown mid-stream (in process; main.test.ts drives the real process)", () => {
+  it("stores the text as interrupted, sends one closing error that says so, and refuses new streams", async () => {
+    const res = await chat({ message: "Long answer please", model: "local/paced" });
+    const { reader, events } = await readUntil(res, (e) => e.type === "chunk" && e.content === "w5 ");
+    const shutdown = t.services.streams.shutdown(5_000);
+    const rest = await readRest(reader);
+    expect(await shutdown).toEqual({ aborted: 1, finished: true });
+    const after = await readSse(new Response(rest));
+    const all = [...events, ...after];
+    expect(closing(all)).toEqual([
+      { type: "error", error: "SERVER_RESTARTING", message: STREAM_MESSAGES.serverRestarting },
+    ]);
+    expect(all.at(-1)!.type).toBe("error");
+    const stored = await answerOf(events[0]!.conversationId as string);
+    expect(stored?.status).toBe("interrupted");
+    expect(stored!.content).toBe(`${streamed(all)}\n\n${RESPONSE_INTERRUPTED_MARK}`);
+    expectNothingLeaked(rest);
+
+    const refused = await chat({ message: "Anyone?", model: "local/paced" });
+    expect(refused.status).toBe(503);
+    expect(await refused.json()).toMatchObject({ error: { message: STREAM_MESSAGES.restarting } });
+  });
+});

@@ -1,0 +1,279 @@
+// The real process with a chat stream open: SIGTERM ends the stream with one closing event that says
+// the server is restarting, stores the text so far and exits 0; kill -9 leaves the answer "streaming",
+// and the next start closes it as interrupted with the text it had stored. The provider is a slow
+// loopback server in this test process; the database is PGlite in DATA_DIR, or (postgres project) a
+// fresh PostgreSQL database.
+import { spawn, type ChildProcess } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { mkdtempSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { RESPONSE_INTERRUPTED_MARK, STREAM_MESSAGES, type StoredMessage } from "@tessera/contracts";
+import { eq } from "drizzle-orm";
+import pg from "pg";
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vitest";
+import { openDatabase, type DatabaseTarget } from "./db/client";
+import { messages } from "./db/schema";
+import { startOpenAiCompatibleServer, type OpenAiCompatibleServer } from "./test/openai-compatible-server";
+import type { SseEvent } from "./test/test-app";
+import { testDbKind } from "./test/test-database";
+
+const serverRoot = resolve(import.meta.dirname, "..");
+const KEY = "sk-shutdown-suite-51c0de";
+const running: ChildProcess[] = [];
+const dropDatabases: (() => Promise<void>)[] = [];
+let upstream: OpenAiCompatibleServer;
+
+beforeAll(async () => {
+  upstream = await startOpenAiCompatibleServer({
+    models: ["paced"],
+    scripts: {
+      paced: { kind: "stream", chunks: Array.from({ length: 300 }, (_, i) => `t${i} `), delayMs: 100 },
+    },
+  });
+});
+afterEach(() => {
+  for (const p of running.splice(0)) if (p.exitCode === null) p.kill("SIGKILL");
+});
+afterAll(async () => {
+  await upstream.close();
+  for (const drop of dropDatabases) await drop();
+});
+
+const freePort = () =>
+  new Promise<number>((done) => {
+    const s = createServer().listen(0, "127.0.0.1", () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => done(port));
+    });
+  });
+
+/** Where the process keeps its data: a data dir, and a fresh PostgreSQL database in that project. */
+async function newInstance() {
+  const dataDir = mkdtempSync(join(tmpdir(), "tessera-shutdown-"));
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const env: Record<string, string> = {
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    PUBLIC_URL: url,
+    DATA_DIR: dataDir,
+    OPENAI_BASE_URL: upstream.url,
+    OPENAI_API_KEY: KEY,
+  };
+  let target: DatabaseTarget = { kind: "pglite", dataDir: join(dataDir, "pglite") };
+  if (testDbKind() === "postgres") {
+    const adminUrl = inject("databaseUrl");
+    const name = `tessera_shutdown_${randomBytes(6).toString("hex")}`;
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+    const dbUrl = new URL(adminUrl);
+    dbUrl.pathname = `/${name}`;
+    env.DATABASE_URL = dbUrl.toString();
+    target = { kind: "postgres", url: env.DATABASE_URL };
+    dropDatabases.push(async () => {
+      const drop = new pg.Client({ connectionString: adminUrl });
+      await drop.connect();
+      await drop.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await drop.end();
+    });
+  }
+  return { url, env, target };
+}
+
+function start(env: Record<string, string>) {
+  const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
+    cwd: serverRoot,
+    env: { LOG_LEVEL: "info", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  running.push(child);
+  let out = "";
+  child.stdout.on("data", (d: Buffer) => (out += d.toString()));
+  child.stderr.on("data", (d: Buffer) => (out += d.toString()));
+  const exited = new Promise<number | null>((done) => child.once("exit", (code) => done(code)));
+  return { child, exited, output: () => out };
+}
+
+async function waitHealthy(url: string) {
+  for (let i = 0; i < 600; i++) {
+    const ok = await fetch(`${url}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error("server never became healthy");
+}
+
+/** Signs up, follows the verification link from the log (no SMTP), signs in: a bearer token. */
+async function newUser(url: string, output: () => string, email: string) {
+  const headers = { "content-type": "application/json", origin: url };
+  const password = "long enough pw";
+  const signUp = await fetch(`${url}/api/auth/sign-up/email`, {
+    method: "POST",
+    headers,
+    body: JSON.stringify({ email, password, name: "Sam", callbackURL: "/" }),
+  });
+  expect(signUp.status).toBe(200);
+  let link: string | undefined;
+  for (let i = 0; i < 100 && !link; i++) {
+    link = new RegExp(`"to":"${email}","kind":"verify-email","link":"([^"]+)"`).exec(output())?.[1];
+    if (!link) await new Promise((r) => setTimeout(r, 50));
+  }
+  const verified = await fetch(link!, { redirect: "manual" });
+  expect(verified.status).toBe(302);
+  const signIn = await fetch(`${url}/api/auth/sign-in/email`, {
+    method: "POST",
+    headers,
+    body: JSON.stringify({ email, password }),
+  });
+  expect(signIn.status).toBe(200);
+  return signIn.headers.get("set-auth-token")!;
+}
+
+function parseEvents(text: string): SseEvent[] {
+  return text
+    .split("\n\n")
+    .map((block) =>
+      block
+        .split("\n")
+        .filter((l) => l.startsWith("data:"))
+        .map((l) => l.slice(5).trim())
+        .join("\n"),
+    )
+    .filter(Boolean)
+    .map((d) => JSON.parse(d) as SseEvent);
+}
+
+/** Opens a chat stream and reads until `chunks` chunks arrived; `rest()` reads it to its end. */
+async function openStream(url: string, token: string, chunks: number) {
+  const res = await fetch(`${url}/api/chat-stream`, {
+    method: "POST",
+    headers: { "content-type": "application/json", authorization: `Bearer ${token}`, origin: url },
+    body: JSON.stringify({ message: "Count for me, slowly", model: "local/paced" }),
+  });
+  expect(res.status).toBe(200);
+  const reader = res.body!.getReader() as ReadableStreamDefaultReader<Uint8Array>;
+  const decoder = new TextDecoder();
+  let raw = "";
+  while (parseEvents(raw).filter((e) => e.type === "chunk").length < chunks) {
+    const { value, done } = await reader.read();
+    if (done) throw new Error("stream ended early");
+    raw += decoder.decode(value, { stream: true });
+  }
+  return {
+    head: raw,
+    async rest() {
+      let text = raw;
+      for (;;) {
+        let next: { done: boolean; value?: Uint8Array };
+        try {
+          next = await reader.read();
+        } catch {
+          return text; // the connection broke (the process was killed)
+        }
+        if (next.done) return text;
+        text += decoder.decode(next.value, { stream: true });
+      }
+    },
+  };
+}
+
+const chunksOf = (events: SseEvent[]) =>
+  events
+    .filter((e) => e.type === "chunk")
+    .map((e) => e.content as string)
+    .join("");
+
+async function storedAnswers(url: string, token: string, conversationId: string) {
+  const res = await fetch(`${url}/api/conversations/${conversationId}/messages`, {
+    headers: { authorization: `Bearer ${token}`, origin: url },
+  });
+  expect(res.status).toBe(200);
+  return ((await res.json()) as StoredMessage[]).filter((m) => m.role === "assistant");
+}
+
+/** After the last process stopped: no answer anywhere in the database is still "streaming". */
+async function streamingLeft(target: DatabaseTarget) {
+  const handle = await openDatabase(target, { onConnectionError: () => undefined });
+  try {
+    return await handle.db.select().from(messages).where(eq(messages.status, "streaming"));
+  } finally {
+    await handle.close();
+  }
+}
+
+describe("the process with a stream open", () => {
+  it("on SIGTERM ends the stream with one closing event, stores the partial answer and exits 0", async () => {
+    const { url, env, target } = await newInstance();
+    const first = start(env);
+    await waitHealthy(url);
+    const token = await newUser(url, first.output, "sam@example.com");
+
+    const stream = await openStream(url, token, 3);
+    const sent = Date.now();
+    first.child.kill("SIGTERM");
+    const raw = await stream.rest();
+    expect(await first.exited).toBe(0);
+    expect(Date.now() - sent).toBeLessThan(10_000);
+    expect(first.output()).toContain('"event":"boot.streams_ended","aborted":1,"finished":true');
+
+    const events = parseEvents(raw);
+    const closing = events.filter((e) => e.type === "complete" || e.type === "error");
+    expect(closing).toEqual([
+      { type: "error", error: "SERVER_RESTARTING", message: STREAM_MESSAGES.serverRestarting },
+    ]);
+    expect(events.at(-1)).toEqual(closing[0]);
+    expect(raw).not.toContain(KEY);
+    const text = chunksOf(events);
+    expect(text.length).toBeGreaterThan(0);
+
+    const second = start(env);
+    await waitHealthy(url);
+    const conversationId = events[0]!.conversationId as string;
+    const [answer] = await storedAnswers(url, token, conversationId);
+    expect(answer).toMatchObject({
+      status: "interrupted",
+      content: `${text}\n\n${RESPONSE_INTERRUPTED_MARK}`,
+    });
+    // Nothing was left for the start-up sweep: the shutdown closed it.
+    expect(second.output()).not.toContain("boot.orphan_streams");
+    second.child.kill("SIGTERM");
+    expect(await second.exited).toBe(0);
+    expect(await streamingLeft(target)).toEqual([]);
+  }, 180_000);
+
+  it("after kill -9 the next start closes the orphaned answer as interrupted with the text it had stored", async () => {
+    const { url, env, target } = await newInstance();
+    const first = start(env);
+    await waitHealthy(url);
+    const token = await newUser(url, first.output, "kim@example.com");
+
+    // 25 chunks at 100 ms: the text so far has been stored at least once (once a second).
+    const stream = await openStream(url, token, 25);
+    first.child.kill("SIGKILL");
+    expect(await first.exited).toBe(null);
+    const events = parseEvents(await stream.rest());
+    // The process died: no closing event was sent (the client sees the stream break).
+    expect(events.filter((e) => e.type === "complete" || e.type === "error")).toEqual([]);
+    const received = chunksOf(events);
+
+    const second = start(env);
+    await waitHealthy(url);
+    expect(second.output()).toMatch(/"event":"boot.orphan_streams","messages":1/);
+    const [answer] = await storedAnswers(url, token, events[0]!.conversationId as string);
+    expect(answer?.status).toBe("interrupted");
+    const kept = answer!.content.slice(0, -`\n\n${RESPONSE_INTERRUPTED_MARK}`.length);
+    expect(answer!.content.endsWith(`\n\n${RESPONSE_INTERRUPTED_MARK}`)).toBe(true);
+    expect(kept.length).toBeGreaterThan(0);
+    expect(received.startsWith(kept)).toBe(true);
+    second.child.kill("SIGTERM");
+    expect(await second.exited).toBe(0);
+    expect(await streamingLeft(target)).toEqual([]);
+  }, 180_000);
+});
