@@ -6,6 +6,7 @@ import { join } from "node:path";
 import { and, desc, eq } from "drizzle-orm";
 import { createApp } from "../app";
 import { createServices, type Services } from "../bootstrap";
+import type { DatabaseHandle } from "../db/client";
 import type { PlanId } from "@tessera/contracts";
 import { setPlan } from "../billing/plans";
 import { mailOutbox, user } from "../db/schema";
@@ -37,7 +38,8 @@ export const PASSWORD = "correct horse battery";
 
 export async function createTestApp(
   envOverrides: Record<string, string> = {},
-  options: { chatIdleMs?: number } = {},
+  /** `database`: one the test opened itself (say, through a proxy it controls); closed with the app. */
+  options: { chatIdleMs?: number; database?: DatabaseHandle } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), "tessera-test-"));
   const env = parseEnv({
@@ -50,7 +52,7 @@ export async function createTestApp(
     RATE_LIMIT_CHAT: "1000",
     ...envOverrides,
   });
-  const database = await openTestDatabase();
+  const database = options.database ?? (await openTestDatabase());
   const services = await createServices(env, createLogger(env.LOG_LEVEL), {
     database,
     chatIdleMs: options.chatIdleMs,
