@@ -1,0 +1,188 @@
+// A comparison's answers under the same faults as the chat stream: each answer's stream ends in
+// exactly one closing event, the text that arrived is stored (status error or stopped, never left
+// streaming), and neither the provider key nor the upstream's error body reaches the client.
+import { STREAM_MESSAGES, CHAT_ERROR_MESSAGES, type Comparison } from "@tessera/contracts";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { comparisonResponses } from "../../db/schema";
+import {
+  startOpenAiCompatibleServer,
+  type OpenAiCompatibleServer,
+} from "../../test/openai-compatible-server";
+import { createTestApp, readSse, type SseEvent, type TestApp } from "../../test/test-app";
+import { sweepOrphanStreams } from "../chat/sweep-orphan-streams";
+
+const KEY = "sk-compare-faults-9d2e77";
+const CANARY = "CANARY-compare-body-51aa";
+const PARTS = ["Half", " an", " answer", " that", " never", " ends."];
+const PACED = Array.from({ length: 60 }, (_, i) => `c${i} `);
+
+let t: TestApp;
+let upstream: OpenAiCompatibleServer;
+let ada: string;
+
+beforeAll(async () => {
+  upstream = await startOpenAiCompatibleServer({
+    models: ["error-at-2", "reset-at-2", "paced"],
+    scripts: {
+      "error-at-2": {
+        kind: "fault",
+        chunks: PARTS,
+        after: 2,
+        fault: "error",
+        body: { error: { message: `Internal ${CANARY} ${KEY}`, type: "server_error", code: 500 } },
+      },
+      "reset-at-2": { kind: "fault", chunks: PARTS, after: 2, fault: "reset" },
+      paced: { kind: "stream", chunks: PACED, delayMs: 50 },
+    },
+  });
+  t = await createTestApp({ OPENAI_BASE_URL: upstream.url, OPENAI_API_KEY: KEY }, { chatIdleMs: 1_000 });
+  ada = await t.newUser("ada@example.com");
+});
+afterAll(async () => {
+  await t.close();
+  await upstream.close();
+});
+
+async function compare(models: string[]): Promise<Comparison> {
+  const res = await t.request("/api/comparisons", {
+    method: "POST",
+    token: ada,
+    json: { prompt: "Say something", models },
+  });
+  expect(res.status).toBe(201);
+  return (await res.json()) as Comparison;
+}
+const streamAnswer = (comparisonId: string, responseId: string) =>
+  t.request("/api/chat-stream", {
+    method: "POST",
+    token: ada,
+    json: { comparison: true, comparisonId, responseId },
+  });
+const closing = (events: SseEvent[]) => events.filter((e) => e.type === "complete" || e.type === "error");
+const streamed = (events: SseEvent[]) =>
+  events
+    .filter((e) => e.type === "chunk")
+    .map((e) => e.content as string)
+    .join("");
+async function storedAnswer(responseId: string) {
+  const [row] = await t.services.database.db
+    .select()
+    .from(comparisonResponses)
+    .where(eq(comparisonResponses.id, responseId));
+  return row!;
+}
+
+async function readUntil(res: Response, chunks: number) {
+  const reader = res.body!.getReader() as ReadableStreamDefaultReader<Uint8Array>;
+  const decoder = new TextDecoder();
+  let raw = "";
+  while ((raw.match(/"type":"chunk"/g) ?? []).length < chunks) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    raw += decoder.decode(value, { stream: true });
+  }
+  return {
+    raw,
+    async rest() {
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) return raw + decoder.decode();
+        raw += decoder.decode(value, { stream: true });
+      }
+    },
+  };
+}
+
+describe("comparison answers under stream faults", () => {
+  it("an upstream error at chunk 3 and a reset each end their own answer with one error; the partial text is stored", async () => {
+    const c = await compare(["local/error-at-2", "local/reset-at-2", "local/paced"]);
+    const results = await Promise.all(
+      c.responses.map(async (r) => {
+        const res = await streamAnswer(c.id, r.id);
+        const raw = await res.clone().text();
+        return { r, raw, events: await readSse(res) };
+      }),
+    );
+    for (const { r, raw, events } of results) {
+      expect(raw).not.toContain(KEY);
+      expect(raw).not.toContain(CANARY);
+      const stored = await storedAnswer(r.id);
+      if (r.modelId === "local/paced") {
+        expect(closing(events).map((e) => e.type)).toEqual(["complete"]);
+        expect(stored).toMatchObject({ status: "complete", content: PACED.join("") });
+      } else {
+        expect(streamed(events)).toBe("Half an");
+        expect(closing(events)).toEqual([
+          { type: "error", error: "STREAM_FAILED", message: CHAT_ERROR_MESSAGES.failed },
+        ]);
+        expect(stored).toMatchObject({
+          status: "error",
+          content: "Half an",
+          error: CHAT_ERROR_MESSAGES.failed,
+        });
+      }
+    }
+  });
+
+  it("stores the text while it streams, and keeps it as stopped when the client leaves", async () => {
+    const c = await compare(["local/paced"]);
+    const responseId = c.responses[0]!.id;
+    const controller = new AbortController();
+    const res = await t.request("/api/chat-stream", {
+      method: "POST",
+      token: ada,
+      json: { comparison: true, comparisonId: c.id, responseId },
+      signal: controller.signal,
+    });
+    const head = await readUntil(res, 30);
+    const draft = await storedAnswer(responseId);
+    expect(draft.status).toBe("streaming");
+    expect(draft.content.length).toBeGreaterThan(0);
+    expect(streamed(await readSse(new Response(head.raw))).startsWith(draft.content)).toBe(true);
+
+    controller.abort();
+    let stored = draft;
+    for (let i = 0; i < 100 && stored.status === "streaming"; i++) {
+      await new Promise((r) => setTimeout(r, 50));
+      stored = await storedAnswer(responseId);
+    }
+    expect(stored.status).toBe("stopped");
+    expect(stored.content.length).toBeGreaterThanOrEqual(draft.content.length);
+    expect(PACED.join("").startsWith(stored.content)).toBe(true);
+  });
+
+  it("the sweep stops answers a dead process left pending or streaming, keeping their text", async () => {
+    const db = t.services.database.db;
+    const c = await compare(["local/paced", "local/error-at-2"]);
+    await db
+      .update(comparisonResponses)
+      .set({ status: "streaming", content: "Cut short" })
+      .where(eq(comparisonResponses.id, c.responses[0]!.id));
+    expect((await sweepOrphanStreams(db, new Date(Date.now() - 3_600_000))).comparisonAnswers).toBe(0);
+    expect((await sweepOrphanStreams(db, null)).comparisonAnswers).toBeGreaterThanOrEqual(2);
+    expect(await storedAnswer(c.responses[0]!.id)).toMatchObject({ status: "stopped", content: "Cut short" });
+    expect(await storedAnswer(c.responses[1]!.id)).toMatchObject({ status: "stopped", content: "" });
+    // A stopped answer may be run again.
+    const again = await readSse(await streamAnswer(c.id, c.responses[1]!.id));
+    expect(closing(again)).toHaveLength(1);
+    expect(await storedAnswer(c.responses[1]!.id)).toMatchObject({ status: "error", content: "Half an" });
+  });
+
+  // Last: after a shutdown this app takes no new streams.
+  it("a shutdown ends each open answer with one closing error that says so; the text is kept as stopped", async () => {
+    const c = await compare(["local/paced"]);
+    const responseId = c.responses[0]!.id;
+    const open = await readUntil(await streamAnswer(c.id, responseId), 5);
+    const shutdown = t.services.streams.shutdown(5_000);
+    const events = await readSse(new Response(await open.rest()));
+    expect(await shutdown).toEqual({ aborted: 1, finished: true });
+    expect(closing(events)).toEqual([
+      { type: "error", error: "SERVER_RESTARTING", message: STREAM_MESSAGES.serverRestarting },
+    ]);
+    expect(await storedAnswer(responseId)).toMatchObject({ status: "stopped", content: streamed(events) });
+    const refused = await streamAnswer(c.id, responseId);
+    expect(refused.status).toBe(503);
+    expect(await refused.json()).toMatchObject({ error: { message: STREAM_MESSAGES.restarting } });
+  });
+});
