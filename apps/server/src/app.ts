@@ -195,13 +195,24 @@ export function createApp(services: Services, options: { webDist?: string | null
     throw new AppError("NOT_FOUND", "No such API route.");
   });
 
+  // Stored files: keys are server-made with a random part, so the address is the capability (an
+  // <img> cannot send a bearer token). A file never runs as a page of ours: its type comes from the
+  // key's own extension, and the policy sandboxes it with nothing allowed to load.
   app.get("/files/*", async (c) => {
-    const key = decodeURIComponent(c.req.path.slice("/files/".length));
-    if (!isStorageKey(key)) throw new AppError("NOT_FOUND", "Not found.");
+    const key = storageKeyOf(c.req.path.slice("/files/".length));
+    if (!key) throw new AppError("NOT_FOUND", "Not found.");
     const bytes = await services.storage.get(key).catch(() => null);
     if (!bytes) throw new AppError("NOT_FOUND", "Not found.");
-    c.header("Content-Type", contentTypeOf(key));
-    c.header("Cache-Control", "public, max-age=31536000, immutable");
+    const type = contentTypeOf(key);
+    c.header("Content-Type", type);
+    c.header("X-Content-Type-Options", "nosniff");
+    c.header(
+      "Content-Security-Policy",
+      "default-src 'none'; img-src 'self'; media-src 'self'; style-src 'unsafe-inline'; sandbox",
+    );
+    if (!/^(image|audio)\//.test(type)) c.header("Content-Disposition", "attachment");
+    // Personal files: the browser may keep them, shared caches may not.
+    c.header("Cache-Control", "private, max-age=31536000, immutable");
     return c.body(Buffer.from(bytes));
   });
 
@@ -236,6 +247,16 @@ export function createApp(services: Services, options: { webDist?: string | null
       "routes without an authorisation rule in route-rules.ts",
     );
   return app;
+}
+
+/** The storage key a /files/ path names, or null for a malformed or non-key path. */
+function storageKeyOf(encoded: string): string | null {
+  try {
+    const key = decodeURIComponent(encoded);
+    return isStorageKey(key) ? key : null;
+  } catch {
+    return null; // a broken %-escape
+  }
 }
 
 /** The built web app: hashed assets cached for a year, every other GET answered with index.html. */

@@ -5,6 +5,7 @@ import { Readability } from "@mozilla/readability";
 import { parseHTML } from "linkedom";
 import { AppError } from "../lib/errors";
 import { guardedFetch, type GuardedFetchOptions } from "../lib/guarded-fetch";
+import { checkPdfExpansion } from "../lib/pdf-expansion";
 import { decodeText, isPdf } from "../lib/sniff";
 
 export interface ReadContent {
@@ -60,6 +61,7 @@ export async function readAddress(
 }
 
 async function readPdf(bytes: Uint8Array): Promise<string> {
+  await checkPdfExpansion(bytes);
   try {
     const { extractText, getDocumentProxy } = await import("unpdf");
     const pdf = await getDocumentProxy(new Uint8Array(bytes));

@@ -1,8 +1,12 @@
 import { secureHeaders } from "hono/secure-headers";
 
-/** Scripts and images only from our own origin (images also data: and blob:); no inline scripts. */
+/**
+ * Scripts and images only from our own origin (images also data: and blob:); no inline scripts.
+ * A route that sets a header itself keeps it (stored files set a stricter, sandboxing policy).
+ */
 export const securityHeaders = () =>
   secureHeaders({
+    overwrite: false,
     contentSecurityPolicy: {
       defaultSrc: ["'self'"],
       scriptSrc: ["'self'"],

@@ -28,5 +28,21 @@ export async function readJson<S extends z.ZodType>(c: Context, schema: S): Prom
     if (cause instanceof AppError) throw cause;
     throw new AppError("INVALID_JSON", "The request body is not valid JSON.", { cause });
   }
+  // The database refuses NUL in text; refused here it is a 400 instead of a failed write.
+  if (containsNul(body)) throw new AppError("BAD_REQUEST", "Text cannot contain NUL characters (\\u0000).");
   return parseWith(schema, body);
+}
+
+/** Walked with a list rather than recursion: a 1 MB body can nest deeper than the call stack. */
+function containsNul(body: unknown): boolean {
+  const pending = [body];
+  while (pending.length > 0) {
+    const value = pending.pop();
+    if (typeof value === "string") {
+      if (value.includes("\u0000")) return true;
+    } else if (value && typeof value === "object") {
+      for (const [k, v] of Object.entries(value)) pending.push(k, v);
+    }
+  }
+  return false;
 }

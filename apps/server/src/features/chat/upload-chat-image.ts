@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import type { Database } from "../../db/client";
 import { chatImages } from "../../db/schema";
 import { AppError } from "../../lib/errors";
-import { sniffImage } from "../../lib/sniff";
+import { acceptImage } from "../../lib/sniff";
 import type { Storage } from "../../providers/storage/storage";
 
 /** Stores an uploaded chat image under image-refs/chat-images/{timestamp-random}.{ext}. */
@@ -11,9 +11,10 @@ export async function uploadChatImage(
   userId: string,
   bytes: Uint8Array,
 ) {
-  const type = sniffImage(bytes);
-  if (!type)
-    throw new AppError("UNSUPPORTED_MEDIA_TYPE", "Only PNG, JPEG, GIF and WebP images can be attached.");
+  const type = acceptImage(
+    bytes,
+    () => new AppError("UNSUPPORTED_MEDIA_TYPE", "Only PNG, JPEG, GIF and WebP images can be attached."),
+  );
   const key = `image-refs/chat-images/${Date.now()}-${randomBytes(8).toString("hex")}.${type.ext}`;
   await deps.storage.put(key, bytes, type.mime);
   try {

@@ -6,7 +6,7 @@ import type { Database } from "../../db/client";
 import { profiles, user } from "../../db/schema";
 import { AppError } from "../../lib/errors";
 import type { GuardedResponse } from "../../lib/guarded-fetch";
-import { sniffImage } from "../../lib/sniff";
+import { acceptImage } from "../../lib/sniff";
 import type { Storage } from "../../providers/storage/storage";
 import { getProfile } from "./get-profile";
 
@@ -24,12 +24,14 @@ async function copyAvatar(deps: ProfileDeps, url: string): Promise<string> {
   const res = await deps.fetchAvatar(url);
   if (res.status !== 200)
     throw new AppError("BAD_REQUEST", `avatarUrl: the address answered ${res.status}, not a picture.`);
-  const type = sniffImage(res.bytes);
-  if (!type)
-    throw new AppError(
-      "BAD_REQUEST",
-      "avatarUrl: the address does not point at a PNG, JPEG, GIF or WebP picture.",
-    );
+  const type = acceptImage(
+    res.bytes,
+    () =>
+      new AppError(
+        "BAD_REQUEST",
+        "avatarUrl: the address does not point at a PNG, JPEG, GIF or WebP picture.",
+      ),
+  );
   const key = `avatars/${Date.now()}-${randomBytes(8).toString("hex")}.${type.ext}`;
   await deps.storage.put(key, res.bytes, type.mime);
   return deps.storage.publicUrl(key);
