@@ -18,7 +18,8 @@ export function sseResponse(
     const client = new AbortController();
     const untrack = live?.track(client);
     stream.onAbort(() => client.abort());
-    c.req.raw.signal.addEventListener("abort", () => client.abort(), { once: true });
+    const onClientGone = () => client.abort();
+    c.req.raw.signal.addEventListener("abort", onClientGone, { once: true });
     const heartbeat = setInterval(() => {
       if (!stream.aborted) void stream.write(": ping\n\n").catch(() => client.abort());
     }, STREAM_HEARTBEAT_MS);
@@ -29,6 +30,10 @@ export function sseResponse(
       }
     } finally {
       clearInterval(heartbeat);
+      // Left on the request's signal, the listener would keep this whole request alive for good: the
+      // runtime's Request keeps that signal in a finalizer's holdings, and the listener reaches back
+      // to the Request through `c`, so the finalizer can never run.
+      c.req.raw.signal.removeEventListener("abort", onClientGone);
       untrack?.();
     }
   });
