@@ -1,11 +1,11 @@
 // The local search index (DESIGN.md's embedded search default): Postgres full-text search, title
 // weighted over body, ranked, with highlighted snippets, over what the person may see: the help
 // articles and catalogue, their own documents, and web pages earlier searches brought in.
-import { and, desc, eq, isNull, or, sql } from "drizzle-orm";
+import { eq, inArray, isNull, or, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { knowledgePassages } from "../db/schema";
 import type { WebResult } from "../providers/search/types";
-import { toOrQuery } from "./search-knowledge";
+import { rankedMatch } from "./search-knowledge";
 
 export interface IndexedResult {
   title: string;
@@ -25,48 +25,54 @@ export async function searchIndex(
   query: string,
   opts: { userId: string; limit: number },
 ): Promise<IndexedResult[]> {
-  const q = toOrQuery(query);
-  if (!q) return [];
-  const tsquery = sql`to_tsquery('english', ${q})`;
-  const rank = sql<number>`ts_rank_cd(${knowledgePassages.search}, ${tsquery}, 1)`;
+  const limit = Math.min(Math.max(opts.limit, 1), 20);
+  const visible = or(isNull(knowledgePassages.userId), eq(knowledgePassages.userId, opts.userId))!;
+  const match = await rankedMatch(db, query, visible, limit);
+  if (!match) return [];
   const rows = await db
     .select({
+      id: knowledgePassages.id,
       title: knowledgePassages.title,
       url: knowledgePassages.url,
       kind: knowledgePassages.kind,
       content: knowledgePassages.content,
       favicon: knowledgePassages.favicon,
       image: knowledgePassages.image,
-      snippet: sql<string>`ts_headline('english', ${knowledgePassages.content}, ${tsquery}, ${HEADLINE})`,
-      rank,
     })
     .from(knowledgePassages)
-    .where(
-      and(
-        sql`${knowledgePassages.search} @@ ${tsquery}`,
-        or(isNull(knowledgePassages.userId), eq(knowledgePassages.userId, opts.userId)),
-      ),
-    )
-    .orderBy(desc(rank), knowledgePassages.title)
+    .where(match.where)
+    .orderBy(...match.orderBy)
     // A document is split into passages: ask for more, keep the best passage of each address.
-    .limit(Math.min(Math.max(opts.limit, 1), 20) * 3);
+    .limit(limit * 3);
   const seen = new Set<string>();
-  const out: IndexedResult[] = [];
-  for (const r of rows) {
-    if (seen.has(r.url)) continue;
-    seen.add(r.url);
-    out.push({
-      title: r.title,
-      url: r.url,
-      snippet: r.snippet,
-      content: r.content,
-      kind: r.kind,
-      favicon: r.favicon ?? undefined,
-      thumbnail: r.image ?? undefined,
-    });
-    if (out.length >= opts.limit) break;
-  }
-  return out;
+  const kept = rows.filter((r) => !seen.has(r.url) && seen.add(r.url)).slice(0, limit);
+  if (kept.length === 0) return [];
+  // Snippets only for what is shown: ts_headline re-parses the whole passage.
+  const snippets = new Map(
+    (
+      await db
+        .select({
+          id: knowledgePassages.id,
+          snippet: sql<string>`ts_headline('english', ${knowledgePassages.content}, ${match.tsquery}, ${HEADLINE})`,
+        })
+        .from(knowledgePassages)
+        .where(
+          inArray(
+            knowledgePassages.id,
+            kept.map((r) => r.id),
+          ),
+        )
+    ).map((r) => [r.id, r.snippet]),
+  );
+  return kept.map((r) => ({
+    title: r.title,
+    url: r.url,
+    snippet: snippets.get(r.id) ?? "",
+    content: r.content,
+    kind: r.kind,
+    favicon: r.favicon ?? undefined,
+    thumbnail: r.image ?? undefined,
+  }));
 }
 
 export interface WebPage {
