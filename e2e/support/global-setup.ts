@@ -3,7 +3,9 @@ import { mkdtempSync, openSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import { startCanaryServer } from "./canary-server";
 import { E2E_MODEL_ANSWERS } from "./e2e-models";
+import { HOSTILE_MODEL, hostileCorpus, streamChunks } from "./hostile-corpus";
 import { waitForMailLink } from "./mail";
 import { startModelServer } from "./openai-compatible-server";
 import { startSmtpCatcher } from "./smtp-catcher";
@@ -50,7 +52,11 @@ export default async function globalSetup() {
   const smtp = await startSmtpCatcher(mailDir);
   // Two models on an operator's OpenAI-compatible server: listed as local/alpha-7b and local/beta-13b.
   // Paced so an answer takes about a second: long enough to be seen streaming.
-  const models = await startModelServer(E2E_MODEL_ANSWERS, 150);
+  // A third, hostile-1, answers with the hostile corpus; its outside addresses point at the canary.
+  const canaryLog = join(work, "canary.jsonl");
+  const canary = await startCanaryServer(canaryLog);
+  const hostile = { [HOSTILE_MODEL]: streamChunks(hostileCorpus(canary.url)) };
+  const models = await startModelServer({ ...E2E_MODEL_ANSWERS, ...hostile }, 150);
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const logFile = join(work, "server.log");
@@ -94,6 +100,8 @@ export default async function globalSetup() {
   process.env.TESSERA_E2E_URL = url;
   process.env.TESSERA_E2E_MAIL_DIR = mailDir;
   process.env.TESSERA_E2E_SERVER_LOG = logFile;
+  process.env.TESSERA_E2E_CANARY_URL = canary.url;
+  process.env.TESSERA_E2E_CANARY_LOG = canaryLog;
   process.env.TESSERA_E2E_ADMIN_TOKEN = await signUpAdmin(url);
 
   return async () => {
@@ -101,5 +109,6 @@ export default async function globalSetup() {
     await new Promise((r) => server.once("exit", r));
     await smtp.close();
     await models.close();
+    await canary.close();
   };
 }
