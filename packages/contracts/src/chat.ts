@@ -35,7 +35,7 @@ export const STREAM_MESSAGES = {
 
 export const chatImageRefSchema = z.object({
   /** An id returned by POST /api/chat-images (the upload), owned by the caller. */
-  id: z.string().min(1).max(200),
+  id: z.string().uuid("not an image id"),
 });
 
 export const chatStreamRequestSchema = z.object({
