@@ -159,6 +159,12 @@ guarded(
     expect(res.ok(), await res.text()).toBe(true);
     const { id } = (await res.json()) as { id: string };
 
+    await page.goto("/dashboard/documents");
+    await expect(
+      page.getByRole("list", { name: "Documents" }).getByRole("listitem", { name: title }),
+    ).toBeVisible();
+    await guard.expectInert("documents list");
+
     await page.goto(`/dashboard/documents/${id}`);
     await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
     await expectRenderedAsText(page.getByRole("article", { name: "Document text" }).locator(".markdown"));
