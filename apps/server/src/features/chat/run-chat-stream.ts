@@ -16,7 +16,13 @@ import { conversations, messages } from "../../db/schema";
 import { isServerShutdown } from "../../lib/live-streams";
 import type { Logger } from "../../lib/logger";
 import { startDraftWriter, writeWithRetry } from "../../lib/stream-store";
-import { describeFailure, estimateTokens, streamModel } from "../../providers/llm/stream-model";
+import {
+  describeFailure,
+  estimateTokens,
+  streamModel,
+  type ModelStreamOutcome,
+  type ModelStreamPart,
+} from "../../providers/llm/stream-model";
 import type { PreparedChat } from "./prepare-chat";
 
 export interface StreamDeps {
@@ -108,7 +114,11 @@ export async function* runChatStream(
     ...(domain ? { domain } : {}),
     ...(snippet ? { snippet } : {}),
   }));
-  const modelMessages = await buildMessages(deps, prepared, message);
+  // A picture that cannot be read (storage down) fails the turn like a model that cannot be reached.
+  const modelMessages = await buildMessages(deps, prepared, message).catch((err: unknown) => {
+    deps.logger.error({ event: "chat.stream.prepare_failed", err: errorText(err) }, "messages not built");
+    return null;
+  });
   const answerId = prepared.assistantMessageId;
   // The text so far, in the background; a row already closed (by the sweep) is left alone.
   const draft = startDraftWriter(
@@ -123,16 +133,20 @@ export async function* runChatStream(
         deps.logger.warn({ event: "chat.stream.draft_failed", err: errorText(err) }, "draft not stored"),
     },
   );
-  const stream = streamModel({
-    model: prepared.resolved.model,
-    system: systemPrompt(prepared, context, persona),
-    ...(persona ? { temperature: persona.temperature, maxOutputTokens: persona.maxTokens } : {}),
-    messages: modelMessages,
-    signal,
-    idleMs: deps.idleMs,
-    totalMs: deps.totalMs,
-  });
-  let next = await stream.next();
+  const stream = modelMessages
+    ? streamModel({
+        model: prepared.resolved.model,
+        system: systemPrompt(prepared, context, persona),
+        ...(persona ? { temperature: persona.temperature, maxOutputTokens: persona.maxTokens } : {}),
+        messages: modelMessages,
+        signal,
+        idleMs: deps.idleMs,
+        totalMs: deps.totalMs,
+      })
+    : null;
+  let next: IteratorResult<ModelStreamPart, ModelStreamOutcome> = stream
+    ? await stream.next()
+    : { done: true, value: NOT_STARTED };
   let sofar = "";
   while (!next.done) {
     const part = next.value;
@@ -141,7 +155,7 @@ export async function* runChatStream(
       yield { type: "chunk", content: part.text };
     } else if (!sources.some((s) => s.url === part.url))
       sources.push({ title: part.title, url: part.url, domain: domainOf(part.url) });
-    next = await stream.next();
+    next = await stream!.next();
   }
   await draft.stop();
   const { text, outputTokens, interrupted } = next.value;
@@ -209,5 +223,16 @@ export async function* runChatStream(
   else if (!stored.ok) yield { type: "error", error: "NOT_SAVED", message: STREAM_MESSAGES.notSaved };
   else yield { type: "complete", outputTokens: tokens, sources, messageId: answerId };
 }
+
+/** The outcome of a call that could not be made. */
+const NOT_STARTED: ModelStreamOutcome = {
+  text: "",
+  outputTokens: null,
+  failure: "failed",
+  interrupted: false,
+  timeToFirstTokenMs: null,
+  totalMs: 0,
+  cost: null,
+};
 
 const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err));
