@@ -16,6 +16,7 @@ import {
   startOpenAiCompatibleServer,
   type OpenAiCompatibleServer,
 } from "../../test/openai-compatible-server";
+import { TINY_PNG } from "../../test/tiny-pdf";
 import { sweepOrphanStreams } from "./sweep-orphan-streams";
 
 const KEY = "sk-fault-suite-3f9a1c7e5b2d";
@@ -271,6 +272,28 @@ describe("stream faults: one closing event, the partial answer kept, nothing lea
       ["user", "complete"],
       ["assistant", "interrupted"],
     ]);
+  });
+});
+
+describe("a picture that cannot be read when the answer starts", () => {
+  it("ends with one error and undoes the turn, instead of a stream that breaks", async () => {
+    const form = new FormData();
+    form.append("file", new File([TINY_PNG], "photo.png", { type: "image/png" }));
+    const uploaded = await t.request("/api/chat-images", { method: "POST", token: ada, body: form });
+    expect(uploaded.status).toBe(201);
+    const { id, url } = (await uploaded.json()) as { id: string; url: string };
+    // The file is gone from storage (a lost volume, a bucket outage) after the upload was accepted.
+    await t.services.storage.remove(decodeURIComponent(url.slice("/files/".length)));
+    // Tessa reads pictures (vision), so the answer needs the bytes.
+    const res = await chat({ message: "What is in this picture?", model: "guide", images: [{ id }] });
+    const events = await readSse(res);
+    expect(closing(events)).toEqual([
+      { type: "error", error: "STREAM_FAILED", message: CHAT_ERROR_MESSAGES.failed },
+    ]);
+    const conversationId = events[0]!.conversationId as string;
+    expect(
+      await t.services.database.db.select().from(messages).where(eq(messages.conversationId, conversationId)),
+    ).toEqual([]);
   });
 });
 
