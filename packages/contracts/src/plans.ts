@@ -182,6 +182,15 @@ export const redirectSchema = z.object({ url: z.string() });
 export const setPlanSchema = z
   .object({
     plan: planIdSchema,
-    validUntil: z.string().datetime({ offset: true }).nullable().default(null),
+    validUntil: z
+      .string()
+      .datetime({ offset: true })
+      // The database keeps years 1 to 9999 of this era; year 0 and beyond 9999 are no dates to it.
+      .refine((s) => {
+        const year = new Date(s).getUTCFullYear();
+        return year >= 1970 && year <= 9999;
+      }, "a date between 1970 and 9999")
+      .nullable()
+      .default(null),
   })
   .strict();
