@@ -28,9 +28,35 @@ export async function readJson<S extends z.ZodType>(c: Context, schema: S): Prom
     if (cause instanceof AppError) throw cause;
     throw new AppError("INVALID_JSON", "The request body is not valid JSON.", { cause });
   }
+  replaceLoneSurrogates(body);
   // The database refuses NUL in text; refused here it is a 400 instead of a failed write.
   if (containsNul(body)) throw new AppError("BAD_REQUEST", "Text cannot contain NUL characters (\\u0000).");
   return parseWith(schema, body);
+}
+
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+
+/**
+ * Half a surrogate pair ("\ud800" in JSON) becomes U+FFFD, as text columns would store it: JSON
+ * columns refuse it outright, which failed the write. Values and keys alike, in place.
+ */
+function replaceLoneSurrogates(body: unknown) {
+  const pending = [body];
+  while (pending.length > 0) {
+    const value = pending.pop();
+    if (!value || typeof value !== "object") continue;
+    const node = value as Record<string, unknown>;
+    for (const key of Object.keys(node)) {
+      let item = node[key];
+      if (typeof item === "string") item = node[key] = item.replace(LONE_SURROGATE, "\ufffd");
+      else pending.push(item);
+      const fixed = key.replace(LONE_SURROGATE, "\ufffd");
+      if (fixed !== key) {
+        delete node[key];
+        node[fixed] = item;
+      }
+    }
+  }
 }
 
 /** Walked with a list rather than recursion: a 1 MB body can nest deeper than the call stack. */
