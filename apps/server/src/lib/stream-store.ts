@@ -1,5 +1,5 @@
 // What a stream stores while it runs and when it ends. The text so far is written at most once a
-// second in the background, never holding up a chunk; the final write outlasts a short database outage
+// second in the background (less often when many streams are open), never holding up a chunk; the final write outlasts a short database outage
 // (a restart, a failover) by trying again with backoff for a bounded time.
 
 export interface DraftWriter {
@@ -9,16 +9,34 @@ export interface DraftWriter {
   stop(): Promise<void>;
 }
 
+/**
+ * Draft writes a second across every open stream, at most. Each stream writes once every `everyMs`
+ * while few are open; with more, each waits its share, so that 2,000 streams at a token a second do
+ * not ask the database for 2,000 writes a second (the final write of each is never held back).
+ */
+export const DRAFT_WRITES_PER_SECOND = 100;
+let openDrafts = 0;
+
+/** How long a stream waits between draft writes while `open` streams are writing drafts. */
+export const draftSpacingMs = (everyMs: number, open: number) =>
+  Math.max(everyMs, (open * 1000) / DRAFT_WRITES_PER_SECOND);
+
 export function startDraftWriter(
   write: (text: string) => Promise<unknown>,
-  options: { everyMs: number; onError(err: unknown): void },
+  options: { everyMs: number; onError(err: unknown): void; now?: () => number },
 ): DraftWriter {
+  const now = options.now ?? Date.now;
   let latest = "";
   let written = "";
   let failing = false;
   let inFlight: Promise<void> | null = null;
+  let lastWrite = now();
+  openDrafts++;
   const tick = () => {
     if (inFlight || latest === written) return;
+    // Half a tick of slack: a timer that fires a little early must not skip its turn.
+    if (now() - lastWrite < draftSpacingMs(options.everyMs, openDrafts) - options.everyMs / 2) return;
+    lastWrite = now();
     const text = latest;
     inFlight = write(text)
       .then(
@@ -36,12 +54,17 @@ export function startDraftWriter(
   };
   const timer = setInterval(tick, options.everyMs);
   timer.unref();
+  let stopped = false;
   return {
     set(text) {
       latest = text;
     },
     async stop() {
-      clearInterval(timer);
+      if (!stopped) {
+        stopped = true;
+        openDrafts--;
+        clearInterval(timer);
+      }
       await inFlight;
     },
   };
