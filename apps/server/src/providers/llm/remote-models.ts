@@ -5,6 +5,7 @@ import { createGoogleGenerativeAI } from "@ai-sdk/google";
 import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
 import type { LanguageModelV3 } from "@ai-sdk/provider";
 import { createOpenRouter } from "@openrouter/ai-sdk-provider";
+import { coalescingFetch } from "./coalesce-sse";
 import { guardUpstreamModel } from "./guard-upstream-model";
 import { OPENAI_DEFAULT_BASE_URL, type RemoteProviderId } from "./routing";
 import type { LlmConfig } from "./types";
@@ -22,6 +23,8 @@ export function createRemoteModelFactory(
     config.google?.apiKey,
   ].filter((k): k is string => typeof k === "string" && k.length > 0);
   const cache = new Map<RemoteProviderId, (name: string) => LanguageModelV3>();
+  // OpenAI-style event streams: text deltas that arrive in one read reach the SDK as one.
+  const openAiStyleFetch = coalescingFetch(fetch);
 
   const build = (provider: RemoteProviderId): ((name: string) => LanguageModelV3) => {
     switch (provider) {
@@ -32,7 +35,7 @@ export function createRemoteModelFactory(
           apiKey: c.apiKey,
           baseURL: c.baseURL,
           compatibility: "strict",
-          fetch,
+          fetch: openAiStyleFetch,
           appName: "Tessera",
         });
         // Usage accounting adds the call's cost to the stream's provider metadata.
@@ -45,7 +48,7 @@ export function createRemoteModelFactory(
           baseURL: (c.baseURL ?? OPENAI_DEFAULT_BASE_URL).replace(/\/+$/, ""),
           apiKey: c.apiKey,
           includeUsage: true,
-          fetch,
+          fetch: openAiStyleFetch,
         });
         return (name) => p.chatModel(name);
       }
