@@ -107,7 +107,15 @@ export const messages = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index("messages_conversation_created_idx").on(t.conversationId, t.createdAt),
+    // A conversation's messages in order; role, tokens and cost ride along so the dashboard's
+    // tokens and cost per model read the index alone.
+    index("messages_conversation_created_idx").on(
+      t.conversationId,
+      t.createdAt,
+      t.role,
+      t.tokensUsed,
+      t.cost,
+    ),
     uniqueIndex("messages_client_message_id_idx").on(t.clientMessageId),
     // The start-up sweep looks for answers a stopped process left streaming.
     index("messages_streaming_idx")
@@ -353,7 +361,8 @@ export const generatedImages = pgTable(
     height: integer("height"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("generated_images_user_created_idx").on(t.userId, t.createdAt)],
+  // Status rides along so the dashboard's count of images that did not fail reads the index alone.
+  (t) => [index("generated_images_user_created_idx").on(t.userId, t.createdAt, t.status)],
 );
 
 /** Voice-overs made on the voice page, kept for replay and download. */
