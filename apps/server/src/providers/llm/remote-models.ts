@@ -10,6 +10,8 @@ import { guardUpstreamModel } from "./guard-upstream-model";
 import { OPENAI_DEFAULT_BASE_URL, type RemoteProviderId } from "./routing";
 import type { LlmConfig } from "./types";
 
+const MODELS_KEPT = 256;
+
 export type RemoteModelFactory = (provider: RemoteProviderId, modelName: string) => LanguageModelV3;
 
 export function createRemoteModelFactory(
@@ -65,13 +67,22 @@ export function createRemoteModelFactory(
     }
   };
 
+  // A model object holds no per-call state, and building one is not free (the OpenAI-compatible
+  // client compiles its chunk schema): each is built once, for as many models as a server lists.
+  const models = new Map<string, LanguageModelV3>();
   return (provider, modelName) => {
+    const key = `${provider}\u0000${modelName}`;
+    const known = models.get(key);
+    if (known) return known;
     let make = cache.get(provider);
     if (!make) {
       make = build(provider);
       cache.set(provider, make);
     }
-    return guardUpstreamModel(make(modelName), secrets);
+    const model = guardUpstreamModel(make(modelName), secrets);
+    if (models.size >= MODELS_KEPT) models.clear();
+    models.set(key, model);
+    return model;
   };
 }
 
