@@ -509,6 +509,16 @@ describe("fuzzing uploads", () => {
     );
   });
 
+  it.each(UPLOADS)("%s: edge text in the file, its name and the title", async (path) => {
+    const edges = ["", "a\u0000b", "\ud800", "\u202e", "x".repeat(5_000), "../../secrets.json", "CON", "🧩"];
+    for (const edge of edges) {
+      const form = new FormData();
+      form.append("file", new File([`hello ${edge} world`], `${edge}.txt`, { type: "text/plain" }));
+      form.append("title", edge);
+      await expectHandled(await send("POST", path, form), `${path} ${JSON.stringify(edge.slice(0, 20))}`);
+    }
+  });
+
   it.each(UPLOADS)("%s: bodies that are not forms", async (path) => {
     for (const [body, type] of [
       [undefined, undefined],

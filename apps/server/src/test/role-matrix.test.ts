@@ -41,6 +41,8 @@ const TEAM: Role[] = ["author", "member", "admin", "owner"];
 
 interface Fixtures {
   users: Record<Exclude<Role, "signedOut">, string>;
+  /** Stored files of the image and the voice-over: public by their unguessable address. */
+  files: string[];
   team: string;
   invitation: string;
   conversation: string;
@@ -652,6 +654,7 @@ beforeAll(async () => {
 
   f = {
     users,
+    files: [imageKey, voiceKey],
     team: teamId,
     invitation,
     conversation: conversation!.id,
@@ -693,6 +696,9 @@ describe("role matrix", () => {
   it("takes a snapshot of every table and stored file", async () => {
     before = await snapshot();
     expect(before.conversations).toMatch(/^[1-9]/);
+    // Stored files are served to whoever holds the address (rule "public": the key is the secret).
+    for (const key of f.files)
+      expect((await call("signedOut", `/files/${key}`, "GET")).status, key).toBe(200);
   });
 
   it.each(ROWS.map((row) => [label(row), row] as const))("%s", async (_label, row) => {
@@ -765,11 +771,16 @@ describe("role matrix", () => {
       if (res.status !== status) wrong.push(`${label(row)} by ${role}: ${res.status} ${text.slice(0, 200)}`);
     }
     expect(wrong).toEqual([]);
+    // Deleting the image and the voice-over took their stored files with them.
+    for (const key of f.files)
+      expect((await call("signedOut", `/files/${key}`, "GET")).status, key).toBe(404);
   });
 });
 
 describe("a suspended account", () => {
-  it("cannot sign in again", async () => {
+  it("cannot sign in again, and its old session is gone", async () => {
+    const session = await call("suspended", "/api/auth/get-session", "GET");
+    expect(await session.json()).toBeNull();
     const res = await t.signIn("suspended@example.com");
     expect(res.status).toBe(403);
     expect(res.headers.get("set-auth-token")).toBeNull();
