@@ -2,7 +2,7 @@
 // last 30 days. Every query is scoped to the caller and walks a (user_id, created_at) index, so its
 // cost follows the person's own rows in the window, not the size of the tables.
 import { DASHBOARD_WINDOW_DAYS, UNKNOWN_MODEL_COUNTS_AS, type DashboardMetrics } from "@tessera/contracts";
-import { and, count, desc, eq, gt, gte, ne, sql, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, gt, ne, sql, type SQL } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { Database } from "../../db/client";
 import { conversations, generatedImages, generatedVideos, messages, searches } from "../../db/schema";
@@ -62,12 +62,16 @@ const countSince = (db: Database, t: Owned, userId: string, since: Date) =>
     .from(t.table)
     .where(and(eq(t.userId, userId), gt(t.createdAt, since), t.extra));
 
-const perDay = (db: Database, t: Owned, userId: string, firstDay: Date) => {
+/**
+ * Rows per UTC date since `since`: their sum is the 30-day total, and the last 30 dates are the
+ * daily series (the first date is partly before `since` and is left out of the series).
+ */
+const perDay = (db: Database, t: Owned, userId: string, since: Date) => {
   const day = sql<string>`to_char(date_trunc('day', ${t.createdAt} at time zone 'UTC'), 'YYYY-MM-DD')`;
   return db
     .select({ day, n: count() })
     .from(t.table)
-    .where(and(eq(t.userId, userId), gte(t.createdAt, firstDay), t.extra))
+    .where(and(eq(t.userId, userId), gt(t.createdAt, since), t.extra))
     .groupBy(sql`1`);
 };
 
@@ -104,16 +108,13 @@ const perModel = (db: Database, userId: string, since: Date) => {
 
 /** The queries behind the metrics, unexecuted: the service runs them, the bench explains them. */
 export function metricsQueries(db: Database, userId: string, window: MetricsWindow) {
-  const { since, firstDay } = window;
+  const { since } = window;
   return {
-    chats: countSince(db, CHATS, userId, since),
-    searches: countSince(db, SEARCHES, userId, since),
-    images: countSince(db, IMAGES, userId, since),
+    chats: perDay(db, CHATS, userId, since),
+    searches: perDay(db, SEARCHES, userId, since),
+    images: perDay(db, IMAGES, userId, since),
     videos: countSince(db, VIDEOS, userId, since),
     models: perModel(db, userId, since),
-    dailyChats: perDay(db, CHATS, userId, firstDay),
-    dailySearches: perDay(db, SEARCHES, userId, firstDay),
-    dailyImages: perDay(db, IMAGES, userId, firstDay),
   };
 }
 
@@ -124,17 +125,22 @@ export async function getDashboardMetrics(
 ): Promise<DashboardMetrics> {
   const window = metricsWindow(now);
   const q = metricsQueries(db, userId, window);
-  const [chats, searched, images, videos, models, dailyChats, dailySearches, dailyImages] = await Promise.all(
-    [q.chats, q.searches, q.images, q.videos, q.models, q.dailyChats, q.dailySearches, q.dailyImages],
-  );
+  const [chats, searched, images, videos, models] = await Promise.all([
+    q.chats,
+    q.searches,
+    q.images,
+    q.videos,
+    q.models,
+  ]);
+  const total = (rows: { n: number }[]) => rows.reduce((sum, r) => sum + r.n, 0);
   const byDay = (rows: { day: string; n: number }[]) => new Map(rows.map((r) => [r.day, r.n]));
-  const [c, s, i] = [byDay(dailyChats), byDay(dailySearches), byDay(dailyImages)];
+  const [c, s, i] = [byDay(chats), byDay(searched), byDay(images)];
   return {
     windowDays: DASHBOARD_WINDOW_DAYS,
     totals: {
-      chats: chats[0]?.n ?? 0,
-      searches: searched[0]?.n ?? 0,
-      images: images[0]?.n ?? 0,
+      chats: total(chats),
+      searches: total(searched),
+      images: total(images),
       videos: videos[0]?.n ?? 0,
     },
     models: models.map((m) => ({ model: m.model, chats: m.chats, tokens: m.tokens, cost: m.cost })),
