@@ -31,12 +31,14 @@ const ROLES = [
   "admin",
   "owner",
   "instanceAdmin",
+  /** An instance admin by ADMIN_EMAILS rather than by role. */
+  "listedAdmin",
   "suspended",
 ] as const;
 type Role = (typeof ROLES)[number];
 
 /** Everyone signed in who is not suspended. */
-const SIGNED_IN: Role[] = ["author", "other", "member", "admin", "owner", "instanceAdmin"];
+const SIGNED_IN: Role[] = ["author", "other", "member", "admin", "owner", "instanceAdmin", "listedAdmin"];
 const TEAM: Role[] = ["author", "member", "admin", "owner"];
 
 interface Fixtures {
@@ -311,21 +313,21 @@ const ROWS: Row[] = [
   {
     route: "GET /api/admin/usage",
     path: () => "/api/admin/usage",
-    allowed: { instanceAdmin: 200 },
+    allowed: { instanceAdmin: 200, listedAdmin: 200 },
     refused: [403],
   },
   {
     route: "PUT /api/admin/plans",
     path: () => "/api/admin/plans",
     body: () => ({ email: "other@example.com", plan: "pro", validUntil: null }),
-    allowed: { instanceAdmin: 200 },
+    allowed: { instanceAdmin: 200, listedAdmin: 200 },
     refused: [403],
   },
   {
     route: "POST /api/changelog",
     path: () => "/api/changelog",
     body: () => ({ version: "9.9.9", title: "Nine", description: "A release nobody may publish." }),
-    allowed: { instanceAdmin: 200 },
+    allowed: { instanceAdmin: 200, listedAdmin: 200 },
     refused: [403],
   },
   // The team, its invitations and members.
@@ -481,10 +483,11 @@ const methodOf = (row: Row) => row.route.split(" ")[0]!;
 const label = (row: Row) => `${row.route}${row.case ? ` (${row.case})` : ""}`;
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ ADMIN_EMAILS: "listed@example.com" });
   // The first account is the instance admin.
   const emails: Record<Exclude<Role, "signedOut">, string> = {
     instanceAdmin: "root@example.com",
+    listedAdmin: "listed@example.com",
     owner: "owner@example.com",
     admin: "admin@example.com",
     member: "member@example.com",
