@@ -11,7 +11,7 @@ import { createLiveStreams, type LiveStreams } from "./lib/live-streams";
 import { createMemoryRateLimiter, type RateLimiter } from "./lib/rate-limiter";
 import { loadSecrets } from "./lib/secrets";
 import { seedBuiltInAssistants } from "./features/assistants/assistants";
-import { sweepOrphanStreams } from "./features/chat/sweep-orphan-streams";
+import { sweepOrphanStreams } from "./db/sweep-orphan-streams";
 import { seedBuiltInPrompts } from "./features/prompts/prompts";
 import { seedKnowledge } from "./knowledge/seed-knowledge";
 import { createLlmRegistry } from "./providers/llm/registry";

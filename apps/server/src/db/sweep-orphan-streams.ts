@@ -4,8 +4,8 @@
 // those older than any stream can last.
 import { RESPONSE_INTERRUPTED_MARK } from "@tessera/contracts";
 import { and, eq, inArray, lt, sql } from "drizzle-orm";
-import type { Database } from "../../db/client";
-import { comparisonResponses, messages } from "../../db/schema";
+import type { Database } from "./client";
+import { comparisonResponses, messages } from "./schema";
 
 export interface SweepResult {
   messages: number;

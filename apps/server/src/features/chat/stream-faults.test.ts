@@ -17,7 +17,7 @@ import {
   type OpenAiCompatibleServer,
 } from "../../test/openai-compatible-server";
 import { TINY_PNG } from "../../test/tiny-pdf";
-import { sweepOrphanStreams } from "./sweep-orphan-streams";
+import { sweepOrphanStreams } from "../../db/sweep-orphan-streams";
 
 const KEY = "sk-fault-suite-3f9a1c7e5b2d";
 /** Planted in every upstream error body: it must never reach the client. */

@@ -19,7 +19,7 @@ import {
 } from "../../test/openai-compatible-server";
 import { createTestApp, type SseEvent, type TestApp } from "../../test/test-app";
 import { testDbKind } from "../../test/test-database";
-import { sweepOrphanStreams } from "./sweep-orphan-streams";
+import { sweepOrphanStreams } from "../../db/sweep-orphan-streams";
 
 const CHUNKS = Array.from({ length: 40 }, (_, i) => `p${i} `);
 

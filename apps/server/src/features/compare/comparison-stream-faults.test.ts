@@ -10,7 +10,7 @@ import {
   type OpenAiCompatibleServer,
 } from "../../test/openai-compatible-server";
 import { createTestApp, readSse, type SseEvent, type TestApp } from "../../test/test-app";
-import { sweepOrphanStreams } from "../chat/sweep-orphan-streams";
+import { sweepOrphanStreams } from "../../db/sweep-orphan-streams";
 
 const KEY = "sk-compare-faults-9d2e77";
 const CANARY = "CANARY-compare-body-51aa";
