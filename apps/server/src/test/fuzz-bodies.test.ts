@@ -576,6 +576,21 @@ describe("fuzzing query strings and ids", () => {
       }
   });
 
+  it("answers every route under every method", async () => {
+    const paths = new Set(
+      Object.keys(ROUTE_AUTH)
+        .filter((key) => !key.startsWith("ALL "))
+        .map((key) => key.split(" ")[1]!.replace(/:\w+/g, crypto.randomUUID()).replace(/\*$/, "x/y.png")),
+    );
+    for (const path of paths)
+      for (const method of ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]) {
+        const body = method === "GET" || method === "HEAD" ? undefined : "{}";
+        const res = await send(method, path, body, body && "application/json");
+        if (method === "HEAD") expect(res.status, `HEAD ${path}`).toBeLessThan(500);
+        else await expectHandled(res, `${path} ${method}`);
+      }
+  });
+
   const idRoutes = Object.keys(ROUTE_AUTH).filter((key) => key.includes("/:"));
   const badId = fc.oneof(
     fc.string({ unit: "binary", minLength: 1, maxLength: 60 }).map(encodeURIComponent),
