@@ -104,6 +104,7 @@ export function createApp(services: Services, options: { webDist?: string | null
       db: database.db,
       limiter: services.limiter,
       trustedProxyHeader: env.TRUSTED_PROXY_HEADER,
+      signInAttemptsPerAccount: env.RATE_LIMIT_SIGN_IN_ACCOUNT,
     }),
   );
   app.get("/.well-known/jwks.json", (c) =>

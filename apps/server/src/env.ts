@@ -38,6 +38,7 @@ export const envSchema = z
     TRUSTED_PROXY_HEADER: optionalString.transform((v) => v?.toLowerCase()),
     BODY_LIMIT_BYTES: positiveInt(1_048_576),
     RATE_LIMIT_SIGN_IN: positiveInt(10),
+    RATE_LIMIT_SIGN_IN_ACCOUNT: positiveInt(10),
     RATE_LIMIT_SIGN_UP: positiveInt(5),
     RATE_LIMIT_CHAT: positiveInt(30),
     GITHUB_CLIENT_ID: optionalString,

@@ -10,6 +10,7 @@ import * as schema from "../db/schema";
 import type { Cipher } from "../lib/crypto";
 import type { Logger } from "../lib/logger";
 import type { Mailer } from "../providers/mail/mailer";
+import { passwordHooks } from "./password-hooks";
 
 export const CLIENT_IP_HEADER = "x-tessera-client-ip";
 
@@ -88,6 +89,8 @@ export function createAuth(deps: AuthDeps) {
       storage: "memory",
       customRules: {
         "/sign-in/email": { window: 60, max: deps.rateLimits.signIn },
+        // With a stolen session, the current password can be guessed here too.
+        "/change-password": { window: 60, max: deps.rateLimits.signIn },
         "/sign-up/email": { window: 60, max: deps.rateLimits.signUp },
         "/send-verification-email": { window: 60, max: deps.rateLimits.signUp },
         "/request-password-reset": { window: 60, max: deps.rateLimits.signUp },
@@ -96,8 +99,9 @@ export function createAuth(deps: AuthDeps) {
       },
     },
     // The client IP comes only from our own header, which app.ts sets from the socket (or from the
-    // configured trusted proxy header) after dropping whatever the client sent.
-    advanced: { ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] } },
+    // configured trusted proxy header) after dropping whatever the client sent; IPv6 counts by /64.
+    advanced: { ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER], ipv6Subnet: 64 } },
+    hooks: passwordHooks(db),
     databaseHooks: {
       user: {
         create: {

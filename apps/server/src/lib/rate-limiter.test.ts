@@ -14,4 +14,14 @@ describe("memory rate limiter", () => {
     now = 60_000;
     expect(limiter.hit("a", rule)).toBeNull();
   });
+
+  it("forgets a key on reset, and only that key", () => {
+    const limiter = createMemoryRateLimiter(() => 0);
+    const rule = { windowMs: 60_000, max: 1 };
+    limiter.hit("a", rule);
+    limiter.hit("b", rule);
+    limiter.reset("a");
+    expect(limiter.hit("a", rule)).toBeNull();
+    expect(limiter.hit("b", rule)).toBe(60);
+  });
 });

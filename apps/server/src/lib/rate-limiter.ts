@@ -5,6 +5,8 @@ import { AppError } from "./errors";
 export interface RateLimiter {
   /** Records one hit; answers how many seconds to wait when over the limit, else null. */
   hit(key: string, rule: { windowMs: number; max: number }): number | null;
+  /** Forgets a key's hits (a correct password clears the count of guesses before it). */
+  reset(key: string): void;
 }
 
 /** A person's chat messages a minute (RATE_LIMIT_CHAT); a comparison counts as one. 429 above it. */
@@ -34,6 +36,9 @@ export function createMemoryRateLimiter(now: () => number = Date.now): RateLimit
         return Math.max(1, Math.ceil((current.start + rule.windowMs - t) / 1000));
       current.count++;
       return null;
+    },
+    reset(key) {
+      windows.delete(key);
     },
   };
 }
