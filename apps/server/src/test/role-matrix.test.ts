@@ -809,7 +809,7 @@ describe("a suspended account", () => {
   });
 });
 
-describe("Better Auth's organization endpoints", () => {
+describe("Better Auth's organization and update-user endpoints", () => {
   it("are closed, however the address is written, so teams change only by the rules of /api/teams", async () => {
     const before = await snapshot();
     const attempts: [string, string, unknown][] = [
@@ -824,6 +824,8 @@ describe("Better Auth's organization endpoints", () => {
         { organizationId: f.team, memberId: f.users.owner, role: "member" },
       ],
       ["POST", "/api/auth/organization/leave", { organizationId: f.team }],
+      // The name and picture change only through /api/profile, within its limits.
+      ["POST", "/api/auth/update-user", { name: "x".repeat(5_000), image: "https://tracker.example/p.gif" }],
     ];
     for (const role of ["other", "admin", "owner"] as const) {
       for (const [method, path, body] of attempts) {
