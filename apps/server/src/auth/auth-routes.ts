@@ -1,6 +1,7 @@
 // The Better Auth handler behind our own edge: the client IP is ours to set, resending a
-// verification mail is limited per address, sign-out ends every session of the user, and errors
-// come back in the one error shape.
+// verification mail is limited per address, password guesses are limited per account as well as
+// per client (Better Auth's own limit), sign-out ends every session of the user, and errors come
+// back in the one error shape.
 import { eq } from "drizzle-orm";
 import { Hono } from "hono";
 import type { Database } from "../db/client";
@@ -12,6 +13,8 @@ import { CLIENT_IP_HEADER, type Auth } from "./auth";
 import { clientIp } from "./client-ip";
 
 const RESEND_WINDOW_MS = 60_000;
+/** Guesses at one account are counted over this long, from every address together. */
+const ACCOUNT_WINDOW_MS = 15 * 60_000;
 /**
  * Better Auth endpoints that stay closed: teams are managed through /api/teams, whose rules (the Team
  * plan, one team each, only an owner changes roles) the organization endpoints do not know, and the
@@ -41,6 +44,8 @@ export function authRoutes(deps: {
   db: Database;
   limiter: RateLimiter;
   trustedProxyHeader?: string;
+  /** Sign-in attempts on one account in 15 minutes without a correct password (RATE_LIMIT_SIGN_IN_ACCOUNT). */
+  signInAttemptsPerAccount: number;
 }) {
   const { auth, db, limiter } = deps;
   return new Hono<AppEnv>().on(["GET", "POST"], "/*", async (c) => {
@@ -70,6 +75,21 @@ export function authRoutes(deps: {
         }
       }
     }
+    // Counted before the password is checked, so a burst in parallel cannot slip past the count.
+    const accountKey = path === "/sign-in/email" && body ? readEmail(body) : null;
+    if (accountKey) {
+      const wait = limiter.hit(`sign-in:${accountKey}`, {
+        windowMs: ACCOUNT_WINDOW_MS,
+        max: deps.signInAttemptsPerAccount,
+      });
+      if (wait !== null) {
+        throw new AppError(
+          "RATE_LIMITED",
+          `Too many sign-in attempts for this account. Try again in ${Math.ceil(wait / 60)} min.`,
+          { headers: { "Retry-After": String(wait) } },
+        );
+      }
+    }
     if (path === "/sign-out") {
       const current = await auth.api.getSession({ headers });
       if (current) await db.delete(sessionTable).where(eq(sessionTable.userId, current.user.id));
@@ -82,6 +102,7 @@ export function authRoutes(deps: {
       signal: c.req.raw.signal,
     });
     const response = await auth.handler(request);
+    if (accountKey && response.status === 200) limiter.reset(`sign-in:${accountKey}`);
     return response.status >= 400 ? reshapeError(response, c.get("requestId")) : response;
   });
 }
