@@ -17,5 +17,6 @@ describe("PGlite under DATA_DIR", () => {
     const rows = await second.db.select({ name: user.name }).from(user).where(eq(user.id, "u1"));
     await second.close();
     expect(rows).toEqual([{ name: "Kept" }]);
-  });
+    // Creating the database (initdb, in a child process) and opening it twice: slow on a busy machine.
+  }, 90_000);
 });
