@@ -598,6 +598,18 @@ describe("files that expand when decoded", () => {
     }
   });
 
+  it("an encrypted PDF, whose streams cannot be measured before they are decrypted, is refused with 400", async () => {
+    const pdf = Buffer.from(
+      pdfWithStream(showText("secret"), [], (b) => b)
+        .toString("latin1")
+        .replace("/Root 1 0 R >>", "/Root 1 0 R /Encrypt << /Filter /Standard /V 2 /R 3 >> >>"),
+      "latin1",
+    );
+    const res = await upload("/api/documents/upload", form(pdf, "locked.pdf", "application/pdf"));
+    expect(res.status).toBe(400);
+    expect((await errorOf(res)).message).toBe("This PDF is encrypted, so its text cannot be read.");
+  });
+
   it("ordinary PDFs, compressed or not, are still read", async () => {
     for (const [filters, encode] of [
       [[], (b: Buffer) => b],
