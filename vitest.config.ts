@@ -9,6 +9,8 @@ const server = (dbKind: "pglite" | "postgres") => ({
   test: {
     name: `server:${dbKind}`,
     root: "./apps/server",
+    // A *.postgres.test.ts file is about the PostgreSQL server itself (its connections, say).
+    ...(dbKind === "pglite" ? { exclude: ["**/node_modules/**", "src/**/*.postgres.test.ts"] } : {}),
     provide: { dbKind, databaseUrl: databaseUrl ?? "" },
   },
 });

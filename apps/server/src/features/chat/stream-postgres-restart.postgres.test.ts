@@ -4,7 +4,7 @@
 // relaying the model's text, the final write waits the outage out, and the client gets exactly one
 // closing event; an outage longer than the final write's patience still ends in one closing event,
 // and the sweep closes the answer once the database is back. PGlite runs in the process and has no
-// connection to lose, so this file runs in the server:postgres project only.
+// connection to lose: files named *.postgres.test.ts run in the server:postgres project only.
 import { randomBytes } from "node:crypto";
 import { createServer, connect, type Server, type Socket } from "node:net";
 import { RESPONSE_INTERRUPTED_MARK, STREAM_MESSAGES } from "@tessera/contracts";
@@ -18,7 +18,6 @@ import {
   type OpenAiCompatibleServer,
 } from "../../test/openai-compatible-server";
 import { createTestApp, type SseEvent, type TestApp } from "../../test/test-app";
-import { testDbKind } from "../../test/test-database";
 import { sweepOrphanStreams } from "../../db/sweep-orphan-streams";
 
 const CHUNKS = Array.from({ length: 40 }, (_, i) => `p${i} `);
@@ -73,7 +72,7 @@ let proxy: Awaited<ReturnType<typeof startProxy>>;
 let token: string;
 let dropDatabase: () => Promise<void>;
 
-describe.runIf(testDbKind() === "postgres")("PostgreSQL restarted during a stream", () => {
+describe("PostgreSQL restarted during a stream", () => {
   beforeAll(async () => {
     upstream = await startOpenAiCompatibleServer({
       models: ["paced"],
