@@ -65,7 +65,6 @@ export default defineConfig({
             { name: "react", test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/ },
             // Zod's settings travel in its chunk, so they apply before any module builds a schema.
             { name: "zod", test: /node_modules[\\/]zod[\\/]|src[\\/]lib[\\/]zod-config\.ts$/ },
-            { name: "vendor", test: /node_modules[\\/](?!qrcode)/ },
           ],
         },
       },

@@ -1,12 +1,27 @@
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { RouterProvider } from "react-router";
 import { PageViewTracker } from "@/features/analytics/components/page-view-tracker";
 import { AppUpdateNotices } from "@/features/changelog/components/app-update-notices";
 import { ChangelogPublisher } from "@/features/changelog/components/changelog-publisher";
-import { WhatsNewDialog } from "@/features/changelog/components/whats-new-dialog";
+import { useAuth } from "@/lib/auth-context";
 import { applyVersionChange } from "@/lib/version";
 import { AppProviders } from "./providers";
 import { createAppRouter } from "./router";
+
+// Release notes are for people signed in: the sign-in page loads neither them nor the dialog code.
+const WhatsNewDialog = lazy(() =>
+  import("@/features/changelog/components/whats-new-dialog").then((m) => ({ default: m.WhatsNewDialog })),
+);
+
+function WhatsNew() {
+  const { status } = useAuth();
+  if (status !== "signed-in") return null;
+  return (
+    <Suspense fallback={null}>
+      <WhatsNewDialog />
+    </Suspense>
+  );
+}
 
 export function App() {
   const [router] = useState(() => {
@@ -19,7 +34,7 @@ export function App() {
       <RouterProvider router={router} />
       <PageViewTracker router={router} />
       <ChangelogPublisher />
-      <WhatsNewDialog />
+      <WhatsNew />
       <AppUpdateNotices />
     </AppProviders>
   );

@@ -2,7 +2,6 @@
 import { createBrowserRouter, Navigate, Outlet, type RouteObject } from "react-router";
 import { PageSpinner } from "@/components/ui/spinner";
 import { ErrorFallback } from "@/features/errors/components/error-fallback";
-import { AppShell } from "./layouts/app-shell";
 import { ProtectedRoute } from "./layouts/protected-route";
 import { PublicLayout } from "./layouts/public-layout";
 
@@ -28,107 +27,115 @@ export const routes: RouteObject[] = [
         path: "dashboard",
         element: (
           <ProtectedRoute>
-            <AppShell />
+            <Outlet />
           </ProtectedRoute>
         ),
         children: [
           {
-            index: true,
-            lazy: () =>
-              import("@/features/dashboard/components/dashboard-page").then((m) => ({
-                Component: m.DashboardPage,
-              })),
-          },
-          {
-            path: "chat",
-            lazy: () => import("./routes/chat-route").then((m) => ({ Component: m.ChatRoute })),
-          },
-          {
-            path: "assistants",
-            lazy: () =>
-              import("@/features/assistants/components/assistants-page").then((m) => ({
-                Component: m.AssistantsPage,
-              })),
-          },
-          {
-            path: "compare",
-            lazy: () =>
-              import("@/features/compare/components/compare-page").then((m) => ({
-                Component: m.ComparePage,
-              })),
-          },
-          {
-            path: "compare/:id",
-            lazy: () =>
-              import("@/features/compare/components/comparison-detail-page").then((m) => ({
-                Component: m.ComparisonDetailPage,
-              })),
-          },
-          {
-            path: "jigsaw-search",
-            lazy: () =>
-              import("@/features/search/components/jigsaw-search-page").then((m) => ({
-                Component: m.JigsawSearchPage,
-              })),
-          },
-          {
-            path: "documents",
-            lazy: () =>
-              import("@/features/documents/components/documents-page").then((m) => ({
-                Component: m.DocumentsPage,
-              })),
-          },
-          {
-            path: "documents/:id",
-            lazy: () =>
-              import("@/features/documents/components/document-page").then((m) => ({
-                Component: m.DocumentPage,
-              })),
-          },
-          {
-            path: "tessera-search",
-            lazy: () =>
-              import("@/features/search/components/tessera-search-page").then((m) => ({
-                Component: m.TesseraSearchPage,
-              })),
-          },
-          {
-            path: "voice",
-            lazy: () =>
-              import("@/features/voice/components/voice-page").then((m) => ({ Component: m.VoicePage })),
-          },
-          {
-            path: "images",
-            lazy: () =>
-              import("@/features/images/components/images-page").then((m) => ({ Component: m.ImagesPage })),
-          },
-          {
-            path: "image-history",
-            lazy: () =>
-              import("@/features/images/components/image-history-page").then((m) => ({
-                Component: m.ImageHistoryPage,
-              })),
-          },
-          {
-            path: "team-settings",
-            lazy: () =>
-              import("@/features/teams/components/team-settings-page").then((m) => ({
-                Component: m.TeamSettingsPage,
-              })),
-          },
-          {
-            path: "account",
-            lazy: () =>
-              import("@/features/account/components/account-page").then((m) => ({
-                Component: m.AccountPage,
-              })),
-          },
-          {
-            path: "admin/usage",
-            lazy: () =>
-              import("@/features/admin/components/admin-usage-page").then((m) => ({
-                Component: m.AdminUsagePage,
-              })),
+            // The signed-in frame (sidebar, header) loads beside the first page, not with sign-in.
+            lazy: () => import("./layouts/app-shell").then((m) => ({ Component: m.AppShell })),
+            children: [
+              {
+                index: true,
+                lazy: () =>
+                  import("@/features/dashboard/components/dashboard-page").then((m) => ({
+                    Component: m.DashboardPage,
+                  })),
+              },
+              {
+                path: "chat",
+                lazy: () => import("./routes/chat-route").then((m) => ({ Component: m.ChatRoute })),
+              },
+              {
+                path: "assistants",
+                lazy: () =>
+                  import("@/features/assistants/components/assistants-page").then((m) => ({
+                    Component: m.AssistantsPage,
+                  })),
+              },
+              {
+                path: "compare",
+                lazy: () =>
+                  import("@/features/compare/components/compare-page").then((m) => ({
+                    Component: m.ComparePage,
+                  })),
+              },
+              {
+                path: "compare/:id",
+                lazy: () =>
+                  import("@/features/compare/components/comparison-detail-page").then((m) => ({
+                    Component: m.ComparisonDetailPage,
+                  })),
+              },
+              {
+                path: "jigsaw-search",
+                lazy: () =>
+                  import("@/features/search/components/jigsaw-search-page").then((m) => ({
+                    Component: m.JigsawSearchPage,
+                  })),
+              },
+              {
+                path: "documents",
+                lazy: () =>
+                  import("@/features/documents/components/documents-page").then((m) => ({
+                    Component: m.DocumentsPage,
+                  })),
+              },
+              {
+                path: "documents/:id",
+                lazy: () =>
+                  import("@/features/documents/components/document-page").then((m) => ({
+                    Component: m.DocumentPage,
+                  })),
+              },
+              {
+                path: "tessera-search",
+                lazy: () =>
+                  import("@/features/search/components/tessera-search-page").then((m) => ({
+                    Component: m.TesseraSearchPage,
+                  })),
+              },
+              {
+                path: "voice",
+                lazy: () =>
+                  import("@/features/voice/components/voice-page").then((m) => ({ Component: m.VoicePage })),
+              },
+              {
+                path: "images",
+                lazy: () =>
+                  import("@/features/images/components/images-page").then((m) => ({
+                    Component: m.ImagesPage,
+                  })),
+              },
+              {
+                path: "image-history",
+                lazy: () =>
+                  import("@/features/images/components/image-history-page").then((m) => ({
+                    Component: m.ImageHistoryPage,
+                  })),
+              },
+              {
+                path: "team-settings",
+                lazy: () =>
+                  import("@/features/teams/components/team-settings-page").then((m) => ({
+                    Component: m.TeamSettingsPage,
+                  })),
+              },
+              {
+                path: "account",
+                lazy: () =>
+                  import("@/features/account/components/account-page").then((m) => ({
+                    Component: m.AccountPage,
+                  })),
+              },
+              {
+                path: "admin/usage",
+                lazy: () =>
+                  import("@/features/admin/components/admin-usage-page").then((m) => ({
+                    Component: m.AdminUsagePage,
+                  })),
+              },
+            ],
           },
         ],
       },

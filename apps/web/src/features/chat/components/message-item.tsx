@@ -1,6 +1,6 @@
 import { Copy } from "lucide-react";
 import { memo, useState } from "react";
-import { Markdown } from "@/components/markdown";
+import { Markdown } from "@/components/lazy-markdown";
 import { Avatar } from "@/components/ui/avatar";
 import { useAuth } from "@/lib/auth-context";
 import { copyText } from "@/lib/clipboard";
