@@ -1,9 +1,14 @@
-import { useEffect, useLayoutEffect, useRef, type ReactNode } from "react";
+import { lazy, Suspense, useEffect, useLayoutEffect, useRef, type ReactNode } from "react";
+import { preloadMarkdown } from "@/components/lazy-markdown";
 import { Spinner } from "@/components/ui/spinner";
 import type { ChatMessage } from "../utils/chat-message";
-import { MessageItem, type ChatLayout } from "./message-item";
+import type { ChatLayout } from "./message-item";
 
 const STICK_DISTANCE_PX = 96;
+
+// The list and its virtualiser load with the first message, not with the empty chat page.
+const loadLog = () => import("./message-log");
+const MessageLog = lazy(() => loadLog().then((m) => ({ default: m.MessageLog })));
 
 /**
  * The conversation, oldest first, with the live answer last. It follows new text while the person is
@@ -24,33 +29,21 @@ export function MessageList({
   empty: ReactNode;
 }) {
   const scroller = useRef<HTMLDivElement>(null);
-  const content = useRef<HTMLDivElement>(null);
   const stick = useRef(true);
   const all = live ? [...messages, live] : messages;
-  const last = all.at(-1);
-
-  useLayoutEffect(() => {
-    const el = scroller.current;
-    if (el && stick.current) el.scrollTop = el.scrollHeight;
-  }, [all.length, last?.content]);
-
-  // The typewriter grows an answer without new props here: follow the height instead.
-  const hasContent = all.length > 0 && !loading;
-  useEffect(() => {
-    const el = content.current;
-    if (!el || typeof ResizeObserver === "undefined") return;
-    const observer = new ResizeObserver(() => {
-      const box = scroller.current;
-      if (box && stick.current) box.scrollTop = box.scrollHeight;
-    });
-    observer.observe(el);
-    return () => observer.disconnect();
-  }, [hasContent]);
 
   // A message the person just sent always brings the view down to it.
   useLayoutEffect(() => {
     stick.current = true;
   }, [messages.length]);
+
+  // While a conversation is fetched, so is the code to show it.
+  const wanted = loading || all.length > 0;
+  useEffect(() => {
+    if (!wanted) return;
+    void loadLog();
+    preloadMarkdown();
+  }, [wanted]);
 
   return (
     <div
@@ -59,7 +52,7 @@ export function MessageList({
         const el = event.currentTarget;
         stick.current = el.scrollHeight - el.scrollTop - el.clientHeight < STICK_DISTANCE_PX;
       }}
-      className="min-h-0 flex-1 overflow-y-auto"
+      className="min-h-0 flex-1 overflow-y-auto [overflow-anchor:none]"
     >
       {loading ? (
         <div className="flex h-full items-center justify-center">
@@ -68,16 +61,9 @@ export function MessageList({
       ) : all.length === 0 ? (
         empty
       ) : (
-        <div
-          ref={content}
-          role="log"
-          aria-label="Messages"
-          className="mx-auto flex w-full max-w-3xl flex-col gap-6 px-4 py-6 sm:px-6"
-        >
-          {all.map((message) => (
-            <MessageItem key={message.id} message={message} streaming={message === live} layout={layout} />
-          ))}
-        </div>
+        <Suspense fallback={null}>
+          <MessageLog scroller={scroller} stick={stick} messages={all} live={live} layout={layout} />
+        </Suspense>
       )}
     </div>
   );

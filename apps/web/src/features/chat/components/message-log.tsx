@@ -1,0 +1,118 @@
+// The conversation's messages as a virtual list: only those in and near view are in the DOM (a
+// long conversation would otherwise cost seconds to open and frames while scrolling). Each is
+// measured as it renders, so answers of any height sit where they belong. Loaded with the first
+// message on the page (see message-list.tsx).
+import { observeElementRect, useVirtualizer, type Rect, type Virtualizer } from "@tanstack/react-virtual";
+import { useEffect, useLayoutEffect, useRef, type RefObject } from "react";
+import { cn } from "@/lib/utils";
+import type { ChatMessage } from "../utils/chat-message";
+import { MessageItem, type ChatLayout } from "./message-item";
+
+/** Space between messages and above the first / below the last (the list's former gap-6 py-6). */
+const GAP_PX = 24;
+/**
+ * Where nothing is laid out (a hidden tab, or the DOM of unit tests) the scroller measures 0 px: the
+ * list then renders as if it were this tall, which in tests is every message.
+ */
+const UNMEASURED_HEIGHT_PX = 4000;
+
+const estimates = new WeakMap<ChatMessage, number>();
+
+/** A first guess at a message's height from its lines, refined once it is rendered and measured. */
+function estimateHeight(message: ChatMessage): number {
+  let height = estimates.get(message);
+  if (height === undefined) {
+    const lines = message.content.split("\n").reduce((n, line) => n + 1 + Math.floor(line.length / 90), 0);
+    const images = message.images.length > 0 ? 120 : 0;
+    const footer = message.role === "assistant" ? 28 : 0;
+    height = 56 + Math.min(lines, 400) * 20 + images + footer;
+    estimates.set(message, height);
+  }
+  return height;
+}
+
+function observeRect(instance: Virtualizer<HTMLDivElement, Element>, cb: (rect: Rect) => void) {
+  return observeElementRect<HTMLDivElement>(instance, (rect) =>
+    cb(rect.height > 0 ? rect : { width: rect.width, height: UNMEASURED_HEIGHT_PX }),
+  );
+}
+
+export function MessageLog({
+  scroller,
+  stick,
+  messages,
+  live,
+  layout,
+}: {
+  scroller: RefObject<HTMLDivElement | null>;
+  stick: RefObject<boolean>;
+  messages: ChatMessage[];
+  live: ChatMessage | null;
+  layout: ChatLayout;
+}) {
+  const last = messages.at(-1);
+  const virtualizer = useVirtualizer({
+    count: messages.length,
+    getScrollElement: () => scroller.current,
+    estimateSize: (index) => estimateHeight(messages[index]!),
+    getItemKey: (index) => messages[index]!.id,
+    gap: GAP_PX,
+    paddingStart: GAP_PX,
+    paddingEnd: GAP_PX,
+    overscan: 4,
+    initialRect: { width: 0, height: UNMEASURED_HEIGHT_PX },
+    observeElementRect: observeRect,
+    // A conversation opens at its end: render the last messages from the first frame.
+    initialOffset: () =>
+      stick.current
+        ? Math.max(
+            0,
+            messages.reduce((n, m) => n + estimateHeight(m) + GAP_PX, GAP_PX) -
+              (scroller.current?.clientHeight ?? 0),
+          )
+        : 0,
+  });
+  const total = virtualizer.getTotalSize();
+
+  // Messages that were on screen once, or were there when the conversation opened, do not rise in
+  // again when scrolled back into view; those that arrive now do.
+  const shown = useRef<Set<string> | null>(null);
+  shown.current ??= new Set(messages.map((m) => m.id));
+  const items = virtualizer.getVirtualItems();
+  const opened = useRef(true);
+  useEffect(() => {
+    opened.current = false;
+    for (const item of items) shown.current?.add(String(item.key));
+  });
+
+  // Follow the end while the person is there: new messages, streamed text, and rows measured taller
+  // or shorter than guessed all change the total height.
+  useLayoutEffect(() => {
+    if (stick.current) virtualizer.scrollToEnd();
+  }, [virtualizer, stick, messages.length, last?.content, total]);
+
+  return (
+    <div
+      role="log"
+      aria-label="Messages"
+      className="relative mx-auto w-full max-w-3xl"
+      style={{ height: total }}
+    >
+      {items.map((item) => {
+        const message = messages[item.index]!;
+        const rises = opened.current || !shown.current?.has(message.id);
+        return (
+          <div
+            key={item.key}
+            data-index={item.index}
+            ref={virtualizer.measureElement}
+            className={cn("absolute inset-x-0 top-0 px-4 sm:px-6", !rises && "[&>article]:animate-none")}
+            style={{ transform: `translateY(${item.start}px)` }}
+          >
+            <MessageItem message={message} streaming={message === live} layout={layout} />
+          </div>
+        );
+      })}
+    </div>
+  );
+}
