@@ -1,0 +1,811 @@
+// Rows 6 and 7: the web app in Debian's headless Chromium against the built server on loopback.
+// 6. What the browser loads (JavaScript and CSS, gzip -9) for /auth signed out and /dashboard/chat
+//    signed in, and the chat's time to interactive over cold loads.
+// 7. A 2,000-message conversation seeded into the server's database: time to open it (from the click
+//    in Recent Chats, and as a full page load) and scrolling it from bottom to top, frame by frame.
+// The service worker is blocked in every context, so only the page's own requests are counted and
+// every load is cold (a fresh context has an empty HTTP cache). `BENCH_WEB_DIST` points the server at
+// another build of the web app (e.g. one made from an earlier commit) to measure it the same way.
+import { randomBytes } from "node:crypto";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { gzipSync } from "node:zlib";
+import pg from "pg";
+import { chromium, type Browser, type Page, type Response } from "playwright-core";
+import { verdict, type BenchContext, type BenchSection } from "./lib/report";
+import { startServer, type RunningServer } from "./lib/server";
+import { kb, median, ms, percentile } from "./lib/stats";
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const CHROMIUM_ARGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+/** Wide enough for the Recent Chats panel beside the conversation (lg). */
+const VIEWPORT = { width: 1280, height: 800 };
+const AUTH_STORAGE_KEY = "tessera.auth.session";
+const LONG_MESSAGES = 2000;
+/** The last message of the long conversation ends with this; "open" waits until it is on screen. */
+const LAST_MARK = "End of the benchmark conversation.";
+const SHORT_MARK = "End of the short conversation.";
+/** Scrolling speed: pixels per animation frame (a brisk fling, about 15,000 px/s at 60 fps). */
+const SCROLL_STEP = 250;
+const FRAME_MS = 1000 / 60;
+
+interface Account {
+  email: string;
+  password: string;
+  token: string;
+  user: { id: string; email: string; name: string };
+}
+
+/**
+ * The server's own database on the PostgreSQL server: startServer names it after this process and
+ * the server's port. Checked to exist, so a change of that naming fails loudly here.
+ */
+async function serverDatabaseUrl(postgresUrl: string, server: RunningServer): Promise<string> {
+  const name = `tessera_bench_${process.pid}_${new URL(server.url).port}`;
+  const admin = new pg.Client({ connectionString: postgresUrl });
+  await admin.connect();
+  try {
+    const { rowCount } = await admin.query("select 1 from pg_database where datname = $1", [name]);
+    if (!rowCount) throw new Error(`the server's database ${name} is not on ${postgresUrl}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(postgresUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+/** Signs up through the API, follows the verification link from the outbox, signs in. */
+async function signUp(server: RunningServer, databaseUrl: string): Promise<Account> {
+  const email = `bench-${randomBytes(4).toString("hex")}@bench.test`;
+  const password = `pw-${randomBytes(8).toString("hex")}`;
+  const headers = { "content-type": "application/json", origin: server.url };
+  const up = await fetch(`${server.url}/api/auth/sign-up/email`, {
+    method: "POST",
+    headers,
+    body: JSON.stringify({ email, password, name: "Bench Person", callbackURL: "/" }),
+  });
+  if (!up.ok) throw new Error(`sign-up failed: ${up.status}`);
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ link: string }>(
+      `select link from mail_outbox where "to" = $1 and kind = 'verify-email' order by created_at desc limit 1`,
+      [email],
+    );
+    if (!rows[0]) throw new Error("no verification mail in the outbox");
+    await fetch(rows[0].link, { redirect: "manual" });
+  } finally {
+    await client.end();
+  }
+  return signIn(server, email, password);
+}
+
+/** Signs in with the password: a session of this server (each server keeps its own secret). */
+async function signIn(server: RunningServer, email: string, password: string): Promise<Account> {
+  const res = await fetch(`${server.url}/api/auth/sign-in/email`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: server.url },
+    body: JSON.stringify({ email, password }),
+  });
+  const token = res.headers.get("set-auth-token");
+  if (!res.ok || !token) throw new Error(`sign-in failed: ${res.status}`);
+  const { user } = (await res.json()) as { user: Account["user"] };
+  return { email, password, token, user };
+}
+
+/**
+ * Polls an expression in the page until it is truthy. (Not page.waitForFunction: the app's CSP
+ * forbids the string evaluation it uses; page.evaluate goes through the debugging protocol.)
+ */
+async function waitUntil(page: Page, expression: string, timeoutMs = 30_000): Promise<void> {
+  const deadline = performance.now() + timeoutMs;
+  while (!(await page.evaluate(expression))) {
+    if (performance.now() > deadline) throw new Error(`timed out waiting for ${expression}`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+async function newContext(browser: Browser, server: RunningServer, account: Account | null) {
+  const session = account && { token: account.token, expiresAt: null, user: account.user };
+  return browser.newContext({
+    viewport: VIEWPORT,
+    serviceWorkers: "block",
+    storageState: {
+      cookies: [],
+      origins: session
+        ? [{ origin: server.url, localStorage: [{ name: AUTH_STORAGE_KEY, value: JSON.stringify(session) }] }]
+        : [],
+    },
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Row 6: bytes and time to interactive
+
+interface Asset {
+  path: string;
+  kind: "js" | "css";
+  raw: number;
+  gzip: number;
+  /** Body bytes on the wire, as the server sent them. */
+  sent: number;
+  encoding: string;
+}
+
+async function assetOf(res: Response, origin: string): Promise<Asset | null> {
+  const url = new URL(res.url());
+  if (url.origin !== origin || res.status() !== 200) return null;
+  const kind = /\.css$/.test(url.pathname) ? "css" : /\.m?js$/.test(url.pathname) ? "js" : null;
+  if (!kind) return null;
+  const body = await res.body();
+  const sizes = await res.request().sizes();
+  return {
+    path: url.pathname,
+    kind,
+    raw: body.length,
+    gzip: gzipSync(body, { level: 9 }).length,
+    sent: sizes.responseBodySize,
+    encoding: res.headers()["content-encoding"] ?? "none",
+  };
+}
+
+/**
+ * In the page from its first script: every frame, once the composer is on screen, types a character
+ * into it in a task of its own (as a key press arrives), and records the frame in which the typed
+ * text is in the composer. Times are from navigation start.
+ */
+const INTERACTIVE_PROBE = `(() => {
+  const probe = (window.__bench = { composerAt: null, interactiveAt: null });
+  let typed = null;
+  const frame = () => {
+    const box = document.querySelector('textarea[aria-label="Message"]');
+    if (box && !box.disabled && probe.composerAt === null) probe.composerAt = performance.now();
+    if (typed && typed.isConnected && typed.value.endsWith("§")) {
+      probe.interactiveAt = performance.now();
+      performance.mark("bench:interactive");
+      return;
+    }
+    if (box && !box.disabled && typed !== box) {
+      typed = box;
+      setTimeout(() => {
+        const set = Object.getOwnPropertyDescriptor(HTMLTextAreaElement.prototype, "value").set;
+        set.call(box, box.value + "§");
+        box.dispatchEvent(new InputEvent("input", { bubbles: true, data: "§", inputType: "insertText" }));
+      });
+    }
+    requestAnimationFrame(frame);
+  };
+  requestAnimationFrame(frame);
+})()`;
+
+interface ChatLoad {
+  assets: Asset[];
+  composerMs: number;
+  interactiveMs: number;
+  /** A real key press from the harness, from its keydown to the next frame. */
+  keyToFrameMs: number;
+}
+
+async function loadChat(browser: Browser, server: RunningServer, account: Account): Promise<ChatLoad> {
+  const context = await newContext(browser, server, account);
+  try {
+    const page = await context.newPage();
+    await page.addInitScript({ content: INTERACTIVE_PROBE });
+    const pending: Promise<Asset | null>[] = [];
+    page.on("response", (res) => pending.push(assetOf(res, server.url)));
+    await page.goto(`${server.url}/dashboard/chat`);
+    await waitUntil(page, "window.__bench && window.__bench.interactiveAt !== null", 60_000);
+    const probe = await page.evaluate<{ composerAt: number; interactiveAt: number }>("window.__bench");
+    // And through the real input path: a key press from the harness shows up in the composer.
+    await page.evaluate(`(() => {
+      const box = document.querySelector('textarea[aria-label="Message"]');
+      box.addEventListener("keydown", (e) => requestAnimationFrame(() => {
+        window.__bench.keyToFrame = performance.now() - e.timeStamp;
+      }), { once: true });
+    })()`);
+    const box = page.locator('textarea[aria-label="Message"]');
+    await box.press("k");
+    await waitUntil(page, "window.__bench.keyToFrame !== undefined");
+    const value = await box.inputValue();
+    if (!value.endsWith("§k")) throw new Error(`the composer shows ${JSON.stringify(value)} after typing`);
+    const keyToFrameMs = await page.evaluate<number>("window.__bench.keyToFrame");
+    await page.waitForLoadState("networkidle");
+    const assets = (await Promise.all(pending)).filter((a): a is Asset => a !== null);
+    return { assets, composerMs: probe.composerAt, interactiveMs: probe.interactiveAt, keyToFrameMs };
+  } finally {
+    await context.close();
+  }
+}
+
+async function loadAuth(browser: Browser, server: RunningServer): Promise<Asset[]> {
+  const context = await newContext(browser, server, null);
+  try {
+    const page = await context.newPage();
+    const pending: Promise<Asset | null>[] = [];
+    page.on("response", (res) => pending.push(assetOf(res, server.url)));
+    await page.goto(`${server.url}/auth`);
+    await page.getByLabel("Email").first().waitFor({ timeout: 30_000 });
+    await page.waitForLoadState("networkidle");
+    return (await Promise.all(pending)).filter((a): a is Asset => a !== null);
+  } finally {
+    await context.close();
+  }
+}
+
+const sum = (assets: Asset[], key: "raw" | "gzip" | "sent") => assets.reduce((n, a) => n + a[key], 0);
+
+function chunkTable(assets: Asset[]): string {
+  const rows = [...assets].sort((a, b) => b.gzip - a.gzip);
+  return [
+    "| file | raw | gzip -9 |",
+    "|---|---|---|",
+    ...rows.map((a) => `| \`${a.path.replace(/^\/assets\//, "")}\` | ${kb(a.raw)} | ${kb(a.gzip)} |`),
+    `| **total (${rows.length} files)** | ${kb(sum(rows, "raw"))} | **${kb(sum(rows, "gzip"))}** |`,
+  ].join("\n");
+}
+
+function sentNote(assets: Asset[]): string {
+  const encodings = [...new Set(assets.map((a) => a.encoding))].join(", ");
+  return `${kb(sum(assets, "sent"))} on the wire (Content-Encoding: ${encodings})`;
+}
+
+/** A build of the web app under measurement: the one being benched, and optionally a baseline. */
+interface Target {
+  name: string;
+  server: RunningServer;
+  /** The bench's person, signed in on this server. */
+  account: Account;
+}
+
+interface BundleRun {
+  auth: Asset[];
+  chats: ChatLoad[];
+}
+
+/** "x (baseline y)": a figure beside the same figure for the baseline build, when there is one. */
+const withBaseline = <T>(runs: T[], format: (run: T) => string) =>
+  runs[1] === undefined ? undefined : format(runs[1]);
+
+async function bundleSection(ctx: BenchContext, browser: Browser, targets: Target[]): Promise<BenchSection> {
+  const loads = ctx.quick ? 5 : 9;
+  const runs: BundleRun[] = [];
+  for (const { name, server } of targets) {
+    const auth = await loadAuth(browser, server);
+    ctx.log(`${name} /auth: ${auth.length} files, ${kb(sum(auth, "gzip"))} gzip`);
+    runs.push({ auth, chats: [] });
+  }
+  // Cold loads alternate between the builds, so both see the same state of a noisy machine.
+  for (let i = 0; i < loads; i++) {
+    for (const [t, { name, server, account }] of targets.entries()) {
+      const load = await loadChat(browser, server, account);
+      runs[t]!.chats.push(load);
+      ctx.log(`${name} chat load ${i + 1}/${loads}: interactive at ${ms(load.interactiveMs)}`);
+    }
+  }
+  const authGzip = (r: BundleRun) => sum(r.auth, "gzip");
+  const chatGzip = (r: BundleRun) => sum(r.chats[0]!.assets, "gzip");
+  const interactive = (r: BundleRun) => median(r.chats.map((c) => c.interactiveMs));
+  const composer = (r: BundleRun) => median(r.chats.map((c) => c.composerMs));
+  const [run] = runs as [BundleRun];
+  const chat = run.chats[0]!.assets;
+  const baselineNote = targets[1]
+    ? `The baseline column is another build of the web app (\`${process.env.BENCH_BASELINE_WEB_DIST}\`), ` +
+      "served by a second server on the same database and measured in the same run, load for load."
+    : "No baseline build was given (`BENCH_BASELINE_WEB_DIST`); the baseline of the time to interactive " +
+      "is when the composer is first on screen in the same loads.";
+  return {
+    id: "6",
+    title: "Web: JavaScript and CSS shipped, and the chat's time to interactive",
+    rows: [
+      {
+        measure: `/auth signed out: JS + CSS, gzip -9 (${run.auth.length} files)`,
+        value: kb(authGzip(run)),
+        baseline: withBaseline(runs, (r) => `${kb(authGzip(r))} (${r.auth.length} files)`),
+        goal: "≤ 150 KB",
+        verdict: verdict(authGzip(run) <= 150 * 1024),
+      },
+      {
+        measure: `/dashboard/chat signed in: JS + CSS, gzip -9 (${chat.length} files)`,
+        value: kb(chatGzip(run)),
+        baseline: withBaseline(runs, (r) => `${kb(chatGzip(r))} (${r.chats[0]!.assets.length} files)`),
+        goal: "≤ 250 KB",
+        verdict: verdict(chatGzip(run) <= 250 * 1024),
+      },
+      {
+        measure: `chat time to interactive, median of ${loads} cold loads (max ${ms(Math.max(...run.chats.map((c) => c.interactiveMs)))})`,
+        value: ms(interactive(run)),
+        baseline:
+          withBaseline(runs, (r) => ms(interactive(r))) ?? `composer first on screen ${ms(composer(run))}`,
+        goal: "< 1 s",
+        verdict: verdict(interactive(run) < 1000),
+      },
+    ],
+    notes: [
+      `Headless Chromium (${CHROMIUM}) on loopback, ${VIEWPORT.width}×${VIEWPORT.height}, no throttling; ` +
+        "the service worker is blocked in every context, so the figures are the page's own requests and " +
+        "every load is cold (a fresh browser context, empty HTTP cache). Sizes are the response bodies " +
+        "gzipped here at level 9, counted once the page is ready and the network has been idle for half a " +
+        "second (code loaded later, on demand, is not counted). " +
+        baselineNote,
+      "",
+      `As sent by the server: /auth ${sentNote(run.auth)}, chat ${sentNote(chat)}.`,
+      "",
+      "**Time to interactive** is navigation start → the first frame in which a character typed into the " +
+        "chat composer is shown in it. The page's probe (an init script) watches every frame; once the " +
+        "composer is on screen it types a character in a task of its own, as a key press would arrive, " +
+        "so a main thread still busy with start-up delays it. The harness then presses a real key and " +
+        `checks it appears (keydown → next frame, median ${ms(median(run.chats.map((c) => c.keyToFrameMs)))}). ` +
+        `Composer first on screen: median ${ms(composer(run))}.`,
+      "",
+      "/auth, per file:",
+      "",
+      chunkTable(run.auth),
+      "",
+      "/dashboard/chat, per file:",
+      "",
+      chunkTable(chat),
+    ].join("\n"),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Row 7: a 2,000-message conversation
+
+/** A small deterministic generator, so every run renders the same conversation. */
+function random(seed: number) {
+  let s = seed >>> 0;
+  return () => {
+    s = (s + 0x6d2b79f5) >>> 0;
+    let t = s;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const WORDS =
+  "the index query plan cache latency request stream model token answer context window vector search embedding schema migration server client render layout commit branch release queue worker budget retry timeout header session table column row partition replica lock transaction".split(
+    " ",
+  );
+
+function contentFor(role: "user" | "assistant", i: number, rnd: () => number): string {
+  const pick = <T>(list: readonly T[]) => list[Math.floor(rnd() * list.length)]!;
+  const sentence = (min: number, max: number) => {
+    const n = min + Math.floor(rnd() * (max - min));
+    const words = Array.from({ length: n }, () => pick(WORDS));
+    return `${words.join(" ").replace(/^./, (c) => c.toUpperCase())}.`;
+  };
+  const paragraph = (n: number) => Array.from({ length: n }, () => sentence(6, 18)).join(" ");
+  if (role === "user") {
+    const ask = `Question ${i / 2 + 1}: ${paragraph(1 + Math.floor(rnd() * 2))}`;
+    return rnd() < 0.15 ? `${ask}\n\n\`\`\`sql\nselect * from messages where id = ${i};\n\`\`\`` : ask;
+  }
+  const kind = rnd();
+  if (kind < 0.35) return paragraph(1 + Math.floor(rnd() * 3));
+  const list = Array.from({ length: 3 }, () => `- **${pick(WORDS)}**: ${sentence(4, 10)}`).join("\n");
+  const parts = [`### Part ${i}`, paragraph(2), list];
+  if (kind < 0.75) {
+    const lines = Array.from(
+      { length: 6 + Math.floor(rnd() * 18) },
+      (_, l) => `const ${pick(WORDS)}${l} = await ${pick(WORDS)}(${l}); // ${sentence(2, 5)}`,
+    );
+    parts.push(["```ts", ...lines, "```"].join("\n"));
+  } else {
+    const rows = Array.from(
+      { length: 4 },
+      (_, r) => `| ${r + 1} | ${pick(WORDS)} ${pick(WORDS)} | ${Math.floor(rnd() * 900)} |`,
+    );
+    parts.push(["| step | what | ms |", "|---|---|---|", ...rows].join("\n"));
+  }
+  parts.push(
+    paragraph(1 + Math.floor(rnd() * 2)),
+    `See [the ${pick(WORDS)} notes](https://example.com/${i}) and \`${pick(WORDS)}()\`.`,
+  );
+  return parts.join("\n\n");
+}
+
+/** Inserts a conversation with `count` messages for the person, oldest first; returns its id. */
+async function seedConversation(
+  client: pg.Client,
+  userId: string,
+  title: string,
+  count: number,
+  lastMark: string,
+): Promise<string> {
+  const rnd = random(count);
+  const started = Date.UTC(2025, 0, 6, 9);
+  const roles: string[] = [];
+  const contents: string[] = [];
+  const models: (string | null)[] = [];
+  const tokens: (number | null)[] = [];
+  const times: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const role = i % 2 === 0 ? "user" : "assistant";
+    let content = contentFor(role, i, rnd);
+    if (i === count - 1) content = `${content}\n\n${lastMark}`;
+    roles.push(role);
+    contents.push(content);
+    models.push(role === "assistant" ? "guide" : null);
+    tokens.push(role === "assistant" ? Math.ceil(content.length / 4) : null);
+    times.push(new Date(started + i * 60_000).toISOString());
+  }
+  const { rows } = await client.query<{ id: string }>(
+    `insert into conversations (user_id, title, model, created_at, updated_at)
+     values ($1, $2, 'guide', $3, $4) returning id`,
+    [userId, title, times[0], times.at(-1)],
+  );
+  const id = rows[0]!.id;
+  await client.query(
+    `insert into messages (conversation_id, role, content, model, tokens_used, created_at)
+     select $1, role, content, model, tokens, at
+     from unnest($2::text[], $3::text[], $4::text[], $5::int[], $6::timestamptz[]) as m(role, content, model, tokens, at)`,
+    [id, roles, contents, models, tokens, times],
+  );
+  return id;
+}
+
+/**
+ * In the page: every frame, whether the conversation's last message (ending with `mark`) is
+ * rendered and inside the scroller's visible box; the frame time when it first is.
+ */
+const shownProbe = (mark: string) => `(() => {
+  const log = document.querySelector('[role="log"][aria-label="Messages"]');
+  if (!log) return false;
+  const articles = log.querySelectorAll("article");
+  const last = articles[articles.length - 1];
+  if (!last || !last.textContent.includes(${JSON.stringify(mark)})) return false;
+  let scroller = log.parentElement;
+  while (scroller && getComputedStyle(scroller).overflowY !== "auto") scroller = scroller.parentElement;
+  const box = (scroller || document.documentElement).getBoundingClientRect();
+  const r = last.getBoundingClientRect();
+  return r.height > 0 && r.top < box.bottom && r.bottom > box.top;
+})()`;
+
+const watchShown = (mark: string) => `(() => {
+  const state = (window.__shown = { at: null });
+  const frame = () => {
+    if (${shownProbe(mark)}) state.at = performance.now();
+    else requestAnimationFrame(frame);
+  };
+  requestAnimationFrame(frame);
+})()`;
+
+/** From the click on a conversation in Recent Chats to the frame that shows its last message. */
+async function openFromList(page: Page, title: string, mark: string): Promise<number> {
+  await page.evaluate(`(() => {
+    window.__clickAt = null;
+    document.addEventListener("click", (e) => { window.__clickAt = e.timeStamp; }, { capture: true, once: true });
+    ${watchShown(mark)};
+  })()`);
+  await page.getByRole("navigation", { name: "Conversations" }).getByRole("link", { name: title }).click();
+  await waitUntil(page, "window.__shown.at !== null", 120_000);
+  return await page.evaluate<number>("window.__shown.at - window.__clickAt");
+}
+
+async function startNewChat(page: Page) {
+  await page
+    .getByRole("complementary", { name: "Recent Chats" })
+    .getByRole("button", { name: "New" })
+    .click();
+  await waitUntil(page, `!document.querySelector('[role="log"][aria-label="Messages"]')`);
+}
+
+interface ScrollRun {
+  frames: number[];
+  idle: number[];
+  distance: number;
+  reachedTop: boolean;
+}
+
+/** Idle frames for a second, then scrolls up SCROLL_STEP px per frame until the top (or a cap). */
+const SCROLL_RUN = (maxFrames: number) => `new Promise((done) => {
+  const log = document.querySelector('[role="log"][aria-label="Messages"]');
+  let el = log.parentElement;
+  while (el && getComputedStyle(el).overflowY !== "auto") el = el.parentElement;
+  const idle = [];
+  const frames = [];
+  let last = null;
+  const idleUntil = performance.now() + 1000;
+  const from = el.scrollTop;
+  const tick = (t) => {
+    if (last !== null) (t < idleUntil ? idle : frames).push(t - last);
+    last = t;
+    if (t >= idleUntil) {
+      if (el.scrollTop <= 0 || frames.length >= ${maxFrames}) {
+        return done({ idle, frames, distance: from - el.scrollTop, reachedTop: el.scrollTop <= 0 });
+      }
+      el.scrollTop = el.scrollTop - ${SCROLL_STEP};
+    }
+    requestAnimationFrame(tick);
+  };
+  requestAnimationFrame(tick);
+})`;
+
+/**
+ * Jumps to a few places in the conversation and checks the rendered messages: in order, none
+ * overlapping, no blank gap between neighbours beyond the list's own spacing.
+ */
+const LAYOUT_CHECK = `(async () => {
+  const log = document.querySelector('[role="log"][aria-label="Messages"]');
+  let el = log.parentElement;
+  while (el && getComputedStyle(el).overflowY !== "auto") el = el.parentElement;
+  const frame = () => new Promise((r) => requestAnimationFrame(() => r()));
+  let overlaps = 0;
+  let widestGap = 0;
+  let checked = 0;
+  for (const at of [0.9, 0.7, 0.5, 0.3, 0.1]) {
+    el.scrollTop = (el.scrollHeight - el.clientHeight) * at;
+    for (let i = 0; i < 4; i++) await frame();
+    const view = el.getBoundingClientRect();
+    const rects = [...log.querySelectorAll("article")]
+      .map((a) => a.getBoundingClientRect())
+      .filter((r) => r.bottom > view.top && r.top < view.bottom)
+      .sort((a, b) => a.top - b.top);
+    if (rects.length === 0) { overlaps++; continue; }
+    if (rects[0].top > view.top + 64 && el.scrollTop > 0) widestGap = Math.max(widestGap, rects[0].top - view.top);
+    for (let i = 1; i < rects.length; i++) {
+      const gap = rects[i].top - rects[i - 1].bottom;
+      if (gap < -0.5) overlaps++;
+      widestGap = Math.max(widestGap, gap);
+    }
+    checked += rects.length;
+  }
+  return { overlaps, widestGap, checked };
+})()`;
+
+interface ConversationRun {
+  loads: number[];
+  longOpens: number[];
+  shortOpens: number[];
+  dom: { nodes: number; articles: number };
+  scroll: ScrollRun;
+  layout: { overlaps: number; widestGap: number; checked: number };
+  screenshot: string;
+}
+
+const LONG_TITLE = "Benchmark: 2,000 messages";
+const SHORT_TITLE = "Benchmark: 2 messages";
+
+async function conversationSection(
+  ctx: BenchContext,
+  browser: Browser,
+  targets: Target[],
+  databaseUrl: string,
+): Promise<BenchSection> {
+  const { account } = targets[0]!;
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  const seeded = performance.now();
+  const longId = await seedConversation(client, account.user.id, LONG_TITLE, LONG_MESSAGES, LAST_MARK);
+  await seedConversation(client, account.user.id, SHORT_TITLE, 2, SHORT_MARK);
+  const { rows } = await client.query<{ chars: string }>(
+    "select sum(length(content))::text as chars from messages where conversation_id = $1",
+    [longId],
+  );
+  await client.end();
+  const chars = Number(rows[0]!.chars);
+  ctx.log(
+    `seeded ${LONG_MESSAGES} messages (${(chars / 1e6).toFixed(1)} M characters) in ${ms(performance.now() - seeded)}`,
+  );
+
+  const opens = ctx.quick ? 3 : 7;
+  const pageLoads = ctx.quick ? 2 : 5;
+  const maxFrames = ctx.quick ? 600 : 1800;
+  const runs: ConversationRun[] = targets.map(() => ({
+    loads: [],
+    longOpens: [],
+    shortOpens: [],
+    dom: { nodes: 0, articles: 0 },
+    scroll: { frames: [], idle: [], distance: 0, reachedTop: false },
+    layout: { overlaps: 0, widestGap: 0, checked: 0 },
+    screenshot: "",
+  }));
+
+  // Full page loads of the conversation's address, each in a fresh context, alternating builds.
+  for (let i = 0; i < pageLoads; i++) {
+    for (const [t, { name, server, account }] of targets.entries()) {
+      const context = await newContext(browser, server, account);
+      try {
+        const page = await context.newPage();
+        await page.addInitScript({ content: watchShown(LAST_MARK) });
+        await page.goto(`${server.url}/dashboard/chat?conversation=${longId}`);
+        await waitUntil(page, "window.__shown && window.__shown.at !== null", 120_000);
+        runs[t]!.loads.push(await page.evaluate<number>("window.__shown.at"));
+        ctx.log(
+          `${name} page load ${i + 1}/${pageLoads}: last message shown at ${ms(runs[t]!.loads.at(-1)!)}`,
+        );
+      } finally {
+        await context.close();
+      }
+    }
+  }
+
+  // Opening from Recent Chats within the app, alternating with a two-message conversation; then
+  // scrolling. One page per build, opens alternating between them.
+  const contexts = await Promise.all(
+    targets.map(({ server, account }) => newContext(browser, server, account)),
+  );
+  const screenshotDir = mkdtempSync(join(tmpdir(), "tessera-bench-web-"));
+  try {
+    const pages: Page[] = [];
+    for (const [t, { server }] of targets.entries()) {
+      const page = await contexts[t]!.newPage();
+      await page.goto(`${server.url}/dashboard/chat`);
+      await page
+        .getByRole("navigation", { name: "Conversations" })
+        .getByRole("link", { name: LONG_TITLE })
+        .waitFor();
+      pages.push(page);
+    }
+    for (let i = 0; i < opens; i++) {
+      for (const [t, { name }] of targets.entries()) {
+        const page = pages[t]!;
+        const run = runs[t]!;
+        if (i > 0) await startNewChat(page);
+        run.shortOpens.push(await openFromList(page, SHORT_TITLE, SHORT_MARK));
+        await startNewChat(page);
+        run.longOpens.push(await openFromList(page, LONG_TITLE, LAST_MARK));
+        ctx.log(
+          `${name} open ${i + 1}/${opens}: ${ms(run.longOpens.at(-1)!)} (two messages: ${ms(run.shortOpens.at(-1)!)})`,
+        );
+      }
+    }
+    for (const [t, { name }] of targets.entries()) {
+      const page = pages[t]!;
+      const run = runs[t]!;
+      run.dom = await page.evaluate<ConversationRun["dom"]>(`({
+        nodes: document.getElementsByTagName("*").length,
+        articles: document.querySelectorAll('[role="log"] article').length,
+      })`);
+      run.scroll = await page.evaluate<ScrollRun>(SCROLL_RUN(maxFrames));
+      run.layout = await page.evaluate<ConversationRun["layout"]>(LAYOUT_CHECK);
+      await page.evaluate(`(() => {
+        const log = document.querySelector('[role="log"][aria-label="Messages"]');
+        let el = log.parentElement;
+        while (el && getComputedStyle(el).overflowY !== "auto") el = el.parentElement;
+        el.scrollTop = (el.scrollHeight - el.clientHeight) * 0.5;
+      })()`);
+      await page.waitForTimeout(300);
+      run.screenshot = join(screenshotDir, `${name}-mid-scroll.png`);
+      await page.screenshot({ path: run.screenshot });
+      ctx.log(`${name}: ${run.scroll.frames.length} scroll frames; mid-scroll screenshot ${run.screenshot}`);
+    }
+  } finally {
+    await Promise.all(contexts.map((c) => c.close()));
+  }
+
+  const frames = (r: ConversationRun) => {
+    const dropped = r.scroll.frames.reduce((n, d) => n + Math.max(0, Math.round(d / FRAME_MS) - 1), 0);
+    return {
+      fps: 1000 / median(r.scroll.frames),
+      p95: percentile(r.scroll.frames, 95),
+      dropped: dropped / (dropped + r.scroll.frames.length),
+    };
+  };
+  const [run] = runs as [ConversationRun];
+  const open = median(run.longOpens);
+  const f = frames(run);
+  const scrollNote = (name: string, r: ConversationRun) =>
+    `${name}: ${r.scroll.frames.length} frames over ${Math.round(r.scroll.distance)} px, ` +
+    `${r.scroll.reachedTop ? "reached the top" : "stopped at the frame cap"}; idle before it ` +
+    `${(1000 / median(r.scroll.idle)).toFixed(1)} fps (p95 ${ms(percentile(r.scroll.idle, 95))}). ` +
+    `Layout check (five positions, ${r.layout.checked} messages on screen in all): ${r.layout.overlaps} ` +
+    `overlapping, widest gap between neighbours ${Math.round(r.layout.widestGap)} px.`;
+  return {
+    id: "7",
+    title: "A 2,000-message conversation: open and scroll",
+    rows: [
+      {
+        measure: `open from Recent Chats → last message on screen, median of ${opens}`,
+        value: ms(open),
+        baseline:
+          withBaseline(runs, (r) => ms(median(r.longOpens))) ??
+          `2-message conversation ${ms(median(run.shortOpens))}`,
+        goal: "< 300 ms",
+        verdict: verdict(open < 300),
+      },
+      {
+        measure: `full page load of the conversation → last message on screen, median of ${pageLoads}`,
+        value: ms(median(run.loads)),
+        baseline: withBaseline(runs, (r) => ms(median(r.loads))),
+      },
+      {
+        measure: `scrolling bottom → top, ${SCROLL_STEP} px/frame: median fps`,
+        value: f.fps.toFixed(1),
+        baseline:
+          withBaseline(runs, (r) => frames(r).fps.toFixed(1)) ??
+          `idle page ${(1000 / median(run.scroll.idle)).toFixed(1)} fps`,
+        goal: "60 fps",
+        verdict: verdict(f.fps >= 59 && f.dropped < 0.05),
+      },
+      {
+        measure: "scrolling: p95 frame time; dropped frames",
+        value: `${ms(f.p95)}; ${(f.dropped * 100).toFixed(1)} %`,
+        baseline: withBaseline(
+          runs,
+          (r) => `${ms(frames(r).p95)}; ${(frames(r).dropped * 100).toFixed(1)} %`,
+        ),
+      },
+      {
+        measure: "DOM elements with the conversation open (articles rendered)",
+        value: `${run.dom.nodes} (${run.dom.articles})`,
+        baseline: withBaseline(runs, (r) => `${r.dom.nodes} (${r.dom.articles})`),
+      },
+    ],
+    notes: [
+      `${LONG_MESSAGES} messages (${(chars / 1e6).toFixed(2)} M characters of markdown: paragraphs, lists, ` +
+        "code blocks, tables, links; alternating question and answer) inserted into the server's " +
+        "PostgreSQL database for a person who signed up through the API; the server and Chromium as in row 6" +
+        (targets[1] ? ", the baseline build likewise, measured in turn with this one." : "."),
+      "",
+      "**Open** is the click on the conversation in Recent Chats (the event's timestamp) → the first " +
+        "animation frame in which the last message is rendered inside the scroller's visible box; it " +
+        "includes fetching and parsing the 2,000 messages. Each open follows New chat and alternates " +
+        `with a two-message conversation (median ${ms(median(run.shortOpens))}). **Full page load** is ` +
+        "navigation start → the same frame, in a fresh context (cold cache).",
+      "",
+      `**Scrolling**: after a second of idle frames, the scroller's scrollTop goes up ${SCROLL_STEP} px ` +
+        `every animation frame until the top or ${maxFrames} frames; frame times are requestAnimationFrame ` +
+        "deltas, and a frame of n × 16.7 ms counts n − 1 dropped. Software rendering (--disable-gpu).",
+      "",
+      ...targets.map((t, i) => `- ${scrollNote(t.name, runs[i]!)}`),
+    ].join("\n"),
+  };
+}
+
+export default async function web(ctx: BenchContext): Promise<BenchSection[]> {
+  const webDist = process.env.BENCH_WEB_DIST;
+  const baselineDist = process.env.BENCH_BASELINE_WEB_DIST;
+  // Throwaway keys for this run, shared with the baseline's server so sessions hold on both.
+  const keys = {
+    AUTH_SECRET: randomBytes(32).toString("hex"),
+    ENCRYPTION_KEY: randomBytes(32).toString("hex"),
+  };
+  const server = await startServer({
+    root: ctx.root,
+    db: "postgres",
+    postgresUrl: ctx.postgresUrl,
+    env: { ...keys, ...(webDist ? { WEB_DIST_DIR: webDist } : {}) },
+  });
+  let baseline: RunningServer | undefined;
+  let browser: Browser | undefined;
+  try {
+    const databaseUrl = await serverDatabaseUrl(ctx.postgresUrl, server);
+    const account = await signUp(server, databaseUrl);
+    const targets: Target[] = [{ name: "this build", server, account }];
+    if (baselineDist) {
+      // The same database, so the same person and conversations, served with the other build.
+      baseline = await startServer({
+        root: ctx.root,
+        db: "postgres",
+        postgresUrl: ctx.postgresUrl,
+        env: { ...keys, WEB_DIST_DIR: baselineDist, DATABASE_URL: databaseUrl },
+      });
+      targets.push({
+        name: "baseline",
+        server: baseline,
+        account: await signIn(baseline, account.email, account.password),
+      });
+    }
+    // Playwright gives the browser a fresh temporary profile; each load gets a fresh context too.
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+    const bundle = await bundleSection(ctx, browser, targets);
+    const conversation = await conversationSection(ctx, browser, targets, databaseUrl);
+    return [bundle, conversation];
+  } finally {
+    await browser?.close();
+    await baseline?.stop();
+    await server.stop();
+  }
+}
