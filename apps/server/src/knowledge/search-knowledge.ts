@@ -17,7 +17,7 @@ const queryWords = (text: string) =>
  * The most passages one query ranks. Ranking reads each passage's whole tsvector (ts_rank_cd), so a
  * query sharing one common word with a large part of the knowledge would otherwise rank all of it.
  */
-export const RANKED_MAX = 200;
+export const RANKED_MAX = 100;
 /** Above this many terms, "at least two of them" is no longer asked (the pairs grow as n²). */
 const PAIRED_TERMS_MAX = 12;
 
