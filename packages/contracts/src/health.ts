@@ -27,6 +27,8 @@ export const serverMetricsSchema = z.object({
     external: z.number(),
     arrayBuffers: z.number(),
   }),
+  /** How late the event loop ran timers since start (ms): every request waits this much too. */
+  eventLoopDelay: z.object({ p50Ms: z.number(), p99Ms: z.number(), maxMs: z.number() }),
   uptimeSeconds: z.number(),
 });
 export type ServerMetrics = z.infer<typeof serverMetricsSchema>;

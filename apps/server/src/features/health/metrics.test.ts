@@ -38,6 +38,7 @@ describe("GET /api/admin/metrics", () => {
     });
     expect(body.memory.rss).toBeGreaterThan(body.memory.heapUsed);
     expect(body.memory.heapUsed).toBeGreaterThan(0);
+    expect(body.eventLoopDelay.maxMs).toBeGreaterThanOrEqual(body.eventLoopDelay.p50Ms);
   });
 
   it("counts the calls that had to wait for a connection, and how long the longest waited", async () => {
