@@ -20,12 +20,24 @@ export function rssBytes(pid: number): number {
   return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) * 1024;
 }
 
+/** CPU time (user + system) a process has used so far, in milliseconds (10 ms resolution). */
+export function cpuMs(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
 export interface RunningServer {
   url: string;
   pid: number;
   child: ChildProcess;
   /** Milliseconds from spawn to the first healthy /api/health. */
   bootMs: number;
+  /** The next JSON log line (stdout) that `match` accepts; the server must log at that level. */
+  waitForLog(
+    match: (line: Record<string, unknown>) => boolean,
+    timeoutMs?: number,
+  ): Promise<Record<string, unknown>>;
   stop(): Promise<void>;
 }
 
@@ -37,7 +49,16 @@ export interface StartOptions {
   env?: Record<string, string>;
   /** Extra node flags, e.g. ["--cpu-prof", "--cpu-prof-dir=…"]. */
   nodeArgs?: string[];
+  /** A DATA_DIR to reuse (a restart on existing data); kept at stop. Default: a fresh one, removed. */
+  dataDir?: string;
 }
+
+/**
+ * The server bundle to run: the build, or another one named by BENCH_SERVER_ENTRY (say, an older
+ * commit's build, to compare before and after in one run).
+ */
+export const serverEntry = (root: string) =>
+  process.env.BENCH_SERVER_ENTRY ?? join(root, "apps/server/dist/main.js");
 
 async function withAdmin<T>(url: string, run: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: url });
@@ -50,7 +71,7 @@ async function withAdmin<T>(url: string, run: (client: pg.Client) => Promise<T>)
 }
 
 export async function startServer(opts: StartOptions): Promise<RunningServer> {
-  const dir = mkdtempSync(join(tmpdir(), "tessera-bench-"));
+  const dir = opts.dataDir ?? mkdtempSync(join(tmpdir(), "tessera-bench-"));
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   let databaseUrl = "";
@@ -64,26 +85,54 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     databaseUrl = u.toString();
   }
   const started = performance.now();
-  const child = spawn(
-    process.execPath,
-    [...(opts.nodeArgs ?? []), join(opts.root, "apps/server/dist/main.js")],
-    {
-      env: {
-        PATH: process.env.PATH ?? "",
-        DATABASE_URL: databaseUrl,
-        PORT: String(port),
-        HOST: "127.0.0.1",
-        PUBLIC_URL: url,
-        DATA_DIR: dir,
-        LOG_LEVEL: "warn",
-        ...opts.env,
-      },
-      stdio: ["ignore", "ignore", "inherit"],
+  const child = spawn(process.execPath, [...(opts.nodeArgs ?? []), serverEntry(opts.root)], {
+    env: {
+      PATH: process.env.PATH ?? "",
+      DATABASE_URL: databaseUrl,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      PUBLIC_URL: url,
+      DATA_DIR: dir,
+      LOG_LEVEL: "warn",
+      ...opts.env,
     },
-  );
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  // Log lines are read only while someone waits for one; the pipe is always drained.
+  const waiters = new Set<(line: Record<string, unknown>) => boolean>();
+  let partial = "";
+  child.stdout.setEncoding("utf8");
+  child.stdout.on("data", (text: string) => {
+    if (waiters.size === 0) return void (partial = "");
+    const lines = (partial + text).split("\n");
+    partial = lines.pop() ?? "";
+    for (const line of lines) {
+      let parsed: Record<string, unknown>;
+      try {
+        parsed = JSON.parse(line) as Record<string, unknown>;
+      } catch {
+        continue; // the banner, or the tail of a line cut before anyone waited
+      }
+      for (const w of waiters) if (w(parsed)) waiters.delete(w);
+    }
+  });
+  const waitForLog: RunningServer["waitForLog"] = (match, timeoutMs = 10_000) =>
+    new Promise((resolve, reject) => {
+      const timer = setTimeout(() => {
+        waiters.delete(waiter);
+        reject(new Error("the expected log line did not come"));
+      }, timeoutMs);
+      const waiter = (line: Record<string, unknown>) => {
+        if (!match(line)) return false;
+        clearTimeout(timer);
+        resolve(line);
+        return true;
+      };
+      waiters.add(waiter);
+    });
   const exited = new Promise<void>((done) => child.once("exit", () => done()));
   const cleanup = async () => {
-    rmSync(dir, { recursive: true, force: true });
+    if (!opts.dataDir) rmSync(dir, { recursive: true, force: true });
     if (dbName)
       await withAdmin(opts.postgresUrl ?? "postgres://postgres@127.0.0.1:5432/test", (c) =>
         c.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`),
@@ -108,6 +157,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     pid: child.pid!,
     child,
     bootMs,
+    waitForLog,
     async stop() {
       if (child.exitCode === null) {
         child.kill("SIGTERM");
