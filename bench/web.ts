@@ -677,7 +677,7 @@ async function conversationSection(
         el.scrollTop = (el.scrollHeight - el.clientHeight) * 0.5;
       })()`);
       await page.waitForTimeout(300);
-      run.screenshot = join(screenshotDir, `${name}-mid-scroll.png`);
+      run.screenshot = join(screenshotDir, `${name.replace(/\s+/g, "-")}-mid-scroll.png`);
       await page.screenshot({ path: run.screenshot });
       ctx.log(`${name}: ${run.scroll.frames.length} scroll frames; mid-scroll screenshot ${run.screenshot}`);
     }

@@ -65,6 +65,8 @@ export default defineConfig({
             { name: "react", test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/ },
             // Zod's settings travel in its chunk, so they apply before any module builds a schema.
             { name: "zod", test: /node_modules[\\/]zod[\\/]|src[\\/]lib[\\/]zod-config\.ts$/ },
+            // Icons are tiny: one chunk of them all costs less than a request for each few.
+            { name: "icons", test: /node_modules[\\/]lucide-react[\\/]/ },
           ],
         },
       },
