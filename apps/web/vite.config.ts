@@ -3,6 +3,7 @@ import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
 import { readFileSync } from "node:fs";
+import { precompress } from "./precompress";
 
 const { version } = JSON.parse(readFileSync(new URL("./package.json", import.meta.url), "utf8")) as {
   version: string;
@@ -46,6 +47,7 @@ export default defineConfig({
         skipWaiting: true,
       },
     }),
+    precompress(),
   ],
   resolve: { alias: { "@": new URL("./src", import.meta.url).pathname } },
   define: {

@@ -272,7 +272,8 @@ function mountSpa(app: Hono<AppEnv>, webDist: string) {
     await next();
     c.header("Cache-Control", "no-cache");
   });
-  app.use("/*", serveStatic({ root: webDist }));
+  // The build writes .br and .gz copies of its text assets; a browser that accepts one gets it.
+  app.use("/*", serveStatic({ root: webDist, precompressed: true }));
   app.get("*", async (c) => {
     indexHtml ??= await readFile(join(webDist, "index.html"), "utf8");
     c.header("Cache-Control", "no-cache");

@@ -1,0 +1,76 @@
+// The built web app as the server hands it out: hashed assets compressed when the browser accepts it
+// and cached for a year, every other page answered with index.html, and the API never shadowed by it.
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from "node:zlib";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createApp } from "./app";
+import { createTestApp, type TestApp } from "./test/test-app";
+
+let t: TestApp;
+let app: ReturnType<typeof createApp>;
+const script = `export const greeting = ${JSON.stringify("hello ".repeat(500))};\n`;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const webDist = mkdtempSync(join(tmpdir(), "tessera-web-"));
+  mkdirSync(join(webDist, "assets"));
+  writeFileSync(join(webDist, "index.html"), "<!doctype html><title>Tessera</title>");
+  writeFileSync(join(webDist, "assets/app-1a2b3c.js"), script);
+  writeFileSync(join(webDist, "assets/app-1a2b3c.js.gz"), gzipSync(script));
+  writeFileSync(join(webDist, "assets/app-1a2b3c.js.br"), brotliCompressSync(script));
+  writeFileSync(join(webDist, "assets/small-9f8e7d.js"), "export {};\n");
+  app = createApp(t.services, { webDist });
+});
+afterAll(() => t.close());
+
+const get = (path: string, encoding?: string) =>
+  app.request(path, { headers: encoding ? { "accept-encoding": encoding } : {} });
+
+describe("the web app's files", () => {
+  it("sends Brotli to a browser that accepts it, and gzip to one that accepts only gzip", async () => {
+    const br = await get("/assets/app-1a2b3c.js", "gzip, deflate, br");
+    expect(br.status).toBe(200);
+    expect(br.headers.get("content-encoding")).toBe("br");
+    expect(br.headers.get("content-type")).toMatch(/javascript/);
+    expect(br.headers.get("vary")).toMatch(/accept-encoding/i);
+    const brBytes = Buffer.from(await br.arrayBuffer());
+    expect(brBytes.length).toBeLessThan(script.length / 10);
+    expect(brotliDecompressSync(brBytes).toString()).toBe(script);
+
+    const gz = await get("/assets/app-1a2b3c.js", "gzip");
+    expect(gz.headers.get("content-encoding")).toBe("gzip");
+    expect(gunzipSync(Buffer.from(await gz.arrayBuffer())).toString()).toBe(script);
+  });
+
+  it("sends the plain file to a client that accepts no compression, or when no copy was written", async () => {
+    const plain = await get("/assets/app-1a2b3c.js");
+    expect(plain.headers.get("content-encoding")).toBeNull();
+    expect(await plain.text()).toBe(script);
+
+    const small = await get("/assets/small-9f8e7d.js", "br, gzip");
+    expect(small.headers.get("content-encoding")).toBeNull();
+    expect(await small.text()).toBe("export {};\n");
+  });
+
+  it("caches hashed assets for a year and pages never", async () => {
+    expect((await get("/assets/app-1a2b3c.js", "br")).headers.get("cache-control")).toBe(
+      "public, max-age=31536000, immutable",
+    );
+    const page = await get("/dashboard/chat");
+    expect(page.status).toBe(200);
+    expect(page.headers.get("cache-control")).toBe("no-cache");
+    expect(await page.text()).toContain("<title>Tessera</title>");
+  });
+
+  it("leaves unknown API paths to the API: a 401 without a session, a 404 JSON with one", async () => {
+    const anonymous = await get("/api/no-such-route");
+    expect(anonymous.status).toBe(401);
+    expect(anonymous.headers.get("content-type")).toMatch(/json/);
+    const token = await t.newUser("web-app@example.com");
+    const res = await app.request("/api/no-such-route", { headers: { authorization: `Bearer ${token}` } });
+    expect(res.status).toBe(404);
+    expect(((await res.json()) as { error: { code: string } }).error.code).toBe("NOT_FOUND");
+  });
+});
