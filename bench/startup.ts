@@ -105,9 +105,14 @@ migrations and seeding. PGlite starts in a new data folder (its first start also
 again on that folder (a restart); PostgreSQL in a new, empty database on the local server. Idle RSS is read from
 /proc one second after healthy. The request latencies are sequential, on loopback, after 10 warm-up requests.
 
-On PGlite most of a first start is creating the database: initdb in WebAssembly is about 4 s of CPU by itself.
-Since \`5fb4b06\` it runs in a short-lived child process (about 0.8 s more CPU, once) so that the server does not
-keep the 500 MB it touches (idle 844 → about 400 MB, see row 3). A quick run at \`5fb4b06\` on this shared machine
-(load average about 15) measured 9.6 s for a first start, 4.3 s for a restart and
-2.0 s on PostgreSQL (medians of 2).
+Measured at \`58e96b8\` (full run, 5 starts each, load average 5–10 on the shared 2-CPU machine): PostgreSQL
+1.08 s median (0.97–2.00 s), met; PGlite 11.1 s median for a first start (6.8–15.1 s), missed, and 2.6 s for a
+restart on existing data. Idle RSS 136 MB on PostgreSQL and 407 MB on PGlite.
+
+Why PGlite's first start misses: the restart, which opens the same database and finds the migrations applied,
+is 2.6 s, so about 8 s of a first start is creating the database (initdb in WebAssembly, about 4 s of CPU by
+itself) and applying the migrations to it. Since \`5fb4b06\` initdb runs in a short-lived child process (about
+0.8 s more CPU, once) so that the server does not keep the 500 MB it touches (idle 844 → about 400 MB, see row 3).
+Left: ship an empty, migrated database with the build (PGlite's \`loadDataDir\` takes a dump) and copy it on a
+first start instead of running initdb and every migration; the restart time is the floor that would leave.
 `;
