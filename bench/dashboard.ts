@@ -299,28 +299,33 @@ export default async function dashboard(ctx: BenchContext): Promise<BenchSection
 
 /** Causes found and what was changed, with figures from earlier runs of this bench. */
 const FIXES = `
-**Causes and fixes.** Full-size runs on this 2-CPU machine while other work kept its load average
-between 13 and 20, so single figures move by 2× from run to run; the plans are the steadier evidence.
+**Causes and fixes** (b14e030, migration 0013, and f461408):
 
 - Tokens and cost per model (the \`models\` query) probe \`messages\` once per conversation in the
-  window. Before b14e030 each probe was an Index Scan plus a heap visit for role, tokens and cost:
-  for the heavy person 3,395 probes, 13,580 buffers, 65 ms on PostgreSQL and 122 ms on PGlite
-  (EXPLAIN ANALYZE at c9032a5). The index \`messages_conversation_created_idx\` now carries role,
-  tokens_used and cost (migration 0013), so each probe is an Index Only Scan with no heap fetch:
-  10,186 buffers, 32 ms and 78 ms at f461408.
-- Images were counted through a Bitmap Heap Scan because failed ones are left out and \`status\` was
-  not in the index (264 buffers for the heavy person). \`generated_images_user_created_idx\` now ends
-  with status: an Index Only Scan, 27 buffers, no heap fetches.
-- Eight queries became five (f461408): each table's 30-day count is the sum of its per-date
-  counts, so chats, searches and images are read once each instead of twice. On PGlite, whose one
-  connection runs them one after another, every query saved is a round trip saved.
+  window. Each probe was an Index Scan plus a heap visit for role, tokens and cost: for the heavy person
+  3,395 probes and 13,580 buffers. \`messages_conversation_created_idx\` now also holds role,
+  tokens_used and cost, so each probe is an Index Only Scan with no heap fetch: 10,186 buffers.
+- Images were counted through a Bitmap Heap Scan, since failed ones are left out and \`status\` was not
+  in the index (264 buffers for the heavy person). \`generated_images_user_created_idx\` now ends with
+  status: an Index Only Scan, 27 buffers.
+- Eight queries became five: each table's 30-day count is the sum of its per-date counts, so chats,
+  searches and images are read once each instead of twice. PGlite runs them one after another on its
+  one connection, so each query saved is a round trip saved.
 
-Whole call, before (c9032a5) → after (f461408), p50 / p95: PostgreSQL typical 7.1 / 14.0 → 5.2 / 28.3 ms
-(the p95 is this machine's noise: the plans above add up to under 1 ms), heavy 57 / 106 → 47 / 74 ms;
-PGlite typical 16.6 / 39.1 → 17.9 / 56.6 ms, heavy 78 / 150 → 80 / 135 ms.
+Before/after in one sitting on a quiet machine (load average about 5): the fixture loaded twice, once
+by the migrations at 63ea8cc and once at f461408, and the server's \`getDashboardMetrics\` of each
+called alternately, 60 times each, p50 / p95:
 
-**Left.** The heavy person (3,395 chats in 30 days, 113 a day) still misses on both engines: the
-per-model query still makes one index probe per conversation. Keeping each conversation's answer
-tokens and cost on the conversation row (or the owner on each message) would turn it into one
-index-only range scan; it touches every place an answer is stored, and is not done here.
+| | typical person | heavy person |
+|---|---|---|
+| PostgreSQL, before | 2.76 / 6.03 ms | 17.0 / 21.7 ms |
+| PostgreSQL, after | 1.94 / 3.02 ms | 15.4 / 19.6 ms |
+| PGlite, before | 10.1 / 19.6 ms | 38.8 / 77.6 ms |
+| PGlite, after | 6.27 / 22.1 ms | 36.8 / 69.9 ms |
+
+**Left.** The heavy person (3,395 chats in 30 days, 113 a day) still misses 15 ms on PostgreSQL: the
+per-model query makes one index probe into \`messages\` per conversation (13 to 17 ms in EXPLAIN ANALYZE).
+Keeping each conversation's answer tokens and cost on the conversation row, or the owner on each
+message, would make it one index-only range scan; that touches every place an answer is stored and is
+not done here. Under load from other work on this machine the same calls take two to three times longer.
 `;
