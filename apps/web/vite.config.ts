@@ -65,8 +65,8 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: "react", test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/ },
-            // Zod's settings travel in its chunk, so they apply before any module builds a schema.
-            { name: "zod", test: /node_modules[\\/]zod[\\/]|src[\\/]lib[\\/]zod-config\.ts$/ },
+            // Only pages behind sign-in load it; its settings are made without it (src/lib/zod-config.ts).
+            { name: "zod", test: /node_modules[\\/]zod[\\/]/ },
             // Icons are tiny: one chunk of them all costs less than a request for each few.
             { name: "icons", test: /node_modules[\\/]lucide-react[\\/]/ },
           ],

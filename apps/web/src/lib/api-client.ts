@@ -1,9 +1,9 @@
 // The one door to the server. Every call goes through `apiRequest` (or `apiStream` for a streamed
 // answer): it adds the bearer token, sends JSON or a multipart form, enforces a timeout and turns the
 // server's error shape into an `ApiError`.
-import { DEFAULT_API_TIMEOUT_MS, errorResponseSchema } from "@tessera/contracts";
-import type { z } from "zod";
+import { DEFAULT_API_TIMEOUT_MS } from "@tessera/contracts";
 import { readStoredSession } from "./auth-storage";
+import { object, string, validator, type Validator } from "./guards";
 
 export class ApiError extends Error {
   constructor(
@@ -27,8 +27,8 @@ export interface RequestOptions<T> {
   body?: unknown;
   /** A multipart upload instead of JSON (the browser sets its content type and boundary). */
   form?: FormData;
-  /** Validates the answer; without it the parsed JSON is returned as is. */
-  schema?: z.ZodType<T>;
+  /** Validates the answer (a zod schema or a `guards` validator); without it the JSON is returned as is. */
+  schema?: Validator<T>;
   /** `true` (default) sends the stored bearer token, `false` none, a string that exact token. */
   auth?: boolean | string;
   /** Cookies are only for Better Auth's own flows (two-factor challenge, cookie adoption, sign-out). */
@@ -143,6 +143,18 @@ async function readJson(response: Response): Promise<unknown> {
     return text;
   }
 }
+
+/** The one error shape every /api/* failure answers with (contracts' errorResponseSchema). */
+const errorResponseSchema = validator((value) => {
+  const error = object(object(value, "").error, "error");
+  return {
+    error: {
+      code: string(error.code, "error.code"),
+      message: string(error.message, "error.message"),
+      requestId: string(error.requestId, "error.requestId"),
+    },
+  };
+});
 
 function toApiError(response: Response, payload: unknown): ApiError {
   const parsed = errorResponseSchema.safeParse(payload);

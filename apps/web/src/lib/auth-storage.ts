@@ -1,25 +1,45 @@
 // The persisted auth session: {token, expiresAt, user} as JSON under AUTH_STORAGE_KEY.
 import { AUTH_STORAGE_KEY } from "@tessera/contracts";
-import { z } from "zod";
+import { InvalidValue, nullishBoolean, nullishString, object, string, validator } from "./guards";
 
-export const sessionUserSchema = z.object({
-  id: z.string(),
-  email: z.string(),
-  name: z.string().nullish(),
-  image: z.string().nullish(),
-  role: z.string().nullish(),
-  emailVerified: z.boolean().nullish(),
-  twoFactorEnabled: z.boolean().nullish(),
-});
-export type SessionUser = z.infer<typeof sessionUserSchema>;
+export interface SessionUser {
+  id: string;
+  email: string;
+  name?: string | null;
+  image?: string | null;
+  role?: string | null;
+  emailVerified?: boolean | null;
+  twoFactorEnabled?: boolean | null;
+}
 
-export const storedSessionSchema = z.object({
-  token: z.string().min(1),
+export interface StoredSession {
+  token: string;
   /** ISO date; null until the server has told us (right after sign-in). */
-  expiresAt: z.string().nullable(),
-  user: sessionUserSchema,
+  expiresAt: string | null;
+  user: SessionUser;
+}
+
+/** The user as Better Auth describes it, reduced to the fields the app reads. */
+export function readSessionUser(value: unknown, path = "user"): SessionUser {
+  const user = object(value, path);
+  return {
+    id: string(user.id, `${path}.id`),
+    email: string(user.email, `${path}.email`),
+    name: nullishString(user.name, `${path}.name`),
+    image: nullishString(user.image, `${path}.image`),
+    role: nullishString(user.role, `${path}.role`),
+    emailVerified: nullishBoolean(user.emailVerified, `${path}.emailVerified`),
+    twoFactorEnabled: nullishBoolean(user.twoFactorEnabled, `${path}.twoFactorEnabled`),
+  };
+}
+
+export const storedSessionSchema = validator((value): StoredSession => {
+  const stored = object(value, "");
+  const token = string(stored.token, "token");
+  if (!token) throw new InvalidValue("token", "a non-empty string");
+  const expiresAt = stored.expiresAt === null ? null : string(stored.expiresAt, "expiresAt");
+  return { token, expiresAt, user: readSessionUser(stored.user) };
 });
-export type StoredSession = z.infer<typeof storedSessionSchema>;
 
 export function readStoredSession(): StoredSession | null {
   let raw: string | null;

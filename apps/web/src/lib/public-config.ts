@@ -1,7 +1,30 @@
 // What this instance tells anonymous visitors: its version and the social sign-in providers it has.
-import { publicConfigSchema } from "@tessera/contracts";
+import type { PublicConfig, SocialProvider } from "@tessera/contracts";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { apiRequest } from "./api-client";
+import { boolean, InvalidValue, object, string, validator } from "./guards";
+
+const SOCIAL_PROVIDERS: readonly SocialProvider[] = ["github", "google"];
+
+/** contracts' publicConfigSchema, checked by hand: the sign-in page reads it before any schema loads. */
+const publicConfigSchema = validator((value): PublicConfig => {
+  const config = object(value, "");
+  const providers = config.socialProviders;
+  if (!Array.isArray(providers)) throw new InvalidValue("socialProviders", "an array");
+  const billing = object(config.billing, "billing");
+  return {
+    version: string(config.version, "version"),
+    socialProviders: providers.map((provider, i) => {
+      if (!SOCIAL_PROVIDERS.includes(provider as SocialProvider))
+        throw new InvalidValue(`socialProviders.${i}`, SOCIAL_PROVIDERS.join(" or "));
+      return provider as SocialProvider;
+    }),
+    billing: {
+      checkout: boolean(billing.checkout, "billing.checkout"),
+      salesEmail: string(billing.salesEmail, "billing.salesEmail"),
+    },
+  };
+});
 
 export const publicConfigQuery = queryOptions({
   queryKey: ["public-config"],

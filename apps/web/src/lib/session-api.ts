@@ -1,16 +1,25 @@
 // Better Auth's session endpoints, as the auth provider uses them.
-import { z } from "zod";
 import { apiRequest } from "./api-client";
-import { sessionUserSchema, type StoredSession } from "./auth-storage";
+import { readSessionUser, type StoredSession } from "./auth-storage";
+import { object, string, validator } from "./guards";
 
 const SESSION_CHECK_TIMEOUT_MS = 10_000;
 
-const getSessionResponseSchema = z
-  .object({
-    session: z.object({ token: z.string(), expiresAt: z.coerce.string() }),
-    user: sessionUserSchema,
-  })
-  .nullable();
+/** `{session, user}`, or null when there is no live session. */
+const getSessionResponseSchema = validator((value) => {
+  if (value === null) return null;
+  const answer = object(value, "");
+  const session = object(answer.session, "session");
+  const expiresAt = session.expiresAt;
+  return {
+    session: {
+      token: string(session.token, "session.token"),
+      // A date, as JSON carries it (a string); a number is taken as zod's coercion took it.
+      expiresAt: typeof expiresAt === "number" ? String(expiresAt) : string(expiresAt, "session.expiresAt"),
+    },
+    user: readSessionUser(answer.user),
+  };
+});
 
 /**
  * Asks the server who we are. With a token this also extends the session (our refresh); with

@@ -1,11 +1,17 @@
-import { z } from "zod";
 import { ApiError, apiRequest } from "@/lib/api-client";
-import { sessionUserSchema, type SessionUser } from "@/lib/auth-storage";
+import { readSessionUser, type SessionUser } from "@/lib/auth-storage";
+import { object, string, validator } from "@/lib/guards";
 
-const signInResponseSchema = z.union([
-  z.object({ twoFactorRedirect: z.literal(true) }),
-  z.object({ token: z.string().nullable(), user: sessionUserSchema }),
-]);
+const signInResponseSchema = validator(
+  (value): { twoFactorRedirect: true } | { token: string | null; user: SessionUser } => {
+    const answer = object(value, "");
+    if (answer.twoFactorRedirect === true) return { twoFactorRedirect: true };
+    return {
+      token: answer.token === null ? null : string(answer.token, "token"),
+      user: readSessionUser(answer.user),
+    };
+  },
+);
 
 export type SignInResult = { kind: "signed-in"; token: string; user: SessionUser } | { kind: "two-factor" };
 

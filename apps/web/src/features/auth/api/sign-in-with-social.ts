@@ -1,8 +1,13 @@
 import type { SocialProvider } from "@tessera/contracts";
-import { z } from "zod";
 import { apiRequest } from "@/lib/api-client";
+import { InvalidValue, object, string, validator } from "@/lib/guards";
 
-const socialResponseSchema = z.object({ url: z.string().url() });
+/** `{url}`: the provider's consent page, an absolute URL. */
+const socialResponseSchema = validator((value) => {
+  const url = string(object(value, "").url, "url");
+  if (!URL.canParse(url)) throw new InvalidValue("url", "a URL");
+  return { url };
+});
 
 /** Asks for the provider's consent page; the callback lands on the site root with a session cookie. */
 export async function signInWithSocial(provider: SocialProvider): Promise<void> {

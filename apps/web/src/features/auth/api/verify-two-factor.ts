@@ -1,10 +1,13 @@
-import { z } from "zod";
 import { ApiError, apiRequest } from "@/lib/api-client";
-import { sessionUserSchema, type SessionUser } from "@/lib/auth-storage";
+import { readSessionUser, type SessionUser } from "@/lib/auth-storage";
+import { nullishString, object, validator } from "@/lib/guards";
 
 export type TwoFactorMethod = "totp" | "backup-code";
 
-const verifyResponseSchema = z.object({ token: z.string().nullish(), user: sessionUserSchema });
+const verifyResponseSchema = validator((value) => {
+  const answer = object(value, "");
+  return { token: nullishString(answer.token, "token"), user: readSessionUser(answer.user) };
+});
 
 /** Second sign-in step: the code proves the challenge that the two-factor cookie names. */
 export async function verifyTwoFactor(input: {

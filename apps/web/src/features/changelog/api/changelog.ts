@@ -1,16 +1,15 @@
-// GET /api/changelog (entries, newest first) and POST /api/changelog (the spec's changelog-upsert).
-import { changelogListSchema, type ChangelogUpsert } from "@tessera/contracts";
+// GET /api/changelog (entries, newest first); publishing is in publish-changelog.ts.
+import { changelogListSchema } from "@tessera/contracts";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api-client";
+import { CHANGELOG_QUERY_KEY } from "./publish-changelog";
+
+export { publishChangelog } from "./publish-changelog";
 
 export const changelogQuery = queryOptions({
-  queryKey: ["changelog"],
+  queryKey: CHANGELOG_QUERY_KEY,
   queryFn: async ({ signal }) =>
     (await apiRequest("/api/changelog", { schema: changelogListSchema, signal })).data.entries,
 });
 
 export const useChangelog = (enabled: boolean) => useQuery({ ...changelogQuery, enabled });
-
-export async function publishChangelog(entry: ChangelogUpsert): Promise<void> {
-  await apiRequest("/api/changelog", { method: "POST", body: entry });
-}

@@ -4,7 +4,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { useAuth } from "@/lib/auth-context";
-import { changelogQuery, publishChangelog } from "../api/changelog";
+import { CHANGELOG_QUERY_KEY, publishChangelog } from "../api/publish-changelog";
 import { CURRENT_RELEASE, LAST_CHANGELOG_VERSION_KEY } from "../release";
 
 let inFlight: Promise<void> | null = null;
@@ -33,7 +33,7 @@ export function ChangelogPublisher() {
   useEffect(() => {
     if (!isAdmin) return;
     void publishReleaseOnce().then((published) => {
-      if (published) void queryClient.invalidateQueries({ queryKey: changelogQuery.queryKey });
+      if (published) void queryClient.invalidateQueries({ queryKey: CHANGELOG_QUERY_KEY });
     });
   }, [isAdmin, queryClient]);
   return null;
