@@ -1,22 +1,30 @@
 import { QueryClientProvider, type QueryClient } from "@tanstack/react-query";
-import { useState, type ReactNode } from "react";
-import { Toaster } from "sonner";
+import { lazy, Suspense, useState, type ReactNode } from "react";
 import { AuthProvider } from "@/lib/auth-provider";
 import { createQueryClient } from "@/lib/query-client";
 import { useTheme } from "@/lib/theme";
+import { loadSonner, useToastsWanted } from "@/lib/toast";
+
+const Toaster = lazy(() => loadSonner().then((m) => ({ default: m.Toaster })));
 
 /**
- * Everything the pages share: data cache, auth session and the one-at-a-time toaster. (Tooltips are
- * provided by the signed-in frame, the only place they appear, so sign-in loads none of their code.)
+ * Everything the pages share: data cache, auth session and the one-at-a-time toaster, mounted with
+ * the first toast (lib/toast.ts). (Tooltips are provided by the signed-in frame, the only place they
+ * appear, so sign-in loads none of their code.)
  */
 export function AppProviders({ children, queryClient }: { children: ReactNode; queryClient?: QueryClient }) {
   const [client] = useState(() => queryClient ?? createQueryClient());
   const { theme } = useTheme();
+  const toastsWanted = useToastsWanted();
   return (
     <QueryClientProvider client={client}>
       <AuthProvider>
         {children}
-        <Toaster visibleToasts={1} position="bottom-right" theme={theme} richColors closeButton />
+        {toastsWanted && (
+          <Suspense fallback={null}>
+            <Toaster visibleToasts={1} position="bottom-right" theme={theme} richColors closeButton />
+          </Suspense>
+        )}
       </AuthProvider>
     </QueryClientProvider>
   );

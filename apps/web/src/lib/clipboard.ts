@@ -1,4 +1,4 @@
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 
 /** Copies text and says so (the spec's 'Copied to clipboard' / 'Copy failed'). */
 export async function copyText(text: string): Promise<boolean> {

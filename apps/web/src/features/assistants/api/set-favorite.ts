@@ -1,7 +1,7 @@
 // PUT / DELETE /api/assistants/:id/favorite. The star changes at once; a refusal puts it back.
 import { assistantSchema, type Assistant } from "@tessera/contracts";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { apiRequest, errorMessage } from "@/lib/api-client";
 import { assistantsQuery } from "./get-assistants";
 

@@ -1,6 +1,6 @@
 import type { SocialProvider } from "@tessera/contracts";
 import { useState, type ComponentType } from "react";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { errorMessage } from "@/lib/api-client";

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { errorMessage } from "@/lib/api-client";
 import { requestPasswordReset } from "../api/request-password-reset";
 import { sendVerificationEmail } from "../api/send-verification-email";

@@ -1,7 +1,7 @@
 import type { ConversationSummary } from "@tessera/contracts";
 import { MessagesSquare, Plus, RotateCcw } from "lucide-react";
 import { useId, useState } from "react";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/utils";
 import { useDeleteConversation } from "../api/delete-conversation";

@@ -2,7 +2,7 @@
 // events, retry a connection failure twice (1 s, then 2 s), and report how it ended. Plain async code
 // with callbacks, so the hook that holds the page's state stays small.
 import { CHAT_ERROR_MESSAGES, type ChatStreamRequest, type Source } from "@tessera/contracts";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { streamChat } from "../api/stream-chat";
 import { uploadChatImage } from "../api/upload-chat-image";
 import {

@@ -4,7 +4,7 @@
 import type { ModelAvailability } from "@tessera/contracts";
 import { useCallback, useEffect } from "react";
 import { useSearchParams } from "react-router";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { ApiError, errorMessage } from "@/lib/api-client";
 import { useAssistant } from "../api/get-assistant";
 

@@ -3,7 +3,7 @@
 import { RESPONSE_INTERRUPTED_MARK } from "@tessera/contracts";
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { errorMessage } from "@/lib/api-client";
 import { readStoredSession } from "@/lib/auth-storage";
 import { conversationMessagesQuery } from "../api/get-conversation-messages";

@@ -3,7 +3,7 @@
 // extractor. Spec §5 and §8 give the limits and the toasts.
 import { MAX_IMAGE_BYTES, MAX_IMAGES_PER_MESSAGE, TEXT_ATTACHMENT_MAX_CHARS } from "@tessera/contracts";
 import { useCallback, useState } from "react";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { errorMessage } from "@/lib/api-client";
 import { extractFileText } from "@/lib/extract-file-text";
 import { localId } from "../utils/chat-message";

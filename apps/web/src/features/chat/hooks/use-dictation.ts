@@ -4,7 +4,7 @@
 // suppression, 44.1 kHz, a chunk every second.
 import { DICTATION_AUDIO, DICTATION_MESSAGES as M } from "@tessera/contracts";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { ApiError } from "@/lib/api-client";
 import { transcribeAudio } from "../api/transcribe-audio";
 

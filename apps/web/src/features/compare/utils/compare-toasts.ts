@@ -1,7 +1,7 @@
 // The one place the comparison pages raise error toasts. Spec §5's two messages read
 // "Title: description" and are shown split that way; anything else goes under the caller's title.
 import { COMPARISON_MESSAGES } from "@tessera/contracts";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { errorMessage } from "@/lib/api-client";
 
 const TITLED: readonly string[] = [COMPARISON_MESSAGES.invalidInput, COMPARISON_MESSAGES.modelLimit];

@@ -4,7 +4,7 @@
 import { DOCUMENT_ACCEPT, DOCUMENT_CONTENT_MAX, DOCUMENT_TITLE_MAX } from "@tessera/contracts";
 import { FileUp, Globe, PenLine } from "lucide-react";
 import { useRef, useState, type DragEvent, type FormEvent } from "react";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { FormError } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";

@@ -3,7 +3,7 @@
 import { ArrowLeft, ExternalLink, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { ConfirmDeleteDialog } from "@/components/confirm-delete-dialog";
 import { Markdown } from "@/components/markdown";
 import { Button } from "@/components/ui/button";

@@ -3,7 +3,7 @@
 import { IMAGE_MESSAGES, type GeneratedImage } from "@tessera/contracts";
 import { Copy, Download, ExternalLink, Trash2, Wand2 } from "lucide-react";
 import { useNavigate } from "react-router";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Spinner } from "@/components/ui/spinner";

@@ -4,7 +4,7 @@ import { IMAGE_HISTORY_LIMIT, IMAGE_MESSAGES, type GeneratedImage } from "@tesse
 import { Images, Plus, RotateCw } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { ConfirmDeleteDialog } from "@/components/confirm-delete-dialog";
 import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";

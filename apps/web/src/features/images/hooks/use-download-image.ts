@@ -3,7 +3,7 @@
 // history). A fallback to a new tab says so instead.
 import { IMAGE_MESSAGES, type GeneratedImage } from "@tessera/contracts";
 import { useCallback, useState } from "react";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { absoluteImageUrl, downloadImage } from "../utils/download-image";
 
 export function useDownloadImage(failureTitle: string = IMAGE_MESSAGES.downloadFailedTitle) {

@@ -6,7 +6,7 @@ import {
 } from "@tessera/contracts";
 import { Switch as SwitchPrimitive } from "radix-ui";
 import { useId, useState, type FormEvent } from "react";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { FormError } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";

@@ -4,7 +4,7 @@
 import { promptPlaceholders, type PromptTemplate } from "@tessera/contracts";
 import { BookOpen } from "lucide-react";
 import { useRef, useState } from "react";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { errorMessage } from "@/lib/api-client";
 import { copyText } from "@/lib/clipboard";

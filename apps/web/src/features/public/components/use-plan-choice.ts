@@ -3,7 +3,7 @@
 import { PLANS, TRIAL_DAYS, TRIAL_PLAN } from "@tessera/contracts";
 import { useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { errorMessage } from "@/lib/api-client";
 import { useRefreshSubscription } from "@/lib/subscription";
 import { useOpenBillingPortal } from "../api/open-billing-portal";

@@ -1,7 +1,7 @@
 // 'Complete Your Profile' (spec §2): teammates see each other by name, so someone without one is
 // asked for it on the team page.
 import { useState, type FormEvent } from "react";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { Button } from "@/components/ui/button";
 import {
   Dialog,

@@ -2,7 +2,7 @@
 import type { InviteRole } from "@tessera/contracts";
 import { UserPlus } from "lucide-react";
 import { useId, useState, type FormEvent } from "react";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { Button } from "@/components/ui/button";
 import {
   Dialog,

@@ -2,7 +2,7 @@
 // with a new expiry.
 import type { TeamInvitation } from "@tessera/contracts";
 import { Mail } from "lucide-react";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";

@@ -3,7 +3,7 @@
 import type { Team, TeamMember, TeamRole } from "@tessera/contracts";
 import { Trash2 } from "lucide-react";
 import { useState } from "react";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import {
   AlertDialog,
   AlertDialogAction,

@@ -3,7 +3,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { useSearchParams } from "react-router";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { errorMessage } from "@/lib/api-client";
 import { useRefreshSubscription } from "@/lib/subscription";
 import { acceptInvitation } from "../api/accept-invitation";

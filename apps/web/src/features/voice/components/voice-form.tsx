@@ -11,7 +11,7 @@ import {
 } from "@tessera/contracts";
 import { AudioLines } from "lucide-react";
 import { useId, useRef, useState } from "react";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
 import { FormField } from "@/components/ui/form-field";

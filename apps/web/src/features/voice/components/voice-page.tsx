@@ -2,7 +2,7 @@
 // that includes it), the Preview & Download card, and one's kept voice-overs to play again.
 import { FEATURE_PLAN, VOICE_MESSAGES, type VoiceOver } from "@tessera/contracts";
 import { useState } from "react";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { errorMessage } from "@/lib/api-client";
 import { useSubscription } from "@/lib/subscription";
 import { useDocumentTitle } from "@/lib/use-document-title";
