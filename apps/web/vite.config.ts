@@ -12,6 +12,31 @@ const { version } = JSON.parse(readFileSync(new URL("./package.json", import.met
 const buildVersion = `${version}+${Date.now()}`;
 const API_ORIGIN = "http://localhost:3000";
 
+// lucide's runtime, and the icons of the pages open to visitors: features/auth, features/errors,
+// app-update-notices, theme-toggle, ui/spinner and ui/alert. An icon missing here still works; it
+// only makes those pages load the chunk of all icons.
+const PUBLIC_ICON_NAMES = [
+  "arrow-left",
+  "circle-exclamation-point", // CircleAlert
+  "compass",
+  "house",
+  "key-round",
+  "loader-circle",
+  "mail-check",
+  "moon",
+  "refresh-cw",
+  "rotate-ccw",
+  "shield-check",
+  "sun",
+  "triangle-exclamation-point", // TriangleAlert
+  "users",
+  "wifi-off",
+];
+const PUBLIC_ICONS = new RegExp(
+  String.raw`node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/](?!icons[\\/])|` +
+    String.raw`node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/](${PUBLIC_ICON_NAMES.join("|")})\.mjs$`,
+);
+
 // Better Auth checks Origin on POST; the dev server's origin (5173) is not the API's, so the proxy
 // presents the API's own origin, as the production build (served by the API itself) would.
 const proxyTo = {
@@ -67,7 +92,10 @@ export default defineConfig({
             { name: "react", test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/ },
             // Only pages behind sign-in load it; its settings are made without it (src/lib/zod-config.ts).
             { name: "zod", test: /node_modules[\\/]zod[\\/]/ },
-            // Icons are tiny: one chunk of them all costs less than a request for each few.
+            // Icons are tiny: one chunk of them all costs less than a request for each few. The few
+            // that pages open to visitors show (sign-in, errors, update notices) travel apart, with
+            // lucide's own code, so sign-in does not load the app's hundreds.
+            { name: "icons-public", test: PUBLIC_ICONS },
             { name: "icons", test: /node_modules[\\/]lucide-react[\\/]/ },
           ],
         },
