@@ -30,6 +30,11 @@ export type Script =
       body?: unknown;
       ms?: number;
     }
+  /**
+   * Closes the connection without answering, as a server does to a kept-alive connection it had
+   * already let go when the request arrives.
+   */
+  | { kind: "hangup" }
   /** The n-th request under this script's name follows `scripts[n]` (the last one from then on). */
   | { kind: "sequence"; scripts: Script[] };
 
@@ -94,6 +99,7 @@ export async function startOpenAiCompatibleServer(
       const model = body.model ?? "unknown";
       if (script.kind === "status") return sendJson(res, script.status, script.body, script.headers);
       if (script.kind === "sequence") return sendJson(res, 500, { error: { message: "nested sequence" } });
+      if (script.kind === "hangup") return void req.socket.destroy();
 
       // This response's timers (paced chunks, a fault's delay) end with it.
       const pending = new Set<NodeJS.Timeout>();

@@ -31,8 +31,26 @@ let ada: string;
 
 beforeAll(async () => {
   upstream = await startOpenAiCompatibleServer({
-    models: ["retry-ok", "retry-late", "error-at-2", "reset-at-2", "silent-at-2", "malformed-at-2", "paced"],
+    models: [
+      "hangup-ok",
+      "hangup-twice",
+      "retry-ok",
+      "retry-late",
+      "error-at-2",
+      "reset-at-2",
+      "silent-at-2",
+      "malformed-at-2",
+      "paced",
+    ],
     scripts: {
+      "hangup-ok": {
+        kind: "sequence",
+        scripts: [{ kind: "hangup" }, { kind: "stream", chunks: ["Fresh", " line."] }],
+      },
+      "hangup-twice": {
+        kind: "sequence",
+        scripts: [{ kind: "hangup" }, { kind: "hangup" }, { kind: "stream", chunks: ["Third", " time."] }],
+      },
       "retry-ok": {
         kind: "sequence",
         scripts: [
@@ -169,6 +187,26 @@ describe("stream faults: one closing event, the partial answer kept, nothing lea
     ]);
     expect(streamed(events)).toBe("Second time lucky.");
     expect(stored).toMatchObject({ status: "complete", content: "Second time lucky." });
+    expectNothingLeaked(raw);
+  });
+
+  it("a connection closed before any answer is asked again once, on a fresh connection", async () => {
+    const { raw, events, stored } = await turn("hangup-ok");
+    expect(requestsFor("hangup-ok")).toBe(2);
+    expect(closing(events)).toEqual([
+      { type: "complete", outputTokens: expect.any(Number) as number, sources: [], messageId: stored!.id },
+    ]);
+    expect(stored).toMatchObject({ status: "complete", content: "Fresh line." });
+    expectNothingLeaked(raw);
+  });
+
+  it("a connection closed before any answer twice in a row is one error, without a third request", async () => {
+    const { raw, events, stored } = await turn("hangup-twice");
+    expect(requestsFor("hangup-twice")).toBe(2);
+    expect(closing(events)).toEqual([
+      { type: "error", error: expect.any(String) as string, message: expect.any(String) as string },
+    ]);
+    expect(stored).toBeUndefined();
     expectNothingLeaked(raw);
   });
 

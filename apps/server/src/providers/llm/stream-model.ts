@@ -1,7 +1,8 @@
 // One model call as a stream of text and sources, with the guards every caller needs: an idle and an
 // overall timeout, the caller's abort, timings, and an outcome that says how it ended. A 429 that asks
-// for a short wait (Retry-After up to 5 s) before any text is tried once more; a bare 429 or a longer
-// wait is reported at once. Chat and comparison both stream through here; what they store and send
+// for a short wait (Retry-After up to 5 s) before any text is tried once more, and so is a connection
+// that closed before any answer (a kept-alive connection the provider had just let go); a bare 429
+// or a longer wait is reported at once. Chat and comparison both stream through here; what they store and send
 // is theirs.
 import type { LanguageModelV3 } from "@ai-sdk/provider";
 import { APICallError, streamText, type ModelMessage } from "ai";
@@ -82,6 +83,15 @@ function shortRetryAfter(error: unknown): number | null {
   return Number.isFinite(ms) && ms >= 0 && ms <= RATE_LIMIT_RETRY_MAX_MS ? ms : null;
 }
 
+/**
+ * The call never got an answer: the connection failed before any status came back. A provider that
+ * closes an idle kept-alive connection as the request goes out looks like this, and asking again on a
+ * fresh connection is what a browser would do. Never after a status or any text.
+ */
+function connectionFailedBeforeAnswer(error: unknown): boolean {
+  return APICallError.isInstance(error) && error.statusCode === undefined && error.responseBody === undefined;
+}
+
 export async function* streamModel(
   options: ModelStreamOptions,
 ): AsyncGenerator<ModelStreamPart, ModelStreamOutcome> {
@@ -144,7 +154,8 @@ export async function* streamModel(
           outcome.failure = classifyLlmError(part.error);
           outcome.upstreamStatus = APICallError.isInstance(part.error) ? part.error.statusCode : undefined;
           outcome.errorName = part.error instanceof Error ? part.error.name : "unknown";
-          if (attempt === 1 && !outcome.text) retryIn = shortRetryAfter(part.error);
+          if (attempt === 1 && !outcome.text)
+            retryIn = connectionFailedBeforeAnswer(part.error) ? 0 : shortRetryAfter(part.error);
           // The answer ends at its first error: whatever a provider sends after one (a malformed
           // chunk, an error object mid-stream) would leave a hole in the text.
           break;
@@ -153,7 +164,7 @@ export async function* streamModel(
         }
       }
       if (retryIn === null || signal.aborted || timedOut) break;
-      // A 429 that names a short wait, before any text: wait it out once, then ask again.
+      // A 429 that names a short wait, or a connection lost before any answer: wait, then ask again.
       clearTimeout(idle);
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, retryIn);
