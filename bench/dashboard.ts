@@ -101,8 +101,8 @@ async function load(d: BenchDatabase, s: Sizes, log: (m: string) => void) {
   );
   await step(
     `${s.rows} answers`,
-    `insert into messages (conversation_id, role, content, model, tokens_used, cost, created_at)
-     select id, 'assistant', 'Bench answer', model, 50 + floor(random() * 900)::int,
+    `insert into messages (conversation_id, user_id, role, content, model, tokens_used, cost, created_at)
+     select id, user_id, 'assistant', 'Bench answer', model, 50 + floor(random() * 900)::int,
             case when model in ('guide', 'tessera-local') then 0 when random() < 0.2 then null else random() / 100 end,
             created_at + interval '3 seconds'
      from conversations`,

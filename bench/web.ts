@@ -447,10 +447,10 @@ async function seedConversation(
   );
   const id = rows[0]!.id;
   await client.query(
-    `insert into messages (conversation_id, role, content, model, tokens_used, created_at)
-     select $1, role, content, model, tokens, at
+    `insert into messages (conversation_id, user_id, role, content, model, tokens_used, created_at)
+     select $1, $7, role, content, model, tokens, at
      from unnest($2::text[], $3::text[], $4::text[], $5::int[], $6::timestamptz[]) as m(role, content, model, tokens, at)`,
-    [id, roles, contents, models, tokens, times],
+    [id, roles, contents, models, tokens, times, userId],
   );
   return id;
 }

@@ -89,6 +89,10 @@ export const messages = pgTable(
     conversationId: uuid("conversation_id")
       .notNull()
       .references(() => conversations.id, { onDelete: "cascade" }),
+    /** The conversation's owner, repeated so a person's messages are one index range. */
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
     role: text("role", { enum: ["user", "assistant"] }).notNull(),
     content: text("content").notNull(),
     model: text("model"),
@@ -107,12 +111,15 @@ export const messages = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    // A conversation's messages in order; role, tokens and cost ride along so the dashboard's
-    // tokens and cost per model read the index alone.
-    index("messages_conversation_created_idx").on(
-      t.conversationId,
+    // A conversation's messages in order.
+    index("messages_conversation_created_idx").on(t.conversationId, t.createdAt),
+    // A person's messages by time; role, conversation, tokens and cost ride along so the dashboard's
+    // tokens and cost per model read one range of the index alone.
+    index("messages_user_created_idx").on(
+      t.userId,
       t.createdAt,
       t.role,
+      t.conversationId,
       t.tokensUsed,
       t.cost,
     ),

@@ -552,8 +552,8 @@ beforeAll(async () => {
     .values({ userId: author, title: "Private thoughts" })
     .returning();
   await db.insert(messages).values([
-    { conversationId: conversation!.id, role: "user", content: "secret question" },
-    { conversationId: conversation!.id, role: "assistant", content: "secret answer" },
+    { conversationId: conversation!.id, userId: author, role: "user", content: "secret question" },
+    { conversationId: conversation!.id, userId: author, role: "assistant", content: "secret answer" },
   ]);
   const [chatImage] = await db
     .insert(chatImages)

@@ -104,6 +104,7 @@ export async function prepareChat(
       .values([
         {
           conversationId,
+          userId,
           role: "user",
           content: input.message,
           images: withUrls.map(({ id, url }) => ({ id, url })),
@@ -111,6 +112,7 @@ export async function prepareChat(
         },
         {
           conversationId,
+          userId,
           role: "assistant",
           content: "",
           model: input.model,

@@ -373,15 +373,22 @@ describe("a double submit of the same client message id", () => {
 describe("the sweep of answers left streaming", () => {
   it("closes them as interrupted with their text; the periodic sweep spares recent ones", async () => {
     const db = t.services.database.db;
+    const userId = (await me()).id;
     const [conversation] = await db
       .insert(conversations)
-      .values({ userId: (await me()).id, title: "Left behind" })
+      .values({ userId, title: "Left behind" })
       .returning({ id: conversations.id });
     const rows = await db
       .insert(messages)
       .values([
-        { conversationId: conversation!.id, role: "assistant", content: "Partial text", status: "streaming" },
-        { conversationId: conversation!.id, role: "assistant", content: "", status: "streaming" },
+        {
+          conversationId: conversation!.id,
+          userId,
+          role: "assistant",
+          content: "Partial text",
+          status: "streaming",
+        },
+        { conversationId: conversation!.id, userId, role: "assistant", content: "", status: "streaming" },
       ])
       .returning({ id: messages.id });
     // A sweep for rows older than an hour ago leaves these fresh ones alone.

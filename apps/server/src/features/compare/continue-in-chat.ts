@@ -29,9 +29,10 @@ export async function continueInChat(
     // Explicit times keep the question before the answer (both would otherwise share now()).
     const asked = new Date(Date.now() - 1);
     await tx.insert(messages).values([
-      { conversationId: id, role: "user", content: row.prompt, createdAt: asked },
+      { conversationId: id, userId, role: "user", content: row.prompt, createdAt: asked },
       {
         conversationId: id,
+        userId,
         role: "assistant",
         content: response.content,
         model: response.modelId,

@@ -42,9 +42,10 @@ async function chat(
     .values({ userId, title: "t", model, createdAt, updatedAt: createdAt })
     .returning({ id: conversations.id });
   await db.insert(messages).values([
-    { conversationId: row!.id, role: "user", content: "q", tokensUsed: 999, cost: 9, createdAt },
+    { conversationId: row!.id, userId, role: "user", content: "q", tokensUsed: 999, cost: 9, createdAt },
     ...answers.map((a, i) => ({
       conversationId: row!.id,
+      userId,
       role: "assistant" as const,
       content: "a",
       tokensUsed: a.tokens,

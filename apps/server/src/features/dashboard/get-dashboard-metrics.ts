@@ -75,22 +75,22 @@ const perDay = (db: Database, t: Owned, userId: string, since: Date) => {
     .groupBy(sql`1`);
 };
 
-/** Chats per model, with the tokens and cost of their answers in the window, most chats first. */
+/**
+ * Chats per model, with the tokens and cost of their answers in the window, most chats first. The
+ * answers are the person's own range of `messages_user_created_idx` (grouped per conversation, then
+ * hashed against the conversations), not one probe into messages per conversation.
+ */
 const perModel = (db: Database, userId: string, since: Date) => {
   const model = sql<string>`coalesce(nullif(${conversations.model}, ''), ${UNKNOWN_MODEL_COUNTS_AS})`;
   const answers = db
     .select({
+      conversationId: messages.conversationId,
       tokens: sql<number>`sum(${messages.tokensUsed})`.as("tokens"),
       cost: sql<number>`sum(${messages.cost})`.as("cost"),
     })
     .from(messages)
-    .where(
-      and(
-        eq(messages.conversationId, conversations.id),
-        gt(messages.createdAt, since),
-        eq(messages.role, "assistant"),
-      ),
-    )
+    .where(and(eq(messages.userId, userId), gt(messages.createdAt, since), eq(messages.role, "assistant")))
+    .groupBy(messages.conversationId)
     .as("answers");
   return db
     .select({
@@ -100,7 +100,7 @@ const perModel = (db: Database, userId: string, since: Date) => {
       cost: sql<number>`coalesce(sum(${answers.cost}), 0)::float8`.mapWith(Number),
     })
     .from(conversations)
-    .leftJoinLateral(answers, sql`true`)
+    .leftJoin(answers, eq(answers.conversationId, conversations.id))
     .where(and(eq(conversations.userId, userId), gt(conversations.createdAt, since)))
     .groupBy(sql`1`)
     .orderBy(desc(count()), sql`1`);

@@ -323,12 +323,14 @@ describe("team analytics", () => {
     const db = t.services.database.db;
     const [conv] = await db.insert(conversations).values({ userId: ids.member!, title: "Hi" }).returning();
     await db.insert(messages).values([
-      { conversationId: conv!.id, role: "user", content: "hello" },
-      { conversationId: conv!.id, role: "assistant", content: "hi" },
+      { conversationId: conv!.id, userId: ids.member!, role: "user", content: "hello" },
+      { conversationId: conv!.id, userId: ids.member!, role: "assistant", content: "hi" },
     ]);
     // An outsider's usage is not the team's.
     const [other] = await db.insert(conversations).values({ userId: ids.outsider!, title: "No" }).returning();
-    await db.insert(messages).values({ conversationId: other!.id, role: "user", content: "x" });
+    await db
+      .insert(messages)
+      .values({ conversationId: other!.id, userId: ids.outsider!, role: "user", content: "x" });
     const after: Team["analytics"] = (await mine("admin"))!.analytics;
     expect(after).toMatchObject({ totalMessages: 1, totalSearches: 0, totalImages: 0, activeMembers: 1 });
     expect(after.lastActivityDate).not.toBeNull();
