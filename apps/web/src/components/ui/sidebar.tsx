@@ -1,15 +1,18 @@
 // A collapsible sidebar in the shadcn manner: 16rem expanded, 3rem icon-only, an 18rem sheet on
 // small screens; remembered in localStorage and toggled with Ctrl/Cmd+B.
 import { PanelLeft } from "lucide-react";
-import { useCallback, useEffect, useMemo, useState, type ReactNode } from "react";
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState, type ReactNode } from "react";
 import { Button } from "@/components/ui/button";
-import { Sheet, SheetContent, SheetDescription, SheetTitle } from "@/components/ui/sheet";
 import { readSidebarState, writeSidebarState, type SidebarState } from "@/lib/sidebar-state";
 import { useIsMobile } from "@/lib/use-is-mobile";
+import { useOpenedOnce } from "@/lib/use-opened-once";
 import { cn } from "@/lib/utils";
 import { SidebarContext, useSidebar } from "./sidebar-context";
 
 const WIDTH = { expanded: "16rem", collapsed: "3rem", mobile: "18rem" } as const;
+
+// The small-screen sheet and its dialog code load when it is first opened.
+const SidebarSheet = lazy(() => import("./sidebar-sheet").then((m) => ({ default: m.SidebarSheet })));
 
 export function SidebarProvider({ children }: { children: ReactNode }) {
   const isMobile = useIsMobile();
@@ -43,17 +46,15 @@ export function SidebarProvider({ children }: { children: ReactNode }) {
 /** The sidebar itself; its children read `useSidebar().state` to hide labels when collapsed. */
 export function Sidebar({ children, label = "Sidebar" }: { children: ReactNode; label?: string }) {
   const { state, isMobile, openMobile, setOpenMobile } = useSidebar();
+  const sheetMounted = useOpenedOnce(isMobile && openMobile);
   if (isMobile) {
+    if (!sheetMounted) return null;
     return (
-      <Sheet open={openMobile} onOpenChange={setOpenMobile}>
-        <SheetContent style={{ width: WIDTH.mobile }}>
-          <SheetTitle className="sr-only">{label}</SheetTitle>
-          <SheetDescription className="sr-only">Go to a part of Tessera.</SheetDescription>
-          <div data-sidebar="sidebar" data-state="expanded" className="flex h-full flex-col">
-            {children}
-          </div>
-        </SheetContent>
-      </Sheet>
+      <Suspense fallback={null}>
+        <SidebarSheet open={openMobile} onOpenChange={setOpenMobile} label={label} width={WIDTH.mobile}>
+          {children}
+        </SidebarSheet>
+      </Suspense>
     );
   }
   return (

@@ -2,19 +2,14 @@
 // who has never seen any starts at the newest (everything would be "new" to them), so the window
 // appears only when a release arrives after one they already know.
 import { compareVersions, type ChangelogEntry } from "@tessera/contracts";
-import { useEffect, useState } from "react";
-import { Button } from "@/components/ui/button";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "@/components/ui/dialog";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { useAuth } from "@/lib/auth-context";
+import { useOpenedOnce } from "@/lib/use-opened-once";
 import { CHANGELOG_SEEN_KEY_PREFIX } from "@/lib/version";
 import { useChangelog } from "../api/changelog";
+
+// Most visits have nothing new: the window's code loads only when there is.
+const WhatsNewWindow = lazy(() => import("./whats-new-window").then((m) => ({ default: m.WhatsNewWindow })));
 
 const readSeen = (key: string) => {
   try {
@@ -44,32 +39,16 @@ export function WhatsNewDialog() {
 
   const unseen = entries ? unseenEntries(entries, seen) : [];
   const open = signedIn && !dismissed && unseen.length > 0;
+  const mounted = useOpenedOnce(open);
   const close = () => {
     if (key && newest) localStorage.setItem(key, newest);
     setDismissed(true);
   };
 
+  if (!mounted) return null;
   return (
-    <Dialog open={open} onOpenChange={(next) => !next && close()}>
-      <DialogContent className="max-w-lg">
-        <DialogHeader>
-          <DialogTitle>What&apos;s new</DialogTitle>
-          <DialogDescription>Changes since you last looked.</DialogDescription>
-        </DialogHeader>
-        <ul className="flex max-h-80 flex-col gap-4 overflow-y-auto">
-          {unseen.map((entry) => (
-            <li key={entry.version}>
-              <p className="text-sm font-medium">
-                {entry.title} <span className="text-muted-foreground">· {entry.version}</span>
-              </p>
-              <p className="mt-1 text-sm whitespace-pre-line text-muted-foreground">{entry.description}</p>
-            </li>
-          ))}
-        </ul>
-        <DialogFooter>
-          <Button onClick={close}>Got it</Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+    <Suspense fallback={null}>
+      <WhatsNewWindow open={open} entries={unseen} onClose={close} />
+    </Suspense>
   );
 }

@@ -2,13 +2,13 @@
 // `?conversation=` opens a stored conversation, `?model=` preselects an allowed model, `?assistant=`
 // answers as one of the person's assistants.
 import { DEFAULT_CHAT_MODEL_ID, GUIDE_MODEL_ID, resolveUrlModel } from "@tessera/contracts";
-import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
+import { lazy, Suspense, useCallback, useEffect, useRef, useState, type ReactNode } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { FeatureErrorBoundary } from "@/components/error-boundary";
-import { Sheet, SheetContent, SheetDescription, SheetTitle } from "@/components/ui/sheet";
 import { useFeatureFlags } from "@/lib/features";
 import { rememberRecentPrompt, saveChatInterface, useChatInterface } from "@/lib/local-preferences";
 import { useDocumentTitle } from "@/lib/use-document-title";
+import { useOpenedOnce } from "@/lib/use-opened-once";
 import { useConversations } from "../api/get-conversations";
 import { useModelInfo } from "../api/get-models";
 import { useChatAssistant } from "../hooks/use-chat-assistant";
@@ -22,8 +22,15 @@ import { ChatToolbar } from "./chat-toolbar";
 import { ChatWelcome } from "./chat-welcome";
 import { IntroOverlay } from "./intro-overlay";
 import { MessageList } from "./message-list";
-import { ModelPickerDialog } from "./model-picker-dialog";
 import { RecentChatsPanel } from "./recent-chats-panel";
+
+// Closed until asked for: their code (and the dialog machinery) loads when first opened.
+const ModelPickerDialog = lazy(() =>
+  import("./model-picker-dialog").then((m) => ({ default: m.ModelPickerDialog })),
+);
+const RecentChatsSheet = lazy(() =>
+  import("./recent-chats-sheet").then((m) => ({ default: m.RecentChatsSheet })),
+);
 
 /** Session storage key of a prompt handed to the chat by another page (spec §3). */
 export const CHAT_PREFILL_KEY = "chat-prefill";
@@ -126,6 +133,8 @@ export function ChatPage({ promptLibrary }: { promptLibrary?: PromptLibrarySlot 
   const title = urlConversation
     ? (conversations?.find((c) => c.id === urlConversation)?.title ?? "Conversation")
     : "New chat";
+  const pickerMounted = useOpenedOnce(pickerOpen);
+  const recentMounted = useOpenedOnce(recentOpen);
   const recentPanel = (className: string, inSheet = false) => (
     <RecentChatsPanel
       className={className}
@@ -140,13 +149,13 @@ export function ChatPage({ promptLibrary }: { promptLibrary?: PromptLibrarySlot 
   return (
     <div className="flex h-[calc(100svh-3.5rem)] min-h-0 w-full">
       {recentPanel("hidden w-64 shrink-0 border-r bg-sidebar/50 lg:flex xl:w-72")}
-      <Sheet open={recentOpen} onOpenChange={setRecentOpen}>
-        <SheetContent className="w-[18rem]" closeLabel="Close recent chats">
-          <SheetTitle className="sr-only">Recent Chats</SheetTitle>
-          <SheetDescription className="sr-only">Open or delete one of your conversations.</SheetDescription>
-          {recentPanel("h-full", true)}
-        </SheetContent>
-      </Sheet>
+      {recentMounted ? (
+        <Suspense fallback={null}>
+          <RecentChatsSheet open={recentOpen} onOpenChange={setRecentOpen}>
+            {recentPanel("h-full", true)}
+          </RecentChatsSheet>
+        </Suspense>
+      ) : null}
       <section aria-label="Chat" className="relative flex min-w-0 flex-1 flex-col">
         <ChatToolbar
           title={title}
@@ -195,12 +204,16 @@ export function ChatPage({ promptLibrary }: { promptLibrary?: PromptLibrarySlot 
         </FeatureErrorBoundary>
         {choice.intro ? <IntroOverlay modelName={info?.name ?? "Tessa"} onDone={choice.endIntro} /> : null}
       </section>
-      <ModelPickerDialog
-        open={pickerOpen}
-        onOpenChange={setPickerOpen}
-        selected={model ?? DEFAULT_CHAT_MODEL_ID}
-        onSelect={(id) => choice.choose(id)}
-      />
+      {pickerMounted ? (
+        <Suspense fallback={null}>
+          <ModelPickerDialog
+            open={pickerOpen}
+            onOpenChange={setPickerOpen}
+            selected={model ?? DEFAULT_CHAT_MODEL_ID}
+            onSelect={(id) => choice.choose(id)}
+          />
+        </Suspense>
+      ) : null}
       {promptLibrary?.({
         open: libraryOpen,
         onOpenChange: setLibraryOpen,

@@ -1,13 +1,18 @@
 import type { ConversationSummary } from "@tessera/contracts";
 import { MessagesSquare, Plus, RotateCcw } from "lucide-react";
-import { useId, useState } from "react";
-import { toast } from "@/lib/toast";
+import { lazy, Suspense, useId, useState } from "react";
 import { Button } from "@/components/ui/button";
+import { toast } from "@/lib/toast";
+import { useOpenedOnce } from "@/lib/use-opened-once";
 import { cn } from "@/lib/utils";
 import { useDeleteConversation } from "../api/delete-conversation";
 import { useConversations } from "../api/get-conversations";
-import { DeleteConversationDialog } from "./delete-conversation-dialog";
 import { RecentChatItem } from "./recent-chat-item";
+
+// Loaded with the first delete, not with the list.
+const DeleteConversationDialog = lazy(() =>
+  import("./delete-conversation-dialog").then((m) => ({ default: m.DeleteConversationDialog })),
+);
 
 function ListSkeleton() {
   return (
@@ -43,6 +48,7 @@ export function RecentChatsPanel({
   const { data, isPending, isError, refetch } = useConversations();
   const remove = useDeleteConversation();
   const [pending, setPending] = useState<ConversationSummary | null>(null);
+  const deleteMounted = useOpenedOnce(pending !== null);
   const titleId = useId();
 
   const confirmDelete = (conversation: ConversationSummary) => {
@@ -111,11 +117,15 @@ export function RecentChatsPanel({
           </ul>
         ) : null}
       </nav>
-      <DeleteConversationDialog
-        conversation={pending}
-        onCancel={() => setPending(null)}
-        onConfirm={confirmDelete}
-      />
+      {deleteMounted ? (
+        <Suspense fallback={null}>
+          <DeleteConversationDialog
+            conversation={pending}
+            onCancel={() => setPending(null)}
+            onConfirm={confirmDelete}
+          />
+        </Suspense>
+      ) : null}
     </aside>
   );
 }

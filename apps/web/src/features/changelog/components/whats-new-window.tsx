@@ -1,0 +1,45 @@
+import type { ChangelogEntry } from "@tessera/contracts";
+import { Button } from "@/components/ui/button";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "@/components/ui/dialog";
+
+/** The release notes this person has not seen yet, newest first. */
+export function WhatsNewWindow({
+  open,
+  entries,
+  onClose,
+}: {
+  open: boolean;
+  entries: ChangelogEntry[];
+  onClose: () => void;
+}) {
+  return (
+    <Dialog open={open} onOpenChange={(next) => !next && onClose()}>
+      <DialogContent className="max-w-lg">
+        <DialogHeader>
+          <DialogTitle>What&apos;s new</DialogTitle>
+          <DialogDescription>Changes since you last looked.</DialogDescription>
+        </DialogHeader>
+        <ul className="flex max-h-80 flex-col gap-4 overflow-y-auto">
+          {entries.map((entry) => (
+            <li key={entry.version}>
+              <p className="text-sm font-medium">
+                {entry.title} <span className="text-muted-foreground">· {entry.version}</span>
+              </p>
+              <p className="mt-1 text-sm whitespace-pre-line text-muted-foreground">{entry.description}</p>
+            </li>
+          ))}
+        </ul>
+        <DialogFooter>
+          <Button onClick={onClose}>Got it</Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}
