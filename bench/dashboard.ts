@@ -128,6 +128,59 @@ async function load(d: BenchDatabase, s: Sizes, log: (m: string) => void) {
   return indexes;
 }
 
+/**
+ * Tokens and cost per model as the dashboard asked before messages carried their owner (b14e030):
+ * one probe into each of the person's conversations in the window. The bench checks the product's
+ * query gives the same figures on the same data.
+ */
+const MODELS_BEFORE = `
+  select coalesce(nullif(c.model, ''), 'tessera-social') as model, count(*)::int as chats,
+         coalesce(sum(a.tokens), 0)::bigint as tokens, coalesce(sum(a.cost), 0)::float8 as cost
+  from conversations c
+  left join lateral (
+    select sum(m.tokens_used) as tokens, sum(m.cost) as cost from messages m
+    where m.conversation_id = c.id and m.created_at > $2 and m.role = 'assistant'
+  ) a on true
+  where c.user_id = $1 and c.created_at > $2
+  group by 1 order by 2 desc, 1`;
+
+interface ModelRow {
+  model: string;
+  chats: number;
+  tokens: number;
+  cost: number;
+}
+
+/** Both queries' rows for one person in one window; throws where they differ. */
+async function sameModels(d: BenchDatabase, m: DashboardModule, userId: string) {
+  const window = m.metricsWindow(new Date()) as { since: Date };
+  const now = (await (m.metricsQueries(d.db, userId, window).models as unknown as Promise<ModelRow[]>)).map(
+    (r) => ({ ...r, tokens: Number(r.tokens), cost: Number(r.cost) }),
+  );
+  const before = (await d.query<ModelRow>(MODELS_BEFORE, [userId, window.since.toISOString()])).map((r) => ({
+    ...r,
+    tokens: Number(r.tokens),
+    cost: Number(r.cost),
+  }));
+  // Costs are float sums, added in another order: equal to the last few bits.
+  const differ =
+    now.length !== before.length ||
+    now.some((r, i) => {
+      const b = before[i]!;
+      return (
+        r.model !== b.model ||
+        r.chats !== b.chats ||
+        r.tokens !== b.tokens ||
+        Math.abs(r.cost - b.cost) > 1e-9 * Math.max(1, Math.abs(b.cost))
+      );
+    });
+  if (differ)
+    throw new Error(
+      `${d.label}: per-model figures for ${userId} differ\n${JSON.stringify(now)}\n${JSON.stringify(before)}`,
+    );
+  return now.length;
+}
+
 interface Timed {
   times: number[];
   /** Calls stopped at the cap. */
@@ -219,6 +272,8 @@ async function runEngine(ctx: BenchContext, kind: EngineKind, s: Sizes): Promise
     const typical = await timeCalls(d, m, typicalUsers, s.runs);
     const heavy = await timeCalls(d, m, [HEAVY], s.runs);
     const totals = async (u: string) => (await m.getDashboardMetrics(d.db, u)).totals.chats ?? 0;
+    for (const u of [...typicalUsers.slice(0, 5), HEAVY]) await sameModels(d, m, u);
+    ctx.log(`${d.label}: per-model figures equal to the query before messages carried their owner`);
     return {
       label: d.label,
       kind,

@@ -84,6 +84,20 @@ describe("GET /api/dashboard/metrics", () => {
     await chat(a, "claude-sonnet", lastDay);
     await chat(a, "gpt-4o", edgeOut, [{ tokens: 1000, cost: 1 }]);
     await chat(a, "mistral-nemo", old, [{ tokens: 1000, cost: 1 }]);
+    // An answer of today in a chat begun before the window: neither the chat nor its tokens count.
+    const [resumed] = await db
+      .insert(conversations)
+      .values({ userId: a, title: "t", model: "gpt-4o", createdAt: old, updatedAt: today })
+      .returning({ id: conversations.id });
+    await db.insert(messages).values({
+      conversationId: resumed!.id,
+      userId: a,
+      role: "assistant",
+      content: "a",
+      tokensUsed: 3000,
+      cost: 3,
+      createdAt: today,
+    });
     await chat(b, "gpt-4o", today, [{ tokens: 500, cost: 5 }]);
     await chat(b, "grok-4", twoDays);
 
