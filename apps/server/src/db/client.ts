@@ -1,14 +1,11 @@
 // One Drizzle schema over two drivers: PGlite (Postgres in WASM, files under DATA_DIR) by default,
 // a PostgreSQL server through `pg` when DATABASE_URL is set. Migrations are applied on open.
 // Both report how busy their connections are (`stats()`), so exhaustion shows before it hurts.
-import { execFile } from "node:child_process";
-import { existsSync } from "node:fs";
-import { createRequire } from "node:module";
-import { dirname, join } from "node:path";
-import { promisify } from "node:util";
+import { dirname } from "node:path";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import type { PoolClient } from "pg";
 import { findUp } from "../lib/paths";
+import { bundledPgliteSeed, openPgliteDataDir } from "./pglite-data-dir";
 import * as schema from "./schema";
 
 export type Schema = typeof schema;
@@ -49,7 +46,12 @@ export function migrationsFolder(): string {
   return dirname(dirname(journal));
 }
 
-export type DatabaseTarget = { kind: "postgres"; url: string } | { kind: "pglite"; dataDir: string | null };
+/**
+ * PGlite's `dataDir` null keeps the database in memory. `seed`: the dump a new data folder is
+ * created from (see pglite-data-dir.ts); by default the one the build ships, null for none.
+ */
+export type DatabaseTarget =
+  { kind: "postgres"; url: string } | { kind: "pglite"; dataDir: string | null; seed?: string | null };
 
 /** Counts waits for a connection: `queued` when a call asks, `granted` when it gets one. */
 function createWaitGauge(size: number) {
@@ -143,8 +145,13 @@ export async function openDatabase(
     import("drizzle-orm/pglite"),
     import("drizzle-orm/pglite/migrator"),
   ]);
-  if (target.dataDir !== null) await createPgliteDataDir(target.dataDir);
-  const client = target.dataDir === null ? new PGlite() : new PGlite(target.dataDir);
+  const client =
+    target.dataDir === null
+      ? new PGlite()
+      : await openPgliteDataDir(
+          target.dataDir,
+          target.seed === undefined ? bundledPgliteSeed() : target.seed,
+        );
   // PGlite runs one statement or transaction at a time, first come first served: a call waits until
   // every call before it has finished. Drizzle reaches it through query() and transaction().
   const gauge = createWaitGauge(1);
@@ -177,24 +184,4 @@ export async function openDatabase(
     stats: () => gauge.stats({ active, waiting: queued.length }),
     close: () => client.close(),
   };
-}
-
-/**
- * Creating a PGlite database runs initdb in WebAssembly, which leaves the process that did it about
- * 500 MB larger for good (the memory is freed, not handed back to the system): a server that created
- * its database idled at some 850 MB, one that opened an existing database at about a third of that.
- * A new data folder is therefore created by a short-lived child process, and this one only opens it.
- * Should the child fail, PGlite creates the folder here as before.
- */
-async function createPgliteDataDir(dataDir: string): Promise<void> {
-  if (existsSync(join(dataDir, "PG_VERSION"))) return;
-  const entry = createRequire(import.meta.url).resolve("@electric-sql/pglite");
-  const script = `const { PGlite } = require(${JSON.stringify(entry)});
-(async () => { const db = new PGlite(${JSON.stringify(dataDir)}); await db.waitReady; await db.close(); })()
-  .catch((err) => { console.error(err); process.exit(1); });`;
-  try {
-    await promisify(execFile)(process.execPath, ["-e", script], { timeout: 120_000 });
-  } catch {
-    // The folder is created in this process instead.
-  }
 }
