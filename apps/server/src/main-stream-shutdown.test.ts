@@ -3,23 +3,20 @@
 // and the next start closes it as interrupted with the text it had stored. The provider is a slow
 // loopback server in this test process; the database is PGlite in DATA_DIR, or (postgres project) a
 // fresh PostgreSQL database.
-import { spawn, type ChildProcess } from "node:child_process";
-import { randomBytes } from "node:crypto";
+import type { ChildProcess } from "node:child_process";
 import { mkdtempSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import { RESPONSE_INTERRUPTED_MARK, STREAM_MESSAGES, type StoredMessage } from "@tessera/contracts";
 import { eq } from "drizzle-orm";
-import pg from "pg";
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type DatabaseTarget } from "./db/client";
 import { messages } from "./db/schema";
 import { startOpenAiCompatibleServer, type OpenAiCompatibleServer } from "./test/openai-compatible-server";
 import type { SseEvent } from "./test/test-app";
-import { testDbKind } from "./test/test-database";
+import { createScratchDatabase, testDbKind } from "./test/test-database";
+import { freePort, startServerProcess, waitHealthy } from "./test/server-process";
 
-const serverRoot = resolve(import.meta.dirname, "..");
 const KEY = "sk-shutdown-suite-51c0de";
 const running: ChildProcess[] = [];
 const dropDatabases: (() => Promise<void>)[] = [];
@@ -41,14 +38,6 @@ afterAll(async () => {
   for (const drop of dropDatabases) await drop();
 });
 
-const freePort = () =>
-  new Promise<number>((done) => {
-    const s = createServer().listen(0, "127.0.0.1", () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => done(port));
-    });
-  });
-
 /** Where the process keeps its data: a data dir, and a fresh PostgreSQL database in that project. */
 async function newInstance() {
   const dataDir = mkdtempSync(join(tmpdir(), "tessera-shutdown-"));
@@ -64,50 +53,18 @@ async function newInstance() {
   };
   let target: DatabaseTarget = { kind: "pglite", dataDir: join(dataDir, "pglite") };
   if (testDbKind() === "postgres") {
-    const adminUrl = inject("databaseUrl");
-    const name = `tessera_shutdown_${randomBytes(6).toString("hex")}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const dbUrl = new URL(adminUrl);
-    dbUrl.pathname = `/${name}`;
-    env.DATABASE_URL = dbUrl.toString();
-    target = { kind: "postgres", url: env.DATABASE_URL };
-    dropDatabases.push(async () => {
-      const drop = new pg.Client({ connectionString: adminUrl });
-      await drop.connect();
-      await drop.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await drop.end();
-    });
+    const scratch = await createScratchDatabase("tessera_shutdown");
+    env.DATABASE_URL = scratch.url;
+    target = { kind: "postgres", url: scratch.url };
+    dropDatabases.push(scratch.drop);
   }
   return { url, env, target };
 }
 
 function start(env: Record<string, string>) {
-  const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
-    cwd: serverRoot,
-    env: { LOG_LEVEL: "info", ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  running.push(child);
-  let out = "";
-  child.stdout.on("data", (d: Buffer) => (out += d.toString()));
-  child.stderr.on("data", (d: Buffer) => (out += d.toString()));
-  const exited = new Promise<number | null>((done) => child.once("exit", (code) => done(code)));
-  return { child, exited, output: () => out };
-}
-
-async function waitHealthy(url: string) {
-  for (let i = 0; i < 600; i++) {
-    const ok = await fetch(`${url}/api/health`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) return;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error("server never became healthy");
+  const p = startServerProcess(env);
+  running.push(p.child);
+  return p;
 }
 
 /** Signs up, follows the verification link from the log (no SMTP), signs in: a bearer token. */

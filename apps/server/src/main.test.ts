@@ -1,51 +1,21 @@
 // The real process: start-up refuses bad configuration readably, data survives a restart, and
 // SIGTERM drains and closes the database before exiting 0.
-import { spawn, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { mkdtempSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { freePort, startServerProcess, waitHealthy } from "./test/server-process";
 
-const serverRoot = resolve(import.meta.dirname, "..");
 const running: ChildProcess[] = [];
 afterEach(() => {
   for (const p of running.splice(0)) if (p.exitCode === null) p.kill("SIGKILL");
 });
 
-const freePort = () =>
-  new Promise<number>((done) => {
-    const s = createServer().listen(0, "127.0.0.1", () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => done(port));
-    });
-  });
-
 function start(env: Record<string, string>) {
-  // Only the variables given here: nothing of the test runner's environment leaks into the server.
-  const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
-    cwd: serverRoot,
-    env: { LOG_LEVEL: "info", ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  running.push(child);
-  let out = "";
-  child.stdout.on("data", (d: Buffer) => (out += d.toString()));
-  child.stderr.on("data", (d: Buffer) => (out += d.toString()));
-  const exited = new Promise<number | null>((done) => child.once("exit", (code) => done(code)));
-  return { child, exited, output: () => out };
-}
-
-async function waitHealthy(url: string) {
-  for (let i = 0; i < 200; i++) {
-    const ok = await fetch(`${url}/api/health`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) return;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error("server never became healthy");
+  const p = startServerProcess(env);
+  running.push(p.child);
+  return p;
 }
 
 describe("the server process", () => {

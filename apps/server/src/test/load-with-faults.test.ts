@@ -11,16 +11,15 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { Agent, request as httpRequest } from "node:http";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import { and, count, eq } from "drizzle-orm";
-import pg from "pg";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CONNECT_TIMEOUT_MS, openDatabase } from "../db/client";
 import { messages } from "../db/schema";
 import { expectedAnswer, startFaultyUpstream, type FaultyUpstream } from "./faulty-upstream";
-import { testDbKind } from "./test-database";
+import { freePort, serverRoot } from "./server-process";
+import { createScratchDatabase, testDbKind } from "./test-database";
 
 const STREAMS = 200;
 const API_WORKERS = 8;
@@ -53,16 +52,6 @@ const RSS_TOLERANCE_BYTES = 64 * 1024 * 1024;
 
 /** The line memory-probe.ts prints, followed by process.memoryUsage() as JSON. */
 const MEMORY_LINE = "memory-after-gc ";
-
-const serverRoot = resolve(import.meta.dirname, "../..");
-
-const freePort = () =>
-  new Promise<number>((done) => {
-    const s = createServer().listen(0, "127.0.0.1", () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => done(port));
-    });
-  });
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -470,21 +459,9 @@ beforeAll(async () => {
   });
   dataDir = mkdtempSync(join(tmpdir(), "tessera-load-"));
   if (testDbKind() === "postgres") {
-    const adminUrl = inject("databaseUrl");
-    const name = `tessera_load_${randomBytes(6).toString("hex")}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
-    dropDatabase = async () => {
-      const drop = new pg.Client({ connectionString: adminUrl });
-      await drop.connect();
-      await drop.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await drop.end();
-    };
+    const scratch = await createScratchDatabase("tessera_load");
+    databaseUrl = scratch.url;
+    dropDatabase = scratch.drop;
   }
 
   const port = await freePort();

@@ -14,29 +14,42 @@ declare module "vitest" {
 
 export const testDbKind = (): "pglite" | "postgres" => inject("dbKind");
 
-export async function openTestDatabase(): Promise<DatabaseHandle> {
-  if (testDbKind() === "pglite") return openDatabase({ kind: "pglite", dataDir: null });
+/** A fresh, empty database on the PostgreSQL server the postgres project names, and its removal. */
+export async function createScratchDatabase(
+  prefix: string,
+): Promise<{ url: string; drop: () => Promise<void> }> {
   const adminUrl = inject("databaseUrl");
-  const name = `tessera_t_${randomBytes(6).toString("hex")}`;
+  const name = `${prefix}_${randomBytes(6).toString("hex")}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   await admin.query(`CREATE DATABASE ${name}`);
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const drop = new pg.Client({ connectionString: adminUrl });
+      await drop.connect();
+      await drop.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await drop.end();
+    },
+  };
+}
+
+export async function openTestDatabase(): Promise<DatabaseHandle> {
+  if (testDbKind() === "pglite") return openDatabase({ kind: "pglite", dataDir: null });
+  const scratch = await createScratchDatabase("tessera_t");
   // The DROP below ends this pool's connections; that is expected, not a failure.
   const handle = await openDatabase(
-    { kind: "postgres", url: url.toString() },
+    { kind: "postgres", url: scratch.url },
     { onConnectionError: () => undefined },
   );
   return {
     ...handle,
     async close() {
       await handle.close();
-      const drop = new pg.Client({ connectionString: adminUrl });
-      await drop.connect();
-      await drop.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await drop.end();
+      await scratch.drop();
     },
   };
 }
