@@ -3,6 +3,7 @@ import { Check, ChevronDown } from "lucide-react";
 import { Select as SelectPrimitive } from "radix-ui";
 import type { ComponentProps } from "react";
 import { cn } from "@/lib/utils";
+import { SELECT_TRIGGER_CLASS } from "./select-trigger-class";
 
 export const Select = SelectPrimitive.Root;
 export const SelectValue = SelectPrimitive.Value;
@@ -16,12 +17,7 @@ export function SelectTrigger({
   return (
     <SelectPrimitive.Trigger
       data-slot="select-trigger"
-      className={cn(
-        "flex h-10 w-full items-center justify-between gap-2 rounded-lg border border-input bg-card px-3 text-sm shadow-xs outline-none",
-        "focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/25 disabled:opacity-60 data-[placeholder]:text-muted-foreground",
-        "[&>span]:truncate",
-        className,
-      )}
+      className={cn(SELECT_TRIGGER_CLASS, className)}
       {...props}
     >
       {children}

@@ -1,42 +1,54 @@
-import { GUIDE_MODEL_ID } from "@tessera/contracts";
-import {
-  Select,
-  SelectContent,
-  SelectGroup,
-  SelectItem,
-  SelectLabel,
-  SelectTrigger,
-  SelectValue,
-} from "@/components/ui/select";
+// The welcome screen's model dropdown. Its trigger is drawn here; Radix's Select and its popover
+// machinery (~15 KB gzip) start loading when the pointer comes over it or it gets focus, and take
+// its place, open, when it is pressed.
+import { ChevronDown } from "lucide-react";
+import { lazy, Suspense, useState, type KeyboardEvent, type PointerEvent } from "react";
+import { SELECT_TRIGGER_CLASS } from "@/components/ui/select-trigger-class";
 import { useModels } from "../api/get-models";
 
-/** The welcome screen's dropdown of every model but the guide; unavailable ones show why. */
+const loadListbox = () => import("./specialized-models-listbox");
+const SpecializedModelsListbox = lazy(() =>
+  loadListbox().then((m) => ({ default: m.SpecializedModelsListbox })),
+);
+
+const OPEN_KEYS = new Set(["Enter", " ", "ArrowDown", "ArrowUp"]);
+
 export function SpecializedModelsSelect({ onSelect }: { onSelect: (id: string) => void }) {
-  const { data, isPending } = useModels();
+  const { isPending } = useModels();
+  const [pressed, setPressed] = useState(false);
+  const trigger = (
+    <button
+      type="button"
+      role="combobox"
+      aria-label="Specialized model"
+      aria-expanded={false}
+      aria-autocomplete="none"
+      disabled={isPending}
+      data-slot="select-trigger"
+      data-placeholder=""
+      className={SELECT_TRIGGER_CLASS}
+      onPointerEnter={() => void loadListbox()}
+      onFocus={() => void loadListbox()}
+      onPointerDown={(event: PointerEvent) => {
+        if (event.button !== 0 || event.ctrlKey) return;
+        event.preventDefault();
+        setPressed(true);
+      }}
+      onKeyDown={(event: KeyboardEvent) => {
+        if (!OPEN_KEYS.has(event.key)) return;
+        event.preventDefault();
+        setPressed(true);
+      }}
+    >
+      <span>{isPending ? "Loading models…" : "Choose a model"}</span>
+      <ChevronDown className="size-4 shrink-0 opacity-60" aria-hidden="true" />
+    </button>
+  );
+  if (!pressed) return trigger;
+  // Once pressed, Radix's Select stays: it opens now and works on its own from then on.
   return (
-    <Select value="" onValueChange={onSelect} disabled={isPending}>
-      <SelectTrigger aria-label="Specialized model">
-        <SelectValue placeholder={isPending ? "Loading models…" : "Choose a model"} />
-      </SelectTrigger>
-      <SelectContent>
-        {data?.groups.map((group) => (
-          <SelectGroup key={group.id}>
-            <SelectLabel>{group.title}</SelectLabel>
-            {group.models
-              .filter((m) => m.id !== GUIDE_MODEL_ID)
-              .map((model) => (
-                <SelectItem
-                  key={model.id}
-                  value={model.id}
-                  disabled={!model.available}
-                  hint={model.available ? model.description : model.unavailableReason}
-                >
-                  {model.name}
-                </SelectItem>
-              ))}
-          </SelectGroup>
-        ))}
-      </SelectContent>
-    </Select>
+    <Suspense fallback={trigger}>
+      <SpecializedModelsListbox onSelect={onSelect} />
+    </Suspense>
   );
 }

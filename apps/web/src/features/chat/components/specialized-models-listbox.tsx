@@ -1,0 +1,43 @@
+import { GUIDE_MODEL_ID } from "@tessera/contracts";
+import {
+  Select,
+  SelectContent,
+  SelectGroup,
+  SelectItem,
+  SelectLabel,
+  SelectTrigger,
+  SelectValue,
+} from "@/components/ui/select";
+import { useModels } from "../api/get-models";
+
+/** The welcome screen's dropdown of every model but the guide; unavailable ones show why. */
+/** Mounted when the trigger drawn before it is pressed (specialized-models-select.tsx): it opens at once. */
+export function SpecializedModelsListbox({ onSelect }: { onSelect: (id: string) => void }) {
+  const { data, isPending } = useModels();
+  return (
+    <Select value="" onValueChange={onSelect} disabled={isPending} defaultOpen>
+      <SelectTrigger aria-label="Specialized model" autoFocus>
+        <SelectValue placeholder={isPending ? "Loading models…" : "Choose a model"} />
+      </SelectTrigger>
+      <SelectContent>
+        {data?.groups.map((group) => (
+          <SelectGroup key={group.id}>
+            <SelectLabel>{group.title}</SelectLabel>
+            {group.models
+              .filter((m) => m.id !== GUIDE_MODEL_ID)
+              .map((model) => (
+                <SelectItem
+                  key={model.id}
+                  value={model.id}
+                  disabled={!model.available}
+                  hint={model.available ? model.description : model.unavailableReason}
+                >
+                  {model.name}
+                </SelectItem>
+              ))}
+          </SelectGroup>
+        ))}
+      </SelectContent>
+    </Select>
+  );
+}
