@@ -5,6 +5,11 @@ import { ErrorFallback } from "@/features/errors/components/error-fallback";
 import { ProtectedRoute } from "./layouts/protected-route";
 import { PublicLayout } from "./layouts/public-layout";
 
+/** A page past sign-in, or a public page: it arrives with app.css, the utilities index.css leaves out. */
+function withAppStyles<T>(load: () => Promise<T>) {
+  return () => Promise.all([load(), import("./app-styles")]).then(([route]) => route);
+}
+
 export const routes: RouteObject[] = [
   {
     Component: Outlet,
@@ -33,7 +38,7 @@ export const routes: RouteObject[] = [
         children: [
           {
             // The signed-in frame (sidebar, header) loads beside the first page, not with sign-in.
-            lazy: () => import("./layouts/app-shell").then((m) => ({ Component: m.AppShell })),
+            lazy: withAppStyles(() => import("./layouts/app-shell").then((m) => ({ Component: m.AppShell }))),
             children: [
               {
                 index: true,
@@ -144,23 +149,27 @@ export const routes: RouteObject[] = [
         children: [
           {
             path: "pricing",
-            lazy: () =>
+            lazy: withAppStyles(() =>
               import("@/features/public/components/pricing-page").then((m) => ({ Component: m.PricingPage })),
+            ),
           },
           {
             path: "help/:slug?",
-            lazy: () =>
+            lazy: withAppStyles(() =>
               import("@/features/help/components/help-page").then((m) => ({ Component: m.HelpPage })),
+            ),
           },
           {
             path: "terms",
-            lazy: () =>
+            lazy: withAppStyles(() =>
               import("@/features/public/components/terms-page").then((m) => ({ Component: m.TermsPage })),
+            ),
           },
           {
             path: "privacy",
-            lazy: () =>
+            lazy: withAppStyles(() =>
               import("@/features/public/components/privacy-page").then((m) => ({ Component: m.PrivacyPage })),
+            ),
           },
         ],
       },
