@@ -1,6 +1,6 @@
 // Row 8 of the benchmark table: cold start to healthy, on PGlite (a fresh data folder: the database
-// is created, migrated and seeded) and on PostgreSQL (a fresh, empty database), medians over several
-// cold starts; a PGlite restart on existing data beside it; idle memory after each start; and the
+// is unpacked from the dump the build ships, then migrated and seeded) and on PostgreSQL (a fresh,
+// empty database), medians over several cold starts; a PGlite restart on existing data beside it; idle memory after each start; and the
 // latency of a few cheap requests as a floor for everything else. Loopback only; bounded in count.
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -109,10 +109,19 @@ Measured at \`58e96b8\` (full run, 5 starts each, load average 5–10 on the sha
 1.08 s median (0.97–2.00 s), met; PGlite 11.1 s median for a first start (6.8–15.1 s), missed, and 2.6 s for a
 restart on existing data. Idle RSS 136 MB on PostgreSQL and 407 MB on PGlite.
 
-Why PGlite's first start misses: the restart, which opens the same database and finds the migrations applied,
-is 2.6 s, so about 8 s of a first start is creating the database (initdb in WebAssembly, about 4 s of CPU by
+Why PGlite's first start missed: the restart, which opens the same database and finds the migrations applied,
+is 2.6 s, so about 8 s of a first start was creating the database (initdb in WebAssembly, about 4 s of CPU by
 itself) and applying the migrations to it. Since \`5fb4b06\` initdb runs in a short-lived child process (about
 0.8 s more CPU, once) so that the server does not keep the 500 MB it touches (idle 844 → about 400 MB, see row 3).
-Left: ship an empty, migrated database with the build (PGlite's \`loadDataDir\` takes a dump) and copy it on a
-first start instead of running initdb and every migration; the restart time is the floor that would leave.
+
+Since \`7aeef05\` the build writes \`dist/pglite-seed.tar.gz\` (4.8 MB; 42 MB unpacked, 16 MB of it the first WAL
+segment): a new database with every migration applied, dumped by PGlite's \`dumpDataDir\`. A first start on a new
+data folder unpacks it (streamed to disk by the server, not through PGlite's \`loadDataDir\`, which held the
+archive in memory and left the server about 60 MB larger, measured by hand) and then runs the migrations as a restart does, so a
+dump older than the migrations is still brought up to date; without it, initdb runs as before. Before and after,
+measured one after the other at \`7aeef05\` (full runs, load average 8.5–9.5), "before" with the seed file
+removed from dist/ (the server then takes the previous commit's path): PGlite first start 9.16 s median
+(5.07–16.39 s) → 4.14 s (2.61–5.05 s), met; restart 3.72 → 2.88 s (the same path both times: the machine's
+load); idle RSS after a first start 406 → 410 MB, the same as after a restart (410 MB), so initdb's memory stays
+out of the server. PostgreSQL in the same runs: 2.04 s, then 1.12 s (its path did not change; load).
 `;
