@@ -1,7 +1,8 @@
 // Row 8 of the benchmark table: cold start to healthy, on PGlite (a fresh data folder: the database
 // is unpacked from the dump the build ships, then migrated and seeded) and on PostgreSQL (a fresh,
-// empty database), medians over several cold starts; a PGlite restart on existing data beside it; idle memory after each start; and the
-// latency of a few cheap requests as a floor for everything else. Loopback only; bounded in count.
+// empty database), medians over several cold starts; a PGlite restart on existing data beside it;
+// idle memory after each start; and the latency of a few cheap requests as a floor for everything
+// else. Loopback only; bounded in count.
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
