@@ -1,22 +1,26 @@
 import { Users } from "lucide-react";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { Navigate, useSearchParams } from "react-router";
 import { toast } from "@/lib/toast";
 import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Card, CardContent, CardDescription, CardHeader } from "@/components/ui/card";
-import { PageSpinner } from "@/components/ui/spinner";
+import { PageSpinner, Spinner } from "@/components/ui/spinner";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { errorMessage } from "@/lib/api-client";
 import { useAuth } from "@/lib/auth-context";
 import type { SessionUser } from "@/lib/auth-storage";
+import { usePublicConfig } from "@/lib/public-config";
 import { useDocumentTitle } from "@/lib/use-document-title";
 import { signInWithEmail } from "../api/sign-in-with-email";
 import { signUpWithEmail } from "../api/sign-up-with-email";
 import { AuthForm, EMPTY_VALUES, type AuthMode, type AuthValues } from "./auth-form";
 import { AuthLayout } from "./auth-layout";
-import { SocialSignIn } from "./social-sign-in";
-import { TwoFactorStep } from "./two-factor-step";
 import { useAuthLinks } from "./use-auth-links";
+
+// Only some sign-ins need these: the code step after a two-factor challenge, and the provider
+// buttons on an instance that has providers. Their code loads then.
+const TwoFactorStep = lazy(() => import("./two-factor-step").then((m) => ({ default: m.TwoFactorStep })));
+const SocialSignIn = lazy(() => import("./social-sign-in").then((m) => ({ default: m.SocialSignIn })));
 
 const COPY: Record<AuthMode, { tab: string; title: string; description: string }> = {
   "sign-in": { tab: "Sign In", title: "Welcome back", description: "Sign in to continue to your workspace." },
@@ -53,6 +57,7 @@ export function AuthPage() {
   const links = useAuthLinks(values.email);
   useDocumentTitle(step === "two-factor" ? "Two-factor authentication" : COPY[mode].tab);
 
+  const hasProviders = (usePublicConfig().data?.socialProviders.length ?? 0) > 0;
   if (status === "loading") return <PageSpinner />;
   if (status === "signed-in") return <Navigate to={destinationAfterAuth(accept, plan)} replace />;
 
@@ -98,13 +103,15 @@ export function AuthPage() {
       <Card className="shadow-xl shadow-indigo-950/5 dark:shadow-black/30">
         {step === "two-factor" ? (
           <CardContent className="pt-6">
-            <TwoFactorStep
-              onVerified={welcome}
-              onBack={() => {
-                setStep("credentials");
-                setValues((v) => ({ ...v, password: "" }));
-              }}
-            />
+            <Suspense fallback={<Spinner className="mx-auto my-8 size-6" />}>
+              <TwoFactorStep
+                onVerified={welcome}
+                onBack={() => {
+                  setStep("credentials");
+                  setValues((v) => ({ ...v, password: "" }));
+                }}
+              />
+            </Suspense>
           </CardContent>
         ) : (
           <Tabs value={mode} onValueChange={switchMode}>
@@ -143,7 +150,11 @@ export function AuthPage() {
                   />
                 </TabsContent>
               ))}
-              <SocialSignIn disabled={busy} />
+              {hasProviders ? (
+                <Suspense fallback={null}>
+                  <SocialSignIn disabled={busy} />
+                </Suspense>
+              ) : null}
             </CardContent>
           </Tabs>
         )}
