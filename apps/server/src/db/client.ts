@@ -39,6 +39,15 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
+/**
+ * PGlite's buffer cache, inside the WebAssembly memory. PostgreSQL's default of 128 MB is memory the
+ * process touches at start and keeps: 32 MB took about 130 MB off the resident size (331 → 209 MB
+ * after the workload below) and cost nothing measurable on a 98 MB table (5 sequential scans at
+ * 306–387 ms each either way; 2,000 lookups by primary key 0.85–1.3 s either way, noise both). The
+ * operating system's file cache still holds what the buffers no longer do.
+ */
+export const PGLITE_SHARED_BUFFERS = "32MB";
+
 /** The migrations folder ships beside the package, wherever this module was bundled to. */
 export function migrationsFolder(): string {
   const journal = findUp("drizzle/meta/_journal.json");
@@ -145,12 +154,16 @@ export async function openDatabase(
     import("drizzle-orm/pglite"),
     import("drizzle-orm/pglite/migrator"),
   ]);
+  const pgliteOptions = {
+    startParams: [...PGlite.defaultStartParams, "-c", `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
+  };
   const client =
     target.dataDir === null
-      ? new PGlite()
+      ? new PGlite(pgliteOptions)
       : await openPgliteDataDir(
           target.dataDir,
           target.seed === undefined ? bundledPgliteSeed() : target.seed,
+          pgliteOptions,
         );
   // PGlite runs one statement or transaction at a time, first come first served: a call waits until
   // every call before it has finished. Drizzle reaches it through query() and transaction().

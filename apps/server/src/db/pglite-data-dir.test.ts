@@ -8,7 +8,7 @@ import { sql } from "drizzle-orm";
 import { readMigrationFiles } from "drizzle-orm/migrator";
 import { describe, expect, it } from "vitest";
 import { createTestApp } from "../test/test-app";
-import { migrationsFolder, openDatabase, type DatabaseHandle } from "./client";
+import { migrationsFolder, openDatabase, PGLITE_SHARED_BUFFERS, type DatabaseHandle } from "./client";
 import { writePgliteSeed } from "./pglite-data-dir";
 
 const tempDir = () => mkdtempSync(join(tmpdir(), "tessera-seed-"));
@@ -28,7 +28,8 @@ async function describeDatabase(handle: DatabaseHandle) {
     handle,
     sql`select current_database() as database, current_user as "user",
           pg_encoding_to_char(encoding) as encoding, datcollate as collate, datctype as ctype,
-          current_setting('server_encoding') as server_encoding, current_setting('TimeZone') as timezone
+          current_setting('server_encoding') as server_encoding, current_setting('TimeZone') as timezone,
+          current_setting('shared_buffers') as shared_buffers
         from pg_database where datname = current_database()`,
   );
   const migrations = await rows<{ hash: string; created_at: string }>(
@@ -70,6 +71,7 @@ describe("a new PGlite data folder", () => {
     const fromSeed = await describeDatabase(first);
     expect(fromSeed.systemId).toBe(otherId);
     expect(fromSeed.migrations).toEqual(expected);
+    expect(fromSeed.setup!.shared_buffers).toBe(PGLITE_SHARED_BUFFERS);
     expect(readdirSync(root)).toEqual(["pglite"]); // the staging folder is gone
 
     let app = await createTestApp({}, { database: first });

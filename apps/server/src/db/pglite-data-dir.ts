@@ -20,7 +20,7 @@ import { dirname, join, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { createGunzip } from "node:zlib";
-import type { PGlite } from "@electric-sql/pglite";
+import type { PGlite, PGliteOptions } from "@electric-sql/pglite";
 
 export const PGLITE_SEED_FILE = "pglite-seed.tar.gz";
 
@@ -58,7 +58,11 @@ const isNewFolder = (dataDir: string) => !existsSync(dataDir) || readdirSync(dat
  * when there is one (the migrations newer than the dump are then applied as on any start), else
  * (or should the dump fail to unpack) by initdb in a child process.
  */
-export async function openPgliteDataDir(dataDir: string, seed: string | null): Promise<PGlite> {
+export async function openPgliteDataDir(
+  dataDir: string,
+  seed: string | null,
+  options: PGliteOptions = {},
+): Promise<PGlite> {
   if (seed !== null && isNewFolder(dataDir)) {
     try {
       await unpackSeed(seed, dataDir);
@@ -68,7 +72,7 @@ export async function openPgliteDataDir(dataDir: string, seed: string | null): P
   }
   await createInChildProcess(dataDir);
   const { PGlite } = await import("@electric-sql/pglite");
-  return new PGlite(dataDir);
+  return new PGlite(dataDir, options);
 }
 
 /**
