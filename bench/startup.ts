@@ -125,4 +125,13 @@ removed from dist/ (the server then takes the previous commit's path): PGlite fi
 (5.07–16.39 s) → 4.14 s (2.61–5.05 s), met; restart 3.72 → 2.88 s (the same path both times: the machine's
 load); idle RSS after a first start 406 → 410 MB, the same as after a restart (410 MB), so initdb's memory stays
 out of the server. PostgreSQL in the same runs: 2.04 s, then 1.12 s (its path did not change; load).
+
+Since \`ac2213e\` PGlite runs with 32 MB of shared buffers instead of PostgreSQL's 128 MB (see
+\`PGLITE_SHARED_BUFFERS\` in apps/server/src/db/client.ts for what that costs: nothing measurable). Full run at
+\`ac2213e\` (load average 5–6.5): PGlite first start 3.61 s median (1.71–4.38 s), met; restart 2.65 s; idle RSS
+316 MB after a first start and 276 MB after a restart (410 MB for both before). By hand right after, two
+starts each: a first start from the dump 2.09–2.11 s at 281–291 MB, a restart 1.43–1.55 s at 283–302 MB, a first
+start without the dump (initdb in a child process) 4.46–4.54 s at 326 MB; the 40 MB between the bench's first
+start and restart is not the dump's doing. Still above the 150 MB idle goal: what remains is PGlite's
+WebAssembly memory (128 MB to begin with) and Node with the server's code.
 `;
