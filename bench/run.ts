@@ -1,8 +1,10 @@
 // `npm run bench`: runs every benchmark in turn, prints each table, and writes bench/RESULTS.md
 // with the machine, date and commit. Figures are measured, never asserted: nothing here fails on a
-// number. `--quick` shrinks sizes to try a bench out; `--only=stream,web` runs some of them.
+// number. `--quick` shrinks sizes to try a bench out; `--only=stream,web` runs some of them. A full
+// run of a module keeps its sections in bench/last/<module>.json, and RESULTS.md is written from the
+// latest full run of every module, each with its own date and commit.
 import { execFileSync } from "node:child_process";
-import { writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { cpus, totalmem } from "node:os";
 import { join, resolve } from "node:path";
 import { renderSection, type BenchContext, type BenchSection } from "./lib/report";
@@ -33,35 +35,64 @@ const git = (...a: string[]) => {
   }
 };
 
-const sections: BenchSection[] = [];
+interface ModuleRun {
+  module: string;
+  date: string;
+  commit: string;
+  machine: string;
+  seconds: number;
+  sections: BenchSection[];
+}
+
+const cpu = cpus();
+const machine = `${cpu.length} × ${cpu[0]?.model ?? "unknown CPU"}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB memory, Node ${process.version}, ${process.platform}`;
+const commit = `${git("rev-parse", "--short", "HEAD")}${git("status", "--porcelain", "--untracked-files=no") ? " (with uncommitted changes)" : ""}`;
+const lastDir = join(root, "bench/last");
+
 for (const name of MODULES) {
   if (only && !only.includes(name)) continue;
   process.stderr.write(`\n▶ ${name}\n`);
   const mod = (await import(`./${name}.ts`)) as { default: (c: BenchContext) => Promise<BenchSection[]> };
   const started = performance.now();
-  for (const s of await mod.default(ctx)) {
-    sections.push(s);
-    console.log(`\n${renderSection(s)}\n`);
+  const date = new Date().toISOString();
+  const sections = await mod.default(ctx);
+  for (const s of sections) console.log(`\n${renderSection(s)}\n`);
+  const seconds = Math.round((performance.now() - started) / 1000);
+  process.stderr.write(`  ${name} took ${seconds} s\n`);
+  if (!quick) {
+    mkdirSync(lastDir, { recursive: true });
+    const run: ModuleRun = { module: name, date, commit, machine, seconds, sections };
+    writeFileSync(join(lastDir, `${name}.json`), `${JSON.stringify(run, null, 2)}\n`);
   }
-  process.stderr.write(`  ${name} took ${((performance.now() - started) / 1000).toFixed(0)} s\n`);
 }
-sections.sort((a, b) => a.id.localeCompare(b.id, undefined, { numeric: true }));
 
-const cpu = cpus();
-const header = [
-  "# Benchmark results",
-  "",
-  "Written by `npm run bench` (see `bench/README.md`). Figures are medians or percentiles over repeats,",
-  "each beside a baseline measured in the same run on the same machine; they are not asserted by any test.",
-  "",
-  `- Date: ${new Date().toISOString()}`,
-  `- Commit: ${git("rev-parse", "--short", "HEAD")}${git("status", "--porcelain") ? " (with uncommitted changes)" : ""}`,
-  `- Machine: ${cpu.length} × ${cpu[0]?.model ?? "unknown CPU"}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB memory, Node ${process.version}, ${process.platform}`,
-  `- Mode: ${quick ? "quick (reduced sizes; not for comparison)" : "full"}${only ? `, only ${only.join(", ")}` : ""}`,
-  "",
-].join("\n");
-
-if (!only) {
-  writeFileSync(join(root, "bench/RESULTS.md"), `${header}\n${sections.map(renderSection).join("\n\n")}\n`);
+if (!quick) {
+  const runs = MODULES.flatMap((name) => {
+    const file = join(lastDir, `${name}.json`);
+    return existsSync(file) ? [JSON.parse(readFileSync(file, "utf8")) as ModuleRun] : [];
+  });
+  const missing = MODULES.filter((name) => !runs.some((r) => r.module === name));
+  const sections = runs
+    .flatMap((r) => r.sections)
+    .sort((a, b) => a.id.localeCompare(b.id, undefined, { numeric: true }));
+  const results = [
+    "# Benchmark results",
+    "",
+    "Written by `npm run bench` (see `bench/README.md`). Figures are medians or percentiles over repeats,",
+    "each beside a baseline measured in the same run on the same machine; they are not asserted by any test.",
+    "Verdicts compare a figure with the goal the project set for it; a missed goal is reported as missed.",
+    "",
+    "| module | rows | run at | commit | took | machine |",
+    "|---|---|---|---|---|---|",
+    ...runs.map(
+      (r) =>
+        `| ${r.module} | ${r.sections.map((s) => s.id).join(", ")} | ${r.date} | ${r.commit} | ${r.seconds} s | ${r.machine} |`,
+    ),
+    ...(missing.length ? ["", `Not run yet: ${missing.join(", ")}.`] : []),
+    "",
+    sections.map(renderSection).join("\n\n"),
+    "",
+  ].join("\n");
+  writeFileSync(join(root, "bench/RESULTS.md"), results);
   process.stderr.write("\nwrote bench/RESULTS.md\n");
 }
