@@ -7,7 +7,10 @@ export async function waitForMailLink(to: string, subject: RegExp, timeoutMs = 1
   if (!dir) throw new Error("TESSERA_E2E_MAIL_DIR is not set: run through playwright.config.ts");
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const files = readdirSync(dir).sort().reverse();
+    const files = readdirSync(dir)
+      .filter((f) => f.endsWith(".json"))
+      .sort()
+      .reverse();
     for (const f of files) {
       const mail = JSON.parse(readFileSync(join(dir, f), "utf8")) as { to: string[]; raw: string };
       if (!mail.to.includes(to.toLowerCase())) continue;

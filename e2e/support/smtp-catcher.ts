@@ -1,6 +1,6 @@
 // A loopback SMTP server that writes every message it receives as a JSON file, so test workers
 // (other processes) can read the mail the app sent.
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, renameSync, writeFileSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { SMTPServer } from "smtp-server";
@@ -18,7 +18,10 @@ export async function startSmtpCatcher(dir: string): Promise<{ port: number; clo
       stream.on("end", () => {
         const to = session.envelope.rcptTo.map((r) => r.address.toLowerCase());
         const raw = Buffer.concat(chunks).toString("utf8");
-        writeFileSync(join(dir, `${Date.now()}-${n++}.json`), JSON.stringify({ to, raw }));
+        // Written beside, then renamed: a reader never sees half a mail.
+        const name = `${Date.now()}-${n++}.json`;
+        writeFileSync(join(dir, `.${name}.part`), JSON.stringify({ to, raw }));
+        renameSync(join(dir, `.${name}.part`), join(dir, name));
         callback();
       });
     },
