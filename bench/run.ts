@@ -55,11 +55,18 @@ for (const name of MODULES) {
   const mod = (await import(`./${name}.ts`)) as { default: (c: BenchContext) => Promise<BenchSection[]> };
   const started = performance.now();
   const date = new Date().toISOString();
-  const sections = await mod.default(ctx);
+  // One module failing (a server that would not start, say) is reported, and the others still run.
+  const sections = await mod.default(ctx).catch((err: unknown): BenchSection[] => {
+    process.exitCode = 1;
+    process.stderr.write(
+      `  ${name} failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`,
+    );
+    return [];
+  });
   for (const s of sections) console.log(`\n${renderSection(s)}\n`);
   const seconds = Math.round((performance.now() - started) / 1000);
   process.stderr.write(`  ${name} took ${seconds} s\n`);
-  if (!quick) {
+  if (!quick && sections.length > 0) {
     mkdirSync(lastDir, { recursive: true });
     const run: ModuleRun = { module: name, date, commit, machine, seconds, sections };
     writeFileSync(join(lastDir, `${name}.json`), `${JSON.stringify(run, null, 2)}\n`);

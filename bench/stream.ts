@@ -308,9 +308,14 @@ type Memory = { rss: number; heapUsed: number; heapTotal: number; external: numb
 
 /** The process's own memory figures, from the admin metrics (the first account is the instance admin). */
 async function memoryOf(server: RunningServer, token: string): Promise<Memory> {
-  const res = await fetch(`${server.url}/api/admin/metrics`, {
-    headers: { authorization: `Bearer ${token}` },
-  });
+  let res: Response;
+  // Under thousands of streams every database connection can be busy past the wait: that is a 503
+  // with Retry-After, and the figure is read again.
+  for (let attempt = 1; ; attempt++) {
+    res = await fetch(`${server.url}/api/admin/metrics`, { headers: { authorization: `Bearer ${token}` } });
+    if (res.status !== 503 || attempt === 5) break;
+    await new Promise((r) => setTimeout(r, 1_000));
+  }
   if (!res.ok) throw new Error(`admin metrics answered ${res.status}`);
   return ((await res.json()) as { memory: Memory }).memory;
 }

@@ -10,6 +10,7 @@ import { HTTPException } from "hono/http-exception";
 import { requestId } from "hono/request-id";
 import { authRoutes } from "./auth/auth-routes";
 import { requireSession } from "./auth/require-session";
+import { isConnectionTimeout } from "./db/client";
 import type { Services } from "./bootstrap";
 import { healthRoutes } from "./features/health/health-routes";
 import { metricsRoutes } from "./features/health/metrics-routes";
@@ -235,6 +236,15 @@ export function createApp(services: Services, options: { webDist?: string | null
           requestId,
         ),
         err.status,
+      );
+    }
+    if (isConnectionTimeout(err)) {
+      // Every database connection stayed busy for the whole wait: a moment of overload, not a fault.
+      log.warn({ event: "http.busy", path: c.req.path }, "no database connection within the wait");
+      c.header("Retry-After", "5");
+      return c.json(
+        errorBody("UNAVAILABLE", "Tessera is busy right now. Try again in a moment.", requestId),
+        503,
       );
     }
     log.error({ event: "http.unhandled", err }, "unhandled error");

@@ -49,6 +49,16 @@ export interface DatabaseHandle {
 export const PGLITE_SHARED_BUFFERS = "32MB";
 
 /** The migrations folder ships beside the package, wherever this module was bundled to. */
+/**
+ * A call that waited CONNECT_TIMEOUT_MS for a PostgreSQL connection and gave up (every connection was
+ * busy), directly or as the cause of a failed query.
+ */
+export function isConnectionTimeout(err: unknown): boolean {
+  for (let e: unknown = err, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++)
+    if (e.message.includes("timeout exceeded when trying to connect")) return true;
+  return false;
+}
+
 export function migrationsFolder(): string {
   const journal = findUp("drizzle/meta/_journal.json");
   if (!journal) throw new Error("drizzle migrations folder not found");
@@ -110,8 +120,7 @@ export async function openDatabase(
         ) => void,
       ): Promise<PoolClient> | void {
         const startedAt = performance.now();
-        const timedOut = (err: unknown) =>
-          err instanceof Error && err.message.includes("timeout exceeded when trying to connect");
+        const timedOut = isConnectionTimeout;
         if (callback) {
           super.connect((err, client, done) => {
             gauge.noteWait(startedAt, timedOut(err));
