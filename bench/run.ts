@@ -5,7 +5,7 @@
 // latest full run of every module, each with its own date and commit.
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import { cpus, totalmem } from "node:os";
+import { cpus, loadavg, totalmem } from "node:os";
 import { join, resolve } from "node:path";
 import { renderSection, type BenchContext, type BenchSection } from "./lib/report";
 
@@ -41,6 +41,8 @@ interface ModuleRun {
   commit: string;
   machine: string;
   seconds: number;
+  /** The machine's 1-minute load average as the module started: other work skews the figures. */
+  load?: number;
   sections: BenchSection[];
 }
 
@@ -55,6 +57,7 @@ for (const name of MODULES) {
   const mod = (await import(`./${name}.ts`)) as { default: (c: BenchContext) => Promise<BenchSection[]> };
   const started = performance.now();
   const date = new Date().toISOString();
+  const load = Math.round(loadavg()[0]! * 10) / 10;
   // One module failing (a server that would not start, say) is reported, and the others still run.
   const sections = await mod.default(ctx).catch((err: unknown): BenchSection[] => {
     process.exitCode = 1;
@@ -68,7 +71,7 @@ for (const name of MODULES) {
   process.stderr.write(`  ${name} took ${seconds} s\n`);
   if (!quick && sections.length > 0) {
     mkdirSync(lastDir, { recursive: true });
-    const run: ModuleRun = { module: name, date, commit, machine, seconds, sections };
+    const run: ModuleRun = { module: name, date, commit, machine, seconds, load, sections };
     writeFileSync(join(lastDir, `${name}.json`), `${JSON.stringify(run, null, 2)}\n`);
   }
 }
@@ -89,11 +92,11 @@ if (!quick) {
     "each beside a baseline measured in the same run on the same machine; they are not asserted by any test.",
     "Verdicts compare a figure with the goal the project set for it; a missed goal is reported as missed.",
     "",
-    "| module | rows | run at | commit | took | machine |",
-    "|---|---|---|---|---|---|",
+    "| module | rows | run at | commit | took | load average at start | machine |",
+    "|---|---|---|---|---|---|---|",
     ...runs.map(
       (r) =>
-        `| ${r.module} | ${r.sections.map((s) => s.id).join(", ")} | ${r.date} | ${r.commit} | ${r.seconds} s | ${r.machine} |`,
+        `| ${r.module} | ${r.sections.map((s) => s.id).join(", ")} | ${r.date} | ${r.commit} | ${r.seconds} s | ${r.load ?? "—"} | ${r.machine} |`,
     ),
     ...(missing.length ? ["", `Not run yet: ${missing.join(", ")}.`] : []),
     "",
