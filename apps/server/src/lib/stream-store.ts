@@ -1,6 +1,7 @@
 // What a stream stores while it runs and when it ends. The text so far is written at most once a
-// second in the background (less often when many streams are open), never holding up a chunk; the final write outlasts a short database outage
-// (a restart, a failover) by trying again with backoff for a bounded time.
+// second in the background (less often when many streams are open), never holding up a chunk; the
+// final write outlasts a short database outage (a restart, a failover) by trying again with backoff
+// for a bounded time.
 
 export interface DraftWriter {
   /** The text so far; written on the next tick when it changed. */
