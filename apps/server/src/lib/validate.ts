@@ -28,19 +28,22 @@ export async function readJson<S extends z.ZodType>(c: Context, schema: S): Prom
     if (cause instanceof AppError) throw cause;
     throw new AppError("INVALID_JSON", "The request body is not valid JSON.", { cause });
   }
-  replaceLoneSurrogates(body);
-  // The database refuses NUL in text; refused here it is a 400 instead of a failed write.
-  if (containsNul(body)) throw new AppError("BAD_REQUEST", "Text cannot contain NUL characters (\\u0000).");
+  storableText(body);
   return parseWith(schema, body);
 }
 
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 
+/** What no text column can hold: half a surrogate pair becomes U+FFFD, and NUL is dropped. */
+const storable = (text: string) => text.replace(LONE_SURROGATE, "\ufffd").replaceAll("\u0000", "");
+
 /**
- * Half a surrogate pair ("\ud800" in JSON) becomes U+FFFD, as text columns would store it: JSON
- * columns refuse it outright, which failed the write. Values and keys alike, in place.
+ * Text the database can store, values and keys alike, in place. Half a surrogate pair ("\ud800" in
+ * JSON) becomes U+FFFD, as text columns would store it (JSON columns refuse it outright, which failed
+ * the write); NUL, which PostgreSQL refuses in any text, is dropped.
+ * Each feature then judges what is left: a script of NUL and control characters is still blank.
  */
-function replaceLoneSurrogates(body: unknown) {
+function storableText(body: unknown) {
   const pending = [body];
   while (pending.length > 0) {
     const value = pending.pop();
@@ -48,27 +51,13 @@ function replaceLoneSurrogates(body: unknown) {
     const node = value as Record<string, unknown>;
     for (const key of Object.keys(node)) {
       let item = node[key];
-      if (typeof item === "string") item = node[key] = item.replace(LONE_SURROGATE, "\ufffd");
+      if (typeof item === "string") item = node[key] = storable(item);
       else pending.push(item);
-      const fixed = key.replace(LONE_SURROGATE, "\ufffd");
+      const fixed = storable(key);
       if (fixed !== key) {
         delete node[key];
         node[fixed] = item;
       }
     }
   }
-}
-
-/** Walked with a list rather than recursion: a 1 MB body can nest deeper than the call stack. */
-function containsNul(body: unknown): boolean {
-  const pending = [body];
-  while (pending.length > 0) {
-    const value = pending.pop();
-    if (typeof value === "string") {
-      if (value.includes("\u0000")) return true;
-    } else if (value && typeof value === "object") {
-      for (const [k, v] of Object.entries(value)) pending.push(k, v);
-    }
-  }
-  return false;
 }
