@@ -66,7 +66,9 @@ test("add documents, open one, find it with AI Search, and delete it", async ({ 
   // Delete it from its page; the list no longer has it.
   await page.goto("/dashboard/documents");
   await list.getByRole("link", { name: "Ellery Fen field guide" }).click();
-  await page.getByRole("button", { name: "Delete" }).click();
+  // The document's own page, not the list (whose rows have "Delete <title>" buttons of their own).
+  await expect(page).toHaveURL(/\/dashboard\/documents\/[0-9a-f-]{36}$/);
+  await page.getByRole("button", { name: "Delete", exact: true }).click();
   await page.getByRole("alertdialog").getByRole("button", { name: "Delete" }).click();
   await expect(page).toHaveURL(/\/dashboard\/documents$/);
   await expect(list.getByRole("listitem")).toHaveCount(1);
