@@ -13,7 +13,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type DatabaseTarget } from "./db/client";
 import { messages } from "./db/schema";
 import { startOpenAiCompatibleServer, type OpenAiCompatibleServer } from "./test/openai-compatible-server";
-import type { SseEvent } from "./test/test-app";
+import { parseSse, type SseEvent } from "./test/test-app";
 import { createScratchDatabase, testDbKind } from "./test/test-database";
 import { freePort, startServerProcess, waitHealthy } from "./test/server-process";
 
@@ -93,20 +93,6 @@ async function newUser(url: string, output: () => string, email: string) {
   return signIn.headers.get("set-auth-token")!;
 }
 
-function parseEvents(text: string): SseEvent[] {
-  return text
-    .split("\n\n")
-    .map((block) =>
-      block
-        .split("\n")
-        .filter((l) => l.startsWith("data:"))
-        .map((l) => l.slice(5).trim())
-        .join("\n"),
-    )
-    .filter(Boolean)
-    .map((d) => JSON.parse(d) as SseEvent);
-}
-
 /** Opens a chat stream and reads until `chunks` chunks arrived; `rest()` reads it to its end. */
 async function openStream(url: string, token: string, chunks: number) {
   const res = await fetch(`${url}/api/chat-stream`, {
@@ -118,7 +104,7 @@ async function openStream(url: string, token: string, chunks: number) {
   const reader = res.body!.getReader() as ReadableStreamDefaultReader<Uint8Array>;
   const decoder = new TextDecoder();
   let raw = "";
-  while (parseEvents(raw).filter((e) => e.type === "chunk").length < chunks) {
+  while (parseSse(raw).filter((e) => e.type === "chunk").length < chunks) {
     const { value, done } = await reader.read();
     if (done) throw new Error("stream ended early");
     raw += decoder.decode(value, { stream: true });
@@ -180,7 +166,7 @@ describe("the process with a stream open", () => {
     expect(Date.now() - sent).toBeLessThan(10_000);
     expect(first.output()).toContain('"event":"boot.streams_ended","aborted":1,"finished":true');
 
-    const events = parseEvents(raw);
+    const events = parseSse(raw);
     const closing = events.filter((e) => e.type === "complete" || e.type === "error");
     expect(closing).toEqual([
       { type: "error", error: "SERVER_RESTARTING", message: STREAM_MESSAGES.serverRestarting },
@@ -215,7 +201,7 @@ describe("the process with a stream open", () => {
     const stream = await openStream(url, token, 25);
     first.child.kill("SIGKILL");
     expect(await first.exited).toBe(null);
-    const events = parseEvents(await stream.rest());
+    const events = parseSse(await stream.rest());
     // The process died: no closing event was sent (the client sees the stream break).
     expect(events.filter((e) => e.type === "complete" || e.type === "error")).toEqual([]);
     const received = chunksOf(events);

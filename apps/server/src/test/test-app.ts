@@ -139,9 +139,8 @@ export interface SseEvent {
   [key: string]: unknown;
 }
 
-/** Reads a whole text/event-stream body into its `data:` events (comments such as pings are skipped). */
-export async function readSse(res: Response): Promise<SseEvent[]> {
-  const text = await res.text();
+/** The `data:` events of event-stream text (comments such as pings are skipped). */
+export function parseSse(text: string): SseEvent[] {
   return text
     .split(/\n\n/)
     .map((block) =>
@@ -153,4 +152,9 @@ export async function readSse(res: Response): Promise<SseEvent[]> {
     )
     .filter(Boolean)
     .map((d) => JSON.parse(d) as SseEvent);
+}
+
+/** Reads a whole text/event-stream body into its `data:` events. */
+export async function readSse(res: Response): Promise<SseEvent[]> {
+  return parseSse(await res.text());
 }
