@@ -2,15 +2,15 @@
 // from configuration (never from process.env, which the SDKs would otherwise read on their own).
 import { createAnthropic } from "@ai-sdk/anthropic";
 import { createGoogleGenerativeAI } from "@ai-sdk/google";
-import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
 import type { LanguageModelV3 } from "@ai-sdk/provider";
-import { createOpenRouter } from "@openrouter/ai-sdk-provider";
-import { coalescingFetch } from "./coalesce-sse";
 import { guardUpstreamModel } from "./guard-upstream-model";
+import { createOpenAiChatModels } from "./openai-chat-model";
 import { OPENAI_DEFAULT_BASE_URL, type RemoteProviderId } from "./routing";
 import type { LlmConfig } from "./types";
 
 const MODELS_KEPT = 256;
+const OPENROUTER_BASE_URL = "https://openrouter.ai/api/v1";
+const OPENAI_STYLE = new Set<RemoteProviderId>(["openrouter", "openai-compatible"]);
 
 export type RemoteModelFactory = (provider: RemoteProviderId, modelName: string) => LanguageModelV3;
 
@@ -25,34 +25,30 @@ export function createRemoteModelFactory(
     config.google?.apiKey,
   ].filter((k): k is string => typeof k === "string" && k.length > 0);
   const cache = new Map<RemoteProviderId, (name: string) => LanguageModelV3>();
-  // OpenAI-style event streams: text deltas that arrive in one read reach the SDK as one.
-  const openAiStyleFetch = coalescingFetch(fetch);
 
   const build = (provider: RemoteProviderId): ((name: string) => LanguageModelV3) => {
     switch (provider) {
+      // Both speak OpenAI's chat completions, through the relay's own lean client (openai-chat-model.ts).
       case "openrouter": {
         const c = required(config.openrouter, provider);
-        // "strict" is OpenRouter's own dialect; it asks for usage in the stream (stream_options).
-        const p = createOpenRouter({
+        return createOpenAiChatModels({
+          provider,
+          baseURL: c.baseURL ?? OPENROUTER_BASE_URL,
           apiKey: c.apiKey,
-          baseURL: c.baseURL,
-          compatibility: "strict",
-          fetch: openAiStyleFetch,
-          appName: "Tessera",
+          headers: { "x-openrouter-title": "Tessera" },
+          // Usage accounting puts the call's cost in the stream's last usage.
+          body: { usage: { include: true } },
+          secrets,
         });
-        // Usage accounting adds the call's cost to the stream's provider metadata.
-        return (name) => p.chat(name, { usage: { include: true } });
       }
       case "openai-compatible": {
         const c = required(config.openaiCompatible, provider);
-        const p = createOpenAICompatible({
-          name: "openai-compatible",
-          baseURL: (c.baseURL ?? OPENAI_DEFAULT_BASE_URL).replace(/\/+$/, ""),
+        return createOpenAiChatModels({
+          provider,
+          baseURL: c.baseURL ?? OPENAI_DEFAULT_BASE_URL,
           apiKey: c.apiKey,
-          includeUsage: true,
-          fetch: openAiStyleFetch,
+          secrets,
         });
-        return (name) => p.chatModel(name);
       }
       case "anthropic": {
         const c = required(config.anthropic, provider);
@@ -79,7 +75,8 @@ export function createRemoteModelFactory(
       make = build(provider);
       cache.set(provider, make);
     }
-    const model = guardUpstreamModel(make(modelName), secrets);
+    // The lean client keeps the guard's promises itself; the vendors' SDK clients are wrapped.
+    const model = OPENAI_STYLE.has(provider) ? make(modelName) : guardUpstreamModel(make(modelName), secrets);
     if (models.size >= MODELS_KEPT) models.clear();
     models.set(key, model);
     return model;
