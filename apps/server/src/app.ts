@@ -114,7 +114,7 @@ export function createApp(services: Services, options: { webDist?: string | null
 
   const api = new Hono<AppEnv>();
   api.use(
-    requireSession(auth, {
+    requireSession(auth, database.db, {
       signInMessage: (path) => (SEARCH_PATHS.has(path) ? SEARCH_MESSAGES.signIn : undefined),
     }),
   );

@@ -1,0 +1,113 @@
+// The session behind `Authorization: Bearer …`, read the way Better Auth's bearer plugin and
+// getSession read it, in one indexed query instead of its endpoint machinery (hooks, a cookie
+// round trip, a request context: about 2.5 ms of CPU on every API call).
+//
+// Only the plain case is answered here: a live session that is not yet due for its sliding refresh.
+// Anything else (expired, due for refresh, unknown token) is Better Auth's to decide, so a refresh
+// still extends the session and an expired one is still deleted exactly as before.
+import { createHmac, timingSafeEqual } from "node:crypto";
+import { eq, sql } from "drizzle-orm";
+import type { Database } from "../db/client";
+import { session, user } from "../db/schema";
+
+export interface BearerSession {
+  user: {
+    id: string;
+    email: string;
+    name: string;
+    image: string | null;
+    role: string | null;
+    emailVerified: boolean;
+    banned: boolean | null;
+    banExpires: Date | null;
+  };
+  session: {
+    id: string;
+    token: string;
+    userId: string;
+    expiresAt: Date;
+    createdAt: Date;
+    updatedAt: Date;
+    activeOrganizationId: string | null;
+  };
+}
+
+/** What decides whether a session is due for refresh: Better Auth's own settings, in seconds. */
+export interface SessionPolicy {
+  secret: string;
+  expiresIn: number;
+  updateAge: number;
+}
+
+function tryDecode(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}
+
+/**
+ * The session token a bearer value stands for: a signed cookie value (`token.signature`, perhaps
+ * URL-encoded) whose signature must hold, or the bare token, which the bearer plugin also takes.
+ * Null when the signature is malformed or wrong.
+ */
+export function bearerToken(value: string, secret: string): string | null {
+  if (!value.includes(".")) return value;
+  const decoded = value.includes("%") ? tryDecode(value) : value;
+  const dot = decoded.lastIndexOf(".");
+  if (dot < 1) return null;
+  const token = decoded.slice(0, dot);
+  const signature = decoded.slice(dot + 1);
+  if (signature.length !== 44 || !signature.endsWith("=")) return null;
+  const expected = createHmac("sha256", secret).update(token).digest();
+  const given = Buffer.from(signature, "base64");
+  return given.length === expected.length && timingSafeEqual(given, expected) ? token : null;
+}
+
+export function createBearerSessions(db: Database, policy: SessionPolicy) {
+  const query = db
+    .select({
+      user: {
+        id: user.id,
+        email: user.email,
+        name: user.name,
+        image: user.image,
+        role: user.role,
+        emailVerified: user.emailVerified,
+        banned: user.banned,
+        banExpires: user.banExpires,
+      },
+      session: {
+        id: session.id,
+        token: session.token,
+        userId: session.userId,
+        expiresAt: session.expiresAt,
+        createdAt: session.createdAt,
+        updatedAt: session.updatedAt,
+        activeOrganizationId: session.activeOrganizationId,
+      },
+    })
+    .from(session)
+    .innerJoin(user, eq(user.id, session.userId))
+    .where(eq(session.token, sql.placeholder("token")))
+    .limit(1)
+    .prepare("tessera_bearer_session");
+
+  /**
+   * The live session for a bearer value, or `undefined` when Better Auth must decide (no such
+   * token, expired, due for refresh, a bad signature).
+   */
+  return async function find(value: string, now = Date.now()): Promise<BearerSession | undefined> {
+    const token = bearerToken(value, policy.secret);
+    if (!token) return undefined;
+    const [row] = await query.execute({ token });
+    if (!row) return undefined;
+    const expires = row.session.expiresAt.getTime();
+    if (expires <= now) return undefined;
+    // Better Auth pushes the expiry out once the session is `updateAge` old since its last refresh.
+    const refreshedAt = expires - policy.expiresIn * 1000;
+    if (now >= refreshedAt + policy.updateAge * 1000) return undefined;
+    return row;
+  };
+}
