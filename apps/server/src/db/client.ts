@@ -2,6 +2,7 @@
 // a PostgreSQL server through `pg` when DATABASE_URL is set. Migrations are applied on open.
 // Both report how busy their connections are (`stats()`), so exhaustion shows before it hurts.
 import { dirname } from "node:path";
+import type { SQL } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import type { PoolClient } from "pg";
 import { findUp } from "../lib/paths";
@@ -47,6 +48,12 @@ export interface DatabaseHandle {
  * operating system's file cache still holds what the buffers no longer do.
  */
 export const PGLITE_SHARED_BUFFERS = "32MB";
+
+/** The rows of a raw statement: both drivers answer `execute` with `{ rows }`. */
+export async function rowsOf<T>(db: Database, query: SQL): Promise<T[]> {
+  const result: unknown = await db.execute(query);
+  return (result as { rows: T[] }).rows;
+}
 
 /** The migrations folder ships beside the package, wherever this module was bundled to. */
 /**

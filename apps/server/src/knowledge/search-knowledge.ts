@@ -1,6 +1,6 @@
 // Full-text retrieval over the knowledge a person may see: shared passages plus their own.
 import { and, desc, eq, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
-import type { Database } from "../db/client";
+import { rowsOf, type Database } from "../db/client";
 import { knowledgePassages } from "../db/schema";
 import type { Passage } from "../providers/llm/types";
 
@@ -47,11 +47,10 @@ export async function rankedMatch(
   const words = queryWords(text);
   if (!words.length) return null;
   // The words as the index stores them: stemmed, stop words dropped.
-  // Both drivers answer with { rows }.
-  const result: unknown = await db.execute(
+  const rows = await rowsOf<{ lexemes: string[] }>(
+    db,
     sql`select tsvector_to_array(to_tsvector('english', ${words.join(" ")})) as lexemes`,
   );
-  const { rows } = result as { rows: { lexemes: string[] }[] };
   const lexemes = (rows[0]?.lexemes ?? []).map(lexeme);
   if (!lexemes.length) return null;
   const any = lexemes.join(" | ");

@@ -8,9 +8,10 @@ import {
   findCatalogueModel,
   type chatStreamRequestSchema,
 } from "@tessera/contracts";
-import { and, desc, eq, inArray, ne, sql } from "drizzle-orm";
+import { randomUUID } from "node:crypto";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import type { z } from "zod";
-import type { Database } from "../../db/client";
+import { rowsOf, type Database } from "../../db/client";
 import { chatImages, conversations, messages } from "../../db/schema";
 import { requireModel } from "../../billing/plans";
 import { AppError, notFound } from "../../lib/errors";
@@ -48,99 +49,105 @@ export async function prepareChat(
   // The plan decides before anything is stored: a refused message leaves no trace.
   await requireModel(deps.db, userId, input.model, catalogue?.name ?? input.model);
 
-  return deps.db.transaction(async (tx) => {
-    let conversationId = input.conversationId ?? null;
-    let created = false;
-    if (conversationId) {
-      const [own] = await tx
-        .select({ id: conversations.id })
-        .from(conversations)
-        .where(and(eq(conversations.id, conversationId), eq(conversations.userId, userId)));
-      if (!own) throw notFound("Conversation not found.");
-    }
-    const images = input.images.length
-      ? await tx
-          .select({
-            id: chatImages.id,
-            storageKey: chatImages.storageKey,
-            contentType: chatImages.contentType,
-          })
-          .from(chatImages)
-          .where(
-            and(
-              eq(chatImages.userId, userId),
-              inArray(
-                chatImages.id,
-                input.images.map((i) => i.id),
-              ),
+  let conversationId = input.conversationId ?? null;
+  const created = !conversationId;
+  // The conversation is the caller's, and its last messages are the history, in one read. An answer
+  // still streaming (another tab) is not history yet.
+  let history: PreparedChat["history"] = [];
+  if (conversationId) {
+    const rows = await rowsOf<{ role: "user" | "assistant" | null; content: string | null }>(
+      deps.db,
+      sql`
+      select m.role, m.content
+      from ${conversations} c
+      left join lateral (
+        select ${messages.role} as role, ${messages.content} as content, ${messages.createdAt} as at
+        from ${messages}
+        where ${messages.conversationId} = c.id and ${messages.status} <> 'streaming'
+        order by ${messages.createdAt} desc
+        limit ${HISTORY_MESSAGES}
+      ) m on true
+      where c.id = ${conversationId} and c.user_id = ${userId}
+      order by m.at asc`,
+    );
+    if (rows.length === 0) throw notFound("Conversation not found.");
+    history = rows.flatMap((r) =>
+      r.role && r.content !== null ? [{ role: r.role, content: r.content }] : [],
+    );
+  }
+  const images = input.images.length
+    ? await deps.db
+        .select({
+          id: chatImages.id,
+          storageKey: chatImages.storageKey,
+          contentType: chatImages.contentType,
+        })
+        .from(chatImages)
+        .where(
+          and(
+            eq(chatImages.userId, userId),
+            inArray(
+              chatImages.id,
+              input.images.map((i) => i.id),
             ),
-          )
-      : [];
-    if (images.length !== new Set(input.images.map((i) => i.id)).size) throw notFound("Image not found.");
+          ),
+        )
+    : [];
+  if (images.length !== new Set(input.images.map((i) => i.id)).size) throw notFound("Image not found.");
+  const withUrls = images.map((i) => ({ ...i, url: deps.imageUrl(i.storageKey) }));
 
-    if (!conversationId) {
-      const [row] = await tx
-        .insert(conversations)
-        .values({ userId, title: titleFrom(input.message), model: input.model })
-        .returning({ id: conversations.id });
-      conversationId = row!.id;
-      created = true;
-    }
-    // A new conversation has no history; an answer still streaming (another tab) is not history yet.
-    const history = created
-      ? []
-      : await tx
-          .select({ role: messages.role, content: messages.content })
-          .from(messages)
-          .where(and(eq(messages.conversationId, conversationId), ne(messages.status, "streaming")))
-          .orderBy(desc(messages.createdAt))
-          .limit(HISTORY_MESSAGES);
-    const withUrls = images.map((i) => ({ ...i, url: deps.imageUrl(i.storageKey) }));
-    // One statement for the question and its answer-to-be. A repeated client message id conflicts on
-    // the unique index and inserts nothing: decided by the database, so two racing requests cannot
-    // both pass. The answer sorts after the question (now() is the transaction's start).
-    const stored = await tx
-      .insert(messages)
-      .values([
-        {
-          conversationId,
-          userId,
-          role: "user",
-          content: input.message,
-          images: withUrls.map(({ id, url }) => ({ id, url })),
-          clientMessageId: input.clientMessageId ?? null,
-        },
-        {
-          conversationId,
-          userId,
-          role: "assistant",
-          content: "",
-          model: input.model,
-          status: "streaming",
-          createdAt: sql`now() + interval '1 microsecond'`,
-        },
-      ])
-      .onConflictDoNothing({ target: messages.clientMessageId })
-      .returning({ id: messages.id, role: messages.role });
-    const userMessage = stored.find((m) => m.role === "user");
-    const answer = stored.find((m) => m.role === "assistant");
-    // The whole transaction rolls back: no conversation, no orphan answer.
-    if (!userMessage || !answer) throw new AppError("CONFLICT", STREAM_MESSAGES.duplicate);
-    if (!created)
-      await tx
-        .update(conversations)
-        .set({ updatedAt: sql`now()`, model: input.model })
-        .where(eq(conversations.id, conversationId));
-    return {
-      conversationId,
-      created,
-      userMessageId: userMessage.id,
-      assistantMessageId: answer.id,
-      modelId: input.model,
-      resolved,
-      history: history.reverse(),
-      images: withUrls,
-      research: Boolean(input.research && catalogue?.research),
-    };
+  // The turn is stored by one statement, so it needs no transaction: the conversation (made, or
+  // touched if it is still the caller's), the question and its answer-to-be, "streaming". A repeated
+  // client message id breaks the unique index and the whole statement, conversation included, is
+  // undone: decided by the database, so two racing requests cannot both pass. The answer sorts after
+  // the question (now() is the statement's start).
+  conversationId ??= randomUUID();
+  const userMessageId = randomUUID();
+  const assistantMessageId = randomUUID();
+  const conversation = created
+    ? sql`insert into ${conversations} (id, user_id, title, model)
+        values (${conversationId}, ${userId}, ${titleFrom(input.message)}, ${input.model})
+        returning id`
+    : sql`update ${conversations} set updated_at = now(), model = ${input.model}
+        where id = ${conversationId} and user_id = ${userId}
+        returning id`;
+  const imagesJson = JSON.stringify(withUrls.map(({ id, url }) => ({ id, url })));
+  const stored = await rowsOf<{ id: string }>(
+    deps.db,
+    sql`with c as (${conversation})
+        insert into ${messages}
+          (id, conversation_id, user_id, role, content, images, client_message_id, model, status, created_at)
+        select v.id::uuid, c.id, ${userId}, v.role, v.content, v.images::jsonb, v.client_id::uuid, v.model,
+          v.status, now() + v.later
+        from c, (values
+          (${userMessageId}, 'user', ${input.message}, ${imagesJson}, ${input.clientMessageId ?? null},
+            null, 'complete', interval '0'),
+          (${assistantMessageId}, 'assistant', '', '[]', null, ${input.model}, 'streaming',
+            interval '1 microsecond')
+        ) as v(id, role, content, images, client_id, model, status, later)
+        returning id`,
+  ).catch((err: unknown) => {
+    if (isUniqueViolation(err)) throw new AppError("CONFLICT", STREAM_MESSAGES.duplicate);
+    throw err;
   });
+  // The conversation was deleted since it was read.
+  if (stored.length !== 2) throw notFound("Conversation not found.");
+  return {
+    conversationId,
+    created,
+    userMessageId,
+    assistantMessageId,
+    modelId: input.model,
+    resolved,
+    history,
+    images: withUrls,
+    research: Boolean(input.research && catalogue?.research),
+  };
+}
+
+/** PostgreSQL's unique_violation, however the driver and Drizzle wrap it. */
+function isUniqueViolation(err: unknown): boolean {
+  for (let e: unknown = err, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++)
+    if ((e as { code?: unknown }).code === "23505") return true;
+  return false;
 }
