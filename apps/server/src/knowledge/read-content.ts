@@ -1,8 +1,7 @@
 // Readable text out of what a person uploads or an address answers: plain text as is, PDFs through
 // unpdf, and web pages through Readability (title, main text, og:image and favicon). Chat
 // attachments, documents and deep crawl all read content here.
-import { Readability } from "@mozilla/readability";
-import { parseHTML } from "linkedom";
+import type { Readability } from "@mozilla/readability";
 import { AppError } from "../lib/errors";
 import { guardedFetch, type GuardedFetchOptions } from "../lib/guarded-fetch";
 import { checkPdfExpansion } from "../lib/pdf-expansion";
@@ -49,7 +48,7 @@ export async function readAddress(
   if (res.status >= 400) throw new AppError("BAD_REQUEST", `The address answered with status ${res.status}.`);
   const type = (res.contentType ?? "").split(";")[0]!.trim().toLowerCase();
   let content: ReadContent;
-  if (HTML_TYPES.test(type)) content = readHtml(decodeLoose(res.bytes), res.url);
+  if (HTML_TYPES.test(type)) content = await readHtml(decodeLoose(res.bytes), res.url);
   else if (type === "application/pdf" && isPdf(res.bytes))
     content = { kind: "pdf", title: null, text: await readPdf(res.bytes) };
   else if (TEXT_TYPES.test(type)) {
@@ -86,11 +85,25 @@ interface PageDocument extends PageElement {
 
 // linkedom's own types lean on the DOM library, which the server does not load: this is the part
 // of its document that is read here.
-const parseDocument = (html: string) =>
-  (parseHTML as unknown as (markup: string) => { document: PageDocument })(html).document;
+type ParseHtml = (markup: string) => { document: PageDocument };
+
+/** The HTML reader and Readability load with the first page read, not with the server. */
+let readers: Promise<{
+  parseHTML: ParseHtml;
+  Readability: typeof Readability;
+}> | null = null;
+const loadReaders = () =>
+  (readers ??= Promise.all([import("linkedom"), import("@mozilla/readability")]).then(
+    ([linkedom, readability]) => ({
+      parseHTML: linkedom.parseHTML as unknown as ParseHtml,
+      Readability: readability.Readability,
+    }),
+  ));
 
 /** A web page's title, main text (paragraphs kept apart), og:image and favicon. */
-export function readHtml(html: string, pageUrl: string): ReadContent {
+export async function readHtml(html: string, pageUrl: string): Promise<ReadContent> {
+  const { parseHTML, Readability } = await loadReaders();
+  const parseDocument = (markup: string) => parseHTML(markup).document;
   const document = parseDocument(html);
   const meta = (selector: string) => document.querySelector(selector)?.getAttribute("content")?.trim();
   const absolute = (href: string | null | undefined) => {

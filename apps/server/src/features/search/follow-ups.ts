@@ -1,7 +1,7 @@
 // Related questions after an overview (spec §4 follow_up). A remote search model suggests them; Tessera
 // Local, which only quotes, derives them from the sources it found.
 import { MAX_FOLLOW_UPS, type SearchSource } from "@tessera/contracts";
-import { generateText } from "ai";
+import { toPrompt } from "../../providers/llm/stream-model";
 import type { ResolvedModel } from "../../providers/llm/types";
 
 export function followUpsFromSources(query: string, sources: SearchSource[]): string[] {
@@ -30,13 +30,13 @@ export async function suggestFollowUps(
 ): Promise<{ questions: string[]; tokens: number }> {
   if (resolved.provider === "tessera-local")
     return { questions: followUpsFromSources(query, sources), tokens: 0 };
-  const result = await generateText({
-    model: resolved.model,
-    system:
+  const result = await resolved.model.doGenerate({
+    prompt: toPrompt(
       "Suggest three short follow-up questions a curious reader would ask next. One per line, no numbering.",
-    prompt: `Question: ${query}\n\nAnswer so far:\n${overview.slice(0, 4000)}`,
-    maxRetries: 0,
+      [{ role: "user", content: `Question: ${query}\n\nAnswer so far:\n${overview.slice(0, 4000)}` }],
+    ),
     abortSignal: AbortSignal.any([signal, AbortSignal.timeout(20_000)]),
   });
-  return { questions: parseQuestions(result.text), tokens: result.usage.outputTokens ?? 0 };
+  const text = result.content.flatMap((part) => (part.type === "text" ? [part.text] : [])).join("");
+  return { questions: parseQuestions(text), tokens: result.usage.outputTokens.total ?? 0 };
 }

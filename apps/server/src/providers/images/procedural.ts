@@ -2,7 +2,7 @@
 // to PNG in process with resvg, off the event loop. No network, no keys, same prompt and ratio → same
 // bytes on a machine with the same fonts (the caption uses DejaVu Sans when the host has it).
 import { existsSync } from "node:fs";
-import { renderAsync, type ResvgRenderOptions } from "@resvg/resvg-js";
+import type { ResvgRenderOptions } from "@resvg/resvg-js";
 import type { ImageAspectRatio } from "@tessera/contracts";
 import { proceduralSvg } from "./procedural-svg";
 import type { ImageProvider } from "./types";
@@ -29,6 +29,8 @@ export async function renderProcedural(
   signal?: AbortSignal,
 ): Promise<{ bytes: Uint8Array; width: number; height: number }> {
   const { svg } = proceduralSvg(prompt, ratio);
+  // The native renderer loads with the first picture, not with the server.
+  const { renderAsync } = await import("@resvg/resvg-js");
   const rendered = await renderAsync(
     svg,
     { font: fonts(), fitTo: { mode: "original" }, shapeRendering: 2, textRendering: 1, logLevel: "off" },

@@ -2,32 +2,33 @@
 // upstream request per call, failures as `error` parts (also when the socket dies mid-stream, which
 // otherwise throws out of the AI SDK's iterator), aborts as `abort` parts, and no keys in errors.
 import type { LanguageModelV3, LanguageModelV3StreamPart } from "@ai-sdk/provider";
-import { wrapLanguageModel } from "ai";
 import { abortError, sanitizeUpstreamError, StreamInterruptedError } from "./llm-errors";
 
 export function guardUpstreamModel(model: LanguageModelV3, secrets: readonly string[]): LanguageModelV3 {
-  return wrapLanguageModel({
-    model,
-    middleware: {
-      specificationVersion: "v3",
-      async wrapGenerate({ doGenerate }) {
-        try {
-          return await doGenerate();
-        } catch (error) {
-          throw sanitizeUpstreamError(error, secrets);
-        }
-      },
-      async wrapStream({ doStream, params }) {
-        try {
-          const result = await doStream();
-          return { ...result, stream: settleStream(result.stream, params.abortSignal, secrets) };
-        } catch (error) {
-          if (params.abortSignal?.aborted) throw abortError(params.abortSignal);
-          throw sanitizeUpstreamError(error, secrets);
-        }
-      },
+  return {
+    specificationVersion: "v3",
+    provider: model.provider,
+    modelId: model.modelId,
+    get supportedUrls() {
+      return model.supportedUrls;
     },
-  });
+    async doGenerate(options) {
+      try {
+        return await model.doGenerate(options);
+      } catch (error) {
+        throw sanitizeUpstreamError(error, secrets);
+      }
+    },
+    async doStream(options) {
+      try {
+        const result = await model.doStream(options);
+        return { ...result, stream: settleStream(result.stream, options.abortSignal, secrets) };
+      } catch (error) {
+        if (options.abortSignal?.aborted) throw abortError(options.abortSignal);
+        throw sanitizeUpstreamError(error, secrets);
+      }
+    },
+  };
 }
 
 /**

@@ -80,13 +80,18 @@ export function createLlmRegistry(
           const local = createTesseraLocal({ retrieve: ctx.retrieve, paceMs: config.localPaceMs });
           return found(local, "tessera-local", model.id, local.modelId);
         }
-        return found(remote(route.provider, route.modelName), route.provider, model.id, route.modelName);
+        return found(
+          await remote(route.provider, route.modelName),
+          route.provider,
+          model.id,
+          route.modelName,
+        );
       }
       if (oc && modelId.startsWith(LOCAL_SERVER_PREFIX)) {
         const name = modelId.slice(LOCAL_SERVER_PREFIX.length);
         const installed = await localServerModels();
         if (installed.names.includes(name))
-          return found(remote("openai-compatible", name), "openai-compatible", modelId, name);
+          return found(await remote("openai-compatible", name), "openai-compatible", modelId, name);
         if (!installed.reachable && oc.baseURL)
           return {
             ok: false,

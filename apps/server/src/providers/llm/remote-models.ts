@@ -1,7 +1,5 @@
 // The only place that constructs vendor SDK clients. Each is built once, on first use, with the key
 // from configuration (never from process.env, which the SDKs would otherwise read on their own).
-import { createAnthropic } from "@ai-sdk/anthropic";
-import { createGoogleGenerativeAI } from "@ai-sdk/google";
 import type { LanguageModelV3 } from "@ai-sdk/provider";
 import { guardUpstreamModel } from "./guard-upstream-model";
 import { createOpenAiChatModels } from "./openai-chat-model";
@@ -12,7 +10,7 @@ const MODELS_KEPT = 256;
 const OPENROUTER_BASE_URL = "https://openrouter.ai/api/v1";
 const OPENAI_STYLE = new Set<RemoteProviderId>(["openrouter", "openai-compatible"]);
 
-export type RemoteModelFactory = (provider: RemoteProviderId, modelName: string) => LanguageModelV3;
+export type RemoteModelFactory = (provider: RemoteProviderId, modelName: string) => Promise<LanguageModelV3>;
 
 export function createRemoteModelFactory(
   config: LlmConfig,
@@ -24,9 +22,10 @@ export function createRemoteModelFactory(
     config.anthropic?.apiKey,
     config.google?.apiKey,
   ].filter((k): k is string => typeof k === "string" && k.length > 0);
-  const cache = new Map<RemoteProviderId, (name: string) => LanguageModelV3>();
+  const cache = new Map<RemoteProviderId, Promise<(name: string) => LanguageModelV3>>();
 
-  const build = (provider: RemoteProviderId): ((name: string) => LanguageModelV3) => {
+  // Anthropic's and Google's clients load with their first call, on an instance configured for them.
+  const build = async (provider: RemoteProviderId): Promise<(name: string) => LanguageModelV3> => {
     switch (provider) {
       // Both speak OpenAI's chat completions, through the relay's own lean client (openai-chat-model.ts).
       case "openrouter": {
@@ -52,20 +51,22 @@ export function createRemoteModelFactory(
       }
       case "anthropic": {
         const c = required(config.anthropic, provider);
+        const { createAnthropic } = await import("@ai-sdk/anthropic");
         const p = createAnthropic({ apiKey: c.apiKey, baseURL: c.baseURL, fetch });
         return (name) => p.languageModel(name);
       }
       case "google": {
         const c = required(config.google, provider);
+        const { createGoogleGenerativeAI } = await import("@ai-sdk/google");
         const p = createGoogleGenerativeAI({ apiKey: c.apiKey, baseURL: c.baseURL, fetch });
         return (name) => p.languageModel(name);
       }
     }
   };
 
-  // A model object holds no per-call state, and building one is not free (the OpenAI-compatible
-  // client compiles its chunk schema): each is built once, for as many models as a server lists.
-  const models = new Map<string, LanguageModelV3>();
+  // A model object holds no per-call state, and building one is not free (the vendors' clients compile
+  // their chunk schemas): each is built once, for as many models as a server lists.
+  const models = new Map<string, Promise<LanguageModelV3>>();
   return (provider, modelName) => {
     const key = `${provider}\u0000${modelName}`;
     const known = models.get(key);
@@ -76,7 +77,9 @@ export function createRemoteModelFactory(
       cache.set(provider, make);
     }
     // The lean client keeps the guard's promises itself; the vendors' SDK clients are wrapped.
-    const model = OPENAI_STYLE.has(provider) ? make(modelName) : guardUpstreamModel(make(modelName), secrets);
+    const model = make.then((m) =>
+      OPENAI_STYLE.has(provider) ? m(modelName) : guardUpstreamModel(m(modelName), secrets),
+    );
     if (models.size >= MODELS_KEPT) models.clear();
     models.set(key, model);
     return model;

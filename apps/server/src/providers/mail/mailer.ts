@@ -1,6 +1,6 @@
 // Mail: every message is recorded in the outbox. With SMTP_URL it is also sent; without it, the link
 // is written to the log at info level so a first run needs no mail server.
-import { createTransport } from "nodemailer";
+import type { Transporter } from "nodemailer";
 import { mailOutbox } from "../../db/schema";
 import type { Database } from "../../db/client";
 import type { Logger } from "../../lib/logger";
@@ -18,10 +18,13 @@ export interface Mailer {
 }
 
 export function createMailer(opts: { db: Database; logger: Logger; smtpUrl?: string; from: string }): Mailer {
-  const transport = opts.smtpUrl ? createTransport(opts.smtpUrl) : null;
+  // The SMTP client loads only on an instance that sends mail.
+  const smtpUrl = opts.smtpUrl;
+  let transport: Promise<Transporter> | null = null;
+  const smtp = () => (transport ??= import("nodemailer").then((m) => m.createTransport(smtpUrl)));
   return {
     async send(message) {
-      if (!transport) {
+      if (!smtpUrl) {
         await opts.db.insert(mailOutbox).values({ ...message, status: "outbox" });
         opts.logger.info(
           { event: "mail.outbox", to: message.to, kind: message.kind, link: message.link },
@@ -30,7 +33,9 @@ export function createMailer(opts: { db: Database; logger: Logger; smtpUrl?: str
         return;
       }
       try {
-        await transport.sendMail({
+        await (
+          await smtp()
+        ).sendMail({
           from: opts.from,
           to: message.to,
           subject: message.subject,
