@@ -46,9 +46,11 @@ export interface DatabaseHandle {
  * process touches at start and keeps: 32 MB took about 130 MB off the resident size (331 → 209 MB
  * after the workload below) and cost nothing measurable on a 98 MB table (5 sequential scans at
  * 306–387 ms each either way; 2,000 lookups by primary key 0.85–1.3 s either way, noise both). The
- * operating system's file cache still holds what the buffers no longer do.
+ * operating system's file cache still holds what the buffers no longer do. 16 MB took about 30 MB
+ * more off an idle server (225 → 192 MB) with the dashboard's and search's indexed queries as fast
+ * as with 32 MB (bench rows 4 and 5); only the sequential-scan baselines slowed, by up to 1.4×.
  */
-export const PGLITE_SHARED_BUFFERS = "32MB";
+export const PGLITE_SHARED_BUFFERS = "16MB";
 
 /**
  * PGlite's Postgres is 9 MB of WebAssembly. V8 compiles it with its baseline compiler (Liftoff) and
