@@ -425,32 +425,45 @@ minus its sending. "Added" is Tessera's percentile minus the direct one. Under l
 (\`${UNDER_LOAD}\`) are open at all times, each restarted when it ends (about 100 new answers a second).
 "Server CPU per answer" is the server process's user + system time over the one-at-a-time run.
 
-Why the goals are missed: the server spends far more CPU per answer than the goals allow. Measured with
-sequential requests (server CPU from /proc, PostgreSQL, a shared 2-CPU machine at load average 10–20), a trivial \`GET /api/health\` costs 1.2 ms of CPU, an authenticated \`GET /api/conversations\` 4.6 ms,
-a chat answer of one chunk 11 ms and each further chunk 0.5–1 ms. A \`--cpu-prof\` and a \`perf\` profile show no single
-hot spot: the cost is spread over Better Auth's endpoint machinery, Drizzle and \`pg\`, the AI SDK's \`streamText\`
-(about 4 ms a call and 0.35 ms a chunk on top of \`fetch\`, measured in-process), undici's body stream (0.2 ms a read)
-and about ten WHATWG stream stages per chunk, all made dearer by promise hooks: Better Auth runs requests inside an
-\`AsyncLocalStorage\`, which on Node 20 turns on async hooks for every promise in the process (15–20 % of the CPU
-in the burst profile). At about 100 new answers a second the server needs more than one core, so under load TTFT
-is queueing.
+This round (\`06beb81\` → \`e5056c2\`), two quick runs of each build side by side in one sitting (the older build
+from \`apps/server/dist/before\` through \`BENCH_SERVER_ENTRY\`), before → after:
 
-Fixed (figures from quick runs, PostgreSQL unless said; wall times on this machine vary ±50 % between runs):
-- \`df8c1e5\` Every authenticated request minted a JWT nobody read: Better Auth's jwt plugin signs one on each
-  session read (reads the key from the \`jwks\` table, decrypts it, imports an Ed25519 key, signs). Off; JWTs come
-  from \`/api/auth/token\`. Session read 3.6 → 2.65 ms CPU (builds of \`3bd923d\` → \`5fb4b06\`).
-- \`21d18ff\` Each chat request rebuilt its model client, compiling the OpenAI-compatible chunk schema (zod):
-  model resolution 1.27 → 0.02 ms CPU; a one-chunk answer 13.9 → 11.3 ms CPU (\`3bd923d\` → \`5fb4b06\`).
-- \`475a804\` Text deltas that arrive in one read are joined before the SDK (see row 2). When the server falls behind,
-  reads hold many deltas and it catches up instead of paying every stage per delta: 200 concurrent, added TTFT p50
-  58 s → 1.2 s (PostgreSQL) and 2.2 s → 0.75 s (PGlite), quick runs of \`df8c1e5\` → \`5fb4b06\`.
-- One stream at a time, added TTFT p50 on PostgreSQL: 38 ms (\`3b4c6c5\`, quick), 88 ms (\`df8c1e5\`, quick, a busier
-  moment), 30 ms (\`5fb4b06\`, quick), 18 ms (\`1b56a8d\`, full).
+| measure | PostgreSQL | PGlite |
+|---|---|---|
+| added TTFT p50, 1 stream | 16.2 / 11.0 → 5.50 / 5.02 ms | 18.9 / 15.1 → 7.37 / 5.91 ms |
+| server CPU per answer of 10 chunks | 37.8 / 26.3 → 13.5 / 11.8 ms | 44.5 / 40.0 → 15.3 / 13.5 ms |
+| added TTFT p50, 200 concurrent | 999 / 1079 → 4.38 / 4.31 ms | 522 / 408 → 10.9 / 4.67 ms |
 
-Left: the session check through Better Auth (2.6 ms CPU; a direct indexed lookup would cost a tenth), the AI SDK's
-\`streamText\` stages per chunk (a leaner OpenAI-compatible streaming path, or \`doStream\` without \`streamText\`), Hono's
-SSE writer (one more stream stage per chunk), and the promise hooks (gone on Node 24, where \`AsyncLocalStorage\` no
-longer uses them).
+What changed, each found in a \`--cpu-prof\` of sequential answers:
+- \`284ae36\` The AI SDK's \`streamText\` is gone from the relay: \`streamModel\` reads the model's own \`doStream\`
+  (steps, tools, telemetry and a tee cost about 4 ms a call and 0.35 ms a chunk for nothing the chat uses), and
+  OpenAI-style providers (OpenAI, OpenRouter, any compatible server) stream through a lean client of our own
+  (\`providers/llm/openai-chat-model.ts\`): one \`node:http\` request on a kept-alive connection, the event stream parsed
+  as it arrives, the deltas of one read joined, one ReadableStream of parts, instead of undici's body, a
+  \`TextDecoderStream\`, the event-source parser, zod per chunk, the delta joiner and the guard's stream.
+- \`094e5dc\` The event stream to the client is one ReadableStream that pulls the producer's next event, instead of
+  Hono's SSE writer (a TransformStream, a writer and an encoder per event).
+- \`b803dc4\` The session behind a bearer token is read by one prepared, indexed query (its signature checked as
+  Better Auth's bearer plugin does) instead of Better Auth's endpoint machinery (about 2.5 ms of CPU); a session due
+  for its sliding refresh, expired or unknown still goes through Better Auth, so refresh and expiry are unchanged.
+- \`92e23ce\` A chat turn is stored by one statement (conversation, question, answer-to-be; a repeated client
+  message id undoes all of it) after one read for ownership and history, instead of a transaction of four round
+  trips.
+
+Where the time to first token goes now (PostgreSQL, one answer at a time, marks inside the server): about 0.25 ms
+from the request to the session check, 0.45–0.55 ms the session read, 0.75–0.85 ms the turn's one write (its commit
+waits for the WAL flush: 0.2 ms of it at the server), 0.3 ms to the model call, and the upstream's own 0.6 ms; the
+HTTP parsing and writes around them (each socket write is a \`writev\` of about 0.1 ms on this machine) make the
+rest. The 2 ms goal is still missed one stream at a time. What would meet it changes behaviour, and is not done:
+starting the model call while the turn is written (a double-submitted message would then cost a second model call,
+which the 409 rule forbids), or keeping sessions in a cache (a signed-out or banned session would live on for the
+cache's lifetime on other processes). Under 200 concurrent streams the goals are met: the server now needs about a
+third of the CPU per answer, so it no longer queues.
+
+Earlier fixes (figures from quick runs of their time): \`df8c1e5\` no JWT minted on every session read (3.6 → 2.65 ms
+CPU); \`21d18ff\` model clients built once, not per message (1.27 → 0.02 ms); \`475a804\` text deltas of one read joined
+(200 concurrent on PostgreSQL, added TTFT p50 58 s → 1.2 s). One stream at a time, added TTFT p50 on PostgreSQL:
+38 ms (\`3b4c6c5\`), 30 ms (\`5fb4b06\`), 18.5 ms (\`ef7a26f\`, full), and this run's figure above.
 `;
 const NOTES_2 = `
 Method: 8 concurrent streams of 4,000 chunks (\`${BURST}\`) that the upstream sends as fast as the reader takes them,
@@ -459,14 +472,15 @@ through Tessera and through a bare Node relay (\`bench/lib/relay.ts\`: parse eac
 client. Chunks are counted at the client by their text (each is \` word\`), so joined deltas count as the chunks they
 hold. Rounds alternate the targets; medians over the rounds. CPU-seconds are the relaying process's user + system time.
 
-Cause and fix (\`475a804\`): every upstream event, however small, went through the whole chain (undici's body,
-\`TextDecoderStream\`, the event-source parser, JSON and zod per chunk, the guard stream, \`streamText\`'s stages, our
-generator, Hono's SSE writer): 0.13 ms of CPU a chunk against the bare relay's 0.005 ms. OpenAI-style responses
-(OpenAI-compatible servers, OpenRouter) now pass through \`coalesceTextDeltas\` (providers/llm/coalesce-sse.ts), which
-joins consecutive plain text deltas of one read into one event; roles, tool calls, reasoning, finish, usage,
-comments and \`\\r\\n\` streams pass untouched and nothing waits past its read. Tessera ÷ bare relay: 2–3 % (\`3b4c6c5\`,
-\`df8c1e5\`, quick) → 25 % (\`5fb4b06\`, quick) → 45 % wall and 34 % per CPU-second (\`1b56a8d\`, full). Left: the cost
-per read that remains (the same chain, once per read); a leaner path than \`streamText\` would close the rest.
+Cause and fix: every upstream event went through a chain of about ten stages (undici's body, \`TextDecoderStream\`,
+the event-source parser, JSON and zod per chunk, the guard's stream, \`streamText\`'s stages, our generator, Hono's
+SSE writer): 0.13 ms of CPU a chunk against the bare relay's 0.005 ms. \`475a804\` joined the text deltas of one read
+before the SDK (2–3 % → 45 % of the bare relay, \`ef7a26f\` full). \`284ae36\` and \`094e5dc\` (see row 1) replaced
+the chain: the lean client parses the upstream's events as they arrive and joins a read's deltas into one part,
+\`streamModel\` reads it directly, and one ReadableStream carries Tessera's events to the socket. Side by side in
+one sitting, quick runs, before → after: Tessera ÷ bare relay 44 % / 51 % → 79 % / 108 %, and per CPU-second of
+the relaying process 35 % / 37 % → 78 % / 88 %. The relay can beat the bare one in wall time because it joins the
+deltas of a read into one event, where the bare relay writes one event per delta.
 `;
 const NOTES_3 = `
 Method: a load generator in its own process (\`bench/lib/loadgen.ts\`) opens streams to \`local/${SLOW}\` (a token a
@@ -476,26 +490,31 @@ counts those that ended or failed (dropped) and those that had a chunk in the la
 the server's own \`GET /api/admin/metrics\` (the first account is the instance admin). Descriptors: \`ulimit -n\` is
 20,000 here; 2,000 streams take about 4,000 sockets in the server.
 
-Found and fixed:
-- \`a0cc293\` The answer's text so far was written every second per stream: 2,000 streams asked the database for
-  2,000 writes a second (PGlite runs one at a time). Draft writes now share a budget of 100 a second across streams.
-- \`5fb4b06\` PGlite's initdb left the process about 500 MB larger for good: idle RSS after a first start 844 MB
-  (\`df8c1e5\`) → 394–408 MB (\`5fb4b06\`), the database now created by a short-lived child process. A restart on
-  existing data was already at that level. What remains is PGlite itself (its WebAssembly Postgres with 128 MB of
-  shared buffers, about 230 MB measured alone), so the < 150 MB idle goal holds on PostgreSQL (137–140 MB) only;
-  \`shared_buffers=16MB\` brings PGlite alone to about 150–180 MB, a trade against large workspaces not made here.
-- Before these, a quick run (\`df8c1e5\`, streams opened over 4 s) kept 23 of 200 streams flowing on PostgreSQL and
-  43 of 200 on PGlite; after (\`5fb4b06\`), 200 of 200 on PostgreSQL and 180 of 200 opened in 15 s on PGlite, none
-  dropped.
+This round, quick runs of each build side by side in one sitting (200 streams held), before → after: server RSS
+per held stream 660 / 683 → 94 / 74 KB on PostgreSQL and 629 / 659 → 121 / 88 KB on PGlite; idle RSS after
+boot 143 → 117–118 MB on PostgreSQL and 281–303 → 188–189 MB on PGlite; and at full size all 2,000 streams open
+within seconds (before, 915–1,110 of 2,000 in the 45 s).
 
-Left: at full size the server opens about 18 streams a second on this shared machine (CPU per answer, row 1), so
-about 800 of 2,000 open within the 45 s; and each held stream keeps far more than the 64 KB goal. It is JS heap,
-not sockets or buffers (under 6 KB a stream outside the heap): with 200 streams held on PostgreSQL (\`ec513e1\`),
-heap used after a collection went from 40 to 128 MB (440 KB a stream), and two heap snapshots (idle, held)
-differ by 340 KB a stream of live objects: per stream about 22 ReadableStreams, 13 TransformStreams and 14 pipes
-with their controllers, readers and closures, 27 generators, 400 promises, 800 closures and 680 plain objects.
-That is the layered pipeline a chat stream runs through (undici's body, \`TextDecoderStream\`, the event-source
-parser, the provider's transform, the delta joiner, the guard, \`streamText\`'s stages and tee, Hono's SSE
-writer); RSS grows by about twice the live heap (V8's headroom). Cutting it means fewer stages per stream, the
-same work as for the CPU per chunk in rows 1 and 2.
+Per stream, the heap held about 22 ReadableStreams, 13 TransformStreams and 14 pipes with their controllers, readers
+and closures, 27 generators and 400 promises (two heap snapshots, idle and held): the stages of rows 1 and 2. With
+those gone (\`284ae36\`, \`094e5dc\`), a heap snapshot of 300 held streams on PostgreSQL differs from the idle one by
+about 57 KB a stream: the server's and the upstream's sockets, \`IncomingMessage\`s, \`ServerResponse\`,
+\`ClientRequest\` and parsers (what any Node relay holds), Hono's request, context and response with three header
+lists, four AbortSignals, two ReadableStreams, two generators, the timers and about 30 promises. RSS grows by more
+than the live heap (V8 keeps headroom), so the 64 KB goal is still missed; most of what is left is the HTTP objects
+of two connections and the framework's per-request objects.
+
+Idle memory:
+- \`b83e660\` PGlite's 9 MB of WebAssembly runs on V8's baseline compiler (Liftoff): its optimising compiler's code
+  and working memory stayed in the process, about 80 MB (297 → 220 MB on a restart). Index lookups ran as fast
+  (chat on PGlite, one at a time, unchanged within noise); a sequential scan of a million rows about 1.4× slower
+  (row 4's baseline). The same commit loads the AI SDK core, Anthropic's and Google's clients, the HTML reader, the
+  SMTP client and the image renderer on first use: 54.7 → 35.5 MB of heap at idle on PostgreSQL.
+- \`e5056c2\` PGlite's shared buffers 32 → 16 MB: about 30 MB less resident (225 → 192 MB), the indexed dashboard and
+  search queries of rows 4 and 5 as fast; only their sequential-scan baselines slowed.
+- Earlier: \`5fb4b06\` initdb in a short-lived child process (844 → about 400 MB after a first start), \`ac2213e\`
+  32 MB of shared buffers instead of 128 (about 130 MB), \`a0cc293\` draft writes share a budget of 100 a second.
+
+Left for PGlite's idle goal (150 MB): the WebAssembly Postgres itself, about 70 MB more than the same server on
+PostgreSQL (its touched memory, shared buffers and baseline code).
 `;
