@@ -48,7 +48,17 @@ interface ModuleRun {
 
 const cpu = cpus();
 const machine = `${cpu.length} × ${cpu[0]?.model ?? "unknown CPU"}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB memory, Node ${process.version}, ${process.platform}`;
-const commit = `${git("rev-parse", "--short", "HEAD")}${git("status", "--porcelain", "--untracked-files=no") ? " (with uncommitted changes)" : ""}`;
+// The bench's own output (RESULTS.md, last/) changing between runs is not a change to what is measured.
+const changed = git(
+  "status",
+  "--porcelain",
+  "--untracked-files=no",
+  "--",
+  ".",
+  ":!bench/RESULTS.md",
+  ":!bench/last",
+);
+const commit = `${git("rev-parse", "--short", "HEAD")}${changed ? " (with uncommitted changes)" : ""}`;
 const lastDir = join(root, "bench/last");
 
 for (const name of MODULES) {
