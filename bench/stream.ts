@@ -450,6 +450,15 @@ What changed, each found in a \`--cpu-prof\` of sequential answers:
   message id undoes all of it) after one read for ownership and history, instead of a transaction of four round
   trips.
 
+Why a client of our own rather than the AI SDK's providers (a departure from "model calls from the Vercel AI SDK";
+the client still implements the SDK's \`LanguageModelV3\`): the same build with only the OpenAI-compatible provider
+put back (\`@ai-sdk/openai-compatible\` behind the delta joiner and the guard, read through \`doStream\` as now), two
+quick runs of each side by side, SDK provider → own client: added TTFT p50 under 200 concurrent streams 245 / 276 →
+4.80 / 3.23 ms on PostgreSQL and 220 / 194 → 4.49 / 3.54 ms on PGlite (goal 10 ms); server CPU per answer 15.3 / 17.3
+→ 13.3 / 9.75 ms on PostgreSQL; relay throughput 67 % / 58 % → 89 % / 87 % of the bare relay (goal 70 %); RSS per
+held stream 283 / 282 → 53 / 94 KB on PostgreSQL and 342 / 275 → 129 / 117 KB on PGlite. One stream at a time the
+two are within noise (5.37 / 7.61 → 5.29 / 4.62 ms): the provider's stages cost per chunk and per open stream.
+
 Where the time to first token goes now (PostgreSQL, one answer at a time, marks inside the server): about 0.25 ms
 from the request to the session check, 0.45–0.55 ms the session read, 0.75–0.85 ms the turn's one write (its commit
 waits for the WAL flush: 0.2 ms of it at the server), 0.3 ms to the model call, and the upstream's own 0.6 ms; the
