@@ -6,6 +6,7 @@ import { setFlagsFromString } from "node:v8";
 import type { SQL } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import type { PoolClient } from "pg";
+import { someCause } from "../lib/errors";
 import { findUp } from "../lib/paths";
 import { bundledPgliteSeed, openPgliteDataDir } from "./pglite-data-dir";
 import * as schema from "./schema";
@@ -71,17 +72,17 @@ export async function rowsOf<T>(db: Database, query: SQL): Promise<T[]> {
   return (result as { rows: T[] }).rows;
 }
 
-/** The migrations folder ships beside the package, wherever this module was bundled to. */
 /**
  * A call that waited CONNECT_TIMEOUT_MS for a PostgreSQL connection and gave up (every connection was
  * busy), directly or as the cause of a failed query.
  */
-export function isConnectionTimeout(err: unknown): boolean {
-  for (let e: unknown = err, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++)
-    if (e.message.includes("timeout exceeded when trying to connect")) return true;
-  return false;
-}
+export const isConnectionTimeout = (err: unknown): boolean =>
+  someCause(err, (e) => e.message.includes("timeout exceeded when trying to connect"));
 
+/** PostgreSQL's unique_violation, however the driver and Drizzle wrap it. */
+export const isUniqueViolation = (err: unknown): boolean => someCause(err, (e) => e.code === "23505");
+
+/** The migrations folder ships beside the package, wherever this module was bundled to. */
 export function migrationsFolder(): string {
   const journal = findUp("drizzle/meta/_journal.json");
   if (!journal) throw new Error("drizzle migrations folder not found");

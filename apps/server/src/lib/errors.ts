@@ -46,3 +46,13 @@ export type ErrorBody = { error: { code: string; message: string; requestId: str
 export function errorBody(code: string, message: string, requestId: string): ErrorBody {
   return { error: { code, message, requestId } };
 }
+
+/**
+ * True when the error, or one of the errors it was caused by (drivers and Drizzle wrap what the
+ * database said a few levels deep), passes `test`.
+ */
+export function someCause(err: unknown, test: (e: Error & { code?: unknown }) => boolean): boolean {
+  for (let e: unknown = err, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++)
+    if (test(e)) return true;
+  return false;
+}

@@ -2,6 +2,7 @@
 // second in the background (less often when many streams are open), never holding up a chunk; the
 // final write outlasts a short database outage (a restart, a failover) by trying again with backoff
 // for a bounded time.
+import { someCause } from "./errors";
 
 export interface DraftWriter {
   /** The text so far; written on the next tick when it changed. */
@@ -77,14 +78,11 @@ const SERVER_GOING_AWAY = new Set(["57P01", "57P02", "57P03"]);
 
 /** True for an error that says the database was out of reach, not that the write was wrong. */
 export function isConnectionError(err: unknown): boolean {
-  for (let e = err, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++) {
-    const code = (e as { code?: unknown }).code;
+  return someCause(err, ({ code, message }) => {
     if (typeof code === "string" && (CONNECTION_CODES.has(code) || SERVER_GOING_AWAY.has(code))) return true;
     if (typeof code === "string" && code.startsWith("08")) return true;
-    if (/Connection terminated|connection error|timeout exceeded when trying to connect/i.test(e.message))
-      return true;
-  }
-  return false;
+    return /Connection terminated|connection error|timeout exceeded when trying to connect/i.test(message);
+  });
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -11,7 +11,7 @@ import {
 import { randomUUID } from "node:crypto";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { z } from "zod";
-import { rowsOf, type Database } from "../../db/client";
+import { isUniqueViolation, rowsOf, type Database } from "../../db/client";
 import { chatImages, conversations, messages } from "../../db/schema";
 import { requireModel } from "../../billing/plans";
 import { AppError, notFound } from "../../lib/errors";
@@ -143,11 +143,4 @@ export async function prepareChat(
     images: withUrls,
     research: Boolean(input.research && catalogue?.research),
   };
-}
-
-/** PostgreSQL's unique_violation, however the driver and Drizzle wrap it. */
-function isUniqueViolation(err: unknown): boolean {
-  for (let e: unknown = err, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++)
-    if ((e as { code?: unknown }).code === "23505") return true;
-  return false;
 }
