@@ -82,7 +82,7 @@ export function createOpenAiChatModels(endpoint: OpenAiChatEndpoint): (modelName
       const onAbort = () => req.destroy(abortError(signal));
       signal?.addEventListener("abort", onAbort, { once: true });
       const settled = () => signal?.removeEventListener("abort", onAbort);
-      req.once("error", (err) => {
+      const onRequestError = (err: Error) => {
         settled();
         if (signal?.aborted) return reject(abortError(signal));
         // No status came back: the connection failed (or a kept-alive one had just been let go).
@@ -95,10 +95,14 @@ export function createOpenAiChatModels(endpoint: OpenAiChatEndpoint): (modelName
             isRetryable: false,
           }),
         );
-      });
+      };
+      req.once("error", onRequestError);
       req.once("response", (res) => {
         const status = res.statusCode ?? 0;
         if (status >= 200 && status < 300) {
+          // The response reports its own failures from here, and an open stream no longer holds the
+          // request body (the whole conversation) through this listener.
+          req.off("error", onRequestError).on("error", () => undefined);
           // The caller's read owns the abort from here: the signal still destroys the request.
           res.once("close", settled);
           return resolve(res);
@@ -176,13 +180,12 @@ export function createOpenAiChatModels(endpoint: OpenAiChatEndpoint): (modelName
         const content: LanguageModelV3Content[] = [];
         const said = answer.choices?.[0]?.message?.content;
         if (typeof said === "string") content.push({ type: "text", text: said });
+        const metadata = costMetadata(endpoint.provider, answer.usage);
         return {
           content,
           finishReason: finishReason(answer.choices?.[0]?.finish_reason),
           usage: usageOf(answer.usage),
-          ...(costMetadata(endpoint.provider, answer.usage)
-            ? { providerMetadata: costMetadata(endpoint.provider, answer.usage) }
-            : {}),
+          ...(metadata ? { providerMetadata: metadata } : {}),
           warnings: [],
           response: { modelId: modelName },
         };
@@ -191,8 +194,8 @@ export function createOpenAiChatModels(endpoint: OpenAiChatEndpoint): (modelName
       async doStream(options) {
         const body = requestBody(options, true);
         const signal = options.abortSignal;
-        const res = await post(body, signal);
-        return { stream: partsOf(res, signal, endpoint), request: { body } };
+        // No `request: { body }` in the result: nothing reads it, and it would keep the conversation.
+        return { stream: partsOf(await post(body, signal), signal, endpoint) };
       },
     } satisfies LanguageModelV3;
   };
@@ -214,9 +217,7 @@ function partsOf(
   return new ReadableStream<LanguageModelV3StreamPart>(
     {
       start(controller) {
-        const enqueue = (part: LanguageModelV3StreamPart) => {
-          controller.enqueue(part);
-        };
+        const enqueue = (part: LanguageModelV3StreamPart) => controller.enqueue(part);
         const flushText = () => {
           if (!text) return;
           if (!textStarted) {

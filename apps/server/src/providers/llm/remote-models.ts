@@ -8,7 +8,6 @@ import type { LlmConfig } from "./types";
 
 const MODELS_KEPT = 256;
 const OPENROUTER_BASE_URL = "https://openrouter.ai/api/v1";
-const OPENAI_STYLE = new Set<RemoteProviderId>(["openrouter", "openai-compatible"]);
 
 export type RemoteModelFactory = (provider: RemoteProviderId, modelName: string) => Promise<LanguageModelV3>;
 
@@ -24,7 +23,8 @@ export function createRemoteModelFactory(
   ].filter((k): k is string => typeof k === "string" && k.length > 0);
   const cache = new Map<RemoteProviderId, Promise<(name: string) => LanguageModelV3>>();
 
-  // Anthropic's and Google's clients load with their first call, on an instance configured for them.
+  // Anthropic's and Google's clients load with their first call, on an instance configured for them,
+  // and are wrapped by the guard; the lean client keeps the guard's promises itself.
   const build = async (provider: RemoteProviderId): Promise<(name: string) => LanguageModelV3> => {
     switch (provider) {
       // Both speak OpenAI's chat completions, through the relay's own lean client (openai-chat-model.ts).
@@ -53,13 +53,13 @@ export function createRemoteModelFactory(
         const c = required(config.anthropic, provider);
         const { createAnthropic } = await import("@ai-sdk/anthropic");
         const p = createAnthropic({ apiKey: c.apiKey, baseURL: c.baseURL, fetch });
-        return (name) => p.languageModel(name);
+        return (name) => guardUpstreamModel(p.languageModel(name), secrets);
       }
       case "google": {
         const c = required(config.google, provider);
         const { createGoogleGenerativeAI } = await import("@ai-sdk/google");
         const p = createGoogleGenerativeAI({ apiKey: c.apiKey, baseURL: c.baseURL, fetch });
-        return (name) => p.languageModel(name);
+        return (name) => guardUpstreamModel(p.languageModel(name), secrets);
       }
     }
   };
@@ -76,10 +76,7 @@ export function createRemoteModelFactory(
       make = build(provider);
       cache.set(provider, make);
     }
-    // The lean client keeps the guard's promises itself; the vendors' SDK clients are wrapped.
-    const model = make.then((m) =>
-      OPENAI_STYLE.has(provider) ? m(modelName) : guardUpstreamModel(m(modelName), secrets),
-    );
+    const model = make.then((m) => m(modelName));
     if (models.size >= MODELS_KEPT) models.clear();
     models.set(key, model);
     return model;

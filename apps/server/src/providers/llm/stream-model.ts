@@ -140,12 +140,14 @@ export async function* streamModel(
   signal.addEventListener("abort", onClientAbort, { once: true });
   let idle: NodeJS.Timeout | undefined;
   let timedOut = false;
+  // One timer for the call, pushed back on every part instead of a new timer a chunk.
   const touch = () => {
-    clearTimeout(idle);
-    idle = setTimeout(() => {
-      timedOut = true;
-      upstream.abort(new Error("upstream idle"));
-    }, options.idleMs);
+    if (idle) idle.refresh();
+    else
+      idle = setTimeout(() => {
+        timedOut = true;
+        upstream.abort(new Error("upstream idle"));
+      }, options.idleMs);
   };
   const total = setTimeout(() => {
     timedOut = true;
@@ -172,7 +174,6 @@ export async function* streamModel(
   try {
     for (let attempt = 1; ; attempt++) {
       touch();
-      let retryIn: number | null = null;
       let reader: ReadableStreamDefaultReader<LanguageModelV3StreamPart> | null = null;
       try {
         const { stream } = await options.model.doStream({
@@ -212,11 +213,16 @@ export async function* streamModel(
         // Stop reading a provider that failed mid-stream: its connection is closed, not left to drain.
         void reader?.cancel().catch(() => undefined);
       }
-      if (outcome.failure && attempt === 1 && !outcome.text && !upstream.signal.aborted)
-        retryIn = connectionFailedBeforeAnswer(lastError) ? 0 : shortRetryAfter(lastError);
+      const retryIn =
+        outcome.failure && attempt === 1 && !outcome.text && !upstream.signal.aborted
+          ? connectionFailedBeforeAnswer(lastError)
+            ? 0
+            : shortRetryAfter(lastError)
+          : null;
       if (retryIn === null || signal.aborted || timedOut) break;
       // A 429 that names a short wait, or a connection lost before any answer: wait, then ask again.
       clearTimeout(idle);
+      idle = undefined;
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, retryIn);
         upstream.signal.addEventListener("abort", () => (clearTimeout(timer), resolve()), { once: true });
