@@ -20,8 +20,8 @@ export interface Mailer {
 export function createMailer(opts: { db: Database; logger: Logger; smtpUrl?: string; from: string }): Mailer {
   // The SMTP client loads only on an instance that sends mail.
   const smtpUrl = opts.smtpUrl;
-  let transport: Promise<Transporter> | null = null;
-  const smtp = () => (transport ??= import("nodemailer").then((m) => m.createTransport(smtpUrl)));
+  let loaded: Promise<Transporter> | null = null;
+  const smtp = () => (loaded ??= import("nodemailer").then((m) => m.createTransport(smtpUrl)));
   return {
     async send(message) {
       if (!smtpUrl) {
@@ -33,9 +33,8 @@ export function createMailer(opts: { db: Database; logger: Logger; smtpUrl?: str
         return;
       }
       try {
-        await (
-          await smtp()
-        ).sendMail({
+        const transport = await smtp();
+        await transport.sendMail({
           from: opts.from,
           to: message.to,
           subject: message.subject,
