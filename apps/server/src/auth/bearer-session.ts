@@ -10,28 +10,6 @@ import { eq, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { session, user } from "../db/schema";
 
-export interface BearerSession {
-  user: {
-    id: string;
-    email: string;
-    name: string;
-    image: string | null;
-    role: string | null;
-    emailVerified: boolean;
-    banned: boolean | null;
-    banExpires: Date | null;
-  };
-  session: {
-    id: string;
-    token: string;
-    userId: string;
-    expiresAt: Date;
-    createdAt: Date;
-    updatedAt: Date;
-    activeOrganizationId: string | null;
-  };
-}
-
 /** What decides whether a session is due for refresh: Better Auth's own settings, in seconds. */
 export interface SessionPolicy {
   secret: string;
@@ -98,7 +76,7 @@ export function createBearerSessions(db: Database, policy: SessionPolicy) {
    * The live session for a bearer value, or `undefined` when Better Auth must decide (no such
    * token, expired, due for refresh, a bad signature).
    */
-  return async function find(value: string, now = Date.now()): Promise<BearerSession | undefined> {
+  return async function find(value: string, now = Date.now()) {
     const token = bearerToken(value, policy.secret);
     if (!token) return undefined;
     const [row] = await query.execute({ token });
