@@ -4,8 +4,6 @@ import { join } from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { SEARCH_MESSAGES } from "@tessera/contracts";
 import { Hono } from "hono";
-import type { MiddlewareHandler } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
 import { requestId } from "hono/request-id";
 import { authRoutes } from "./auth/auth-routes";
@@ -33,6 +31,7 @@ import { profileRoutes } from "./features/profile/profile-routes";
 import { AVATAR_MAX_BYTES } from "./features/profile/update-profile";
 import { publicConfigRoutes } from "./features/public-config/public-config-routes";
 import type { AppEnv } from "./lib/context";
+import { bodyLimit } from "./lib/body-limit";
 import { AppError, errorBody } from "./lib/errors";
 import { guardedFetch } from "./lib/guarded-fetch";
 import { imageProxyRoutes } from "./features/image-proxy/image-proxy-routes";
@@ -69,15 +68,10 @@ export function createApp(services: Services, options: { webDist?: string | null
     );
   });
   app.use(securityHeaders());
-  const jsonBodyLimit: MiddlewareHandler<AppEnv> = bodyLimit({
-    maxSize: env.BODY_LIMIT_BYTES,
-    onError: () => {
-      throw new AppError(
-        "PAYLOAD_TOO_LARGE",
-        `The request body is larger than ${env.BODY_LIMIT_BYTES} bytes.`,
-      );
-    },
-  });
+  const jsonBodyLimit = bodyLimit(
+    env.BODY_LIMIT_BYTES,
+    `The request body is larger than ${env.BODY_LIMIT_BYTES} bytes.`,
+  );
   // File uploads carry their own, larger limit on their routes.
   // eslint-disable-next-line @typescript-eslint/no-unsafe-argument -- Hono types a wildcard route's input as any
   app.use("/api/*", (c, next) => (UPLOAD_PATHS.has(c.req.path) ? next() : jsonBodyLimit(c, next)));

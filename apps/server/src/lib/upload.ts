@@ -3,18 +3,16 @@
 // The name the browser sent is only ever a label: no path, no control characters, bounded length.
 // Stored files get keys the server makes, never a name from the request.
 import { MAX_IMAGE_BYTES } from "@tessera/contracts";
-import { bodyLimit } from "hono/body-limit";
+import { bodyLimit } from "./body-limit";
 import { AppError } from "./errors";
 
 /** Every upload route takes files up to the spec's 10 MB. */
 export const UPLOAD_MAX_BYTES = MAX_IMAGE_BYTES;
 
-export const uploadLimit = bodyLimit({
-  maxSize: UPLOAD_MAX_BYTES + 64 * 1024,
-  onError: () => {
-    throw new AppError("PAYLOAD_TOO_LARGE", "Files larger than 10MB cannot be uploaded.");
-  },
-});
+export const uploadLimit = bodyLimit(
+  UPLOAD_MAX_BYTES + 64 * 1024,
+  "Files larger than 10MB cannot be uploaded.",
+);
 
 /** The longest file name kept as a label (most file systems allow 255). */
 export const UPLOAD_NAME_MAX = 255;

@@ -1,8 +1,8 @@
 // track-event (size- and rate-limited, per person) and the instance admin's usage summary.
 import { TRACK_EVENT_MAX_BYTES, TRACK_EVENTS_PER_MINUTE, trackEventSchema } from "@tessera/contracts";
 import { Hono } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import type { Database } from "../../db/client";
+import { bodyLimit } from "../../lib/body-limit";
 import type { AppEnv, SessionInfo } from "../../lib/context";
 import { AppError } from "../../lib/errors";
 import type { RateLimiter } from "../../lib/rate-limiter";
@@ -23,12 +23,7 @@ export function analyticsRoutes(deps: AnalyticsDeps) {
   return new Hono<AppEnv>()
     .post(
       "/track-event",
-      bodyLimit({
-        maxSize: TRACK_EVENT_MAX_BYTES,
-        onError: () => {
-          throw new AppError("PAYLOAD_TOO_LARGE", `An event may be at most ${TRACK_EVENT_MAX_BYTES} bytes.`);
-        },
-      }),
+      bodyLimit(TRACK_EVENT_MAX_BYTES, `An event may be at most ${TRACK_EVENT_MAX_BYTES} bytes.`),
       async (c) => {
         const { user } = c.get("session");
         const wait = deps.limiter.hit(`track-event:${user.id}`, {

@@ -2,15 +2,14 @@
 // recogniser could use: no file, an empty or oversized one, or anything that is not audio.
 import { TRANSCRIBE_MAX_BYTES, transcribeFieldsSchema, type TranscribeFields } from "@tessera/contracts";
 import type { Context } from "hono";
-import { bodyLimit } from "hono/body-limit";
+import { bodyLimit } from "../../lib/body-limit";
 import type { AppEnv } from "../../lib/context";
 import { AppError } from "../../lib/errors";
 import { parseWith } from "../../lib/validate";
 import { isAudioMediaType, sniffAudio, type AudioFormat } from "../../providers/transcription/audio-format";
 
 const MAX_MB = TRANSCRIBE_MAX_BYTES / 1024 / 1024;
-const tooLarge = () =>
-  new AppError("PAYLOAD_TOO_LARGE", `Recordings larger than ${MAX_MB} MB cannot be transcribed.`);
+const TOO_LARGE = `Recordings larger than ${MAX_MB} MB cannot be transcribed.`;
 const notAudio = () =>
   new AppError(
     "UNSUPPORTED_MEDIA_TYPE",
@@ -18,12 +17,7 @@ const notAudio = () =>
   );
 
 /** Refuses a body over the limit before it is read (the form's other fields get a little room). */
-export const recordingLimit = bodyLimit({
-  maxSize: TRANSCRIBE_MAX_BYTES + 64 * 1024,
-  onError: () => {
-    throw tooLarge();
-  },
-});
+export const recordingLimit = bodyLimit(TRANSCRIBE_MAX_BYTES + 64 * 1024, TOO_LARGE);
 
 export interface Recording extends TranscribeFields {
   bytes: Uint8Array;
@@ -43,7 +37,7 @@ export async function readRecording(c: Context<AppEnv>): Promise<Recording> {
   }
   const file = body.file;
   if (!(file instanceof File)) throw new AppError("BAD_REQUEST", wrongShape);
-  if (file.size > TRANSCRIBE_MAX_BYTES) throw tooLarge();
+  if (file.size > TRANSCRIBE_MAX_BYTES) throw new AppError("PAYLOAD_TOO_LARGE", TOO_LARGE);
   if (file.size === 0) throw new AppError("BAD_REQUEST", "The recording is empty.");
   if (!isAudioMediaType(file.type)) throw notAudio();
   const bytes = new Uint8Array(await file.arrayBuffer());
