@@ -60,6 +60,9 @@ export interface StartOptions {
 export const serverEntry = (root: string) =>
   process.env.BENCH_SERVER_ENTRY ?? join(root, "apps/server/dist/main.js");
 
+/** Node flags for every server a run starts (BENCH_NODE_ARGS, space-separated), to compare flags. */
+const benchNodeArgs = () => (process.env.BENCH_NODE_ARGS ?? "").split(" ").filter(Boolean);
+
 async function withAdmin<T>(url: string, run: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
@@ -85,7 +88,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     databaseUrl = u.toString();
   }
   const started = performance.now();
-  const child = spawn(process.execPath, [...(opts.nodeArgs ?? []), serverEntry(opts.root)], {
+  const child = spawn(process.execPath, [...benchNodeArgs(), ...(opts.nodeArgs ?? []), serverEntry(opts.root)], {
     env: {
       PATH: process.env.PATH ?? "",
       DATABASE_URL: databaseUrl,
