@@ -6,6 +6,7 @@ import { SEARCH_MESSAGES } from "@tessera/contracts";
 import { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { requestId } from "hono/request-id";
+import { callAuth } from "./auth/auth-calls";
 import { authRoutes } from "./auth/auth-routes";
 import { requireSession } from "./auth/require-session";
 import { isConnectionTimeout } from "./db/client";
@@ -103,7 +104,9 @@ export function createApp(services: Services, options: { webDist?: string | null
     }),
   );
   app.get("/.well-known/jwks.json", (c) =>
-    auth.handler(new Request(new URL("/api/auth/jwks", env.PUBLIC_URL), { headers: c.req.raw.headers })),
+    callAuth(() =>
+      auth.handler(new Request(new URL("/api/auth/jwks", env.PUBLIC_URL), { headers: c.req.raw.headers })),
+    ),
   );
 
   const api = new Hono<AppEnv>();

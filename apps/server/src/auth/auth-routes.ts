@@ -10,6 +10,7 @@ import type { AppEnv } from "../lib/context";
 import { AppError, errorBody } from "../lib/errors";
 import type { RateLimiter } from "../lib/rate-limiter";
 import { CLIENT_IP_HEADER, type Auth } from "./auth";
+import { callAuth } from "./auth-calls";
 import { clientIp } from "./client-ip";
 
 const RESEND_WINDOW_MS = 60_000;
@@ -91,7 +92,7 @@ export function authRoutes(deps: {
       }
     }
     if (path === "/sign-out") {
-      const current = await auth.api.getSession({ headers });
+      const current = await callAuth(() => auth.api.getSession({ headers }));
       if (current) await db.delete(sessionTable).where(eq(sessionTable.userId, current.user.id));
     }
 
@@ -101,7 +102,7 @@ export function authRoutes(deps: {
       body: body ?? null,
       signal: c.req.raw.signal,
     });
-    const response = await auth.handler(request);
+    const response = await callAuth(() => auth.handler(request));
     if (accountKey && response.status === 200) limiter.reset(`sign-in:${accountKey}`);
     return response.status >= 400 ? reshapeError(response, c.get("requestId")) : response;
   });

@@ -3,6 +3,7 @@ import type { AppEnv, SessionInfo } from "../lib/context";
 import { unauthorized } from "../lib/errors";
 import type { Database } from "../db/client";
 import type { Auth } from "./auth";
+import { callAuth } from "./auth-calls";
 import { createBearerSessions } from "./bearer-session";
 
 /**
@@ -35,7 +36,7 @@ export const requireSession = (
     const plain = authorization.slice(0, 7).toLowerCase() === "bearer ";
     const found =
       (plain ? await findSession(authorization.slice(7).trim()) : undefined) ??
-      (await auth.api.getSession({ headers: new Headers({ authorization }) }));
+      (await callAuth(() => auth.api.getSession({ headers: new Headers({ authorization }) })));
     if (!found || isBanned(found.user)) throw refuse();
     c.set("session", found as unknown as SessionInfo);
     c.set("logger", c.get("logger").child({ userId: found.user.id }));
