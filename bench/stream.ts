@@ -526,37 +526,53 @@ deltas of a read into one event, where the bare relay writes one event per delta
 `;
 const NOTES_3 = `
 Method: a load generator in its own process (\`bench/lib/loadgen.ts\`) opens streams to \`local/${SLOW}\` (a token a
-second) as fast as the server answers (at most 50 waiting for their first chunk, at most 45 s), holds them 15 s, then
-counts those that ended or failed (dropped) and those that had a chunk in the last 5 s. RSS is the server's, from
-/proc, against its RSS before the streams (after 5 warm-up answers); the JS heap and outside-heap figures come from
-the server's own \`GET /api/admin/metrics\` (the first account is the instance admin). Descriptors: \`ulimit -n\` is
-20,000 here; 2,000 streams take about 4,000 sockets in the server.
+second) as fast as the server answers (at most 50 waiting for their first chunk, at most 45 s): 1,000, then 1,000
+more; it holds them 15 s, then counts those that ended or failed (dropped) and those that had a chunk in the last
+5 s. RSS is the server's, from /proc, as the median of readings every 100 ms (one reading lands wherever the
+collector is in its cycle, which moved the figure by tens of kilobytes from run to run): over 5 s at 1,000 streams
+and over the last 7.5 s at 2,000. "From 1,000 to 2,000" is what the second thousand added, one stream's cost free
+of what a busy process holds whatever the count; "averaged over all" is the growth from before the streams (after
+5 warm-up answers) over every stream held. The JS heap and outside-heap figures come from the server's own
+\`GET /api/admin/metrics\` (the first account is the instance admin). Idle RSS is read one second after sign-up and
+again after 30 s at rest. Descriptors: \`ulimit -n\` is 20,000 here; 2,000 streams take about 4,000 sockets.
 
-This round, quick runs of each build side by side in one sitting (200 streams held), before → after: server RSS
-per held stream 660 / 683 → 94 / 74 KB on PostgreSQL and 629 / 659 → 121 / 88 KB on PGlite; idle RSS after
-boot 143 → 117–118 MB on PostgreSQL and 281–303 → 188–189 MB on PGlite; and at full size all 2,000 streams open
-within seconds (before, 915–1,110 of 2,000 in the 45 s).
+This round (\`42eb761\` → \`acfa930\`), each change side by side with the build before it in one sitting, 2,000 streams
+held on PostgreSQL, RSS growth from before the streams over all held:
+- \`e3ed04d\` Hono's body-limit middleware asked every POST for its body stream, and on the Node adapter that builds
+  a full Fetch Request with a web stream over the socket, kept for the whole answer. The limit is now decided from
+  Content-Length (a chunked body is still counted as it arrives) and the JSON read straight from the socket. Heap
+  snapshots of 300 held streams: 55.3 → 45.9 KB of live objects a stream (ReadableStreams 7.9 → 3.9, Requests 2 → 1).
+- \`acfa930\` Better Auth keeps its request state in AsyncLocalStorage, and on Node 20 the first \`run\` installs
+  promise hooks in the whole process for good: after the first sign-in every promise ran a hook and carried four
+  more properties (its two async ids and a slot for each of Better Auth's stores), held streams included, though
+  they never call Better Auth. Calls into Better Auth now disable its stores once none is in flight:
+  107.6 / 106.7 → 79.0 / 77.3 KB a stream (two runs each, alternating).
 
-Per stream, the heap held about 22 ReadableStreams, 13 TransformStreams and 14 pipes with their controllers, readers
-and closures, 27 generators and 400 promises (two heap snapshots, idle and held): the stages of rows 1 and 2. With
-those gone (\`284ae36\`, \`094e5dc\`), a heap snapshot of 300 held streams on PostgreSQL differs from the idle one by
-about 57 KB a stream: the server's and the upstream's sockets, \`IncomingMessage\`s, \`ServerResponse\`,
-\`ClientRequest\` and parsers (what any Node relay holds), Hono's request, context and response with three header
-lists, four AbortSignals, two ReadableStreams, two generators, the timers and about 30 promises. RSS grows by more
-than the live heap (V8 keeps headroom), so the 64 KB goal is still missed; most of what is left is the HTTP objects
-of two connections and the framework's per-request objects.
+What is left of the 64 KB goal: the live objects are about 46 KB a stream (the two connections' Node HTTP objects,
+Hono's per-request objects, two ReadableStreams, two generators, the timers), and RSS adds what V8 lets the heap grow
+to before its next full collection. Each token's waiting promises outlive a young-generation collection and die in
+the old generation, so at V8's own growth factor the heap carries a good share of garbage. Capping the growth meets
+the goal and was not kept: with \`--heap-growing-percent=25\` set at start, 58–69 KB a stream, but under 200
+concurrent streams added TTFT p50 on PostgreSQL went from 5.3–5.9 to 11–21 ms and p99 from 53–75 to 82–164 ms (two
+full runs each, side by side), the row 1 goal traded for this one. A smaller young generation
+(\`--max-semi-space-size=4\`) moved the per-stream figure both ways (105 → 81 KB on PostgreSQL, 82 → 121 KB on
+PGlite) and raised p99 under 200 concurrent streams on PostgreSQL from 20 to 57 ms; \`--optimize-for-size\` took
+added TTFT p50 under load to 41 ms in a quick run.
 
-Idle memory:
-- \`b83e660\` PGlite's 9 MB of WebAssembly runs on V8's baseline compiler (Liftoff): its optimising compiler's code
-  and working memory stayed in the process, about 80 MB (297 → 220 MB on a restart). Index lookups ran as fast
-  (chat on PGlite, one at a time, unchanged within noise); a sequential scan of a million rows about 1.4× slower
-  (row 4's baseline). The same commit loads the AI SDK core, Anthropic's and Google's clients, the HTML reader, the
-  SMTP client and the image renderer on first use: 54.7 → 35.5 MB of heap at idle on PostgreSQL.
-- \`e5056c2\` PGlite's shared buffers 32 → 16 MB: about 30 MB less resident (225 → 192 MB), the indexed dashboard and
-  search queries of rows 4 and 5 as fast; only their sequential-scan baselines slowed.
-- Earlier: \`5fb4b06\` initdb in a short-lived child process (844 → about 400 MB after a first start), \`ac2213e\`
-  32 MB of shared buffers instead of 128 (about 130 MB), \`a0cc293\` draft writes share a budget of 100 a second.
+Idle memory: after 30 s at rest, 83–85 MB on PostgreSQL and 155–161 MB on PGlite. One second after start it is
+117–121 and 188–203 MB: start-up's garbage in a young generation grown to its largest (32 MB committed, 6 MB of it in
+use), which V8's memory reducer gives back after about ten seconds without work. What PGlite adds, about 70 MB: the
+WebAssembly memory Postgres touches (31 MB: 24 MB of shared memory around 16 MB of buffers, and its caches), V8's
+native memory for the 9 MB module (the process's malloc heap is 28 MB, against 7 MB on PostgreSQL), 5.5 MB of
+baseline code and the 6 MB file bundle in JavaScript memory. 4 MB of shared buffers took about 8 MB more off; rows 4
+and 5 were measured with 16 MB and not run with 4, so it is not done.
 
-Left for PGlite's idle goal (150 MB): the WebAssembly Postgres itself, about 70 MB more than the same server on
-PostgreSQL (its touched memory, shared buffers and baseline code).
+Earlier rounds: \`284ae36\` and \`094e5dc\` took out the AI SDK's stream stages (22 ReadableStreams, 13
+TransformStreams and 14 pipes a stream, with 27 generators and 400 promises): RSS per held stream 660 / 683 → 94 /
+74 KB on PostgreSQL and 629 / 659 → 121 / 88 KB on PGlite in quick runs, and all 2,000 streams open within seconds
+(before, 915–1,110 of 2,000 in the 45 s). \`b83e660\` PGlite's WebAssembly on V8's baseline compiler (about 80 MB
+less) and the AI SDK core, vendor clients, HTML reader, SMTP client and image renderer loaded on first use (54.7 →
+35.5 MB of heap at idle on PostgreSQL); \`e5056c2\` PGlite's shared buffers 32 → 16 MB (about 30 MB less);
+\`5fb4b06\` initdb in a short-lived child process; \`ac2213e\` 32 MB of shared buffers instead of 128; \`a0cc293\`
+draft writes share a budget of 100 a second.
 `;
