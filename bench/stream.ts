@@ -537,7 +537,9 @@ of what a busy process holds whatever the count; "averaged over all" is the grow
 again after 30 s at rest. Descriptors: \`ulimit -n\` is 20,000 here; 2,000 streams take about 4,000 sockets.
 
 This round (\`42eb761\` → \`acfa930\`), each change side by side with the build before it in one sitting, 2,000 streams
-held on PostgreSQL, RSS growth from before the streams over all held:
+held on PostgreSQL with row 3's load alone, opened at once, RSS growth over all held from a server a few seconds
+after start (the table's average starts from a server at rest, whose young generation V8 has shrunk: growing it
+back under load adds about 15 KB a stream, and the figures move by ±15 KB from run to run):
 - \`e3ed04d\` Hono's body-limit middleware asked every POST for its body stream, and on the Node adapter that builds
   a full Fetch Request with a web stream over the socket, kept for the whole answer. The limit is now decided from
   Content-Length (a chunked body is still counted as it arrives) and the JSON read straight from the socket. Heap
