@@ -88,19 +88,23 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     databaseUrl = u.toString();
   }
   const started = performance.now();
-  const child = spawn(process.execPath, [...benchNodeArgs(), ...(opts.nodeArgs ?? []), serverEntry(opts.root)], {
-    env: {
-      PATH: process.env.PATH ?? "",
-      DATABASE_URL: databaseUrl,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      PUBLIC_URL: url,
-      DATA_DIR: dir,
-      LOG_LEVEL: "warn",
-      ...opts.env,
+  const child = spawn(
+    process.execPath,
+    [...benchNodeArgs(), ...(opts.nodeArgs ?? []), serverEntry(opts.root)],
+    {
+      env: {
+        PATH: process.env.PATH ?? "",
+        DATABASE_URL: databaseUrl,
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        PUBLIC_URL: url,
+        DATA_DIR: dir,
+        LOG_LEVEL: "warn",
+        ...opts.env,
+      },
+      stdio: ["ignore", "pipe", "inherit"],
     },
-    stdio: ["ignore", "pipe", "inherit"],
-  });
+  );
   // Log lines are read only while someone waits for one; the pipe is always drained.
   const waiters = new Set<(line: Record<string, unknown>) => boolean>();
   let partial = "";
