@@ -332,9 +332,12 @@ async function rssOver(pid: number, windowMs: number): Promise<number> {
   return median(readings);
 }
 
-/** Streams still open: those that delivered a chunk, less any that failed or ended early. */
-const heldOf = (status: HoldStatus) =>
-  status.opened - status.failed - Object.values(status.ended).reduce((a, b) => a + b, 0);
+/** Streams lost: refused or failed, or ended before they were closed on purpose. */
+const droppedOf = (status: HoldStatus) =>
+  status.failed + Object.values(status.ended).reduce((a, b) => a + b, 0);
+
+/** Streams still open: those that delivered a chunk, less the dropped ones. */
+const heldOf = (status: HoldStatus) => status.opened - droppedOf(status);
 
 async function held(ctx: BenchContext, upstream: Upstream, db: Db): Promise<GoalRow[]> {
   const count = ctx.quick ? 200 : 2_000;
@@ -366,15 +369,17 @@ async function held(ctx: BenchContext, upstream: Upstream, db: Db): Promise<Goal
       // Half first, then the rest: the growth between the two levels is what one more stream costs,
       // free of what any busy process holds whatever the count (a young generation grown to its
       // working size, say), which lands in a figure measured from the idle process.
-      let opening = performance.now();
-      await gen.open({ ...plan, count: count / 2 });
-      let openMs = performance.now() - opening;
+      let openMs = 0;
+      const openTo = async (total: number) => {
+        const opening = performance.now();
+        await gen.open({ ...plan, count: total });
+        openMs += performance.now() - opening;
+      };
+      await openTo(count / 2);
       await sleep(holdMs / 3);
       const halfRss = await rssOver(server.pid, holdMs / 3);
       const halfHeld = heldOf(await gen.status(5_000));
-      opening = performance.now();
-      await gen.open({ ...plan, count });
-      openMs += performance.now() - opening;
+      await openTo(count);
       await sleep(holdMs / 2);
       // The second half of the hold: every stream open and at its steady pace.
       const heldRss = await rssOver(server.pid, holdMs / 2);
@@ -382,8 +387,7 @@ async function held(ctx: BenchContext, upstream: Upstream, db: Db): Promise<Goal
       const status = await gen.status(5_000);
       const heapHeld = await memoryOf(server, token);
       peak = Math.max(peak, heldRss);
-      const endedEarly = Object.values(status.ended).reduce((a, b) => a + b, 0);
-      const dropped = status.failed + endedEarly;
+      const dropped = droppedOf(status);
       const heldCount = Math.max(1, heldOf(status));
       const perStream = (heldRss - before) / heldCount;
       const marginal = (heldRss - halfRss) / Math.max(1, heldCount - halfHeld);
