@@ -5,9 +5,9 @@
 // for its body stream, and on the Node adapter that turns the light request into a full Fetch Request
 // with a web stream over the socket: on every POST, kept for as long as the answer streams (9 KB of
 // the 55 KB a held chat stream kept, by heap snapshots of 300 streams), and the JSON is then read
-// through that stream instead of straight from the socket. A request on the wire has a body only with Content-Length or Transfer-Encoding
-// (RFC 9112, section 6.3), so only a chunked body, or a request that did not come off the wire, is
-// counted as it is read, by Hono's middleware.
+// through that stream instead of straight from the socket. A request on the wire has a body only
+// with Content-Length or Transfer-Encoding (RFC 9112, section 6.3), so only a chunked body, or a
+// request that did not come off the wire, is counted as it is read, by Hono's middleware.
 import type { Context, MiddlewareHandler } from "hono";
 import { bodyLimit as countedBodyLimit } from "hono/body-limit";
 import { AppError } from "./errors";
