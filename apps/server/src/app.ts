@@ -3,12 +3,15 @@ import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { SEARCH_MESSAGES } from "@tessera/contracts";
+import { sql } from "drizzle-orm";
 import { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { requestId } from "hono/request-id";
 import { callAuth } from "./auth/auth-calls";
 import { authRoutes } from "./auth/auth-routes";
+import type { BearerSession } from "./auth/bearer-session";
 import { requireSession } from "./auth/require-session";
+import { createSessionCache, SESSION_CHANNEL } from "./auth/session-cache";
 import { isConnectionTimeout } from "./db/client";
 import type { Services } from "./bootstrap";
 import { healthRoutes } from "./features/health/health-routes";
@@ -93,11 +96,24 @@ export function createApp(services: Services, options: { webDist?: string | null
     }),
   );
   app.route("/api", openapiRoutes());
+  // The sessions behind recent bearer tokens, dropped as the database announces their changes. Until
+  // the listener is up (or while it is down) nothing is kept and every call reads its session.
+  const sessions = createSessionCache<BearerSession>();
+  database
+    .listen(SESSION_CHANNEL, sessions)
+    .catch((err: unknown) =>
+      logger.warn({ event: "auth.session_cache.off", err: String(err) }, "session cache off"),
+    );
   app.route(
     "/api/auth",
     authRoutes({
       auth,
       db: database.db,
+      // A sign-out, revocation or ban made here is heard back before it answers.
+      settleSessions: () =>
+        sessions.settle((marker) =>
+          database.db.execute(sql`select pg_notify(${SESSION_CHANNEL}, ${marker})`),
+        ),
       limiter: services.limiter,
       trustedProxyHeader: env.TRUSTED_PROXY_HEADER,
       signInAttemptsPerAccount: env.RATE_LIMIT_SIGN_IN_ACCOUNT,
@@ -113,6 +129,7 @@ export function createApp(services: Services, options: { webDist?: string | null
   api.use(
     requireSession(auth, database.db, {
       signInMessage: (path) => (SEARCH_PATHS.has(path) ? SEARCH_MESSAGES.signIn : undefined),
+      cache: sessions,
     }),
   );
   api.route(

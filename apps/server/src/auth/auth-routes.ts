@@ -47,6 +47,8 @@ export function authRoutes(deps: {
   trustedProxyHeader?: string;
   /** Sign-in attempts on one account in 15 minutes without a correct password (RATE_LIMIT_SIGN_IN_ACCOUNT). */
   signInAttemptsPerAccount: number;
+  /** Waits until the session cache has heard every change made so far (session-cache.ts `settle`). */
+  settleSessions?: () => Promise<void>;
 }) {
   const { auth, db, limiter } = deps;
   return new Hono<AppEnv>().on(["GET", "POST"], "/*", async (c) => {
@@ -103,6 +105,9 @@ export function authRoutes(deps: {
       signal: c.req.raw.signal,
     });
     const response = await callAuth(() => auth.handler(request));
+    // Whatever this call changed (a sign-out, a revoked session, a ban, a new role) holds for the
+    // caller's next request, which may come before the change's notice would have.
+    if (c.req.method === "POST") await deps.settleSessions?.();
     if (accountKey && response.status === 200) limiter.reset(`sign-in:${accountKey}`);
     return response.status >= 400 ? reshapeError(response, c.get("requestId")) : response;
   });

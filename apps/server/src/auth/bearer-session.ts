@@ -9,6 +9,7 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { session, user } from "../db/schema";
+import type { SessionCache } from "./session-cache";
 
 /** What decides whether a session is due for refresh: Better Auth's own settings, in seconds. */
 export interface SessionPolicy {
@@ -43,8 +44,13 @@ export function bearerToken(value: string, secret: string): string | null {
   return given.length === expected.length && timingSafeEqual(given, expected) ? token : null;
 }
 
-export function createBearerSessions(db: Database, policy: SessionPolicy) {
-  const query = db
+/** The row read for a bearer token: the person and the session. */
+export type BearerSession = NonNullable<
+  Awaited<ReturnType<ReturnType<typeof prepareSessionQuery>["execute"]>>[number]
+>;
+
+function prepareSessionQuery(db: Database) {
+  return db
     .select({
       user: {
         id: user.id,
@@ -71,6 +77,16 @@ export function createBearerSessions(db: Database, policy: SessionPolicy) {
     .where(eq(session.token, sql.placeholder("token")))
     .limit(1)
     .prepare("tessera_bearer_session");
+}
+
+/** `cache`: recent rows kept in the process (session-cache.ts); without it every call reads the row. */
+export function createBearerSessions(
+  db: Database,
+  policy: SessionPolicy,
+  cache?: SessionCache<BearerSession>,
+) {
+  const query = prepareSessionQuery(db);
+  const load = async (token: string) => (await query.execute({ token }))[0];
 
   /**
    * The live session for a bearer value, or `undefined` when Better Auth must decide (no such
@@ -79,7 +95,7 @@ export function createBearerSessions(db: Database, policy: SessionPolicy) {
   return async function find(value: string, now = Date.now()) {
     const token = bearerToken(value, policy.secret);
     if (!token) return undefined;
-    const [row] = await query.execute({ token });
+    const row = cache ? await cache.read(token, () => load(token), now) : await load(token);
     if (!row) return undefined;
     const expires = row.session.expiresAt.getTime();
     if (expires <= now) return undefined;

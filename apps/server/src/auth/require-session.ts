@@ -4,7 +4,8 @@ import { unauthorized } from "../lib/errors";
 import type { Database } from "../db/client";
 import type { Auth } from "./auth";
 import { callAuth } from "./auth-calls";
-import { createBearerSessions } from "./bearer-session";
+import { createBearerSessions, type BearerSession } from "./bearer-session";
+import type { SessionCache } from "./session-cache";
 
 /**
  * A ban through the admin plugin ends the user's sessions; this also refuses a session that outlived
@@ -20,14 +21,18 @@ const isBanned = (user: { banned?: boolean | null; banExpires?: Date | null }) =
 export const requireSession = (
   auth: Auth,
   db: Database,
-  opts: { signInMessage?: (path: string) => string | undefined } = {},
+  opts: {
+    signInMessage?: (path: string) => string | undefined;
+    /** Recent sessions kept in the process (session-cache.ts); without it every call reads its row. */
+    cache?: SessionCache<BearerSession>;
+  } = {},
 ) => {
   const { session } = auth.options;
-  const findSession = createBearerSessions(db, {
-    secret: auth.options.secret,
-    expiresIn: session.expiresIn,
-    updateAge: session.updateAge,
-  });
+  const findSession = createBearerSessions(
+    db,
+    { secret: auth.options.secret, expiresIn: session.expiresIn, updateAge: session.updateAge },
+    opts.cache,
+  );
   return createMiddleware<AppEnv>(async (c, next) => {
     const refuse = () => unauthorized(opts.signInMessage?.(c.req.path));
     const authorization = c.req.header("authorization");

@@ -8,6 +8,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import type { PoolClient } from "pg";
 import { someCause } from "../lib/errors";
 import { findUp } from "../lib/paths";
+import { listenOnPostgres, type NoticeHandlers, type Unlisten } from "./notices";
 import { bundledPgliteSeed, openPgliteDataDir } from "./pglite-data-dir";
 import * as schema from "./schema";
 
@@ -39,7 +40,27 @@ export interface DatabaseHandle {
   db: Database;
   kind: DbKind;
   stats(): PoolStats;
+  /**
+   * Hears what any process sends on `channel` with pg_notify (see notices.ts). Stopped by `close`
+   * at the latest.
+   */
+  listen(channel: string, on: NoticeHandlers): Promise<Unlisten>;
   close(): Promise<void>;
+}
+
+/** Listeners a handle has started, so that closing the handle stops them. */
+function listenerSet() {
+  const live = new Set<Unlisten>();
+  return {
+    add(unlisten: Unlisten): Unlisten {
+      const once = async () => {
+        if (live.delete(once)) await unlisten();
+      };
+      live.add(once);
+      return once;
+    },
+    stopAll: () => Promise.all([...live].map((u) => u())),
+  };
 }
 
 /**
@@ -175,11 +196,21 @@ export async function openDatabase(
     pool.on("error", (err) => options.onConnectionError?.(err));
     const db = drizzle(pool, { schema });
     await migrate(db, { migrationsFolder: migrationsFolder() });
+    const listeners = listenerSet();
     return {
       db: db as unknown as Database,
       kind: "postgres",
       stats: () => gauge.stats({ active: pool.totalCount - pool.idleCount, waiting: pool.waitingCount }),
-      close: () => pool.end(),
+      listen: async (channel, on) =>
+        listeners.add(
+          await listenOnPostgres(pg.Client, target.url, channel, on, (err) =>
+            options.onConnectionError?.(err),
+          ),
+        ),
+      close: async () => {
+        await listeners.stopAll();
+        await pool.end();
+      },
     };
   }
   useBaselineWasmCompiler();
@@ -225,10 +256,23 @@ export async function openDatabase(
     measured(() => transaction(...args))) as typeof transaction;
   const db = drizzle(client, { schema });
   await migrate(db, { migrationsFolder: migrationsFolder() });
+  const listeners = listenerSet();
   return {
     db: db as unknown as Database,
     kind: "pglite",
     stats: () => gauge.stats({ active, waiting: queued.length }),
-    close: () => client.close(),
+    // In this process: every notice reaches its listeners as the statement that sent it finishes.
+    listen: async (channel, on) => {
+      const unlisten = await client.listen(channel, (payload) => on.notice(payload));
+      on.state(true);
+      return listeners.add(async () => {
+        on.state(false);
+        await unlisten();
+      });
+    },
+    close: async () => {
+      await listeners.stopAll();
+      await client.close();
+    },
   };
 }
