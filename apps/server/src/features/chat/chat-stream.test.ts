@@ -166,6 +166,18 @@ describe("POST /api/chat-stream through an OpenAI-compatible provider", () => {
       { type: "error", error: "TIMEOUT", message: CHAT_ERROR_MESSAGES.unavailable },
     ]);
   });
+
+  it("asks the model before its start event is read, so the two overlap", async () => {
+    const asked = () => upstream.requests.filter((r) => r.body.model === "normal").length;
+    const before = asked();
+    const res = await chat(ada, { message: "Before anyone reads", model: "local/normal" });
+    expect(res.status).toBe(200);
+    // Nobody reads the body: the start event waits in the stream, and the model is asked regardless.
+    await expect.poll(asked, { timeout: 2_000, interval: 10 }).toBe(before + 1);
+    const events = await readSse(res);
+    expect(events[0]).toMatchObject({ type: "start" });
+    expect(text(events)).toBe("Paris is the capital.");
+  });
 });
 
 describe("bad chat input", () => {

@@ -106,8 +106,6 @@ export async function* runChatStream(
   persona: Persona | null,
   signal: AbortSignal,
 ): AsyncGenerator<ChatStreamEvent> {
-  yield { type: "start", conversationId: prepared.conversationId, model: prepared.modelId };
-
   const sources: Source[] = context.map(({ title, url, domain, snippet }) => ({
     title,
     url,
@@ -144,9 +142,16 @@ export async function* runChatStream(
         totalMs: deps.totalMs,
       })
     : null;
-  let next: IteratorResult<ModelStreamPart, ModelStreamOutcome> = stream
-    ? await stream.next()
-    : { done: true, value: NOT_STARTED };
+  // The model is asked before the start event goes out, so its first token and that write overlap.
+  // (streamModel settles every failure into its outcome; the catch only keeps an early rejection
+  // from counting as unhandled while the start event waits to be read.)
+  const first: Promise<IteratorResult<ModelStreamPart, ModelStreamOutcome>> = stream
+    ? stream.next()
+    : Promise.resolve({ done: true, value: NOT_STARTED });
+  first.catch(() => undefined);
+  yield { type: "start", conversationId: prepared.conversationId, model: prepared.modelId };
+
+  let next = await first;
   let sofar = "";
   while (!next.done) {
     const part = next.value;
