@@ -70,9 +70,17 @@ function listenerSet() {
  * 306–387 ms each either way; 2,000 lookups by primary key 0.85–1.3 s either way, noise both). The
  * operating system's file cache still holds what the buffers no longer do. 16 MB took about 30 MB
  * more off an idle server (225 → 192 MB) with the dashboard's and search's indexed queries as fast
- * as with 32 MB (bench rows 4 and 5); only the sequential-scan baselines slowed, by up to 1.4×.
+ * as with 32 MB (bench rows 4 and 5); only the sequential-scan baselines slowed, by up to 1.4×. 8 MB
+ * took about 8 MB more off a server at rest (157–162 → 149–153 MB, two starts each, side by side);
+ * see bench row 3 for the idle figures and rows 4 and 5 for the queries at this size.
  */
-export const PGLITE_SHARED_BUFFERS = "16MB";
+export const PGLITE_SHARED_BUFFERS = "8MB";
+/**
+ * PGlite is one backend in this process, but PostgreSQL sizes its shared memory (process slots, lock
+ * table, notice queue slots) for `max_connections`, 100 by default: 24 → 21 MB of shared memory, and
+ * about 7 MB off the resident size of a server at rest (153 → 146 MB, two starts each).
+ */
+export const PGLITE_MAX_CONNECTIONS = 4;
 
 /**
  * PGlite's Postgres is 9 MB of WebAssembly. V8 compiles it with its baseline compiler (Liftoff) and
@@ -220,7 +228,13 @@ export async function openDatabase(
     import("drizzle-orm/pglite/migrator"),
   ]);
   const pgliteOptions = {
-    startParams: [...PGlite.defaultStartParams, "-c", `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
+    startParams: [
+      ...PGlite.defaultStartParams,
+      "-c",
+      `shared_buffers=${PGLITE_SHARED_BUFFERS}`,
+      "-c",
+      `max_connections=${PGLITE_MAX_CONNECTIONS}`,
+    ],
   };
   const client =
     target.dataDir === null
