@@ -42,6 +42,7 @@ import { imageProxyRoutes } from "./features/image-proxy/image-proxy-routes";
 import { securityHeaders } from "./lib/security-headers";
 import { contentTypeOf, isStorageKey } from "./providers/storage/storage";
 import { undeclaredRoutes } from "./route-rules";
+import { sseHandOff } from "./lib/sse-response";
 
 const SEARCH_PATHS = new Set(["/api/jigsaw-search", "/api/ai-search"]);
 const UPLOAD_PATHS = new Set([
@@ -55,6 +56,8 @@ export function createApp(services: Services, options: { webDist?: string | null
   const { auth, database, logger, env } = services;
   const app = new Hono<AppEnv>();
 
+  // Outermost, so that a direct event stream goes out with the headers every other middleware set.
+  app.use(sseHandOff());
   app.use(requestId({ headerName: "X-Request-Id", limitLength: 64 }));
   app.use(async (c, next) => {
     const started = performance.now();

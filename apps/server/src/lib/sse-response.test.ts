@@ -1,0 +1,139 @@
+// An event stream on the Node server is written straight to the response once every middleware has set
+// its headers; in process (no Node response) it is a web stream. Both carry the same events; the direct
+// one waits for the socket to drain, tells the producer when the client leaves, and drains the producer.
+import { request as httpRequest, type IncomingMessage } from "node:http";
+import type { AddressInfo } from "node:net";
+import { serve, type ServerType } from "@hono/node-server";
+import { Hono } from "hono";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sseHandOff, sseResponse } from "./sse-response";
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const BIG = "x".repeat(64 * 1024);
+
+let server: ServerType;
+let port = 0;
+const log: string[] = [];
+
+function buildApp() {
+  const app = new Hono();
+  app.use(sseHandOff());
+  // A header set after the handler, as the security headers are: it must reach the client.
+  app.use(async (c, next) => {
+    await next();
+    c.header("X-After", "set after the handler");
+  });
+  app.get("/events", (c) =>
+    sseResponse(c, async function* () {
+      for (let i = 1; i <= 3; i++) yield { type: "chunk", n: i };
+    }),
+  );
+  app.get("/big", (c) =>
+    sseResponse(c, async function* () {
+      for (let i = 0; i < 200; i++) yield { n: i, pad: BIG };
+    }),
+  );
+  app.get("/slow", (c) =>
+    sseResponse(c, async function* (signal) {
+      yield { type: "start" };
+      for (let i = 0; i < 100 && !signal.aborted; i++) await sleep(20);
+      log.push(signal.aborted ? "slow: aborted" : "slow: not aborted");
+      yield { type: "late" }; // drained: written nowhere
+      log.push("slow: finished");
+    }),
+  );
+  app.get("/fails", (c) =>
+    sseResponse(c, async function* () {
+      yield { type: "start" };
+      await sleep(10);
+      throw new Error("the producer broke");
+    }),
+  );
+  return app;
+}
+
+beforeAll(async () => {
+  server = serve({ fetch: buildApp().fetch, port: 0, hostname: "127.0.0.1" });
+  await new Promise<void>((ready) => server.once("listening", ready));
+  port = (server.address() as AddressInfo).port;
+});
+afterAll(() => new Promise<void>((done) => server.close(() => done())));
+
+/** A GET on its own connection; resolves with the response once its headers are in. */
+function open(path: string) {
+  return new Promise<IncomingMessage>((resolve, reject) => {
+    const req = httpRequest({ host: "127.0.0.1", port, path, agent: false }, resolve);
+    req.on("error", reject);
+    req.end();
+  });
+}
+
+/** Everything the response says until it ends, or until the connection breaks. */
+function readAll(res: IncomingMessage) {
+  return new Promise<{ text: string; ended: "end" | "broken" }>((resolve) => {
+    let text = "";
+    res.setEncoding("utf8");
+    res.on("data", (s: string) => (text += s));
+    res.on("end", () => resolve({ text, ended: "end" }));
+    res.on("error", () => resolve({ text, ended: "broken" }));
+    res.on("aborted", () => resolve({ text, ended: "broken" }));
+  });
+}
+
+const events = (text: string) =>
+  text
+    .split("\n\n")
+    .filter((block) => block.startsWith("data: "))
+    .map((block) => JSON.parse(block.slice(6)) as Record<string, unknown>);
+
+describe("an event stream on the Node server", () => {
+  it("goes out with every middleware's headers and all its events", async () => {
+    const res = await open("/events");
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-type"]).toBe("text/event-stream");
+    expect(res.headers["x-after"]).toBe("set after the handler");
+    expect(res.headers["transfer-encoding"]).toBe("chunked");
+    expect(res.headers["content-length"]).toBeUndefined();
+    expect(res.headers["x-hono-already-sent"]).toBeUndefined();
+    const { text, ended } = await readAll(res);
+    expect(ended).toBe("end");
+    expect(events(text)).toEqual([1, 2, 3].map((n) => ({ type: "chunk", n })));
+  });
+
+  it("waits for a slow reader: 13 MB of events arrive whole and in order", async () => {
+    const res = await open("/big");
+    res.pause();
+    await sleep(200); // the socket's buffers fill and the writer has to wait
+    res.resume();
+    const { text, ended } = await readAll(res);
+    expect(ended).toBe("end");
+    const got = events(text);
+    expect(got).toHaveLength(200);
+    expect(got.every((e, i) => e.n === i && e.pad === BIG)).toBe(true);
+  });
+
+  it("tells the producer when the client leaves, and still runs it to its end", async () => {
+    log.length = 0;
+    const res = await open("/slow");
+    await new Promise<void>((resolve) => res.once("data", () => resolve()));
+    res.destroy();
+    await expect.poll(() => log, { timeout: 2_000 }).toEqual(["slow: aborted", "slow: finished"]);
+  });
+
+  it("breaks the connection when the producer fails, after what it had sent", async () => {
+    const { text, ended } = await readAll(await open("/fails"));
+    expect(ended).toBe("broken");
+    expect(events(text)).toEqual([{ type: "start" }]);
+  });
+});
+
+describe("an event stream in process", () => {
+  it("is a web stream with the same events and headers", async () => {
+    const res = await buildApp().request("/events");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("text/event-stream");
+    expect(res.headers.get("x-after")).toBe("set after the handler");
+    expect(res.body).toBeInstanceOf(ReadableStream);
+    expect(events(await res.text())).toEqual([1, 2, 3].map((n) => ({ type: "chunk", n })));
+  });
+});
