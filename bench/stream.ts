@@ -2,6 +2,7 @@
 // one process relays, and how many slow streams it holds in how much memory. Every figure sits
 // beside a baseline from the same run on the same loopback upstream (bench/lib/upstream.ts): the
 // same client straight to the upstream, a bare Node relay (bench/lib/relay.ts), the idle process.
+import { randomUUID } from "node:crypto";
 import type { BenchContext, BenchSection, GoalRow } from "./lib/report";
 import { verdict } from "./lib/report";
 import { signUpAndIn } from "./lib/account";
@@ -59,7 +60,8 @@ const tessera = (server: RunningServer, token: string): Target => ({
   open: (model, agent) =>
     streamOnce({
       url: `${server.url}/api/chat-stream`,
-      body: { message: "Count to ten.", model: `local/${model}` },
+      // As the web app sends it: a new client message id per message.
+      body: { message: "Count to ten.", model: `local/${model}`, clientMessageId: randomUUID() },
       headers: { authorization: `Bearer ${token}` },
       agent,
       format: "tessera",
@@ -462,54 +464,53 @@ minus its sending. "Added" is Tessera's percentile minus the direct one. Under l
 (\`${UNDER_LOAD}\`) are open at all times, each restarted when it ends (about 100 new answers a second).
 "Server CPU per answer" is the server process's user + system time over the one-at-a-time run.
 
-This round (\`06beb81\` → \`e5056c2\`), two quick runs of each build side by side in one sitting (the older build
-from \`apps/server/dist/before\` through \`BENCH_SERVER_ENTRY\`), before → after:
+This round (\`ebb93a2\` → \`a44c226\`), one stream at a time (150 answers each way, the bench's own client and
+upstream), the two builds alternating in one sitting, two runs each, added TTFT p50 before → after: PostgreSQL
+3.97 / 3.66 → 3.43 / 3.32 ms, PGlite 4.70 / 4.77 → 4.23 / 3.50 ms.
+- \`413dd04\` Sessions are kept in the process (\`auth/session-cache.ts\`, the design's "session cache, in process"): the
+  row behind a bearer token is read once, then kept until the database announces a change to that session or its
+  person (a trigger on both tables, \`LISTEN\`/\`NOTIFY\`), which reaches every process on the database; a change made
+  through the auth routes is heard back before they answer, and while a process cannot listen it keeps nothing.
+  Expiry, the sliding refresh and bans are still decided from the row on every call. The session check went from
+  0.85 ms to 0.13 ms of the time to first token (marks inside the server, PostgreSQL).
+- \`a44c226\` The model is asked before the start event is written, so the write and the upstream's first token
+  overlap (0.35 ms).
 
-| measure | PostgreSQL | PGlite |
-|---|---|---|
-| added TTFT p50, 1 stream | 16.2 / 11.0 → 5.50 / 5.02 ms | 18.9 / 15.1 → 7.37 / 5.91 ms |
-| server CPU per answer of 10 chunks | 37.8 / 26.3 → 13.5 / 11.8 ms | 44.5 / 40.0 → 15.3 / 13.5 ms |
-| added TTFT p50, 200 concurrent | 999 / 1079 → 4.38 / 4.31 ms | 522 / 408 → 10.9 / 4.67 ms |
+Where the time to first token goes now (PostgreSQL, one answer at a time, medians of marks inside the server, the
+client sending a new \`clientMessageId\` as the web app does): 0.2 ms from the request to the session (kept), 0.25 ms
+to read and check the body, 1.5 ms the turn's one write, 0.35 ms to the model call, 0.95 ms for the upstream's answer
+and 0.15 ms to the first chunk's write; about 0.7 ms more is the two HTTP hops between client and server. The
+write is the largest part, and most of it is not PostgreSQL's work: the statement runs in 0.15 ms there, and the same
+call from a script takes 0.6 ms back to back but 1.1–1.4 ms with 3 ms of rest between calls, as here; on this
+two-CPU virtual machine every hop to a process that has gone idle (the database's backend, the upstream, the
+server itself) costs a wake-up of 0.2–0.3 ms. The direct baseline makes two such hops, Tessera six. The 2 ms goal
+stays missed one stream at a time. Meeting it would take the write off the path to the first token, which changes
+what the server promises: asking the model while the turn is stored means a double-submitted message (a retried
+\`clientMessageId\`) reaches the model before the 409 can stop it, and the contract says a duplicate makes no second
+model call. Under 200 concurrent streams the goals are met.
 
-What changed, each found in a \`--cpu-prof\` of sequential answers:
-- \`284ae36\` The AI SDK's \`streamText\` is gone from the relay: \`streamModel\` reads the model's own \`doStream\`
-  (steps, tools, telemetry and a tee cost about 4 ms a call and 0.35 ms a chunk for nothing the chat uses), and
-  OpenAI-style providers (OpenAI, OpenRouter, any compatible server) stream through a lean client of our own
-  (\`providers/llm/openai-chat-model.ts\`): one \`node:http\` request on a kept-alive connection, the event stream parsed
-  as it arrives, the deltas of one read joined, one ReadableStream of parts, instead of undici's body, a
-  \`TextDecoderStream\`, the event-source parser, zod per chunk, the delta joiner and the guard's stream.
-- \`094e5dc\` The event stream to the client is one ReadableStream that pulls the producer's next event, instead of
-  Hono's SSE writer (a TransformStream, a writer and an encoder per event).
-- \`b803dc4\` The session behind a bearer token is read by one prepared, indexed query (its signature checked as
-  Better Auth's bearer plugin does) instead of Better Auth's endpoint machinery (about 2.5 ms of CPU); a session due
-  for its sliding refresh, expired or unknown still goes through Better Auth, so refresh and expiry are unchanged.
-- \`92e23ce\` A chat turn is stored by one statement (conversation, question, answer-to-be; a repeated client
-  message id undoes all of it) after one read for ownership and history, instead of a transaction of four round
-  trips.
+The round before (\`06beb81\` → \`e5056c2\`), two quick runs of each build side by side, added TTFT p50 one stream at a
+time 16.2 / 11.0 → 5.50 / 5.02 ms on PostgreSQL and 18.9 / 15.1 → 7.37 / 5.91 ms on PGlite, server CPU per answer 37.8 /
+26.3 → 13.5 / 11.8 ms, added TTFT p50 under 200 concurrent streams 999 / 1079 → 4.38 / 4.31 ms (PostgreSQL):
+\`284ae36\` the AI SDK's \`streamText\` out of the relay and OpenAI-style providers through a lean client of our own
+(\`providers/llm/openai-chat-model.ts\`: one \`node:http\` request on a kept-alive connection, the event stream parsed
+as it arrives, the deltas of one read joined); \`094e5dc\` the event stream to the client as one ReadableStream that
+pulls the producer's next event; \`b803dc4\` the session read by one prepared, indexed query instead of Better Auth's
+endpoint machinery (a session due for its refresh, expired or unknown still goes through Better Auth); \`92e23ce\` a
+chat turn stored by one statement instead of a transaction of four round trips.
 
 Why a client of our own rather than the AI SDK's providers (a departure from "model calls from the Vercel AI SDK";
 the client still implements the SDK's \`LanguageModelV3\`): the same build with only the OpenAI-compatible provider
-put back (\`@ai-sdk/openai-compatible\` behind the delta joiner and the guard, read through \`doStream\` as now), two
-quick runs of each side by side, SDK provider → own client: added TTFT p50 under 200 concurrent streams 245 / 276 →
-4.80 / 3.23 ms on PostgreSQL and 220 / 194 → 4.49 / 3.54 ms on PGlite (goal 10 ms); server CPU per answer 15.3 / 17.3
-→ 13.3 / 9.75 ms on PostgreSQL; relay throughput 67 % / 58 % → 89 % / 87 % of the bare relay (goal 70 %); RSS per
-held stream 283 / 282 → 53 / 94 KB on PostgreSQL and 342 / 275 → 129 / 117 KB on PGlite. One stream at a time the
-two are within noise (5.37 / 7.61 → 5.29 / 4.62 ms): the provider's stages cost per chunk and per open stream.
-
-Where the time to first token goes now (PostgreSQL, one answer at a time, marks inside the server): about 0.25 ms
-from the request to the session check, 0.45–0.55 ms the session read, 0.75–0.85 ms the turn's one write (its commit
-waits for the WAL flush: 0.2 ms of it at the server), 0.3 ms to the model call, and the upstream's own 0.6 ms; the
-HTTP parsing and writes around them (each socket write is a \`writev\` of about 0.1 ms on this machine) make the
-rest. The 2 ms goal is still missed one stream at a time. What would meet it changes behaviour, and is not done:
-starting the model call while the turn is written (a double-submitted message would then cost a second model call,
-which the 409 rule forbids), or keeping sessions in a cache (a signed-out or banned session would live on for the
-cache's lifetime on other processes). Under 200 concurrent streams the goals are met: the server now needs about a
-third of the CPU per answer, so it no longer queues.
+put back, two quick runs of each side by side, SDK provider → own client: added TTFT p50 under 200 concurrent
+streams 245 / 276 → 4.80 / 3.23 ms on PostgreSQL and 220 / 194 → 4.49 / 3.54 ms on PGlite; server CPU per answer
+15.3 / 17.3 → 13.3 / 9.75 ms on PostgreSQL; relay throughput 67 % / 58 % → 89 % / 87 % of the bare relay; RSS per held
+stream 283 / 282 → 53 / 94 KB on PostgreSQL and 342 / 275 → 129 / 117 KB on PGlite.
 
 Earlier fixes (figures from quick runs of their time): \`df8c1e5\` no JWT minted on every session read (3.6 → 2.65 ms
 CPU); \`21d18ff\` model clients built once, not per message (1.27 → 0.02 ms); \`475a804\` text deltas of one read joined
 (200 concurrent on PostgreSQL, added TTFT p50 58 s → 1.2 s). One stream at a time, added TTFT p50 on PostgreSQL:
-38 ms (\`3b4c6c5\`), 30 ms (\`5fb4b06\`), 18.5 ms (\`ef7a26f\`, full), and this run's figure above.
+38 ms (\`3b4c6c5\`), 30 ms (\`5fb4b06\`), 18.5 ms (\`ef7a26f\`, full), 4.32 ms (\`5c7b605\`, full), and this run's
+figure above.
 `;
 const NOTES_2 = `
 Method: 8 concurrent streams of 4,000 chunks (\`${BURST}\`) that the upstream sends as fast as the reader takes them,
@@ -540,38 +541,34 @@ of what a busy process holds whatever the count; "averaged over all" is the grow
 \`GET /api/admin/metrics\` (the first account is the instance admin). Idle RSS is read one second after sign-up and
 again after 30 s at rest. Descriptors: \`ulimit -n\` is 20,000 here; 2,000 streams take about 4,000 sockets.
 
-This round (\`42eb761\` → \`acfa930\`), each change side by side with the build before it in one sitting, 2,000 streams
-held on PostgreSQL with row 3's load alone, opened at once, RSS growth over all held from a server a few seconds
-after start (the table's average starts from a server at rest, whose young generation V8 has shrunk: growing it
-back under load adds about 15 KB a stream, and the figures move by ±15 KB from run to run):
-- \`e3ed04d\` Hono's body-limit middleware asked every POST for its body stream, and on the Node adapter that builds
-  a full Fetch Request with a web stream over the socket, kept for the whole answer. The limit is now decided from
-  Content-Length (a chunked body is still counted as it arrives) and the JSON read straight from the socket. Heap
-  snapshots of 300 held streams: 55.3 → 45.9 KB of live objects a stream (ReadableStreams 7.9 → 3.9, Requests 2 → 1).
-- \`acfa930\` Better Auth keeps its request state in AsyncLocalStorage, and on Node 20 the first \`run\` installs
-  promise hooks in the whole process for good: after the first sign-in every promise ran a hook and carried four
-  more properties (its two async ids and a slot for each of Better Auth's stores), held streams included, though
-  they never call Better Auth. Calls into Better Auth now disable its stores once none is in flight:
-  107.6 / 106.7 → 79.0 / 77.3 KB a stream (two runs each, alternating).
+This round (\`739c446\` → \`4127fbe\`): \`4127fbe\` the events of a stream on the Node server are written straight to
+the response (one \`write\` an event, a wait for "drain" when the socket is full) once every middleware has set its
+headers, instead of through a web ReadableStream that the adapter read: per stream that took away the stream, its
+controller and queue, a reader with a read request and its promise for every event, and the adapter's frames that
+waited on the stream's end; and with each token fewer short-lived objects outlive a young-generation collection.
+Side by side in one sitting, 2,000 streams held (row 3's load alone, opened at once, RSS growth over all held from a
+server a few seconds after start): 75.7 → 48.5 / 49.9 KB a stream on PostgreSQL and 80.8 → 48.0 KB on PGlite.
 
-What is left of the 64 KB goal: the live objects are about 46 KB a stream (the two connections' Node HTTP objects,
-Hono's per-request objects, two ReadableStreams, two generators, the timers), and RSS adds what V8 lets the heap grow
-to before its next full collection. Each token's waiting promises outlive a young-generation collection and die in
-the old generation, so at V8's own growth factor the heap carries a good share of garbage. Capping the growth meets
-the goal and was not kept: with \`--heap-growing-percent=25\` set at start, 58–69 KB a stream, but under 200
-concurrent streams added TTFT p50 on PostgreSQL went from 5.3–5.9 to 11–21 ms and p99 from 53–75 to 82–164 ms (two
-full runs each, side by side), the row 1 goal traded for this one. A smaller young generation
-(\`--max-semi-space-size=4\`) moved the per-stream figure both ways (105 → 81 KB on PostgreSQL, 82 → 121 KB on
-PGlite) and raised p99 under 200 concurrent streams on PostgreSQL from 20 to 57 ms; \`--optimize-for-size\` took
-added TTFT p50 under load to 41 ms in a quick run.
+The round before (\`42eb761\` → \`acfa930\`), the same way: \`e3ed04d\` the body limit decided from Content-Length
+and the JSON read straight from the socket, instead of a full Fetch Request with a web stream over the socket kept
+for the whole answer (heap snapshots of 300 held streams: 55.3 → 45.9 KB of live objects a stream); \`acfa930\`
+Better Auth's AsyncLocalStorage stores disabled once no call into it is in flight, since on Node 20 their promise
+hooks ran for every promise in the process, held streams included: 107.6 / 106.7 → 79.0 / 77.3 KB a stream.
 
-Idle memory: after 30 s at rest, 83–85 MB on PostgreSQL and 155–161 MB on PGlite. One second after start it is
-117–121 and 188–203 MB: start-up's garbage in a young generation grown to its largest (32 MB committed, 6 MB of it in
-use), which V8's memory reducer gives back after about ten seconds without work. What PGlite adds, about 70 MB: the
-WebAssembly memory Postgres touches (31 MB: 24 MB of shared memory around 16 MB of buffers, and its caches), V8's
-native memory for the 9 MB module (the process's malloc heap is 28 MB, against 7 MB on PostgreSQL), 5.5 MB of
-baseline code and the 6 MB file bundle in JavaScript memory. 4 MB of shared buffers took about 8 MB more off; rows 4
-and 5 were measured with 16 MB and not run with 4, so it is not done.
+What was tried and not kept: capping V8's heap growth (\`--heap-growing-percent=25\`) gave 58–69 KB a stream
+before this round, but under 200 concurrent streams added TTFT p50 on PostgreSQL went from 5.3–5.9 to 11–21 ms and
+p99 from 53–75 to 82–164 ms; a smaller young generation (\`--max-semi-space-size=4\`) moved the figure both ways
+and raised p99 under load; \`--optimize-for-size\` took added TTFT p50 under load to 41 ms.
+
+Idle memory: one second after start it is well above the figure at rest: start-up's garbage in a young generation
+grown to its largest (32 MB committed, 6 MB of it in use), which V8's memory reducer gives back after about ten
+seconds without work. What PGlite adds at rest, about 60 MB: the WebAssembly memory Postgres touches (its shared
+memory around the buffers, and its caches), V8's native memory for the 9 MB module (the process's malloc heap is
+28 MB, against 7 MB on PostgreSQL), 5.5 MB of baseline code and the 6 MB file bundle in JavaScript memory.
+\`739c446\` PGlite with 8 MB of shared buffers instead of 16 and room for 4 connections instead of PostgreSQL's 100
+(PGlite is one backend, but shared memory is sized for every connection slot: 24 → 21 MB before the buffers went
+down): after 30 s at rest, two starts each side by side, 161.5 / 157.3 → 145.5 / 148.0 MB (8 MB of buffers alone:
+152.7 / 148.7 / 152.6 / 156.0 MB). Rows 4 and 5 were run again at that size.
 
 Earlier rounds: \`284ae36\` and \`094e5dc\` took out the AI SDK's stream stages (22 ReadableStreams, 13
 TransformStreams and 14 pipes a stream, with 27 generators and 400 promises): RSS per held stream 660 / 683 → 94 /
