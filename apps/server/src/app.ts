@@ -101,7 +101,14 @@ export function createApp(services: Services, options: { webDist?: string | null
   app.route("/api", openapiRoutes());
   // The sessions behind recent bearer tokens, dropped as the database announces their changes. Until
   // the listener is up (or while it is down) nothing is kept and every call reads its session.
-  const sessions = createSessionCache<BearerSession>();
+  const sessions = createSessionCache<BearerSession>({
+    send: (payload) => database.db.execute(sql`select pg_notify(${SESSION_CHANNEL}, ${payload})`),
+    onUnheard: () =>
+      logger.warn(
+        { event: "auth.session_cache.unheard" },
+        "session cache off: the database's notices do not come back (a pooler in transaction mode?)",
+      ),
+  });
   database
     .listen(SESSION_CHANNEL, sessions)
     .catch((err: unknown) =>
@@ -113,10 +120,7 @@ export function createApp(services: Services, options: { webDist?: string | null
       auth,
       db: database.db,
       // A sign-out, revocation or ban made here is heard back before it answers.
-      settleSessions: () =>
-        sessions.settle((marker) =>
-          database.db.execute(sql`select pg_notify(${SESSION_CHANNEL}, ${marker})`),
-        ),
+      settleSessions: () => sessions.settle(),
       limiter: services.limiter,
       trustedProxyHeader: env.TRUSTED_PROXY_HEADER,
       signInAttemptsPerAccount: env.RATE_LIMIT_SIGN_IN_ACCOUNT,

@@ -1,7 +1,7 @@
 // The session cache on its own: what it keeps, what a notice or a lost listener drops, and the row it
 // must not keep because a change was announced while it was being read.
 import { describe, expect, it, vi } from "vitest";
-import { createSessionCache, SETTLE_TIMEOUT_MS } from "./session-cache";
+import { createSessionCache, REPROBE_MS, SETTLE_TIMEOUT_MS } from "./session-cache";
 
 const row = (token: string, userId = "u1") => ({ session: { token, userId }, user: { id: userId } });
 type Row = ReturnType<typeof row>;
@@ -129,44 +129,107 @@ describe("the session cache", () => {
     expect(cache.size).toBe(0);
   });
 
-  it("settles once its own marker comes back, after the notices sent before it", async () => {
-    const cache = createSessionCache<Row>();
+  /** A cache whose notices go through `sent`; the test hands them back (or not) as the listener would. */
+  function withChannel(opts: { onUnheard?: () => void } = {}) {
+    const sent: string[] = [];
+    const cache = createSessionCache<Row>({
+      ...opts,
+      send: (payload) => {
+        sent.push(payload);
+        return Promise.resolve();
+      },
+    });
+    return { cache, sent };
+  }
+  const turn = () => new Promise((r) => setTimeout(r, 5));
+
+  it("trusts a listener only once its own marker has come back through it", async () => {
+    const { cache, sent } = withChannel();
+    const db = loader({ a: row("a") });
     cache.state(true);
+    await turn();
+    expect(sent).toEqual([expect.stringMatching(/^sync:/)]);
+    // Not heard yet: nothing is kept.
+    await cache.read("a", db.load("a"));
+    expect(cache.size).toBe(0);
+    cache.notice(sent[0]!);
+    await turn();
+    await cache.read("a", db.load("a"));
+    expect(cache.size).toBe(1);
+  });
+
+  it("stays off when the marker never comes back, says so, and asks again later", async () => {
+    vi.useFakeTimers();
+    try {
+      let unheard = 0;
+      const { cache, sent } = withChannel({ onUnheard: () => unheard++ });
+      const db = loader({ a: row("a") });
+      cache.state(true);
+      await vi.advanceTimersByTimeAsync(SETTLE_TIMEOUT_MS);
+      expect(unheard).toBe(1);
+      await cache.read("a", db.load("a"));
+      expect(cache.size).toBe(0);
+      await vi.advanceTimersByTimeAsync(REPROBE_MS);
+      expect(sent).toHaveLength(2);
+      cache.notice(sent[1]!);
+      await vi.advanceTimersByTimeAsync(1);
+      await cache.read("a", db.load("a"));
+      expect(cache.size).toBe(1);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("settles once its own marker comes back, after the notices sent before it", async () => {
+    const { cache, sent } = withChannel();
+    cache.state(true);
+    await turn();
+    cache.notice(sent[0]!);
+    await turn();
     const db = loader({ a: row("a") });
     await cache.read("a", db.load("a"));
-    const sent: string[] = [];
+    expect(cache.size).toBe(1);
     let settled = false;
-    const settling = cache
-      .settle((marker) => {
-        sent.push(marker);
-        return Promise.resolve();
-      })
-      .then(() => (settled = true));
-    await new Promise((r) => setTimeout(r, 20));
+    const settling = cache.settle().then(() => (settled = true));
+    await turn();
     expect(settled).toBe(false);
-    expect(sent).toEqual([expect.stringMatching(/^sync:/)]);
+    expect(sent).toHaveLength(2);
     // Another process's marker is not ours.
     cache.notice("sync:someone-else");
-    await new Promise((r) => setTimeout(r, 5));
+    await turn();
     expect(settled).toBe(false);
     cache.notice("s:a");
-    cache.notice(sent[0]!);
+    cache.notice(sent[1]!);
     await settling;
     expect(cache.size).toBe(0);
   });
 
   it("drops every copy when its marker cannot be sent or is not heard in time", async () => {
-    const cache = createSessionCache<Row>();
+    let failing = false;
+    const sent: string[] = [];
+    const cache = createSessionCache<Row>({
+      send: (payload) => {
+        if (failing) return Promise.reject(new Error("database down"));
+        sent.push(payload);
+        return Promise.resolve();
+      },
+    });
     cache.state(true);
+    await turn();
+    cache.notice(sent[0]!);
+    await turn();
     const db = loader({ a: row("a"), b: row("b") });
     await cache.read("a", db.load("a"));
-    await cache.settle(() => Promise.reject(new Error("database down")));
+    failing = true;
+    await cache.settle();
     expect(cache.size).toBe(0);
 
+    failing = false;
     await cache.read("b", db.load("b"));
+    expect(cache.size).toBe(1);
     vi.useFakeTimers();
     try {
-      const settling = cache.settle(() => Promise.resolve());
+      const settling = cache.settle();
       await vi.advanceTimersByTimeAsync(SETTLE_TIMEOUT_MS);
       await settling;
     } finally {

@@ -34,13 +34,27 @@ export interface SessionCache<T extends CachedSession> extends NoticeHandlers {
    * `send` (pg_notify on the same channel) and waits for it to come back, as notices arrive in commit
    * order. If the marker cannot be sent or does not come back in time, every copy is dropped.
    */
-  settle(send: (payload: string) => Promise<unknown>): Promise<void>;
+  settle(): Promise<void>;
   readonly size: number;
 }
 
-export function createSessionCache<T extends CachedSession>(
-  opts: { max?: number; ttlMs?: number } = {},
-): SessionCache<T> {
+export interface SessionCacheOptions {
+  max?: number;
+  ttlMs?: number;
+  /**
+   * Sends a notice on the channel (pg_notify). With it, a listener that says it is up is trusted only
+   * once a marker sent this way has come back through it: a connection that cannot hear notices (a
+   * pooler in transaction mode, say) never turns the cache on. Without it (tests) nothing is checked.
+   */
+  send?: (payload: string) => Promise<unknown>;
+  /** A listener came up but its marker did not come back: the cache stays off and asks again later. */
+  onUnheard?: () => void;
+}
+
+/** How long a listener whose marker did not come back waits before it is asked again. */
+export const REPROBE_MS = 10_000;
+
+export function createSessionCache<T extends CachedSession>(opts: SessionCacheOptions = {}): SessionCache<T> {
   const max = opts.max ?? SESSION_CACHE_MAX;
   const ttlMs = opts.ttlMs ?? SESSION_CACHE_TTL_MS;
   const kept = new Map<string, { row: T; at: number }>();
@@ -52,6 +66,37 @@ export function createSessionCache<T extends CachedSession>(
     generation++;
     kept.clear();
   };
+  /** Sends a marker and tells whether it came back through the listener in time. */
+  async function hear(send: (payload: string) => Promise<unknown>): Promise<boolean> {
+    const marker = `${MARKER}${randomUUID()}`;
+    let timer: NodeJS.Timeout | undefined;
+    const heard = new Promise<boolean>((resolve) => {
+      markers.set(marker, () => resolve(true));
+      timer = setTimeout(() => resolve(false), SETTLE_TIMEOUT_MS);
+    });
+    try {
+      await send(marker);
+      return await heard;
+    } catch {
+      return false;
+    } finally {
+      clearTimeout(timer);
+      markers.delete(marker);
+    }
+  }
+  let listening = false;
+  let probes = 0;
+  let reprobe: NodeJS.Timeout | undefined;
+  function probe(send: (payload: string) => Promise<unknown>) {
+    const mine = ++probes;
+    void hear(send).then((heard) => {
+      if (mine !== probes || !listening) return;
+      if (heard) return void (live = true);
+      opts.onUnheard?.();
+      reprobe = setTimeout(() => probe(send), REPROBE_MS);
+      reprobe.unref();
+    });
+  }
 
   return {
     get size() {
@@ -67,26 +112,18 @@ export function createSessionCache<T extends CachedSession>(
       } else kept.clear();
     },
     state(up) {
-      live = up;
+      listening = up;
+      live = false;
+      probes++;
+      clearTimeout(reprobe);
       dropAll();
+      if (!up) return;
+      if (opts.send) probe(opts.send);
+      else live = true;
     },
-    async settle(send) {
-      if (!live) return;
-      const marker = `${MARKER}${randomUUID()}`;
-      let timer: NodeJS.Timeout | undefined;
-      const heard = new Promise<boolean>((resolve) => {
-        markers.set(marker, () => resolve(true));
-        timer = setTimeout(() => resolve(false), SETTLE_TIMEOUT_MS);
-      });
-      try {
-        await send(marker);
-        if (!(await heard)) dropAll();
-      } catch {
-        dropAll();
-      } finally {
-        clearTimeout(timer);
-        markers.delete(marker);
-      }
+    async settle() {
+      if (!live || !opts.send) return;
+      if (!(await hear(opts.send))) dropAll();
     },
     async read(token, load, now = Date.now()) {
       const hit = kept.get(token);
