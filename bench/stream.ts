@@ -487,7 +487,10 @@ server itself) costs a wake-up of 0.2–0.3 ms. The direct baseline makes two su
 stays missed one stream at a time. Meeting it would take the write off the path to the first token, which changes
 what the server promises: asking the model while the turn is stored means a double-submitted message (a retried
 \`clientMessageId\`) reaches the model before the 409 can stop it, and the contract says a duplicate makes no second
-model call. Under 200 concurrent streams the goals are met.
+model call. Under 200 concurrent streams the p50 goals are met; p99 on PostgreSQL moves from run to run (21 ms in
+this session's first full run, 55 ms in this one). Side by side on that load alone, two runs each, the build before
+the direct event writes (\`40d4660\`) against this one: p99 13.4 / 16.0 → 20.1 / 16.6 ms, p50 3.85 / 3.03 → 3.80 /
+3.02 ms.
 
 The round before (\`06beb81\` → \`e5056c2\`), two quick runs of each build side by side, added TTFT p50 one stream at a
 time 16.2 / 11.0 → 5.50 / 5.02 ms on PostgreSQL and 18.9 / 15.1 → 7.37 / 5.91 ms on PGlite, server CPU per answer 37.8 /
