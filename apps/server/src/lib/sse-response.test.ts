@@ -25,12 +25,18 @@ function buildApp() {
   });
   app.get("/events", (c) =>
     sseResponse(c, async function* () {
-      for (let i = 1; i <= 3; i++) yield { type: "chunk", n: i };
+      for (let i = 1; i <= 3; i++) {
+        await Promise.resolve(); // as a model's parts arrive: one at a time
+        yield { type: "chunk", n: i };
+      }
     }),
   );
   app.get("/big", (c) =>
     sseResponse(c, async function* () {
-      for (let i = 0; i < 200; i++) yield { n: i, pad: BIG };
+      for (let i = 0; i < 200; i++) {
+        await Promise.resolve();
+        yield { n: i, pad: BIG };
+      }
     }),
   );
   app.get("/slow", (c) =>
