@@ -56,8 +56,9 @@ export function createApp(services: Services, options: { webDist?: string | null
   const { auth, database, logger, env } = services;
   const app = new Hono<AppEnv>();
 
-  // Outermost, so that a direct event stream goes out with the headers every other middleware set.
-  app.use(sseHandOff());
+  // Outermost, so that a direct event stream goes out with the headers every other middleware set;
+  // every event stream is under /api.
+  app.use("/api/*", sseHandOff());
   app.use(requestId({ headerName: "X-Request-Id", limitLength: 64 }));
   app.use(async (c, next) => {
     const started = performance.now();

@@ -114,7 +114,6 @@ export function createSessionCache<T extends CachedSession>(opts: SessionCacheOp
     state(up) {
       listening = up;
       live = false;
-      probes++;
       clearTimeout(reprobe);
       dropAll();
       if (!up) return;

@@ -211,8 +211,12 @@ export async function openDatabase(
       stats: () => gauge.stats({ active: pool.totalCount - pool.idleCount, waiting: pool.waitingCount }),
       listen: async (channel, on) =>
         listeners.add(
-          await listenOnPostgres(pg.Client, target.url, channel, on, (err) =>
-            options.onConnectionError?.(err),
+          await listenOnPostgres(
+            () =>
+              new pg.Client({ connectionString: target.url, connectionTimeoutMillis: CONNECT_TIMEOUT_MS }),
+            channel,
+            on,
+            (err) => options.onConnectionError?.(err),
           ),
         ),
       close: async () => {

@@ -20,9 +20,9 @@ export const RELISTEN_MS = 1_000;
 
 const CHANNEL_NAME = /^[a-z_][a-z0-9_]*$/;
 
+/** `connection`: a new client, not yet connected, outside any pool. */
 export async function listenOnPostgres(
-  Client: typeof pg.Client,
-  url: string,
+  connection: () => pg.Client,
   channel: string,
   on: NoticeHandlers,
   onError: (err: Error) => void,
@@ -33,7 +33,7 @@ export async function listenOnPostgres(
   let retry: NodeJS.Timeout | undefined;
 
   const connect = async () => {
-    const client = new Client({ connectionString: url, connectionTimeoutMillis: 10_000 });
+    const client = connection();
     let lost = false;
     const onLost = (err?: Error) => {
       if (lost) return;

@@ -17,10 +17,14 @@ import type { LiveStreams } from "./live-streams";
 const encoder = new TextEncoder();
 const HEARTBEAT = encoder.encode(": ping\n\n");
 
-/** What the Node adapter answers with when the response was written by the handler itself. */
+/**
+ * The Node adapter's mark for a response its handler wrote itself. (Its own RESPONSE_ALREADY_SENT is
+ * for returning from a handler: copied through `c.res`, as a middleware must, it loses the mark.)
+ */
 const ALREADY_SENT = "x-hono-already-sent";
 const HAND_OFF = "sseHandOff";
-type HandOff = { start?: (headers: Headers) => void; cancel?: () => void };
+/** What the outermost middleware and a handler's event stream share on the Node server. */
+type HandOff = { outgoing: ServerResponse; start?: (headers: Headers) => void; cancel?: () => void };
 
 /**
  * The outermost middleware: when a handler asked for a direct event stream, the final headers (every
@@ -29,7 +33,7 @@ type HandOff = { start?: (headers: Headers) => void; cancel?: () => void };
 export const sseHandOff = (): MiddlewareHandler => async (c, next) => {
   const outgoing = (c.env as { outgoing?: ServerResponse } | undefined)?.outgoing;
   if (!outgoing) return next();
-  const handOff: HandOff = {};
+  const handOff: HandOff = { outgoing };
   c.set(HAND_OFF as never, handOff as never);
   await next();
   if (!handOff.start) return;
@@ -82,20 +86,14 @@ export function sseResponse(
     }
   };
 
-  const outgoing = (c.env as { outgoing?: ServerResponse } | undefined)?.outgoing;
   const handOff = c.get(HAND_OFF as never) as HandOff | undefined;
-  if (outgoing && handOff) {
+  if (handOff) {
     handOff.start = (headers) => {
-      const head: Record<string, string | string[]> = {};
-      headers.forEach((value, name) => {
-        if (name !== "content-length" && name !== ALREADY_SENT) head[name] = value;
-      });
-      const cookies = headers.getSetCookie();
-      if (cookies.length) head["set-cookie"] = cookies;
-      head["transfer-encoding"] = "chunked";
-      outgoing.writeHead(200, head);
-      outgoing.flushHeaders();
-      void writeDirect(outgoing);
+      // No length: Node sends the body chunked.
+      handOff.outgoing.setHeaders(headers);
+      handOff.outgoing.writeHead(200);
+      handOff.outgoing.flushHeaders();
+      void writeDirect(handOff.outgoing);
     };
     handOff.cancel = finish;
     return c.body(null, 200, SSE_HEADERS);
