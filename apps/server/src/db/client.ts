@@ -3,7 +3,7 @@
 // Both report how busy their connections are (`stats()`), so exhaustion shows before it hurts.
 import { dirname } from "node:path";
 import { setFlagsFromString } from "node:v8";
-import type { SQL } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import type { PoolClient } from "pg";
 import { someCause } from "../lib/errors";
@@ -94,6 +94,19 @@ export const PGLITE_MAX_CONNECTIONS = 4;
 function useBaselineWasmCompiler() {
   setFlagsFromString("--liftoff-only");
 }
+
+/**
+ * A statement's first CTE that lets its commit return before the commit record is flushed to disk
+ * (`synchronous_commit` off for its own transaction only; the setting is read at commit). The rows are
+ * visible and every constraint holds at once; a crash of the database server in the next fraction of a
+ * second (three WAL-writer rounds, 600 ms by default) could lose them, and nothing else: the WAL stays
+ * in order, so the next commit that waits for the disk makes them durable too. On the benchmark
+ * machine a one-row insert took 0.6–0.7 ms with the flush and 0.1 ms without. For writes nobody has
+ * been promised yet: a chat turn whose answer is still to come (its final write waits for the disk),
+ * a draft of the text so far. The statement must read from the CTE (`from async_commit`), or
+ * PostgreSQL skips it.
+ */
+export const asyncCommit = sql`async_commit as (select set_config('synchronous_commit', 'off', true))`;
 
 /** The rows of a raw statement: both drivers answer `execute` with `{ rows }`. */
 export async function rowsOf<T>(db: Database, query: SQL): Promise<T[]> {

@@ -11,7 +11,7 @@ import {
 import { randomUUID } from "node:crypto";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { z } from "zod";
-import { isUniqueViolation, rowsOf, type Database } from "../../db/client";
+import { asyncCommit, isUniqueViolation, rowsOf, type Database } from "../../db/client";
 import { chatImages, conversations, messages } from "../../db/schema";
 import { requireModel } from "../../billing/plans";
 import { AppError, notFound } from "../../lib/errors";
@@ -100,7 +100,8 @@ export async function prepareChat(
   // touched if it is still the caller's), the question and its answer-to-be, "streaming". A repeated
   // client message id breaks the unique index and the whole statement, conversation included, is
   // undone: decided by the database, so two racing requests cannot both pass. The answer sorts after
-  // the question (now() is the statement's start).
+  // the question (now() is the statement's start). Its commit does not wait for the disk: nothing is
+  // promised until the answer's final write, which does, and takes these rows with it.
   conversationId ??= randomUUID();
   const userMessageId = randomUUID();
   const assistantMessageId = randomUUID();
@@ -114,12 +115,12 @@ export async function prepareChat(
   const imagesJson = JSON.stringify(withUrls.map(({ id, url }) => ({ id, url })));
   const stored = await rowsOf<{ id: string }>(
     deps.db,
-    sql`with c as (${conversation})
+    sql`with ${asyncCommit}, c as (${conversation})
         insert into ${messages}
           (id, conversation_id, user_id, role, content, images, client_message_id, model, status, created_at)
         select v.id::uuid, c.id, ${userId}, v.role, v.content, v.images::jsonb, v.client_id::uuid, v.model,
           v.status, now() + v.later
-        from c, (values
+        from async_commit, c, (values
           (${userMessageId}, 'user', ${input.message}, ${imagesJson}, ${input.clientMessageId ?? null},
             null, 'complete', interval '0'),
           (${assistantMessageId}, 'assistant', '', '[]', null, ${input.model}, 'streaming',

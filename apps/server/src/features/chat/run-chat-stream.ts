@@ -10,8 +10,8 @@ import {
   type ChatStreamEvent,
   type Source,
 } from "@tessera/contracts";
-import { and, eq, inArray } from "drizzle-orm";
-import type { Database } from "../../db/client";
+import { eq, inArray, sql } from "drizzle-orm";
+import { asyncCommit, type Database } from "../../db/client";
 import { conversations, messages } from "../../db/schema";
 import { isServerShutdown } from "../../lib/live-streams";
 import type { Logger } from "../../lib/logger";
@@ -118,13 +118,13 @@ export async function* runChatStream(
     return null;
   });
   const answerId = prepared.assistantMessageId;
-  // The text so far, in the background; a row already closed (by the sweep) is left alone.
+  // The text so far, in the background; a row already closed (by the sweep) is left alone. A draft
+  // does not wait for the disk: the final write does.
   const draft = startDraftWriter(
     (content) =>
-      deps.db
-        .update(messages)
-        .set({ content })
-        .where(and(eq(messages.id, answerId), eq(messages.status, "streaming"))),
+      deps.db.execute(sql`with ${asyncCommit}
+        update ${messages} set content = ${content} from async_commit
+        where ${messages.id} = ${answerId} and ${messages.status} = 'streaming'`),
     {
       everyMs: DRAFT_WRITE_MS,
       onError: (err) =>

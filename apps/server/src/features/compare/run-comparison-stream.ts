@@ -12,7 +12,7 @@ import {
 } from "@tessera/contracts";
 import { and, eq, inArray, lt, or, sql } from "drizzle-orm";
 import type { z } from "zod";
-import type { Database } from "../../db/client";
+import { asyncCommit, type Database } from "../../db/client";
 import { comparisonResponses } from "../../db/schema";
 import { searchKnowledge } from "../../knowledge/search-knowledge";
 import { AppError, notFound } from "../../lib/errors";
@@ -127,12 +127,10 @@ export async function* runComparisonStream(
   });
   const draft = startDraftWriter(
     (content) =>
-      deps.db
-        .update(comparisonResponses)
-        .set({ content, updatedAt: sql`now()` })
-        .where(
-          and(eq(comparisonResponses.id, answer.responseId), eq(comparisonResponses.status, "streaming")),
-        ),
+      deps.db.execute(sql`with ${asyncCommit}
+        update ${comparisonResponses} set content = ${content}, updated_at = now() from async_commit
+        where ${comparisonResponses.id} = ${answer.responseId}
+          and ${comparisonResponses.status} = 'streaming'`),
     {
       everyMs: DRAFT_WRITE_MS,
       onError: (err) =>
