@@ -23,6 +23,32 @@ function buildApp() {
     await next();
     c.header("X-After", "set after the handler");
   });
+  // Middlewares that take their time after the handler, or answer instead of it.
+  app.use("/primed", async (_c, next) => {
+    await next();
+    await sleep(50);
+    log.push("headers settled");
+  });
+  app.use("/replaced", async (c, next) => {
+    await next();
+    c.res = c.json({ error: "a later failure" }, 500);
+  });
+  app.get("/primed", (c) =>
+    sseResponse(c, async function* () {
+      log.push("producer started");
+      await Promise.resolve();
+      yield { type: "start" };
+    }),
+  );
+  app.get("/replaced", (c) =>
+    sseResponse(c, async function* (signal) {
+      log.push("replaced: started");
+      for (let i = 0; i < 100 && !signal.aborted; i++) await sleep(10);
+      log.push(signal.aborted ? "replaced: aborted" : "replaced: not aborted");
+      yield { type: "start" }; // drained: written nowhere
+      log.push("replaced: finished");
+    }),
+  );
   app.get("/events", (c) =>
     sseResponse(c, async function* () {
       for (let i = 1; i <= 3; i++) {
@@ -124,6 +150,26 @@ describe("an event stream on the Node server", () => {
     await new Promise<void>((resolve) => res.once("data", () => resolve()));
     res.destroy();
     await expect.poll(() => log, { timeout: 2_000 }).toEqual(["slow: aborted", "slow: finished"]);
+  });
+
+  it("starts the producer while the middlewares around the handler still settle the headers", async () => {
+    log.length = 0;
+    const { text, ended } = await readAll(await open("/primed"));
+    expect(ended).toBe("end");
+    expect(events(text)).toEqual([{ type: "start" }]);
+    expect(log).toEqual(["producer started", "headers settled"]);
+  });
+
+  it("stops and drains a started producer when a later middleware answers instead", async () => {
+    log.length = 0;
+    const res = await open("/replaced");
+    expect(res.statusCode).toBe(500);
+    expect(res.headers["content-type"]).toMatch(/application\/json/);
+    const { text } = await readAll(res);
+    expect(JSON.parse(text)).toEqual({ error: "a later failure" });
+    await expect
+      .poll(() => log, { timeout: 2_000 })
+      .toEqual(["replaced: started", "replaced: aborted", "replaced: finished"]);
   });
 
   it("breaks the connection when the producer fails, after what it had sent", async () => {

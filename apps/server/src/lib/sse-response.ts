@@ -62,6 +62,13 @@ export function sseResponse(
   const onClientGone = () => client.abort();
   request.addEventListener("abort", onClientGone, { once: true });
   const events = produce(client.signal)[Symbol.asyncIterator]();
+  /** The producer's first event, asked for before the response starts (the direct path). */
+  let primed: Promise<IteratorResult<unknown>> | null = null;
+  const nextEvent = () => {
+    const next = primed ?? events.next();
+    primed = null;
+    return next;
+  };
   let heartbeat: NodeJS.Timeout | undefined;
   let finished = false;
   let cancelled = false;
@@ -78,7 +85,7 @@ export function sseResponse(
   /** Runs the producer to its end with nobody listening, so it stores what it has. */
   const drain = async () => {
     try {
-      for (;;) if ((await events.next()).done) break;
+      for (;;) if ((await nextEvent()).done) break;
     } catch {
       // The producer reports its own failures; nobody is left to tell.
     } finally {
@@ -88,6 +95,10 @@ export function sseResponse(
 
   const handOff = c.get(HAND_OFF as never) as HandOff | undefined;
   if (handOff) {
+    // The producer starts at once, while the middlewares around the handler settle the headers: a
+    // model call goes out that much sooner. (The web stream below does the same: it pulls on start.)
+    primed = events.next();
+    primed.catch(() => undefined);
     handOff.start = (headers) => {
       // No length: Node sends the body chunked.
       handOff.outgoing.setHeaders(headers);
@@ -95,7 +106,10 @@ export function sseResponse(
       handOff.outgoing.flushHeaders();
       void writeDirect(handOff.outgoing);
     };
-    handOff.cancel = finish;
+    handOff.cancel = () => {
+      client.abort();
+      void drain();
+    };
     return c.body(null, 200, SSE_HEADERS);
   }
 
@@ -116,7 +130,7 @@ export function sseResponse(
     }, STREAM_HEARTBEAT_MS);
     try {
       for (;;) {
-        const next = await events.next();
+        const next = await nextEvent();
         if (next.done) break;
         if (gone) continue; // drained for its final write; nobody to tell
         if (!res.write(`data: ${JSON.stringify(next.value)}\n\n`))
