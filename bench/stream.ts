@@ -464,35 +464,53 @@ minus its sending. "Added" is Tessera's percentile minus the direct one. Under l
 (\`${UNDER_LOAD}\`) are open at all times, each restarted when it ends (about 100 new answers a second).
 "Server CPU per answer" is the server process's user + system time over the one-at-a-time run.
 
-This round (\`ebb93a2\` → \`a44c226\`), one stream at a time (150 answers each way, the bench's own client and
+This round (\`6c4705c\` → \`f95e1e3\`), one stream at a time (150 answers each way, the bench's own client and
 upstream), the two builds alternating in one sitting, two runs each, added TTFT p50 before → after: PostgreSQL
-3.97 / 3.66 → 3.43 / 3.32 ms, PGlite 4.70 / 4.77 → 4.23 / 3.50 ms.
-- \`413dd04\` Sessions are kept in the process (\`auth/session-cache.ts\`, the design's "session cache, in process"): the
-  row behind a bearer token is read once, then kept until the database announces a change to that session or its
-  person (a trigger on both tables, \`LISTEN\`/\`NOTIFY\`), which reaches every process on the database; a change made
-  through the auth routes is heard back before they answer, and while a process cannot listen it keeps nothing.
-  Expiry, the sliding refresh and bans are still decided from the row on every call. The session check went from
-  0.85 ms to 0.13 ms of the time to first token (marks inside the server, PostgreSQL).
-- \`a44c226\` The model is asked before the start event is written, so the write and the upstream's first token
-  overlap (0.35 ms).
+4.76 / 4.88 → 3.86 / 4.05 ms, PGlite 4.48 / 4.29 → 4.39 / 4.22 ms (unchanged). This run's machine (2 × Xeon) is not
+the one of the rounds below (2 × EPYC): the build before this round measured 3.5 ms there and 4.8 ms here, so
+compare figures within a round, not across.
+- \`c67509d\` The turn's write commits without waiting for the disk. The round before blamed the write's 1.5 ms on
+  wake-ups between processes; the database's statement log (\`log_min_duration_statement = 0\`) and a check in psql
+  showed the commit's flush instead: a one-row insert took 0.6–0.7 ms with it and 0.1 ms without (\`fdatasync\` on
+  this disk). The turn's one statement now turns \`synchronous_commit\` off for its own transaction (a CTE calling
+  \`set_config(…, true)\`, \`db/client.ts\`), as do the drafts of answers being written; the answer's final write
+  still waits for the disk and, the WAL being in order, takes the turn with it. A crash of PostgreSQL in the 600 ms
+  after a turn could lose that question and its empty answer, which the stream answering them could not have
+  finished either. The write went from 2.5 to 1.3 ms of the time to first token (marks inside the server). PGlite
+  does not flush on this path: no change there.
+- \`f95e1e3\` The event stream's producer starts as the handler returns, so the model is asked while the
+  middlewares around the handler settle the headers and the request is logged: 0.85 → 0.37 ms from the turn's write
+  to the upstream request.
+Under 200 concurrent streams on PostgreSQL, side by side on that load alone: added p50 2.82 / 2.70 → 2.37 / 3.28 ms,
+p99 8.5 / 7.6 → 8.4 / 16.7 ms: no change beyond this machine's noise (the drafts' writes were not the bottleneck).
 
 Where the time to first token goes now (PostgreSQL, one answer at a time, medians of marks inside the server, the
-client sending a new \`clientMessageId\` as the web app does): 0.2 ms from the request to the session (kept), 0.25 ms
-to read and check the body, 1.5 ms the turn's one write, 0.35 ms to the model call, 0.95 ms for the upstream's answer
-and 0.15 ms to the first chunk's write; about 0.7 ms more is the two HTTP hops between client and server. The
-write is the largest part, and most of it is not PostgreSQL's work: the statement runs in 0.15 ms there, and the same
-call from a script takes 0.6 ms back to back but 1.1–1.4 ms with 3 ms of rest between calls, as here; on this
-two-CPU virtual machine every hop to a process that has gone idle (the database's backend, the upstream, the
-server itself) costs a wake-up of 0.2–0.3 ms. The direct baseline makes two such hops, Tessera six. The 2 ms goal
-stays missed one stream at a time. Meeting it would take the write off the path to the first token, which changes
-what the server promises: asking the model while the turn is stored means a double-submitted message (a retried
-\`clientMessageId\`) reaches the model before the 409 can stop it, and the contract says a duplicate makes no second
-model call. Under 200 concurrent streams the p50 goals are met; p99 on PostgreSQL moves from run to run (21 ms in
-this session's first full run, 55 ms in this one). Side by side on that load alone, two runs each, the build before
-the direct event writes (\`40d4660\`) against this one: p99 13.4 / 16.0 → 20.1 / 16.6 ms, p50 3.85 / 3.03 → 3.80 /
-3.02 ms.
+client sending a new \`clientMessageId\` as the web app does): 0.13 ms through the outer middlewares, 0.19 ms to the
+session (kept), 0.3 ms to read and check the body, 1.3–1.5 ms the turn's one write (0.65 ms of it in PostgreSQL:
+parse 0.25, bind and plan 0.14, execute 0.26 by its statement log; the rest is the driver and the round trip),
+0.4 ms to the upstream request, then 1.1–1.3 ms until the server handles the upstream's answer (the upstream turns
+a request round in about 0.5 ms; the server spends 0.5 ms of that window logging the request, writing the headers
+and the start event), 0.25 ms to the first chunk's write; about 0.8–0.9 ms more is the client's own hop. On PGlite the
+write is 1.9 ms: the statement parsed and planned in WebAssembly on V8's baseline compiler (a one-row insert takes
+0.13 ms there). The 2 ms goal stays missed one stream at a time. Taking the write entirely off the path (tried, not
+kept: the write not awaited at all) left 3.2 ms on PostgreSQL before the producer change, the rest spread over the
+middlewares, the upstream hop and the client hop. What is left to try: the turn as a prepared statement (the parse,
+0.25 ms on PostgreSQL and more on PGlite), and asking the model while the turn is stored, which changes what the
+server promises: a double-submitted message (a retried \`clientMessageId\`) would reach the model before the 409
+can stop it, and the contract says a duplicate makes no second model call.
 
-The round before (\`06beb81\` → \`e5056c2\`), two quick runs of each build side by side, added TTFT p50 one stream at a
+The round before that (\`ebb93a2\` → \`a44c226\`, on the EPYC machine), the same way: added TTFT p50 PostgreSQL
+3.97 / 3.66 → 3.43 / 3.32 ms, PGlite 4.70 / 4.77 → 4.23 / 3.50 ms. \`413dd04\` sessions kept in the process
+(\`auth/session-cache.ts\`, the design's "session cache, in process"): the row behind a bearer token is read once,
+then kept until the database announces a change to that session or its person (a trigger on both tables,
+\`LISTEN\`/\`NOTIFY\`), which reaches every process on the database; a change made through the auth routes is heard
+back before they answer, and while a process cannot listen it keeps nothing. Expiry, the sliding refresh and bans
+are still decided from the row on every call. The session check went from 0.85 ms to 0.13 ms. \`a44c226\` the model
+is asked before the start event is written (0.35 ms). Under 200 concurrent streams p99 on PostgreSQL moved from run
+to run there (21 ms and 55 ms in two full runs); side by side on that load alone, the build before the direct event
+writes (\`40d4660\`) against \`a44c226\`: p99 13.4 / 16.0 → 20.1 / 16.6 ms, p50 3.85 / 3.03 → 3.80 / 3.02 ms.
+
+Before that (\`06beb81\` → \`e5056c2\`), two quick runs of each build side by side, added TTFT p50 one stream at a
 time 16.2 / 11.0 → 5.50 / 5.02 ms on PostgreSQL and 18.9 / 15.1 → 7.37 / 5.91 ms on PGlite, server CPU per answer 37.8 /
 26.3 → 13.5 / 11.8 ms, added TTFT p50 under 200 concurrent streams 999 / 1079 → 4.38 / 4.31 ms (PostgreSQL):
 \`284ae36\` the AI SDK's \`streamText\` out of the relay and OpenAI-style providers through a lean client of our own
@@ -551,6 +569,17 @@ controller and queue, a reader with a read request and its promise for every eve
 waited on the stream's end; and with each token fewer short-lived objects outlive a young-generation collection.
 Side by side in one sitting, 2,000 streams held (row 3's load alone, opened at once, RSS growth over all held from a
 server a few seconds after start): 75.7 → 48.5 / 49.9 KB a stream on PostgreSQL and 80.8 → 48.0 KB on PGlite.
+
+Why PGlite's figure stays above the goal (this round, \`f95e1e3\`): heap snapshots at 500 and 1,000 held streams
+show the same live objects a stream on both databases, 33.8 KB (PostgreSQL) and 33.6 KB (PGlite): the two sockets
+and their parsers, requests and responses (about 4 KB), the answer's text so far as joined strings (about 3.4 KB
+at 20 tokens, kept twice: the relay's and the model call's), 0.9 KB of response headers that Node keeps as one
+string, the producer's closures and contexts, the model call's stream and reader. The rest of the resident size
+is V8's room above the live heap, and where that room stands when the first thousand are open decides the figure:
+the same load from a server that had not rested (its young generation still grown from start-up) measured 41.8 /
+51.0 / 52.5 KB a stream from 1,000 to 2,000, and from a server that rested 30 s first, as here, 78.3 / 73.4 / 73.2
+KB; both ended near 300 MB at 2,000 streams (heap reserved 184 / 189 MB, used 155 / 154 MB). Cutting the live
+objects is what would move it: every kilobyte a stream holds costs about two of resident memory.
 
 The round before (\`42eb761\` → \`acfa930\`), the same way: \`e3ed04d\` the body limit decided from Content-Length
 and the JSON read straight from the socket, instead of a full Fetch Request with a web stream over the socket kept
