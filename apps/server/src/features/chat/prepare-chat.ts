@@ -100,8 +100,8 @@ export async function prepareChat(
   // touched if it is still the caller's), the question and its answer-to-be, "streaming". A repeated
   // client message id breaks the unique index and the whole statement, conversation included, is
   // undone: decided by the database, so two racing requests cannot both pass. The answer sorts after
-  // the question (now() is the statement's start). Its commit does not wait for the disk: nothing is
-  // promised until the answer's final write, which does, and takes these rows with it.
+  // the question (now() is the statement's start). On PostgreSQL its commit does not wait for the disk
+  // (asyncCommit): nothing is promised until the answer's final write, which does.
   conversationId ??= randomUUID();
   const userMessageId = randomUUID();
   const assistantMessageId = randomUUID();
@@ -115,7 +115,7 @@ export async function prepareChat(
   const imagesJson = JSON.stringify(withUrls.map(({ id, url }) => ({ id, url })));
   const stored = await rowsOf<{ id: string }>(
     deps.db,
-    sql`with ${asyncCommit}, c as (${conversation})
+    sql`with ${asyncCommit(deps.db)}, c as (${conversation})
         insert into ${messages}
           (id, conversation_id, user_id, role, content, images, client_message_id, model, status, created_at)
         select v.id::uuid, c.id, ${userId}, v.role, v.content, v.images::jsonb, v.client_id::uuid, v.model,

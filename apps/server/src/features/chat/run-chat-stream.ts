@@ -118,11 +118,11 @@ export async function* runChatStream(
     return null;
   });
   const answerId = prepared.assistantMessageId;
-  // The text so far, in the background; a row already closed (by the sweep) is left alone. A draft
-  // does not wait for the disk: the final write does.
+  // The text so far, in the background; a row already closed (by the sweep) is left alone. On
+  // PostgreSQL a draft does not wait for the disk (asyncCommit): the final write does.
   const draft = startDraftWriter(
     (content) =>
-      deps.db.execute(sql`with ${asyncCommit}
+      deps.db.execute(sql`with ${asyncCommit(deps.db)}
         update ${messages} set content = ${content} from async_commit
         where ${messages.id} = ${answerId} and ${messages.status} = 'streaming'`),
     {

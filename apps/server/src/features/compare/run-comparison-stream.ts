@@ -127,7 +127,7 @@ export async function* runComparisonStream(
   });
   const draft = startDraftWriter(
     (content) =>
-      deps.db.execute(sql`with ${asyncCommit}
+      deps.db.execute(sql`with ${asyncCommit(deps.db)}
         update ${comparisonResponses} set content = ${content}, updated_at = now() from async_commit
         where ${comparisonResponses.id} = ${answer.responseId}
           and ${comparisonResponses.status} = 'streaming'`),
