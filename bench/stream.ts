@@ -476,8 +476,10 @@ compare figures within a round, not across.
   \`set_config(…, true)\`, \`db/client.ts\`), as do the drafts of answers being written; the answer's final write
   still waits for the disk and, the WAL being in order, takes the turn with it. A crash of PostgreSQL in the 600 ms
   after a turn could lose that question and its empty answer, which the stream answering them could not have
-  finished either. The write went from 2.5 to 1.3 ms of the time to first token (marks inside the server). PGlite
-  does not flush on this path: no change there.
+  finished either. The write went from 2.5 to 1.3 ms of the time to first token (marks inside the server).
+  \`f950ef5\` PGlite keeps its commits synchronous: it runs inside the server with no WAL writer, so a commit it
+  has not flushed dies with the process, and after a kill -9 the turn and its drafts were gone (the shutdown test
+  caught it). Its figures had not moved with the change anyway.
 - \`f95e1e3\` The event stream's producer starts as the handler returns, so the model is asked while the
   middlewares around the handler settle the headers and the request is logged: 0.85 → 0.37 ms from the turn's write
   to the upstream request.
