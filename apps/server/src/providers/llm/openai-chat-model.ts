@@ -9,7 +9,12 @@
 // It keeps the guard's promises (guard-upstream-model.ts) itself: exactly one request per call, an
 // HTTP failure thrown as a not-retryable APICallError, a read failure as a final `error` part, an abort
 // as an AbortError, and no configured key in anything it reports.
-import { request as httpRequest, Agent as HttpAgent, type IncomingMessage } from "node:http";
+import {
+  request as httpRequest,
+  Agent as HttpAgent,
+  type ClientRequest,
+  type IncomingMessage,
+} from "node:http";
 import { request as httpsRequest, Agent as HttpsAgent } from "node:https";
 import {
   APICallError,
@@ -56,6 +61,21 @@ type Chunk = {
   error?: { message?: unknown } | null;
 };
 
+/**
+ * Aborting the signal destroys the request; returns what stops listening. Made out here, with nothing
+ * of the call in reach: a listener that lives as long as the answer must not keep the request body (the
+ * whole conversation, and its JSON) alive through the scope it was made in. For the same reason a
+ * response's request ignores late errors with `ignore`, not a closure made inside `post`.
+ */
+function destroyOnAbort(req: ClientRequest, signal: AbortSignal | undefined): () => void {
+  if (!signal) return ignore;
+  const onAbort = () => req.destroy(abortError(signal));
+  signal.addEventListener("abort", onAbort, { once: true });
+  return () => signal.removeEventListener("abort", onAbort);
+}
+
+const ignore = () => undefined;
+
 export function createOpenAiChatModels(endpoint: OpenAiChatEndpoint): (modelName: string) => LanguageModelV3 {
   const url = new URL(`${endpoint.baseURL.replace(/\/+$/, "")}/chat/completions`);
   const https = url.protocol === "https:";
@@ -79,9 +99,7 @@ export function createOpenAiChatModels(endpoint: OpenAiChatEndpoint): (modelName
         agent,
         headers: { ...headers, "content-length": Buffer.byteLength(payload) },
       });
-      const onAbort = () => req.destroy(abortError(signal));
-      signal?.addEventListener("abort", onAbort, { once: true });
-      const settled = () => signal?.removeEventListener("abort", onAbort);
+      const settled = destroyOnAbort(req, signal);
       const onRequestError = (err: Error) => {
         settled();
         if (signal?.aborted) return reject(abortError(signal));
@@ -102,7 +120,7 @@ export function createOpenAiChatModels(endpoint: OpenAiChatEndpoint): (modelName
         if (status >= 200 && status < 300) {
           // The response reports its own failures from here, and an open stream no longer holds the
           // request body (the whole conversation) through this listener.
-          req.off("error", onRequestError).on("error", () => undefined);
+          req.off("error", onRequestError).on("error", ignore);
           // The caller's read owns the abort from here: the signal still destroys the request.
           res.once("close", settled);
           return resolve(res);
