@@ -84,13 +84,14 @@ export function createSessionCache<T extends CachedSession>(opts: SessionCacheOp
       markers.delete(marker);
     }
   }
-  let listening = false;
+  // Bumped by every probe and by every change of the listener's state: an answer counts only if
+  // nothing happened since its probe started.
   let probes = 0;
   let reprobe: NodeJS.Timeout | undefined;
   function probe(send: (payload: string) => Promise<unknown>) {
     const mine = ++probes;
     void hear(send).then((heard) => {
-      if (mine !== probes || !listening) return;
+      if (mine !== probes) return;
       if (heard) return void (live = true);
       opts.onUnheard?.();
       reprobe = setTimeout(() => probe(send), REPROBE_MS);
@@ -112,7 +113,7 @@ export function createSessionCache<T extends CachedSession>(opts: SessionCacheOp
       } else kept.clear();
     },
     state(up) {
-      listening = up;
+      probes++;
       live = false;
       clearTimeout(reprobe);
       dropAll();

@@ -97,6 +97,8 @@ function useBaselineWasmCompiler() {
 
 /** Databases whose commits a server flushes on its own: PostgreSQL's WAL writer, not this process. */
 const flushedByServer = new WeakSet<object>();
+const ASYNC_COMMIT = sql`async_commit as (select set_config('synchronous_commit', 'off', true))`;
+const SYNC_COMMIT = sql`async_commit as (select null)`;
 
 /**
  * A statement's first CTE, `async_commit`, which the statement must read from (`from async_commit`), or
@@ -111,10 +113,7 @@ const flushedByServer = new WeakSet<object>();
  * nothing. For writes nobody has been promised yet: a chat turn whose answer is still to come (its final
  * write waits for the disk), a draft of the text so far.
  */
-export const asyncCommit = (db: Database): SQL =>
-  flushedByServer.has(db)
-    ? sql`async_commit as (select set_config('synchronous_commit', 'off', true))`
-    : sql`async_commit as (select null)`;
+export const asyncCommit = (db: Database): SQL => (flushedByServer.has(db) ? ASYNC_COMMIT : SYNC_COMMIT);
 
 /** The rows of a raw statement: both drivers answer `execute` with `{ rows }`. */
 export async function rowsOf<T>(db: Database, query: SQL): Promise<T[]> {

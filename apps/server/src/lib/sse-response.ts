@@ -92,6 +92,11 @@ export function sseResponse(
       finish();
     }
   };
+  /** Nobody will read the stream: the producer is told to stop, then run to its end. */
+  const abandon = () => {
+    client.abort();
+    void drain();
+  };
 
   const handOff = c.get(HAND_OFF as never) as HandOff | undefined;
   if (handOff) {
@@ -106,10 +111,7 @@ export function sseResponse(
       handOff.outgoing.flushHeaders();
       void writeDirect(handOff.outgoing);
     };
-    handOff.cancel = () => {
-      client.abort();
-      void drain();
-    };
+    handOff.cancel = abandon;
     return c.body(null, 200, SSE_HEADERS);
   }
 
@@ -162,7 +164,7 @@ export function sseResponse(
       async pull(controller) {
         let next: IteratorResult<unknown>;
         try {
-          next = await events.next();
+          next = await nextEvent();
         } catch (err) {
           finish();
           return controller.error(err);
@@ -176,8 +178,7 @@ export function sseResponse(
       },
       cancel() {
         cancelled = true;
-        client.abort();
-        void drain();
+        abandon();
       },
     },
     // Pull one event ahead at most: the socket's own buffer holds the rest.
