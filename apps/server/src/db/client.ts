@@ -5,6 +5,7 @@ import { dirname } from "node:path";
 import { setFlagsFromString } from "node:v8";
 import { sql, type SQL } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import type { PGlite, protocol } from "@electric-sql/pglite";
 import type { PoolClient } from "pg";
 import { someCause } from "../lib/errors";
 import { findUp } from "../lib/paths";
@@ -95,10 +96,42 @@ function useBaselineWasmCompiler() {
   setFlagsFromString("--liftoff-only");
 }
 
-/** Databases whose commits a server flushes on its own: PostgreSQL's WAL writer, not this process. */
-const flushedByServer = new WeakSet<object>();
-const ASYNC_COMMIT = sql`async_commit as (select set_config('synchronous_commit', 'off', true))`;
-const SYNC_COMMIT = sql`async_commit as (select null)`;
+const ASYNC_COMMIT_TEXT = "async_commit as (select set_config('synchronous_commit', 'off', true))";
+const SYNC_COMMIT_TEXT = "async_commit as (select null)";
+const ASYNC_COMMIT = sql.raw(ASYNC_COMMIT_TEXT);
+const SYNC_COMMIT = sql.raw(SYNC_COMMIT_TEXT);
+
+/**
+ * A statement sent by name: the server parses and plans it once per connection, and from then on
+ * only binds and runs it. For the hot path's writes whose result is a row count (a chat turn): its
+ * text starts `with ${asyncCommit}, …`, given the database's async-commit CTE, and its parameters
+ * are `$1…` as text (cast in the statement).
+ */
+export interface NamedStatement {
+  name: string;
+  text(asyncCommit: string): string;
+}
+
+/** What each driver does its own way. */
+interface Driver {
+  asyncCommit: SQL;
+  /** Runs a named statement; resolves with the rows it wrote (or returned). */
+  run(statement: NamedStatement, values: (string | null)[]): Promise<number>;
+}
+const drivers = new WeakMap<object, Driver>();
+
+function driverOf(db: Database): Driver {
+  const driver = drivers.get(db);
+  if (!driver) throw new Error("Not a database opened by openDatabase.");
+  return driver;
+}
+
+/** A statement's text for one database, built once. */
+function textOf(texts: Map<string, string>, statement: NamedStatement, asyncCommit: string): string {
+  let text = texts.get(statement.name);
+  if (text === undefined) texts.set(statement.name, (text = statement.text(asyncCommit)));
+  return text;
+}
 
 /**
  * A statement's first CTE, `async_commit`, which the statement must read from (`from async_commit`), or
@@ -113,7 +146,27 @@ const SYNC_COMMIT = sql`async_commit as (select null)`;
  * nothing. For writes nobody has been promised yet: a chat turn whose answer is still to come (its final
  * write waits for the disk), a draft of the text so far.
  */
-export const asyncCommit = (db: Database): SQL => (flushedByServer.has(db) ? ASYNC_COMMIT : SYNC_COMMIT);
+export const asyncCommit = (db: Database): SQL => driverOf(db).asyncCommit;
+
+/**
+ * Runs a named statement (see NamedStatement) with its parameters; resolves with its row count.
+ * On the benchmark machine the chat turn took 0.33–0.45 ms this way against 0.75–1.0 ms through
+ * Drizzle on PostgreSQL, and 0.7 ms against 1.45–2.5 ms on PGlite (which otherwise parses, describes,
+ * binds and runs every statement in five calls into its WebAssembly).
+ */
+export const runNamed = (
+  db: Database,
+  statement: NamedStatement,
+  values: (string | null)[],
+): Promise<number> => driverOf(db).run(statement, values);
+
+/**
+ * The server will not keep named statements: a pooler in transaction mode (PgBouncer before 1.21, or
+ * without max_prepared_statements) sends the Bind to a connection that never saw the Parse.
+ * invalid_sql_statement_name (26000) or duplicate_prepared_statement (42P05); raised before the
+ * statement ran, so it is safe to send again unnamed.
+ */
+const namedRefused = (err: unknown) => someCause(err, (e) => e.code === "26000" || e.code === "42P05");
 
 /** The rows of a raw statement: both drivers answer `execute` with `{ rows }`. */
 export async function rowsOf<T>(db: Database, query: SQL): Promise<T[]> {
@@ -223,7 +276,24 @@ export async function openDatabase(
     });
     pool.on("error", (err) => options.onConnectionError?.(err));
     const db = drizzle(pool, { schema });
-    flushedByServer.add(db);
+    // PostgreSQL's WAL writer flushes commits on its own: its writes may use the async commit.
+    const texts = new Map<string, string>();
+    let named = true;
+    drivers.set(db, {
+      asyncCommit: ASYNC_COMMIT,
+      async run(statement, values) {
+        const text = textOf(texts, statement, ASYNC_COMMIT_TEXT);
+        if (named)
+          try {
+            // pg parses a name once per connection and remembers it did.
+            return (await pool.query({ name: statement.name, text, values })).rowCount ?? 0;
+          } catch (err) {
+            if (!namedRefused(err)) throw err;
+            named = false;
+          }
+        return (await pool.query(text, values)).rowCount ?? 0;
+      },
+    });
     await migrate(db, { migrationsFolder: migrationsFolder() });
     const listeners = listenerSet();
     return {
@@ -247,7 +317,7 @@ export async function openDatabase(
     };
   }
   useBaselineWasmCompiler();
-  const [{ PGlite }, { drizzle }, { migrate }] = await Promise.all([
+  const [{ PGlite, protocol }, { drizzle }, { migrate }] = await Promise.all([
     import("@electric-sql/pglite"),
     import("drizzle-orm/pglite"),
     import("drizzle-orm/pglite/migrator"),
@@ -294,6 +364,7 @@ export async function openDatabase(
   client.transaction = ((...args: Parameters<typeof transaction>) =>
     measured(() => transaction(...args))) as typeof transaction;
   const db = drizzle(client, { schema });
+  drivers.set(db, { asyncCommit: SYNC_COMMIT, run: pgliteNamedRunner(client, protocol.serialize, measured) });
   await migrate(db, { migrationsFolder: migrationsFolder() });
   const listeners = listenerSet();
   return {
@@ -314,4 +385,53 @@ export async function openDatabase(
       await client.close();
     },
   };
+}
+
+/**
+ * Named statements on PGlite, whose query() makes five calls into the WebAssembly for every statement
+ * (parse, describe, bind, describe, execute) and the sync. Here a statement is parsed once for the
+ * life of the database (PGlite is one session), and each run is one call: bind, execute and sync in
+ * one message. It waits its turn as query() does, through the same two locks (PGlite's own, public
+ * in its types though named as internal): for any transaction in progress, then for any statement.
+ */
+function pgliteNamedRunner(
+  client: PGlite,
+  serialize: typeof protocol.serialize,
+  measured: <T>(call: () => Promise<T>) => Promise<T>,
+): Driver["run"] {
+  const texts = new Map<string, string>();
+  const parsed = new Set<string>();
+  const call = async (parts: Uint8Array[]) => {
+    const message = new Uint8Array(parts.reduce((n, part) => n + part.length, 0));
+    parts.reduce((offset, part) => (message.set(part, offset), offset + part.length), 0);
+    return client.execProtocolStream(message, { syncToFs: false });
+  };
+  return (statement, values) =>
+    measured(() =>
+      client._runExclusiveTransaction(() =>
+        client._runExclusiveQuery(async () => {
+          const { name } = statement;
+          if (!parsed.has(name)) {
+            await call([
+              serialize.parse({ name, text: textOf(texts, statement, SYNC_COMMIT_TEXT) }),
+              serialize.sync(),
+            ]);
+            parsed.add(name);
+          }
+          const results = await call([
+            serialize.bind({ statement: name, values }),
+            serialize.execute({}),
+            serialize.sync(),
+          ]);
+          await client.syncToFs();
+          return rowCountOf(results);
+        }),
+      ),
+    );
+}
+
+/** The row count in a CommandComplete tag: "INSERT 0 2", "UPDATE 1", "SELECT 3". */
+function rowCountOf(messages: readonly { name: string }[]): number {
+  const done = messages.find((m) => m.name === "commandComplete") as { text?: string } | undefined;
+  return Number(done?.text?.split(" ").at(-1)) || 0;
 }

@@ -11,7 +11,7 @@ import {
 import { randomUUID } from "node:crypto";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { z } from "zod";
-import { asyncCommit, isUniqueViolation, rowsOf, type Database } from "../../db/client";
+import { isUniqueViolation, rowsOf, runNamed, type Database, type NamedStatement } from "../../db/client";
 import { chatImages, conversations, messages } from "../../db/schema";
 import { requireModel } from "../../billing/plans";
 import { AppError, notFound } from "../../lib/errors";
@@ -19,6 +19,37 @@ import { titleFrom } from "../../lib/title-from";
 import type { LlmRegistry, ResolvedModel, Retrieve } from "../../providers/llm/types";
 
 export const HISTORY_MESSAGES = 20;
+
+/**
+ * The turn's two messages after `c`, the conversation's row: $1 conversation, $2 user, $3 model, $4
+ * question id, $5 question, $6 its pictures (JSON), $7 client message id, $8 answer id.
+ */
+const turnText = (conversation: string) => (asyncCommit: string) =>
+  `with ${asyncCommit}, c as (${conversation})
+  insert into messages
+    (id, conversation_id, user_id, role, content, images, client_message_id, model, status, created_at)
+  select v.id::uuid, c.id, $2, v.role, v.content, v.images::jsonb, v.client_id::uuid, v.model,
+    v.status, now() + v.later
+  from async_commit, c, (values
+    ($4, 'user', $5, $6, $7, null, 'complete', interval '0'),
+    ($8, 'assistant', '', '[]', null, $3, 'streaming', interval '1 microsecond')
+  ) as v(id, role, content, images, client_id, model, status, later)`;
+
+/** A new conversation ($9 its title) and its first turn. */
+const NEW_TURN: NamedStatement = {
+  name: "chat_turn_new",
+  text: turnText(
+    "insert into conversations (id, user_id, model, title) values ($1, $2, $3, $9) returning id",
+  ),
+};
+
+/** A turn in a conversation that is still the caller's: it is touched, or nothing is written. */
+const NEXT_TURN: NamedStatement = {
+  name: "chat_turn_next",
+  text: turnText(
+    "update conversations set updated_at = now(), model = $3 where id = $1 and user_id = $2 returning id",
+  ),
+};
 
 export interface PreparedChat {
   conversationId: string;
@@ -101,38 +132,32 @@ export async function prepareChat(
   // client message id breaks the unique index and the whole statement, conversation included, is
   // undone: decided by the database, so two racing requests cannot both pass. The answer sorts after
   // the question (now() is the statement's start). On PostgreSQL its commit does not wait for the disk
-  // (asyncCommit): nothing is promised until the answer's final write, which does.
+  // (asyncCommit): nothing is promised until the answer's final write, which does. It runs by name,
+  // parsed and planned once per connection: it is the one write between a question and its first token.
   conversationId ??= randomUUID();
   const userMessageId = randomUUID();
   const assistantMessageId = randomUUID();
-  const conversation = created
-    ? sql`insert into ${conversations} (id, user_id, title, model)
-        values (${conversationId}, ${userId}, ${titleFrom(input.message)}, ${input.model})
-        returning id`
-    : sql`update ${conversations} set updated_at = now(), model = ${input.model}
-        where id = ${conversationId} and user_id = ${userId}
-        returning id`;
   const imagesJson = JSON.stringify(withUrls.map(({ id, url }) => ({ id, url })));
-  const stored = await rowsOf<{ id: string }>(
-    deps.db,
-    sql`with ${asyncCommit(deps.db)}, c as (${conversation})
-        insert into ${messages}
-          (id, conversation_id, user_id, role, content, images, client_message_id, model, status, created_at)
-        select v.id::uuid, c.id, ${userId}, v.role, v.content, v.images::jsonb, v.client_id::uuid, v.model,
-          v.status, now() + v.later
-        from async_commit, c, (values
-          (${userMessageId}, 'user', ${input.message}, ${imagesJson}, ${input.clientMessageId ?? null},
-            null, 'complete', interval '0'),
-          (${assistantMessageId}, 'assistant', '', '[]', null, ${input.model}, 'streaming',
-            interval '1 microsecond')
-        ) as v(id, role, content, images, client_id, model, status, later)
-        returning id`,
+  const values = [
+    conversationId,
+    userId,
+    input.model,
+    userMessageId,
+    input.message,
+    imagesJson,
+    input.clientMessageId ?? null,
+    assistantMessageId,
+  ];
+  const stored = await (
+    created
+      ? runNamed(deps.db, NEW_TURN, [...values, titleFrom(input.message)])
+      : runNamed(deps.db, NEXT_TURN, values)
   ).catch((err: unknown) => {
     if (isUniqueViolation(err)) throw new AppError("CONFLICT", STREAM_MESSAGES.duplicate);
     throw err;
   });
   // The conversation was deleted since it was read.
-  if (stored.length !== 2) throw notFound("Conversation not found.");
+  if (stored !== 2) throw notFound("Conversation not found.");
   return {
     conversationId,
     created,

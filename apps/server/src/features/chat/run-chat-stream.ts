@@ -152,11 +152,10 @@ export async function* runChatStream(
   yield { type: "start", conversationId: prepared.conversationId, model: prepared.modelId };
 
   let next = await first;
-  let sofar = "";
   while (!next.done) {
     const part = next.value;
     if (part.type === "text") {
-      draft.set((sofar += part.text));
+      draft.set(part.sofar);
       yield { type: "chunk", content: part.text };
     } else if (!sources.some((s) => s.url === part.url))
       sources.push({ title: part.title, url: part.url, domain: domainOf(part.url) });

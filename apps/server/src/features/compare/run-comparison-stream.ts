@@ -141,10 +141,9 @@ export async function* runComparisonStream(
     },
   );
   let next = await stream.next();
-  let sofar = "";
   while (!next.done) {
     if (next.value.type === "text") {
-      draft.set((sofar += next.value.text));
+      draft.set(next.value.sofar);
       yield { type: "chunk", content: next.value.text };
     }
     next = await stream.next();

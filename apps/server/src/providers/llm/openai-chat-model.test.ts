@@ -124,6 +124,16 @@ describe("the lean chat-completions client", () => {
     expect(received[0]?.headers.authorization).toBe(`Bearer ${KEY}`);
   });
 
+  it("hands the caller each piece with the whole text so far, the same string the outcome ends with", async () => {
+    handler = reads(text("One") + text(" two"), text(" three"), "data: [DONE]\n\n");
+    const { parts: got, outcome } = await run(model());
+    expect(got).toEqual([
+      { type: "text", text: "One two", sofar: "One two" },
+      { type: "text", text: " three", sofar: "One two three" },
+    ]);
+    expect(outcome.text).toBe("One two three");
+  });
+
   it("reads \\r\\n framing, comments and a chunk split in the middle of a character", async () => {
     const body = `: keep-alive\r\n\r\n${text("Grüße")}${text(" 👋")}data: [DONE]\n\n`.replace(
       /\n\n/g,
@@ -165,7 +175,7 @@ describe("the lean chat-completions client", () => {
     });
     const { parts: got, outcome } = await run(m, { temperature: 0.3, maxOutputTokens: 99 });
     expect(got).toEqual([
-      { type: "text", text: "See [1]." },
+      { type: "text", text: "See [1].", sofar: "See [1]." },
       { type: "source", title: "Page A", url: "https://example.org/a" },
     ]);
     expect(outcome).toMatchObject({ text: "See [1].", cost: 0.00042, outputTokens: 4, failure: null });
@@ -225,7 +235,7 @@ describe("the lean chat-completions client", () => {
       event({ error: { message: `quota for ${KEY} used up` } }) + text(" lost"),
     );
     const { parts: got, outcome } = await run(model());
-    expect(got).toEqual([{ type: "text", text: "Partial" }]);
+    expect(got).toEqual([{ type: "text", text: "Partial", sofar: "Partial" }]);
     expect(outcome).toMatchObject({ text: "Partial", failure: "failed" });
     const raw = await model().doStream({
       prompt: [{ role: "user", content: [{ type: "text", text: "Hi" }] }],

@@ -27,7 +27,12 @@ export interface ModelStreamOptions {
   totalMs: number;
 }
 
-export type ModelStreamPart = { type: "text"; text: string } | { type: "source"; title: string; url: string };
+/**
+ * A piece of the answer's text, and the whole text so far (this piece included): the same string the
+ * outcome ends with, so a caller that stores drafts keeps no second copy of the answer as it grows.
+ */
+export type ModelStreamPart =
+  { type: "text"; text: string; sofar: string } | { type: "source"; title: string; url: string };
 
 export interface ModelStreamOutcome {
   text: string;
@@ -191,7 +196,7 @@ export async function* streamModel(
             if (!part.delta) continue;
             outcome.timeToFirstTokenMs ??= Math.round(performance.now() - started);
             outcome.text += part.delta;
-            yield { type: "text", text: part.delta };
+            yield { type: "text", text: part.delta, sofar: outcome.text };
           } else if (part.type === "source" && part.sourceType === "url") {
             yield { type: "source", title: part.title ?? part.url, url: part.url };
           } else if (part.type === "finish") {
