@@ -8,7 +8,8 @@ export type Script =
   | {
       kind: "stream";
       chunks: string[];
-      usage?: { prompt_tokens: number; completion_tokens: number };
+      /** `cost`: US dollars, as OpenRouter's usage accounting reports a call. */
+      usage?: { prompt_tokens: number; completion_tokens: number; cost?: number };
       /** Sends one chunk every `delayMs` instead of all at once (a slow model). */
       delayMs?: number;
     }
@@ -141,8 +142,13 @@ export async function startOpenAiCompatibleServer(
       const lines = script.chunks.map((c, i) => sse(contentChunk(model, c, i === 0)));
       lines.push(sse({ ...base(model), choices: [{ index: 0, delta: {}, finish_reason: "stop" }] }));
       if (body.stream_options?.include_usage && script.usage) {
-        const { prompt_tokens, completion_tokens } = script.usage;
-        const usage = { prompt_tokens, completion_tokens, total_tokens: prompt_tokens + completion_tokens };
+        const { prompt_tokens, completion_tokens, cost } = script.usage;
+        const usage = {
+          prompt_tokens,
+          completion_tokens,
+          total_tokens: prompt_tokens + completion_tokens,
+          ...(cost === undefined ? {} : { cost }),
+        };
         lines.push(sse({ ...base(model), choices: [], usage }));
       }
       lines.push("data: [DONE]\n\n");

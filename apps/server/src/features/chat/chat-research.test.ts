@@ -1,6 +1,9 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { findCatalogueModel } from "@tessera/contracts";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { messages } from "../../db/schema";
 import {
   startOpenAiCompatibleServer,
   type OpenAiCompatibleServer,
@@ -15,8 +18,18 @@ let webBase: string;
 let t: TestApp;
 let token: string;
 let searchFails = false;
+/** The model Tessera Research asks on OpenRouter, and the answer its script gives. */
+const MODEL_CALLED = findCatalogueModel("tessera-research")!.upstream;
 beforeAll(async () => {
-  llm = await startOpenAiCompatibleServer();
+  llm = await startOpenAiCompatibleServer({
+    scripts: {
+      [MODEL_CALLED]: {
+        kind: "stream",
+        chunks: ["The beacon", " burned whale oil."],
+        usage: { prompt_tokens: 40, completion_tokens: 6, cost: 0.00042 },
+      },
+    },
+  });
   web = createServer((req, res) => {
     if (req.method === "GET") {
       res.writeHead(200, { "content-type": "text/html" });
@@ -89,6 +102,22 @@ describe("research in chat", () => {
   it("without research, no sources are looked up", async () => {
     const { system } = await ask({});
     expect(system).not.toContain("Farrow Point");
+  });
+
+  it("stores the answer with the tokens and the cost the provider reported", async () => {
+    const { done } = await ask({ research: true });
+    expect(done).toMatchObject({ type: "complete", outputTokens: 6 });
+    const [stored] = await t.services.database.db
+      .select()
+      .from(messages)
+      .where(eq(messages.id, done.messageId as string));
+    expect(stored).toMatchObject({
+      content: "The beacon burned whale oil.",
+      status: "complete",
+      tokensUsed: 6,
+      cost: 0.00042,
+      sources: done.sources,
+    });
   });
 
   it("falls back to the workspace's own knowledge when the web provider fails", async () => {

@@ -91,6 +91,9 @@ describe("POST /api/chat-stream with Tessera Local (no provider needed)", () => 
       model: "guide",
       status: "complete",
       tokensUsed: done.outputTokens,
+      // Tessera Local runs in the server: it costs nothing.
+      cost: 0,
+      sources: done.sources,
     });
   });
 

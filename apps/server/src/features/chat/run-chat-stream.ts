@@ -10,8 +10,8 @@ import {
   type ChatStreamEvent,
   type Source,
 } from "@tessera/contracts";
-import { eq, inArray, sql } from "drizzle-orm";
-import { asyncCommit, type Database } from "../../db/client";
+import { eq, inArray } from "drizzle-orm";
+import { runNamed, type Database, type NamedStatement } from "../../db/client";
 import { conversations, messages } from "../../db/schema";
 import { isServerShutdown } from "../../lib/live-streams";
 import type { Logger } from "../../lib/logger";
@@ -39,6 +39,24 @@ export interface StreamDeps {
 /** The text so far is stored at most this often while the answer streams. */
 export const DRAFT_WRITE_MS = 1_000;
 const STORE_RETRY_MS = 15_000;
+
+/**
+ * The answer's text so far ($2), while it is still streaming: a row already closed (by the sweep) is
+ * left alone. On PostgreSQL a draft does not wait for the disk (asyncCommit): the final write does.
+ */
+const ANSWER_DRAFT: NamedStatement = {
+  name: "chat_answer_draft",
+  text: (asyncCommit) => `with ${asyncCommit}
+    update messages set content = $2 from async_commit where id = $1 and status = 'streaming'`,
+};
+
+/** The answer as it ended: text, tokens, cost (null when unknown), status and sources (JSON). */
+const ANSWER_FINAL: NamedStatement = {
+  name: "chat_answer_final",
+  text: () => `update messages
+    set content = $2, tokens_used = $3::int, cost = $4::float8, status = $5, sources = $6::jsonb
+    where id = $1`,
+};
 
 function domainOf(url: string): string | undefined {
   try {
@@ -118,19 +136,12 @@ export async function* runChatStream(
     return null;
   });
   const answerId = prepared.assistantMessageId;
-  // The text so far, in the background; a row already closed (by the sweep) is left alone. On
-  // PostgreSQL a draft does not wait for the disk (asyncCommit): the final write does.
-  const draft = startDraftWriter(
-    (content) =>
-      deps.db.execute(sql`with ${asyncCommit(deps.db)}
-        update ${messages} set content = ${content} from async_commit
-        where ${messages.id} = ${answerId} and ${messages.status} = 'streaming'`),
-    {
-      everyMs: DRAFT_WRITE_MS,
-      onError: (err) =>
-        deps.logger.warn({ event: "chat.stream.draft_failed", err: errorText(err) }, "draft not stored"),
-    },
-  );
+  // The text so far, in the background.
+  const draft = startDraftWriter((content) => runNamed(deps.db, ANSWER_DRAFT, [answerId, content]), {
+    everyMs: DRAFT_WRITE_MS,
+    onError: (err) =>
+      deps.logger.warn({ event: "chat.stream.draft_failed", err: errorText(err) }, "draft not stored"),
+  });
   const stream = modelMessages
     ? streamModel({
         model: prepared.resolved.model,
@@ -191,10 +202,14 @@ export async function* runChatStream(
             if (prepared.created)
               await tx.delete(conversations).where(eq(conversations.id, prepared.conversationId));
           })
-        : deps.db
-            .update(messages)
-            .set({ content, tokensUsed: tokens, cost, status, sources })
-            .where(eq(messages.id, answerId)),
+        : runNamed(deps.db, ANSWER_FINAL, [
+            answerId,
+            content,
+            String(tokens),
+            cost === null ? null : String(cost),
+            status,
+            JSON.stringify(sources),
+          ]),
     {
       budgetMs: deps.storeRetryMs ?? STORE_RETRY_MS,
       onRetry: (err, attempt) =>
