@@ -464,7 +464,24 @@ minus its sending. "Added" is Tessera's percentile minus the direct one. Under l
 (\`${UNDER_LOAD}\`) are open at all times, each restarted when it ends (about 100 new answers a second).
 "Server CPU per answer" is the server process's user + system time over the one-at-a-time run.
 
-This round (\`6c4705c\` → \`f95e1e3\`), one stream at a time (150 answers each way, the bench's own client and
+This round (\`fdd6da8\` → \`d13317a\`), on another machine again (2 × Xeon, slower: server CPU per answer 11–12 ms on
+the last one, 14.5–16.8 ms on this one for the same build). The chat's hot writes go by name (\`runNamed\`,
+\`db/client.ts\`): the turn (\`ec6885b\`), then the answer's drafts and its final write (\`d13317a\`). PostgreSQL
+parses and plans a named statement once per connection (a server that forgets them, such as one behind a pooler
+in transaction mode, gets the statement unnamed from then on); PGlite's \`query()\` makes five calls into its
+WebAssembly for every statement (parse, describe, bind, describe, execute, then a sync), and a named statement
+there is parsed once and then run as one bind/execute/sync message. The turn alone, 400 runs in a loop: PostgreSQL
+0.75–1.0 → 0.33–0.45 ms, PGlite 1.45–2.5 → 0.7 ms. Side by side, one \`--only=stream\` run of each build in one
+sitting, \`fdd6da8\` → \`ec6885b\` (the turn named, not yet the answer's writes): one stream at a time, added TTFT
+p50 on PGlite 6.11 → 4.38 ms and on PostgreSQL 4.34 → 4.29 ms; under 200 concurrent streams on PGlite p50 311 →
+35.7 ms and p99 541 → 208 ms. PGlite runs on the event loop the streams share, so on this slower machine its
+per-answer statements (the turn, the final write) had saturated it; that is why the answer's writes followed.
+Under load on PostgreSQL that pair moved the other way (p50 6.07 → 10.9 ms, p99 26.1 → 93.8 ms) with nothing in
+the change that adds work there (one statement fewer parsed per write); this machine's full runs move as much
+from run to run (the table is a full run of this code). Still missed one stream at a time: the write is now about a
+tenth of the 4.3 ms, and what remains is the path described below.
+
+The round before (\`6c4705c\` → \`f95e1e3\`), one stream at a time (150 answers each way, the bench's own client and
 upstream), the two builds alternating in one sitting, two runs each, added TTFT p50 before → after: PostgreSQL
 4.76 / 4.88 → 3.86 / 4.05 ms, PGlite 4.48 / 4.29 → 4.39 / 4.22 ms (unchanged). This run's machine (2 × Xeon) is not
 the one of the rounds below (2 × EPYC): the build before this round measured 3.5 ms there and 4.8 ms here, so
@@ -496,9 +513,8 @@ and the start event), 0.25 ms to the first chunk's write; about 0.8–0.9 ms mor
 write is 1.9 ms: the statement parsed and planned in WebAssembly on V8's baseline compiler (a one-row insert takes
 0.13 ms there). The 2 ms goal stays missed one stream at a time. Taking the write entirely off the path (tried, not
 kept: the write not awaited at all) left 3.2 ms on PostgreSQL before the producer change, the rest spread over the
-middlewares, the upstream hop and the client hop. What is left to try: the turn as a prepared statement (the parse,
-0.25 ms on PostgreSQL and more on PGlite), and asking the model while the turn is stored, which changes what the
-server promises: a double-submitted message (a retried \`clientMessageId\`) would reach the model before the 409
+middlewares, the upstream hop and the client hop. The turn as a prepared statement came next (this round, above). What is left to try: asking
+the model while the turn is stored, which changes what the server promises: a double-submitted message (a retried \`clientMessageId\`) would reach the model before the 409
 can stop it, and the contract says a duplicate makes no second model call.
 
 The round before that (\`ebb93a2\` → \`a44c226\`, on the EPYC machine), the same way: added TTFT p50 PostgreSQL
@@ -564,7 +580,15 @@ of what a busy process holds whatever the count; "averaged over all" is the grow
 \`GET /api/admin/metrics\` (the first account is the instance admin). Idle RSS is read one second after sign-up and
 again after 30 s at rest. Descriptors: \`ulimit -n\` is 20,000 here; 2,000 streams take about 4,000 sockets.
 
-This round (\`739c446\` → \`4127fbe\`): \`4127fbe\` the events of a stream on the Node server are written straight to
+This round (\`ec6885b\`): the answer's text is kept once while it streams. The model call's outcome joined it, and
+the chat's and the comparison's draft writers joined a second copy for their drafts; a text part now carries the
+outcome's own string so far, and the drafts store that (about 1 KB of live objects a stream at 20 tokens). In the
+one pair of \`--only=stream\` runs above (\`fdd6da8\` → \`ec6885b\`) the figures moved both ways, PostgreSQL 61.3 →
+57.6 KB and PGlite 59.7 → 73.2 KB a stream: smaller than what moves them from run to run (see below). In both runs
+PGlite's idle server did not give its start-up memory back within 30 s (180.5 and 185.8 MB, the same after 1 s and
+after 30 s), where the last machine's runs did (149.7 MB); PostgreSQL's did in one of the two (117.4 / 83.4 MB).
+
+An earlier round (\`739c446\` → \`4127fbe\`): \`4127fbe\` the events of a stream on the Node server are written straight to
 the response (one \`write\` an event, a wait for "drain" when the socket is full) once every middleware has set its
 headers, instead of through a web ReadableStream that the adapter read: per stream that took away the stream, its
 controller and queue, a reader with a read request and its promise for every event, and the adapter's frames that
