@@ -4,46 +4,35 @@
 // open transaction.
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openTestDatabase } from "../test/test-database";
-import { isUniqueViolation, rowsOf, runNamed, type DatabaseHandle, type NamedStatement } from "./client";
+import { openNamedProbe, type NamedProbe } from "../test/named-probe";
+import { isUniqueViolation, runNamed, type NamedStatement } from "./client";
 
-let handle: DatabaseHandle;
+let probe: NamedProbe;
+let PAIR: NamedStatement;
 beforeAll(async () => {
-  handle = await openTestDatabase();
-  await handle.db.execute(sql`create table named_probe (id int primary key, label text not null)`);
+  probe = await openNamedProbe();
+  PAIR = probe.pair("named_probe_pair");
 });
-afterAll(() => handle.close());
-
-/** Two rows a run, from $1 and $1 + 1; the CTE is the database's own async-commit one. */
-const PAIR: NamedStatement = {
-  name: "named_probe_pair",
-  text: (asyncCommit) =>
-    `with ${asyncCommit} insert into named_probe (id, label)
-     select v.id, v.label from async_commit, (values ($1::int, $2), ($1::int + 1, $2)) as v(id, label)`,
-};
-
-const ids = async () =>
-  (
-    await rowsOf<{ id: number; label: string }>(handle.db, sql`select id, label from named_probe order by id`)
-  ).map((r) => `${r.id}:${r.label}`);
+afterAll(() => probe.handle.close());
+const ids = () => probe.rows();
 
 describe("runNamed", () => {
   it("writes its rows and reports how many, run after run", async () => {
-    expect(await runNamed(handle.db, PAIR, ["1", "a"])).toBe(2);
-    expect(await runNamed(handle.db, PAIR, ["3", "b"])).toBe(2);
-    expect(await runNamed(handle.db, PAIR, ["5", null]).catch((e: unknown) => e)).toBeInstanceOf(Error);
-    expect(await runNamed(handle.db, PAIR, ["5", "c"])).toBe(2);
+    expect(await runNamed(probe.handle.db, PAIR, ["1", "a"])).toBe(2);
+    expect(await runNamed(probe.handle.db, PAIR, ["3", "b"])).toBe(2);
+    expect(await runNamed(probe.handle.db, PAIR, ["5", null]).catch((e: unknown) => e)).toBeInstanceOf(Error);
+    expect(await runNamed(probe.handle.db, PAIR, ["5", "c"])).toBe(2);
     expect(await ids()).toEqual(["1:a", "2:a", "3:b", "4:b", "5:c", "6:c"]);
   });
 
   it("fails as one statement on a broken unique index, and the next run still works", async () => {
-    const duplicate = await runNamed(handle.db, PAIR, ["6", "d"]).then(
+    const duplicate = await runNamed(probe.handle.db, PAIR, ["6", "d"]).then(
       () => null,
       (err: unknown) => err,
     );
     expect(isUniqueViolation(duplicate)).toBe(true);
     expect(await ids()).not.toContain("7:d");
-    expect(await runNamed(handle.db, PAIR, ["7", "e"])).toBe(2);
+    expect(await runNamed(probe.handle.db, PAIR, ["7", "e"])).toBe(2);
     expect(await ids()).toEqual(["1:a", "2:a", "3:b", "4:b", "5:c", "6:c", "7:e", "8:e"]);
   });
 
@@ -52,7 +41,7 @@ describe("runNamed", () => {
     const held = new Promise<void>((resolve) => (release = resolve));
     let inside!: () => void;
     const started = new Promise<void>((resolve) => (inside = resolve));
-    const rolledBack = handle.db
+    const rolledBack = probe.handle.db
       .transaction(async (tx) => {
         await tx.execute(sql`insert into named_probe (id, label) values (100, 'tx')`);
         inside();
@@ -61,7 +50,7 @@ describe("runNamed", () => {
       })
       .catch((err: unknown) => err);
     await started;
-    const run = runNamed(handle.db, PAIR, ["200", "outside"]);
+    const run = runNamed(probe.handle.db, PAIR, ["200", "outside"]);
     // Long enough for the run to have landed, had it not waited.
     await new Promise((r) => setTimeout(r, 100));
     release();
