@@ -114,9 +114,13 @@ export interface NamedStatement {
 
 /** What each driver does its own way. */
 interface Driver {
+  /** The `async_commit` CTE (see asyncCommit), as text and as a Drizzle fragment. */
+  asyncCommitText: string;
   asyncCommit: SQL;
-  /** Runs a named statement; resolves with the rows it wrote (or returned). */
-  run(statement: NamedStatement, values: (string | null)[]): Promise<number>;
+  /** Each named statement's text on this database, built on its first run. */
+  texts: Map<string, string>;
+  /** Runs a statement by name; resolves with the rows it wrote (or returned). */
+  run(name: string, text: string, values: (string | null)[]): Promise<number>;
 }
 const drivers = new WeakMap<object, Driver>();
 
@@ -124,13 +128,6 @@ function driverOf(db: Database): Driver {
   const driver = drivers.get(db);
   if (!driver) throw new Error("Not a database opened by openDatabase.");
   return driver;
-}
-
-/** A statement's text for one database, built once. */
-function textOf(texts: Map<string, string>, statement: NamedStatement, asyncCommit: string): string {
-  let text = texts.get(statement.name);
-  if (text === undefined) texts.set(statement.name, (text = statement.text(asyncCommit)));
-  return text;
 }
 
 /**
@@ -154,11 +151,16 @@ export const asyncCommit = (db: Database): SQL => driverOf(db).asyncCommit;
  * Drizzle on PostgreSQL, and 0.7 ms against 1.45–2.5 ms on PGlite (which otherwise parses, describes,
  * binds and runs every statement in five calls into its WebAssembly).
  */
-export const runNamed = (
+export function runNamed(
   db: Database,
   statement: NamedStatement,
   values: (string | null)[],
-): Promise<number> => driverOf(db).run(statement, values);
+): Promise<number> {
+  const driver = driverOf(db);
+  let text = driver.texts.get(statement.name);
+  if (text === undefined) driver.texts.set(statement.name, (text = statement.text(driver.asyncCommitText)));
+  return driver.run(statement.name, text, values);
+}
 
 /**
  * The server will not keep named statements: a pooler in transaction mode (PgBouncer before 1.21, or
@@ -277,16 +279,16 @@ export async function openDatabase(
     pool.on("error", (err) => options.onConnectionError?.(err));
     const db = drizzle(pool, { schema });
     // PostgreSQL's WAL writer flushes commits on its own: its writes may use the async commit.
-    const texts = new Map<string, string>();
     let named = true;
     drivers.set(db, {
+      asyncCommitText: ASYNC_COMMIT_TEXT,
       asyncCommit: ASYNC_COMMIT,
-      async run(statement, values) {
-        const text = textOf(texts, statement, ASYNC_COMMIT_TEXT);
+      texts: new Map(),
+      async run(name, text, values) {
         if (named)
           try {
             // pg parses a name once per connection and remembers it did.
-            return (await pool.query({ name: statement.name, text, values })).rowCount ?? 0;
+            return (await pool.query({ name, text, values })).rowCount ?? 0;
           } catch (err) {
             if (!namedRefused(err)) throw err;
             named = false;
@@ -364,7 +366,12 @@ export async function openDatabase(
   client.transaction = ((...args: Parameters<typeof transaction>) =>
     measured(() => transaction(...args))) as typeof transaction;
   const db = drizzle(client, { schema });
-  drivers.set(db, { asyncCommit: SYNC_COMMIT, run: pgliteNamedRunner(client, protocol.serialize, measured) });
+  drivers.set(db, {
+    asyncCommitText: SYNC_COMMIT_TEXT,
+    asyncCommit: SYNC_COMMIT,
+    texts: new Map(),
+    run: pgliteNamedRunner(client, protocol.serialize, measured),
+  });
   await migrate(db, { migrationsFolder: migrationsFolder() });
   const listeners = listenerSet();
   return {
@@ -399,23 +406,18 @@ function pgliteNamedRunner(
   serialize: typeof protocol.serialize,
   measured: <T>(call: () => Promise<T>) => Promise<T>,
 ): Driver["run"] {
-  const texts = new Map<string, string>();
   const parsed = new Set<string>();
   const call = async (parts: Uint8Array[]) => {
     const message = new Uint8Array(parts.reduce((n, part) => n + part.length, 0));
     parts.reduce((offset, part) => (message.set(part, offset), offset + part.length), 0);
     return client.execProtocolStream(message, { syncToFs: false });
   };
-  return (statement, values) =>
+  return (name, text, values) =>
     measured(() =>
       client._runExclusiveTransaction(() =>
         client._runExclusiveQuery(async () => {
-          const { name } = statement;
           if (!parsed.has(name)) {
-            await call([
-              serialize.parse({ name, text: textOf(texts, statement, SYNC_COMMIT_TEXT) }),
-              serialize.sync(),
-            ]);
+            await call([serialize.parse({ name, text }), serialize.sync()]);
             parsed.add(name);
           }
           const results = await call([

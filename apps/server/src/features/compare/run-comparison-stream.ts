@@ -12,7 +12,7 @@ import {
 } from "@tessera/contracts";
 import { and, eq, inArray, lt, or, sql } from "drizzle-orm";
 import type { z } from "zod";
-import { asyncCommit, type Database } from "../../db/client";
+import { runNamed, type Database, type NamedStatement } from "../../db/client";
 import { comparisonResponses } from "../../db/schema";
 import { searchKnowledge } from "../../knowledge/search-knowledge";
 import { AppError, notFound } from "../../lib/errors";
@@ -37,6 +37,17 @@ export interface ComparisonStreamDeps {
 
 const DRAFT_WRITE_MS = 1_000;
 const STORE_RETRY_MS = 15_000;
+
+/**
+ * The response's text so far ($2), while it is still streaming (a row the sweep closed is left alone);
+ * `updated_at` is what the sweep reads. On PostgreSQL it waits for nobody's disk: the final write does.
+ */
+const RESPONSE_DRAFT: NamedStatement = {
+  name: "compare_response_draft",
+  text: (asyncCommit) => `with ${asyncCommit}
+    update comparison_responses set content = $2, updated_at = now() from async_commit
+    where id = $1 and status = 'streaming'`,
+};
 
 export interface ClaimedAnswer {
   comparisonId: string;
@@ -126,11 +137,7 @@ export async function* runComparisonStream(
     totalMs: deps.totalMs,
   });
   const draft = startDraftWriter(
-    (content) =>
-      deps.db.execute(sql`with ${asyncCommit(deps.db)}
-        update ${comparisonResponses} set content = ${content}, updated_at = now() from async_commit
-        where ${comparisonResponses.id} = ${answer.responseId}
-          and ${comparisonResponses.status} = 'streaming'`),
+    (content) => runNamed(deps.db, RESPONSE_DRAFT, [answer.responseId, content]),
     {
       everyMs: DRAFT_WRITE_MS,
       onError: (err) =>
