@@ -464,7 +464,24 @@ minus its sending. "Added" is Tessera's percentile minus the direct one. Under l
 (\`${UNDER_LOAD}\`) are open at all times, each restarted when it ends (about 100 new answers a second).
 "Server CPU per answer" is the server process's user + system time over the one-at-a-time run.
 
-This round (\`fdd6da8\` → \`d13317a\`), on another machine again (2 × Xeon, slower: server CPU per answer 11–12 ms on
+This round (\`5c61f99\` → this run's commit), on a third machine (2 × EPYC; the stream module at \`5c61f99\` here:
+added TTFT p50 one stream at a time 5.52 ms on PGlite and 5.00 ms on PostgreSQL, under 200 concurrent streams
+20.4 / 123 ms and 14.2 / 69.1 ms, server CPU per answer 16.1 / 14.6 ms). The event stream's headers no longer go
+out on their own: they wait for the first event (the start event, written once the model has been asked) and
+leave in the same write (\`lib/sse-response.ts\`). By the server's system calls (strace, 200 answers): 20 writes
+an answer → 19, and the model's request now leaves before anything is written to the client, where the headers'
+write went first. Side by side (\`bench/ab-chat.ts\`: both builds running at once, answers alternating, 400
+each, two runs per engine), time to first token p50 before → after: PostgreSQL 5.51 → 5.41 and 5.13 → 5.16 ms,
+PGlite 5.88 → 5.86 and 5.50 → 5.38 ms; CPU per answer 12.5 → 12.2 and 11.8 → 11.8 ms (PostgreSQL), 12.8 → 12.5
+and 11.8 → 11.7 ms (PGlite): within this machine's noise, kept because it costs nothing. Under load, a CPU
+profile of the server at 200 concurrent streams (about 100 new 2-second answers a second) shows its one thread
+busy for nearly all of the window, at 10–13 ms of CPU an answer, spread thin: on PGlite the turn, a draft and the
+final write in WebAssembly 2.1 ms, the client's writes 1.6 ms (one system call an event), reading and parsing the
+upstream 1.0 ms, writing events 0.95 ms, garbage collection 0.6 ms, the rest under 0.6 ms each. With the client
+and the upstream busy on the same two cores, the under-load figures sit on that edge and swing from run to run
+(p50 6–156 ms on PGlite in four of the profiler's own runs of one build).
+
+The round before (\`fdd6da8\` → \`d13317a\`), on another machine again (2 × Xeon, slower: server CPU per answer 11–12 ms on
 the last one, 14.5–16.8 ms on this one for the same build). The chat's hot writes go by name (\`runNamed\`,
 \`db/client.ts\`): the turn (\`ec6885b\`), then the answer's drafts and its final write (\`d13317a\`). PostgreSQL
 parses and plans a named statement once per connection (a server that forgets them, such as one behind a pooler
@@ -580,7 +597,12 @@ of what a busy process holds whatever the count; "averaged over all" is the grow
 \`GET /api/admin/metrics\` (the first account is the instance admin). Idle RSS is read one second after sign-up and
 again after 30 s at rest. Descriptors: \`ulimit -n\` is 20,000 here; 2,000 streams take about 4,000 sockets.
 
-This round (\`ec6885b\`): the answer's text is kept once while it streams. The model call's outcome joined it, and
+Tried, not kept (\`5c61f99\`, third machine): \`BENCH_NODE_ARGS=--max-semi-space-size=4\` (a young generation of 4 MB
+a semi-space): RSS per held stream 98.7 KB on PGlite and 88.1 KB on PostgreSQL against 71.9 / 61.8 KB in the default
+run at the same commit, and PGlite's idle server at 155 MB: more of each stream's short-lived objects reached the old
+generation.
+
+The round before (\`ec6885b\`): the answer's text is kept once while it streams. The model call's outcome joined it, and
 the chat's and the comparison's draft writers joined a second copy for their drafts; a text part now carries the
 outcome's own string so far, and the drafts store that (about 1 KB of live objects a stream at 20 tokens). In the
 one pair of \`--only=stream\` runs above (\`fdd6da8\` → \`ec6885b\`) the figures moved both ways, PostgreSQL 61.3 →

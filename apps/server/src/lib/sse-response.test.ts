@@ -49,6 +49,13 @@ function buildApp() {
       log.push("replaced: finished");
     }),
   );
+  app.get("/late-start", (c) =>
+    sseResponse(c, async function* () {
+      await sleep(150); // as a model call that takes its time to go out
+      yield { type: "start" };
+      yield { type: "chunk", n: 1 };
+    }),
+  );
   app.get("/events", (c) =>
     sseResponse(c, async function* () {
       for (let i = 1; i <= 3; i++) {
@@ -130,6 +137,19 @@ describe("an event stream on the Node server", () => {
     const { text, ended } = await readAll(res);
     expect(ended).toBe("end");
     expect(events(text)).toEqual([1, 2, 3].map((n) => ({ type: "chunk", n })));
+  });
+
+  it("sends its headers with the first event, not on their own before it", async () => {
+    const asked = performance.now();
+    const res = await open("/late-start");
+    const headersAfter = performance.now() - asked;
+    const reads: string[] = [];
+    res.on("data", (b: Buffer) => reads.push(String(b)));
+    await new Promise((ended) => res.once("end", ended));
+    // The headers came no sooner than the start event, which they arrived with.
+    expect(headersAfter).toBeGreaterThanOrEqual(140);
+    expect(reads[0]).toContain('"type":"start"');
+    expect(events(reads.join(""))).toEqual([{ type: "start" }, { type: "chunk", n: 1 }]);
   });
 
   it("waits for a slow reader: 13 MB of events arrive whole and in order", async () => {

@@ -105,10 +105,11 @@ export function sseResponse(
     primed = events.next();
     primed.catch(() => undefined);
     handOff.start = (headers) => {
-      // No length: Node sends the body chunked.
+      // No length: Node sends the body chunked. The headers wait for the first event (the start
+      // event, written once the model has been asked) and go out in the same write: one system call
+      // fewer a stream, and the model's request leaves before anything is written to the client.
       handOff.outgoing.setHeaders(headers);
       handOff.outgoing.writeHead(200);
-      handOff.outgoing.flushHeaders();
       void writeDirect(handOff.outgoing);
     };
     handOff.cancel = abandon;
