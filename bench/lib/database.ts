@@ -76,11 +76,19 @@ export async function openBenchDatabase(
         .rows[0]!.v;
       // Settings reach every pooled connection through the database's defaults: the pool's
       // connections are ended from outside, so the next checkout opens a fresh one that reads them.
+      const others = "from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()";
       const applyToPool = async (statement: string) => {
         await raw.query(statement);
-        await raw.query(
-          "select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()",
-        );
+        await raw.query(`select pg_terminate_backend(pid) ${others}`);
+        // pg_terminate_backend only signals: a query sent before the backend is gone fails with
+        // "terminating connection due to administrator command". Wait until every one has exited,
+        // then a moment for the pool to see its sockets close and drop those clients.
+        for (let i = 0; i < 100; i++) {
+          const [row] = (await raw.query<{ n: number }>(`select count(*)::int as n ${others}`)).rows;
+          if (row?.n === 0) break;
+          await new Promise((r) => setTimeout(r, 50));
+        }
+        await new Promise((r) => setTimeout(r, 200));
       };
       return {
         kind,
