@@ -5,75 +5,74 @@
 //   A_ENTRY=../apps/server/dist/base/main.js B_ENTRY=../apps/server/dist/main.js \
 //     npx tsx ab-chat.ts postgres|pglite [answers each, default 300]
 // BENCH_NODE_ARGS applies to both servers (say, --cpu-prof --cpu-prof-dir=/tmp/prof).
-import { randomUUID } from "node:crypto";
 import { resolve } from "node:path";
-import { signUpAndIn } from "./lib/account";
-import { cpuMs, startServer, type RunningServer } from "./lib/server";
-import { newAgent, streamOnce } from "./lib/sse-client";
-import { benchModel, startUpstream } from "./lib/upstream";
+import { cpuMs, type RunningServer } from "./lib/server";
+import { newAgent } from "./lib/sse-client";
+import { percentile } from "./lib/stats";
+import { startUpstream } from "./lib/upstream";
+import { LATENCY, ok, tessera, withServer, type Db, type Target } from "./stream";
 
-const db = (process.argv[2] ?? "postgres") as "postgres" | "pglite";
+const db = (process.argv[2] ?? "postgres") as Db;
 const n = Number(process.argv[3] ?? 300);
-const entries = { a: process.env.A_ENTRY, b: process.env.B_ENTRY };
-if (!entries.a || !entries.b || !["postgres", "pglite"].includes(db)) {
+const { A_ENTRY, B_ENTRY } = process.env;
+if (!A_ENTRY || !B_ENTRY || !["postgres", "pglite"].includes(db)) {
   console.error("usage: A_ENTRY=… B_ENTRY=… npx tsx ab-chat.ts postgres|pglite [answers]");
   process.exit(2);
 }
-const model = benchModel(10, 5);
+const ctx = {
+  root: resolve(import.meta.dirname, ".."),
+  postgresUrl: process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test",
+};
+
+interface Side {
+  name: string;
+  server: RunningServer;
+  target: Target;
+  agent: ReturnType<typeof newAgent>;
+  ttft: number[];
+}
+const side = (name: string, server: RunningServer, token: string): Side => ({
+  name,
+  server,
+  target: tessera(server, token),
+  agent: newAgent(),
+  ttft: [],
+});
+const answer = async (s: Side) => {
+  const r = await s.target.open(LATENCY, s.agent);
+  if (!ok(r)) throw new Error(`an answer from ${s.name} ended ${r.end} (${r.status})`);
+  return r.firstChunkMs;
+};
+
 const upstream = await startUpstream();
-const root = resolve(import.meta.dirname, "..");
-async function boot(entry: string, who: string) {
-  process.env.BENCH_SERVER_ENTRY = entry;
-  const server = await startServer({
-    root,
+try {
+  await withServer(
+    ctx,
     db,
-    env: {
-      LOG_LEVEL: "info",
-      OPENAI_BASE_URL: upstream.url,
-      OPENAI_API_KEY: "sk-bench",
-      OPENAI_MODELS: model,
-      RATE_LIMIT_CHAT: "1000000",
-      RATE_LIMIT_SIGN_UP: "1000",
-      RATE_LIMIT_SIGN_IN: "1000",
-    },
-  });
-  const token = await signUpAndIn(server, `ab-${who}-${db}@example.com`);
-  return { server, token, agent: newAgent(), ttft: [] as number[], cpu: 0 };
-}
-const a = await boot(entries.a, "a");
-const b = await boot(entries.b, "b");
-const one = (s: { server: RunningServer; token: string; agent: ReturnType<typeof newAgent> }) =>
-  streamOnce({
-    url: `${s.server.url}/api/chat-stream`,
-    body: { message: "Count to ten.", model: `local/${model}`, clientMessageId: randomUUID() },
-    headers: { authorization: `Bearer ${s.token}` },
-    agent: s.agent,
-    format: "tessera",
-  });
-for (let i = 0; i < 30; i++) {
-  await one(a);
-  await one(b);
-}
-const ca = cpuMs(a.server.pid);
-const cb = cpuMs(b.server.pid);
-for (let i = 0; i < n; i++) {
-  for (const s of i % 2 ? [a, b] : [b, a]) {
-    const r = await one(s);
-    if (r.status !== 200 || r.end !== "complete") throw new Error(`an answer ended ${r.end} (${r.status})`);
-    s.ttft.push(r.firstChunkMs);
-  }
-}
-a.cpu = (cpuMs(a.server.pid) - ca) / n;
-b.cpu = (cpuMs(b.server.pid) - cb) / n;
-const q = (xs: number[], p: number) =>
-  ([...xs].sort((x, y) => x - y)[Math.floor(xs.length * p)] ?? NaN).toFixed(2);
-for (const [name, s] of [
-  ["A", a],
-  ["B", b],
-] as const)
-  console.log(
-    `${db} ${name}: cpu/answer ${s.cpu.toFixed(2)} ms, ttft p25 ${q(s.ttft, 0.25)} p50 ${q(s.ttft, 0.5)} p90 ${q(s.ttft, 0.9)} ms`,
+    upstream,
+    (serverA, tokenA) =>
+      withServer(
+        ctx,
+        db,
+        upstream,
+        async (serverB, tokenB) => {
+          const a = side("A", serverA, tokenA);
+          const b = side("B", serverB, tokenB);
+          for (let i = 0; i < 30; i++) for (const s of [a, b]) await answer(s);
+          const cpuBefore = [a, b].map((s) => cpuMs(s.server.pid));
+          for (let i = 0; i < n; i++) for (const s of i % 2 ? [a, b] : [b, a]) s.ttft.push(await answer(s));
+          for (const [k, s] of [a, b].entries()) {
+            const cpu = (cpuMs(s.server.pid) - cpuBefore[k]!) / n;
+            const at = (p: number) => percentile(s.ttft, p).toFixed(2);
+            console.log(
+              `${db} ${s.name}: cpu/answer ${cpu.toFixed(2)} ms, ttft p25 ${at(25)} p50 ${at(50)} p90 ${at(90)} ms`,
+            );
+          }
+        },
+        B_ENTRY,
+      ),
+    A_ENTRY,
   );
-await a.server.stop();
-await b.server.stop();
-await upstream.stop();
+} finally {
+  await upstream.stop();
+}

@@ -13,12 +13,12 @@ import { countChunks, newAgent, streamOnce, type StreamResult } from "./lib/sse-
 import { kb, mb, median, ms, summarize } from "./lib/stats";
 import { benchModel, startUpstream, type Upstream } from "./lib/upstream";
 
-type Db = "pglite" | "postgres";
+export type Db = "pglite" | "postgres";
 
 const sleep = (msec: number) => new Promise((r) => setTimeout(r, msec));
 
 /** Short answers for latency (10 chunks, 5 ms apart), 2 s answers under load, bursts, 1 token a second. */
-const LATENCY = benchModel(10, 5);
+export const LATENCY = benchModel(10, 5);
 const UNDER_LOAD = benchModel(40, 50);
 const BURST = benchModel(4000, 0);
 const SLOW = benchModel(150, 1000);
@@ -37,7 +37,7 @@ function serverEnv(upstream: Upstream): Record<string, string> {
   };
 }
 
-interface Target {
+export interface Target {
   open(model: string, agent: ReturnType<typeof newAgent>): Promise<StreamResult>;
 }
 
@@ -56,7 +56,7 @@ const direct = (upstream: Upstream): Target => ({
     }),
 });
 
-const tessera = (server: RunningServer, token: string): Target => ({
+export const tessera = (server: RunningServer, token: string): Target => ({
   open: (model, agent) =>
     streamOnce({
       url: `${server.url}/api/chat-stream`,
@@ -68,7 +68,7 @@ const tessera = (server: RunningServer, token: string): Target => ({
     }),
 });
 
-const ok = (r: StreamResult) => r.status === 200 && r.end === "complete";
+export const ok = (r: StreamResult) => r.status === 200 && r.end === "complete";
 
 interface LatencyRun {
   ttft: number[];
@@ -186,17 +186,20 @@ function latencyRows(label: string, rounds: [LatencyRun, LatencyRun][], goals: [
   ];
 }
 
-async function withServer<T>(
-  ctx: BenchContext,
+/** A server (the build, or `entry`) with a signed-in person, for the length of `run`. */
+export async function withServer<T>(
+  ctx: Pick<BenchContext, "root" | "postgresUrl">,
   db: Db,
   upstream: Upstream,
   run: (server: RunningServer, token: string) => Promise<T>,
+  entry?: string,
 ): Promise<T> {
   const server = await startServer({
     root: ctx.root,
     db,
     postgresUrl: ctx.postgresUrl,
     env: serverEnv(upstream),
+    ...(entry ? { entry } : {}),
   });
   try {
     const token = await signUpAndIn(server, `bench-${db}@example.com`);

@@ -49,6 +49,8 @@ export interface StartOptions {
   env?: Record<string, string>;
   /** Extra node flags, e.g. ["--cpu-prof", "--cpu-prof-dir=…"]. */
   nodeArgs?: string[];
+  /** The server bundle to run; default: `serverEntry(root)`. */
+  entry?: string;
   /** A DATA_DIR to reuse (a restart on existing data); kept at stop. Default: a fresh one, removed. */
   dataDir?: string;
 }
@@ -90,7 +92,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
   const started = performance.now();
   const child = spawn(
     process.execPath,
-    [...benchNodeArgs(), ...(opts.nodeArgs ?? []), serverEntry(opts.root)],
+    [...benchNodeArgs(), ...(opts.nodeArgs ?? []), opts.entry ?? serverEntry(opts.root)],
     {
       env: {
         PATH: process.env.PATH ?? "",
