@@ -11,6 +11,11 @@ export interface DraftWriter {
   stop(): Promise<void>;
 }
 
+/** A stream's text so far is stored at most this often while it streams (less often under load). */
+export const DRAFT_WRITE_MS = 1_000;
+/** How long a stream's final write keeps trying while the database is out of reach. */
+export const STORE_RETRY_MS = 15_000;
+
 /**
  * Draft writes a second across every open stream, at most. Each stream writes once every `everyMs`
  * while few are open; with more, each waits its share, so that 2,000 streams at a token a second do

@@ -15,7 +15,7 @@ import { runNamed, type Database, type NamedStatement } from "../../db/client";
 import { conversations, messages } from "../../db/schema";
 import { isServerShutdown } from "../../lib/live-streams";
 import type { Logger } from "../../lib/logger";
-import { startDraftWriter, writeWithRetry } from "../../lib/stream-store";
+import { DRAFT_WRITE_MS, STORE_RETRY_MS, startDraftWriter, writeWithRetry } from "../../lib/stream-store";
 import {
   describeFailure,
   estimateTokens,
@@ -35,10 +35,6 @@ export interface StreamDeps {
   /** How long the final write keeps trying while the database is out of reach (default 15 s). */
   storeRetryMs?: number;
 }
-
-/** The text so far is stored at most this often while the answer streams. */
-export const DRAFT_WRITE_MS = 1_000;
-const STORE_RETRY_MS = 15_000;
 
 /**
  * The answer's text so far ($2), while it is still streaming: a row already closed (by the sweep) is

@@ -18,7 +18,7 @@ import { searchKnowledge } from "../../knowledge/search-knowledge";
 import { AppError, notFound } from "../../lib/errors";
 import { isServerShutdown, type LiveStreams } from "../../lib/live-streams";
 import type { Logger } from "../../lib/logger";
-import { startDraftWriter, writeWithRetry } from "../../lib/stream-store";
+import { DRAFT_WRITE_MS, STORE_RETRY_MS, startDraftWriter, writeWithRetry } from "../../lib/stream-store";
 import { describeFailure, estimateTokens, streamModel } from "../../providers/llm/stream-model";
 import type { LlmRegistry, ResolvedModel } from "../../providers/llm/types";
 import { loadComparison, tokensPerSecond } from "./comparisons";
@@ -34,9 +34,6 @@ export interface ComparisonStreamDeps {
   /** How long the final write keeps trying while the database is out of reach (default 15 s). */
   storeRetryMs?: number;
 }
-
-const DRAFT_WRITE_MS = 1_000;
-const STORE_RETRY_MS = 15_000;
 
 /**
  * The response's text so far ($2), while it is still streaming (a row the sweep closed is left alone);
