@@ -13,12 +13,13 @@ import { mb, median, ms, summarize } from "./lib/stats";
 
 const sleep = (msec: number) => new Promise((r) => setTimeout(r, msec));
 
-interface Boot {
+export interface Boot {
   bootMs: number;
   idleRss: number;
 }
 
-async function boot(opts: StartOptions): Promise<Boot> {
+/** Starts a server, waits a second at rest, reads its resident size and stops it. */
+export async function boot(opts: StartOptions): Promise<Boot> {
   const server = await startServer(opts);
   try {
     await sleep(1_000);
@@ -105,6 +106,25 @@ time is from spawn to the first 200, so it includes Node's start, loading the bu
 migrations and seeding. PGlite starts in a new data folder (its first start also creates the database) and
 again on that folder (a restart); PostgreSQL in a new, empty database on the local server. Idle RSS is read from
 /proc one second after healthy. The request latencies are sequential, on loopback, after 10 warm-up requests.
+
+This round (\`d2ff5bb\` → this run's commit), on a fourth machine (2 × EPYC): PostgreSQL's first start had missed
+(1.58 s in the last full run, 1.34–1.88 s). A CPU profile of one start (1.8 s) showed Node loading modules for
+most of it: compiling 241 ms, looking up files 104 ms, opening them 67 ms, building their URLs 74 ms, and the
+database's work (the migrations on an empty database, about 450 ms of DDL that \`psql\` takes as long to run) in
+the idle time. The server had bundled only its own code; every start loaded 919 modules from node_modules one
+by one (Kysely 262 of them, pulled in by Better Auth, Better Auth 187, Drizzle 107, Better Auth's core 105, Zod
+95, jose 46, Hono 36). The build now bundles them into \`dist/main.js\` (\`apps/server/build.mjs\`): a PGlite
+start loads 46 modules (21 of them Node's own, 10 PGlite's, 14 of the bundle's files, and pino); what loads on
+demand (the database drivers' Drizzle halves, the model providers) sits in chunks beside it, and PGlite, eSpeak, resvg, the document readers and the CommonJS packages
+(\`pg\`, \`pino\`, \`nodemailer\`) still load from node_modules. Whitespace and comments are left out (names kept;
+\`NODE_OPTIONS=--enable-source-maps\` maps a stack trace back to the source), and the two regular expressions
+with non-ASCII characters are written with escapes: V8 keeps each module's source in memory, at two bytes a
+character if any one is not ASCII (the bundle's 1.66 MB had been held as a 3.17 MB string). Side by side
+(\`bench/ab-boot.ts\`, starts taking turns, before → after): PostgreSQL 1.42 s (1.35–1.49) → 0.88 s
+(0.83–0.98) median over 8 starts each, idle RSS a second after healthy 116.7 → 89.3 MB; PGlite's first start
+2.48 s (2.17–2.69) → 1.94 s (1.76–2.09) over 6, idle RSS 175.0 → 174.0 MB (its WebAssembly memory is most of
+it). Time to first token is unchanged (\`bench/ab-chat.ts\`, 300 answers each: p50 4.68 → 4.89 and 5.06 → 4.83 ms
+on PostgreSQL, 4.55 → 4.56 ms on PGlite).
 
 Measured at \`58e96b8\` (full run, 5 starts each, load average 5–10 on the shared 2-CPU machine): PostgreSQL
 1.08 s median (0.97–2.00 s), met; PGlite 11.1 s median for a first start (6.8–15.1 s), missed, and 2.6 s for a

@@ -16,7 +16,8 @@ export function followUpsFromSources(query: string, sources: SearchSource[]): st
 export function parseQuestions(text: string): string[] {
   return text
     .split("\n")
-    .map((l) => l.replace(/^\s*(?:[-*•]|\d+[.)])\s*/, "").trim())
+    // A list marker: -, *, a bullet (\u2022, escaped to keep the server's bundle ASCII) or a number.
+    .map((l) => l.replace(/^\s*(?:[-*\u2022]|\d+[.)])\s*/, "").trim())
     .filter((l) => l.length > 3 && l.length <= 200 && l.endsWith("?"))
     .slice(0, MAX_FOLLOW_UPS - 1);
 }

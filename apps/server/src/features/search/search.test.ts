@@ -356,5 +356,9 @@ describe("citation renumbering", () => {
       "Why Y?",
       "How about Z?",
     ]);
+    expect(parseQuestions("• Is a bullet a marker?\n2) And this one?")).toEqual([
+      "Is a bullet a marker?",
+      "And this one?",
+    ]);
   });
 });

@@ -19,6 +19,13 @@ describe("splitScript", () => {
     expect(squash(pieces.join(""))).toBe(squash(text));
   });
 
+  it("ends a sentence at an ellipsis, keeping a closing quote with it", () => {
+    const text = `She said \u201cwait\u2026\u201d ${"and then nothing happened for a while. ".repeat(3)}`;
+    const pieces = splitScript(text, 40);
+    expect(pieces[0]).toBe("She said \u201cwait\u2026\u201d");
+    expect(squash(pieces.join(""))).toBe(squash(text));
+  });
+
   it("cuts an overlong sentence at spaces, and a word without spaces where it must", () => {
     const long = `${"word ".repeat(100)}${"x".repeat(250)}`;
     const pieces = splitScript(long, 100);
