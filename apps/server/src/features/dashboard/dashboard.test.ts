@@ -1,8 +1,9 @@
 import { dashboardMetricsSchema, type DashboardMetrics } from "@tessera/contracts";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { conversations, generatedImages, generatedVideos, messages, searches } from "../../db/schema";
 import { createTestApp, readSse, type TestApp } from "../../test/test-app";
+import { getDashboardMetrics } from "./get-dashboard-metrics";
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -174,6 +175,34 @@ describe("GET /api/dashboard/metrics", () => {
       searches: 2,
       images: 2,
     });
+  });
+
+  it("puts a chat on its UTC date to the millisecond, whatever the database session's time zone", async () => {
+    const eve = await t.newUser("eve@example.com");
+    const session = (await (await t.request("/api/auth/get-session", { token: eve })).json()) as {
+      user: { id: string };
+    };
+    const midnight = new Date(
+      Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth(), new Date().getUTCDate()) - 3 * DAY,
+    );
+    await chat(session.user.id, "gpt-4o", new Date(midnight.getTime() - 1));
+    await chat(session.user.id, "gpt-4o", midnight);
+    await chat(session.user.id, "gpt-4o", new Date(midnight.getTime() + DAY - 1));
+    const expected = [
+      { date: dateOf(new Date(midnight.getTime() - 1)), chats: 1 },
+      { date: dateOf(midnight), chats: 2 },
+    ];
+    const daysOf = (m: DashboardMetrics) =>
+      m.daily.filter((d) => d.chats > 0).map(({ date, chats }) => ({ date, chats }));
+    expect(daysOf(await metrics(eve))).toEqual(expected);
+    // Thirteen hours ahead of UTC: a day grouped in the session's time zone would come out differently.
+    const db = t.services.database.db;
+    const inAuckland = await db.transaction(async (tx) => {
+      await tx.execute(sql`set local time zone 'Pacific/Auckland'`);
+      return getDashboardMetrics(tx, session.user.id);
+    });
+    expect(daysOf(inAuckland)).toEqual(expected);
+    expect(inAuckland.totals.chats).toBe(3);
   });
 
   it("keeps each person's figures apart", async () => {
