@@ -3,26 +3,19 @@
 // initdb and every migration. Without the dump (running from source), or should it fail to unpack,
 // initdb runs in a short-lived child process as before.
 import { execFile } from "node:child_process";
-import {
-  closeSync,
-  createReadStream,
-  existsSync,
-  mkdirSync,
-  openSync,
-  readdirSync,
-  renameSync,
-  rmSync,
-  writeSync,
-} from "node:fs";
-import { writeFile } from "node:fs/promises";
+import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { readFile, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { dirname, join, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
-import { createGunzip } from "node:zlib";
+import { gunzipSync } from "node:zlib";
 import type { PGlite, PGliteOptions } from "@electric-sql/pglite";
 
 export const PGLITE_SEED_FILE = "pglite-seed.tar.gz";
+
+/** More than any empty database unpacks to (about 42 MB): a damaged size field cannot ask for more. */
+const MAX_SEED_BYTES = 512 * 1024 * 1024;
 
 /** The dump the build writes beside the bundle (dist/); from source there is none. */
 export function bundledPgliteSeed(): string | null {
@@ -79,74 +72,51 @@ export async function openPgliteDataDir(
  * Unpacks the dump into a folder beside `dataDir` and renames it into place, so that a start
  * stopped halfway leaves no half database behind. PGlite's own `loadDataDir` would do the same
  * inside the WebAssembly file system, holding the whole 40 MB archive in memory two or three times
- * over and leaving the server some 60 MB larger; streaming it to disk here keeps a first start
- * as small as a restart. The archive holds folders and regular files only (PGlite writes nothing
- * else, and reads nothing else back).
+ * over and leaving the server some 60 MB larger. Here it is inflated into one buffer of the size
+ * the archive declares (gzip's last four bytes), a single large allocation that the system takes
+ * back once it is collected, and each file is written straight from it. (Streamed through zlib, its
+ * thousands of small buffers had left the process's malloc heap some 15 MB larger for good.) The
+ * archive holds folders and regular files only (PGlite writes nothing else, and reads nothing else
+ * back).
  */
 async function unpackSeed(seed: string, dataDir: string): Promise<void> {
   const staging = `${dataDir}.unpacking-${process.pid}`;
   rmSync(staging, { recursive: true, force: true });
   mkdirSync(staging, { recursive: true, mode: 0o700 });
-  let fd: number | null = null;
   try {
-    let buffered: Buffer = Buffer.alloc(0);
-    let write = 0; // bytes of the current file still to come
-    let skip = 0; // padding to the next 512-byte header
+    const packed = await readFile(seed);
+    const declared = packed.length >= 4 ? packed.readUInt32LE(packed.length - 4) : 0;
+    const tar = gunzipSync(packed, { chunkSize: Math.min(Math.max(declared, 64 * 1024), MAX_SEED_BYTES) });
+    let at = 0;
     let ended = false;
-    for await (const chunk of createReadStream(seed).pipe(createGunzip()) as AsyncIterable<Buffer>) {
-      if (ended) continue;
-      buffered = buffered.length ? Buffer.concat([buffered, chunk]) : chunk;
-      let at = 0;
-      for (;;) {
-        if (write > 0) {
-          const n = Math.min(write, buffered.length - at);
-          writeSync(fd!, buffered, at, n);
-          at += n;
-          write -= n;
-          if (write > 0) break;
-        }
-        if (fd !== null) {
-          closeSync(fd);
-          fd = null;
-        }
-        if (skip > 0) {
-          const n = Math.min(skip, buffered.length - at);
-          at += n;
-          skip -= n;
-          if (skip > 0) break;
-        }
-        if (buffered.length - at < 512) break;
-        const header = buffered.subarray(at, at + 512);
-        at += 512;
-        if (header.every((b) => b === 0)) {
-          ended = true;
-          break;
-        }
-        const field = (from: number, to: number) => header.toString("latin1", from, to).replace(/\0.*$/s, "");
-        const name = [field(345, 500), field(0, 100)].filter(Boolean).join("/").replace(/^\/+/, "");
-        const size = parseInt(field(124, 136).trim() || "0", 8);
-        const path = resolve(staging, name);
-        if (!path.startsWith(staging + sep) || !Number.isSafeInteger(size))
-          throw new Error(`bad entry ${name}`);
-        const type = String.fromCharCode(header[156]!);
-        if (type === "5") {
-          mkdirSync(path, { recursive: true, mode: 0o700 });
-        } else if (type === "0" || type === "\0") {
-          mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
-          fd = openSync(path, "w", 0o600);
-          write = size;
-        } else {
-          throw new Error(`unsupported entry type ${type} for ${name}`);
-        }
-        skip = (512 - (size % 512)) % 512;
+    while (at + 512 <= tar.length) {
+      const header = tar.subarray(at, at + 512);
+      at += 512;
+      if (header.every((b) => b === 0)) {
+        ended = true;
+        break;
       }
-      buffered = buffered.subarray(at);
+      const field = (from: number, to: number) => header.toString("latin1", from, to).replace(/\0.*$/s, "");
+      const name = [field(345, 500), field(0, 100)].filter(Boolean).join("/").replace(/^\/+/, "");
+      const size = parseInt(field(124, 136).trim() || "0", 8);
+      const path = resolve(staging, name);
+      if (!path.startsWith(staging + sep) || !Number.isSafeInteger(size) || at + size > tar.length)
+        throw new Error(`bad entry ${name}`);
+      const type = String.fromCharCode(header[156]!);
+      if (type === "5") {
+        mkdirSync(path, { recursive: true, mode: 0o700 });
+      } else if (type === "0" || type === "\0") {
+        mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
+        writeFileSync(path, tar.subarray(at, at + size), { mode: 0o600 });
+      } else {
+        throw new Error(`unsupported entry type ${type} for ${name}`);
+      }
+      at += size + ((512 - (size % 512)) % 512);
     }
     if (!ended || !existsSync(join(staging, "PG_VERSION"))) throw new Error("incomplete database dump");
     rmSync(dataDir, { recursive: true, force: true }); // new, so empty if it exists
     renameSync(staging, dataDir);
   } finally {
-    if (fd !== null) closeSync(fd);
     rmSync(staging, { recursive: true, force: true });
   }
 }
