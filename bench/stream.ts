@@ -634,6 +634,28 @@ of what a busy process holds whatever the count; "averaged over all" is the grow
 \`GET /api/admin/metrics\` (the first account is the instance admin). Idle RSS is read one second after sign-up and
 again after 30 s at rest. Descriptors: \`ulimit -n\` is 20,000 here; 2,000 streams take about 4,000 sockets.
 
+This round (\`aeabb49\` → this run's commit), PGlite's idle server, which the full run at \`aeabb49\` measured at
+175.8 MB after 1 s and the same after 30 s. By /proc/…/smaps of a server at rest after a first start: 41 MB the
+node binary's pages, 32 MB the malloc heap, 94 MB anonymous mappings (46 MB of them V8's heap pages, 19 MB
+touched of PGlite's 128 MB WebAssembly memory); a restart on the same folder had 14 MB of malloc heap, a
+PostgreSQL server 6 MB. Two causes, two changes:
+- \`cecc3d9\` a first start unpacked the database dump (\`pglite-seed.tar.gz\`, 42 MB unpacked) as a stream through
+  zlib: thousands of small buffers, freed, that left the malloc heap about 15 MB larger for good (unpack and open
+  by hand: 19.9 MB of malloc heap after, against 4.6 MB for a folder made by initdb in a child process). It is now
+  inflated into one buffer of the size the archive declares, which the system takes back once it is collected,
+  and each file is written from it: 4.9 MB after. Side by side (\`bench/ab-boot.ts\`, 6 first starts each): idle
+  RSS a second after healthy 173.7 → 162.8 MB, time to healthy 2.47 → 2.17 s.
+- this commit: V8 hands the young generation's start-up growth and the freed old-generation pages back in a
+  memory-reducing collection, which its memory reducer schedules only after a full collection; a server that
+  goes quiet after start-up may never run one and kept its start-up size (the full run above: no change in 30 s).
+  The server now runs one full collection after start-up, before it listens
+  (\`apps/server/src/lib/startup-garbage.ts\`, some tens of milliseconds, once). RSS of servers at rest from a first
+  start, read 3, 10, 20, 30, 35, 40 and 45 s after launch, two of each, before → after: 157.1 MB throughout and
+  164.3 MB → 132.4 MB at 35 s (before); 163.8 → 131.4 MB and 155.8 → 131.6 MB, both at 35 s (after). Before,
+  the drop came when start-up happened to end with a full collection (one start of two); after, every time,
+  about half a minute after start. This row's second idle reading comes about as long after start (sign-up, then
+  30 s), so it may land on either side of that drop; the first is before it.
+
 Tried, not kept (\`5c61f99\`, third machine): \`BENCH_NODE_ARGS=--max-semi-space-size=4\` (a young generation of 4 MB
 a semi-space): RSS per held stream 98.7 KB on PGlite and 88.1 KB on PostgreSQL against 71.9 / 61.8 KB in the default
 run at the same commit, and PGlite's idle server at 155 MB: more of each stream's short-lived objects reached the old

@@ -5,6 +5,7 @@ import { createApp } from "./app";
 import { createServices } from "./bootstrap";
 import { EnvError, loadEnv } from "./env";
 import { createLogger } from "./lib/logger";
+import { collectStartupGarbage } from "./lib/startup-garbage";
 import { findUp } from "./lib/paths";
 import { dirname, resolve } from "node:path";
 
@@ -30,6 +31,7 @@ async function main() {
   if (!indexHtml)
     logger.warn({ event: "boot.no_web" }, "web app not built: serving the API only (run npm run build)");
   const app = createApp(services, { webDist: indexHtml ? dirname(indexHtml) : null });
+  collectStartupGarbage();
 
   const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
     logger.info(
