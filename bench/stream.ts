@@ -645,16 +645,17 @@ PostgreSQL server 6 MB. Two causes, two changes:
   inflated into one buffer of the size the archive declares, which the system takes back once it is collected,
   and each file is written from it: 4.9 MB after. Side by side (\`bench/ab-boot.ts\`, 6 first starts each): idle
   RSS a second after healthy 173.7 → 162.8 MB, time to healthy 2.47 → 2.17 s.
-- this commit: V8 hands the young generation's start-up growth and the freed old-generation pages back in a
-  memory-reducing collection, which its memory reducer schedules only after a full collection; a server that
-  goes quiet after start-up may never run one and kept its start-up size (the full run above: no change in 30 s).
-  The server now runs one full collection after start-up, before it listens
-  (\`apps/server/src/lib/startup-garbage.ts\`, some tens of milliseconds, once). RSS of servers at rest from a first
-  start, read 3, 10, 20, 30, 35, 40 and 45 s after launch, two of each, before → after: 157.1 MB throughout and
-  164.3 MB → 132.4 MB at 35 s (before); 163.8 → 131.4 MB and 155.8 → 131.6 MB, both at 35 s (after). Before,
-  the drop came when start-up happened to end with a full collection (one start of two); after, every time,
-  about half a minute after start. This row's second idle reading comes about as long after start (sign-up, then
-  30 s), so it may land on either side of that drop; the first is before it.
+- this round's last commit: V8 shrinks its young generation (grown to two 16 MB semi-spaces by start-up) only at a
+  full collection that finds less than about 1 MB a second allocated since the one before, and a server at rest
+  runs none (the full run above: the same 175.8 MB after 1 s and after 30 s). The server now collects once
+  whenever it has had no request in flight and no stream open for 20 s, once per quiet spell
+  (\`apps/server/src/lib/idle-collection.ts\`, 25–36 ms). By \`--trace-gc\` on three fresh starts left alone, that
+  collection took the heap from 57.1 MB to 26.1 MB each time, 22 s after launch; RSS 164 → 133 MB within a
+  second in a by-hand run. After 10 s of quiet the remainder of start-up's allocation was sometimes still above
+  that rate and nothing shrank (one start of three by hand); 20 s is beyond the most one semi-space can leave.
+  A first try, one collection right after start-up (\`6c30f5e\`), only let V8's memory reducer return the memory
+  about 30 s later, and the run at \`6c30f5e\` read 166.7 MB at both idle readings. In this row, the second idle
+  reading comes 30 s after sign-up, so after the collection; the first reading, a second after sign-up, before it.
 
 Tried, not kept (\`5c61f99\`, third machine): \`BENCH_NODE_ARGS=--max-semi-space-size=4\` (a young generation of 4 MB
 a semi-space): RSS per held stream 98.7 KB on PGlite and 88.1 KB on PostgreSQL against 71.9 / 61.8 KB in the default

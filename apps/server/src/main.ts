@@ -5,7 +5,7 @@ import { createApp } from "./app";
 import { createServices } from "./bootstrap";
 import { EnvError, loadEnv } from "./env";
 import { createLogger } from "./lib/logger";
-import { collectStartupGarbage } from "./lib/startup-garbage";
+import { collectWhenIdle } from "./lib/idle-collection";
 import { findUp } from "./lib/paths";
 import { dirname, resolve } from "node:path";
 
@@ -31,7 +31,6 @@ async function main() {
   if (!indexHtml)
     logger.warn({ event: "boot.no_web" }, "web app not built: serving the API only (run npm run build)");
   const app = createApp(services, { webDist: indexHtml ? dirname(indexHtml) : null });
-  collectStartupGarbage();
 
   const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
     logger.info(
@@ -40,6 +39,8 @@ async function main() {
     );
     process.stdout.write(`\n  Tessera is running: open ${env.PUBLIC_URL}\n\n`);
   });
+
+  collectWhenIdle(server);
 
   let closing = false;
   const shutdown = (signal: string) => {

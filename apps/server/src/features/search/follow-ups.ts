@@ -13,11 +13,13 @@ export function followUpsFromSources(query: string, sources: SearchSource[]): st
   return titles.slice(0, MAX_FOLLOW_UPS - 1).map((t) => `${question}, according to "${t}"?`);
 }
 
+/** A list marker: -, *, a bullet (\u2022, escaped to keep the server's bundle ASCII) or a number. */
+const LIST_MARKER = /^\s*(?:[-*\u2022]|\d+[.)])\s*/;
+
 export function parseQuestions(text: string): string[] {
   return text
     .split("\n")
-    // A list marker: -, *, a bullet (\u2022, escaped to keep the server's bundle ASCII) or a number.
-    .map((l) => l.replace(/^\s*(?:[-*\u2022]|\d+[.)])\s*/, "").trim())
+    .map((l) => l.replace(LIST_MARKER, "").trim())
     .filter((l) => l.length > 3 && l.length <= 200 && l.endsWith("?"))
     .slice(0, MAX_FOLLOW_UPS - 1);
 }
