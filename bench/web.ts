@@ -311,6 +311,17 @@ const BUNDLE_HISTORY = [
     "floating-ui for the tooltips (10.1 KB).",
 ];
 
+/** Whether the server's bundling (81cf0d4) moved the chat's time to interactive: it did not. */
+const SERVER_BUNDLE_CHECK = [
+  "**The server's build, side by side** (fifth machine, 2 × EPYC, Chromium 156.0.8078.108): the full run at " +
+    "aeabb49 read 1913 ms here (composer on screen 1769 ms; keydown → next frame 30.6 ms), where the run " +
+    "before at aa2c5c3, on the same web build, read 914 ms (884 ms; 14.6 ms). To see whether the server's " +
+    "new bundling was the cause, the pre-bundling server (d2ff5bb) served the same web build beside this " +
+    "one (`BENCH_BASELINE_SERVER_ENTRY`), loads alternating: 1710 ms against 1643 ms median in one run, " +
+    "and this run's figures (the table) in the next; every load within 1.4–2.7 s on both. The page spends the time in the browser, whose own key-to-frame time " +
+    "doubled with it; the server's answers are not where the second went.",
+];
+
 async function bundleSection(ctx: BenchContext, browser: Browser, targets: Target[]): Promise<BenchSection> {
   const loads = ctx.quick ? 5 : 9;
   const runs: BundleRun[] = [];
@@ -333,11 +344,17 @@ async function bundleSection(ctx: BenchContext, browser: Browser, targets: Targe
   const composer = (r: BundleRun) => median(r.chats.map((c) => c.composerMs));
   const [run] = runs as [BundleRun];
   const chat = run.chats[0]!.assets;
+  const { BENCH_BASELINE_WEB_DIST: baselineWeb, BENCH_BASELINE_SERVER_ENTRY: baselineServer } = process.env;
   const baselineNote = targets[1]
-    ? `The baseline column is another build of the web app (\`${process.env.BENCH_BASELINE_WEB_DIST}\`), ` +
+    ? `The baseline column is ${[
+        baselineWeb && `another build of the web app (\`${baselineWeb}\`)`,
+        baselineServer && `another build of the server (\`${baselineServer}\`)`,
+      ]
+        .filter(Boolean)
+        .join(" and ")}, ` +
       "served by a second server on the same database and measured in the same run, load for load."
-    : "No baseline build was given (`BENCH_BASELINE_WEB_DIST`); the baseline of the time to interactive " +
-      "is when the composer is first on screen in the same loads.";
+    : "No baseline build was given (`BENCH_BASELINE_WEB_DIST`, `BENCH_BASELINE_SERVER_ENTRY`); the " +
+      "baseline of the time to interactive is when the composer is first on screen in the same loads.";
   return {
     id: "6",
     title: "Web: JavaScript and CSS shipped, and the chat's time to interactive",
@@ -383,6 +400,8 @@ async function bundleSection(ctx: BenchContext, browser: Browser, targets: Targe
         `Composer first on screen: median ${ms(composer(run))}.`,
       "",
       ...BUNDLE_HISTORY,
+      "",
+      ...SERVER_BUNDLE_CHECK,
       "",
       "/auth, per file:",
       "",
@@ -803,6 +822,7 @@ async function conversationSection(
 export default async function web(ctx: BenchContext): Promise<BenchSection[]> {
   const webDist = process.env.BENCH_WEB_DIST;
   const baselineDist = process.env.BENCH_BASELINE_WEB_DIST;
+  const baselineEntry = process.env.BENCH_BASELINE_SERVER_ENTRY;
   // Throwaway keys for this run, shared with the baseline's server so sessions hold on both.
   const keys = {
     AUTH_SECRET: randomBytes(32).toString("hex"),
@@ -820,13 +840,18 @@ export default async function web(ctx: BenchContext): Promise<BenchSection[]> {
     const databaseUrl = await serverDatabaseUrl(ctx.postgresUrl, server);
     const account = await signUp(server, databaseUrl);
     const targets: Target[] = [{ name: "this build", server, account }];
-    if (baselineDist) {
-      // The same database, so the same person and conversations, served with the other build.
+    if (baselineDist || baselineEntry) {
+      // The same database, so the same person and conversations, served by the other build.
       baseline = await startServer({
         root: ctx.root,
         db: "postgres",
         postgresUrl: ctx.postgresUrl,
-        env: { ...keys, WEB_DIST_DIR: baselineDist, DATABASE_URL: databaseUrl },
+        entry: baselineEntry,
+        env: {
+          ...keys,
+          ...(baselineDist ? { WEB_DIST_DIR: baselineDist } : webDist ? { WEB_DIST_DIR: webDist } : {}),
+          DATABASE_URL: databaseUrl,
+        },
       });
       targets.push({
         name: "baseline",
