@@ -5,9 +5,8 @@
 // Packages that find files beside their own code (WebAssembly, a native addon, workers) stay in
 // node_modules and load as usual. Then writes dist/pglite-seed.tar.gz, an empty PGlite database with
 // every migration applied, which a first start unpacks instead of creating one.
-import { existsSync, readdirSync, rmSync } from "node:fs";
-import { mkdir, writeFile } from "node:fs/promises";
-import { dirname } from "node:path";
+import { existsSync, mkdirSync, readdirSync, rmSync } from "node:fs";
+import { writeFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
 
@@ -75,11 +74,9 @@ for (const file of outputFiles) {
   if (file.path.endsWith(".js") && /[^\x00-\x7f]/.test(file.text))
     console.warn(`${file.path}: not ASCII, kept in memory at twice its size: escape it (\\u2026)`);
 }
-await Promise.all(
-  outputFiles.map((f) =>
-    mkdir(dirname(f.path), { recursive: true }).then(() => writeFile(f.path, f.contents)),
-  ),
-);
+// Every output lands in dist/ itself (entry and chunks alike).
+mkdirSync("dist", { recursive: true });
+await Promise.all(outputFiles.map((f) => writeFile(f.path, f.contents)));
 
 // The seed is written by the server's own code (bundled like the server, so it resolves the same
 // packages), from the migrations folder the server applies at every start (drizzle/ beside dist/).
