@@ -3,10 +3,14 @@ import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "./app/app";
 import { applyTheme, readTheme } from "./lib/theme";
+import { checkStoredSessionEarly } from "./lib/session-api";
 import "./index.css";
 
 // Before the first render, so a dark theme never flashes light (no inline script: the CSP forbids it).
 applyTheme(readTheme());
+
+// The stored session is checked while the page's code loads, not after (lib/session-api.ts).
+checkStoredSessionEarly();
 
 const root = document.getElementById("root");
 if (!root) throw new Error("index.html has no #root element.");

@@ -4,6 +4,7 @@ import { PageViewTracker } from "@/features/analytics/components/page-view-track
 import { AppUpdateNotices } from "@/features/changelog/components/app-update-notices";
 import { ChangelogPublisher } from "@/features/changelog/components/changelog-publisher";
 import { useAuth } from "@/lib/auth-context";
+import { useFirstPageSettled, type RouterLike } from "@/lib/first-page-settled";
 import { applyVersionChange } from "@/lib/version";
 import { AppProviders } from "./providers";
 import { createAppRouter } from "./router";
@@ -13,9 +14,11 @@ const WhatsNewDialog = lazy(() =>
   import("@/features/changelog/components/whats-new-dialog").then((m) => ({ default: m.WhatsNewDialog })),
 );
 
-function WhatsNew() {
+/** Checked once the first page is up (lib/first-page-settled.ts), not while its code loads. */
+function WhatsNew({ router }: { router: RouterLike }) {
   const { status } = useAuth();
-  if (status !== "signed-in") return null;
+  const settled = useFirstPageSettled(router);
+  if (status !== "signed-in" || !settled) return null;
   return (
     <Suspense fallback={null}>
       <WhatsNewDialog />
@@ -34,7 +37,7 @@ export function App() {
       <RouterProvider router={router} />
       <PageViewTracker router={router} />
       <ChangelogPublisher />
-      <WhatsNew />
+      <WhatsNew router={router} />
       <AppUpdateNotices />
     </AppProviders>
   );

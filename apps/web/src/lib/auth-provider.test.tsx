@@ -6,7 +6,7 @@ import { apiError, json, stubFetch } from "@/testing/fetch-stub";
 import { readStored, sessionBody, storeSession } from "@/testing/session";
 import { useAuth } from "./auth-context";
 import { AuthProvider } from "./auth-provider";
-import { REFRESH_INTERVAL_MS, refreshDelayBeforeExpiry } from "./session-api";
+import { checkStoredSessionEarly, REFRESH_INTERVAL_MS, refreshDelayBeforeExpiry } from "./session-api";
 
 function wrapper({ children }: { children: ReactNode }) {
   return (
@@ -33,6 +33,46 @@ describe("auth session", () => {
     render(<Status />, { wrapper });
     expect(await screen.findByText("signed-in:ada@example.com")).toBeTruthy();
     expect(readStored()?.expiresAt).not.toBeNull();
+  });
+
+  it("uses the check begun before the first render: one request for the start", async () => {
+    storeSession({ expiresAt: null });
+    const server = stubFetch({ "GET /api/auth/get-session": () => json(sessionBody()) });
+    checkStoredSessionEarly();
+    await waitFor(() => expect(server.callsTo("GET /api/auth/get-session")).toHaveLength(1));
+    render(<Status />, { wrapper });
+    expect(await screen.findByText("signed-in:ada@example.com")).toBeTruthy();
+    expect(readStored()?.expiresAt).not.toBeNull();
+    expect(server.callsTo("GET /api/auth/get-session")).toHaveLength(1);
+  });
+
+  it("signs out when the early check is refused, without an unhandled rejection meanwhile", async () => {
+    storeSession();
+    const server = stubFetch({
+      "GET /api/auth/get-session": () => apiError(401, "UNAUTHORIZED", "No session"),
+    });
+    checkStoredSessionEarly();
+    await waitFor(() => expect(server.callsTo("GET /api/auth/get-session")).toHaveLength(1));
+    await new Promise((r) => setTimeout(r, 20)); // the refusal lands before anyone awaits it
+    render(<Status />, { wrapper });
+    expect(await screen.findByText("signed-out:-")).toBeTruthy();
+    expect(readStored()).toBeNull();
+    expect(server.callsTo("GET /api/auth/get-session")).toHaveLength(1);
+  });
+
+  it("does not use an early check made for another session", async () => {
+    storeSession({ token: "old-token" });
+    const server = stubFetch({
+      "GET /api/auth/get-session": (req) =>
+        json(req.headers.authorization === "Bearer new-token" ? sessionBody("new-token") : null),
+    });
+    checkStoredSessionEarly();
+    storeSession({ token: "new-token" }); // signed in again in another tab meanwhile
+    render(<Status />, { wrapper });
+    expect(await screen.findByText("signed-in:ada@example.com")).toBeTruthy();
+    expect(readStored()?.token).toBe("new-token");
+    const calls = server.callsTo("GET /api/auth/get-session");
+    expect(calls.map((c) => c.headers.authorization)).toEqual(["Bearer old-token", "Bearer new-token"]);
   });
 
   it("removes a stored session the server rejects with 401", async () => {

@@ -13,6 +13,7 @@ import {
   type StoredSession,
 } from "./auth-storage";
 import {
+  checkSession,
   fetchSession,
   REFRESH_INTERVAL_MS,
   refreshDelayBeforeExpiry,
@@ -48,7 +49,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     const current = readStoredSession();
     if (!current) return apply(null);
     try {
-      const next = await fetchSession({ token: current.token });
+      const next = await checkSession(current.token);
       // A sign-in or sign-out that happened meanwhile wins over this older answer.
       if (readStoredSession()?.token !== current.token) return;
       if (next) apply(next);

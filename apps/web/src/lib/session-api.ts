@@ -1,6 +1,6 @@
 // Better Auth's session endpoints, as the auth provider uses them.
 import { apiRequest } from "./api-client";
-import { readSessionUser, type StoredSession } from "./auth-storage";
+import { readSessionUser, readStoredSession, type StoredSession } from "./auth-storage";
 import { object, string, validator } from "./guards";
 
 const SESSION_CHECK_TIMEOUT_MS = 10_000;
@@ -37,6 +37,28 @@ export async function fetchSession(from: { token: string } | "cookie"): Promise<
   if (!data) return null;
   const token = headers.get("set-auth-token") || (cookie ? data.session.token : from.token);
   return { token, expiresAt: data.session.expiresAt, user: data.user };
+}
+
+/**
+ * The check of the stored session, started as the app's code arrives (main.tsx), before the first
+ * render: the server answers while the page's own code is still loading, instead of after it.
+ */
+let early: { token: string; answer: Promise<StoredSession | null> } | null = null;
+
+export function checkStoredSessionEarly(): void {
+  const stored = readStoredSession();
+  if (!stored) return;
+  const answer = fetchSession({ token: stored.token });
+  // Awaited by the provider's first refresh; a failure before then is not an unhandled rejection.
+  answer.catch(() => undefined);
+  early = { token: stored.token, answer };
+}
+
+/** The stored session's check: the early one for this token if it is still unclaimed, else a new one. */
+export function checkSession(token: string): Promise<StoredSession | null> {
+  const started = early?.token === token ? early.answer : null;
+  early = null;
+  return started ?? fetchSession({ token });
 }
 
 /** Ends every session of the user on all devices (the server does that) and clears the cookie. */

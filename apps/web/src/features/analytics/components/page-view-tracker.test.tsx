@@ -54,6 +54,43 @@ describe("page views", () => {
     });
   });
 
+  it("sends the first page's view once that page's code has loaded, not while it loads", async () => {
+    storeSession();
+    const server = stubFetch({
+      "GET /api/auth/get-session": () => json(sessionBody()),
+      "POST /api/track-event": () => new Response(null, { status: 204 }),
+    });
+    let arrive!: () => void;
+    const code = new Promise<void>((resolve) => (arrive = resolve));
+    const router = createMemoryRouter(
+      [
+        {
+          path: "*",
+          HydrateFallback: () => null,
+          lazy: async () => {
+            await code;
+            return { Component: () => <p>page</p> };
+          },
+        },
+      ],
+      { initialEntries: ["/dashboard/chat"] },
+    );
+    render(
+      <Providers>
+        <RouterProvider router={router} />
+        <PageViewTracker router={router} />
+      </Providers>,
+    );
+    await waitFor(() => expect(server.callsTo("GET /api/auth/get-session")).toHaveLength(1));
+    await act(() => new Promise((r) => setTimeout(r, 50)));
+    expect(server.callsTo("POST /api/track-event")).toHaveLength(0);
+    act(() => arrive());
+    await waitFor(() => expect(server.callsTo("POST /api/track-event")).toHaveLength(1));
+    expect(server.callsTo("POST /api/track-event")[0]!.body).toMatchObject({
+      properties: { page_path: "/dashboard/chat" },
+    });
+  });
+
   it("sends nothing when signed out", async () => {
     const server = stubFetch();
     const router = renderTracker();
