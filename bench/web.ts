@@ -322,6 +322,29 @@ const SERVER_BUNDLE_CHECK = [
     "doubled with it; the server's answers are not where the second went.",
 ];
 
+/** The sixth machine's look at where a cold chat load's second goes, and what changed with it. */
+const LOAD_PROFILE = [
+  "**Where a cold load's time goes** (sixth machine, 2 × EPYC, Chromium 156.0.8078.108; marks, CPU profiles " +
+    "and a trace of single loads): the machine's two cores are saturated for the whole load. Over a ~1 s " +
+    "load the renderer used 1.16 s of CPU (main thread, script streaming, raster workers), the browser " +
+    "process 0.35 s, the GPU and network processes 0.08 and 0.07 s, the server 0.1 s; `perf` found the " +
+    "machine idle under 1% of the time. The server answers each static file in ~2 ms on a kept-alive " +
+    "connection, but under that load the page waits 100–600 ms for each chunk. On the renderer's main " +
+    "thread: React's scheduled render and commit ~260 ms, module evaluation ~135 ms, the document and its " +
+    "scripts ~115 ms, style and layout 75–115 ms (the first layout is forced by the composer measuring its " +
+    "height). Not the browser's version: Chromium 155.0.8059.79, unpacked beside it, read the same (quick " +
+    "runs, 5 loads each: 1158 ms on 156, 1095 ms on 155).",
+  "",
+  "What changed (ff7cb29): the stored session's check starts as the app's code arrives (it had started " +
+    "at ~520 ms, after the route's chunks, and ended at ~700 ms; now it starts at ~240 ms and is done " +
+    "before the chunks), and the page view and What's new (a POST, a chunk and a GET that moved earlier " +
+    "with it and competed with the page's own chunks) wait until the first page is up and the browser " +
+    "idle. Side by side, 15 cold loads each alternating in one browser, twice: 1005 against 1195 ms median " +
+    "(the build before), then 1005 against 969 ms: within this machine's noise. Tried and not kept: a " +
+    "bundler group for code shared by two or more routes (20 → 15 files after the entry, under names " +
+    "listing every route) was not worth its unreadable file names unmeasured.",
+];
+
 async function bundleSection(ctx: BenchContext, browser: Browser, targets: Target[]): Promise<BenchSection> {
   const loads = ctx.quick ? 5 : 9;
   const runs: BundleRun[] = [];
@@ -402,6 +425,8 @@ async function bundleSection(ctx: BenchContext, browser: Browser, targets: Targe
       ...BUNDLE_HISTORY,
       "",
       ...SERVER_BUNDLE_CHECK,
+      "",
+      ...LOAD_PROFILE,
       "",
       "/auth, per file:",
       "",
