@@ -4,7 +4,7 @@
 // loopback server in this test process; the database is PGlite in DATA_DIR, or (postgres project) a
 // fresh PostgreSQL database.
 import type { ChildProcess } from "node:child_process";
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { RESPONSE_INTERRUPTED_MARK, STREAM_MESSAGES, type StoredMessage } from "@tessera/contracts";
@@ -22,6 +22,7 @@ const running: ChildProcess[] = [];
 const dropDatabases: (() => Promise<void>)[] = [];
 let upstream: OpenAiCompatibleServer;
 
+const dataDirs: string[] = [];
 beforeAll(async () => {
   upstream = await startOpenAiCompatibleServer({
     models: ["paced"],
@@ -36,11 +37,13 @@ afterEach(() => {
 afterAll(async () => {
   await upstream.close();
   for (const drop of dropDatabases) await drop();
+  for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
 });
 
 /** Where the process keeps its data: a data dir, and a fresh PostgreSQL database in that project. */
 async function newInstance() {
   const dataDir = mkdtempSync(join(tmpdir(), "tessera-shutdown-"));
+  dataDirs.push(dataDir);
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const env: Record<string, string> = {

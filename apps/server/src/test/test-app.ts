@@ -1,6 +1,6 @@
 // Builds the real app (same wiring as main.ts) on a test database, plus helpers that walk the real
 // auth flows: sign up, read the mail from the outbox, follow the link, sign in.
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { and, desc, eq } from "drizzle-orm";
@@ -126,7 +126,11 @@ export async function createTestApp(
       if (!row) throw new Error(`no account ${email}`);
       await setPlan(services.database.db, row.id, plan, until);
     },
-    close: () => services.close(),
+    async close() {
+      await services.close();
+      // The data directory made here (a test that gave its own DATA_DIR keeps that one).
+      rmSync(dataDir, { recursive: true, force: true });
+    },
   };
 }
 
