@@ -45,6 +45,11 @@ export function MessageList({
     preloadMarkdown();
   }, [wanted]);
 
+  const loadingConversation = (
+    <div className="flex h-full items-center justify-center">
+      <Spinner label="Loading conversation" className="size-6 text-primary" />
+    </div>
+  );
   return (
     <div
       ref={scroller}
@@ -55,13 +60,12 @@ export function MessageList({
       className="min-h-0 flex-1 overflow-y-auto [overflow-anchor:none]"
     >
       {loading ? (
-        <div className="flex h-full items-center justify-center">
-          <Spinner label="Loading conversation" className="size-6 text-primary" />
-        </div>
+        loadingConversation
       ) : all.length === 0 ? (
         empty
       ) : (
-        <Suspense fallback={null}>
+        // The log's code (markdown and all) may still be on its way: the same spinner until it is.
+        <Suspense fallback={loadingConversation}>
           <MessageLog scroller={scroller} stick={stick} messages={all} live={live} layout={layout} />
         </Suspense>
       )}

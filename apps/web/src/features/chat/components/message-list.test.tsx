@@ -1,0 +1,46 @@
+import { render, screen } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { AuthProvider } from "@/lib/auth-provider";
+import { stubFetch } from "@/testing/fetch-stub";
+import type { ChatMessage } from "../utils/chat-message";
+import { MessageList } from "./message-list";
+
+const message: ChatMessage = {
+  id: "m1",
+  role: "user",
+  content: "What can you do?",
+  timestamp: new Date().toISOString(),
+  tokens: null,
+  model: null,
+  images: [],
+  sources: [],
+};
+
+describe("message list", () => {
+  it("shows the loading spinner while a conversation is fetched", () => {
+    render(<MessageList messages={[]} live={null} layout="new" loading empty={<p>Nothing yet</p>} />);
+    expect(screen.getByRole("status", { name: "Loading conversation" })).toBeTruthy();
+    expect(screen.queryByText("Nothing yet")).toBeNull();
+  });
+
+  it("keeps the spinner, not a blank pane, until the log's code has arrived, then shows the messages", async () => {
+    stubFetch();
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <AuthProvider>
+          <MessageList messages={[message]} live={null} layout="new" loading={false} empty={null} />
+        </AuthProvider>
+      </QueryClientProvider>,
+    );
+    // The log loads on demand (lazy): the first frame is the spinner.
+    expect(screen.getByRole("status", { name: "Loading conversation" })).toBeTruthy();
+    expect(await screen.findByText("What can you do?")).toBeTruthy();
+    expect(screen.queryByRole("status", { name: "Loading conversation" })).toBeNull();
+  });
+
+  it("shows what it is given when there is nothing yet", () => {
+    render(<MessageList messages={[]} live={null} layout="new" loading={false} empty={<p>Nothing yet</p>} />);
+    expect(screen.getByText("Nothing yet")).toBeTruthy();
+  });
+});
