@@ -67,8 +67,14 @@ describe("GET /api/dashboard/metrics", () => {
   const twoDays = ago(2 * DAY);
   const fourDays = ago(4 * DAY);
   const lastDay = ago(29 * DAY);
-  // Inside the 30-day window, but on a date before the 30 dates of the daily series.
-  const edgeIn = ago(30 * DAY - HOUR);
+  // Inside the 30-day window, but on a date before the 30 dates of the daily series: between the
+  // window's start (30 days ago) and the series' first midnight (29 days before today's). Halfway,
+  // whatever the time of day (an hour after the window's start fell on the series' first date when
+  // the test ran after 23:00 UTC).
+  const windowStart = Date.now() - 30 * DAY;
+  const firstMidnight =
+    Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth(), new Date().getUTCDate()) - 29 * DAY;
+  const edgeIn = new Date((windowStart + firstMidnight) / 2);
   const edgeOut = ago(30 * DAY + 60_000);
   const old = ago(45 * DAY);
 
