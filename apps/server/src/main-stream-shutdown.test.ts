@@ -4,8 +4,6 @@
 // loopback server in this test process; the database is PGlite in DATA_DIR, or (postgres project) a
 // fresh PostgreSQL database.
 import type { ChildProcess } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { RESPONSE_INTERRUPTED_MARK, STREAM_MESSAGES, type StoredMessage } from "@tessera/contracts";
 import { eq } from "drizzle-orm";
@@ -13,6 +11,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type DatabaseTarget } from "./db/client";
 import { messages } from "./db/schema";
 import { startOpenAiCompatibleServer, type OpenAiCompatibleServer } from "./test/openai-compatible-server";
+import { scratchDirs } from "./test/scratch-dirs";
 import { parseSse, type SseEvent } from "./test/test-app";
 import { createScratchDatabase, testDbKind } from "./test/test-database";
 import { freePort, startServerProcess, waitHealthy } from "./test/server-process";
@@ -22,7 +21,7 @@ const running: ChildProcess[] = [];
 const dropDatabases: (() => Promise<void>)[] = [];
 let upstream: OpenAiCompatibleServer;
 
-const dataDirs: string[] = [];
+const newDataDir = scratchDirs("tessera-shutdown-");
 beforeAll(async () => {
   upstream = await startOpenAiCompatibleServer({
     models: ["paced"],
@@ -37,13 +36,11 @@ afterEach(() => {
 afterAll(async () => {
   await upstream.close();
   for (const drop of dropDatabases) await drop();
-  for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
 });
 
 /** Where the process keeps its data: a data dir, and a fresh PostgreSQL database in that project. */
 async function newInstance() {
-  const dataDir = mkdtempSync(join(tmpdir(), "tessera-shutdown-"));
-  dataDirs.push(dataDir);
+  const dataDir = newDataDir();
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const env: Record<string, string> = {

@@ -1,25 +1,17 @@
 // A new PGlite data folder from the dump the build ships: the same database as initdb makes, every
 // migration applied even when the dump is older than the migrations, a working server on it that
 // keeps its data across a restart, and initdb as before when the dump is unusable.
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { cpSync, existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { sql } from "drizzle-orm";
 import { readMigrationFiles } from "drizzle-orm/migrator";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { scratchDirs } from "../test/scratch-dirs";
 import { createTestApp } from "../test/test-app";
 import { migrationsFolder, openDatabase, PGLITE_SHARED_BUFFERS, type DatabaseHandle } from "./client";
 import { writePgliteSeed } from "./pglite-data-dir";
 
-const made: string[] = [];
-const tempDir = () => {
-  const dir = mkdtempSync(join(tmpdir(), "tessera-seed-"));
-  made.push(dir);
-  return dir;
-};
-afterAll(() => {
-  for (const dir of made) rmSync(dir, { recursive: true, force: true });
-});
+const tempDir = scratchDirs("tessera-seed-");
 
 async function rows<T>(handle: DatabaseHandle, query: ReturnType<typeof sql>): Promise<T[]> {
   const result: unknown = await handle.db.execute(query);

@@ -9,7 +9,7 @@ export interface RouterLike {
 }
 
 /** The browser's next idle moment, or `timeoutMs` at the latest; where it has no idle callbacks, the next task. */
-export function whenIdle(task: () => void, timeoutMs = 2_000): () => void {
+function whenIdle(task: () => void, timeoutMs = 2_000): () => void {
   if (typeof requestIdleCallback === "function") {
     const id = requestIdleCallback(task, { timeout: timeoutMs });
     return () => cancelIdleCallback(id);

@@ -30,6 +30,11 @@ afterAll(() => t.close());
 
 const ago = (ms: number) => new Date(Date.now() - ms);
 const dateOf = (d: Date) => d.toISOString().slice(0, 10);
+/** Today's UTC midnight, in milliseconds. */
+const todayUtc = () => {
+  const now = new Date();
+  return Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+};
 
 async function chat(
   userId: string,
@@ -72,8 +77,7 @@ describe("GET /api/dashboard/metrics", () => {
   // whatever the time of day (an hour after the window's start fell on the series' first date when
   // the test ran after 23:00 UTC).
   const windowStart = Date.now() - 30 * DAY;
-  const firstMidnight =
-    Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth(), new Date().getUTCDate()) - 29 * DAY;
+  const firstMidnight = todayUtc() - 29 * DAY;
   const edgeIn = new Date((windowStart + firstMidnight) / 2);
   const edgeOut = ago(30 * DAY + 60_000);
   const old = ago(45 * DAY);
@@ -188,9 +192,7 @@ describe("GET /api/dashboard/metrics", () => {
     const session = (await (await t.request("/api/auth/get-session", { token: eve })).json()) as {
       user: { id: string };
     };
-    const midnight = new Date(
-      Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth(), new Date().getUTCDate()) - 3 * DAY,
-    );
+    const midnight = new Date(todayUtc() - 3 * DAY);
     await chat(session.user.id, "gpt-4o", new Date(midnight.getTime() - 1));
     await chat(session.user.id, "gpt-4o", midnight);
     await chat(session.user.id, "gpt-4o", new Date(midnight.getTime() + DAY - 1));
