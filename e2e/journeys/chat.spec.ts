@@ -72,50 +72,55 @@ test("ask Tessa, find the conversation after a reload, open it and delete it", a
   await expect(page.getByText("No conversations yet")).toBeVisible();
 });
 
-/** Asks a long question and presses Stop the moment the answer's first words arrive. */
-async function askAndStop(page: Page) {
+/**
+ * Asks a long question and presses Stop the moment the answer's first words arrive. False when the
+ * answer was already whole by the time its text was on screen (no Stop left to press).
+ */
+async function askAndStop(page: Page): Promise<boolean> {
   // The built-in engine streams a whole answer in a few hundred milliseconds, faster than a round
   // trip from the test runner; so Stop is clicked in the page itself, as soon as the answer's text
   // block appears (its first words have arrived; the classic typewriter is still writing them out).
   const stopped = page.evaluate(
     () =>
-      new Promise<void>((resolve) => {
+      new Promise<boolean>((resolve) => {
         const observer = new MutationObserver(() => {
           const arrived = document.querySelector("[aria-label='Tessa said'] .markdown");
-          const stop = document.querySelector<HTMLButtonElement>("button[aria-label='Stop']");
-          if (!arrived || !stop) return;
+          if (!arrived) return;
           observer.disconnect();
-          stop.click();
-          resolve();
+          // Stop shows from the moment the question is sent until the answer is whole.
+          const stop = document.querySelector<HTMLButtonElement>("button[aria-label='Stop']");
+          stop?.click();
+          resolve(stop !== null);
         });
         observer.observe(document.body, { subtree: true, childList: true });
       }),
   );
   await ask(page, "Tell me everything about choosing a model and chat basics");
-  await stopped;
+  return stopped;
 }
 
 test("Stop keeps the partial answer and '[Response interrupted]', also after a reload", async ({
   signedIn: page,
 }) => {
   for (let attempt = 1; ; attempt++) {
-    await askAndStop(page);
-    const answer = page.getByRole("article", { name: "Tessa said" });
-    await expect(answer.locator(".markdown")).toContainText(/\w+[^]*\[Response interrupted\]/);
-    await expect(answer.getByText(/ tokens$/)).toHaveCount(0);
-    await expect(page.getByRole("button", { name: "Send" })).toBeVisible();
-    await expect(page).toHaveURL(/\?conversation=/);
+    if (await askAndStop(page)) {
+      const answer = page.getByRole("article", { name: "Tessa said" });
+      await expect(answer.locator(".markdown")).toContainText(/\w+[^]*\[Response interrupted\]/);
+      await expect(answer.getByText(/ tokens$/)).toHaveCount(0);
+      await expect(page.getByRole("button", { name: "Send" })).toBeVisible();
+      await expect(page).toHaveURL(/\?conversation=/);
 
-    // The server stores the answer as its stream winds down; reload until it is there.
-    const stored = page.getByRole("article", { name: "Tessa said" });
-    await expect(async () => {
-      await page.reload();
-      await expect(stored).toBeVisible({ timeout: 2_000 });
-    }).toPass({ timeout: 20_000 });
-    if ((await stored.textContent())?.includes("[Response interrupted]")) break;
-    // On a busy machine the whole answer can be written before the Stop reaches the server (it then
-    // keeps the complete answer, which loses nothing). Try again in a new chat, a few times at most.
-    expect(attempt, "the server finished every answer before Stop reached it").toBeLessThan(3);
+      // The server stores the answer as its stream winds down; reload until it is there.
+      const stored = page.getByRole("article", { name: "Tessa said" });
+      await expect(async () => {
+        await page.reload();
+        await expect(stored).toBeVisible({ timeout: 2_000 });
+      }).toPass({ timeout: 20_000 });
+      if ((await stored.textContent())?.includes("[Response interrupted]")) break;
+    }
+    // On a busy machine the whole answer can be written before Stop is pressed or reaches the server
+    // (it then keeps the complete answer, which loses nothing). Try again in a new chat, a few times at most.
+    expect(attempt, "every answer was whole before Stop took effect").toBeLessThan(3);
     await page.getByRole("button", { name: "New" }).click();
     await expect(page).toHaveURL(/\/dashboard\/chat$/);
   }
