@@ -1,10 +1,11 @@
 // The direct bearer-session read answers only what Better Auth would answer the same way, and leaves
 // the rest (refresh, expiry, bad signatures) to Better Auth: both paths are checked through the API.
+import { createHmac } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { session } from "../db/schema";
 import { createTestApp, type TestApp } from "../test/test-app";
-import { bearerToken, createBearerSessions } from "./bearer-session";
+import { bearerToken, createBearerSessions, signedTokens } from "./bearer-session";
 
 let t: TestApp;
 let signed: string;
@@ -46,6 +47,27 @@ describe("the bearer session read", () => {
     expect(await find(flipped)).toBeUndefined();
     expect(await profileStatus(flipped)).toBe(401);
     expect(await profileStatus(signed)).toBe(200);
+  });
+
+  it("checks a value's signature once, keeps only values that held, and keeps a bounded number", () => {
+    const secret = t.services.auth.options.secret;
+    const signed2 = signedTokens(secret, 2);
+    const sig = signed.slice(signed.lastIndexOf(".") + 1);
+    const flipped = `${rawToken()}.${sig[0] === "A" ? "B" : "A"}${sig.slice(1)}`;
+    expect(signed2.tokenOf(flipped)).toBeNull();
+    expect(signed2.tokenOf(flipped)).toBeNull();
+    expect(signed2.tokenOf(rawToken())).toBe(rawToken()); // a bare token has nothing to check
+    expect(signed2.size).toBe(0);
+    expect(signed2.tokenOf(signed)).toBe(rawToken());
+    expect(signed2.tokenOf(signed)).toBe(rawToken());
+    expect(signed2.size).toBe(1);
+    // Two more values that hold: no more than two are kept.
+    expect(signed2.tokenOf(encodeURIComponent(signed))).toBe(rawToken());
+    const other = `other-token.${createHmac("sha256", secret).update("other-token").digest("base64")}`;
+    expect(signed2.tokenOf(other)).toBe("other-token");
+    expect(signed2.size).toBe(2);
+    // The same values under another secret do not hold.
+    expect(signedTokens("another secret").tokenOf(signed)).toBeNull();
   });
 
   it("leaves a session due for refresh to Better Auth, which extends it as before", async () => {
