@@ -499,7 +499,29 @@ the rounds of each round's difference (every round's figure is beside it), per-c
 pooled over the rounds.
 "Server CPU per answer" is the server process's user + system time over the one-at-a-time run.
 
-This round (\`5c61f99\` → this run's commit), on a third machine (2 × EPYC; the stream module at \`5c61f99\` here:
+This round (\`43a1b33\` → \`28446db\`), on a seventh machine (2 × EPYC, quicker than the others: server CPU per answer
+6.6 / 7.1 ms here against 10–13 ms on the sixth). At \`43a1b33\` the full module read an added TTFT p50 one stream at a
+time of 2.62 ms on PGlite and 2.89 ms on PostgreSQL (the sixth machine read 3.83 and 5.57 ms for the same build);
+every other goal met. Where the server's 2.5 ms goes now (PostgreSQL, one answer at a time, medians of marks inside
+the server over 400 answers, from the request's first middleware): 0.05 ms the request id, 0.12 ms the session
+(0.09 ms of it the HMAC of the bearer value's signature), 0.13 ms reading the body, 0.14 ms checking it, the rate
+limit and the model, 0.6 ms the turn's write, 0.3 ms building the model's request (0.12 ms of it Node's
+\`ClientRequest\`), 0.85 ms until the upstream's first bytes are handled, 0.17 ms to the first chunk's write. The
+client's two hops add about 0.65 ms, where the direct request takes 0.6 ms in all.
+- \`28446db\` a bearer value's signature is checked once and then kept (\`signedTokens\`, \`auth/bearer-session.ts\`).
+  Side by side (\`bench/ab-chat.ts\`, 400 answers each): TTFT p50 2.67 → 2.67 ms on PostgreSQL and 3.07 → 3.05 ms on
+  PGlite, CPU per answer 4.95 → 4.78 and 6.60 → 6.40 ms (this machine's own noise between two runs of one build is
+  ±0.2–0.4 ms). Kept for the CPU it saves on every API call; the time to first token did not move.
+- Tried and not kept: the chat handler answering after one turn of the event loop. Node hands a kept-alive socket to a
+  request on the next tick, and that tick waits for every promise callback already queued: the middlewares'
+  unwinding, the request's log line, the headers and the start event. The model's request left 0.35 ms after
+  \`req.end\`; with the turn it left at once, yet the upstream's answer was handled no sooner (at 2.34–2.44 ms either
+  way) and TTFT stayed (3.22 → 3.20 ms). Holding the start event back until the first chunk (so the client does not
+  wake while the upstream works) gave 3.55 → 3.42 ms, within the noise. What moves TTFT here are the waits (the
+  turn's round trip, the upstream's), not the server's CPU; the one left to take off the path is the turn's write,
+  which the duplicate rule keeps ahead of the model call (below).
+
+The round before (\`5c61f99\` → \`f5eab83\`), on a third machine (2 × EPYC; the stream module at \`5c61f99\` here:
 added TTFT p50 one stream at a time 5.52 ms on PGlite and 5.00 ms on PostgreSQL, under 200 concurrent streams
 20.4 / 123 ms and 14.2 / 69.1 ms, server CPU per answer 16.1 / 14.6 ms). The event stream's headers no longer go
 out on their own: they wait for the first event (the start event, written once the model has been asked) and
