@@ -1,11 +1,11 @@
 // The real process: start-up refuses bad configuration readably, data survives a restart, and
 // SIGTERM drains and closes the database before exiting 0.
 import type { ChildProcess } from "node:child_process";
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { scratchDirs } from "./test/scratch-dirs";
 import { freePort, startServerProcess, waitHealthy } from "./test/server-process";
+
+const scratch = scratchDirs("tessera-main-");
 
 const running: ChildProcess[] = [];
 afterEach(() => {
@@ -23,7 +23,7 @@ describe("the server process", () => {
     const p = start({
       PORT: "eighty",
       DATABASE_URL: "mysql://nope",
-      DATA_DIR: mkdtempSync(join(tmpdir(), "tessera-main-")),
+      DATA_DIR: scratch(),
     });
     expect(await p.exited).toBe(1);
     expect(p.output()).toContain("Invalid configuration");
@@ -33,7 +33,7 @@ describe("the server process", () => {
   });
 
   it("prints the URL, keeps data across a restart, and shuts down cleanly on SIGTERM", async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), "tessera-main-"));
+    const dataDir = scratch();
     const port = await freePort();
     const url = `http://127.0.0.1:${port}`;
     const env = { PORT: String(port), HOST: "127.0.0.1", PUBLIC_URL: url, DATA_DIR: dataDir };

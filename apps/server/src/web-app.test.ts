@@ -1,12 +1,14 @@
 // The built web app as the server hands it out: hashed assets compressed when the browser accepts it
 // and cached for a year, every other page answered with index.html, and the API never shadowed by it.
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "./app";
+import { scratchDirs } from "./test/scratch-dirs";
 import { createTestApp, type TestApp } from "./test/test-app";
+
+const scratch = scratchDirs("tessera-web-");
 
 let t: TestApp;
 let app: ReturnType<typeof createApp>;
@@ -14,7 +16,7 @@ const script = `export const greeting = ${JSON.stringify("hello ".repeat(500))};
 
 beforeAll(async () => {
   t = await createTestApp();
-  const webDist = mkdtempSync(join(tmpdir(), "tessera-web-"));
+  const webDist = scratch();
   mkdirSync(join(webDist, "assets"));
   writeFileSync(join(webDist, "index.html"), "<!doctype html><title>Tessera</title>");
   writeFileSync(join(webDist, "assets/app-1a2b3c.js"), script);

@@ -1,14 +1,15 @@
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { openDatabase } from "./client";
 import { user } from "./schema";
+import { scratchDirs } from "../test/scratch-dirs";
+
+const scratch = scratchDirs("tessera-db-");
 
 describe("PGlite under DATA_DIR", () => {
   it("keeps data across a restart and re-applies migrations idempotently", async () => {
-    const dataDir = join(mkdtempSync(join(tmpdir(), "tessera-db-")), "pglite");
+    const dataDir = join(scratch(), "pglite");
     const first = await openDatabase({ kind: "pglite", dataDir });
     await first.db.insert(user).values({ id: "u1", name: "Kept", email: "kept@example.com" });
     await first.close();

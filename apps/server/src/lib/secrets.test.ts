@@ -1,25 +1,25 @@
-import { mkdtempSync, statSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { statSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { createCipher } from "./crypto";
 import { loadSecrets } from "./secrets";
+import { scratchDirs } from "../test/scratch-dirs";
+
+const scratch = scratchDirs("tessera-secrets-");
 
 describe("loadSecrets", () => {
   it("generates secrets once, mode 600, and reuses them on the next start", () => {
-    const dir = mkdtempSync(join(tmpdir(), "tessera-secrets-"));
+    const dir = scratch();
     const first = loadSecrets(dir, {});
     expect(first.authSecret.length).toBeGreaterThanOrEqual(32);
     expect(first.encryptionKey).toMatch(/^[0-9a-f]{64}$/);
     expect(statSync(join(dir, "secrets.json")).mode & 0o777).toBe(0o600);
     expect(loadSecrets(dir, {})).toEqual(first);
-    expect(loadSecrets(mkdtempSync(join(tmpdir(), "tessera-secrets-")), {}).authSecret).not.toBe(
-      first.authSecret,
-    );
+    expect(loadSecrets(scratch(), {}).authSecret).not.toBe(first.authSecret);
   });
 
   it("prefers values from the environment", () => {
-    const dir = mkdtempSync(join(tmpdir(), "tessera-secrets-"));
+    const dir = scratch();
     const key = "ab".repeat(32);
     expect(loadSecrets(dir, { authSecret: "x".repeat(40), encryptionKey: key })).toEqual({
       authSecret: "x".repeat(40),

@@ -1,14 +1,16 @@
 // Every route the app mounts has a declared authorisation rule (route-rules.ts), every rule names a
 // mounted route, and every route that needs a session refuses a caller without a live one.
-import { mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../app";
 import { OPERATIONS, operationRule } from "../features/openapi/api-document";
 import { mountedRoutes, needsSession, ROUTE_AUTH, undeclaredRoutes } from "../route-rules";
+import { scratchDirs } from "./scratch-dirs";
 import { createTestApp, ORIGIN, type TestApp } from "./test-app";
+
+const scratch = scratchDirs("tessera-web-");
 
 let t: TestApp;
 /** The app as production runs it: with the built web app mounted too. */
@@ -16,7 +18,7 @@ let full: ReturnType<typeof createApp>;
 
 beforeAll(async () => {
   t = await createTestApp();
-  const webDist = mkdtempSync(join(tmpdir(), "tessera-web-"));
+  const webDist = scratch();
   writeFileSync(join(webDist, "index.html"), "<!doctype html><title>Tessera</title>");
   full = createApp(t.services, { webDist });
 });
