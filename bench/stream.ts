@@ -502,12 +502,14 @@ pooled over the rounds.
 This round (\`43a1b33\` → \`28446db\`), on a seventh machine (2 × EPYC, quicker than the others: server CPU per answer
 6.6 / 7.1 ms here against 10–13 ms on the sixth). At \`43a1b33\` the full module read an added TTFT p50 one stream at a
 time of 2.62 ms on PGlite and 2.89 ms on PostgreSQL (the sixth machine read 3.83 and 5.57 ms for the same build);
-every other goal met. Where the server's 2.5 ms goes now (PostgreSQL, one answer at a time, medians of marks inside
-the server over 400 answers, from the request's first middleware): 0.05 ms the request id, 0.12 ms the session
-(0.09 ms of it the HMAC of the bearer value's signature), 0.13 ms reading the body, 0.14 ms checking it, the rate
-limit and the model, 0.6 ms the turn's write, 0.3 ms building the model's request (0.12 ms of it Node's
-\`ClientRequest\`), 0.85 ms until the upstream's first bytes are handled, 0.17 ms to the first chunk's write. The
-client's two hops add about 0.65 ms, where the direct request takes 0.6 ms in all.
+every other goal met. A second full run an hour later, at \`590a5ba\`, read 3.20 / 3.02 ms, PGlite's p99 11.6 ms (4.59
+ms in the first) and server CPU per answer 8.2 / 8.1 ms: the machine had slowed by a quarter between the two. Where
+the server's 2.5 ms goes (PostgreSQL, one answer at a time, medians of marks inside the server over 400 answers, from
+the request's first middleware): 0.05 ms the request id, 0.12 ms the session (0.09 ms of it the HMAC of the bearer
+value's signature), 0.13 ms reading the body, 0.14 ms checking it, the rate limit and the model, 0.6 ms the turn's
+write, 0.3 ms building the model's request (0.12 ms of it Node's \`ClientRequest\`), 0.85 ms until the upstream's
+first bytes are handled, 0.17 ms to the first chunk's write. The client's two hops add about 0.65 ms, where the
+direct request takes 0.6 ms in all.
 - \`28446db\` a bearer value's signature is checked once and then kept (\`signedTokens\`, \`auth/bearer-session.ts\`).
   Side by side (\`bench/ab-chat.ts\`, 400 answers each): TTFT p50 2.67 → 2.67 ms on PostgreSQL and 3.07 → 3.05 ms on
   PGlite, CPU per answer 4.95 → 4.78 and 6.60 → 6.40 ms (this machine's own noise between two runs of one build is
