@@ -2,7 +2,9 @@ import { defineConfig } from "vitest/config";
 
 // Server suites run against PGlite always, and against the PostgreSQL server too when
 // DATABASE_URL is set (as .ci/run does): each test file then gets a fresh database there.
+// *.redis.test.ts files (shared rate limits) run when REDIS_URL is set, as .ci/run does too.
 const databaseUrl = process.env.DATABASE_URL;
+const redisUrl = process.env.REDIS_URL;
 
 const server = (dbKind: "pglite" | "postgres") => ({
   extends: "./apps/server/vitest.config.ts",
@@ -10,8 +12,12 @@ const server = (dbKind: "pglite" | "postgres") => ({
     name: `server:${dbKind}`,
     root: "./apps/server",
     // A *.postgres.test.ts file is about the PostgreSQL server itself (its connections, say).
-    ...(dbKind === "pglite" ? { exclude: ["**/node_modules/**", "src/**/*.postgres.test.ts"] } : {}),
-    provide: { dbKind, databaseUrl: databaseUrl ?? "" },
+    exclude: [
+      "**/node_modules/**",
+      ...(dbKind === "pglite" ? ["src/**/*.postgres.test.ts"] : []),
+      ...(redisUrl ? [] : ["src/**/*.redis.test.ts"]),
+    ],
+    provide: { dbKind, databaseUrl: databaseUrl ?? "", redisUrl: redisUrl ?? "" },
   },
 });
 

@@ -8,7 +8,7 @@ import type { Env } from "./env";
 import { createCipher } from "./lib/crypto";
 import type { Logger } from "./lib/logger";
 import { createLiveStreams, type LiveStreams } from "./lib/live-streams";
-import { createMemoryRateLimiter, type RateLimiter } from "./lib/rate-limiter";
+import { createMemoryRateLimiter, createRedisRateLimiter, type RateLimiter } from "./lib/rate-limiter";
 import { loadSecrets } from "./lib/secrets";
 import { seedBuiltInAssistants } from "./features/assistants/assistants";
 import { sweepOrphanStreams } from "./db/sweep-orphan-streams";
@@ -121,6 +121,9 @@ export async function createServices(
     social.github = { clientId: env.GITHUB_CLIENT_ID, clientSecret: env.GITHUB_CLIENT_SECRET };
   if (env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET)
     social.google = { clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET };
+  const limiter = env.REDIS_URL
+    ? createRedisRateLimiter(env.REDIS_URL, { logger, prefix: env.REDIS_KEY_PREFIX })
+    : createMemoryRateLimiter();
   const auth = createAuth({
     db: database.db,
     logger,
@@ -129,6 +132,7 @@ export async function createServices(
     secret: secrets.authSecret,
     baseURL: env.PUBLIC_URL,
     rateLimits: { signIn: env.RATE_LIMIT_SIGN_IN, signUp: env.RATE_LIMIT_SIGN_UP },
+    limiter,
     social,
   });
   return {
@@ -166,12 +170,13 @@ export async function createServices(
     database,
     mailer,
     auth,
-    limiter: createMemoryRateLimiter(),
+    limiter,
     socialProviders: Object.keys(social) as SocialProvider[],
     streams: createLiveStreams(),
-    close: () => {
+    close: async () => {
       clearInterval(sweeper);
-      return database.close();
+      await limiter.close();
+      await database.close();
     },
   };
 }

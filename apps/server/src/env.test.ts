@@ -12,6 +12,8 @@ describe("parseEnv", () => {
     });
     expect(env.DATABASE_URL).toBeUndefined();
     expect(env.SMTP_URL).toBeUndefined();
+    expect(env.REDIS_URL).toBeUndefined();
+    expect(env.REDIS_KEY_PREFIX).toBe("tessera:");
   });
 
   it("treats empty strings as unset and derives PUBLIC_URL from PORT", () => {
@@ -26,6 +28,7 @@ describe("parseEnv", () => {
       parseEnv({
         PORT: "eighty",
         DATABASE_URL: "mysql://x",
+        REDIS_URL: "localhost:6379",
         AUTH_SECRET: "short",
         GITHUB_CLIENT_ID: "id",
         S3_BUCKET: "b",
@@ -37,6 +40,7 @@ describe("parseEnv", () => {
     const message = (error as Error).message;
     expect(message).toContain("PORT");
     expect(message).toContain("DATABASE_URL: must be a URL starting with postgres:// or postgresql://");
+    expect(message).toContain("REDIS_URL: must be a URL starting with redis:// or rediss://");
     expect(message).toContain("AUTH_SECRET: must be at least 32 characters");
     expect(message).toContain("GITHUB_CLIENT_ID and GITHUB_CLIENT_SECRET must be set together");
     expect(message).toContain(

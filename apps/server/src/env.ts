@@ -33,6 +33,10 @@ export const envSchema = z
       "must be 64 hexadecimal characters (32 bytes)",
     ),
     SMTP_URL: urlWith(["smtp", "smtps"]),
+    /** Rate limits shared by every server process (lib/rate-limiter.ts); in process without it. */
+    REDIS_URL: urlWith(["redis", "rediss"]),
+    /** Before every key this instance writes to Redis: instances sharing one Redis keep apart. */
+    REDIS_KEY_PREFIX: z.string().min(1).default("tessera:"),
     MAIL_FROM: z.string().default("Tessera <no-reply@tessera.local>"),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     TRUSTED_PROXY_HEADER: optionalString.transform((v) => v?.toLowerCase()),

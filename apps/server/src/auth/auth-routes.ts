@@ -66,7 +66,7 @@ export function authRoutes(deps: {
     if (path === "/send-verification-email" && body) {
       const email = readEmail(body);
       if (email) {
-        const wait = limiter.hit(`resend:${email}`, { windowMs: RESEND_WINDOW_MS, max: 1 });
+        const wait = await limiter.hit(`resend:${email}`, { windowMs: RESEND_WINDOW_MS, max: 1 });
         if (wait !== null) {
           throw new AppError(
             "RATE_LIMITED",
@@ -81,7 +81,7 @@ export function authRoutes(deps: {
     // Counted before the password is checked, so a burst in parallel cannot slip past the count.
     const accountKey = path === "/sign-in/email" && body ? readEmail(body) : null;
     if (accountKey) {
-      const wait = limiter.hit(`sign-in:${accountKey}`, {
+      const wait = await limiter.hit(`sign-in:${accountKey}`, {
         windowMs: ACCOUNT_WINDOW_MS,
         max: deps.signInAttemptsPerAccount,
       });
@@ -108,7 +108,7 @@ export function authRoutes(deps: {
     // Whatever this call changed (a sign-out, a revoked session, a ban, a new role) holds for the
     // caller's next request, which may come before the change's notice would have.
     if (c.req.method === "POST") await deps.settleSessions?.();
-    if (accountKey && response.status === 200) limiter.reset(`sign-in:${accountKey}`);
+    if (accountKey && response.status === 200) await limiter.reset(`sign-in:${accountKey}`);
     return response.status >= 400 ? reshapeError(response, c.get("requestId")) : response;
   });
 }

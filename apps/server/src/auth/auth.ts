@@ -9,6 +9,7 @@ import { joinTeamByDomain } from "../features/teams/join-by-domain";
 import * as schema from "../db/schema";
 import type { Cipher } from "../lib/crypto";
 import type { Logger } from "../lib/logger";
+import type { RateLimiter } from "../lib/rate-limiter";
 import type { Mailer } from "../providers/mail/mailer";
 import { passwordHooks } from "./password-hooks";
 
@@ -22,6 +23,8 @@ export interface AuthDeps {
   secret: string;
   baseURL: string;
   rateLimits: { signIn: number; signUp: number };
+  /** Where Better Auth counts its own limits too: the process's windows, or Redis (REDIS_URL). */
+  limiter: RateLimiter;
   social: {
     github?: { clientId: string; clientSecret: string };
     google?: { clientId: string; clientSecret: string };
@@ -86,7 +89,12 @@ export function createAuth(deps: AuthDeps) {
       enabled: true,
       window: 60,
       max: 120,
-      storage: "memory",
+      customStorage: {
+        consume: async (key, rule) => {
+          const wait = await deps.limiter.hit(`auth:${key}`, { windowMs: rule.window * 1000, max: rule.max });
+          return { allowed: wait === null, retryAfter: wait };
+        },
+      },
       customRules: {
         "/sign-in/email": { window: 60, max: deps.rateLimits.signIn },
         // With a stolen session, the current password can be guessed here too.

@@ -1,28 +1,43 @@
-// A fixed-window limiter kept in process (the embedded default). Keys are whatever the caller
-// decides: an address, an email, a user id.
+// Fixed-window rate limits. Keys are whatever the caller decides: an address, an email, a user id.
+// The embedded default keeps the windows in process; with REDIS_URL they live in Redis, so every
+// server process behind a load balancer counts against the same limit (DESIGN: stateless servers).
+// While Redis cannot answer, each process falls back to its own windows: limits still hold, per
+// process, and no request waits on a dead connection.
+import { Redis } from "ioredis";
 import { AppError } from "./errors";
+import type { Logger } from "./logger";
+
+export interface RateLimitRule {
+  windowMs: number;
+  max: number;
+}
 
 export interface RateLimiter {
   /** Records one hit; answers how many seconds to wait when over the limit, else null. */
-  hit(key: string, rule: { windowMs: number; max: number }): number | null;
+  hit(key: string, rule: RateLimitRule): Promise<number | null>;
   /** Forgets a key's hits (a correct password clears the count of guesses before it). */
-  reset(key: string): void;
+  reset(key: string): Promise<void>;
+  close(): Promise<void>;
 }
 
 /** A person's chat messages a minute (RATE_LIMIT_CHAT); a comparison counts as one. 429 above it. */
-export function limitChatMessages(limiter: RateLimiter, userId: string, perMinute: number): void {
-  const wait = limiter.hit(`chat:${userId}`, { windowMs: 60_000, max: perMinute });
+export async function limitChatMessages(limiter: RateLimiter, userId: string, perMinute: number) {
+  const wait = await limiter.hit(`chat:${userId}`, { windowMs: 60_000, max: perMinute });
   if (wait !== null)
     throw new AppError("RATE_LIMITED", `You are sending messages too quickly. Try again in ${wait} s.`, {
       headers: { "Retry-After": String(wait) },
     });
 }
 
-export function createMemoryRateLimiter(now: () => number = Date.now): RateLimiter {
+/** Seconds until a window that ends in `ms` frees up: at least 1. */
+const secondsLeft = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
+
+/** The in-process windows (synchronous inside; the interface is the shared, asynchronous one). */
+function memoryWindows(now: () => number) {
   const windows = new Map<string, { start: number; count: number }>();
   let sweeps = 0;
   return {
-    hit(key, rule) {
+    hit(key: string, rule: RateLimitRule): number | null {
       const t = now();
       if (++sweeps % 1000 === 0) {
         for (const [k, w] of windows) if (t - w.start >= rule.windowMs) windows.delete(k);
@@ -32,13 +47,101 @@ export function createMemoryRateLimiter(now: () => number = Date.now): RateLimit
         windows.set(key, { start: t, count: 1 });
         return null;
       }
-      if (current.count >= rule.max)
-        return Math.max(1, Math.ceil((current.start + rule.windowMs - t) / 1000));
+      if (current.count >= rule.max) return secondsLeft(current.start + rule.windowMs - t);
       current.count++;
       return null;
     },
-    reset(key) {
+    reset(key: string) {
       windows.delete(key);
+    },
+  };
+}
+
+export function createMemoryRateLimiter(now: () => number = Date.now): RateLimiter {
+  const windows = memoryWindows(now);
+  return {
+    hit: (key, rule) => Promise.resolve(windows.hit(key, rule)),
+    reset: (key) => Promise.resolve(windows.reset(key)),
+    close: () => Promise.resolve(),
+  };
+}
+
+/**
+ * One hit, atomically: the window starts with the first hit (its expiry is the window's end), every
+ * hit counts, and an answer above `max` is the milliseconds left in the window. -1: allowed.
+ */
+const HIT_SCRIPT = `
+redis.call('SET', KEYS[1], 0, 'PX', ARGV[1], 'NX')
+local count = redis.call('INCR', KEYS[1])
+if count <= tonumber(ARGV[2]) then return -1 end
+local left = redis.call('PTTL', KEYS[1])
+if left < 0 then
+  redis.call('PEXPIRE', KEYS[1], ARGV[1])
+  left = tonumber(ARGV[1])
+end
+return left`;
+
+/** How long a hit waits for Redis before the process counts it itself. */
+export const REDIS_COMMAND_TIMEOUT_MS = 500;
+
+export function createRedisRateLimiter(
+  url: string,
+  opts: {
+    logger: Logger;
+    now?: () => number;
+    /** REDIS_KEY_PREFIX (default `tessera:`); the limiter's keys follow it with `rate:`. */
+    prefix?: string;
+  },
+): RateLimiter {
+  const fallback = memoryWindows(opts.now ?? Date.now);
+  const redis = new Redis(url, {
+    keyPrefix: `${opts.prefix ?? "tessera:"}rate:`,
+    // A command while disconnected fails at once (the fallback counts it) instead of queueing.
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 0,
+    commandTimeout: REDIS_COMMAND_TIMEOUT_MS,
+    connectTimeout: 2_000,
+    // Reconnects for good, at most every 2 s.
+    retryStrategy: (times) => Math.min(times * 100, 2_000),
+  });
+  let reachable: boolean | null = null;
+  const noteState = (ok: boolean, err?: unknown) => {
+    if (reachable === ok) return;
+    reachable = ok;
+    if (ok) opts.logger.info({ event: "rate_limit.redis_up" }, "rate limits shared through Redis");
+    else
+      opts.logger.warn(
+        { event: "rate_limit.redis_down", err: err instanceof Error ? err.message : String(err) },
+        "Redis unreachable: rate limits counted in this process until it is back",
+      );
+  };
+  redis.on("ready", () => noteState(true));
+  redis.on("error", (err: unknown) => noteState(false, err));
+
+  return {
+    async hit(key, rule) {
+      if (redis.status !== "ready") return fallback.hit(key, rule);
+      try {
+        const left = (await redis.eval(HIT_SCRIPT, 1, key, rule.windowMs, rule.max)) as number;
+        noteState(true);
+        return left < 0 ? null : secondsLeft(left);
+      } catch (err) {
+        noteState(false, err);
+        return fallback.hit(key, rule);
+      }
+    },
+    async reset(key) {
+      fallback.reset(key);
+      if (redis.status !== "ready") return;
+      try {
+        await redis.del(key);
+      } catch (err) {
+        noteState(false, err);
+      }
+    },
+    close() {
+      redis.disconnect();
+      return Promise.resolve();
     },
   };
 }

@@ -9,6 +9,8 @@ declare module "vitest" {
   export interface ProvidedContext {
     dbKind: "pglite" | "postgres";
     databaseUrl: string;
+    /** REDIS_URL of the run, or "" (then no *.redis.test.ts file runs). */
+    redisUrl: string;
   }
 }
 

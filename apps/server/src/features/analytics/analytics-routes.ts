@@ -26,7 +26,7 @@ export function analyticsRoutes(deps: AnalyticsDeps) {
       bodyLimit(TRACK_EVENT_MAX_BYTES, `An event may be at most ${TRACK_EVENT_MAX_BYTES} bytes.`),
       async (c) => {
         const { user } = c.get("session");
-        const wait = deps.limiter.hit(`track-event:${user.id}`, {
+        const wait = await deps.limiter.hit(`track-event:${user.id}`, {
           windowMs: 60_000,
           max: TRACK_EVENTS_PER_MINUTE,
         });

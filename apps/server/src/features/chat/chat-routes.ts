@@ -54,7 +54,7 @@ export function chatRoutes(deps: ChatDeps) {
       const userId = c.get("session").user.id;
       // Shutting down: store nothing that could not be answered.
       if (deps.streams?.closing) throw new AppError("UNAVAILABLE", STREAM_MESSAGES.restarting);
-      limitChatMessages(deps.limiter, userId, deps.messagesPerMinute);
+      await limitChatMessages(deps.limiter, userId, deps.messagesPerMinute);
       const assistant = input.assistantId
         ? await findVisibleAssistant(deps.db, userId, input.assistantId)
         : null;

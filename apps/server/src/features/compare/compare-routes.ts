@@ -26,7 +26,7 @@ export function compareRoutes(deps: CompareDeps) {
     .get("/", async (c) => c.json(await listComparisons(deps.db, user(c))))
     .post("/", async (c) => {
       const input = await readJson(c, createComparisonSchema);
-      limitChatMessages(deps.limiter, user(c), deps.messagesPerMinute);
+      await limitChatMessages(deps.limiter, user(c), deps.messagesPerMinute);
       return c.json(await createComparison(deps, user(c), input), 201);
     })
     .get("/leaderboard", async (c) => c.json(await getLeaderboard(deps.db, user(c))))

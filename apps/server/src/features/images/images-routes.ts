@@ -53,7 +53,10 @@ export function imagesRoutes(services: Services) {
     .post("/image-generation", async (c) => {
       const input = parseOr400(imageGenerationRequestSchema, await readJson(c, z.unknown()));
       const who = userId(c);
-      const wait = services.limiter.hit(`images:${who}`, { windowMs: 60_000, max: env.RATE_LIMIT_IMAGES });
+      const wait = await services.limiter.hit(`images:${who}`, {
+        windowMs: 60_000,
+        max: env.RATE_LIMIT_IMAGES,
+      });
       if (wait !== null)
         throw new AppError("RATE_LIMITED", `You are starting images too quickly. Try again in ${wait} s.`, {
           headers: { "Retry-After": String(wait) },
