@@ -2,12 +2,17 @@
 // process counts, every other one sees. Each test writes under a prefix of its own.
 import { randomUUID } from "node:crypto";
 import { Redis } from "ioredis";
-import type { AddressInfo } from "node:net";
+import { connect, createServer, type AddressInfo, type Socket } from "node:net";
 import { serve, type ServerType } from "@hono/node-server";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { ORIGIN, createTestApp, type TestApp } from "../test/test-app";
 import { createLogger } from "./logger";
-import { createRedisRateLimiter, type RateLimiter } from "./rate-limiter";
+import {
+  REDIS_BACKOFF_MS,
+  REDIS_COMMAND_TIMEOUT_MS,
+  createRedisRateLimiter,
+  type RateLimiter,
+} from "./rate-limiter";
 
 const redisUrl = inject("redisUrl");
 const prefix = `tessera-test:${randomUUID()}:`;
@@ -77,6 +82,73 @@ describe("rate limits in Redis", () => {
       Array.from({ length: 40 }, (_, i) => (i % 2 ? a : b).hit("burst", rule)),
     );
     expect(answers.filter((w) => w === null)).toHaveLength(10);
+  });
+});
+
+/**
+ * A loopback proxy in front of Redis that can stop passing commands on (they wait, in order) while
+ * every connection stays open: a Redis that hangs.
+ */
+async function freezableProxy() {
+  const target = new URL(redisUrl);
+  let frozen = false;
+  const held: { to: Socket; data: Buffer }[] = [];
+  const sockets = new Set<Socket>();
+  const server = createServer((client) => {
+    const upstream = connect(Number(target.port || 6379), target.hostname);
+    sockets.add(client).add(upstream);
+    client.on("data", (data) => (frozen ? held.push({ to: upstream, data }) : upstream.write(data)));
+    upstream.pipe(client);
+    client.on("close", () => upstream.destroy());
+    upstream.on("close", () => client.destroy());
+    client.on("error", () => undefined);
+    upstream.on("error", () => undefined);
+  });
+  await new Promise<void>((done) => server.listen(0, "127.0.0.1", done));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `redis://127.0.0.1:${port}`,
+    freeze: () => void (frozen = true),
+    thaw: () => {
+      frozen = false;
+      for (const { to, data } of held.splice(0)) to.write(data);
+    },
+    close: async () => {
+      for (const s of sockets) s.destroy();
+      await new Promise((done) => server.close(done));
+    },
+  };
+}
+
+describe("a Redis that stops answering", () => {
+  it("costs one command's time-out, then hits count in the process until it is asked again", async () => {
+    const proxy = await freezableProxy();
+    opened.push(proxy);
+    let clock = Date.now();
+    const limiter = createRedisRateLimiter(proxy.url, {
+      logger: createLogger("silent"),
+      prefix,
+      now: () => clock,
+    });
+    opened.push(limiter);
+    await inRedis(limiter);
+    const rule = { windowMs: 60_000, max: 1 };
+
+    proxy.freeze();
+    let started = performance.now();
+    expect(await limiter.hit("frozen", rule)).toBeNull();
+    expect(performance.now() - started).toBeGreaterThanOrEqual(REDIS_COMMAND_TIMEOUT_MS - 50);
+    // The next hits do not wait: the process counts them, and its limit holds.
+    started = performance.now();
+    expect(await limiter.hit("frozen", rule)).toBe(60);
+    expect(performance.now() - started).toBeLessThan(100);
+    expect(await admin.exists(`${prefix}rate:frozen`)).toBe(0);
+
+    // Redis answers again; once the back-off is over, it is asked again.
+    proxy.thaw();
+    clock += REDIS_BACKOFF_MS;
+    expect(await limiter.hit("thawed", rule)).toBeNull();
+    expect(Number(await admin.get(`${prefix}rate:thawed`))).toBe(1);
   });
 });
 

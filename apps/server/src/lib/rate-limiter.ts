@@ -83,6 +83,8 @@ return left`;
 
 /** How long a hit waits for Redis before the process counts it itself. */
 export const REDIS_COMMAND_TIMEOUT_MS = 500;
+/** After a command failed on a connection that still looks up, how long hits stay in the process. */
+export const REDIS_BACKOFF_MS = 5_000;
 
 export function createRedisRateLimiter(
   url: string,
@@ -93,7 +95,8 @@ export function createRedisRateLimiter(
     prefix?: string;
   },
 ): RateLimiter {
-  const fallback = memoryWindows(opts.now ?? Date.now);
+  const now = opts.now ?? Date.now;
+  const fallback = memoryWindows(now);
   const redis = new Redis(url, {
     keyPrefix: `${opts.prefix ?? "tessera:"}rate:`,
     // A command while disconnected fails at once (the fallback counts it) instead of queueing.
@@ -115,28 +118,39 @@ export function createRedisRateLimiter(
         "Redis unreachable: rate limits counted in this process until it is back",
       );
   };
-  redis.on("ready", () => noteState(true));
+  // A server that stopped answering on an open connection costs one command's time-out, not one
+  // per request: hits stay in the process for a while before Redis is asked again.
+  let backOffUntil = 0;
+  const usable = () => redis.status === "ready" && now() >= backOffUntil;
+  const failed = (err: unknown) => {
+    backOffUntil = now() + REDIS_BACKOFF_MS;
+    noteState(false, err);
+  };
+  redis.on("ready", () => {
+    backOffUntil = 0;
+    noteState(true);
+  });
   redis.on("error", (err: unknown) => noteState(false, err));
 
   return {
     async hit(key, rule) {
-      if (redis.status !== "ready") return fallback.hit(key, rule);
+      if (!usable()) return fallback.hit(key, rule);
       try {
         const left = (await redis.eval(HIT_SCRIPT, 1, key, rule.windowMs, rule.max)) as number;
         noteState(true);
         return left < 0 ? null : secondsLeft(left);
       } catch (err) {
-        noteState(false, err);
+        failed(err);
         return fallback.hit(key, rule);
       }
     },
     async reset(key) {
       fallback.reset(key);
-      if (redis.status !== "ready") return;
+      if (!usable()) return;
       try {
         await redis.del(key);
       } catch (err) {
-        noteState(false, err);
+        failed(err);
       }
     },
     close() {
