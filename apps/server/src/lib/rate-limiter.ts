@@ -67,19 +67,21 @@ export function createMemoryRateLimiter(now: () => number = Date.now): RateLimit
 }
 
 /**
- * One hit, atomically: the window starts with the first hit (its expiry is the window's end), every
- * hit counts, and an answer above `max` is the milliseconds left in the window. -1: allowed.
+ * One hit, atomically: counts it, gives a new window its expiry (the window's end), and answers the
+ * milliseconds left in the window above `max`, else -1. Sent once per connection, then by its hash.
  */
 const HIT_SCRIPT = `
-redis.call('SET', KEYS[1], 0, 'PX', ARGV[1], 'NX')
 local count = redis.call('INCR', KEYS[1])
-if count <= tonumber(ARGV[2]) then return -1 end
 local left = redis.call('PTTL', KEYS[1])
 if left < 0 then
   redis.call('PEXPIRE', KEYS[1], ARGV[1])
   left = tonumber(ARGV[1])
 end
+if count <= tonumber(ARGV[2]) then return -1 end
 return left`;
+
+/** The client with HIT_SCRIPT defined on it as a command. */
+type RateRedis = Redis & { rateHit(key: string, windowMs: number, max: number): Promise<number> };
 
 /** How long a hit waits for Redis before the process counts it itself. */
 export const REDIS_COMMAND_TIMEOUT_MS = 500;
@@ -106,7 +108,8 @@ export function createRedisRateLimiter(
     connectTimeout: 2_000,
     // Reconnects for good, at most every 2 s.
     retryStrategy: (times) => Math.min(times * 100, 2_000),
-  });
+  }) as RateRedis;
+  redis.defineCommand("rateHit", { numberOfKeys: 1, lua: HIT_SCRIPT });
   let reachable: boolean | null = null;
   const noteState = (ok: boolean, err?: unknown) => {
     if (reachable === ok) return;
@@ -136,7 +139,7 @@ export function createRedisRateLimiter(
     async hit(key, rule) {
       if (!usable()) return fallback.hit(key, rule);
       try {
-        const left = (await redis.eval(HIT_SCRIPT, 1, key, rule.windowMs, rule.max)) as number;
+        const left = await redis.rateHit(key, rule.windowMs, rule.max);
         noteState(true);
         return left < 0 ? null : secondsLeft(left);
       } catch (err) {
