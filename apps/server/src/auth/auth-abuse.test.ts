@@ -4,25 +4,13 @@
 // reset, and a removed team member shut out at once. Brute force runs over a real socket, because
 // the client address is what the per-client limit keys on.
 import { request as httpRequest } from "node:http";
-import type { AddressInfo } from "node:net";
-import { serve, type ServerType } from "@hono/node-server";
 import { eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { session as sessionTable, user, verification } from "../db/schema";
 import { ORIGIN, PASSWORD, createTestApp, type TestApp } from "../test/test-app";
 import { limitKeyOf } from "./client-ip";
 
-const servers: ServerType[] = [];
 const apps: TestApp[] = [];
-
-async function listen(t: TestApp): Promise<string> {
-  return new Promise((resolve) => {
-    const server = serve({ fetch: t.app.fetch, port: 0, hostname: "127.0.0.1" }, (info: AddressInfo) =>
-      resolve(`http://127.0.0.1:${info.port}`),
-    );
-    servers.push(server);
-  });
-}
 
 async function app(env: Record<string, string> = {}) {
   const t = await createTestApp(env);
@@ -30,10 +18,7 @@ async function app(env: Record<string, string> = {}) {
   return t;
 }
 
-afterAll(async () => {
-  for (const s of servers) s.close();
-  await Promise.all(apps.map((t) => t.close()));
-});
+afterAll(() => Promise.all(apps.map((t) => t.close())));
 
 const signInAt = (base: string, email: string, password: string, headers: Record<string, string> = {}) =>
   fetch(`${base}/api/auth/sign-in/email`, {
@@ -95,7 +80,7 @@ describe("password guessing", () => {
     });
     await proxied.newUser("target@example.com");
     await proxied.newUser("bystander@example.com");
-    base = await listen(proxied);
+    base = await proxied.listen();
   });
 
   it("is limited per account however many addresses it comes from, and the lock hides a right guess", async () => {
@@ -179,7 +164,7 @@ describe("password guessing", () => {
 
   it("ignores every forwarding header when no proxy is trusted: the socket decides", async () => {
     const direct = await app({ RATE_LIMIT_SIGN_IN: "3" });
-    const directBase = await listen(direct);
+    const directBase = await direct.listen();
     const statuses: number[] = [];
     for (let i = 0; i < 5; i++)
       statuses.push(

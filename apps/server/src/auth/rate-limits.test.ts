@@ -1,21 +1,9 @@
 // Over a real socket, because the client address is what the limits key on.
-import type { AddressInfo } from "node:net";
-import { serve, type ServerType } from "@hono/node-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ORIGIN, createTestApp, type TestApp } from "../test/test-app";
 
 let direct: TestApp;
 let proxied: TestApp;
-const servers: ServerType[] = [];
-
-async function listen(t: TestApp): Promise<string> {
-  return new Promise((resolve) => {
-    const server = serve({ fetch: t.app.fetch, port: 0, hostname: "127.0.0.1" }, (info: AddressInfo) =>
-      resolve(`http://127.0.0.1:${info.port}`),
-    );
-    servers.push(server);
-  });
-}
 
 const signIn = (base: string, headers: Record<string, string>) =>
   fetch(`${base}/api/auth/sign-in/email`, {
@@ -28,14 +16,11 @@ beforeAll(async () => {
   direct = await createTestApp({ RATE_LIMIT_SIGN_IN: "3", RATE_LIMIT_SIGN_UP: "2" });
   proxied = await createTestApp({ RATE_LIMIT_SIGN_IN: "3", TRUSTED_PROXY_HEADER: "X-Real-IP" });
 });
-afterAll(async () => {
-  for (const s of servers) s.close();
-  await Promise.all([direct.close(), proxied.close()]);
-});
+afterAll(() => Promise.all([direct.close(), proxied.close()]));
 
 describe("auth rate limits", () => {
   it("hold against a spoofed X-Forwarded-For when no proxy header is trusted", async () => {
-    const base = await listen(direct);
+    const base = await direct.listen();
     const statuses: number[] = [];
     for (let i = 0; i < 5; i++)
       statuses.push(
@@ -49,7 +34,7 @@ describe("auth rate limits", () => {
   });
 
   it("limit sign-up by address too", async () => {
-    const base = await listen(direct);
+    const base = await direct.listen();
     const signUp = (i: number) =>
       fetch(`${base}/api/auth/sign-up/email`, {
         method: "POST",
@@ -62,7 +47,7 @@ describe("auth rate limits", () => {
   });
 
   it("key on the configured trusted proxy header when there is one", async () => {
-    const base = await listen(proxied);
+    const base = await proxied.listen();
     for (let i = 0; i < 3; i++)
       expect((await signIn(base, { "x-real-ip": "198.51.100.7" })).status).toBe(401);
     expect((await signIn(base, { "x-real-ip": "198.51.100.7" })).status).toBe(429);

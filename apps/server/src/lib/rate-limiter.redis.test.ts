@@ -3,7 +3,6 @@
 import { randomUUID } from "node:crypto";
 import { Redis } from "ioredis";
 import { connect, createServer, type AddressInfo, type Socket } from "node:net";
-import { serve, type ServerType } from "@hono/node-server";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { ORIGIN, createTestApp, type TestApp } from "../test/test-app";
 import { createLogger } from "./logger";
@@ -154,22 +153,13 @@ describe("a Redis that stops answering", () => {
 
 describe("two servers on one Redis", () => {
   const apps: TestApp[] = [];
-  const servers: ServerType[] = [];
-  afterAll(async () => {
-    for (const s of servers) s.close();
-    await Promise.all(apps.map((t) => t.close()));
-  });
+  afterAll(() => Promise.all(apps.map((t) => t.close())));
   /** A server on a real socket (Better Auth's limits key on the client's address), counting in Redis. */
   const server = async () => {
     const t = await createTestApp({ REDIS_URL: redisUrl, REDIS_KEY_PREFIX: prefix, RATE_LIMIT_SIGN_UP: "2" });
     apps.push(t);
     await inRedis(t.services.limiter);
-    return new Promise<string>((resolve) => {
-      const s = serve({ fetch: t.app.fetch, port: 0, hostname: "127.0.0.1" }, (info: AddressInfo) =>
-        resolve(`http://127.0.0.1:${info.port}`),
-      );
-      servers.push(s);
-    });
+    return t.listen();
   };
   const post = (base: string, path: string, body: unknown) =>
     fetch(`${base}/api/auth${path}`, {

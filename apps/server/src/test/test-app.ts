@@ -1,8 +1,10 @@
 // Builds the real app (same wiring as main.ts) on a test database, plus helpers that walk the real
 // auth flows: sign up, read the mail from the outbox, follow the link, sign in.
 import { mkdtempSync, rmSync } from "node:fs";
+import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { serve, type ServerType } from "@hono/node-server";
 import { and, desc, eq } from "drizzle-orm";
 import { createApp } from "../app";
 import { createServices, type Services } from "../bootstrap";
@@ -31,6 +33,11 @@ export interface TestApp {
   newUser(email: string, opts?: { password?: string; name?: string }): Promise<string>;
   /** Puts an account on a plan, as an instance admin would (open-ended unless `until` is given). */
   setPlan(email: string, plan: PlanId, until?: Date | null): Promise<void>;
+  /**
+   * Serves the app on a loopback socket, for what needs a real connection (the client address that
+   * limits key on, say); resolves with its base URL. Closed with the app.
+   */
+  listen(): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -98,6 +105,15 @@ export async function createTestApp(
     return request(url.pathname + url.search);
   };
 
+  const servers: ServerType[] = [];
+  const listen: TestApp["listen"] = () =>
+    new Promise((resolve) => {
+      const server = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" }, (info: AddressInfo) =>
+        resolve(`http://127.0.0.1:${info.port}`),
+      );
+      servers.push(server);
+    });
+
   const signIn: TestApp["signIn"] = (email, password = PASSWORD) =>
     request("/api/auth/sign-in/email", { method: "POST", json: { email, password } });
 
@@ -109,6 +125,7 @@ export async function createTestApp(
     signUp,
     verify,
     signIn,
+    listen,
     async newUser(email, opts = {}) {
       expectOk(await signUp(email, opts));
       expectOk(await verify(email), [302]);
@@ -127,6 +144,7 @@ export async function createTestApp(
       await setPlan(services.database.db, row.id, plan, until);
     },
     async close() {
+      for (const server of servers.splice(0)) server.close();
       await services.close();
       // The data directory made here (a test that gave its own DATA_DIR keeps that one).
       rmSync(dataDir, { recursive: true, force: true });

@@ -8,7 +8,6 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { crc32, deflateSync, gzipSync } from "node:zlib";
-import { serve, type ServerType } from "@hono/node-server";
 import { DOCUMENT_TITLE_MAX, type GeneratedImage } from "@tessera/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ORIGIN, createTestApp, type TestApp } from "./test-app";
@@ -33,7 +32,6 @@ let owner: string;
 let stranger: string;
 let filesRoot: string;
 let dataDir: string;
-let server: ServerType;
 let pictures: { url: string; close: () => Promise<void> };
 let transcriber: { url: string; names: string[]; close: () => Promise<void> };
 const planted = new Map<string, { type: string; body: Uint8Array | string }>();
@@ -269,15 +267,10 @@ beforeAll(async () => {
   // A file beside the storage folder that no /files/ address may reach.
   writeFileSync(join(dataDir, "outside-secret.png"), "the instance's secret");
   before = { data: walk(dataDir), tmp: readdirSync(tmpdir()) };
-  base = await new Promise<string>((resolve) => {
-    server = serve({ fetch: t.app.fetch, port: 0, hostname: "127.0.0.1" }, (info: AddressInfo) =>
-      resolve(`http://127.0.0.1:${info.port}`),
-    );
-  });
+  base = await t.listen();
 });
 
 afterAll(async () => {
-  server?.close();
   await t?.close();
   await pictures?.close();
   await transcriber?.close();

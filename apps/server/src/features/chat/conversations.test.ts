@@ -1,5 +1,3 @@
-import type { AddressInfo } from "node:net";
-import { serve, type ServerType } from "@hono/node-server";
 import {
   RESPONSE_INTERRUPTED_MARK,
   TEXT_ATTACHMENT_MAX_CHARS,
@@ -79,13 +77,9 @@ describe("conversations", () => {
 
 describe("stopping a stream", () => {
   it("stores the partial answer marked [Response interrupted] when the client goes away", async () => {
-    const server = await new Promise<{ s: ServerType; url: string }>((resolve) => {
-      const s = serve({ fetch: t.app.fetch, port: 0, hostname: "127.0.0.1" }, (info: AddressInfo) =>
-        resolve({ s, url: `http://127.0.0.1:${info.port}` }),
-      );
-    });
+    const base = await t.listen();
     const controller = new AbortController();
-    const res = await fetch(`${server.url}/api/chat-stream`, {
+    const res = await fetch(`${base}/api/chat-stream`, {
       method: "POST",
       headers: { "content-type": "application/json", authorization: `Bearer ${ada}`, origin: ORIGIN },
       body: JSON.stringify({ message: "Tell me everything about choosing a model", model: "tessera-local" }),
@@ -106,7 +100,6 @@ describe("stopping a stream", () => {
       await new Promise((r) => setTimeout(r, 100));
       stored = (await get<StoredMessage[]>(`/api/conversations/${conversationId}/messages`, ada)).body;
     }
-    server.s.close();
     expect(stored[1]?.status).toBe("interrupted");
     expect(stored[1]?.content.endsWith(RESPONSE_INTERRUPTED_MARK)).toBe(true);
     expect(stored[1]!.content.length).toBeGreaterThan(RESPONSE_INTERRUPTED_MARK.length);

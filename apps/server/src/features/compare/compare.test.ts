@@ -1,4 +1,3 @@
-import { serve, type ServerType } from "@hono/node-server";
 import {
   CHAT_ERROR_MESSAGES,
   COMPARISON_MESSAGES,
@@ -7,7 +6,6 @@ import {
   type LeaderboardEntry,
   type StoredMessage,
 } from "@tessera/contracts";
-import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   startOpenAiCompatibleServer,
@@ -346,13 +344,9 @@ describe("stopping", () => {
       prompt: "Tell me everything about choosing a model",
       models: ["tessera-local"],
     });
-    const server = await new Promise<{ s: ServerType; url: string }>((resolve) => {
-      const s = serve({ fetch: t.app.fetch, port: 0, hostname: "127.0.0.1" }, (info: AddressInfo) =>
-        resolve({ s, url: `http://127.0.0.1:${info.port}` }),
-      );
-    });
+    const base = await t.listen();
     const controller = new AbortController();
-    const res = await fetch(`${server.url}/api/chat-stream`, {
+    const res = await fetch(`${base}/api/chat-stream`, {
       method: "POST",
       headers: { "content-type": "application/json", authorization: `Bearer ${ada}`, origin: ORIGIN },
       body: JSON.stringify({ comparison: true, comparisonId: c.id, responseId: c.responses[0]!.id }),
@@ -370,7 +364,6 @@ describe("stopping", () => {
       await new Promise((r) => setTimeout(r, 100));
       answer = (await get(ada, c.id)).body.responses[0]!;
     }
-    server.s.close();
     expect(answer.status).toBe("stopped");
     expect(answer.content.length).toBeGreaterThan(0);
   });
