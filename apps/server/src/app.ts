@@ -89,7 +89,7 @@ export function createApp(services: Services, options: { webDist?: string | null
     if (!c.res.headers.has("Cache-Control")) c.header("Cache-Control", "no-store");
   });
 
-  app.route("/api/health", healthRoutes(database));
+  app.route("/api/health", healthRoutes(database, services.limiter));
   // Stripe authenticates its calls with a signature, not a session.
   app.route("/api/billing/webhook", stripeWebhookRoute({ db: database.db, stripe: services.stripe, logger }));
   app.route(
@@ -160,7 +160,10 @@ export function createApp(services: Services, options: { webDist?: string | null
     "/",
     analyticsRoutes({ db: database.db, limiter: services.limiter, adminEmails: env.ADMIN_EMAILS }),
   );
-  api.route("/admin/metrics", metricsRoutes({ database, adminEmails: env.ADMIN_EMAILS }));
+  api.route(
+    "/admin/metrics",
+    metricsRoutes({ database, limiter: services.limiter, adminEmails: env.ADMIN_EMAILS }),
+  );
   api.route("/changelog", changelogRoutes({ db: database.db, adminEmails: env.ADMIN_EMAILS }));
   api.route("/dashboard", dashboardRoutes(database.db));
   api.route("/teams", teamsRoutes({ db: database.db, mailer: services.mailer, publicUrl: env.PUBLIC_URL }));

@@ -1,8 +1,18 @@
 import { z } from "zod";
 
+/**
+ * Where rate limits are counted: in this process (the embedded default), in Redis (REDIS_URL: one
+ * count for every server process), or in this process for now because the configured Redis is out of
+ * reach (each process then counts alone until it is back).
+ */
+export const rateLimitStoreSchema = z.enum(["memory", "redis", "fallback"]);
+export type RateLimitStore = z.infer<typeof rateLimitStoreSchema>;
+
 export const healthResponseSchema = z.object({
   status: z.enum(["ok", "degraded"]),
   db: z.enum(["pglite", "postgres"]),
+  /** Not part of the status: limits still hold per process while Redis is away. */
+  rateLimits: rateLimitStoreSchema,
   version: z.string(),
 });
 export type HealthResponse = z.infer<typeof healthResponseSchema>;
@@ -29,6 +39,7 @@ export const serverMetricsSchema = z.object({
   }),
   /** How late the event loop ran timers since start (ms): every request waits this much too. */
   eventLoopDelay: z.object({ p50Ms: z.number(), p99Ms: z.number(), maxMs: z.number() }),
+  rateLimits: rateLimitStoreSchema,
   uptimeSeconds: z.number(),
 });
 export type ServerMetrics = z.infer<typeof serverMetricsSchema>;

@@ -131,6 +131,7 @@ describe("a Redis that stops answering", () => {
     });
     opened.push(limiter);
     await inRedis(limiter);
+    expect(limiter.store()).toBe("redis");
     const rule = { windowMs: 60_000, max: 1 };
 
     proxy.freeze();
@@ -142,12 +143,14 @@ describe("a Redis that stops answering", () => {
     expect(await limiter.hit("frozen", rule)).toBe(60);
     expect(performance.now() - started).toBeLessThan(100);
     expect(await admin.exists(`${prefix}rate:frozen`)).toBe(0);
+    expect(limiter.store()).toBe("fallback");
 
     // Redis answers again; once the back-off is over, it is asked again.
     proxy.thaw();
     clock += REDIS_BACKOFF_MS;
     expect(await limiter.hit("thawed", rule)).toBeNull();
     expect(Number(await admin.get(`${prefix}rate:thawed`))).toBe(1);
+    expect(limiter.store()).toBe("redis");
   });
 });
 
@@ -170,6 +173,10 @@ describe("two servers on one Redis", () => {
 
   it("share the limits of their own routes and of Better Auth's", async () => {
     const [a, b] = [await server(), await server()];
+    for (const base of [a, b]) {
+      const health = (await (await fetch(`${base}/api/health`)).json()) as { rateLimits: string };
+      expect(health.rateLimits).toBe("redis");
+    }
     // The verification mail: one a minute per address, whichever server is asked.
     const email = `shared-${randomUUID()}@example.com`;
     expect((await post(a, "/send-verification-email", { email })).status).not.toBe(429);

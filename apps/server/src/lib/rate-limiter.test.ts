@@ -54,6 +54,7 @@ describe("Redis rate limiter, Redis out of reach", () => {
       expect(await limiter.hit("refused", rule)).toBeNull();
       // Nothing waited on the connection.
       expect(performance.now() - started).toBeLessThan(400);
+      expect(limiter.store()).toBe("fallback");
     } finally {
       await limiter.close();
     }
@@ -67,6 +68,7 @@ describe("Redis rate limiter, Redis out of reach", () => {
       const rule = { windowMs: 60_000, max: 1 };
       expect(await limiter.hit("hung", rule)).toBeNull();
       expect(await limiter.hit("hung", rule)).toBe(60);
+      expect(limiter.store()).toBe("fallback");
     } finally {
       await limiter.close();
     }

@@ -3,6 +3,7 @@
 // server process behind a load balancer counts against the same limit (DESIGN: stateless servers).
 // While Redis cannot answer, each process falls back to its own windows: limits still hold, per
 // process, and no request waits on a dead connection.
+import type { RateLimitStore } from "@tessera/contracts";
 import { Redis } from "ioredis";
 import { AppError } from "./errors";
 import type { Logger } from "./logger";
@@ -17,6 +18,8 @@ export interface RateLimiter {
   hit(key: string, rule: RateLimitRule): Promise<number | null>;
   /** Forgets a key's hits (a correct password clears the count of guesses before it). */
   reset(key: string): Promise<void>;
+  /** Where the next hit is counted (shown by /api/health and the admin's metrics). */
+  store(): RateLimitStore;
   close(): Promise<void>;
 }
 
@@ -62,6 +65,7 @@ export function createMemoryRateLimiter(now: () => number = Date.now): RateLimit
   return {
     hit: (key, rule) => Promise.resolve(windows.hit(key, rule)),
     reset: (key) => Promise.resolve(windows.reset(key)),
+    store: () => "memory",
     close: () => Promise.resolve(),
   };
 }
@@ -156,6 +160,7 @@ export function createRedisRateLimiter(
         failed(err);
       }
     },
+    store: () => (usable() ? "redis" : "fallback"),
     close() {
       redis.disconnect();
       return Promise.resolve();

@@ -9,12 +9,13 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe("GET /api/health", () => {
-  it("reports the database kind and the version", async () => {
+  it("reports the database kind, where rate limits are counted, and the version", async () => {
     const res = await t.request("/api/health");
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({
       status: "ok",
       db: testDbKind(),
+      rateLimits: "memory",
       version: expect.stringMatching(/^\d+\.\d+\.\d+/) as string,
     });
   });

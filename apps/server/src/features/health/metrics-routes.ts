@@ -6,8 +6,13 @@ import { Hono } from "hono";
 import type { DatabaseHandle } from "../../db/client";
 import type { AppEnv } from "../../lib/context";
 import { AppError } from "../../lib/errors";
+import type { RateLimiter } from "../../lib/rate-limiter";
 
-export function metricsRoutes(deps: { database: DatabaseHandle; adminEmails: readonly string[] }) {
+export function metricsRoutes(deps: {
+  database: DatabaseHandle;
+  limiter: RateLimiter;
+  adminEmails: readonly string[];
+}) {
   const loopDelay = monitorEventLoopDelay({ resolution: 20 });
   loopDelay.enable();
   const ms = (ns: number) => Math.round(ns / 1e5) / 10;
@@ -24,6 +29,7 @@ export function metricsRoutes(deps: { database: DatabaseHandle; adminEmails: rea
         p99Ms: ms(loopDelay.percentile(99)),
         maxMs: ms(loopDelay.max),
       },
+      rateLimits: deps.limiter.store(),
       uptimeSeconds: Math.round(process.uptime()),
     };
     return c.json(body);
