@@ -48,9 +48,12 @@ export async function registerServiceWorker(
     reload();
   });
   try {
-    const registration = await container.register(`${SERVICE_WORKER_URL}?v=${encodeURIComponent(version)}`, {
+    const registration = (await container.register(`${SERVICE_WORKER_URL}?v=${encodeURIComponent(version)}`, {
       scope: "/",
-    });
+    })) as ServiceWorkerRegistration | undefined;
+    // A browser that blocks workers (automation, some privacy settings) may answer with nothing at all:
+    // the app runs without the offline shell, and that is not a failure.
+    if (!registration) return null;
     registration.addEventListener("updatefound", () => {
       const worker = registration.installing;
       worker?.addEventListener("statechange", () => {
