@@ -499,7 +499,26 @@ the rounds of each round's difference (every round's figure is beside it), per-c
 pooled over the rounds.
 "Server CPU per answer" is the server process's user + system time over the one-at-a-time run.
 
-This round (\`43a1b33\` → \`28446db\`), on a seventh machine (2 × EPYC, quicker than the others: server CPU per answer
+This round (\`469c69b\` → \`77e10c3\`), on an eighth machine (2 × EPYC, slower than the seventh by every baseline
+in the same run: the bare Node relay moved 139,025 chunks a second against 335,056 there, a client reading the upstream
+directly 711,441 against 2,067,577; server CPU per answer 10.1 / 11.9 ms against 8.2 / 8.1). The code on the path
+changed once since the seventh machine's runs: rate limits became asynchronous (\`90c8779\`, one \`await\` a hit, for
+Redis). Side by side (\`bench/ab-chat.ts\`, 400 answers each) \`d05e785\` (before it) → \`77e10c3\`: TTFT p50 5.31 →
+5.33 ms and CPU per answer 8.88 → 8.95 ms on PostgreSQL, 4.33 → 4.43 ms and 8.45 → 8.50 ms on PGlite: within this
+machine's noise. Two full runs of the module at \`77e10c3\`, seven minutes apart (the first just after a build, load
+average 2.4 at its start): added TTFT p50 one stream at a time 4.08 / 4.88 ms, then 3.79 / 4.80 ms (PGlite /
+PostgreSQL); under 200 concurrent streams p50 6.20 / 2.74 ms, then 6.77 / 6.13 ms, and p99 42.8 / 15.9 ms, then 47.2 /
+77.2 ms, each the median of three rounds that ranged from 24.6 to 145 ms. Under load the server's work is about 100
+new answers a second, each about 9–12 ms of CPU here (a 40-chunk answer adds some 0.35 ms of relaying, by row 2's
+chunks per CPU-second): about one core, all a single Node process has, on a machine whose two cores also run the
+upstream and the load generator. The tail is the queue that forms; on the seventh machine the same work was about 0.8
+of a core and the p99 read 7–9.5 ms. PGlite's RSS per held stream read 45.6 KB in the first run and 65.3 KB in the
+second (the goal is under 64). By the server's system calls on this machine (strace, 100 answers one at a time),
+an answer is one read of the request, two round trips to PostgreSQL (the turn; the final write), one request upstream,
+the headers leaving with the start event, one write per chunk and one for the closing event, and two log lines
+written off the main thread: nothing left to merge.
+
+The round before (\`43a1b33\` → \`28446db\`), on a seventh machine (2 × EPYC, quicker than the others: server CPU per answer
 6.6 / 7.1 ms here against 10–13 ms on the sixth). At \`43a1b33\` the full module read an added TTFT p50 one stream at a
 time of 2.62 ms on PGlite and 2.89 ms on PostgreSQL (the sixth machine read 3.83 and 5.57 ms for the same build);
 every other goal met. A second full run an hour later, at \`590a5ba\`, read 3.20 / 3.02 ms, PGlite's p99 11.6 ms (4.59
