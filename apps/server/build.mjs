@@ -23,6 +23,12 @@ const EXTERNAL = [
   "pg",
   "pino",
 ];
+/**
+ * Needed only when configured (REDIS_URL, a provider's key): a start without them must not evaluate
+ * them, so they are imported with import() and land in chunks the start never reads. A static import
+ * of one fails the build.
+ */
+const ON_DEMAND = ["ioredis", "@ai-sdk/anthropic", "@ai-sdk/google", "@ai-sdk/provider-utils"];
 const packageOf = (path) =>
   path
     .split("/")
@@ -59,7 +65,7 @@ const options = {
 // to compare with, stays).
 for (const name of existsSync("dist") ? readdirSync("dist") : [])
   if (/\.js(\.map)?$/.test(name)) rmSync(`dist/${name}`);
-const { outputFiles } = await build({
+const { outputFiles, metafile } = await build({
   ...options,
   entryPoints: { main: "src/main.ts" },
   outdir: "dist",
@@ -67,7 +73,30 @@ const { outputFiles } = await build({
   chunkNames: "chunk-[hash]",
   sourcemap: true,
   write: false,
+  metafile: true,
 });
+// What a start evaluates: main.js and the chunks it imports statically, and theirs.
+const atStart = new Set();
+for (const queue = ["dist/main.js"]; queue.length;) {
+  const output = queue.pop();
+  if (atStart.has(output)) continue;
+  atStart.add(output);
+  for (const i of metafile.outputs[output].imports)
+    if (i.kind === "import-statement" && !i.external) queue.push(i.path);
+}
+const loadedAtStart = new Set(
+  [...atStart].flatMap((o) =>
+    Object.keys(metafile.outputs[o].inputs).flatMap((input) => {
+      const match = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(input);
+      return match ? [match[1]] : [];
+    }),
+  ),
+);
+const early = ON_DEMAND.filter((name) => loadedAtStart.has(name));
+if (early.length)
+  throw new Error(
+    `Loaded at every start, but needed only when configured: ${early.join(", ")}. Use import().`,
+  );
 // V8 keeps each module's source in memory, at two bytes a character if any character is not ASCII.
 // esbuild escapes strings; a regular expression it leaves as written.
 for (const file of outputFiles) {

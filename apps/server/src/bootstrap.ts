@@ -122,7 +122,7 @@ export async function createServices(
   if (env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET)
     social.google = { clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET };
   const limiter = env.REDIS_URL
-    ? createRedisRateLimiter(env.REDIS_URL, { logger, prefix: env.REDIS_KEY_PREFIX })
+    ? await createRedisRateLimiter(env.REDIS_URL, { logger, prefix: env.REDIS_KEY_PREFIX })
     : createMemoryRateLimiter();
   const auth = createAuth({
     db: database.db,

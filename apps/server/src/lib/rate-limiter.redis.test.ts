@@ -38,8 +38,8 @@ async function inRedis(limiter: RateLimiter): Promise<RateLimiter> {
 }
 
 /** A limiter as one server process holds it. */
-function processLimiter(): Promise<RateLimiter> {
-  const limiter = createRedisRateLimiter(redisUrl, { logger: createLogger("silent"), prefix });
+async function processLimiter(): Promise<RateLimiter> {
+  const limiter = await createRedisRateLimiter(redisUrl, { logger: createLogger("silent"), prefix });
   opened.push(limiter);
   return inRedis(limiter);
 }
@@ -124,7 +124,7 @@ describe("a Redis that stops answering", () => {
     const proxy = await freezableProxy();
     opened.push(proxy);
     let clock = Date.now();
-    const limiter = createRedisRateLimiter(proxy.url, {
+    const limiter = await createRedisRateLimiter(proxy.url, {
       logger: createLogger("silent"),
       prefix,
       now: () => clock,

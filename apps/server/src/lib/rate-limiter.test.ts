@@ -43,7 +43,9 @@ describe("Redis rate limiter, Redis out of reach", () => {
     const { port } = closed.address() as AddressInfo;
     await new Promise((done) => closed.close(done));
 
-    const limiter = createRedisRateLimiter(`redis://127.0.0.1:${port}`, { logger: createLogger("silent") });
+    const limiter = await createRedisRateLimiter(`redis://127.0.0.1:${port}`, {
+      logger: createLogger("silent"),
+    });
     try {
       const rule = { windowMs: 60_000, max: 2 };
       const started = performance.now();
@@ -63,7 +65,9 @@ describe("Redis rate limiter, Redis out of reach", () => {
   it("counts in the process while a server that took the connection never answers", async () => {
     await new Promise<void>((done) => silent.listen(0, "127.0.0.1", done));
     const { port } = silent.address() as AddressInfo;
-    const limiter = createRedisRateLimiter(`redis://127.0.0.1:${port}`, { logger: createLogger("silent") });
+    const limiter = await createRedisRateLimiter(`redis://127.0.0.1:${port}`, {
+      logger: createLogger("silent"),
+    });
     try {
       const rule = { windowMs: 60_000, max: 1 };
       expect(await limiter.hit("hung", rule)).toBeNull();

@@ -4,7 +4,7 @@
 // While Redis cannot answer, each process falls back to its own windows: limits still hold, per
 // process, and no request waits on a dead connection.
 import type { RateLimitStore } from "@tessera/contracts";
-import { Redis } from "ioredis";
+import type { Redis } from "ioredis";
 import { AppError } from "./errors";
 import type { Logger } from "./logger";
 
@@ -92,7 +92,12 @@ export const REDIS_COMMAND_TIMEOUT_MS = 500;
 /** After a command failed on a connection that still looks up, how long hits stay in the process. */
 export const REDIS_BACKOFF_MS = 5_000;
 
-export function createRedisRateLimiter(
+/**
+ * The limiter on the Redis at `url`. The Redis client is loaded here, on first use, so that the
+ * embedded default (no REDIS_URL) never loads it: it is the larger part of a cold start's module
+ * evaluation that nothing else needs.
+ */
+export async function createRedisRateLimiter(
   url: string,
   opts: {
     logger: Logger;
@@ -100,7 +105,8 @@ export function createRedisRateLimiter(
     /** REDIS_KEY_PREFIX (default `tessera:`); the limiter's keys follow it with `rate:`. */
     prefix?: string;
   },
-): RateLimiter {
+): Promise<RateLimiter> {
+  const { Redis } = await import("ioredis");
   const now = opts.now ?? Date.now;
   const fallback = memoryWindows(now);
   const redis = new Redis(url, {
