@@ -107,7 +107,14 @@ migrations and seeding. PGlite starts in a new data folder (its first start also
 again on that folder (a restart); PostgreSQL in a new, empty database on the local server. Idle RSS is read from
 /proc one second after healthy. The request latencies are sequential, on loopback, after 10 warm-up requests.
 
-This round (\`d2ff5bb\` → this run's commit), on a fourth machine (2 × EPYC): PostgreSQL's first start had missed
+This round (\`77e10c3\` → \`aa48e7b\`), on an eighth machine (2 × EPYC, slower than the seventh: see row 1): the
+Redis client (ioredis, for rate limits shared through \`REDIS_URL\`) had been bundled into \`dist/main.js\` and
+evaluated at every start, Redis or not. It is now loaded with \`import()\` when \`REDIS_URL\` is set, and the build
+fails if a package needed only when configured (ioredis, the Anthropic and Google clients) is imported statically.
+Side by side (\`bench/ab-boot.ts\`, starts taking turns): PostgreSQL 1117 → 939 ms median over 10 starts each, idle
+RSS a second after healthy 95.0 → 89.7 MB; PGlite's first start 1956 → 1851 ms over 8.
+
+The round before (\`d2ff5bb\` → \`f5eab83\`), on a fourth machine (2 × EPYC): PostgreSQL's first start had missed
 (1.58 s in the last full run, 1.34–1.88 s). A CPU profile of one start (1.8 s) showed Node loading modules for
 most of it: compiling 241 ms, looking up files 104 ms, opening them 67 ms, building their URLs 74 ms, and the
 database's work (the migrations on an empty database, about 450 ms of DDL that \`psql\` takes as long to run) in
