@@ -352,6 +352,16 @@ const LOAD_PROFILE = [
     "quicker on the server side too (server CPU per answer 6.6–8.2 ms against 10–13 ms). The goal is met " +
     "here and was missed on the sixth machine with nothing changed: on a 2-core machine the page's start-up " +
     "is CPU-bound, and the figure moves with the machine.",
+  "",
+  "**Eighth machine** (2 × EPYC, Chromium 156.0.8078.108; slower than the seventh: row 1's baselines, the " +
+    "bare relay and a client reading the upstream directly, ran at 41% and 34% of their speed there): two " +
+    "full runs at `074209d` (the web app changed only in how a blocked service worker is reported), with the " +
+    "web app at `d34eda5` beside it, load for load: 2179 against 2228 ms (load average 2.3 at the start, just " +
+    "after a build), then 1663 against 1929 ms; the composer on screen at 2072 and 1599 ms, keydown → next " +
+    "frame 31.8 and 36.3 ms (9.5 ms on the seventh machine). Missed here, as on the fifth and sixth machines: " +
+    "the build stays ahead of the baseline in the same run, and the figure is the machine's. Row 7 likewise: " +
+    "opening the 2,000-message conversation from Recent Chats read 383 and 317 ms (the baseline 292 and 370 " +
+    "ms; 149 ms on the seventh machine), and scrolling held 59.9 fps.",
 ];
 
 async function bundleSection(ctx: BenchContext, browser: Browser, targets: Target[]): Promise<BenchSection> {
