@@ -96,6 +96,14 @@ export default async function globalSetup() {
     if (Date.now() > deadline) throw new Error(`server did not become healthy; see ${logFile}`);
     await new Promise((r) => setTimeout(r, 250));
   }
+  // With REDIS_URL (as .ci/run sets it) the built server counts rate limits there once connected.
+  if (env.REDIS_URL) {
+    for (let store = ""; store !== "redis"; await new Promise((r) => setTimeout(r, 100))) {
+      store = ((await (await fetch(`${url}/api/health`)).json()) as { rateLimits: string }).rateLimits;
+      if (Date.now() > deadline)
+        throw new Error(`rate limits are counted in "${store}", not Redis; see ${logFile}`);
+    }
+  }
 
   process.env.TESSERA_E2E_URL = url;
   process.env.TESSERA_E2E_MAIL_DIR = mailDir;

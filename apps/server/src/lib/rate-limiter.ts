@@ -4,6 +4,7 @@
 // While Redis cannot answer, each process falls back to its own windows: limits still hold, per
 // process, and no request waits on a dead connection.
 import type { RateLimitStore } from "@tessera/contracts";
+import type * as IORedis from "ioredis";
 import type { Redis } from "ioredis";
 import { AppError } from "./errors";
 import type { Logger } from "./logger";
@@ -106,7 +107,9 @@ export async function createRedisRateLimiter(
     prefix?: string;
   },
 ): Promise<RateLimiter> {
-  const { Redis } = await import("ioredis");
+  // A CommonJS package: its module's default export is module.exports both in Node's own loader and in
+  // the server's bundle, whose chunk exports nothing by name.
+  const { Redis } = (await import("ioredis")).default as unknown as typeof IORedis;
   const now = opts.now ?? Date.now;
   const fallback = memoryWindows(now);
   const redis = new Redis(url, {
