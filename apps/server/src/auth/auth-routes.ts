@@ -8,7 +8,7 @@ import type { Database } from "../db/client";
 import { session as sessionTable } from "../db/schema";
 import type { AppEnv } from "../lib/context";
 import { AppError, errorBody } from "../lib/errors";
-import type { RateLimiter } from "../lib/rate-limiter";
+import { enforceLimit, type RateLimiter } from "../lib/rate-limiter";
 import { CLIENT_IP_HEADER, type Auth } from "./auth";
 import { callAuth } from "./auth-calls";
 import { clientIp } from "./client-ip";
@@ -66,32 +66,24 @@ export function authRoutes(deps: {
     if (path === "/send-verification-email" && body) {
       const email = readEmail(body);
       if (email) {
-        const wait = await limiter.hit(`resend:${email}`, { windowMs: RESEND_WINDOW_MS, max: 1 });
-        if (wait !== null) {
-          throw new AppError(
-            "RATE_LIMITED",
+        await enforceLimit(
+          limiter,
+          `resend:${email}`,
+          { windowMs: RESEND_WINDOW_MS, max: 1 },
+          (wait) =>
             `A verification mail was sent to this address less than a minute ago. Try again in ${wait} s.`,
-            {
-              headers: { "Retry-After": String(wait) },
-            },
-          );
-        }
+        );
       }
     }
     // Counted before the password is checked, so a burst in parallel cannot slip past the count.
     const accountKey = path === "/sign-in/email" && body ? readEmail(body) : null;
     if (accountKey) {
-      const wait = await limiter.hit(`sign-in:${accountKey}`, {
-        windowMs: ACCOUNT_WINDOW_MS,
-        max: deps.signInAttemptsPerAccount,
-      });
-      if (wait !== null) {
-        throw new AppError(
-          "RATE_LIMITED",
-          `Too many sign-in attempts for this account. Try again in ${Math.ceil(wait / 60)} min.`,
-          { headers: { "Retry-After": String(wait) } },
-        );
-      }
+      await enforceLimit(
+        limiter,
+        `sign-in:${accountKey}`,
+        { windowMs: ACCOUNT_WINDOW_MS, max: deps.signInAttemptsPerAccount },
+        (wait) => `Too many sign-in attempts for this account. Try again in ${Math.ceil(wait / 60)} min.`,
+      );
     }
     if (path === "/sign-out") {
       const current = await callAuth(() => auth.api.getSession({ headers }));

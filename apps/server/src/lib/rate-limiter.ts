@@ -24,14 +24,29 @@ export interface RateLimiter {
   close(): Promise<void>;
 }
 
-/** A person's chat messages a minute (RATE_LIMIT_CHAT); a comparison counts as one. 429 above it. */
-export async function limitChatMessages(limiter: RateLimiter, userId: string, perMinute: number) {
-  const wait = await limiter.hit(`chat:${userId}`, { windowMs: 60_000, max: perMinute });
+/**
+ * Records one hit on `key`; above the rule's limit, a 429 with Retry-After and the message `say` words
+ * from the seconds to wait.
+ */
+export async function enforceLimit(
+  limiter: RateLimiter,
+  key: string,
+  rule: RateLimitRule,
+  say: (waitSeconds: number) => string,
+): Promise<void> {
+  const wait = await limiter.hit(key, rule);
   if (wait !== null)
-    throw new AppError("RATE_LIMITED", `You are sending messages too quickly. Try again in ${wait} s.`, {
-      headers: { "Retry-After": String(wait) },
-    });
+    throw new AppError("RATE_LIMITED", say(wait), { headers: { "Retry-After": String(wait) } });
 }
+
+/** A person's chat messages a minute (RATE_LIMIT_CHAT); a comparison counts as one. 429 above it. */
+export const limitChatMessages = (limiter: RateLimiter, userId: string, perMinute: number) =>
+  enforceLimit(
+    limiter,
+    `chat:${userId}`,
+    { windowMs: 60_000, max: perMinute },
+    (wait) => `You are sending messages too quickly. Try again in ${wait} s.`,
+  );
 
 /** Seconds until a window that ends in `ms` frees up: at least 1. */
 const secondsLeft = (ms: number) => Math.max(1, Math.ceil(ms / 1000));

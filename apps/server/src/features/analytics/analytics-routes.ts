@@ -5,7 +5,7 @@ import type { Database } from "../../db/client";
 import { bodyLimit } from "../../lib/body-limit";
 import type { AppEnv, SessionInfo } from "../../lib/context";
 import { AppError } from "../../lib/errors";
-import type { RateLimiter } from "../../lib/rate-limiter";
+import { enforceLimit, type RateLimiter } from "../../lib/rate-limiter";
 import { readJson } from "../../lib/validate";
 import { readAdminUsage } from "./read-admin-usage";
 import { trackEvent } from "./track-event";
@@ -26,14 +26,12 @@ export function analyticsRoutes(deps: AnalyticsDeps) {
       bodyLimit(TRACK_EVENT_MAX_BYTES, `An event may be at most ${TRACK_EVENT_MAX_BYTES} bytes.`),
       async (c) => {
         const { user } = c.get("session");
-        const wait = await deps.limiter.hit(`track-event:${user.id}`, {
-          windowMs: 60_000,
-          max: TRACK_EVENTS_PER_MINUTE,
-        });
-        if (wait !== null)
-          throw new AppError("RATE_LIMITED", `Too many events. Try again in ${wait} s.`, {
-            headers: { "Retry-After": String(wait) },
-          });
+        await enforceLimit(
+          deps.limiter,
+          `track-event:${user.id}`,
+          { windowMs: 60_000, max: TRACK_EVENTS_PER_MINUTE },
+          (wait) => `Too many events. Try again in ${wait} s.`,
+        );
         await trackEvent(deps.db, user.id, await readJson(c, trackEventSchema));
         return c.body(null, 204);
       },

@@ -7,6 +7,7 @@ import { z } from "zod";
 import type { Services } from "../../bootstrap";
 import type { AppEnv } from "../../lib/context";
 import { AppError, notFound } from "../../lib/errors";
+import { enforceLimit } from "../../lib/rate-limiter";
 import { readJson } from "../../lib/validate";
 import { createImageRegistry, imagesConfig } from "../../providers/images/registry";
 import { deleteImage } from "./delete-image";
@@ -53,14 +54,12 @@ export function imagesRoutes(services: Services) {
     .post("/image-generation", async (c) => {
       const input = parseOr400(imageGenerationRequestSchema, await readJson(c, z.unknown()));
       const who = userId(c);
-      const wait = await services.limiter.hit(`images:${who}`, {
-        windowMs: 60_000,
-        max: env.RATE_LIMIT_IMAGES,
-      });
-      if (wait !== null)
-        throw new AppError("RATE_LIMITED", `You are starting images too quickly. Try again in ${wait} s.`, {
-          headers: { "Retry-After": String(wait) },
-        });
+      await enforceLimit(
+        services.limiter,
+        `images:${who}`,
+        { windowMs: 60_000, max: env.RATE_LIMIT_IMAGES },
+        (wait) => `You are starting images too quickly. Try again in ${wait} s.`,
+      );
       const { image, job } = await startImageGeneration(deps, who, input);
       void job;
       return c.json(image, 202);
