@@ -98,10 +98,12 @@ export default async function globalSetup() {
   }
   // With REDIS_URL (as .ci/run sets it) the built server counts rate limits there once connected.
   if (env.REDIS_URL) {
-    for (let store = ""; store !== "redis"; await new Promise((r) => setTimeout(r, 100))) {
-      store = ((await (await fetch(`${url}/api/health`)).json()) as { rateLimits: string }).rateLimits;
+    for (;;) {
+      const { rateLimits } = (await (await fetch(`${url}/api/health`)).json()) as { rateLimits: string };
+      if (rateLimits === "redis") break;
       if (Date.now() > deadline)
-        throw new Error(`rate limits are counted in "${store}", not Redis; see ${logFile}`);
+        throw new Error(`rate limits are counted in "${rateLimits}", not Redis; see ${logFile}`);
+      await new Promise((r) => setTimeout(r, 100));
     }
   }
 
