@@ -7,6 +7,10 @@ export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
 export const MAX_IMAGES_PER_MESSAGE = 4;
 export const TEXT_ATTACHMENT_MAX_CHARS = 2000;
 export const RECENT_CONVERSATIONS_LIMIT = 20;
+/** Messages the chat loads when it opens a conversation, and with each scroll back to older ones. */
+export const MESSAGE_PAGE_SIZE = 100;
+/** The most messages one page may ask for. */
+export const MESSAGE_PAGE_MAX = 500;
 export const STREAM_IDLE_TIMEOUT_MS = 15_000;
 export const STREAM_HEARTBEAT_MS = 10_000;
 export const RESEARCH_DEEP_CRAWL_SOURCES = 3;
@@ -105,3 +109,18 @@ export const storedMessageSchema = z.object({
   status: z.enum(["complete", "streaming", "interrupted", "error"]).optional(),
 });
 export type StoredMessage = z.infer<typeof storedMessageSchema>;
+
+/**
+ * GET /api/conversations/:id/messages?limit=&before=: with neither, every message; with `limit`, the
+ * newest `limit` of them (older than the message `before`, if given). Always oldest first.
+ */
+export const messagePageQuerySchema = z.object({
+  limit: z.coerce
+    .number("The limit must be a number.")
+    .int("The limit must be a whole number.")
+    .min(1, "The limit must be at least 1.")
+    .max(MESSAGE_PAGE_MAX, `The limit is at most ${MESSAGE_PAGE_MAX}.`)
+    .optional(),
+  before: z.string().uuid("before must be a message id.").optional(),
+});
+export type MessagePageQuery = z.infer<typeof messagePageQuerySchema>;

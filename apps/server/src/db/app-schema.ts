@@ -112,8 +112,8 @@ export const messages = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    // A conversation's messages in order.
-    index("messages_conversation_created_idx").on(t.conversationId, t.createdAt),
+    // A conversation's messages in order, the id breaking ties: a page of them is one range.
+    index("messages_conversation_created_idx").on(t.conversationId, t.createdAt, t.id),
     // A person's messages by time; role, conversation, tokens and cost ride along so the dashboard's
     // tokens and cost per model read one range of the index alone.
     index("messages_user_created_idx").on(

@@ -1,4 +1,9 @@
-import { chatStreamRequestSchema, LOCAL_MODEL_ID, STREAM_MESSAGES } from "@tessera/contracts";
+import {
+  chatStreamRequestSchema,
+  LOCAL_MODEL_ID,
+  messagePageQuerySchema,
+  STREAM_MESSAGES,
+} from "@tessera/contracts";
 import { Hono } from "hono";
 import { z } from "zod";
 import type { Database } from "../../db/client";
@@ -120,7 +125,8 @@ export function chatRoutes(deps: ChatDeps) {
     })
     .get("/conversations/:id/messages", async (c) => {
       const { id } = parseWith(idParam, c.req.param());
-      return c.json(await listMessages(deps.db, c.get("session").user.id, id));
+      const page = parseWith(messagePageQuerySchema, c.req.query());
+      return c.json(await listMessages(deps.db, c.get("session").user.id, id, page));
     })
     .delete("/conversations/:id", async (c) => {
       const { id } = parseWith(idParam, c.req.param());

@@ -4,7 +4,10 @@ import {
   type ConversationSummary,
   type StoredMessage,
 } from "@tessera/contracts";
+import { randomUUID } from "node:crypto";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { messages } from "../../db/schema";
 import { ORIGIN, createTestApp, readSse, type TestApp } from "../../test/test-app";
 import { TINY_PNG, tinyPdf } from "../../test/tiny-pdf";
 
@@ -64,6 +67,69 @@ describe("conversations", () => {
     expect((await get(`/api/conversations/${id}/messages`, bob)).status).toBe(404);
     expect((await get(`/api/conversations/${id}`, bob)).status).toBe(404);
     expect((await get(`/api/conversations/not-a-uuid/messages`, ada)).status).toBe(400);
+  });
+
+  it("pages a long conversation from its end: ?limit= the newest, ?before= the ones older than a message", async () => {
+    const id = await ask(ada, "A long conversation");
+    const db = t.services.database.db;
+    const [{ userId } = { userId: "" }] = await db
+      .select({ userId: messages.userId })
+      .from(messages)
+      .where(eq(messages.conversationId, id));
+    // 57 more, microseconds apart, and two pairs sharing one time: the id decides their order.
+    const start = Date.parse("2020-01-01T00:00:00Z");
+    await db.insert(messages).values(
+      Array.from({ length: 57 }, (_, i) => ({
+        conversationId: id,
+        userId,
+        role: i % 2 ? ("assistant" as const) : ("user" as const),
+        content: `old message ${i}`,
+        createdAt: new Date(start + (i === 11 || i === 40 ? i - 1 : i) * 1000),
+      })),
+    );
+    await db.execute(
+      sql`update ${messages} set created_at = created_at + interval '1 microsecond' where ${messages.content} = 'old message 30'`,
+    );
+    const all = (await get<StoredMessage[]>(`/api/conversations/${id}/messages`, ada)).body;
+    expect(all).toHaveLength(59);
+    expect(all.at(-2)!.content).toBe("A long conversation");
+
+    // Walked back a page of 10 at a time, the pages join into the whole list: no gap, no repeat.
+    const pages: StoredMessage[][] = [];
+    let before: string | undefined;
+    for (;;) {
+      const query = `limit=10${before ? `&before=${before}` : ""}`;
+      const { status, body } = await get<StoredMessage[]>(`/api/conversations/${id}/messages?${query}`, ada);
+      expect(status).toBe(200);
+      pages.unshift(body);
+      if (body.length < 10) break;
+      before = body[0]!.id;
+    }
+    expect(pages.map((p) => p.length)).toEqual([9, 10, 10, 10, 10, 10]);
+    expect(pages.flat().map((m) => m.id)).toEqual(all.map((m) => m.id));
+    // Older than the first message there is nothing.
+    expect(
+      (await get<StoredMessage[]>(`/api/conversations/${id}/messages?before=${all[0]!.id}`, ada)).body,
+    ).toEqual([]);
+    // before= alone is every older message.
+    expect(
+      (await get<StoredMessage[]>(`/api/conversations/${id}/messages?before=${all[5]!.id}`, ada)).body.map(
+        (m) => m.id,
+      ),
+    ).toEqual(all.slice(0, 5).map((m) => m.id));
+
+    const status = async (query: string, token = ada) =>
+      (await get(`/api/conversations/${id}/messages?${query}`, token)).status;
+    for (const bad of ["limit=0", "limit=501", "limit=2.5", "limit=ten", "before=not-a-uuid"]) {
+      expect(await status(bad), bad).toBe(400);
+    }
+    // A message of another conversation, even one's own, is no anchor; nor is a made-up id.
+    const other = (
+      await get<StoredMessage[]>(`/api/conversations/${await ask(ada, "Elsewhere")}/messages`, ada)
+    ).body[0]!.id;
+    expect(await status(`limit=5&before=${other}`)).toBe(404);
+    expect(await status(`limit=5&before=${randomUUID()}`)).toBe(404);
+    expect(await status(`limit=5&before=${all[5]!.id}`, bob)).toBe(404);
   });
 
   it("deletes one's own conversation with its messages; someone else's is 404 and stays", async () => {

@@ -1,6 +1,11 @@
 // The conversation reads and deletes, each scoped to its owner: someone else's id is a 404.
-import { RECENT_CONVERSATIONS_LIMIT, type ConversationSummary, type StoredMessage } from "@tessera/contracts";
-import { and, asc, count, desc, eq } from "drizzle-orm";
+import {
+  RECENT_CONVERSATIONS_LIMIT,
+  type ConversationSummary,
+  type MessagePageQuery,
+  type StoredMessage,
+} from "@tessera/contracts";
+import { and, asc, count, desc, eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { conversations, messages } from "../../db/schema";
 import { notFound } from "../../lib/errors";
@@ -60,13 +65,37 @@ export async function getConversation(
   };
 }
 
-export async function listMessages(db: Database, userId: string, id: string): Promise<StoredMessage[]> {
+/**
+ * A conversation's messages, oldest first: all of them, or with `limit` the newest `limit` (older than
+ * the message `before`). Messages are ordered by (created_at, id), the index's order, so pages meet
+ * without a gap or an overlap even if two messages shared a time.
+ */
+export async function listMessages(
+  db: Database,
+  userId: string,
+  id: string,
+  page: MessagePageQuery = {},
+): Promise<StoredMessage[]> {
   await ownConversation(db, userId, id);
-  const rows = await db
-    .select()
-    .from(messages)
-    .where(eq(messages.conversationId, id))
-    .orderBy(asc(messages.createdAt));
+  const inConversation = eq(messages.conversationId, id);
+  let where = inConversation;
+  if (page.before) {
+    const [anchor] = await db
+      .select({ id: messages.id })
+      .from(messages)
+      .where(and(inConversation, eq(messages.id, page.before)));
+    if (!anchor) throw notFound("Message not found.");
+    // Compared in the database: its timestamps carry microseconds, a JavaScript Date does not.
+    where = and(
+      inConversation,
+      sql`(${messages.createdAt}, ${messages.id}) < (select m.created_at, m.id from messages m where m.id = ${page.before})`,
+    )!;
+  }
+  const query = db.select().from(messages).where(where);
+  const rows =
+    page.limit === undefined
+      ? await query.orderBy(asc(messages.createdAt), asc(messages.id))
+      : (await query.orderBy(desc(messages.createdAt), desc(messages.id)).limit(page.limit)).reverse();
   return rows.map((m) => ({
     id: m.id,
     conversation_id: m.conversationId,

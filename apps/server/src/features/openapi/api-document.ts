@@ -151,7 +151,8 @@ export const OPERATIONS: Operation[] = [
   {
     method: "get",
     path: "/api/conversations/{id}/messages",
-    summary: "Messages of a conversation, oldest first",
+    summary:
+      "Messages of a conversation, oldest first: all, or the newest ?limit=1..500 of them (older than the message ?before=id)",
     response: z.array(storedMessageSchema),
   },
   {
