@@ -5,6 +5,8 @@ import { vi } from "vitest";
 export interface StubRequest {
   method: string;
   path: string;
+  /** The query string's parameters (routes match on the path alone). */
+  query: URLSearchParams;
   headers: Record<string, string>;
   body: unknown;
   /** A multipart upload's form, as sent. */
@@ -68,6 +70,7 @@ export function stubFetch(routes: Record<string, Handler> = {}) {
     const request: StubRequest = {
       method: (init.method ?? "GET").toUpperCase(),
       path: url.pathname,
+      query: url.searchParams,
       headers: Object.fromEntries(new Headers(init.headers).entries()),
       body: typeof init.body === "string" ? (JSON.parse(init.body) as unknown) : undefined,
       form: init.body instanceof FormData ? init.body : undefined,

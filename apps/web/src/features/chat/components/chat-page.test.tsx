@@ -114,6 +114,46 @@ describe("chat page", () => {
     expect(await screen.findByTestId("chat-title")).toHaveProperty("textContent", "Two-factor");
   });
 
+  it("opens a long conversation at its newest page and puts the earlier messages above it", async () => {
+    const message = (n: number) => ({
+      ...stored[n % 2]!,
+      id: `m-${n}`,
+      content: `Message number ${n}`,
+      images: [],
+      sources: [],
+    });
+    // 130 messages: a full page of the newest 100, then the 30 before them. The second ask fails once.
+    let failOnce = true;
+    const { user, server } = await openChat(`/dashboard/chat?conversation=${ID}`, {
+      [`GET /api/conversations/${ID}/messages`]: ({ query }) => {
+        const before = query.get("before");
+        if (!before) return json(Array.from({ length: 100 }, (_, i) => message(30 + i)));
+        if (failOnce) {
+          failOnce = false;
+          return apiError(503, "UNAVAILABLE", "Try again.");
+        }
+        return json(Array.from({ length: 30 }, (_, i) => message(i)));
+      },
+    });
+    const log = await screen.findByRole("log", { name: "Messages" });
+    expect(within(log).getByText("Message number 129")).toBeTruthy();
+    // (In this DOM nothing is laid out, so the whole list is "in view" and the earlier page is asked for.)
+    expect(await screen.findByText("Failed to load earlier messages")).toBeTruthy();
+    await user.click(within(log).getByRole("button", { name: "Load earlier messages" }));
+    expect(await within(log).findByText("Message number 0")).toBeTruthy();
+    const asks = server.callsTo(`GET /api/conversations/${ID}/messages`).map((c) => c.query.toString());
+    expect(asks).toEqual(["limit=100", "limit=100&before=m-30", "limit=100&before=m-30"]);
+    const shown = within(log)
+      .getAllByText(/^Message number \d+$/)
+      .map((el) => Number(el.textContent.split(" ").at(-1)));
+    expect(shown).toEqual(Array.from({ length: 130 }, (_, i) => i));
+    // Fewer than a page came back: that was the first message, nothing more is asked for.
+    expect(within(log).queryByRole("button", { name: "Load earlier messages" })).toBeNull();
+    expect(within(log).queryByRole("status", { name: "Loading earlier messages" })).toBeNull();
+    await new Promise((r) => setTimeout(r, 50));
+    expect(server.callsTo(`GET /api/conversations/${ID}/messages`)).toHaveLength(3);
+  });
+
   it("says so when a conversation cannot be loaded", async () => {
     await openChat(`/dashboard/chat?conversation=${ID}`, {
       [`GET /api/conversations/${ID}/messages`]: () => apiError(404, "NOT_FOUND", "Conversation not found."),

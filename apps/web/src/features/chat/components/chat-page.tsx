@@ -181,6 +181,8 @@ export function ChatPage({ promptLibrary }: { promptLibrary?: PromptLibrarySlot 
               live={session.live}
               layout={chatInterface === "new" ? "new" : "classic"}
               loading={session.loadingHistory}
+              older={session.older}
+              onLoadOlder={session.loadOlder}
               empty={<ChatEmptyState model={persona.present(info)} onSuggestion={composer.setText} />}
             />
           )}

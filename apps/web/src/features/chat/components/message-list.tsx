@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useLayoutEffect, useRef, type ReactNode } from "react";
 import { preloadMarkdown } from "@/components/lazy-markdown";
 import { Spinner } from "@/components/ui/spinner";
+import type { OlderMessages } from "../hooks/use-chat-session";
 import type { ChatMessage } from "../utils/chat-message";
 import type { ChatLayout } from "./message-item";
 
@@ -19,12 +20,17 @@ export function MessageList({
   live,
   layout,
   loading,
+  older = "none",
+  onLoadOlder,
   empty,
 }: {
   messages: ChatMessage[];
   live: ChatMessage | null;
   layout: ChatLayout;
   loading: boolean;
+  /** Whether there are stored messages before the first one here, and how loading them goes. */
+  older?: OlderMessages;
+  onLoadOlder?: () => void;
   /** Shown when there is nothing yet. */
   empty: ReactNode;
 }) {
@@ -32,10 +38,11 @@ export function MessageList({
   const stick = useRef(true);
   const all = live ? [...messages, live] : messages;
 
-  // A message the person just sent always brings the view down to it.
+  // A message the person just sent always brings the view down to it (older ones loaded above do not).
+  const lastId = messages.at(-1)?.id;
   useLayoutEffect(() => {
     stick.current = true;
-  }, [messages.length]);
+  }, [lastId]);
 
   // While a conversation is fetched, so is the code to show it.
   const wanted = loading || all.length > 0;
@@ -66,7 +73,15 @@ export function MessageList({
       ) : (
         // The log's code (markdown and all) may still be on its way: the same spinner until it is.
         <Suspense fallback={loadingConversation}>
-          <MessageLog scroller={scroller} stick={stick} messages={all} live={live} layout={layout} />
+          <MessageLog
+            scroller={scroller}
+            stick={stick}
+            messages={all}
+            live={live}
+            layout={layout}
+            older={older}
+            onLoadOlder={onLoadOlder}
+          />
         </Suspense>
       )}
     </div>

@@ -4,7 +4,10 @@
 // message on the page (see message-list.tsx).
 import { observeElementRect, useVirtualizer, type Rect, type Virtualizer } from "@tanstack/react-virtual";
 import { useEffect, useLayoutEffect, useRef, type RefObject } from "react";
+import { Button } from "@/components/ui/button";
+import { Spinner } from "@/components/ui/spinner";
 import { cn } from "@/lib/utils";
+import type { OlderMessages } from "../hooks/use-chat-session";
 import type { ChatMessage } from "../utils/chat-message";
 import { MessageItem, type ChatLayout } from "./message-item";
 
@@ -15,6 +18,11 @@ const GAP_PX = 24;
  * list then renders as if it were this tall, which in tests is every message.
  */
 const UNMEASURED_HEIGHT_PX = 4000;
+
+/** Room above the first message for the row that loads earlier ones. */
+const OLDER_ROW_PX = 40;
+/** Earlier messages are fetched once the list is rendered this close to its first message. */
+const LOAD_AHEAD_MESSAGES = 10;
 
 const estimates = new WeakMap<ChatMessage, number>();
 
@@ -43,31 +51,38 @@ export function MessageLog({
   messages,
   live,
   layout,
+  older = "none",
+  onLoadOlder,
 }: {
   scroller: RefObject<HTMLDivElement | null>;
   stick: RefObject<boolean>;
   messages: ChatMessage[];
   live: ChatMessage | null;
   layout: ChatLayout;
+  older?: OlderMessages;
+  onLoadOlder?: () => void;
 }) {
   const last = messages.at(-1);
+  const olderRow = older === "none" ? 0 : OLDER_ROW_PX;
   const virtualizer = useVirtualizer({
     count: messages.length,
     getScrollElement: () => scroller.current,
     estimateSize: (index) => estimateHeight(messages[index]!),
     getItemKey: (index) => messages[index]!.id,
     gap: GAP_PX,
-    paddingStart: GAP_PX,
+    paddingStart: GAP_PX + olderRow,
     paddingEnd: GAP_PX,
     overscan: 4,
     initialRect: { width: 0, height: UNMEASURED_HEIGHT_PX },
+    // Earlier messages put in above keep the one being read where it is on screen.
+    anchorTo: "end",
     observeElementRect: observeRect,
     // A conversation opens at its end: render the last messages from the first frame.
     initialOffset: () =>
       stick.current
         ? Math.max(
             0,
-            messages.reduce((n, m) => n + estimateHeight(m) + GAP_PX, GAP_PX) -
+            messages.reduce((n, m) => n + estimateHeight(m) + GAP_PX, GAP_PX + olderRow) -
               (scroller.current?.clientHeight ?? 0),
           )
         : 0,
@@ -78,6 +93,16 @@ export function MessageLog({
   // again when scrolled back into view; those that arrive now do.
   const shown = useRef<Set<string> | null>(null);
   shown.current ??= new Set(messages.map((m) => m.id));
+  // Nor do earlier messages loaded above.
+  const firstId = messages[0]?.id;
+  const firstSeen = useRef(firstId);
+  if (firstSeen.current !== firstId) {
+    for (const m of messages) {
+      if (m.id === firstSeen.current) break;
+      shown.current.add(m.id);
+    }
+    firstSeen.current = firstId;
+  }
   const items = virtualizer.getVirtualItems();
   const opened = useRef(true);
   useEffect(() => {
@@ -91,6 +116,12 @@ export function MessageLog({
     if (stick.current) virtualizer.scrollToEnd();
   }, [virtualizer, stick, messages.length, last?.content, total]);
 
+  // Scrolled back near the first message: fetch the ones before it.
+  const nearFirst = items.length > 0 && items[0]!.index < LOAD_AHEAD_MESSAGES;
+  useEffect(() => {
+    if (older === "more" && nearFirst) onLoadOlder?.();
+  }, [older, nearFirst, onLoadOlder]);
+
   return (
     <div
       role="log"
@@ -98,6 +129,21 @@ export function MessageLog({
       className="relative mx-auto w-full max-w-3xl"
       style={{ height: total }}
     >
+      {older === "none" ? null : (
+        <div
+          data-older={older}
+          className="absolute inset-x-0 flex justify-center"
+          style={{ top: GAP_PX / 2, height: OLDER_ROW_PX }}
+        >
+          {older === "failed" ? (
+            <Button variant="outline" size="sm" onClick={onLoadOlder}>
+              Load earlier messages
+            </Button>
+          ) : older === "loading" ? (
+            <Spinner label="Loading earlier messages" className="size-5 text-primary" />
+          ) : null}
+        </div>
+      )}
       {items.map((item) => {
         const message = messages[item.index]!;
         const rises = opened.current || !shown.current?.has(message.id);

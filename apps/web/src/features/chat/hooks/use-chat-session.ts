@@ -6,7 +6,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { toast } from "@/lib/toast";
 import { errorMessage } from "@/lib/api-client";
 import { readStoredSession } from "@/lib/auth-storage";
-import { conversationMessagesQuery } from "../api/get-conversation-messages";
+import { conversationMessagesQuery, mayHaveOlder } from "../api/get-conversation-messages";
 import { conversationsQuery } from "../api/get-conversations";
 import { chatErrorText } from "../utils/chat-errors";
 import { composeMessage, fromStoredMessage, localId, type ChatMessage } from "../utils/chat-message";
@@ -33,6 +33,12 @@ export interface SessionEvents {
   onConversationDiscarded(): void;
 }
 
+/**
+ * Messages before the first one shown: "none" (the conversation starts there), "more" (a scroll back
+ * loads them), "loading", or "failed" (the person asks again).
+ */
+export type OlderMessages = "none" | "more" | "loading" | "failed";
+
 export type OpenResult =
   { status: "loaded"; model: string | null } | { status: "failed" } | { status: "stale" };
 
@@ -42,6 +48,14 @@ export function useChatSession(events: SessionEvents) {
   const [live, setLive] = useState<ChatMessage | null>(null);
   const [busy, setBusy] = useState(false);
   const [loadingHistory, setLoadingHistory] = useState(false);
+  const [older, setOlderState] = useState<OlderMessages>("none");
+  const olderRef = useRef<OlderMessages>("none");
+  /** The oldest stored message shown: older ones are read from before it. */
+  const oldestRef = useRef<string | null>(null);
+  const setOlder = useCallback((value: OlderMessages) => {
+    olderRef.current = value;
+    setOlderState(value);
+  }, []);
   const conversationRef = useRef<string | null>(null);
   const turnRef = useRef<{ controller: AbortController; stopped: boolean } | null>(null);
   // Bumped by reset/open: a turn or load from before that must not touch the new state.
@@ -56,11 +70,13 @@ export function useChatSession(events: SessionEvents) {
     turnRef.current?.controller.abort();
     turnRef.current = null;
     conversationRef.current = null;
+    oldestRef.current = null;
     setMessages([]);
     setLive(null);
     setBusy(false);
     setLoadingHistory(false);
-  }, []);
+    setOlder("none");
+  }, [setOlder]);
 
   useEffect(() => () => turnRef.current?.controller.abort(), []);
 
@@ -75,6 +91,8 @@ export function useChatSession(events: SessionEvents) {
         const stored = await queryClient.fetchQuery(conversationMessagesQuery(conversationId));
         if (generation !== generationRef.current) return { status: "stale" };
         setMessages(stored.map(fromStoredMessage));
+        oldestRef.current = stored[0]?.id ?? null;
+        setOlder(mayHaveOlder(stored) ? "more" : "none");
         return { status: "loaded", model: stored.findLast((m) => m.model)?.model ?? null };
       } catch {
         if (generation !== generationRef.current) return { status: "stale" };
@@ -85,8 +103,28 @@ export function useChatSession(events: SessionEvents) {
         if (generation === generationRef.current) setLoadingHistory(false);
       }
     },
-    [queryClient, reset],
+    [queryClient, reset, setOlder],
   );
+
+  /** Puts the page of messages before the first one shown above it. */
+  const loadOlder = useCallback(async () => {
+    const conversationId = conversationRef.current;
+    const before = oldestRef.current;
+    if (!conversationId || !before || (olderRef.current !== "more" && olderRef.current !== "failed")) return;
+    const generation = generationRef.current;
+    setOlder("loading");
+    try {
+      const page = await queryClient.fetchQuery(conversationMessagesQuery(conversationId, before));
+      if (generation !== generationRef.current) return;
+      setMessages((list) => [...page.map(fromStoredMessage), ...list]);
+      oldestRef.current = page[0]?.id ?? before;
+      setOlder(mayHaveOlder(page) ? "more" : "none");
+    } catch {
+      if (generation !== generationRef.current) return;
+      setOlder("failed");
+      toast.error("Error", { description: "Failed to load earlier messages" });
+    }
+  }, [queryClient, setOlder]);
 
   const stop = useCallback(() => {
     const turn = turnRef.current;
@@ -198,6 +236,8 @@ export function useChatSession(events: SessionEvents) {
     live,
     busy,
     loadingHistory,
+    older,
+    loadOlder,
     send,
     stop,
     open,
