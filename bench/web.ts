@@ -11,6 +11,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
+import { MESSAGE_PAGE_SIZE } from "@tessera/contracts";
 import pg from "pg";
 import { chromium, type Browser, type Page, type Response } from "playwright-core";
 import { verdict, type BenchContext, type BenchSection } from "./lib/report";
@@ -605,9 +606,15 @@ interface ScrollRun {
   idle: number[];
   distance: number;
   reachedTop: boolean;
+  /** Pages of earlier messages fetched on the way up. */
+  pages: number;
 }
 
-/** Idle frames for a second, then scrolls up SCROLL_STEP px per frame until the top (or a cap). */
+/**
+ * Idle frames for a second, then scrolls up SCROLL_STEP px per frame until the top (or a cap). The
+ * top is the conversation's first message: while the list can still load earlier ones (its
+ * [data-older] row), scrollTop 0 is not the top.
+ */
 const SCROLL_RUN = (maxFrames: number) => `new Promise((done) => {
   const log = document.querySelector('[role="log"][aria-label="Messages"]');
   let el = log.parentElement;
@@ -616,14 +623,19 @@ const SCROLL_RUN = (maxFrames: number) => `new Promise((done) => {
   const frames = [];
   let last = null;
   const idleUntil = performance.now() + 1000;
-  const from = el.scrollTop;
+  let distance = 0;
+  const before = () =>
+    performance.getEntriesByType("resource").filter((e) => e.name.includes("/messages?") && e.name.includes("before=")).length;
+  const pagesAtStart = before();
   const tick = (t) => {
     if (last !== null) (t < idleUntil ? idle : frames).push(t - last);
     last = t;
     if (t >= idleUntil) {
-      if (el.scrollTop <= 0 || frames.length >= ${maxFrames}) {
-        return done({ idle, frames, distance: from - el.scrollTop, reachedTop: el.scrollTop <= 0 });
+      const top = el.scrollTop <= 0 && !log.querySelector("[data-older]");
+      if (top || frames.length >= ${maxFrames}) {
+        return done({ idle, frames, distance, reachedTop: top, pages: before() - pagesAtStart });
       }
+      distance += Math.min(${SCROLL_STEP}, el.scrollTop);
       el.scrollTop = el.scrollTop - ${SCROLL_STEP};
     }
     requestAnimationFrame(tick);
@@ -706,7 +718,7 @@ async function conversationSection(
     longOpens: [],
     shortOpens: [],
     dom: { nodes: 0, articles: 0 },
-    scroll: { frames: [], idle: [], distance: 0, reachedTop: false },
+    scroll: { frames: [], idle: [], distance: 0, reachedTop: false, pages: 0 },
     layout: { overlaps: 0, widestGap: 0, checked: 0 },
     screenshot: "",
   }));
@@ -797,7 +809,8 @@ async function conversationSection(
   const f = frames(run);
   const scrollNote = (name: string, r: ConversationRun) =>
     `${name}: ${r.scroll.frames.length} frames over ${Math.round(r.scroll.distance)} px, ` +
-    `${r.scroll.reachedTop ? "reached the top" : "stopped at the frame cap"}; idle before it ` +
+    `${r.scroll.reachedTop ? "reached the top" : "stopped at the frame cap"}, ` +
+    `${r.scroll.pages} ${r.scroll.pages === 1 ? "page" : "pages"} of earlier messages loaded on the way; idle before it ` +
     `${(1000 / median(r.scroll.idle)).toFixed(1)} fps (p95 ${ms(percentile(r.scroll.idle, 95))}). ` +
     `Layout check (five positions, ${r.layout.checked} messages on screen in all): ${r.layout.overlaps} ` +
     `overlapping, widest gap between neighbours ${Math.round(r.layout.widestGap)} px.`;
@@ -850,12 +863,15 @@ async function conversationSection(
       "",
       "**Open** is the click on the conversation in Recent Chats (the event's timestamp) → the first " +
         "animation frame in which the last message is rendered inside the scroller's visible box; it " +
-        "includes fetching and parsing the 2,000 messages. Each open follows New chat and alternates " +
+        `includes fetching and parsing the conversation's newest page (${MESSAGE_PAGE_SIZE} messages; ` +
+        "earlier ones are fetched a page at a time as the list nears its first message; a build " +
+        "before paging fetched all 2,000). Each open follows New chat and alternates " +
         `with a two-message conversation (median ${ms(median(run.shortOpens))}). **Full page load** is ` +
         "navigation start → the same frame, in a fresh context (cold cache).",
       "",
       `**Scrolling**: after a second of idle frames, the scroller's scrollTop goes up ${SCROLL_STEP} px ` +
-        `every animation frame until the top or ${maxFrames} frames; frame times are requestAnimationFrame ` +
+        `every animation frame until the conversation's first message or ${maxFrames} frames, pages of earlier ` +
+        `messages loading on the way; the distance counts the steps taken; frame times are requestAnimationFrame ` +
         "deltas, and a frame of n × 16.7 ms counts n − 1 dropped. Software rendering (--disable-gpu).",
       "",
       ...targets.map((t, i) => `- ${scrollNote(t.name, runs[i]!)}`),
