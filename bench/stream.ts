@@ -499,6 +499,14 @@ the rounds of each round's difference (every round's figure is beside it), per-c
 pooled over the rounds.
 "Server CPU per answer" is the server process's user + system time over the one-at-a-time run.
 
+Ninth machine (\`9a7a9d9\`; 2 × EPYC, between the seventh and the eighth: the bare Node relay moved 239,877 chunks a
+second, a client reading the upstream directly 1,709,246; server CPU per answer 11.8 / 11.6 ms). Nothing on the
+stream's path changed since the eighth machine's runs (the session added paging to the conversation's messages, a
+read the stream does not make). Added TTFT p50 one stream at a time 3.80 / 3.78 ms (PGlite / PostgreSQL), still
+over the 2 ms goal; p99 6.27 / 11.1 ms (150 answers: the p99 is the second-slowest, 9.68 ms on the eighth machine);
+under 200 concurrent streams p50 3.93 / 3.01 ms and p99 27.4 / 38.1 ms, met here (rounds 12.0–54.2 ms); 2,000
+streams held on both with 50.2 / 47.6 KB of RSS per stream from 1,000 to 2,000.
+
 This round (\`469c69b\` → \`77e10c3\`), on an eighth machine (2 × EPYC, slower than the seventh by every baseline
 in the same run: the bare Node relay moved 139,025 chunks a second against 335,056 there, a client reading the upstream
 directly 711,441 against 2,067,577; server CPU per answer 10.1 / 11.9 ms against 8.2 / 8.1). The code on the path
