@@ -1,6 +1,7 @@
 // The chat wire contract (DESIGN.md): POST /api/chat-stream answers text/event-stream of
 // `data: {json}` lines; conversations and messages are plain REST.
 import { z } from "zod";
+import { limitParam } from "./query";
 
 export const MAX_MESSAGE_CHARS = 32_000;
 export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
@@ -115,12 +116,7 @@ export type StoredMessage = z.infer<typeof storedMessageSchema>;
  * newest `limit` of them (older than the message `before`, if given). Always oldest first.
  */
 export const messagePageQuerySchema = z.object({
-  limit: z.coerce
-    .number("The limit must be a number.")
-    .int("The limit must be a whole number.")
-    .min(1, "The limit must be at least 1.")
-    .max(MESSAGE_PAGE_MAX, `The limit is at most ${MESSAGE_PAGE_MAX}.`)
-    .optional(),
+  limit: limitParam(MESSAGE_PAGE_MAX).optional(),
   before: z.string().uuid("before must be a message id.").optional(),
 });
 export type MessagePageQuery = z.infer<typeof messagePageQuerySchema>;

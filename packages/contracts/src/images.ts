@@ -2,6 +2,7 @@
 // image status and progress, §5, §7, §8 and §9): what passes between server and web, the constants and
 // every text the spec fixes.
 import { z } from "zod";
+import { limitParam } from "./query";
 
 export const IMAGE_ASPECT_RATIOS = ["1:1", "3:4", "4:3", "9:16", "16:9", "9:21", "21:9"] as const;
 export const imageAspectRatioSchema = z.enum(IMAGE_ASPECT_RATIOS);
@@ -165,10 +166,5 @@ export const generatedImageSchema = z.object({
 export type GeneratedImage = z.infer<typeof generatedImageSchema>;
 
 export const imageListQuerySchema = z.object({
-  limit: z.coerce
-    .number("The limit must be a number.")
-    .int("The limit must be a whole number.")
-    .min(1, "The limit must be at least 1.")
-    .max(IMAGE_HISTORY_LIMIT, `The limit is at most ${IMAGE_HISTORY_LIMIT}.`)
-    .default(IMAGE_HISTORY_LIMIT),
+  limit: limitParam(IMAGE_HISTORY_LIMIT).default(IMAGE_HISTORY_LIMIT),
 });

@@ -1,4 +1,5 @@
 export * from "./errors";
+export * from "./query";
 export * from "./health";
 export * from "./profile";
 export * from "./public-config";
