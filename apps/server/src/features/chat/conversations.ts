@@ -78,24 +78,27 @@ export async function listMessages(
 ): Promise<StoredMessage[]> {
   await ownConversation(db, userId, id);
   const inConversation = eq(messages.conversationId, id);
-  let where = inConversation;
-  if (page.before) {
-    const [anchor] = await db
-      .select({ id: messages.id })
-      .from(messages)
-      .where(and(inConversation, eq(messages.id, page.before)));
-    if (!anchor) throw notFound("Message not found.");
-    // Compared in the database: its timestamps carry microseconds, a JavaScript Date does not.
-    where = and(
-      inConversation,
-      sql`(${messages.createdAt}, ${messages.id}) < (select m.created_at, m.id from messages m where m.id = ${page.before})`,
-    )!;
-  }
+  // Compared in the database: its timestamps carry microseconds, a JavaScript Date does not. An anchor
+  // that is not this conversation's message compares as null, so its page is empty.
+  const where = page.before
+    ? and(
+        inConversation,
+        sql`(${messages.createdAt}, ${messages.id}) < (select m.created_at, m.id from messages m where m.id = ${page.before} and m.conversation_id = ${id})`,
+      )!
+    : inConversation;
   const query = db.select().from(messages).where(where);
   const rows =
     page.limit === undefined
       ? await query.orderBy(asc(messages.createdAt), asc(messages.id))
       : (await query.orderBy(desc(messages.createdAt), desc(messages.id)).limit(page.limit)).reverse();
+  // Only an empty page asks whether its anchor exists (the first message has nothing before it).
+  if (page.before && rows.length === 0) {
+    const [anchor] = await db
+      .select({ id: messages.id })
+      .from(messages)
+      .where(and(inConversation, eq(messages.id, page.before)));
+    if (!anchor) throw notFound("Message not found.");
+  }
   return rows.map((m) => ({
     id: m.id,
     conversation_id: m.conversationId,
