@@ -5,7 +5,6 @@
 // process, and no request waits on a dead connection.
 import type { RateLimitStore } from "@tessera/contracts";
 import type * as IORedis from "ioredis";
-import type { Redis } from "ioredis";
 import { AppError } from "./errors";
 import type { Logger } from "./logger";
 
@@ -101,7 +100,7 @@ if count <= tonumber(ARGV[2]) then return -1 end
 return left`;
 
 /** The client with HIT_SCRIPT defined on it as a command. */
-type RateRedis = Redis & { rateHit(key: string, windowMs: number, max: number): Promise<number> };
+type RateRedis = IORedis.Redis & { rateHit(key: string, windowMs: number, max: number): Promise<number> };
 
 /** How long a hit waits for Redis before the process counts it itself. */
 export const REDIS_COMMAND_TIMEOUT_MS = 500;
