@@ -1,6 +1,6 @@
 // The conversation on screen: its messages, the answer being streamed, the conversation id, and the
 // verbs the page needs (send, stop, open a stored conversation, start a new one).
-import { RESPONSE_INTERRUPTED_MARK } from "@tessera/contracts";
+import { RESPONSE_INTERRUPTED_MARK, type StoredMessage } from "@tessera/contracts";
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { toast } from "@/lib/toast";
@@ -56,6 +56,14 @@ export function useChatSession(events: SessionEvents) {
     olderRef.current = value;
     setOlderState(value);
   }, []);
+  /** A page read: its first message is now the oldest shown, and a full page may have more before it. */
+  const notePage = useCallback(
+    (page: readonly StoredMessage[]) => {
+      oldestRef.current = page[0]?.id ?? oldestRef.current;
+      setOlder(mayHaveOlder(page) ? "more" : "none");
+    },
+    [setOlder],
+  );
   const conversationRef = useRef<string | null>(null);
   const turnRef = useRef<{ controller: AbortController; stopped: boolean } | null>(null);
   // Bumped by reset/open: a turn or load from before that must not touch the new state.
@@ -91,8 +99,7 @@ export function useChatSession(events: SessionEvents) {
         const stored = await queryClient.fetchQuery(conversationMessagesQuery(conversationId));
         if (generation !== generationRef.current) return { status: "stale" };
         setMessages(stored.map(fromStoredMessage));
-        oldestRef.current = stored[0]?.id ?? null;
-        setOlder(mayHaveOlder(stored) ? "more" : "none");
+        notePage(stored);
         return { status: "loaded", model: stored.findLast((m) => m.model)?.model ?? null };
       } catch {
         if (generation !== generationRef.current) return { status: "stale" };
@@ -103,7 +110,7 @@ export function useChatSession(events: SessionEvents) {
         if (generation === generationRef.current) setLoadingHistory(false);
       }
     },
-    [queryClient, reset, setOlder],
+    [queryClient, reset, notePage],
   );
 
   /** Puts the page of messages before the first one shown above it. */
@@ -117,14 +124,13 @@ export function useChatSession(events: SessionEvents) {
       const page = await queryClient.fetchQuery(conversationMessagesQuery(conversationId, before));
       if (generation !== generationRef.current) return;
       setMessages((list) => [...page.map(fromStoredMessage), ...list]);
-      oldestRef.current = page[0]?.id ?? before;
-      setOlder(mayHaveOlder(page) ? "more" : "none");
+      notePage(page);
     } catch {
       if (generation !== generationRef.current) return;
       setOlder("failed");
       toast.error("Error", { description: "Failed to load earlier messages" });
     }
-  }, [queryClient, setOlder]);
+  }, [queryClient, setOlder, notePage]);
 
   const stop = useCallback(() => {
     const turn = turnRef.current;
