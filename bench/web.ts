@@ -6,6 +6,7 @@
 // The service worker is blocked in every context, so only the page's own requests are counted and
 // every load is cold (a fresh context has an empty HTTP cache). `BENCH_WEB_DIST` points the server at
 // another build of the web app (e.g. one made from an earlier commit) to measure it the same way.
+import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -278,6 +279,19 @@ interface BundleRun {
 const withBaseline = <T>(runs: T[], format: (run: T) => string) =>
   runs[1] === undefined ? undefined : format(runs[1]);
 
+/** A baseline build named by the commit of its checkout (a path on the bench's machine says nothing). */
+function buildOf(path: string): string {
+  try {
+    const commit = execFileSync("git", ["-C", path, "rev-parse", "--short", "HEAD"], {
+      encoding: "utf8",
+      stdio: ["ignore", "pipe", "ignore"],
+    }).trim();
+    return `at commit \`${commit}\``;
+  } catch {
+    return "from a folder outside a git checkout";
+  }
+}
+
 /**
  * Before and after the work that brought both pages under budget, measured with this bench
  * (`--quick`, 5 cold chat loads) on the 2-CPU machine, the older build served beside the newer one
@@ -395,8 +409,8 @@ async function bundleSection(ctx: BenchContext, browser: Browser, targets: Targe
   const { BENCH_BASELINE_WEB_DIST: baselineWeb, BENCH_BASELINE_SERVER_ENTRY: baselineServer } = process.env;
   const baselineNote = targets[1]
     ? `The baseline column is ${[
-        baselineWeb && `another build of the web app (\`${baselineWeb}\`)`,
-        baselineServer && `another build of the server (\`${baselineServer}\`)`,
+        baselineWeb && `another build of the web app (${buildOf(baselineWeb)})`,
+        baselineServer && `another build of the server (${buildOf(baselineServer)})`,
       ]
         .filter(Boolean)
         .join(" and ")}, ` +
