@@ -210,7 +210,8 @@ export async function withServer<T>(
 }
 
 async function latency(ctx: BenchContext, upstream: Upstream, db: Db): Promise<GoalRow[]> {
-  const pairs = ctx.quick ? 30 : 150;
+  // 500 a side: the p99 is then the fifth-slowest answer, not the second (150 made it swing by machine noise).
+  const pairs = ctx.quick ? 30 : 500;
   const loadMs = ctx.quick ? 4_000 : 8_000;
   const loadRounds = ctx.quick ? 1 : 3;
   return withServer(ctx, db, upstream, async (server, token) => {
