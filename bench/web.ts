@@ -8,9 +8,9 @@
 // another build of the web app (e.g. one made from an earlier commit) to measure it the same way.
 import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { MESSAGE_PAGE_SIZE } from "@tessera/contracts";
 import pg from "pg";
@@ -279,10 +279,14 @@ interface BundleRun {
 const withBaseline = <T>(runs: T[], format: (run: T) => string) =>
   runs[1] === undefined ? undefined : format(runs[1]);
 
-/** A baseline build named by the commit of its checkout (a path on the bench's machine says nothing). */
+/**
+ * A baseline build named by the commit of its checkout (a path on the bench's machine says nothing).
+ * The path is a folder (a web build) or a file (a server entry): git is asked from the folder.
+ */
 function buildOf(path: string): string {
   try {
-    const commit = execFileSync("git", ["-C", path, "rev-parse", "--short", "HEAD"], {
+    const folder = statSync(path).isDirectory() ? path : dirname(path);
+    const commit = execFileSync("git", ["-C", folder, "rev-parse", "--short", "HEAD"], {
       encoding: "utf8",
       stdio: ["ignore", "pipe", "ignore"],
     }).trim();
