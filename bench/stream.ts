@@ -500,6 +500,21 @@ the rounds of each round's difference (every round's figure is beside it), per-c
 pooled over the rounds.
 "Server CPU per answer" is the server process's user + system time over the one-at-a-time run.
 
+Eleventh machine (\`36120aa\`; 2 × EPYC, quicker than the tenth: the bare Node relay moved 226,157 and 184,912 chunks a
+second in two runs of the module 9 minutes apart, the second in the table, as part of one full \`npm run bench\`; server
+CPU per answer 8.0–9.6 ms). Nothing on the stream's path changed since the ninth machine's run. Every row of the module
+met its goal but one: added TTFT p50 one stream at a time 3.45 / 3.12, then 3.11 / 3.16 ms (PGlite / PostgreSQL),
+against 2 ms. Its p99 6.70 / 5.41, then 6.12 / 5.39 ms; under 200 concurrent streams p50 2.73 / 1.80, then 2.76 / 2.06 ms,
+p99 29.8 / 18.7, then 15.1 / 17.9 ms (rounds 7.3–102 ms); no failed or cut streams. Row 2: 136% and 134% of the bare
+relay. Row 3: 2,000 streams held in both runs, 47.9 / 47.7 then 50.6 / 52.8 KB of RSS per stream from 1,000 to 2,000.
+Under load the added p50 reads lower than one at a time, and Tessera's own p50 with it (2.53–3.36 ms against
+3.78–4.30). Two checks of where the one-at-a-time time goes, each the same build on both sides of \`bench/ab-chat.ts\`
+(300 answers a side): with both cores kept busy by two spinning processes at the lowest priority (so no core idles
+between the hops) TTFT p50 on PostgreSQL read 3.77 / 3.88 ms against 3.68 / 3.75 without; with every process of the
+run pinned to one core (no wake-up crosses cores) PGlite read 4.09 / 4.06 ms against 3.82 / 3.81. So neither the
+cores' idle states nor wake-ups from core to core explain it: the path is the work and the round trips that row 1's earlier notes
+list (the turn's write, the upstream hop, the client's own hop), on a machine whose every figure moves with the hour.
+
 Tenth machine (\`7c84131\`; 2 × EPYC, the slowest and noisiest yet: in three runs of the module within 20 minutes the bare
 Node relay moved 127,691, 123,271 and 86,754 chunks a second, against 239,877 on the ninth; server CPU per answer
 9.7–11.6 ms). Nothing on the stream's path changed since the ninth machine's run. The one-at-a-time rows now take 500
@@ -512,7 +527,7 @@ thread busy about 9–10 ms an answer, spread thin (no function of ours above 0.
 writes (writev) the largest part at 1.8 ms an answer, over 0.1 ms a call for a few hundred bytes. Under load every
 answer is 40 chunks and 42 writes to its client, about 100 new answers a second: more than the one thread can do on
 this machine while the upstream and the load generator share its two cores, so a queue forms. The first run started
-as the machine settled after CI (load average 3.6); the table shows the third. Row 2: 150% and 109% of the bare relay
+as the machine settled after CI (load average 3.6); the table then showed the third. Row 2: 150% and 109% of the bare relay
 (runs 2 and 3). Row 3: 2,000 streams held in every run; PGlite's RSS per held stream 47.8 and 67.0 KB (runs 2 and 3;
 the goal is under 64 KB, and it read 45.6 and 65.3 KB in two runs on the eighth machine), PostgreSQL's 51.8 and 49.9 KB.
 

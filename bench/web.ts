@@ -386,6 +386,13 @@ const LOAD_PROFILE = [
     "baselines): one full run at `9a7a9d9` with the web app at `469e2bf` beside it, load for load (the " +
     "build before paging the conversation's messages; its bundles differ from this one's by that alone): " +
     "872 against 958 ms, met; the composer on screen at 840 ms, keydown → next frame 19.1 ms.",
+  "",
+  "**Eleventh machine** (2 × EPYC, Chromium 156.0.8078.108; quicker than the tenth by row 1's " +
+    "baselines): one full run at `36120aa` (the whole of `npm run bench`), with no second build beside " +
+    "it: 782 ms, met (the slowest of 9 loads 930 ms); the composer on screen at 757 ms, keydown → next " +
+    "frame 13.7 ms. Row 7: opening the 2,000-message conversation from Recent Chats 98.8 ms (a " +
+    "two-message one 61.8 ms), a full page load 1131 ms, scrolling to the top held 59.9 fps with 0.1% of " +
+    "frames dropped.",
 ];
 
 async function bundleSection(ctx: BenchContext, browser: Browser, targets: Target[]): Promise<BenchSection> {
