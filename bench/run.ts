@@ -3,10 +3,10 @@
 // number. `--quick` shrinks sizes to try a bench out; `--only=stream,web` runs some of them. A full
 // run of a module keeps its sections in bench/last/<module>.json, and RESULTS.md is written from the
 // latest full run of every module, each with its own date and commit.
-import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { cpus, loadavg, totalmem } from "node:os";
 import { join, resolve } from "node:path";
+import { gitIn } from "./lib/git";
 import { renderSection, type BenchContext, type BenchSection } from "./lib/report";
 
 /** Each module's default export runs its benchmarks and returns their sections. */
@@ -27,13 +27,7 @@ const ctx: BenchContext = {
   log: (m) => process.stderr.write(`  · ${m}\n`),
 };
 
-const git = (...a: string[]) => {
-  try {
-    return execFileSync("git", a, { cwd: root, encoding: "utf8" }).trim();
-  } catch {
-    return "unknown";
-  }
-};
+const git = (...a: string[]) => gitIn(root, ...a) ?? "unknown";
 
 interface ModuleRun {
   module: string;

@@ -6,7 +6,6 @@
 // The service worker is blocked in every context, so only the page's own requests are counted and
 // every load is cold (a fresh context has an empty HTTP cache). `BENCH_WEB_DIST` points the server at
 // another build of the web app (e.g. one made from an earlier commit) to measure it the same way.
-import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -15,6 +14,7 @@ import { gzipSync } from "node:zlib";
 import { MESSAGE_PAGE_SIZE } from "@tessera/contracts";
 import pg from "pg";
 import { chromium, type Browser, type Page, type Response } from "playwright-core";
+import { gitIn } from "./lib/git";
 import { verdict, type BenchContext, type BenchSection } from "./lib/report";
 import { startServer, type RunningServer } from "./lib/server";
 import { kb, median, ms, percentile } from "./lib/stats";
@@ -284,16 +284,9 @@ const withBaseline = <T>(runs: T[], format: (run: T) => string) =>
  * The path is a folder (a web build) or a file (a server entry): git is asked from the folder.
  */
 function buildOf(path: string): string {
-  try {
-    const folder = statSync(path).isDirectory() ? path : dirname(path);
-    const commit = execFileSync("git", ["-C", folder, "rev-parse", "--short", "HEAD"], {
-      encoding: "utf8",
-      stdio: ["ignore", "pipe", "ignore"],
-    }).trim();
-    return `at commit \`${commit}\``;
-  } catch {
-    return "from a folder outside a git checkout";
-  }
+  const folder = statSync(path, { throwIfNoEntry: false })?.isFile() ? dirname(path) : path;
+  const commit = gitIn(folder, "rev-parse", "--short", "HEAD");
+  return commit ? `at commit \`${commit}\`` : "from a folder outside a git checkout";
 }
 
 /**
