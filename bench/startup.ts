@@ -107,8 +107,8 @@ migrations and seeding. PGlite starts in a new data folder (its first start also
 again on that folder (a restart); PostgreSQL in a new, empty database on the local server. Idle RSS is read from
 /proc one second after healthy. The request latencies are sequential, on loopback, after 10 warm-up requests.
 
-Eleventh machine (\`36120aa\`; quicker than the tenth, see row 1): PGlite 1531 ms, PostgreSQL 616 ms, a PGlite restart 669 ms,
-with nothing on the start's path changed since the ninth machine's run.
+Eleventh machine (\`36120aa\`; quicker than the tenth, see row 1): PGlite 1531 ms, PostgreSQL 616 ms, a PGlite
+restart 669 ms, with nothing on the start's path changed since the ninth machine's run.
 
 Ninth machine (\`9a7a9d9\`; quicker than the eighth, see row 1): PGlite 1742 ms, PostgreSQL 712 ms (1020 ms on
 the eighth machine), with nothing on the start's path changed since (the session's one migration, an index of

@@ -512,8 +512,9 @@ Under load the added p50 reads lower than one at a time, and Tessera's own p50 w
 (300 answers a side): with both cores kept busy by two spinning processes at the lowest priority (so no core idles
 between the hops) TTFT p50 on PostgreSQL read 3.77 / 3.88 ms against 3.68 / 3.75 without; with every process of the
 run pinned to one core (no wake-up crosses cores) PGlite read 4.09 / 4.06 ms against 3.82 / 3.81. So neither the
-cores' idle states nor wake-ups from core to core explain it: the path is the work and the round trips that row 1's earlier notes
-list (the turn's write, the upstream hop, the client's own hop), on a machine whose every figure moves with the hour.
+cores' idle states nor wake-ups from core to core explain it: the path is the work and the round trips that
+row 1's earlier notes list (the turn's write, the upstream hop, the client's own hop), on a machine whose every
+figure moves with the hour.
 
 Tenth machine (\`7c84131\`; 2 × EPYC, the slowest and noisiest yet: in three runs of the module within 20 minutes the bare
 Node relay moved 127,691, 123,271 and 86,754 chunks a second, against 239,877 on the ninth; server CPU per answer
@@ -527,8 +528,8 @@ thread busy about 9–10 ms an answer, spread thin (no function of ours above 0.
 writes (writev) the largest part at 1.8 ms an answer, over 0.1 ms a call for a few hundred bytes. Under load every
 answer is 40 chunks and 42 writes to its client, about 100 new answers a second: more than the one thread can do on
 this machine while the upstream and the load generator share its two cores, so a queue forms. The first run started
-as the machine settled after CI (load average 3.6); the table then showed the third. Row 2: 150% and 109% of the bare relay
-(runs 2 and 3). Row 3: 2,000 streams held in every run; PGlite's RSS per held stream 47.8 and 67.0 KB (runs 2 and 3;
+as the machine settled after CI (load average 3.6); the table then showed the third. Row 2: 150% and 109% of the bare
+relay (runs 2 and 3). Row 3: 2,000 streams held in every run; PGlite's RSS per held stream 47.8 and 67.0 KB (runs 2 and 3;
 the goal is under 64 KB, and it read 45.6 and 65.3 KB in two runs on the eighth machine), PostgreSQL's 51.8 and 49.9 KB.
 
 Ninth machine (\`9a7a9d9\`; 2 × EPYC, between the seventh and the eighth: the bare Node relay moved 239,877 chunks a
