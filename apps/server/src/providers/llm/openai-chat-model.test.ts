@@ -59,9 +59,10 @@ function reads(...pieces: string[]): Handler {
 
 function model(
   provider = "openai-compatible",
-  extra: { body?: Record<string, unknown>; headers?: Record<string, string> } = {},
+  extra: { body?: Record<string, unknown>; headers?: Record<string, string>; openAi?: boolean } = {},
+  name = "m1",
 ) {
-  return createOpenAiChatModels({ provider, baseURL: url, apiKey: KEY, secrets: [KEY], ...extra })("m1");
+  return createOpenAiChatModels({ provider, baseURL: url, apiKey: KEY, secrets: [KEY], ...extra })(name);
 }
 
 async function parts(
@@ -189,6 +190,48 @@ describe("the lean chat-completions client", () => {
       ],
     });
     expect(received[0]?.headers["x-openrouter-title"]).toBe("Tessera");
+    expect(received[0]?.body).not.toHaveProperty("max_completion_tokens");
+  });
+
+  it("speaks OpenAI's dialect to OpenAI: the cap as max_completion_tokens, no sampling settings for a reasoning model", async () => {
+    // As OpenAI answers: a reasoning model refuses max_tokens and any temperature or top_p but the default.
+    handler = (body, res) => {
+      const name = String(body.model);
+      const reasoning = /^o\d/.test(name) || (name.startsWith("gpt-5") && !name.startsWith("gpt-5-chat"));
+      const refused =
+        "max_tokens" in body ? "max_tokens" : reasoning && "temperature" in body ? "temperature" : null;
+      if (refused) {
+        res.writeHead(400, { "content-type": "application/json" });
+        return res.end(
+          JSON.stringify({
+            error: {
+              message: `Unsupported parameter: '${refused}' is not supported with this model.`,
+              param: refused,
+            },
+          }),
+        );
+      }
+      reads(text(`${name} here.`) + "data: [DONE]\n\n")(body, res, undefined as never);
+    };
+    const settings = { temperature: 0.3, maxOutputTokens: 99 };
+    for (const name of ["gpt-5-mini", "o3", "gpt-4o", "gpt-5-chat-latest"]) {
+      const { outcome } = await run(model("openai-compatible", { openAi: true }, name), settings);
+      expect(outcome).toMatchObject({ text: `${name} here.`, failure: null });
+    }
+    expect(received.map((r) => r.body)).toEqual([
+      expect.objectContaining({ model: "gpt-5-mini", max_completion_tokens: 99 }),
+      expect.objectContaining({ model: "o3", max_completion_tokens: 99 }),
+      expect.objectContaining({ model: "gpt-4o", max_completion_tokens: 99, temperature: 0.3 }),
+      expect.objectContaining({ model: "gpt-5-chat-latest", max_completion_tokens: 99, temperature: 0.3 }),
+    ]);
+    expect(received[0]?.body).not.toHaveProperty("temperature");
+    expect(received[1]?.body).not.toHaveProperty("temperature");
+    // The same model asked in the general dialect, as before: refused.
+    const { parts: got, outcome } = await run(model("openai-compatible", {}, "gpt-5-mini"), settings);
+    expect(got).toEqual([]);
+    expect(outcome).toMatchObject({ text: "", upstreamStatus: 400 });
+    expect(outcome.failure).not.toBeNull();
+    expect(received[4]?.body).toMatchObject({ max_tokens: 99, temperature: 0.3 });
   });
 
   it("sends history as text and a picture as a data URL", async () => {

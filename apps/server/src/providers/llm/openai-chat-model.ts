@@ -41,7 +41,19 @@ export interface OpenAiChatEndpoint {
   body?: Record<string, unknown>;
   /** Keys to redact from anything the upstream echoes back. */
   secrets: readonly string[];
+  /**
+   * The endpoint is OpenAI's own API. The answer's cap goes as `max_completion_tokens` (there
+   * `max_tokens` is deprecated, and the reasoning models refuse it), and a reasoning model is sent no
+   * temperature or top_p, which it refuses unless they are the defaults. Other servers that speak the
+   * protocol (OpenRouter, Ollama, vLLM, llama.cpp…) read `max_tokens`, and not all of them know the
+   * other name.
+   */
+  openAi?: boolean;
 }
+
+/** OpenAI's reasoning models, by name: the o-series and GPT-5 (but GPT-5's chat model samples as GPT-4o does). */
+export const isOpenAiReasoningModel = (name: string) =>
+  /^o\d/.test(name) || (name.startsWith("gpt-5") && !name.startsWith("gpt-5-chat"));
 
 /** The largest error body read from an upstream that refused a call. */
 const ERROR_BODY_MAX = 64 * 1024;
@@ -165,14 +177,16 @@ export function createOpenAiChatModels(endpoint: OpenAiChatEndpoint): (modelName
     ) as APICallError;
   }
 
+  const capField = endpoint.openAi ? "max_completion_tokens" : "max_tokens";
   return (modelName) => {
+    const samples = !(endpoint.openAi && isOpenAiReasoningModel(modelName));
     const requestBody = (options: LanguageModelV3CallOptions, stream: boolean) => ({
       ...endpoint.body,
       model: modelName,
       messages: toOpenAiMessages(options.prompt),
-      ...(options.temperature !== undefined ? { temperature: options.temperature } : {}),
-      ...(options.maxOutputTokens !== undefined ? { max_tokens: options.maxOutputTokens } : {}),
-      ...(options.topP !== undefined ? { top_p: options.topP } : {}),
+      ...(samples && options.temperature !== undefined ? { temperature: options.temperature } : {}),
+      ...(options.maxOutputTokens !== undefined ? { [capField]: options.maxOutputTokens } : {}),
+      ...(samples && options.topP !== undefined ? { top_p: options.topP } : {}),
       ...(options.stopSequences?.length ? { stop: options.stopSequences } : {}),
       ...(stream ? { stream: true, stream_options: { include_usage: true } } : {}),
     });

@@ -2,8 +2,8 @@
 // from configuration (never from process.env, which the SDKs would otherwise read on their own).
 import type { LanguageModelV3 } from "@ai-sdk/provider";
 import { guardUpstreamModel } from "./guard-upstream-model";
-import { createOpenAiChatModels } from "./openai-chat-model";
-import { OPENAI_DEFAULT_BASE_URL, type RemoteProviderId } from "./routing";
+import { createOpenAiChatModels, type OpenAiChatEndpoint } from "./openai-chat-model";
+import { isOpenAiBaseURL, OPENAI_DEFAULT_BASE_URL, type RemoteProviderId } from "./routing";
 import type { LlmConfig } from "./types";
 
 const MODELS_KEPT = 256;
@@ -40,15 +40,10 @@ export function createRemoteModelFactory(
           secrets,
         });
       }
-      case "openai-compatible": {
-        const c = required(config.openaiCompatible, provider);
-        return createOpenAiChatModels({
-          provider,
-          baseURL: c.baseURL ?? OPENAI_DEFAULT_BASE_URL,
-          apiKey: c.apiKey,
-          secrets,
-        });
-      }
+      case "openai-compatible":
+        return createOpenAiChatModels(
+          openAiCompatibleEndpoint(required(config.openaiCompatible, provider), secrets),
+        );
       case "anthropic": {
         const c = required(config.anthropic, provider);
         const { createAnthropic } = await import("@ai-sdk/anthropic");
@@ -80,6 +75,21 @@ export function createRemoteModelFactory(
     if (models.size >= MODELS_KEPT) models.clear();
     models.set(key, model);
     return model;
+  };
+}
+
+/** The OpenAI-compatible server as configured: OpenAI itself when no other base URL is set. */
+export function openAiCompatibleEndpoint(
+  c: NonNullable<LlmConfig["openaiCompatible"]>,
+  secrets: readonly string[],
+): OpenAiChatEndpoint {
+  const baseURL = c.baseURL ?? OPENAI_DEFAULT_BASE_URL;
+  return {
+    provider: "openai-compatible",
+    baseURL,
+    apiKey: c.apiKey,
+    openAi: isOpenAiBaseURL(baseURL),
+    secrets,
   };
 }
 
