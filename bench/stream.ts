@@ -41,7 +41,7 @@ export interface Target {
   open(model: string, agent: ReturnType<typeof newAgent>): Promise<StreamResult>;
 }
 
-const direct = (upstream: Upstream): Target => ({
+export const direct = (upstream: Upstream): Target => ({
   open: (model, agent) =>
     streamOnce({
       url: `${upstream.url}/chat/completions`,
@@ -499,6 +499,24 @@ rounds of 8 s straight to the upstream then 8 s through Tessera; the added figur
 the rounds of each round's difference (every round's figure is beside it), per-chunk delays and failures are
 pooled over the rounds.
 "Server CPU per answer" is the server process's user + system time over the one-at-a-time run.
+
+Twelfth machine (\`4e3c590\`; 2 × EPYC; no full run of the module here, so the table is still the eleventh machine's).
+Why one stream at a time reads higher than 200 at once: the pause before the request. \`bench/idle-gap.ts\` (new) gives
+the direct side and Tessera the same pause before every answer (80 a side per pause, in rounds), and times a one-byte
+round trip between two processes over loopback TCP after the same pauses. PostgreSQL, two runs: with 0 or 2 ms between
+answers Tessera added 1.94 / 1.96 then 2.16 / 2.25 ms (direct 0.62–0.74 ms); after 10, 50 and 200 ms of quiet 2.41,
+2.59, 2.56 then 2.76, 2.59, 2.84 ms (direct 0.90–1.00). PGlite: 2.61 / 2.59 then 2.50 / 2.78 ms warm, 2.74–3.15 after
+a pause. The loopback round trip in the same runs: 42–68 µs back to back, 179–226 µs after 10 ms of quiet, 266–329 µs
+after 50 or 200 ms, with nothing of Tessera's in it; with both cores kept busy by spinning processes at the idle
+scheduling class it still read 100–139 µs after 50 or 200 ms, so it is not the guest's idle state. Tessera's path wakes three
+processes the direct one does not (the server on the request, the database on the write, the server on its reply),
+and in \`npm run bench\` the server has idled through the direct answer (about 50 ms) before each of its own: that
+pause is the difference between 3.1 ms in the table and about 2 ms warm. Where the rest goes, from marks put in the
+server for one sitting and taken out again (PostgreSQL, medians of 200 answers after pauses of 0 to 200 ms, from the
+request's headers being parsed): 0.38 ms through the middlewares (the session, request id and logger, and the body read), 0.13 ms to the
+write (validation, the rate limit, the plan check), 0.59 ms the write (PGlite's insert in process: 0.60 ms), 0.26 ms
+from the write to the model's request going out, about 0.95 ms until the upstream's answer is read (0.32 ms of it
+spent writing the client's headers and start event), and 0.19 ms to the first chunk's write.
 
 Eleventh machine (\`36120aa\`; 2 × EPYC, quicker than the tenth: the bare Node relay moved 226,157 and 184,912 chunks a
 second in two runs of the module 9 minutes apart, the second in the table, as part of one full \`npm run bench\`; server
