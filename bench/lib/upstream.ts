@@ -3,10 +3,9 @@
 // pace: `bench-<chunks>x<paceMs>` streams that many chunks, one every paceMs after the first (0: as fast
 // as the socket takes them). A paced chunk's text is the moment it was sent (`@<epoch ms>;`), so the
 // client can tell each chunk's delay end to end, direct or relayed.
-import { fork } from "node:child_process";
 import { createServer, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import { forkServer, isChild, reportPort } from "./child-server";
 
 export interface Upstream {
   /** Base URL with `/v1`, as OpenAI clients expect it. */
@@ -27,27 +26,9 @@ export function stampOf(content: string): number {
   return at < 0 ? Number.NaN : Number.parseFloat(content.slice(at + 1));
 }
 
-export function startUpstream(): Promise<Upstream> {
-  const child = fork(fileURLToPath(import.meta.url), [], {
-    execArgv: ["--import", "tsx"],
-    stdio: ["ignore", "inherit", "inherit", "ipc"],
-  });
-  return new Promise((resolve, reject) => {
-    child.once("error", reject);
-    child.once("exit", (code) => reject(new Error(`the upstream exited (${code})`)));
-    child.once("message", (m: { port: number }) =>
-      resolve({
-        url: `http://127.0.0.1:${m.port}/v1`,
-        pid: child.pid!,
-        stop: () =>
-          new Promise<void>((done) => {
-            if (child.exitCode !== null) return done();
-            child.once("exit", () => done());
-            child.kill("SIGTERM");
-          }),
-      }),
-    );
-  });
+export async function startUpstream(): Promise<Upstream> {
+  const server = await forkServer(import.meta.url, "upstream");
+  return { url: `http://127.0.0.1:${server.port}/v1`, pid: server.pid, stop: () => server.stop() };
 }
 
 const head = (model: string) =>
@@ -116,13 +97,11 @@ function serve() {
     });
   });
   server.keepAliveTimeout = 60_000;
-  server.listen(0, "127.0.0.1", () => process.send!({ port: (server.address() as AddressInfo).port }));
+  server.listen(0, "127.0.0.1", () => reportPort((server.address() as AddressInfo).port));
   process.on("SIGTERM", () => {
     server.closeAllConnections();
     server.close(() => process.exit(0));
   });
-  // Never outlive the benchmark that started it.
-  process.on("disconnect", () => process.exit(0));
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) serve();
+if (isChild(import.meta.url)) serve();
