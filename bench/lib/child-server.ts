@@ -9,9 +9,9 @@ export interface ChildServer {
   stop(): Promise<void>;
 }
 
-/** Runs the module at `moduleUrl` as a child and waits for the port it listens on. */
-export function forkServer(moduleUrl: string, name: string): Promise<ChildServer> {
-  const child = fork(fileURLToPath(moduleUrl), [], {
+/** Runs the module at `moduleUrl` as a child (with `args`) and waits for the port it listens on. */
+export function forkServer(moduleUrl: string, name: string, args: string[] = []): Promise<ChildServer> {
+  const child = fork(fileURLToPath(moduleUrl), args, {
     execArgv: ["--import", "tsx"],
     stdio: ["ignore", "inherit", "inherit", "ipc"],
   });

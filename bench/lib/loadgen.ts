@@ -2,7 +2,8 @@
 // towards the server's memory or share its CPU time slice. The parent asks it, over IPC, to open
 // `count` chat streams as fast as the server takes them (within `rampMs`), to report how they are doing, and to close them all.
 import { fork } from "node:child_process";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import { fileURLToPath } from "node:url";
+import { isChild } from "./child-server";
 import { newAgent, streamOnce, type StreamResult } from "./sse-client";
 
 export interface HoldStatus {
@@ -139,4 +140,4 @@ function run() {
   process.send!({ type: "ready" });
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) run();
+if (isChild(import.meta.url)) run();

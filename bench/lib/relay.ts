@@ -2,10 +2,9 @@
 // OpenAI-compatible upstream. It takes Tessera's request body, opens the same upstream stream, and
 // rewrites each `choices[0].delta.content` into Tessera's `{"type":"chunk"}` event, one write per
 // event as it arrives, honouring backpressure. No auth, no database, no SDK: what is left is the cost of relaying itself.
-import { fork } from "node:child_process";
 import { Agent, createServer, request } from "node:http";
 import type { AddressInfo } from "node:net";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import { forkServer, isChild, reportPort } from "./child-server";
 
 export interface Relay {
   url: string;
@@ -13,27 +12,9 @@ export interface Relay {
   stop(): Promise<void>;
 }
 
-export function startRelay(upstreamUrl: string): Promise<Relay> {
-  const child = fork(fileURLToPath(import.meta.url), [upstreamUrl], {
-    execArgv: ["--import", "tsx"],
-    stdio: ["ignore", "inherit", "inherit", "ipc"],
-  });
-  return new Promise((resolve, reject) => {
-    child.once("error", reject);
-    child.once("exit", (code) => reject(new Error(`the relay exited (${code})`)));
-    child.once("message", (m: { port: number }) =>
-      resolve({
-        url: `http://127.0.0.1:${m.port}`,
-        pid: child.pid!,
-        stop: () =>
-          new Promise<void>((done) => {
-            if (child.exitCode !== null) return done();
-            child.once("exit", () => done());
-            child.kill("SIGTERM");
-          }),
-      }),
-    );
-  });
+export async function startRelay(upstreamUrl: string): Promise<Relay> {
+  const server = await forkServer(import.meta.url, "relay", [upstreamUrl]);
+  return { url: `http://127.0.0.1:${server.port}`, pid: server.pid, stop: () => server.stop() };
 }
 
 function serve(upstreamUrl: string) {
@@ -87,13 +68,11 @@ function serve(upstreamUrl: string) {
     });
   });
   server.keepAliveTimeout = 60_000;
-  server.listen(0, "127.0.0.1", () => process.send!({ port: (server.address() as AddressInfo).port }));
+  server.listen(0, "127.0.0.1", () => reportPort((server.address() as AddressInfo).port));
   process.on("SIGTERM", () => {
     server.closeAllConnections();
     server.close(() => process.exit(0));
   });
-  // Never outlive the benchmark that started it.
-  process.on("disconnect", () => process.exit(0));
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) serve(process.argv[2]!);
+if (isChild(import.meta.url)) serve(process.argv[2]!);
