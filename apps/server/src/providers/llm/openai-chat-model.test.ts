@@ -197,7 +197,7 @@ describe("the lean chat-completions client", () => {
     // As OpenAI answers: a reasoning model refuses max_tokens and any temperature or top_p but the default.
     handler = (body, res) => {
       const name = String(body.model);
-      const reasoning = /^o\d/.test(name) || (name.startsWith("gpt-5") && !name.startsWith("gpt-5-chat"));
+      const reasoning = ["gpt-5-mini", "o3"].includes(name);
       const refused =
         "max_tokens" in body ? "max_tokens" : reasoning && "temperature" in body ? "temperature" : null;
       if (refused) {

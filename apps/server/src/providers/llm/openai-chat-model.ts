@@ -52,7 +52,7 @@ export interface OpenAiChatEndpoint {
 }
 
 /** OpenAI's reasoning models, by name: the o-series and GPT-5 (but GPT-5's chat model samples as GPT-4o does). */
-export const isOpenAiReasoningModel = (name: string) =>
+const isOpenAiReasoningModel = (name: string) =>
   /^o\d/.test(name) || (name.startsWith("gpt-5") && !name.startsWith("gpt-5-chat"));
 
 /** The largest error body read from an upstream that refused a call. */
