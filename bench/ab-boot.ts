@@ -5,6 +5,7 @@
 //     npx tsx ab-boot.ts postgres|pglite [starts each, default 8]
 import { resolve } from "node:path";
 import { boot, type Boot } from "./startup";
+import { BENCH_POSTGRES_URL } from "./lib/server";
 import { mb, median, ms } from "./lib/stats";
 
 const db = process.argv[2] as "postgres" | "pglite";
@@ -15,14 +16,13 @@ if (!A_ENTRY || !B_ENTRY || !["postgres", "pglite"].includes(db) || !(n > 0)) {
   process.exit(2);
 }
 const root = resolve(import.meta.dirname, "..");
-const postgresUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 const sides = [
   { name: "A", entry: resolve(A_ENTRY), boots: [] as Boot[] },
   { name: "B", entry: resolve(B_ENTRY), boots: [] as Boot[] },
 ];
 for (let i = 0; i < n; i++) {
   for (const side of i % 2 ? [...sides].reverse() : sides)
-    side.boots.push(await boot({ root, db, postgresUrl, entry: side.entry }));
+    side.boots.push(await boot({ root, db, postgresUrl: BENCH_POSTGRES_URL, entry: side.entry }));
   process.stderr.write(".");
 }
 process.stderr.write("\n");

@@ -6,11 +6,11 @@
 //     npx tsx ab-chat.ts postgres|pglite [answers each, default 300]
 // BENCH_NODE_ARGS applies to both servers (say, --cpu-prof --cpu-prof-dir=/tmp/prof).
 import { resolve } from "node:path";
-import { cpuMs, type RunningServer } from "./lib/server";
+import { BENCH_POSTGRES_URL, cpuMs, type RunningServer } from "./lib/server";
 import { newAgent } from "./lib/sse-client";
 import { percentile } from "./lib/stats";
 import { startUpstream } from "./lib/upstream";
-import { LATENCY, ok, tessera, withServer, type Db, type Target } from "./stream";
+import { firstChunkMs, tessera, withServer, type Db, type Target } from "./stream";
 
 const db = (process.argv[2] ?? "postgres") as Db;
 const n = Number(process.argv[3] ?? 300);
@@ -21,7 +21,7 @@ if (!A_ENTRY || !B_ENTRY || !["postgres", "pglite"].includes(db)) {
 }
 const ctx = {
   root: resolve(import.meta.dirname, ".."),
-  postgresUrl: process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test",
+  postgresUrl: BENCH_POSTGRES_URL,
 };
 
 interface Side {
@@ -38,11 +38,7 @@ const side = (name: string, server: RunningServer, token: string): Side => ({
   agent: newAgent(),
   ttft: [],
 });
-const answer = async (s: Side) => {
-  const r = await s.target.open(LATENCY, s.agent);
-  if (!ok(r)) throw new Error(`an answer from ${s.name} ended ${r.end} (${r.status})`);
-  return r.firstChunkMs;
-};
+const answer = (s: Side) => firstChunkMs(s.target, s.agent, s.name);
 
 const upstream = await startUpstream();
 try {

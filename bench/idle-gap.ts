@@ -10,10 +10,11 @@
 import { resolve } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { startEcho } from "./lib/echo";
+import { BENCH_POSTGRES_URL } from "./lib/server";
 import { newAgent } from "./lib/sse-client";
 import { percentile } from "./lib/stats";
 import { startUpstream } from "./lib/upstream";
-import { LATENCY, direct, ok, tessera, withServer, type Db } from "./stream";
+import { direct, firstChunkMs, tessera, withServer, type Db } from "./stream";
 
 const db = (process.argv[2] ?? "postgres") as Db;
 const pauses = (process.argv[3] ?? "0,2,10,50,200").split(",").map(Number);
@@ -24,7 +25,7 @@ if (!["postgres", "pglite"].includes(db) || pauses.some((p) => !(p >= 0)) || !(r
 }
 const ctx = {
   root: resolve(import.meta.dirname, ".."),
-  postgresUrl: process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test",
+  postgresUrl: BENCH_POSTGRES_URL,
 };
 const PER_PAUSE = 10;
 
@@ -32,20 +33,13 @@ const upstream = await startUpstream();
 const echo = await startEcho();
 try {
   await withServer(ctx, db, upstream, async (server, token) => {
+    /** Samples by pause. */
+    const byPause = () => new Map(pauses.map((pause) => [pause, [] as number[]]));
     const sides = [
-      { name: "direct", target: direct(upstream), agent: newAgent(), ttft: new Map<number, number[]>() },
-      {
-        name: "Tessera",
-        target: tessera(server, token),
-        agent: newAgent(),
-        ttft: new Map<number, number[]>(),
-      },
+      { name: "direct", target: direct(upstream), agent: newAgent(), ttft: byPause() },
+      { name: "Tessera", target: tessera(server, token), agent: newAgent(), ttft: byPause() },
     ];
-    const answer = async (s: (typeof sides)[number]) => {
-      const r = await s.target.open(LATENCY, s.agent);
-      if (!ok(r)) throw new Error(`an answer ${s.name} ended ${r.end} (${r.status})`);
-      return r.firstChunkMs;
-    };
+    const answer = (s: (typeof sides)[number]) => firstChunkMs(s.target, s.agent, s.name);
     for (let i = 0; i < 50; i++) for (const s of sides) await answer(s);
     for (let round = 0; round < rounds; round++)
       for (const pause of pauses)
@@ -54,15 +48,15 @@ try {
           await answer(s);
           for (let i = 0; i < PER_PAUSE; i++) {
             await sleep(pause);
-            s.ttft.set(pause, [...(s.ttft.get(pause) ?? []), await answer(s)]);
+            s.ttft.get(pause)!.push(await answer(s));
           }
         }
-    const rtt = new Map<number, number[]>();
+    const rtt = byPause();
     for (let round = 0; round < rounds; round++)
       for (const pause of pauses)
         for (let i = 0; i < PER_PAUSE; i++) {
           await sleep(pause);
-          rtt.set(pause, [...(rtt.get(pause) ?? []), await echo.ping()]);
+          rtt.get(pause)!.push(await echo.ping());
         }
     console.log(`\n${db}, ${rounds * PER_PAUSE} answers a side per pause (TTFT p50, ms; echo p50, µs)\n`);
     console.log("| pause before each | direct | via Tessera | added | loopback echo |");

@@ -8,6 +8,7 @@ import { cpus, loadavg, totalmem } from "node:os";
 import { join, resolve } from "node:path";
 import { gitIn } from "./lib/git";
 import { renderSection, type BenchContext, type BenchSection } from "./lib/report";
+import { BENCH_POSTGRES_URL } from "./lib/server";
 
 /** Each module's default export runs its benchmarks and returns their sections. */
 const MODULES = ["stream", "dashboard", "search", "web", "startup"] as const;
@@ -23,7 +24,7 @@ const root = resolve(import.meta.dirname, "..");
 const ctx: BenchContext = {
   root,
   quick,
-  postgresUrl: process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test",
+  postgresUrl: BENCH_POSTGRES_URL,
   log: (m) => process.stderr.write(`  · ${m}\n`),
 };
 

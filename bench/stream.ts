@@ -70,6 +70,13 @@ export const tessera = (server: RunningServer, token: string): Target => ({
 
 export const ok = (r: StreamResult) => r.status === 200 && r.end === "complete";
 
+/** One answer of `LATENCY`'s model from `target`, timed to its first chunk; anything but a whole answer throws. */
+export async function firstChunkMs(target: Target, agent: ReturnType<typeof newAgent>, who: string) {
+  const r = await target.open(LATENCY, agent);
+  if (!ok(r)) throw new Error(`an answer from ${who} ended ${r.end} (${r.status})`);
+  return r.firstChunkMs;
+}
+
 interface LatencyRun {
   ttft: number[];
   delays: number[];

@@ -7,6 +7,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
 
+/** The PostgreSQL server the benchmarks make their databases on: `BENCH_DATABASE_URL`, or the local one. */
+export const BENCH_POSTGRES_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
+
 export const freePort = () =>
   new Promise<number>((done) => {
     const s = createServer().listen(0, "127.0.0.1", () => {
