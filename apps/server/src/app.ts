@@ -140,6 +140,15 @@ export function createApp(services: Services, options: { webDist?: string | null
       cache: sessions,
     }),
   );
+  // PostgreSQL refuses a NUL in any text it is given, so one in a path or a query (%00, which no id
+  // or search can hold) is refused here with its reason, for every route at once, instead of failing
+  // in the database. JSON bodies have theirs dropped as they are read (lib/validate.ts).
+  api.use((c, next) => {
+    if (c.req.url.includes("%00")) {
+      throw new AppError("VALIDATION_FAILED", "The address contains a NUL character (%00).");
+    }
+    return next();
+  });
   api.route(
     "/documents",
     documentsRoutes({ db: database.db, allowPrivateFetch: env.OUTBOUND_ALLOW_PRIVATE }),

@@ -57,6 +57,27 @@ describe("the API edge", () => {
     expect(((await res.json()) as { error: { code: string } }).error.code).toBe("NOT_FOUND");
   });
 
+  it("refuses a NUL in a path or a query with a reason, where it used to fail in the database", async () => {
+    const token = await t.newUser("nul@example.com");
+    for (const [method, path] of [
+      ["GET", "/api/teams/%00"],
+      ["POST", "/api/teams/invitations/a%00b/accept"],
+      ["POST", "/api/teams/%00/invitations/%00/resend"],
+      ["DELETE", "/api/teams/%00/members/%00"],
+      ["POST", "/api/teams/%00/leave"],
+      ["GET", "/api/prompts?q=tide%00s"],
+    ] as const) {
+      const res = await t.request(path, { method, token });
+      expect(res.status, path).toBe(400);
+      expect(await res.json(), path).toMatchObject({
+        error: { code: "VALIDATION_FAILED", message: "The address contains a NUL character (%00)." },
+      });
+    }
+    // Signed out is still 401 first; an escaped percent sign is text like any other.
+    expect((await t.request("/api/teams/%00")).status).toBe(401);
+    expect((await t.request("/api/prompts?q=%2500", { token })).status).toBe(200);
+  });
+
   it("rejects malformed JSON, wrong types and oversized bodies with a reason and no stack trace", async () => {
     const token = await t.newUser("edge@example.com");
     const bad = await t.request("/api/profile", {
