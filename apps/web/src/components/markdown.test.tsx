@@ -143,6 +143,25 @@ describe("markdown", () => {
     }
   });
 
+  it("shows an answer cut anywhere while it streams without its markers as text", () => {
+    const answer =
+      "For code, pick **Qwen 3 Coder**: it runs `npm test` well.\n\n```ts\nconst a = [1, 2];\n```\n\n" +
+      "See [the docs](https://example.com/docs) ~~today~~.";
+    for (let end = 1; end <= answer.length; end++) {
+      const { container, unmount } = render(<Markdown caret>{answer.slice(0, end)}</Markdown>);
+      const text = container.textContent ?? "";
+      for (const marker of ["**", "~~", "`", "](", "https:"])
+        expect(text, answer.slice(0, end)).not.toContain(marker);
+      if (end > answer.indexOf("**Q") + 3)
+        expect(container.querySelector("strong")?.textContent).toMatch(/^Qw/);
+      if (end > answer.indexOf("ts\n")) expect(container.querySelector("pre code")).not.toBeNull();
+      unmount();
+    }
+    // Once it has ended the text is shown as it is, markers and all.
+    const { container } = render(<Markdown>{"Stopped in **the mid"}</Markdown>);
+    expect(container.textContent).toBe("Stopped in **the mid");
+  });
+
   it("renders an answer cut mid-tag while it streams as text at every step", () => {
     const answer = 'Before <img src=x onerror="window.__pwned=1"> after `<script>x</script>`';
     for (let end = 1; end <= answer.length; end++) {

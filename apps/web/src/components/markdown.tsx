@@ -8,6 +8,7 @@ import ReactMarkdown, { type Components } from "react-markdown";
 import { Link } from "react-router";
 import remarkGfm from "remark-gfm";
 import { INERT_HREF, isInAppPath, safeHref, storedFileSrc } from "@/lib/safe-href";
+import { closeUnfinished } from "@/lib/unfinished-markdown";
 import { cn } from "@/lib/utils";
 
 interface MdNode {
@@ -110,7 +111,10 @@ const components: Components = {
 const urlTransform = (url: string, key: string) =>
   key === "src" ? (storedFileSrc(url) ?? "") : safeHref(url);
 
-/** `caret` shows a blinking cursor after the last line (an answer that is still arriving). */
+/**
+ * `caret` shows a blinking cursor after the last line (an answer that is still arriving), and the
+ * markdown it has begun is shown finished (lib/unfinished-markdown.ts).
+ */
 export function Markdown({
   children,
   className,
@@ -130,7 +134,7 @@ export function Markdown({
         urlTransform={urlTransform}
         components={components}
       >
-        {children}
+        {caret ? closeUnfinished(children) : children}
       </ReactMarkdown>
     </div>
   );
