@@ -14,7 +14,7 @@ export function SidebarGroup({ label, children }: { label: string; children: Rea
     <section aria-label={label} className="flex flex-col gap-1 px-2 py-2">
       <h2
         className={cn(
-          "px-2 pb-1 text-[0.7rem] font-semibold tracking-wider text-muted-foreground/80 uppercase transition-opacity",
+          "px-2 pb-1 text-[0.7rem] font-semibold tracking-wider text-muted-foreground uppercase transition-opacity",
           collapsed && "sr-only",
         )}
       >

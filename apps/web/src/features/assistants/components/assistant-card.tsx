@@ -33,7 +33,7 @@ export function AssistantCard({
           {assistant.avatar || "🤖"}
         </span>
         <div className="min-w-0 flex-1">
-          <h3 className="truncate leading-tight font-semibold">{assistant.name}</h3>
+          <h2 className="truncate leading-tight font-semibold">{assistant.name}</h2>
           <p className="mt-1 flex min-w-0 flex-wrap items-center gap-x-1 text-xs text-muted-foreground">
             <Cpu className="size-3 shrink-0" aria-hidden="true" />
             <span className="sr-only">Model: </span>

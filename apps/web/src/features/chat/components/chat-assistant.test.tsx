@@ -50,7 +50,7 @@ describe("chat with an assistant", () => {
     expect(await screen.findByRole("heading", { name: "Chat with Pirate" })).toBeTruthy();
     expect(screen.getByText("Talks like a pirate.")).toBeTruthy();
     await waitFor(() =>
-      expect(screen.getByRole("button", { name: "Choose model" }).textContent).toContain("Tessera Local"),
+      expect(screen.getByRole("button", { name: /^Choose model/ }).textContent).toContain("Tessera Local"),
     );
 
     await user.type(messageBox(), "Ahoy there{Enter}");

@@ -110,7 +110,7 @@ export function ChatComposer(props: ChatComposerProps) {
             <Button
               variant="ghost"
               size="sm"
-              aria-label="Choose model"
+              aria-label={`Choose model: ${props.modelName}`}
               title={`Current model: ${props.modelName}`}
               onClick={props.onOpenPicker}
               className="h-8 max-w-[12rem] gap-1.5 px-2 text-muted-foreground"
@@ -122,7 +122,7 @@ export function ChatComposer(props: ChatComposerProps) {
             <p
               data-testid="draft-indicator"
               className={cn(
-                "ml-auto hidden truncate pr-2 text-xs text-muted-foreground/80 transition-opacity duration-300 sm:block",
+                "ml-auto hidden truncate pr-2 text-xs text-muted-foreground transition-opacity duration-300 sm:block",
                 idle && !busy ? "opacity-100" : "opacity-0",
               )}
               aria-hidden={!idle || busy}
@@ -159,7 +159,7 @@ export function ChatComposer(props: ChatComposerProps) {
             )}
           </div>
         </div>
-        <p className="text-center text-[0.7rem] text-muted-foreground/80">
+        <p className="text-center text-[0.7rem] text-muted-foreground">
           Answers can be wrong. Check the sources under each answer.
         </p>
       </form>

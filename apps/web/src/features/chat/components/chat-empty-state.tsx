@@ -14,7 +14,7 @@ export function ChatEmptyState({
     <div className="mx-auto flex h-full w-full max-w-2xl animate-rise-in flex-col items-center justify-center gap-6 px-4 py-10 text-center">
       <div className="flex flex-col items-center gap-3">
         <ModelAvatar className="size-12 rounded-2xl" />
-        <h1 className="text-2xl font-semibold tracking-tight">Chat with {model?.name ?? "Tessa"}</h1>
+        <h2 className="text-2xl font-semibold tracking-tight">Chat with {model?.name ?? "Tessa"}</h2>
         {model?.description ? (
           <p className="max-w-md text-sm text-muted-foreground">{model.description}</p>
         ) : null}

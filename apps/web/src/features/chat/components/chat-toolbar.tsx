@@ -64,9 +64,9 @@ export function ChatToolbar({
           </button>
         </span>
       ) : null}
-      <p className="min-w-0 truncate text-sm font-medium" data-testid="chat-title">
+      <h1 className="min-w-0 truncate text-sm font-medium" data-testid="chat-title">
         {title}
-      </p>
+      </h1>
       <div className="ml-auto flex items-center gap-2">
         <FavoriteModelChips current={modelId} onSelect={onSelectModel} />
         <Button asChild variant="ghost" size="sm" className="text-muted-foreground">

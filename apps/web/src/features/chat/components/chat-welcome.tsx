@@ -16,7 +16,7 @@ export function ChatWelcome({
     <div className="mx-auto flex w-full max-w-3xl animate-rise-in flex-col items-center gap-6 px-4 py-6 sm:py-8">
       <header className="flex flex-col items-center gap-3 text-center">
         <ModelAvatar className="size-12 rounded-2xl" />
-        <h1 className="text-3xl font-semibold tracking-tight">Just Ask Tessa</h1>
+        <h2 className="text-3xl font-semibold tracking-tight">Just Ask Tessa</h2>
         <p className="max-w-lg text-muted-foreground">
           Tessa knows every model in Tessera and answers with sources. Or pick a specialist yourself.
         </p>

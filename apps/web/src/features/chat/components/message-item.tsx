@@ -103,7 +103,7 @@ export const MessageItem = memo(function MessageItem({
               <button
                 type="button"
                 onClick={() => void copyText(message.content)}
-                className="flex items-center gap-1 rounded-md px-1.5 py-0.5 opacity-70 transition outline-none hover:bg-accent hover:opacity-100 focus-visible:ring-[3px] focus-visible:ring-ring/40"
+                className="flex items-center gap-1 rounded-md px-1.5 py-0.5 transition outline-none hover:bg-accent hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/40"
               >
                 <Copy className="size-3" aria-hidden="true" />
                 Copy

@@ -44,7 +44,7 @@ export function MessageSources({ sources }: { sources: Source[] }) {
   if (sources.length === 0) return null;
   return (
     <section aria-label="Sources" className="flex flex-col gap-1.5">
-      <h3 className="text-[0.7rem] font-semibold tracking-wider text-muted-foreground uppercase">Sources</h3>
+      <h2 className="text-[0.7rem] font-semibold tracking-wider text-muted-foreground uppercase">Sources</h2>
       <ol className="flex flex-wrap gap-1.5">
         {sources.map((source, index) => {
           const inApp = isInAppPath(source.url);

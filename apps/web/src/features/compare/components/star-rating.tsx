@@ -25,7 +25,7 @@ export function StarRating({
             aria-label={`Rate ${n}`}
             aria-pressed={value === n}
             onClick={() => onRate(n)}
-            className="rounded-md p-1 text-muted-foreground/60 transition outline-none hover:scale-110 hover:text-amber-500 focus-visible:ring-[3px] focus-visible:ring-ring/40"
+            className="rounded-md p-1 text-muted-foreground transition outline-none hover:scale-110 hover:text-amber-500 focus-visible:ring-[3px] focus-visible:ring-ring/40"
           >
             <Star
               aria-hidden="true"

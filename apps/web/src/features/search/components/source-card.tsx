@@ -34,7 +34,7 @@ export function SourceCard({ source, index }: { source: SearchSource; index: num
           </p>
         ) : null}
         {source.note ? (
-          <p className="flex items-start gap-1 text-[0.7rem] text-muted-foreground/80 italic">
+          <p className="flex items-start gap-1 text-[0.7rem] text-muted-foreground italic">
             <Info className="mt-px size-3 shrink-0" aria-hidden="true" />
             {source.note}
           </p>
