@@ -4,7 +4,7 @@
 import { createRequire } from "node:module";
 import { readFileSync } from "node:fs";
 import type { Page } from "@playwright/test";
-import { expect, test } from "../support/fixtures";
+import { expect, setPlan, test } from "../support/fixtures";
 
 const AXE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 
@@ -95,4 +95,28 @@ test("the signed-in pages, an answer and the chat's dialogs have none, in light 
     await page.goto(`/dashboard/${path}`);
     expect(await violations(page), `dark phone /dashboard/${path}`).toEqual([]);
   }
+});
+
+test("a paid plan's dashboard and a comparison's finished answers have none either", async ({
+  signedIn: page,
+  account,
+}) => {
+  await setPlan(account.email, "team");
+  await page.goto("/dashboard");
+  await expect(page.getByText("Active Subscription")).toBeVisible();
+  expect(await violations(page), "team plan dashboard").toEqual([]);
+
+  await page.goto("/dashboard/compare");
+  await page.getByRole("button", { name: "New comparison" }).click();
+  const dialog = page.getByRole("dialog", { name: "Model Comparison" });
+  await dialog.getByRole("textbox", { name: "Prompt" }).fill("How do I turn on two-factor?");
+  for (const model of ["Tessa", "Tessera Local"]) {
+    await dialog.getByRole("checkbox", { name: model, exact: true }).check();
+  }
+  await dialog.getByRole("button", { name: "Compare Models" }).click();
+  for (const card of await dialog.getByRole("region", { name: "Answers" }).getByRole("article").all()) {
+    await expect(card).toHaveAttribute("data-status", "complete", { timeout: 30_000 });
+  }
+  await expect(dialog.getByText("Complete")).toHaveCount(2);
+  expect(await violations(page), "a comparison's answers").toEqual([]);
 });
