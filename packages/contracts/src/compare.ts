@@ -16,6 +16,7 @@ export const BLIND_LABELS = ["A", "B", "C", "D"] as const;
 export const COMPARISON_MESSAGES = {
   invalidInput: "Invalid input: Please enter a prompt and select at least one model.",
   modelLimit: "Model limit reached: You can compare up to 4 models at once.",
+  tooLong: `Prompt too long: A comparison prompt can be at most ${MAX_MESSAGE_CHARS.toLocaleString("en-US")} characters.`,
   duplicateModel: "Choose each model only once.",
   notRatable: "Only a complete answer can be rated.",
   alreadyStreaming: "This answer is already streaming.",
@@ -27,6 +28,7 @@ export const COMPARISON_MESSAGES = {
 /** Spec §5's two messages, checked in the dialog and again by the API, which answers 400. */
 export function comparisonInputError(prompt: string, models: readonly string[]): string | null {
   if (!prompt.trim() || models.length === 0) return COMPARISON_MESSAGES.invalidInput;
+  if (prompt.length > MAX_MESSAGE_CHARS) return COMPARISON_MESSAGES.tooLong;
   if (models.length > MAX_COMPARED_MODELS) return COMPARISON_MESSAGES.modelLimit;
   if (new Set(models).size !== models.length) return COMPARISON_MESSAGES.duplicateModel;
   return null;
@@ -34,7 +36,8 @@ export function comparisonInputError(prompt: string, models: readonly string[]):
 
 export const createComparisonSchema = z
   .object({
-    prompt: z.string().max(MAX_MESSAGE_CHARS),
+    // Its length is checked with the rest (comparisonInputError), in the dialog's words.
+    prompt: z.string(),
     models: z.array(z.string().trim().min(1).max(200)).max(50),
     blind: z.boolean().default(false),
   })

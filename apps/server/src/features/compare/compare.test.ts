@@ -86,7 +86,7 @@ const text = (events: SseEvent[]) =>
     .join("");
 
 describe("creating a comparison", () => {
-  it("answers 400 with the spec's messages for an empty prompt, no model or more than four", async () => {
+  it("answers 400 with the spec's messages for an empty prompt, no model or more than four, and a prompt over the limit", async () => {
     const cases: [Record<string, unknown>, string][] = [
       [{ prompt: "   ", models: ["tessera-local"] }, COMPARISON_MESSAGES.invalidInput],
       [{ prompt: "Hello there", models: [] }, COMPARISON_MESSAGES.invalidInput],
@@ -95,6 +95,7 @@ describe("creating a comparison", () => {
         COMPARISON_MESSAGES.modelLimit,
       ],
       [{ prompt: "Hello there", models: [ALPHA, ALPHA] }, COMPARISON_MESSAGES.duplicateModel],
+      [{ prompt: "x".repeat(32_001), models: [ALPHA] }, COMPARISON_MESSAGES.tooLong],
     ];
     for (const [body, message] of cases) {
       const res = await json<{ error: { message: string } }>(await create(ada, body));

@@ -68,6 +68,31 @@ describe("chat: sending a message", () => {
     expect(second?.clientMessageId).not.toBe(first?.clientMessageId);
   });
 
+  it("counts the characters near the limit, and keeps a message over it from being sent", async () => {
+    const { user, server } = await openChat(INSTANT, { "POST /api/chat-stream": () => sse(answerEvents()) });
+    await user.click(messageBox());
+    await user.paste("a".repeat(28_799));
+    expect(screen.queryByText(/characters/)).toBeNull();
+    await user.paste("b");
+    expect(screen.getByText("28,800 / 32,000 characters")).toBeTruthy();
+    await user.paste("c".repeat(3_201));
+    const warning = screen.getByText("Too long to send: 32,001 of 32,000 characters. Shorten it to send it.");
+    expect(messageBox().getAttribute("aria-invalid")).toBe("true");
+    expect(messageBox().getAttribute("aria-describedby")).toBe(warning.id);
+    expect(screen.getByRole("button", { name: "Send" })).toHaveProperty("disabled", true);
+    await user.keyboard("{Enter}");
+    expect(server.callsTo("POST /api/chat-stream")).toHaveLength(0);
+    expect((messageBox() as HTMLTextAreaElement).value).toHaveLength(32_001);
+
+    await user.keyboard("{Backspace}");
+    expect(screen.getByText("32,000 / 32,000 characters")).toBeTruthy();
+    await user.keyboard("{Enter}");
+    await screen.findByText("1.2k tokens");
+    expect((server.callsTo("POST /api/chat-stream")[0]?.body as { message: string }).message).toHaveLength(
+      32_000,
+    );
+  });
+
   it("Enter sends, Shift+Enter adds a line, and a blank message is ignored", async () => {
     const { user, server } = await openChat(INSTANT, { "POST /api/chat-stream": () => sse(answerEvents()) });
     await user.type(messageBox(), "   {Enter}");

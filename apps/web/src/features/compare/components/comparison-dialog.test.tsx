@@ -69,6 +69,17 @@ describe("the Model Comparison dialog", () => {
     expect(server.callsTo("POST /api/comparisons")).toHaveLength(0);
   });
 
+  it("a prompt over the limit gives 'Prompt too long', keeps the prompt and sends nothing", async () => {
+    const { user, server, dialog } = await openDialog();
+    await user.click(promptBox(dialog));
+    await user.paste("x".repeat(32_001));
+    await user.click(within(dialog).getByRole("button", { name: "Compare Models" }));
+    expect(await screen.findByText("Prompt too long")).toBeTruthy();
+    expect(screen.getByText("A comparison prompt can be at most 32,000 characters.")).toBeTruthy();
+    expect((promptBox(dialog) as HTMLTextAreaElement).value).toHaveLength(32_001);
+    expect(server.callsTo("POST /api/comparisons")).toHaveLength(0);
+  });
+
   it("streams every answer at the same time into its own card, with metrics and a rating once complete", async () => {
     const streams = DEFAULTS.map(() => liveSse());
     const created = comparisonBody(DEFAULTS);

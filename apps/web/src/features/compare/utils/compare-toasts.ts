@@ -4,7 +4,11 @@ import { COMPARISON_MESSAGES } from "@tessera/contracts";
 import { toast } from "@/lib/toast";
 import { errorMessage } from "@/lib/api-client";
 
-const TITLED: readonly string[] = [COMPARISON_MESSAGES.invalidInput, COMPARISON_MESSAGES.modelLimit];
+const TITLED: readonly string[] = [
+  COMPARISON_MESSAGES.invalidInput,
+  COMPARISON_MESSAGES.modelLimit,
+  COMPARISON_MESSAGES.tooLong,
+];
 
 export function showComparisonError(error: unknown, title = "Error"): void {
   const message = typeof error === "string" ? error : errorMessage(error);
