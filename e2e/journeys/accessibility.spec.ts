@@ -85,10 +85,13 @@ test("the signed-in pages, an answer and the chat's dialogs have none, in light 
   await expect(page.getByRole("dialog")).toBeVisible();
   expect(await violations(page), "dark model picker").toEqual([]);
   await page.keyboard.press("Escape");
+  // A dialog opened without a Trigger hands focus back to what opened it.
+  await expect(page.getByRole("button", { name: /^Choose model/ })).toBeFocused();
   await page.getByRole("button", { name: /prompt library/i }).click();
   await expect(page.getByRole("dialog")).toBeVisible();
   expect(await violations(page), "dark prompt library").toEqual([]);
   await page.keyboard.press("Escape");
+  await expect(page.getByRole("button", { name: /prompt library/i })).toBeFocused();
 
   await page.setViewportSize({ width: 390, height: 844 });
   for (const path of ["chat", "compare", "images"]) {

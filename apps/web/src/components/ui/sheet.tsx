@@ -2,6 +2,7 @@ import { XIcon } from "lucide-react";
 import { Dialog as SheetPrimitive } from "radix-ui";
 import type { ComponentProps } from "react";
 import { cn } from "@/lib/utils";
+import { useFocusReturn } from "./focus-return";
 
 export const Sheet = SheetPrimitive.Root;
 export const SheetTitle = SheetPrimitive.Title;
@@ -12,8 +13,10 @@ export function SheetContent({
   className,
   children,
   closeLabel = "Close sidebar",
+  onCloseAutoFocus,
   ...props
 }: ComponentProps<typeof SheetPrimitive.Content> & { closeLabel?: string }) {
+  const focus = useFocusReturn(onCloseAutoFocus);
   return (
     <SheetPrimitive.Portal>
       <SheetPrimitive.Overlay className="fixed inset-0 z-50 animate-fade-in bg-black/50" />
@@ -24,7 +27,9 @@ export function SheetContent({
           className,
         )}
         {...props}
+        onCloseAutoFocus={focus.onCloseAutoFocus}
       >
+        {focus.note}
         {children}
         <SheetPrimitive.Close className="absolute top-4 right-3 rounded-md p-1 text-muted-foreground transition hover:bg-sidebar-accent focus-visible:ring-[3px] focus-visible:ring-ring/40 focus-visible:outline-none">
           <XIcon className="size-4" aria-hidden="true" />
