@@ -12,51 +12,37 @@ import {
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "./dialog";
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from "./sheet";
 
+const KINDS = {
+  dialog: { Root: Dialog, Content: DialogContent, Title: DialogTitle, Description: DialogDescription },
+  alert: {
+    Root: AlertDialog,
+    Content: AlertDialogContent,
+    Title: AlertDialogTitle,
+    Description: AlertDialogDescription,
+  },
+  sheet: { Root: Sheet, Content: SheetContent, Title: SheetTitle, Description: SheetDescription },
+};
+
 /** Dialogs opened from state, with no Trigger: the way most of the app's dialogs open. */
-function Example({
-  kind,
-  autoFocusField = false,
-}: {
-  kind: "dialog" | "alert" | "sheet";
-  autoFocusField?: boolean;
-}) {
+function Example({ kind, autoFocusField = false }: { kind: keyof typeof KINDS; autoFocusField?: boolean }) {
   const [open, setOpen] = useState(false);
-  const body = (
-    <>
-      <input aria-label="Field" autoFocus={autoFocusField} />
-    </>
-  );
+  const { Root, Content, Title, Description } = KINDS[kind];
   return (
     <>
-      <button type="button">Before</button>
       <button type="button" onClick={() => setOpen(true)}>
         Open
       </button>
-      {kind === "dialog" ? (
-        <Dialog open={open} onOpenChange={setOpen}>
-          <DialogContent>
-            <DialogTitle>Dialog</DialogTitle>
-            <DialogDescription>A dialog.</DialogDescription>
-            {body}
-          </DialogContent>
-        </Dialog>
-      ) : kind === "alert" ? (
-        <AlertDialog open={open} onOpenChange={setOpen}>
-          <AlertDialogContent>
-            <AlertDialogTitle>Sure?</AlertDialogTitle>
-            <AlertDialogDescription>A question.</AlertDialogDescription>
+      <Root open={open} onOpenChange={setOpen}>
+        <Content>
+          <Title>{kind}</Title>
+          <Description>Opened from state.</Description>
+          {kind === "alert" ? (
             <AlertDialogCancel>Cancel</AlertDialogCancel>
-          </AlertDialogContent>
-        </AlertDialog>
-      ) : (
-        <Sheet open={open} onOpenChange={setOpen}>
-          <SheetContent>
-            <SheetTitle>Sheet</SheetTitle>
-            <SheetDescription>A sheet.</SheetDescription>
-            {body}
-          </SheetContent>
-        </Sheet>
-      )}
+          ) : (
+            <input aria-label="Field" autoFocus={autoFocusField} />
+          )}
+        </Content>
+      </Root>
     </>
   );
 }
