@@ -11,3 +11,8 @@ export function initials(name: string | null | undefined, fallback = "?"): strin
   const letters = (name ?? "").replace(/[^\p{L}\p{N}]/gu, "");
   return letters.slice(0, 2).toUpperCase() || fallback;
 }
+
+/** 32000 → "32,000": counts as the app writes them, whatever the browser's language. */
+export function formatCount(n: number): string {
+  return n.toLocaleString("en-US");
+}

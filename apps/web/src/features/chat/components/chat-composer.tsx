@@ -2,7 +2,7 @@ import { MAX_MESSAGE_CHARS } from "@tessera/contracts";
 import { ArrowUp, Bot, Paperclip, Square, TriangleAlert } from "lucide-react";
 import { useId, useLayoutEffect, useRef, type KeyboardEvent, type RefObject } from "react";
 import { Button } from "@/components/ui/button";
-import { cn } from "@/lib/utils";
+import { cn, formatCount } from "@/lib/utils";
 import { ACCEPTED_FILES, type PendingAttachment } from "../hooks/use-composer";
 import { composeMessage } from "../utils/chat-message";
 import { appendTranscript } from "../hooks/use-dictation";
@@ -14,7 +14,6 @@ import { PromptLibraryButton } from "./prompt-library-button";
 const MAX_HEIGHT_PX = 200;
 /** From this share of the limit on, the composer counts the characters the message will send. */
 const COUNT_FROM = 0.9;
-const count = (n: number) => n.toLocaleString("en-US");
 
 interface ChatComposerProps {
   text: string;
@@ -94,8 +93,8 @@ export function ChatComposer(props: ChatComposerProps) {
           >
             {tooLong ? <TriangleAlert className="size-3.5 shrink-0" aria-hidden="true" /> : null}
             {tooLong
-              ? `Too long to send: ${count(length)} of ${count(MAX_MESSAGE_CHARS)} characters. ${texts.length ? "Shorten it or remove a file." : "Shorten it to send it."}`
-              : `${count(length)} / ${count(MAX_MESSAGE_CHARS)} characters`}
+              ? `Too long to send: ${formatCount(length)} of ${formatCount(MAX_MESSAGE_CHARS)} characters. ${texts.length ? "Shorten it or remove a file." : "Shorten it to send it."}`
+              : `${formatCount(length)} / ${formatCount(MAX_MESSAGE_CHARS)} characters`}
           </p>
         ) : null}
         <div className="rounded-2xl border bg-card shadow-sm shadow-black/[0.04] transition-shadow focus-within:border-ring/60 focus-within:ring-[3px] focus-within:ring-ring/15">

@@ -1,4 +1,5 @@
 // How a card shows its timings, speed and cost. A value the provider did not report is "—".
+import { formatCount as count } from "@/lib/utils";
 
 export const NO_VALUE = "—";
 
@@ -18,7 +19,7 @@ export function formatCost(cost: number | null): string {
 }
 
 export function formatCount(value: number | null): string {
-  return value === null ? NO_VALUE : value.toLocaleString("en-US");
+  return value === null ? NO_VALUE : count(value);
 }
 
 export function formatRating(value: number): string {

@@ -2,8 +2,8 @@
 // bars drawn with CSS. The figure is described in words, and the numbers are one click away in a table.
 import type { DashboardMetrics } from "@tessera/contracts";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { cn } from "@/lib/utils";
-import { formatCount, formatDay, NO_VALUE } from "../utils/format";
+import { cn, formatCount } from "@/lib/utils";
+import { formatDay, NO_VALUE } from "../utils/format";
 import { Skeleton } from "./skeleton";
 
 type Day = DashboardMetrics["daily"][number];

@@ -2,7 +2,8 @@
 import { findCatalogueModel, type DashboardMetrics } from "@tessera/contracts";
 import { Bot } from "lucide-react";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { formatCost, formatCount, formatTokens, NO_VALUE } from "../utils/format";
+import { formatCount } from "@/lib/utils";
+import { formatCost, formatTokens, NO_VALUE } from "../utils/format";
 import { Skeleton } from "./skeleton";
 
 export const NO_CHAT_DATA = "No chat data yet. Model usage will appear here.";

@@ -1,7 +1,8 @@
 // The four 30-day figures (spec 000 §2): a number, a skeleton while loading, "—" when it failed.
 import type { DashboardMetrics } from "@tessera/contracts";
 import { Image, MessageSquare, Search, Video, type LucideIcon } from "lucide-react";
-import { formatCount, NO_VALUE } from "../utils/format";
+import { formatCount } from "@/lib/utils";
+import { NO_VALUE } from "../utils/format";
 import { Skeleton } from "./skeleton";
 
 const STATS: { key: keyof DashboardMetrics["totals"]; label: string; icon: LucideIcon; tint: string }[] = [

@@ -2,10 +2,6 @@
 
 export const NO_VALUE = "—";
 
-export function formatCount(n: number): string {
-  return n.toLocaleString("en-US");
-}
-
 /** 950, 12.4K, 3.1M: tokens add up quickly. */
 export function formatTokens(n: number): string {
   return new Intl.NumberFormat("en-US", { notation: "compact", maximumFractionDigits: 1 }).format(n);

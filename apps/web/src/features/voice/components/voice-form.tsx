@@ -19,10 +19,9 @@ import { Label } from "@/components/ui/label";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { Spinner } from "@/components/ui/spinner";
 import { Textarea } from "@/components/ui/textarea";
-import { cn } from "@/lib/utils";
+import { cn, formatCount } from "@/lib/utils";
 import { useGenerateVoiceOver, type SpokenVoiceOver } from "../api/generate-voice-over";
 import { useVoices } from "../api/get-voices";
-import { formatCount } from "../utils/format-voice";
 
 export function VoiceForm({ onGenerated }: { onGenerated: (made: SpokenVoiceOver) => void }) {
   const id = useId();

@@ -1,4 +1,4 @@
-// How the voice page writes durations, dates and script lengths.
+// How the voice page writes durations and dates.
 
 /** 2,492 ms → "0:02"; 844,190 ms → "14:04": whole seconds, as the browser's player counts them. */
 export function formatDuration(ms: number): string {
@@ -9,5 +9,3 @@ export function formatDuration(ms: number): string {
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
 
 export const formatWhen = (iso: string) => dateFormat.format(new Date(iso));
-
-export const formatCount = (n: number) => n.toLocaleString("en-US");
