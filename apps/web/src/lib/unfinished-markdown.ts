@@ -31,9 +31,7 @@ export function closeUnfinished(text: string): string {
   if (open !== null) {
     // Part of the closing fence may have arrived: it is replaced by the whole one.
     const last = text.slice(text.lastIndexOf("\n") + 1);
-    if (last.trim() !== "" && /^ {0,3}(`+|~+)$/.test(last) && last.trim()[0] === open[0]) {
-      return text.slice(0, -last.length) + open;
-    }
+    if (/^ {0,3}(`+|~+)$/.exec(last)?.[1]?.[0] === open[0]) return text.slice(0, -last.length) + open;
     return `${text}${text.endsWith("\n") ? "" : "\n"}${open}`;
   }
 
