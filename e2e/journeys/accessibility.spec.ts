@@ -4,6 +4,7 @@
 import { createRequire } from "node:module";
 import { readFileSync } from "node:fs";
 import type { Page } from "@playwright/test";
+import { fillComparison } from "../support/compare-steps";
 import { expect, setPlan, test } from "../support/fixtures";
 
 const AXE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
@@ -31,8 +32,9 @@ async function violations(page: Page): Promise<string[]> {
         .map((a) => a.finished.catch(() => undefined)),
     ),
   );
-  // Evaluated through the DevTools protocol, so the page's script policy (no inline scripts) allows it.
-  await page.evaluate(AXE);
+  // Evaluated through the DevTools protocol, so the page's script policy (no inline scripts) allows it;
+  // once per page loaded (a dialog opened on the same page finds it there).
+  if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(AXE);
   const found = await page.evaluate(async () => (await window.axe.run(document)).violations);
   return found.map(
     (v) =>
@@ -111,11 +113,7 @@ test("a paid plan's dashboard and a comparison's finished answers have none eith
 
   await page.goto("/dashboard/compare");
   await page.getByRole("button", { name: "New comparison" }).click();
-  const dialog = page.getByRole("dialog", { name: "Model Comparison" });
-  await dialog.getByRole("textbox", { name: "Prompt" }).fill("How do I turn on two-factor?");
-  for (const model of ["Tessa", "Tessera Local"]) {
-    await dialog.getByRole("checkbox", { name: model, exact: true }).check();
-  }
+  const dialog = await fillComparison(page, "How do I turn on two-factor?", ["Tessa", "Tessera Local"]);
   await dialog.getByRole("button", { name: "Compare Models" }).click();
   for (const card of await dialog.getByRole("region", { name: "Answers" }).getByRole("article").all()) {
     await expect(card).toHaveAttribute("data-status", "complete", { timeout: 30_000 });

@@ -3,6 +3,7 @@
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import type { Locator, Page } from "@playwright/test";
+import { fillComparison } from "../support/compare-steps";
 import { ALPHA_TEXT, BETA_TEXT } from "../support/e2e-models";
 import { expect, test } from "../support/fixtures";
 
@@ -12,11 +13,7 @@ mkdirSync(shots, { recursive: true });
 const PROMPT = "Explain recursion in one paragraph";
 
 async function startComparison(page: Page, models: string[], { blind = false } = {}) {
-  const dialog = page.getByRole("dialog", { name: "Model Comparison" });
-  await expect(dialog).toBeVisible();
-  await dialog.getByRole("textbox", { name: "Prompt" }).fill(PROMPT);
-  for (const name of models) await dialog.getByRole("checkbox", { name, exact: true }).check();
-  if (blind) await dialog.getByRole("switch", { name: "Blind mode" }).click();
+  const dialog = await fillComparison(page, PROMPT, models, { blind });
   const streamed = sawStreamingCard(page);
   await dialog.getByRole("button", { name: "Compare Models" }).click();
   return { dialog, streamed };

@@ -6,6 +6,7 @@ import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import type { Locator, Page } from "@playwright/test";
 import { canaryHits, LIVENESS_PROBE } from "../support/canary-server";
+import { fillComparison } from "../support/compare-steps";
 import { expect, signUpAndVerify, test } from "../support/fixtures";
 import {
   FENCED_CODE_HTML,
@@ -124,10 +125,7 @@ guarded(
   "compare: the hostile model beside another stays inert, live and stored",
   async ({ signedIn: page, guard }) => {
     await page.goto("/dashboard/compare?new=1");
-    const dialog = page.getByRole("dialog", { name: "Model Comparison" });
-    await dialog.getByRole("textbox", { name: "Prompt" }).fill(QUESTION);
-    for (const name of [HOSTILE_MODEL, "alpha-7b"])
-      await dialog.getByRole("checkbox", { name, exact: true }).check();
+    const dialog = await fillComparison(page, QUESTION, [HOSTILE_MODEL, "alpha-7b"]);
     await dialog.getByRole("button", { name: "Compare Models" }).click();
     const answers = dialog.getByRole("region", { name: "Answers" });
     const hostile = answers.getByRole("article", { name: HOSTILE_MODEL });
