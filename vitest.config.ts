@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import { defineConfig } from "vitest/config";
 
 // Server suites run against PGlite always, and against the PostgreSQL server too when
@@ -23,6 +24,9 @@ const server = (dbKind: "pglite" | "postgres") => ({
 
 export default defineConfig({
   test: {
+    // One test file per core. Vitest's default leaves a core free (one worker on a 2-core machine),
+    // but the files spend much of their time waiting on servers, sockets and timers, not computing.
+    maxWorkers: availableParallelism(),
     projects: [
       "packages/contracts",
       "apps/web",
