@@ -18,7 +18,8 @@ const server = (dbKind: "pglite" | "postgres") => ({
       ...(dbKind === "pglite" ? ["src/**/*.postgres.test.ts"] : []),
       ...(redisUrl ? [] : ["src/**/*.redis.test.ts"]),
     ],
-    provide: { dbKind, databaseUrl: databaseUrl ?? "", redisUrl: redisUrl ?? "" },
+    globalSetup: ["./src/test/global-setup.ts"],
+    provide: { dbKind, databaseUrl: databaseUrl ?? "", redisUrl: redisUrl ?? "", pgliteSeed: "" },
   },
 });
 

@@ -10,7 +10,7 @@ import type { PoolClient } from "pg";
 import { someCause } from "../lib/errors";
 import { findUp } from "../lib/paths";
 import { listenOnPostgres, type NoticeHandlers, type Unlisten } from "./notices";
-import { bundledPgliteSeed, openPgliteDataDir } from "./pglite-data-dir";
+import { bundledPgliteSeed, openPgliteDataDir, readPgliteSeed } from "./pglite-data-dir";
 import * as schema from "./schema";
 
 export type Schema = typeof schema;
@@ -195,7 +195,8 @@ export function migrationsFolder(): string {
 
 /**
  * PGlite's `dataDir` null keeps the database in memory. `seed`: the dump a new data folder is
- * created from (see pglite-data-dir.ts); by default the one the build ships, null for none.
+ * created from (see pglite-data-dir.ts); by default the one the build ships, null for none. In
+ * memory the database starts from `seed` when one is given, else from initdb.
  */
 export type DatabaseTarget =
   { kind: "postgres"; url: string } | { kind: "pglite"; dataDir: string | null; seed?: string | null };
@@ -335,7 +336,10 @@ export async function openDatabase(
   };
   const client =
     target.dataDir === null
-      ? new PGlite(pgliteOptions)
+      ? new PGlite({
+          ...pgliteOptions,
+          loadDataDir: target.seed ? await readPgliteSeed(target.seed) : undefined,
+        })
       : await openPgliteDataDir(
           target.dataDir,
           target.seed === undefined ? bundledPgliteSeed() : target.seed,

@@ -1,6 +1,7 @@
 // A new PGlite data folder from the dump the build ships: the same database as initdb makes, every
 // migration applied even when the dump is older than the migrations, a working server on it that
-// keeps its data across a restart, and initdb as before when the dump is unusable.
+// keeps its data across a restart, and initdb as before when the dump is unusable. A database kept in
+// memory starts from a dump too when given one.
 import { cpSync, existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { sql } from "drizzle-orm";
@@ -66,6 +67,14 @@ describe("a new PGlite data folder", () => {
     const otherId = (await describeDatabase(other)).systemId;
     await other.close();
 
+    // In memory (as every test file's database starts): the same cluster, migrated past the dump.
+    const inMemory = await openDatabase({ kind: "pglite", dataDir: null, seed });
+    const inMemoryState = await describeDatabase(inMemory);
+    await inMemory.close();
+    expect(inMemoryState.systemId).toBe(otherId);
+    expect(inMemoryState.migrations).toEqual(expected);
+    expect(inMemoryState.setup!.shared_buffers).toBe(PGLITE_SHARED_BUFFERS);
+
     const dataDir = join(root, "pglite");
     const first = await openDatabase({ kind: "pglite", dataDir, seed });
     const fromSeed = await describeDatabase(first);
@@ -96,6 +105,6 @@ describe("a new PGlite data folder", () => {
     expect(fromInitdb.setup).toEqual(fromSeed.setup);
     expect(fromInitdb.migrations).toEqual(expected);
     expect(existsSync(join(initdbDir, "PG_VERSION"))).toBe(true);
-    // Two initdbs (one for the dump, one in a child process), five opens: slow on a busy machine.
+    // Two initdbs (one for the dump, one in a child process), six opens: slow on a busy machine.
   }, 180_000);
 });

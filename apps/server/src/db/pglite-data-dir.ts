@@ -44,6 +44,11 @@ export async function writePgliteSeed(outFile: string, migrationsFolder: string)
   }
 }
 
+/** A dump as PGlite's `loadDataDir` takes it, for a database kept in memory. */
+export async function readPgliteSeed(seed: string): Promise<Blob> {
+  return new Blob([await readFile(seed)], { type: "application/x-gzip" });
+}
+
 const isNewFolder = (dataDir: string) => !existsSync(dataDir) || readdirSync(dataDir).length === 0;
 
 /**

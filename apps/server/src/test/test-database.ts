@@ -11,6 +11,8 @@ declare module "vitest" {
     databaseUrl: string;
     /** REDIS_URL of the run, or "" (then no *.redis.test.ts file runs). */
     redisUrl: string;
+    /** The migrated PGlite database every in-memory one starts from (global-setup.ts), or "". */
+    pgliteSeed: string;
   }
 }
 
@@ -40,7 +42,8 @@ export async function createScratchDatabase(
 }
 
 export async function openTestDatabase(): Promise<DatabaseHandle> {
-  if (testDbKind() === "pglite") return openDatabase({ kind: "pglite", dataDir: null });
+  if (testDbKind() === "pglite")
+    return openDatabase({ kind: "pglite", dataDir: null, seed: inject("pgliteSeed") || null });
   const scratch = await createScratchDatabase("tessera_t");
   // The DROP below ends this pool's connections; that is expected, not a failure.
   const handle = await openDatabase(
