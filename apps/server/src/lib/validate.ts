@@ -10,8 +10,44 @@ export function describeIssues(error: z.ZodError): string {
     .join("; ");
 }
 
+const count = (n: number | bigint) => n.toLocaleString("en-US");
+
+/**
+ * Zod's size issues in plain words ("must be at most 10,000 characters", not "Too big: expected
+ * string to have <=10000 characters"). A schema's own message still wins over these.
+ */
+export const sizeMessages: z.core.$ZodErrorMap = (issue) => {
+  if (issue.code !== "too_big" && issue.code !== "too_small") return undefined;
+  const big = issue.code === "too_big";
+  const limit = big ? issue.maximum : issue.minimum;
+  const bound = issue.exact
+    ? "exactly"
+    : big
+      ? issue.inclusive
+        ? "at most"
+        : "less than"
+      : issue.inclusive
+        ? "at least"
+        : "more than";
+  const plural = (unit: string) => `${unit}${Number(limit) === 1 ? "" : "s"}`;
+  switch (issue.origin) {
+    case "string":
+      if (!big && issue.inclusive && Number(limit) === 1) return "must not be empty";
+      return `must be ${bound} ${count(limit)} ${plural("character")}`;
+    case "array":
+    case "set":
+      return `must have ${bound} ${count(limit)} ${plural("item")}`;
+    case "number":
+    case "int":
+    case "bigint":
+      return `must be ${bound} ${count(limit)}`;
+    default:
+      return undefined;
+  }
+};
+
 export function parseWith<S extends z.ZodType>(schema: S, value: unknown): z.infer<S> {
-  const result = schema.safeParse(value);
+  const result = schema.safeParse(value, { error: sizeMessages });
   if (!result.success) throw new AppError("VALIDATION_FAILED", describeIssues(result.error));
   return result.data;
 }

@@ -137,6 +137,19 @@ describe("/api/assistants", () => {
     expect(res.status).toBe(400);
   });
 
+  it("says in plain words what size a name or a setting must be", async () => {
+    const res = await create(ada, {
+      name: "n".repeat(81),
+      systemPrompt: "Be brief.",
+      settings: { ...settings, temperature: 2.5, maxTokens: 0, language: "e" },
+    });
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { error: { message: string } }).error.message).toBe(
+      "name: must be at most 80 characters; settings.temperature: must be at most 2; " +
+        "settings.maxTokens: must be at least 1; settings.language: must be at least 2 characters",
+    );
+  });
+
   it("answers in chat as the assistant: its prompt, instructions and sampling go upstream", async () => {
     const pirate = (await (
       await create(ada, {

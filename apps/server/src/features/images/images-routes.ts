@@ -8,7 +8,7 @@ import type { Services } from "../../bootstrap";
 import type { AppEnv } from "../../lib/context";
 import { AppError, notFound } from "../../lib/errors";
 import { enforceLimit } from "../../lib/rate-limiter";
-import { readJson } from "../../lib/validate";
+import { readJson, sizeMessages } from "../../lib/validate";
 import { createImageRegistry, imagesConfig } from "../../providers/images/registry";
 import { deleteImage } from "./delete-image";
 import { expireStaleImages } from "./expire-stale-images";
@@ -19,7 +19,7 @@ const uuid = z.uuid();
 
 /** The schema's own first message, without a field prefix: each one is written as a sentence. */
 function parseOr400<S extends z.ZodType>(schema: S, value: unknown): z.infer<S> {
-  const result = schema.safeParse(value);
+  const result = schema.safeParse(value, { error: sizeMessages });
   if (!result.success)
     throw new AppError("VALIDATION_FAILED", result.error.issues[0]?.message ?? "Invalid request.");
   return result.data;

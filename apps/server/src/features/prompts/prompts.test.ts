@@ -119,4 +119,18 @@ describe("/api/prompts", () => {
       ).status,
     ).toBe(401);
   });
+
+  it("says in plain words how long a field may be; a schema's own words still come first", async () => {
+    const reason = async (json: Record<string, unknown>) => {
+      const res = await create(ada, { title: "T", content: "x", category: "writing", ...json });
+      expect(res.status).toBe(400);
+      return ((await res.json()) as { error: { message: string } }).error.message;
+    };
+    expect(await reason({ content: "x".repeat(10_001) })).toBe("content: must be at most 10,000 characters");
+    expect(await reason({ tags: Array.from({ length: 11 }, (_, i) => `t${i}`) })).toBe(
+      "tags: must have at most 10 items",
+    );
+    expect(await reason({ tags: ["   "] })).toBe("tags.0: must not be empty");
+    expect(await reason({ title: " " })).toBe("title: must not be blank");
+  });
 });

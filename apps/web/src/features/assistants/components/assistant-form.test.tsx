@@ -32,7 +32,7 @@ describe("assistant form", { timeout: 15_000 }, () => {
           return apiError(
             400,
             "VALIDATION_FAILED",
-            "settings.maxTokens: Too big: expected number to be <=32000",
+            "settings.maxTokens: must be at most 32,000",
           );
         const made = created(request);
         list = [...list, made];
@@ -51,7 +51,7 @@ describe("assistant form", { timeout: 15_000 }, () => {
     await user.click(within(dialog()).getByRole("button", { name: "Create assistant" }));
 
     expect((await within(dialog()).findByRole("alert")).textContent).toBe(
-      "settings.maxTokens: Too big: expected number to be <=32000",
+      "settings.maxTokens: must be at most 32,000",
     );
     expect(server.callsTo("POST /api/assistants")[0]?.body).toEqual({
       name: "Pirate",
