@@ -13,21 +13,29 @@ export const assistantSettingsSchema = z
   .strict();
 export type AssistantSettings = z.infer<typeof assistantSettingsSchema>;
 
+/** How long an assistant's texts may be, in characters (after trimming). */
+export const ASSISTANT_LIMITS = {
+  name: 80,
+  description: 500,
+  systemPrompt: 20_000,
+  instructions: 10_000,
+} as const;
+
 export const assistantKnowledgeSchema = z
   .object({
     /** Ids of the owner's documents (/api/documents) that the assistant retrieves from. */
     documents: z.array(z.string().uuid()).max(50).default([]),
     websites: z.array(z.string().url().max(2048)).max(20).default([]),
-    instructions: z.string().trim().max(10_000).default(""),
+    instructions: z.string().trim().max(ASSISTANT_LIMITS.instructions).default(""),
   })
   .strict();
 
 export const createAssistantSchema = z
   .object({
-    name: z.string().trim().min(1, "must not be blank").max(80),
-    description: z.string().trim().max(500).default(""),
+    name: z.string().trim().min(1, "must not be blank").max(ASSISTANT_LIMITS.name),
+    description: z.string().trim().max(ASSISTANT_LIMITS.description).default(""),
     avatar: z.string().trim().max(16).default("🤖"),
-    systemPrompt: z.string().trim().min(1, "must not be blank").max(20_000),
+    systemPrompt: z.string().trim().min(1, "must not be blank").max(ASSISTANT_LIMITS.systemPrompt),
     knowledgeBase: assistantKnowledgeSchema.default({ documents: [], websites: [], instructions: "" }),
     settings: assistantSettingsSchema,
     isPublic: z.boolean().default(false),

@@ -58,6 +58,7 @@ export type PromptCategory = z.infer<typeof promptCategorySchema>;
 
 export const PROMPT_TAGS_SHOWN = 2;
 export const PROMPT_TITLE_MAX = 120;
+export const PROMPT_DESCRIPTION_MAX = 500;
 export const PROMPT_CONTENT_MAX = 10_000;
 
 /** `{{name}}` placeholders a prompt asks values for before use. */
@@ -74,7 +75,7 @@ const tagsSchema = z.array(z.string().trim().min(1).max(30)).max(10);
 export const createPromptSchema = z
   .object({
     title: z.string().trim().min(1, "must not be blank").max(PROMPT_TITLE_MAX),
-    description: z.string().trim().max(500).default(""),
+    description: z.string().trim().max(PROMPT_DESCRIPTION_MAX).default(""),
     content: z.string().trim().min(1, "must not be blank").max(PROMPT_CONTENT_MAX),
     category: promptCategorySchema,
     tags: tagsSchema.default([]),

@@ -2,6 +2,7 @@ import { Input } from "@/components/ui/input";
 import { Textarea } from "@/components/ui/textarea";
 import { cn } from "@/lib/utils";
 import type { AssistantDraft } from "../utils/assistant-draft";
+import type { AssistantLimits } from "./assistant-form";
 import { FormRow } from "./form-row";
 
 type Patch = (patch: Partial<AssistantDraft>) => void;
@@ -9,7 +10,15 @@ type Patch = (patch: Partial<AssistantDraft>) => void;
 const AVATARS = ["🤖", "💡", "📚", "🧑‍💻", "✍️", "📊", "🎨", "🧭", "🩺", "⚖️"];
 
 /** Who the assistant is: its face, name, what it is for, and the prompt that makes it so. */
-export function AssistantBasicsFields({ draft, onChange }: { draft: AssistantDraft; onChange: Patch }) {
+export function AssistantBasicsFields({
+  draft,
+  limits,
+  onChange,
+}: {
+  draft: AssistantDraft;
+  limits: AssistantLimits;
+  onChange: Patch;
+}) {
   return (
     <div className="flex flex-col gap-4">
       <div className="flex gap-3">
@@ -24,10 +33,12 @@ export function AssistantBasicsFields({ draft, onChange }: { draft: AssistantDra
             />
           )}
         </FormRow>
-        <FormRow label="Name" className="flex-1">
-          {({ id }) => (
+        <FormRow label="Name" className="flex-1" limit={limits.name}>
+          {({ id, hintId, invalid }) => (
             <Input
               id={id}
+              aria-describedby={hintId}
+              aria-invalid={invalid}
               required
               autoFocus
               autoComplete="off"
@@ -55,23 +66,30 @@ export function AssistantBasicsFields({ draft, onChange }: { draft: AssistantDra
           </button>
         ))}
       </div>
-      <FormRow label="Description">
-        {({ id }) => (
+      <FormRow label="Description" limit={limits.description}>
+        {({ id, hintId, invalid }) => (
           <Input
             id={id}
+            aria-describedby={hintId}
+            aria-invalid={invalid}
             placeholder="Answers questions about our product from the handbook."
             value={draft.description}
             onChange={(e) => onChange({ description: e.target.value })}
           />
         )}
       </FormRow>
-      <FormRow label="System prompt" hint="Who the assistant is and how it should behave, in your words.">
-        {({ id, hintId }) => (
+      <FormRow
+        label="System prompt"
+        hint="Who the assistant is and how it should behave, in your words."
+        limit={limits.systemPrompt}
+      >
+        {({ id, hintId, invalid }) => (
           <Textarea
             id={id}
             required
             rows={4}
             aria-describedby={hintId}
+            aria-invalid={invalid}
             placeholder="You are a patient support agent. Answer from the attached documents and say when they do not cover a question."
             value={draft.systemPrompt}
             onChange={(e) => onChange({ systemPrompt: e.target.value })}

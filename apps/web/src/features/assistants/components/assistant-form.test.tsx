@@ -29,11 +29,7 @@ describe("assistant form", { timeout: 15_000 }, () => {
       "GET /api/assistants": () => json(list),
       "POST /api/assistants": (request) => {
         if (++attempt === 1)
-          return apiError(
-            400,
-            "VALIDATION_FAILED",
-            "settings.maxTokens: must be at most 32,000",
-          );
+          return apiError(400, "VALIDATION_FAILED", "settings.maxTokens: must be at most 32,000");
         const made = created(request);
         list = [...list, made];
         return json(made, { status: 201 });
@@ -193,6 +189,37 @@ describe("assistant form", { timeout: 15_000 }, () => {
     expect(server.callsTo("POST /api/assistants")[0]?.body).toMatchObject({
       settings: { model: "tessera-local" },
     });
+  });
+
+  it("counts a long system prompt or instructions near their limits, and will not save over them", async () => {
+    const { user, server } = await openAssistants({ "GET /api/assistants": () => json(builtIns()) });
+    await user.click(screen.getByRole("button", { name: "New assistant" }));
+    expect(await screen.findByRole("dialog", { name: "New assistant" })).toBeTruthy();
+    await fill(user, "Name", "Long-winded");
+    await fill(user, "System prompt", "s".repeat(17_999));
+    expect(within(dialog()).queryByText(/characters/)).toBeNull();
+    await fill(user, "System prompt", "s".repeat(20_001));
+    const warning = within(dialog()).getByText(
+      "Too long to save: 20,001 of 20,000 characters. Shorten it to save it.",
+    );
+    const prompt = field("System prompt");
+    expect(prompt.getAttribute("aria-invalid")).toBe("true");
+    expect(prompt.getAttribute("aria-describedby")?.split(" ")).toContain(warning.id);
+    const create = within(dialog()).getByRole("button", { name: "Create assistant" });
+    expect(create).toHaveProperty("disabled", true);
+
+    await fill(user, "System prompt", "s".repeat(20_000));
+    expect(within(dialog()).getByText("20,000 / 20,000 characters")).toBeTruthy();
+    expect(prompt.getAttribute("aria-invalid")).toBeNull();
+    expect(create).toHaveProperty("disabled", false);
+    await fill(user, "Instructions", "i".repeat(10_001));
+    expect(
+      within(dialog()).getByText("Too long to save: 10,001 of 10,000 characters. Shorten it to save it."),
+    ).toBeTruthy();
+    expect(field("Instructions").getAttribute("aria-invalid")).toBe("true");
+    expect(create).toHaveProperty("disabled", true);
+    fireEvent.submit(create.closest("form")!);
+    expect(server.callsTo("POST /api/assistants")).toHaveLength(0);
   });
 
   it("edits one's own assistant with its saved values filled in", async () => {

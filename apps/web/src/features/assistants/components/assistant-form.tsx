@@ -1,10 +1,11 @@
-import { GUIDE_MODEL_ID, type Assistant } from "@tessera/contracts";
+import { ASSISTANT_LIMITS, GUIDE_MODEL_ID, type Assistant } from "@tessera/contracts";
 import { useState, type FormEvent, type ReactNode } from "react";
 import { toast } from "@/lib/toast";
 import { FormError } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Label } from "@/components/ui/label";
+import { useLengthLimit, type LengthLimit } from "@/components/ui/length-limit";
 import { Spinner } from "@/components/ui/spinner";
 import { Textarea } from "@/components/ui/textarea";
 import { errorMessage } from "@/lib/api-client";
@@ -27,6 +28,20 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
       {children}
     </fieldset>
   );
+}
+
+export type AssistantLimits = Record<keyof typeof ASSISTANT_LIMITS, LengthLimit>;
+
+/** The form's texts against their limits, counted as the server counts them: trimmed. */
+function useAssistantLimits(draft: AssistantDraft): AssistantLimits {
+  const limit = (key: keyof typeof ASSISTANT_LIMITS) =>
+    [draft[key].trim().length, ASSISTANT_LIMITS[key]] as const;
+  return {
+    name: useLengthLimit(...limit("name")),
+    description: useLengthLimit(...limit("description")),
+    systemPrompt: useLengthLimit(...limit("systemPrompt")),
+    instructions: useLengthLimit(...limit("instructions")),
+  };
 }
 
 /** A new assistant answers with the guide when it can, else with the first model that is usable. */
@@ -53,9 +68,12 @@ export function AssistantForm({
   const [error, setError] = useState<string | null>(null);
   const busy = create.isPending || update.isPending;
   const patch = (next: Partial<AssistantDraft>) => setDraft((d) => ({ ...d, ...next }));
+  const limits = useAssistantLimits(draft);
+  const tooLong = Object.values(limits).some((limit) => limit.tooLong);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    if (tooLong) return;
     setError(null);
     const input = inputOf(draft);
     const handlers = {
@@ -80,7 +98,7 @@ export function AssistantForm({
       </DialogHeader>
       <div className="flex min-h-0 flex-1 flex-col gap-7 overflow-y-auto px-5 py-5 sm:px-6">
         <Section title="Basics">
-          <AssistantBasicsFields draft={draft} onChange={patch} />
+          <AssistantBasicsFields draft={draft} limits={limits} onChange={patch} />
         </Section>
         <Section title="Model and style">
           <AssistantSettingsFields draft={draft} onChange={patch} />
@@ -89,12 +107,14 @@ export function AssistantForm({
           <FormRow
             label="Instructions"
             hint="Standing rules added to every answer, such as tone or what to avoid."
+            limit={limits.instructions}
           >
-            {({ id, hintId }) => (
+            {({ id, hintId, invalid }) => (
               <Textarea
                 id={id}
                 rows={3}
                 aria-describedby={hintId}
+                aria-invalid={invalid}
                 value={draft.instructions}
                 onChange={(e) => patch({ instructions: e.target.value })}
               />
@@ -148,7 +168,7 @@ export function AssistantForm({
           <Button variant="outline" onClick={onCancel} disabled={busy}>
             Cancel
           </Button>
-          <Button type="submit" disabled={busy}>
+          <Button type="submit" disabled={busy || tooLong}>
             {busy ? <Spinner /> : null}
             {assistant ? "Save changes" : "Create assistant"}
           </Button>

@@ -1,15 +1,19 @@
 import { useId, type ReactNode } from "react";
 import { Label } from "@/components/ui/label";
+import { lengthFieldProps, LengthNote, type LengthLimit } from "@/components/ui/length-limit";
 import { cn } from "@/lib/utils";
 
 /**
  * A labelled control of the assistant form. The control receives the id the label points at and
- * the id of its hint, so any input, textarea or select trigger is named by the visible label.
+ * the ids that describe it (its hint, and its character count while shown), so any input, textarea
+ * or select trigger is named by the visible label. With a `limit` the row shows the count under
+ * the control, which is to be marked `invalid` over it.
  */
 export function FormRow({
   label,
   hint,
   aside,
+  limit,
   className,
   children,
 }: {
@@ -17,23 +21,28 @@ export function FormRow({
   hint?: ReactNode;
   /** Shown at the right of the label (a current value, say). */
   aside?: ReactNode;
+  limit?: LengthLimit;
   className?: string;
-  children: (ids: { id: string; hintId: string | undefined }) => ReactNode;
+  children: (ids: { id: string; hintId: string | undefined; invalid: true | undefined }) => ReactNode;
 }) {
   const id = useId();
-  const hintId = hint ? `${id}-hint` : undefined;
+  const ownHintId = hint ? `${id}-hint` : undefined;
+  const field = limit ? lengthFieldProps(limit, ownHintId) : { "aria-describedby": ownHintId };
+  const hintId = field["aria-describedby"];
+  const invalid = limit?.tooLong || undefined;
   return (
     <div className={cn("flex min-w-0 flex-col gap-2", className)}>
       <div className="flex items-center justify-between gap-2">
         <Label htmlFor={id}>{label}</Label>
         {aside}
       </div>
-      {children({ id, hintId })}
+      {children({ id, hintId, invalid })}
       {hint ? (
-        <p id={hintId} className="text-xs text-muted-foreground">
+        <p id={ownHintId} className="text-xs text-muted-foreground">
           {hint}
         </p>
       ) : null}
+      {limit ? <LengthNote limit={limit} verb="save" /> : null}
     </div>
   );
 }

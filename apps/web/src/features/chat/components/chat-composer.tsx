@@ -1,8 +1,9 @@
 import { MAX_MESSAGE_CHARS } from "@tessera/contracts";
 import { ArrowUp, Bot, Paperclip, Square, TriangleAlert } from "lucide-react";
-import { useId, useLayoutEffect, useRef, type KeyboardEvent, type RefObject } from "react";
+import { useLayoutEffect, useRef, type KeyboardEvent, type RefObject } from "react";
 import { Button } from "@/components/ui/button";
-import { cn, formatCount } from "@/lib/utils";
+import { lengthFieldProps, LengthNote, useLengthLimit } from "@/components/ui/length-limit";
+import { cn } from "@/lib/utils";
 import { ACCEPTED_FILES, type PendingAttachment } from "../hooks/use-composer";
 import { composeMessage } from "../utils/chat-message";
 import { appendTranscript } from "../hooks/use-dictation";
@@ -12,8 +13,6 @@ import { DictationButton } from "./dictation-button";
 import { PromptLibraryButton } from "./prompt-library-button";
 
 const MAX_HEIGHT_PX = 200;
-/** From this share of the limit on, the composer counts the characters the message will send. */
-const COUNT_FROM = 0.9;
 
 interface ChatComposerProps {
   text: string;
@@ -48,11 +47,8 @@ export function ChatComposer(props: ChatComposerProps) {
   const idle = useDraftIdle(text);
   // What will be sent: the text and the attached files' texts (chat-message.ts), as the server counts it.
   const texts = props.attachments.flatMap((a) => (a.kind === "text" ? [a] : []));
-  const length = composeMessage(text, texts).length;
-  const tooLong = length > MAX_MESSAGE_CHARS;
-  const counted = length >= MAX_MESSAGE_CHARS * COUNT_FROM;
-  const lengthId = useId();
-  const canSend = Boolean(text.trim()) && !reading && !busy && !tooLong;
+  const limit = useLengthLimit(composeMessage(text, texts).length, MAX_MESSAGE_CHARS);
+  const canSend = Boolean(text.trim()) && !reading && !busy && !limit.tooLong;
 
   useLayoutEffect(() => {
     const el = box.current;
@@ -82,28 +78,18 @@ export function ChatComposer(props: ChatComposerProps) {
             {props.modelName} is unavailable: {props.unavailableReason}
           </p>
         ) : null}
-        {counted ? (
-          <p
-            id={lengthId}
-            aria-live="polite"
-            className={cn(
-              "flex items-center gap-2 px-1 text-xs tabular-nums",
-              tooLong ? "text-destructive" : "text-muted-foreground",
-            )}
-          >
-            {tooLong ? <TriangleAlert className="size-3.5 shrink-0" aria-hidden="true" /> : null}
-            {tooLong
-              ? `Too long to send: ${formatCount(length)} of ${formatCount(MAX_MESSAGE_CHARS)} characters. ${texts.length ? "Shorten it or remove a file." : "Shorten it to send it."}`
-              : `${formatCount(length)} / ${formatCount(MAX_MESSAGE_CHARS)} characters`}
-          </p>
-        ) : null}
+        <LengthNote
+          limit={limit}
+          verb="send"
+          advice={texts.length ? "Shorten it or remove a file." : undefined}
+          className="px-1"
+        />
         <div className="rounded-2xl border bg-card shadow-sm shadow-black/[0.04] transition-shadow focus-within:border-ring/60 focus-within:ring-[3px] focus-within:ring-ring/15">
           <AttachmentChips attachments={props.attachments} onRemove={props.onRemoveAttachment} />
           <textarea
             ref={box}
             aria-label="Message"
-            aria-invalid={tooLong || undefined}
-            aria-describedby={counted ? lengthId : undefined}
+            {...lengthFieldProps(limit)}
             rows={1}
             value={text}
             onChange={(event) => onTextChange(event.target.value)}

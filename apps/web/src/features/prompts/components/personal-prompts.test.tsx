@@ -93,6 +93,43 @@ describe("personal prompts", () => {
     );
   });
 
+  it("counts a prompt's characters near the limit, and will not save one over it", async () => {
+    const route = `PATCH /api/prompts/${myPrompt.id}`;
+    const { user, server, dialog } = await openLibrary({ [route]: () => json(myPrompt) });
+    await user.click(within(card("Standup notes")).getByRole("button", { name: "Edit Standup notes" }));
+    const content = within(dialog).getByRole("textbox", { name: "Prompt" });
+    const save = within(dialog).getByRole("button", { name: "Save changes" });
+    await user.clear(content);
+    await user.click(content);
+    await user.paste("a".repeat(8_999));
+    expect(within(dialog).queryByText(/characters/)).toBeNull();
+    // Counted as the server counts it, trimmed: spaces at the ends do not count.
+    await user.paste("b   ");
+    expect(within(dialog).getByText("9,000 / 10,000 characters")).toBeTruthy();
+    expect(content.getAttribute("aria-describedby")).toContain(within(dialog).getByText(/9,000/).id);
+    await user.paste("c".repeat(998));
+    const warning = within(dialog).getByText(
+      "Too long to save: 10,001 of 10,000 characters. Shorten it to save it.",
+    );
+    expect(content.getAttribute("aria-invalid")).toBe("true");
+    expect(content.getAttribute("aria-describedby")?.split(" ")).toContain(warning.id);
+    expect(save).toHaveProperty("disabled", true);
+    await user.type(within(dialog).getByRole("textbox", { name: "Title" }), "{Enter}");
+    expect(server.callsTo(route)).toHaveLength(0);
+    // Nothing was cut: the whole paste is there to shorten.
+    expect((content as HTMLTextAreaElement).value).toHaveLength(10_001);
+
+    // A title over its 120 characters is held back the same way.
+    await user.type(content, "{Backspace>5/}");
+    expect(save).toHaveProperty("disabled", false);
+    const title = within(dialog).getByRole("textbox", { name: "Title" });
+    await user.click(title);
+    await user.paste("t".repeat(120));
+    expect(within(dialog).getByText(/^Too long to save: 1\d\d of 120 characters/)).toBeTruthy();
+    expect(title.getAttribute("aria-invalid")).toBe("true");
+    expect(save).toHaveProperty("disabled", true);
+  });
+
   it("deletes one's own prompt after asking; Cancel keeps it", async () => {
     const route = `DELETE /api/prompts/${myPrompt.id}`;
     const { user, server } = await openLibrary({ [route]: () => new Response(null, { status: 204 }) });

@@ -1,5 +1,8 @@
 import {
   PROMPT_CATEGORIES,
+  PROMPT_CONTENT_MAX,
+  PROMPT_DESCRIPTION_MAX,
+  PROMPT_TITLE_MAX,
   promptPlaceholders,
   type PromptCategory,
   type PromptTemplate,
@@ -11,6 +14,7 @@ import { FormError } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
 import { Label } from "@/components/ui/label";
+import { lengthFieldProps, LengthNote, useLengthLimit } from "@/components/ui/length-limit";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { Spinner } from "@/components/ui/spinner";
 import { Textarea } from "@/components/ui/textarea";
@@ -42,9 +46,17 @@ export function PromptForm({ prompt, defaultCategory, onDone }: PromptFormProps)
   const error = prompt ? update.error : create.error;
   const id = useId();
   const asks = promptPlaceholders(content);
+  // Counted as the server counts them: trimmed.
+  const limits = {
+    title: useLengthLimit(title.trim().length, PROMPT_TITLE_MAX),
+    description: useLengthLimit(description.trim().length, PROMPT_DESCRIPTION_MAX),
+    content: useLengthLimit(content.trim().length, PROMPT_CONTENT_MAX),
+  };
+  const tooLong = Object.values(limits).some((limit) => limit.tooLong);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    if (tooLong) return;
     const input = { title, description, content, category, tags: parseTags(tags), isPublic };
     const done = () => {
       toast.success(prompt ? "Prompt saved" : "Prompt created");
@@ -66,12 +78,14 @@ export function PromptForm({ prompt, defaultCategory, onDone }: PromptFormProps)
           name="title"
           required
           autoFocus
+          limit={limits.title}
           value={title}
           onChange={(e) => setTitle(e.target.value)}
         />
         <FormField
           label="Description"
           name="description"
+          limit={limits.description}
           value={description}
           onChange={(e) => setDescription(e.target.value)}
           placeholder="What is it for?"
@@ -85,7 +99,7 @@ export function PromptForm({ prompt, defaultCategory, onDone }: PromptFormProps)
             rows={6}
             value={content}
             onChange={(e) => setContent(e.target.value)}
-            aria-describedby={`${id}-content-hint`}
+            {...lengthFieldProps(limits.content, `${id}-content-hint`)}
             placeholder="Summarise {{topic}} in three bullet points"
           />
           <p id={`${id}-content-hint`} className="text-xs text-muted-foreground">
@@ -93,6 +107,7 @@ export function PromptForm({ prompt, defaultCategory, onDone }: PromptFormProps)
             be asked for each time the prompt is used.
             {asks.length > 0 ? ` This one asks for: ${asks.join(", ")}.` : null}
           </p>
+          <LengthNote limit={limits.content} verb="save" />
         </div>
         <div className="grid gap-4 sm:grid-cols-2">
           <div className="flex flex-col gap-2">
@@ -141,7 +156,7 @@ export function PromptForm({ prompt, defaultCategory, onDone }: PromptFormProps)
         <Button variant="outline" onClick={onDone} disabled={saving}>
           Cancel
         </Button>
-        <Button type="submit" disabled={saving}>
+        <Button type="submit" disabled={saving || tooLong}>
           {saving ? <Spinner /> : null}
           {prompt ? "Save changes" : "Create prompt"}
         </Button>
