@@ -18,7 +18,7 @@ export interface LengthLimit {
  * A text field's character limit, counted as the server counts it (`length`: of the trimmed text,
  * or of what will be sent). The field is given `fieldProps(limit, hintId)`, and `<LengthNote>`
  * says the count from 90% of the limit on and, over it, what to do. Nothing is cut: a pasted text
- * stays whole until the person shortens it.
+ * stays whole until the person shortens it. A form given such a text is not sent (focusFirstTooLong).
  */
 export function useLengthLimit(length: number, max: number): LengthLimit {
   const id = useId();
@@ -29,6 +29,14 @@ export function useLengthLimit(length: number, max: number): LengthLimit {
 export function lengthFieldProps(limit: LengthLimit, describedBy?: string) {
   const ids = [describedBy, limit.shown ? limit.id : undefined].filter(Boolean).join(" ");
   return { "aria-invalid": limit.tooLong || undefined, "aria-describedby": ids || undefined };
+}
+
+/**
+ * A form with a text over its limit is not sent: its first such field takes the focus instead (and
+ * scrolls into view), so the person sees which one to shorten and hears its count.
+ */
+export function focusFirstTooLong(form: HTMLFormElement): void {
+  form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
 }
 
 /**

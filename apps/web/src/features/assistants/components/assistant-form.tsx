@@ -5,7 +5,7 @@ import { FormError } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Label } from "@/components/ui/label";
-import { useLengthLimit, type LengthLimit } from "@/components/ui/length-limit";
+import { focusFirstTooLong, useLengthLimit, type LengthLimit } from "@/components/ui/length-limit";
 import { Spinner } from "@/components/ui/spinner";
 import { Textarea } from "@/components/ui/textarea";
 import { errorMessage } from "@/lib/api-client";
@@ -71,9 +71,9 @@ export function AssistantForm({
   const limits = useAssistantLimits(draft);
   const tooLong = Object.values(limits).some((limit) => limit.tooLong);
 
-  const submit = (event: FormEvent) => {
+  const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (tooLong) return;
+    if (tooLong) return focusFirstTooLong(event.currentTarget);
     setError(null);
     const input = inputOf(draft);
     const handlers = {
@@ -168,7 +168,7 @@ export function AssistantForm({
           <Button variant="outline" onClick={onCancel} disabled={busy}>
             Cancel
           </Button>
-          <Button type="submit" disabled={busy || tooLong}>
+          <Button type="submit" disabled={busy}>
             {busy ? <Spinner /> : null}
             {assistant ? "Save changes" : "Create assistant"}
           </Button>

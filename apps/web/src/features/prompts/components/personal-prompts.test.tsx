@@ -93,7 +93,7 @@ describe("personal prompts", () => {
     );
   });
 
-  it("counts a prompt's characters near the limit, and will not save one over it", async () => {
+  it("counts a prompt's characters near the limit; saving one over it shows the field instead", async () => {
     const route = `PATCH /api/prompts/${myPrompt.id}`;
     const { user, server, dialog } = await openLibrary({ [route]: () => json(myPrompt) });
     await user.click(within(card("Standup notes")).getByRole("button", { name: "Edit Standup notes" }));
@@ -113,21 +113,35 @@ describe("personal prompts", () => {
     );
     expect(content.getAttribute("aria-invalid")).toBe("true");
     expect(content.getAttribute("aria-describedby")?.split(" ")).toContain(warning.id);
-    expect(save).toHaveProperty("disabled", true);
+    // Saving sends nothing: the field over its limit takes the focus, its count describing it.
+    await user.click(within(dialog).getByRole("textbox", { name: "Title" }));
+    await user.click(save);
+    expect(document.activeElement).toBe(content);
     await user.type(within(dialog).getByRole("textbox", { name: "Title" }), "{Enter}");
+    expect(document.activeElement).toBe(content);
     expect(server.callsTo(route)).toHaveLength(0);
     // Nothing was cut: the whole paste is there to shorten.
     expect((content as HTMLTextAreaElement).value).toHaveLength(10_001);
 
     // A title over its 120 characters is held back the same way.
     await user.type(content, "{Backspace>5/}");
-    expect(save).toHaveProperty("disabled", false);
+    expect(content.getAttribute("aria-invalid")).toBeNull();
     const title = within(dialog).getByRole("textbox", { name: "Title" });
     await user.click(title);
     await user.paste("t".repeat(120));
     expect(within(dialog).getByText(/^Too long to save: 1\d\d of 120 characters/)).toBeTruthy();
     expect(title.getAttribute("aria-invalid")).toBe("true");
-    expect(save).toHaveProperty("disabled", true);
+    await user.click(content);
+    await user.click(save);
+    expect(document.activeElement).toBe(title);
+    expect(server.callsTo(route)).toHaveLength(0);
+
+    // Shortened, it saves.
+    await user.clear(title);
+    await user.type(title, "Standup");
+    await user.click(save);
+    await waitFor(() => expect(server.callsTo(route)).toHaveLength(1));
+    expect((server.callsTo(route)[0]?.body as { content: string }).content).toHaveLength(9_996);
   });
 
   it("deletes one's own prompt after asking; Cancel keeps it", async () => {

@@ -14,7 +14,12 @@ import { FormError } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
 import { Label } from "@/components/ui/label";
-import { lengthFieldProps, LengthNote, useLengthLimit } from "@/components/ui/length-limit";
+import {
+  focusFirstTooLong,
+  lengthFieldProps,
+  LengthNote,
+  useLengthLimit,
+} from "@/components/ui/length-limit";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { Spinner } from "@/components/ui/spinner";
 import { Textarea } from "@/components/ui/textarea";
@@ -54,9 +59,9 @@ export function PromptForm({ prompt, defaultCategory, onDone }: PromptFormProps)
   };
   const tooLong = Object.values(limits).some((limit) => limit.tooLong);
 
-  const submit = (event: FormEvent) => {
+  const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (tooLong) return;
+    if (tooLong) return focusFirstTooLong(event.currentTarget);
     const input = { title, description, content, category, tags: parseTags(tags), isPublic };
     const done = () => {
       toast.success(prompt ? "Prompt saved" : "Prompt created");
@@ -156,7 +161,7 @@ export function PromptForm({ prompt, defaultCategory, onDone }: PromptFormProps)
         <Button variant="outline" onClick={onDone} disabled={saving}>
           Cancel
         </Button>
-        <Button type="submit" disabled={saving || tooLong}>
+        <Button type="submit" disabled={saving}>
           {saving ? <Spinner /> : null}
           {prompt ? "Save changes" : "Create prompt"}
         </Button>
