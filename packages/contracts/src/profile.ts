@@ -6,18 +6,13 @@ export const AVATAR_URL_MAX = 2048;
 const httpUrl = z
   .string()
   .trim()
-  .max(AVATAR_URL_MAX, `must be at most ${AVATAR_URL_MAX} characters`)
+  .max(AVATAR_URL_MAX)
   .url("must be a URL")
   .refine((v) => /^https?:\/\//i.test(v), "must start with http:// or https://");
 
 export const updateProfileSchema = z
   .object({
-    fullName: z
-      .string()
-      .trim()
-      .min(1, "must not be blank")
-      .max(FULL_NAME_MAX, `must be at most ${FULL_NAME_MAX} characters`)
-      .optional(),
+    fullName: z.string().trim().min(1, "must not be blank").max(FULL_NAME_MAX).optional(),
     avatarUrl: z.union([httpUrl, z.literal("").transform(() => null), z.null()]).optional(),
   })
   .strict()

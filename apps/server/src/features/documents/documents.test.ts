@@ -80,6 +80,15 @@ describe("/api/documents", () => {
         JSON.stringify(json),
       ).toBe(400);
     }
+    const long = await t.request("/api/documents", {
+      method: "POST",
+      token: ada,
+      json: { title: "T", content: "x".repeat(200_001) },
+    });
+    expect(long.status).toBe(400);
+    expect(((await long.json()) as { error: { message: string } }).error.message).toBe(
+      "content: must be at most 200,000 characters",
+    );
     expect(
       (await t.request("/api/documents", { method: "POST", json: { title: "T", content: "x" } })).status,
     ).toBe(401);

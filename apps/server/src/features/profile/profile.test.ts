@@ -87,6 +87,14 @@ describe("/api/profile", () => {
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(((await res.json()) as { error: { message: string } }).error.message.length).toBeGreaterThan(3);
     }
+    const long = await t.request("/api/profile", {
+      method: "PATCH",
+      token,
+      json: { fullName: "x".repeat(121) },
+    });
+    expect(((await long.json()) as { error: { message: string } }).error.message).toBe(
+      "fullName: must be at most 120 characters",
+    );
     expect(await (await t.request("/api/profile", { token })).json()).toMatchObject({
       fullName: "Rear Admiral Hopper",
       avatarUrl: null,
