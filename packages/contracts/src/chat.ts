@@ -44,11 +44,7 @@ export const chatImageRefSchema = z.object({
 });
 
 export const chatStreamRequestSchema = z.object({
-  message: z
-    .string()
-    .trim()
-    .min(1, "must not be empty")
-    .max(MAX_MESSAGE_CHARS, `must be at most ${MAX_MESSAGE_CHARS.toLocaleString("en-US")} characters`),
+  message: z.string().trim().min(1).max(MAX_MESSAGE_CHARS),
   model: z.string().trim().min(1).max(200),
   conversationId: z.string().uuid().nullish(),
   images: z.array(chatImageRefSchema).max(MAX_IMAGES_PER_MESSAGE).default([]),

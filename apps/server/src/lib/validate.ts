@@ -12,31 +12,28 @@ export function describeIssues(error: z.ZodError): string {
 
 const count = (n: number | bigint) => n.toLocaleString("en-US");
 
+/** How a size issue bounds its value, by whether the limit itself is allowed. */
+const BOUNDS = {
+  too_big: { inclusive: "at most", exclusive: "less than" },
+  too_small: { inclusive: "at least", exclusive: "more than" },
+} as const;
+
 /**
  * Zod's size issues in plain words ("must be at most 10,000 characters", not "Too big: expected
  * string to have <=10000 characters"). A schema's own message still wins over these.
  */
-export const sizeMessages: z.core.$ZodErrorMap = (issue) => {
+const sizeMessages: z.core.$ZodErrorMap = (issue) => {
   if (issue.code !== "too_big" && issue.code !== "too_small") return undefined;
-  const big = issue.code === "too_big";
-  const limit = big ? issue.maximum : issue.minimum;
-  const bound = issue.exact
-    ? "exactly"
-    : big
-      ? issue.inclusive
-        ? "at most"
-        : "less than"
-      : issue.inclusive
-        ? "at least"
-        : "more than";
-  const plural = (unit: string) => `${unit}${Number(limit) === 1 ? "" : "s"}`;
+  const limit = issue.code === "too_big" ? issue.maximum : issue.minimum;
+  const bound = issue.exact ? "exactly" : BOUNDS[issue.code][issue.inclusive ? "inclusive" : "exclusive"];
+  const units = (unit: string) => `${count(limit)} ${unit}${Number(limit) === 1 ? "" : "s"}`;
   switch (issue.origin) {
     case "string":
-      if (!big && issue.inclusive && Number(limit) === 1) return "must not be empty";
-      return `must be ${bound} ${count(limit)} ${plural("character")}`;
+      if (bound === "at least" && Number(limit) === 1) return "must not be empty";
+      return `must be ${bound} ${units("character")}`;
     case "array":
     case "set":
-      return `must have ${bound} ${count(limit)} ${plural("item")}`;
+      return `must have ${bound} ${units("item")}`;
     case "number":
     case "int":
     case "bigint":
@@ -46,9 +43,17 @@ export const sizeMessages: z.core.$ZodErrorMap = (issue) => {
   }
 };
 
-export function parseWith<S extends z.ZodType>(schema: S, value: unknown): z.infer<S> {
+/**
+ * Request input checked against its schema; a failure is a 400 whose message `describe` writes from
+ * the issues (by default every one, each after its field).
+ */
+export function parseWith<S extends z.ZodType>(
+  schema: S,
+  value: unknown,
+  describe: (error: z.ZodError) => string = describeIssues,
+): z.infer<S> {
   const result = schema.safeParse(value, { error: sizeMessages });
-  if (!result.success) throw new AppError("VALIDATION_FAILED", describeIssues(result.error));
+  if (!result.success) throw new AppError("VALIDATION_FAILED", describe(result.error));
   return result.data;
 }
 

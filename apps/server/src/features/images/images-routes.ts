@@ -6,9 +6,9 @@ import { Hono } from "hono";
 import { z } from "zod";
 import type { Services } from "../../bootstrap";
 import type { AppEnv } from "../../lib/context";
-import { AppError, notFound } from "../../lib/errors";
+import { notFound } from "../../lib/errors";
 import { enforceLimit } from "../../lib/rate-limiter";
-import { readJson, sizeMessages } from "../../lib/validate";
+import { parseWith, readJson } from "../../lib/validate";
 import { createImageRegistry, imagesConfig } from "../../providers/images/registry";
 import { deleteImage } from "./delete-image";
 import { expireStaleImages } from "./expire-stale-images";
@@ -18,12 +18,7 @@ import { startImageGeneration } from "./start-image-generation";
 const uuid = z.uuid();
 
 /** The schema's own first message, without a field prefix: each one is written as a sentence. */
-function parseOr400<S extends z.ZodType>(schema: S, value: unknown): z.infer<S> {
-  const result = schema.safeParse(value, { error: sizeMessages });
-  if (!result.success)
-    throw new AppError("VALIDATION_FAILED", result.error.issues[0]?.message ?? "Invalid request.");
-  return result.data;
-}
+const firstMessage = (error: z.ZodError) => error.issues[0]?.message ?? "Invalid request.";
 
 export function imagesRoutes(services: Services) {
   const { env, logger, storage } = services;
@@ -52,7 +47,7 @@ export function imagesRoutes(services: Services) {
   return new Hono<AppEnv>()
     .get("/image-models", (c) => c.json({ models: registry.list(), defaultModel: registry.defaultModel() }))
     .post("/image-generation", async (c) => {
-      const input = parseOr400(imageGenerationRequestSchema, await readJson(c, z.unknown()));
+      const input = parseWith(imageGenerationRequestSchema, await readJson(c, z.unknown()), firstMessage);
       const who = userId(c);
       await enforceLimit(
         services.limiter,
@@ -65,7 +60,7 @@ export function imagesRoutes(services: Services) {
       return c.json(image, 202);
     })
     .get("/images", async (c) => {
-      const { limit } = parseOr400(imageListQuerySchema, c.req.query());
+      const { limit } = parseWith(imageListQuerySchema, c.req.query(), firstMessage);
       return c.json(await listImages(deps, userId(c), limit));
     })
     .get("/images/:id", async (c) => c.json(await getImage(deps, userId(c), imageId(c))))
