@@ -18,14 +18,13 @@ interface FormFieldProps extends Omit<ComponentProps<typeof Input>, "id"> {
 export function FormField({ label, hint, labelAside, limit, className, ...inputProps }: FormFieldProps) {
   const id = useId();
   const hintId = hint ? `${id}-hint` : undefined;
-  const described = limit ? lengthFieldProps(limit, hintId) : { "aria-describedby": hintId };
   return (
     <div className={cn("flex flex-col gap-2", className)}>
       <div className="flex items-center justify-between gap-2">
         <Label htmlFor={id}>{label}</Label>
         {labelAside}
       </div>
-      <Input id={id} {...described} {...inputProps} />
+      <Input id={id} {...lengthFieldProps(limit, hintId)} {...inputProps} />
       {hint ? (
         <p id={hintId} className="text-xs text-muted-foreground">
           {hint}

@@ -14,21 +14,47 @@ export interface LengthLimit {
   tooLong: boolean;
 }
 
+const measure = (id: string, length: number, max: number): LengthLimit => ({
+  id,
+  length,
+  max,
+  shown: length >= max * COUNT_FROM,
+  tooLong: length > max,
+});
+
 /**
- * A text field's character limit, counted as the server counts it (`length`: of the trimmed text,
- * or of what will be sent). The field is given `fieldProps(limit, hintId)`, and `<LengthNote>`
- * says the count from 90% of the limit on and, over it, what to do. Nothing is cut: a pasted text
- * stays whole until the person shortens it. A form given such a text is not sent (focusFirstTooLong).
+ * A text's character limit, counted as the server counts it (`length`: here, what will be sent).
+ * The field is given `lengthFieldProps(limit)`, and `<LengthNote>` says the count from 90% of the
+ * limit on and, over it, what to do. Nothing is cut: a pasted text stays whole until the person
+ * shortens it.
  */
 export function useLengthLimit(length: number, max: number): LengthLimit {
-  const id = useId();
-  return { id, length, max, shown: length >= max * COUNT_FROM, tooLong: length > max };
+  return measure(useId(), length, max);
 }
 
-/** aria-invalid over the limit, and the count added to what describes the field while it is shown. */
-export function lengthFieldProps(limit: LengthLimit, describedBy?: string) {
-  const ids = [describedBy, limit.shown ? limit.id : undefined].filter(Boolean).join(" ");
-  return { "aria-invalid": limit.tooLong || undefined, "aria-describedby": ids || undefined };
+/**
+ * A form's texts against their limits, each counted trimmed as the server counts it. A form with one
+ * `tooLong` is not sent: `focusFirstTooLong` shows the field to shorten instead.
+ */
+export function useTextLimits<K extends string>(
+  texts: Record<NoInfer<K>, string>,
+  maxes: Record<K, number>,
+): { limits: Record<K, LengthLimit>; tooLong: boolean } {
+  const id = useId();
+  const keys = Object.keys(maxes) as K[];
+  const limits = Object.fromEntries(
+    keys.map((key) => [key, measure(`${id}-${key}`, texts[key].trim().length, maxes[key])]),
+  ) as Record<K, LengthLimit>;
+  return { limits, tooLong: keys.some((key) => limits[key].tooLong) };
+}
+
+/**
+ * What a field is given: aria-invalid over its limit, and the count added to what describes it
+ * (`describedBy`, its hint) while the count is shown. Without a limit, the hint alone.
+ */
+export function lengthFieldProps(limit: LengthLimit | undefined, describedBy?: string) {
+  const ids = [describedBy, limit?.shown ? limit.id : undefined].filter(Boolean).join(" ");
+  return { "aria-invalid": limit?.tooLong || undefined, "aria-describedby": ids || undefined };
 }
 
 /**
@@ -55,7 +81,7 @@ export function LengthNote({
   className?: string;
 }) {
   if (!limit.shown) return null;
-  const of = `${formatCount(limit.length)} of ${formatCount(limit.max)} characters`;
+  const [length, max] = [formatCount(limit.length), formatCount(limit.max)];
   return (
     <p
       id={limit.id}
@@ -68,8 +94,8 @@ export function LengthNote({
     >
       {limit.tooLong ? <TriangleAlert className="size-3.5 shrink-0" aria-hidden="true" /> : null}
       {limit.tooLong
-        ? `Too long to ${verb}: ${of}. ${advice ?? `Shorten it to ${verb} it.`}`
-        : `${formatCount(limit.length)} / ${formatCount(limit.max)} characters`}
+        ? `Too long to ${verb}: ${length} of ${max} characters. ${advice ?? `Shorten it to ${verb} it.`}`
+        : `${length} / ${max} characters`}
     </p>
   );
 }

@@ -5,7 +5,7 @@ import { FormError } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Label } from "@/components/ui/label";
-import { focusFirstTooLong, useLengthLimit, type LengthLimit } from "@/components/ui/length-limit";
+import { focusFirstTooLong, useTextLimits, type LengthLimit } from "@/components/ui/length-limit";
 import { Spinner } from "@/components/ui/spinner";
 import { Textarea } from "@/components/ui/textarea";
 import { errorMessage } from "@/lib/api-client";
@@ -32,18 +32,6 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 
 export type AssistantLimits = Record<keyof typeof ASSISTANT_LIMITS, LengthLimit>;
 
-/** The form's texts against their limits, counted as the server counts them: trimmed. */
-function useAssistantLimits(draft: AssistantDraft): AssistantLimits {
-  const limit = (key: keyof typeof ASSISTANT_LIMITS) =>
-    [draft[key].trim().length, ASSISTANT_LIMITS[key]] as const;
-  return {
-    name: useLengthLimit(...limit("name")),
-    description: useLengthLimit(...limit("description")),
-    systemPrompt: useLengthLimit(...limit("systemPrompt")),
-    instructions: useLengthLimit(...limit("instructions")),
-  };
-}
-
 /** A new assistant answers with the guide when it can, else with the first model that is usable. */
 function useDefaultModel(): string {
   const { data } = useModels();
@@ -68,8 +56,7 @@ export function AssistantForm({
   const [error, setError] = useState<string | null>(null);
   const busy = create.isPending || update.isPending;
   const patch = (next: Partial<AssistantDraft>) => setDraft((d) => ({ ...d, ...next }));
-  const limits = useAssistantLimits(draft);
-  const tooLong = Object.values(limits).some((limit) => limit.tooLong);
+  const { limits, tooLong } = useTextLimits(draft, ASSISTANT_LIMITS);
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();

@@ -27,16 +27,14 @@ export function FormRow({
 }) {
   const id = useId();
   const ownHintId = hint ? `${id}-hint` : undefined;
-  const field = limit ? lengthFieldProps(limit, ownHintId) : { "aria-describedby": ownHintId };
-  const hintId = field["aria-describedby"];
-  const invalid = limit?.tooLong || undefined;
+  const field = lengthFieldProps(limit, ownHintId);
   return (
     <div className={cn("flex min-w-0 flex-col gap-2", className)}>
       <div className="flex items-center justify-between gap-2">
         <Label htmlFor={id}>{label}</Label>
         {aside}
       </div>
-      {children({ id, hintId, invalid })}
+      {children({ id, hintId: field["aria-describedby"], invalid: field["aria-invalid"] })}
       {hint ? (
         <p id={ownHintId} className="text-xs text-muted-foreground">
           {hint}

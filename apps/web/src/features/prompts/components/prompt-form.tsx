@@ -14,12 +14,7 @@ import { FormError } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
 import { Label } from "@/components/ui/label";
-import {
-  focusFirstTooLong,
-  lengthFieldProps,
-  LengthNote,
-  useLengthLimit,
-} from "@/components/ui/length-limit";
+import { focusFirstTooLong, lengthFieldProps, LengthNote, useTextLimits } from "@/components/ui/length-limit";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { Spinner } from "@/components/ui/spinner";
 import { Textarea } from "@/components/ui/textarea";
@@ -28,6 +23,8 @@ import { useCreatePrompt } from "../api/create-prompt";
 import { useUpdatePrompt } from "../api/update-prompt";
 import { parseTags } from "../utils/parse-tags";
 import { ViewHeading } from "./view-heading";
+
+const LIMITS = { title: PROMPT_TITLE_MAX, description: PROMPT_DESCRIPTION_MAX, content: PROMPT_CONTENT_MAX };
 
 interface PromptFormProps {
   /** The prompt being edited; null writes a new one. */
@@ -51,13 +48,7 @@ export function PromptForm({ prompt, defaultCategory, onDone }: PromptFormProps)
   const error = prompt ? update.error : create.error;
   const id = useId();
   const asks = promptPlaceholders(content);
-  // Counted as the server counts them: trimmed.
-  const limits = {
-    title: useLengthLimit(title.trim().length, PROMPT_TITLE_MAX),
-    description: useLengthLimit(description.trim().length, PROMPT_DESCRIPTION_MAX),
-    content: useLengthLimit(content.trim().length, PROMPT_CONTENT_MAX),
-  };
-  const tooLong = Object.values(limits).some((limit) => limit.tooLong);
+  const { limits, tooLong } = useTextLimits({ title, description, content }, LIMITS);
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
