@@ -5,11 +5,10 @@ import { FormError } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { Spinner } from "@/components/ui/spinner";
+import { formatCount } from "@/lib/utils";
 import { errorMessage } from "@/lib/api-client";
 import { useAddDocument, useDocuments } from "@/lib/documents-api";
 import { DocumentEditor } from "./document-editor";
-
-const characters = new Intl.NumberFormat("en");
 
 /**
  * The documents an assistant answers from: pick saved ones, upload a file or write one. Each new
@@ -75,7 +74,7 @@ export function KnowledgeDocuments({
                   <span className="block truncate text-sm font-medium">{title}</span>
                   {doc ? (
                     <span className="block text-xs text-muted-foreground">
-                      {characters.format(doc.characters)} characters
+                      {formatCount(doc.characters)} characters
                     </span>
                   ) : null}
                 </span>
@@ -129,11 +128,7 @@ export function KnowledgeDocuments({
             </SelectTrigger>
             <SelectContent>
               {unattached.map((doc) => (
-                <SelectItem
-                  key={doc.id}
-                  value={doc.id}
-                  hint={`${characters.format(doc.characters)} characters`}
-                >
+                <SelectItem key={doc.id} value={doc.id} hint={`${formatCount(doc.characters)} characters`}>
                   {doc.title}
                 </SelectItem>
               ))}

@@ -15,9 +15,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { Textarea } from "@/components/ui/textarea";
 import { errorMessage } from "@/lib/api-client";
 import { useAddDocument } from "@/lib/documents-api";
-import { cn } from "@/lib/utils";
-
-const count = new Intl.NumberFormat("en");
+import { cn, formatCount } from "@/lib/utils";
 
 export function AddDocumentCard() {
   const add = useAddDocument();
@@ -146,7 +144,7 @@ export function AddDocumentCard() {
                   placeholder="Paste notes, a policy, a product sheet… Markdown is fine."
                 />
                 <p className="text-right text-xs text-muted-foreground">
-                  {count.format(content.length)} / {count.format(DOCUMENT_CONTENT_MAX)}
+                  {formatCount(content.length)} / {formatCount(DOCUMENT_CONTENT_MAX)}
                 </p>
               </div>
               <Button type="submit" disabled={add.isPending} className="self-end">

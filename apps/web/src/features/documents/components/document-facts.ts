@@ -1,12 +1,12 @@
 import type { DocumentSummary } from "@tessera/contracts";
+import { formatCount } from "@/lib/utils";
 
-const count = new Intl.NumberFormat("en");
 const date = new Intl.DateTimeFormat("en", { dateStyle: "medium" });
 
 /** "12,400 characters · 6 passages · docs.example.org · 3 Jan 2026" */
 export function documentFacts(doc: DocumentSummary): string {
   const parts = [
-    `${count.format(doc.characters)} characters`,
+    `${formatCount(doc.characters)} characters`,
     `${doc.passages} ${doc.passages === 1 ? "passage" : "passages"}`,
   ];
   if (doc.source_url) {

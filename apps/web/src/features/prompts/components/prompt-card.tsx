@@ -4,6 +4,7 @@ import { useId } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
+import { formatCount } from "@/lib/utils";
 import { CategoryBadge } from "./category-badge";
 import { PromptText } from "./prompt-text";
 
@@ -129,7 +130,7 @@ export function PromptCard({ prompt, using, onCopy, onUse, onEdit, onDelete }: P
           data-testid="usage-count"
         >
           <TrendingUp className="size-3.5" aria-hidden="true" />
-          {uses.toLocaleString("en-US")} {uses === 1 ? "use" : "uses"}
+          {formatCount(uses)} {uses === 1 ? "use" : "uses"}
         </span>
         <Button variant="outline" size="sm" onClick={() => onCopy(prompt)}>
           <Copy aria-hidden="true" />
