@@ -4,6 +4,7 @@ import type { TeamAnalytics } from "@tessera/contracts";
 import { Activity, Clock, Image, MessageSquare, Search, Users } from "lucide-react";
 import type { ReactNode } from "react";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { formatCount } from "@/lib/utils";
 
 function Stat({ icon, label, value }: { icon: ReactNode; label: string; value: ReactNode }) {
   return (
@@ -39,22 +40,22 @@ export function TeamAnalyticsCard({
             <Stat
               icon={<MessageSquare aria-hidden="true" className={icon} />}
               label="Total Messages"
-              value={analytics.totalMessages.toLocaleString()}
+              value={formatCount(analytics.totalMessages)}
             />
             <Stat
               icon={<Search aria-hidden="true" className={icon} />}
               label="Total Searches"
-              value={analytics.totalSearches.toLocaleString()}
+              value={formatCount(analytics.totalSearches)}
             />
             <Stat
               icon={<Image aria-hidden="true" className={icon} />}
               label="Images Generated"
-              value={analytics.totalImages.toLocaleString()}
+              value={formatCount(analytics.totalImages)}
             />
             <Stat
               icon={<Activity aria-hidden="true" className={icon} />}
               label="Active Members"
-              value={analytics.activeMembers}
+              value={formatCount(analytics.activeMembers)}
             />
             <Stat
               icon={<Clock aria-hidden="true" className={icon} />}
@@ -70,7 +71,7 @@ export function TeamAnalyticsCard({
             <Stat
               icon={<Users aria-hidden="true" className={icon} />}
               label="Team Growth"
-              value={`${memberCount} members`}
+              value={`${formatCount(memberCount)} ${memberCount === 1 ? "member" : "members"}`}
             />
           </div>
         ) : (

@@ -1,7 +1,7 @@
 import type { Team } from "@tessera/contracts";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { apiError, json, stubFetch } from "@/testing/fetch-stub";
 import { renderApp } from "@/testing/render-app";
 import { sessionBody, storeSession, testUser } from "@/testing/session";
@@ -175,6 +175,36 @@ describe("team settings page", () => {
       slug: "acme",
       allowedDomains: "Acme.test, , b.org",
     });
+  });
+
+  it("writes the analytics' counts as the app does in any browser language, and one member as one", async () => {
+    // A German browser: numbers written with no locale of their own would read 1.234.567 here.
+    const spy = vi.spyOn(Number.prototype, "toLocaleString").mockImplementation(function (
+      this: number,
+      locales,
+      options,
+    ) {
+      return new Intl.NumberFormat(locales ?? "de-DE", options).format(this);
+    });
+    try {
+      const solo = team("owner");
+      await openTeam({
+        ...onTeamPlan,
+        "GET /api/teams/mine": () =>
+          json({
+            team: {
+              ...solo,
+              members: solo.members.slice(0, 1),
+              analytics: { ...solo.analytics, totalMessages: 1234567, totalSearches: 12345 },
+            },
+          }),
+      });
+      expect(await screen.findByText("1,234,567")).toBeTruthy();
+      expect(screen.getByText("12,345")).toBeTruthy();
+      expect(screen.getByText("1 member", { selector: "span" })).toBeTruthy();
+    } finally {
+      spy.mockRestore();
+    }
   });
 
   it("gives a member no invite, remove, invitations or company edits", async () => {
