@@ -125,6 +125,7 @@ export function createApp(services: Services, options: { webDist?: string | null
       limiter: services.limiter,
       trustedProxyHeader: env.TRUSTED_PROXY_HEADER,
       signInAttemptsPerAccount: env.RATE_LIMIT_SIGN_IN_ACCOUNT,
+      publicUrl: env.PUBLIC_URL,
     }),
   );
   app.get("/.well-known/jwks.json", (c) =>

@@ -1,7 +1,7 @@
 // The Better Auth handler behind our own edge: the client IP is ours to set, resending a
 // verification mail is limited per address, password guesses are limited per account as well as
 // per client (Better Auth's own limit), sign-out ends every session of the user, and errors come
-// back in the one error shape.
+// back in the one error shape; a page opened at another address than PUBLIC_URL is told which one.
 import { eq } from "drizzle-orm";
 import { Hono } from "hono";
 import type { Database } from "../db/client";
@@ -47,6 +47,8 @@ export function authRoutes(deps: {
   trustedProxyHeader?: string;
   /** Sign-in attempts on one account in 15 minutes without a correct password (RATE_LIMIT_SIGN_IN_ACCOUNT). */
   signInAttemptsPerAccount: number;
+  /** The address people open (PUBLIC_URL), the one origin Better Auth trusts. */
+  publicUrl: string;
   /** Waits until the session cache has heard every change made so far (session-cache.ts `settle`). */
   settleSessions?: () => Promise<void>;
 }) {
@@ -101,7 +103,16 @@ export function authRoutes(deps: {
     // caller's next request, which may come before the change's notice would have.
     if (c.req.method === "POST") await deps.settleSessions?.();
     if (accountKey && response.status === 200) await limiter.reset(`sign-in:${accountKey}`);
-    return response.status >= 400 ? reshapeError(response, c.get("requestId")) : response;
+    if (response.status < 400) return response;
+    const origin = c.req.header("origin") ?? c.req.header("referer") ?? "";
+    return reshapeError(response, c.get("requestId"), (code) => {
+      if (code !== "INVALID_ORIGIN") return undefined;
+      c.get("logger").warn(
+        { event: "auth.origin_refused", origin, publicUrl: deps.publicUrl },
+        "A page at another address than PUBLIC_URL was refused; set PUBLIC_URL to the address people open",
+      );
+      return wrongAddress(originOf(origin), deps.publicUrl);
+    });
   });
 }
 
@@ -117,7 +128,29 @@ function readEmail(body: ArrayBuffer): string | null {
   return null;
 }
 
-async function reshapeError(response: Response, requestId: string): Promise<Response> {
+function originOf(value: string): string | null {
+  try {
+    return new URL(value).origin;
+  } catch {
+    return null;
+  }
+}
+
+/** Better Auth's "Invalid origin", said so that the person can act on it. */
+function wrongAddress(origin: string | null, publicUrl: string): string {
+  const opened = origin ? ` This page was opened at ${origin}.` : "";
+  return (
+    `Tessera is set up to be opened at ${publicUrl}.${opened} Open ${publicUrl} and try again, ` +
+    "or ask whoever runs Tessera to set PUBLIC_URL to the address you use."
+  );
+}
+
+async function reshapeError(
+  response: Response,
+  requestId: string,
+  /** Our own wording for one of Better Auth's codes, where its own would leave a person stuck. */
+  explain: (code: string) => string | undefined = () => undefined,
+): Promise<Response> {
   if (!(response.headers.get("content-type") ?? "").includes("application/json")) {
     const text = await response.text();
     const headers = new Headers(response.headers);
@@ -138,6 +171,7 @@ async function reshapeError(response: Response, requestId: string): Promise<Resp
   headers.delete("content-length");
   const code = raw.code ?? (response.status === 429 ? "RATE_LIMITED" : "AUTH_ERROR");
   const message =
+    explain(code) ??
     raw.message ??
     (response.status === 429 ? "Too many attempts. Wait a minute and try again." : "Request failed.");
   return new Response(JSON.stringify(errorBody(code, message, requestId)), {

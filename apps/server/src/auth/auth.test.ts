@@ -42,6 +42,26 @@ describe("sign-up and email verification", () => {
     expect(await profile.json()).toMatchObject({ email: "ada@example.com", fullName: "Ada Lovelace" });
   });
 
+  it("tells a page opened at another address than PUBLIC_URL which address to open", async () => {
+    // A browser that has been here before sends a cookie, which is when Better Auth checks the origin.
+    const res = await t.request("/api/auth/sign-up/email", {
+      method: "POST",
+      headers: { origin: "http://127.0.0.1:3000", cookie: "theme=dark" },
+      json: { email: "elsewhere@example.com", password: "correct horse battery", name: "Else" },
+    });
+    expect(res.status).toBe(403);
+    expect(await json<{ error: { code: string; message: string } }>(res)).toMatchObject({
+      error: {
+        code: "INVALID_ORIGIN",
+        message:
+          `Tessera is set up to be opened at ${ORIGIN}. This page was opened at http://127.0.0.1:3000. ` +
+          `Open ${ORIGIN} and try again, or ask whoever runs Tessera to set PUBLIC_URL to the address you use.`,
+      },
+    });
+    // Nothing was created: the right address still signs the same person up.
+    expect((await t.signUp("elsewhere@example.com")).status).toBe(200);
+  });
+
   it("makes the first account the instance admin and nobody after it", async () => {
     await t.newUser("second@example.com");
     const rows = await t.services.database.db.select({ email: user.email, role: user.role }).from(user);

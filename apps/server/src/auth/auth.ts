@@ -2,6 +2,7 @@
 // organizations (teams), and social sign-in when configured. Mounted at /api/auth/* by app.ts.
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { APIError } from "better-auth/api";
 import { admin, bearer, jwt, organization, twoFactor } from "better-auth/plugins";
 import { eq, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
@@ -41,6 +42,15 @@ export function createAuth(deps: AuthDeps) {
     trustedOrigins: [deps.baseURL],
     database: drizzleAdapter(db, { provider: "pg", schema }),
     logger: { level: "warn", log: (level, message) => logger[level]({ event: "auth.internal" }, message) },
+    // A refusal (a wrong password, a page at another address) is an answer, logged with the
+    // request's status, not an unformatted line of Better Auth's own on the console; a fault is
+    // logged here, as an error.
+    onAPIError: {
+      onError: (error) => {
+        if (error instanceof APIError && error.status !== "INTERNAL_SERVER_ERROR") return;
+        logger.error({ event: "auth.internal", err: error }, "Better Auth failed");
+      },
+    },
     emailAndPassword: {
       enabled: true,
       requireEmailVerification: true,
@@ -108,7 +118,12 @@ export function createAuth(deps: AuthDeps) {
     },
     // The client IP comes only from our own header, which app.ts sets from the socket (or from the
     // configured trusted proxy header) after dropping whatever the client sent; IPv6 counts by /64.
-    advanced: { ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER], ipv6Subnet: 64 } },
+    advanced: {
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER], ipv6Subnet: 64 },
+      // Better Auth checks the origin unless NODE_ENV is "test"; said here, it is checked everywhere,
+      // so the tests run the check that production does.
+      disableOriginCheck: false,
+    },
     hooks: passwordHooks(db),
     databaseHooks: {
       user: {
