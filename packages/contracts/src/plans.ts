@@ -141,6 +141,21 @@ export function upgradeMessage(what: string, needed: PlanId): string {
   return `${what} ${needed === "team" ? "is on the Team plan" : `is on the ${plan} plan and up`}. Upgrade to use it.`;
 }
 
+export type Feature = keyof typeof FEATURE_PLAN;
+
+/** Each feature as a refusal names it: a subject that takes "is". */
+const FEATURE_NAMES: Record<Feature, string> = {
+  voice: "AI Voice",
+  customAssistants: "Making your own assistants",
+  apiAccess: "API access",
+  teams: "A team workspace",
+};
+
+/** "AI Voice is on the Pro plan and up. Upgrade to use it.": what the server and the locked screens say. */
+export function featureUpgradeMessage(feature: Feature): string {
+  return upgradeMessage(FEATURE_NAMES[feature], FEATURE_PLAN[feature]);
+}
+
 /** Who may do what, as the server sees it now (GET /api/subscription). */
 export const subscriptionSchema = z.object({
   plan: planIdSchema,

@@ -2,13 +2,14 @@
 // unless a row says otherwise; a plan whose time is up is Core again. Trials start once; admins and
 // Stripe set plans. Every call that spends an entitlement checks it here.
 import {
-  FEATURE_PLAN,
+  featureUpgradeMessage,
   modelPlan,
   PLANS,
   planAtLeast,
   TRIAL_DAYS,
   TRIAL_PLAN,
   upgradeMessage,
+  type Feature,
   type ModelsResponse,
   type PlanId,
 } from "@tessera/contracts";
@@ -95,27 +96,17 @@ export async function setPlan(
   return planOf(row, now);
 }
 
-const planRefusal = (what: string, needed: PlanId) =>
-  new AppError("PLAN_REQUIRED", upgradeMessage(what, needed));
-
 /** Refuses a model the caller's plan does not include, naming the plan that does. */
 export async function requireModel(db: Database, userId: string, modelId: string, modelName: string) {
   const needed = modelPlan(modelId);
   if (needed === "core") return;
   const { plan } = await readPlan(db, userId);
-  if (!planAtLeast(plan, needed)) throw planRefusal(modelName, needed);
+  if (!planAtLeast(plan, needed)) throw new AppError("PLAN_REQUIRED", upgradeMessage(modelName, needed));
 }
 
-const FEATURE_NAMES: Record<keyof typeof FEATURE_PLAN, string> = {
-  voice: "AI Voice",
-  customAssistants: "Making your own assistants",
-  apiAccess: "API access",
-  teams: "Team workspaces",
-};
-
-export async function requireFeature(db: Database, userId: string, feature: keyof typeof FEATURE_PLAN) {
+export async function requireFeature(db: Database, userId: string, feature: Feature) {
   const { plan } = await readPlan(db, userId);
-  if (!PLANS[plan][feature]) throw planRefusal(FEATURE_NAMES[feature], FEATURE_PLAN[feature]);
+  if (!PLANS[plan][feature]) throw new AppError("PLAN_REQUIRED", featureUpgradeMessage(feature));
 }
 
 /** The model list as one person may use it: models above their plan are unavailable, and say why. */

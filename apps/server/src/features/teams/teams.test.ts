@@ -75,7 +75,7 @@ describe("creating a team", () => {
     const below = await call("outsider", "", { method: "POST", json: { name: "X" } });
     expect(below.status).toBe(403);
     expect(((await below.json()) as { error: { message: string } }).error.message).toBe(
-      "Team workspaces is on the Team plan. Upgrade to use it.",
+      "A team workspace is on the Team plan. Upgrade to use it.",
     );
     expect((await call("owner", "", { method: "POST", json: { name: "   " } })).status).toBe(400);
     expect((await call("owner", "", { method: "POST", json: { name: "Second" } })).status).toBe(409);

@@ -1,4 +1,4 @@
-import { FEATURE_PLAN, PLANS, upgradeMessage } from "@tessera/contracts";
+import { FEATURE_PLAN, PLANS, featureUpgradeMessage } from "@tessera/contracts";
 import { Lock, Plus } from "lucide-react";
 import { Link } from "react-router";
 import { Button } from "@/components/ui/button";
@@ -6,7 +6,7 @@ import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip
 import { useSubscription } from "@/lib/subscription";
 
 const NEEDED = FEATURE_PLAN.customAssistants;
-export const LOCKED_TEXT = upgradeMessage("Making your own assistants", NEEDED);
+export const LOCKED_TEXT = featureUpgradeMessage("customAssistants");
 
 /** "New assistant", or, when the plan does not include making assistants, the way to a plan that does. */
 export function NewAssistantButton({

@@ -1,5 +1,5 @@
 // Below the Team plan: what team workspaces are and the way to the plans. The server refuses anyway.
-import { FEATURE_PLAN, PLANS, upgradeMessage } from "@tessera/contracts";
+import { FEATURE_PLAN, PLANS, featureUpgradeMessage } from "@tessera/contracts";
 import { Lock } from "lucide-react";
 import { Link } from "react-router";
 import { Button } from "@/components/ui/button";
@@ -18,7 +18,7 @@ export function TeamLocked() {
           <h2 id="team-locked-heading" className="text-lg font-semibold">
             Team workspaces come with {PLANS[NEEDED].name}
           </h2>
-          <p className="text-sm text-muted-foreground">{upgradeMessage("Team workspaces", NEEDED)}</p>
+          <p className="text-sm text-muted-foreground">{featureUpgradeMessage("teams")}</p>
           <p className="text-sm text-muted-foreground">
             Invite members as Member or Admin, manage company details and see your team&apos;s analytics.
           </p>

@@ -112,6 +112,7 @@ describe("team settings page", () => {
   it("shows the Team plan with a way to the plans when it is not included", async () => {
     await openTeam({ "GET /api/teams/mine": () => json({ team: null }) });
     expect(await screen.findByText("Team workspaces come with Team")).toBeTruthy();
+    expect(screen.getByText("A team workspace is on the Team plan. Upgrade to use it.")).toBeTruthy();
     expect(screen.getByRole("link", { name: "See plans" }).getAttribute("href")).toBe("/pricing");
   });
 

@@ -1,13 +1,13 @@
 // Shown instead of the form when the plan does not include voice-overs: the plan that does, and the
 // way to the plans. The server refuses anyway.
-import { FEATURE_PLAN, PLANS, upgradeMessage } from "@tessera/contracts";
+import { FEATURE_PLAN, PLANS, featureUpgradeMessage } from "@tessera/contracts";
 import { Lock } from "lucide-react";
 import { Link } from "react-router";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
 
 const NEEDED = FEATURE_PLAN.voice;
-export const VOICE_LOCKED_TEXT = upgradeMessage("AI Voice", NEEDED);
+export const VOICE_LOCKED_TEXT = featureUpgradeMessage("voice");
 
 export function VoiceLocked() {
   return (
