@@ -7,15 +7,11 @@ import { knowledgePassages } from "../db/schema";
 import type { WebResult } from "../providers/search/types";
 import { rankedMatch } from "./search-knowledge";
 
-export interface IndexedResult {
-  title: string;
-  url: string;
+export interface IndexedResult extends WebResult {
   /** The best fragments, matched words wrapped in ** (markdown bold). */
   snippet: string;
   content: string;
-  kind: "help" | "catalogue" | "document" | "web";
-  favicon?: string;
-  thumbnail?: string;
+  kind: NonNullable<WebResult["kind"]>;
 }
 
 const HEADLINE = 'StartSel=**, StopSel=**, MaxWords=30, MinWords=12, MaxFragments=2, FragmentDelimiter=" … "';

@@ -163,7 +163,8 @@ export async function* runSearch(
     // Tessera Local answers from exactly these sources, as it would from workspace knowledge.
     const passages: Passage[] = results.map((r, i) => ({
       id: String(i),
-      kind: found.provider === "local" ? "document" : "web",
+      // So the overview says where it read: "From the Tessera help:", "From your documents:".
+      kind: r.kind ?? "web",
       title: r.title,
       url: r.url,
       content: r.content ?? r.snippet.replace(/\*\*/g, ""),

@@ -58,6 +58,7 @@ describe("POST /api/jigsaw-search on the local index", () => {
       .filter((e) => e.type === "overview_chunk")
       .map((e) => e.content as string)
       .join("");
+    expect(overview).toMatch(/^From your documents: /);
     expect(overview).toContain("Tuesday");
     expect(overview).toContain("[1]");
     const progress = events.filter((e) => e.type === "overview_chunk").map((e) => e.progress as number);
@@ -77,6 +78,17 @@ describe("POST /api/jigsaw-search on the local index", () => {
     expect(body.overview).toBe(overview);
     expect(body.sources[0]!.title).toBe("Lighthouse keeper handbook");
     expect((await t.request(`/api/searches/${body.id}`, { token: bob })).status).toBe(404);
+  });
+
+  it("says where the overview read: the help is not one's documents", async () => {
+    const events = await readSse(await search(bob, { query: "How do I turn on two-factor sign-in?" }));
+    const sources = events.find((e) => e.type === "sources")!.sources as { url: string }[];
+    expect(sources[0]!.url).toMatch(/^\/help\//);
+    const overview = events
+      .filter((e) => e.type === "overview_chunk")
+      .map((e) => e.content as string)
+      .join("");
+    expect(overview).toMatch(/^From the Tessera help: /);
   });
 
   it("skips the overview when it is not asked for", async () => {
@@ -286,6 +298,7 @@ describe("with a web search provider and deep crawl", () => {
       .filter((e) => e.type === "overview_chunk")
       .map((e) => e.content as string)
       .join("");
+    expect(overview).toMatch(/^From the web pages found: /);
     // Only the crawled page says this; the provider's snippet does not.
     expect(overview).toContain("5.2 metres");
     expect(overview).toContain("[1]");

@@ -12,6 +12,11 @@ export interface WebResult {
   content?: string;
   thumbnail?: string;
   favicon?: string;
+  /**
+   * What the local index found: a help article, the model catalogue, one of the person's documents,
+   * or a page an earlier search brought in. Web providers leave it out.
+   */
+  kind?: "help" | "catalogue" | "document" | "web";
 }
 
 export interface WebImage {
