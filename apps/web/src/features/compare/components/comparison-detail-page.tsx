@@ -1,8 +1,9 @@
 // /dashboard/compare/:id: a stored comparison read back. Answers can still be rated (which reveals a
 // blind one) and continued in chat; the comparison can be deleted. Someone else's id is not found.
-import { ArrowLeft, EyeOff, SearchX } from "lucide-react";
+import { ArrowLeft, EyeOff } from "lucide-react";
 import { Link, useNavigate, useParams } from "react-router";
 import { FeatureErrorBoundary } from "@/components/error-boundary";
+import { NotFoundPanel } from "@/components/not-found-panel";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { PageSpinner } from "@/components/ui/spinner";
@@ -30,21 +31,6 @@ function BackLink() {
   );
 }
 
-function NotFound() {
-  return (
-    <div className="flex flex-col items-center gap-3 rounded-xl border border-dashed px-6 py-14 text-center">
-      <SearchX className="size-8 text-muted-foreground" aria-hidden="true" />
-      <h1 className="text-xl font-semibold">Comparison not found</h1>
-      <p className="max-w-md text-sm text-muted-foreground">
-        It may have been deleted, or it belongs to someone else.
-      </p>
-      <Button asChild variant="outline">
-        <Link to={BACK}>Back to your comparisons</Link>
-      </Button>
-    </div>
-  );
-}
-
 export function ComparisonDetailPage() {
   useDocumentTitle("Comparison");
   const { id = "" } = useParams();
@@ -61,7 +47,8 @@ export function ComparisonDetailPage() {
 
   let body;
   if (isPending) body = <PageSpinner label="Loading comparison" />;
-  else if (error instanceof ApiError && (error.status === 404 || error.status === 400)) body = <NotFound />;
+  else if (error instanceof ApiError && (error.status === 404 || error.status === 400))
+    body = <NotFoundPanel what="Comparison" back={{ to: BACK, label: "Back to your comparisons" }} />;
   else if (!comparison)
     body = (
       <div className="flex flex-col items-start gap-3">

@@ -6,6 +6,7 @@ import { Link, useNavigate, useParams } from "react-router";
 import { toast } from "@/lib/toast";
 import { ConfirmDeleteDialog } from "@/components/confirm-delete-dialog";
 import { Markdown } from "@/components/markdown";
+import { NotFoundPanel } from "@/components/not-found-panel";
 import { Button } from "@/components/ui/button";
 import { PageSpinner } from "@/components/ui/spinner";
 import { ApiError, errorMessage } from "@/lib/api-client";
@@ -27,12 +28,7 @@ export function DocumentPage() {
   let body;
   if (isPending) body = <PageSpinner label="Loading document" />;
   else if (error instanceof ApiError && (error.status === 404 || error.status === 400))
-    body = (
-      <div className="flex flex-col items-start gap-3 py-10">
-        <h1 className="text-2xl font-semibold tracking-tight">Document not found</h1>
-        <p className="text-muted-foreground">It may have been deleted, or it belongs to someone else.</p>
-      </div>
-    );
+    body = <NotFoundPanel what="Document" back={{ to: BACK, label: "Back to your documents" }} />;
   else if (!doc)
     body = (
       <div className="flex flex-col items-start gap-3">

@@ -168,5 +168,8 @@ describe("document page", () => {
       `/dashboard/documents/${id}`,
     );
     expect(await screen.findByRole("heading", { name: "Document not found" })).toBeTruthy();
+    expect(screen.getByRole("link", { name: "Back to your documents" }).getAttribute("href")).toBe(
+      "/dashboard/documents",
+    );
   });
 });
