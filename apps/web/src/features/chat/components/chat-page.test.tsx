@@ -156,9 +156,20 @@ describe("chat page", () => {
 
   it("says so when a conversation cannot be loaded", async () => {
     await openChat(`/dashboard/chat?conversation=${ID}`, {
-      [`GET /api/conversations/${ID}/messages`]: () => apiError(404, "NOT_FOUND", "Conversation not found."),
+      [`GET /api/conversations/${ID}/messages`]: () => apiError(500, "INTERNAL", "Internal error."),
     });
     expect(await screen.findByText("Failed to load conversation history")).toBeTruthy();
+  });
+
+  it("says why when the conversation of a link is not there", async () => {
+    await openChat(`/dashboard/chat?conversation=${ID}`, {
+      [`GET /api/conversations/${ID}/messages`]: () => apiError(404, "NOT_FOUND", "Conversation not found."),
+    });
+    expect(
+      await screen.findByText(
+        "Failed to load conversation history: this conversation may have been deleted, or it belongs to someone else.",
+      ),
+    ).toBeTruthy();
   });
 
   it("opens a conversation from Recent Chats, deletes it after confirming, and starts afresh", async () => {

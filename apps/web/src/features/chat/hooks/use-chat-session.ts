@@ -4,7 +4,7 @@ import { RESPONSE_INTERRUPTED_MARK, type StoredMessage } from "@tessera/contract
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { toast } from "@/lib/toast";
-import { errorMessage } from "@/lib/api-client";
+import { ApiError, errorMessage } from "@/lib/api-client";
 import { readStoredSession } from "@/lib/auth-storage";
 import { conversationMessagesQuery, mayHaveOlder } from "../api/get-conversation-messages";
 import { conversationsQuery } from "../api/get-conversations";
@@ -101,10 +101,16 @@ export function useChatSession(events: SessionEvents) {
         setMessages(stored.map(fromStoredMessage));
         notePage(stored);
         return { status: "loaded", model: stored.findLast((m) => m.model)?.model ?? null };
-      } catch {
+      } catch (err) {
         if (generation !== generationRef.current) return { status: "stale" };
         conversationRef.current = null;
-        toast.error("Error", { description: "Failed to load conversation history" });
+        // A link to a deleted conversation (or someone else's) is not a failure to retry.
+        const gone = err instanceof ApiError && (err.status === 404 || err.status === 400);
+        toast.error("Error", {
+          description: gone
+            ? "Failed to load conversation history: this conversation may have been deleted, or it belongs to someone else."
+            : "Failed to load conversation history",
+        });
         return { status: "failed" };
       } finally {
         if (generation === generationRef.current) setLoadingHistory(false);
