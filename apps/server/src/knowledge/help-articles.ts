@@ -64,7 +64,7 @@ export const HELP_ARTICLES: readonly HelpArticle[] = [
   {
     slug: "self-hosting",
     title: "Running your own Tessera",
-    body: "Tessera runs with no keys and no network: PostgreSQL in-process, mail kept in an outbox, and Tessera Local answering from this workspace. Set OPENROUTER_API_KEY to reach every catalogue model, OPENAI_BASE_URL for an OpenAI-compatible server such as Ollama, vLLM or LM Studio, ANTHROPIC_API_KEY or GOOGLE_GENERATIVE_AI_API_KEY for those vendors, DATABASE_URL for a PostgreSQL server and SMTP_URL to send mail.",
+    body: "Tessera runs with no keys and no network: PostgreSQL in-process, mail kept in an outbox, and Tessera Local answering from this workspace. Set OPENROUTER_API_KEY to reach every catalogue model, OPENAI_BASE_URL for an OpenAI-compatible server such as Ollama, vLLM or LM Studio, ANTHROPIC_API_KEY or GOOGLE_GENERATIVE_AI_API_KEY for those vendors, DATABASE_URL for a PostgreSQL server and SMTP_URL to send mail. Set PUBLIC_URL to the address people open, such as https://ai.example.com: mail links point there, and sign-in only accepts pages opened at that address.",
   },
   {
     slug: "tessera-local",

@@ -91,6 +91,15 @@ describe("POST /api/jigsaw-search on the local index", () => {
     expect(overview).toMatch(/^From the Tessera help: /);
   });
 
+  it("finds where to set the address people open in the help", async () => {
+    const events = await readSse(
+      await search(bob, { query: "Sign-in refuses the address I opened", options: { ai_overview: false } }),
+    );
+    const sources = events.find((e) => e.type === "sources")!.sources as { url: string; snippet: string }[];
+    expect(sources[0]).toMatchObject({ url: "/help/self-hosting" });
+    expect(sources[0]!.snippet).toContain("PUBLIC_URL");
+  });
+
   it("skips the overview when it is not asked for", async () => {
     const events = await readSse(
       await search(ada, {
