@@ -16,3 +16,17 @@ export function initials(name: string | null | undefined, fallback = "?"): strin
 export function formatCount(n: number): string {
   return n.toLocaleString("en-US");
 }
+
+const whenFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
+const shortWhenFormat = new Intl.DateTimeFormat(undefined, {
+  month: "short",
+  day: "numeric",
+  hour: "2-digit",
+  minute: "2-digit",
+});
+
+/** An instant in the reader's own words: "Nov 27, 2026, 10:56 PM". */
+export const formatWhen = (iso: string) => whenFormat.format(new Date(iso));
+
+/** An instant in a list, where the year goes without saying: "Nov 27, 10:56 PM". */
+export const formatShortWhen = (iso: string) => shortWhenFormat.format(new Date(iso));

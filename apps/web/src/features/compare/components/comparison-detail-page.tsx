@@ -9,6 +9,7 @@ import { Button } from "@/components/ui/button";
 import { PageSpinner } from "@/components/ui/spinner";
 import { ApiError } from "@/lib/api-client";
 import { useDocumentTitle } from "@/lib/use-document-title";
+import { formatWhen } from "@/lib/utils";
 import { useComparison } from "../api/get-comparison";
 import { useRateResponse } from "../api/rate-response";
 import { useCompareSettings } from "../hooks/use-compare-settings";
@@ -73,7 +74,7 @@ export function ComparisonDetailPage() {
               ) : null}
             </div>
             <time dateTime={comparison.createdAt} className="text-sm text-muted-foreground">
-              {new Date(comparison.createdAt).toLocaleString()}
+              {formatWhen(comparison.createdAt)}
             </time>
           </div>
           <DeleteComparisonButton comparisonId={comparison.id} onDeleted={() => void navigate(BACK)} />

@@ -3,16 +3,10 @@ import { ChevronRight, EyeOff, Star, Trophy } from "lucide-react";
 import { Link } from "react-router";
 import { Badge } from "@/components/ui/badge";
 import { Spinner } from "@/components/ui/spinner";
+import { formatShortWhen } from "@/lib/utils";
 import { useComparisons } from "../api/get-comparisons";
 import { useModelNames } from "../api/get-models";
 import { blindRange, isHidden } from "../utils/blind";
-
-const dateFormat = new Intl.DateTimeFormat(undefined, {
-  month: "short",
-  day: "numeric",
-  hour: "2-digit",
-  minute: "2-digit",
-});
 
 function HistoryItem({ item, nameOf }: { item: ComparisonSummary; nameOf: (id: string) => string }) {
   const hidden = isHidden(item);
@@ -40,7 +34,7 @@ function HistoryItem({ item, nameOf }: { item: ComparisonSummary; nameOf: (id: s
                 Winner: {nameOf(item.winnerModelId)}
               </span>
             ) : null}
-            <time dateTime={item.createdAt}>{dateFormat.format(new Date(item.createdAt))}</time>
+            <time dateTime={item.createdAt}>{formatShortWhen(item.createdAt)}</time>
             {item.blind && item.revealed ? <Badge variant="secondary">Blind · revealed</Badge> : null}
           </div>
         </div>

@@ -5,18 +5,11 @@ import { ConfirmDeleteDialog } from "@/components/confirm-delete-dialog";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { errorMessage } from "@/lib/api-client";
-import { cn } from "@/lib/utils";
+import { cn, formatShortWhen } from "@/lib/utils";
 import { useDeleteSearches } from "../api/delete-search";
 import { useSearches } from "../api/get-searches";
 import { groupThreads, type SearchThreadSummary } from "../utils/group-threads";
 import { showSearchError } from "../utils/search-toasts";
-
-const dateFormat = new Intl.DateTimeFormat(undefined, {
-  month: "short",
-  day: "numeric",
-  hour: "2-digit",
-  minute: "2-digit",
-});
 
 const followUpCount = (n: number) => (n === 1 ? "1 follow-up" : `${n} follow-ups`);
 
@@ -94,7 +87,7 @@ export function SearchHistory({
                     {thread.query}
                   </span>
                   <span className="flex flex-wrap gap-x-2 text-xs text-muted-foreground">
-                    <time dateTime={thread.lastAt}>{dateFormat.format(new Date(thread.lastAt))}</time>
+                    <time dateTime={thread.lastAt}>{formatShortWhen(thread.lastAt)}</time>
                     {thread.searchIds.length > 1 ? (
                       <span>{followUpCount(thread.searchIds.length - 1)}</span>
                     ) : null}

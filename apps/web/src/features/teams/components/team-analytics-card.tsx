@@ -4,7 +4,7 @@ import type { TeamAnalytics } from "@tessera/contracts";
 import { Activity, Clock, Image, MessageSquare, Search, Users } from "lucide-react";
 import type { ReactNode } from "react";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { formatCount } from "@/lib/utils";
+import { formatCount, formatWhen } from "@/lib/utils";
 
 function Stat({ icon, label, value }: { icon: ReactNode; label: string; value: ReactNode }) {
   return (
@@ -62,9 +62,7 @@ export function TeamAnalyticsCard({
               label="Last Activity"
               value={
                 <span className="text-base">
-                  {analytics.lastActivityDate
-                    ? new Date(analytics.lastActivityDate).toLocaleString()
-                    : "No activity yet"}
+                  {analytics.lastActivityDate ? formatWhen(analytics.lastActivityDate) : "No activity yet"}
                 </span>
               }
             />

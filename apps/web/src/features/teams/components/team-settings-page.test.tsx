@@ -178,7 +178,7 @@ describe("team settings page", () => {
     });
   });
 
-  it("writes the analytics' counts as the app does in any browser language, and one member as one", async () => {
+  it("writes the analytics' counts and last activity as the rest of the app does, and one member as one", async () => {
     // A German browser: numbers written with no locale of their own would read 1.234.567 here.
     const spy = vi.spyOn(Number.prototype, "toLocaleString").mockImplementation(function (
       this: number,
@@ -196,13 +196,20 @@ describe("team settings page", () => {
             team: {
               ...solo,
               members: solo.members.slice(0, 1),
-              analytics: { ...solo.analytics, totalMessages: 1234567, totalSearches: 12345 },
+              analytics: {
+                ...solo.analytics,
+                totalMessages: 1234567,
+                totalSearches: 12345,
+                lastActivityDate: "2026-11-27T12:30:00.000Z",
+              },
             },
           }),
       });
       expect(await screen.findByText("1,234,567")).toBeTruthy();
       expect(screen.getByText("12,345")).toBeTruthy();
       expect(screen.getByText("1 member", { selector: "span" })).toBeTruthy();
+      // The last activity as dates read elsewhere in the app: "Nov 27, 2026, 12:30 PM" here.
+      expect(screen.getByText(/^Nov 27, 2026, \d{1,2}:30\s[AP]M$/)).toBeTruthy();
     } finally {
       spy.mockRestore();
     }

@@ -10,10 +10,10 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { errorMessage } from "@/lib/api-client";
-import { cn } from "@/lib/utils";
+import { cn, formatWhen } from "@/lib/utils";
 import { useDeleteVoiceOver } from "../api/delete-voice-over";
 import { useVoiceOvers } from "../api/get-voice-overs";
-import { formatDuration, formatWhen } from "../utils/format-voice";
+import { formatDuration } from "../utils/format-voice";
 
 const voiceName = (id: string) => VOICES.find((v) => v.id === id)?.name ?? id;
 

@@ -5,7 +5,3 @@ export function formatDuration(ms: number): string {
   const seconds = ms <= 0 ? 0 : Math.max(1, Math.floor(ms / 1000));
   return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
 }
-
-const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
-
-export const formatWhen = (iso: string) => dateFormat.format(new Date(iso));
