@@ -17,6 +17,7 @@ export function formatCount(n: number): string {
   return n.toLocaleString("en-US");
 }
 
+const dayFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "medium" });
 const whenFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
 const shortWhenFormat = new Intl.DateTimeFormat(undefined, {
   month: "short",
@@ -24,6 +25,9 @@ const shortWhenFormat = new Intl.DateTimeFormat(undefined, {
   hour: "2-digit",
   minute: "2-digit",
 });
+
+/** The day of an instant in the reader's own words: "Nov 27, 2026". */
+export const formatDay = (iso: string) => dayFormat.format(new Date(iso));
 
 /** An instant in the reader's own words: "Nov 27, 2026, 10:56 PM". */
 export const formatWhen = (iso: string) => whenFormat.format(new Date(iso));

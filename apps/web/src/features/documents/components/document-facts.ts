@@ -1,9 +1,7 @@
 import type { DocumentSummary } from "@tessera/contracts";
-import { formatCount } from "@/lib/utils";
+import { formatCount, formatDay } from "@/lib/utils";
 
-const date = new Intl.DateTimeFormat("en", { dateStyle: "medium" });
-
-/** "12,400 characters · 6 passages · docs.example.org · 3 Jan 2026" */
+/** "12,400 characters · 6 passages · docs.example.org · Jan 3, 2026" */
 export function documentFacts(doc: DocumentSummary): string {
   const parts = [
     `${formatCount(doc.characters)} characters`,
@@ -16,6 +14,6 @@ export function documentFacts(doc: DocumentSummary): string {
       // An address the server stored is always absolute; nothing to show otherwise.
     }
   }
-  parts.push(date.format(new Date(doc.created_at)));
+  parts.push(formatDay(doc.created_at));
   return parts.join(" · ");
 }

@@ -7,9 +7,8 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { errorMessage } from "@/lib/api-client";
+import { formatDay } from "@/lib/utils";
 import { useResendInvitation } from "../api/resend-invitation";
-
-const day = (iso: string) => new Date(iso).toLocaleDateString();
 
 export function PendingInvitationsCard({
   teamId,
@@ -41,7 +40,7 @@ export function PendingInvitationsCard({
                       <Badge variant="outline">Pending</Badge>
                     </span>
                     <span className="text-sm text-muted-foreground">
-                      Invited {day(inv.createdAt)} · Expires {day(inv.expiresAt)} · Role:{" "}
+                      Invited {formatDay(inv.createdAt)} · Expires {formatDay(inv.expiresAt)} · Role:{" "}
                       <span className="capitalize">{inv.role}</span>
                     </span>
                   </div>

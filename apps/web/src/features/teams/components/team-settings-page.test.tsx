@@ -154,6 +154,7 @@ describe("team settings page", () => {
     const pending = screen.getByRole("list", { name: "Pending invitations" });
     expect(within(pending).getByText("new@example.com")).toBeTruthy();
     expect(within(pending).getByText("Pending")).toBeTruthy();
+    expect(within(pending).getByText(/^Invited Jan 5, 2026 · Expires Jan 12, 2026 · Role:/)).toBeTruthy();
     await user.click(within(pending).getByRole("button", { name: "Resend Invite" }));
     await screen.findByText("Invitation resent");
 
