@@ -92,6 +92,19 @@ export const conversationSummarySchema = z.object({
 });
 export type ConversationSummary = z.infer<typeof conversationSummarySchema>;
 
+/** Longest text the conversation list is searched for. */
+export const CONVERSATION_SEARCH_MAX = 200;
+
+/**
+ * GET /api/conversations?before=&q=: the 20 most recently updated conversations, those updated before
+ * the conversation `before` (the next page down the list), those whose title holds `q`, or both.
+ */
+export const conversationListQuerySchema = z.object({
+  before: z.string().uuid("before must be a conversation id.").optional(),
+  q: z.string().trim().max(CONVERSATION_SEARCH_MAX).optional(),
+});
+export type ConversationListQuery = z.infer<typeof conversationListQuerySchema>;
+
 export const storedMessageSchema = z.object({
   id: z.string(),
   conversation_id: z.string(),

@@ -1,6 +1,7 @@
 import {
   chatStreamRequestSchema,
   LOCAL_MODEL_ID,
+  conversationListQuerySchema,
   messagePageQuerySchema,
   STREAM_MESSAGES,
 } from "@tessera/contracts";
@@ -118,7 +119,10 @@ export function chatRoutes(deps: ChatDeps) {
     .post("/attachments/extract", uploadLimit, async (c) =>
       c.json(await extractAttachment((await readUpload(c, "file")).bytes)),
     )
-    .get("/conversations", async (c) => c.json(await listConversations(deps.db, c.get("session").user.id)))
+    .get("/conversations", async (c) => {
+      const query = parseWith(conversationListQuerySchema, c.req.query());
+      return c.json(await listConversations(deps.db, c.get("session").user.id, query));
+    })
     .get("/conversations/:id", async (c) => {
       const { id } = parseWith(idParam, c.req.param());
       return c.json(await getConversation(deps.db, c.get("session").user.id, id));

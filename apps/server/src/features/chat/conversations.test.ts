@@ -7,7 +7,7 @@ import {
 import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { messages } from "../../db/schema";
+import { conversations, messages, user } from "../../db/schema";
 import { ORIGIN, createTestApp, readSse, type TestApp } from "../../test/test-app";
 import { TINY_PNG, tinyPdf } from "../../test/tiny-pdf";
 
@@ -57,6 +57,56 @@ describe("conversations", () => {
     expect(body.map((c) => c.id).slice(0, 2)).toEqual([first, second]);
     expect(body.find((c) => c.id === first)?.message_count).toBe(4);
     expect(body.some((c) => c.title.startsWith("Bob"))).toBe(false);
+  });
+
+  it("pages down the list with ?before= and finds conversations by title with ?q=, only one's own", async () => {
+    const carol = await t.newUser("carol@example.com");
+    const db = t.services.database.db;
+    const [owner] = await db.select({ id: user.id }).from(user).where(eq(user.email, "carol@example.com"));
+    // 45 conversations, one a minute; two share an instant, so the list's order needs the id too.
+    const start = Date.UTC(2026, 0, 1);
+    const rows = Array.from({ length: 45 }, (_, i) => ({
+      userId: owner!.id,
+      title: i === 7 ? "Budget 50% review_draft" : `Topic ${i}`,
+      updatedAt: new Date(start + (i === 31 ? 30 : i) * 60_000),
+    }));
+    await db.insert(conversations).values(rows);
+    const list = (query = "") => get<ConversationSummary[]>(`/api/conversations${query}`, carol);
+
+    const seen: ConversationSummary[] = [];
+    let page = (await list()).body;
+    while (page.length > 0) {
+      seen.push(...page);
+      expect(page.length).toBeLessThanOrEqual(20);
+      page = (await list(`?before=${page.at(-1)!.id}`)).body;
+    }
+    expect(seen).toHaveLength(45);
+    expect(new Set(seen.map((c) => c.id)).size).toBe(45);
+    expect(seen.map((c) => c.updated_at)).toEqual(
+      seen
+        .map((c) => c.updated_at)
+        .sort()
+        .reverse(),
+    );
+    expect(seen[0]!.title).toBe("Topic 44");
+
+    // The wildcards of LIKE are searched for as they are written.
+    expect((await list("?q=50%25")).body.map((c) => c.title)).toEqual(["Budget 50% review_draft"]);
+    expect((await list("?q=t_p")).body).toEqual([]); // "_" would match the o of every "Topic"
+    expect((await list("?q=t%25c")).body).toEqual([]); // and "%" its "opi"
+    expect((await list("?q=%20budget%20")).body).toHaveLength(1);
+    const topics = (await list("?q=topic")).body;
+    expect(topics).toHaveLength(20);
+    const more = (await list(`?q=topic&before=${topics.at(-1)!.id}`)).body;
+    expect(more).toHaveLength(20);
+    expect((await list(`?q=topic&before=${more.at(-1)!.id}`)).body).toHaveLength(4);
+
+    // Someone else's conversation (or none) starts no page; their titles are never found.
+    const bobs = (await get<ConversationSummary[]>("/api/conversations", bob)).body[0]!;
+    expect((await list(`?before=${bobs.id}`)).body).toEqual([]);
+    expect((await get<ConversationSummary[]>("/api/conversations?q=topic", bob)).body).toEqual([]);
+    expect((await list("?before=nope")).status).toBe(400);
+    expect((await list(`?q=${"x".repeat(201)}`)).status).toBe(400);
   });
 
   it("gives the messages of a conversation in order, and 404 to anyone else", async () => {

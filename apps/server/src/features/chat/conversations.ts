@@ -1,6 +1,7 @@
 // The conversation reads and deletes, each scoped to its owner: someone else's id is a 404.
 import {
   RECENT_CONVERSATIONS_LIMIT,
+  type ConversationListQuery,
   type ConversationSummary,
   type MessagePageQuery,
   type StoredMessage,
@@ -10,7 +11,21 @@ import type { Database } from "../../db/client";
 import { conversations, messages } from "../../db/schema";
 import { notFound } from "../../lib/errors";
 
-export async function listConversations(db: Database, userId: string): Promise<ConversationSummary[]> {
+/** Escapes LIKE's wildcards, so a search for "50%" looks for those characters. */
+const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+export async function listConversations(
+  db: Database,
+  userId: string,
+  { before, q }: ConversationListQuery = {},
+): Promise<ConversationSummary[]> {
+  const filters = [eq(conversations.userId, userId)];
+  // Down the list from a conversation of one's own; another's id (or a deleted one) matches nothing.
+  if (before)
+    filters.push(
+      sql`(${conversations.updatedAt}, ${conversations.id}) < (select c.updated_at, c.id from conversations c where c.id = ${before} and c.user_id = ${userId})`,
+    );
+  if (q) filters.push(sql`${conversations.title} ilike ${`%${likeLiteral(q)}%`}`);
   const rows = await db
     .select({
       id: conversations.id,
@@ -22,9 +37,9 @@ export async function listConversations(db: Database, userId: string): Promise<C
     })
     .from(conversations)
     .leftJoin(messages, eq(messages.conversationId, conversations.id))
-    .where(eq(conversations.userId, userId))
+    .where(and(...filters))
     .groupBy(conversations.id)
-    .orderBy(desc(conversations.updatedAt))
+    .orderBy(desc(conversations.updatedAt), desc(conversations.id))
     .limit(RECENT_CONVERSATIONS_LIMIT);
   return rows.map((r) => ({
     id: r.id,

@@ -139,7 +139,8 @@ export const OPERATIONS: Operation[] = [
   {
     method: "get",
     path: "/api/conversations",
-    summary: "The 20 most recent conversations",
+    summary:
+      "The 20 most recently updated conversations: after ?before=id, the next 20 down the list; with ?q=, those whose title holds it",
     response: z.array(conversationSummarySchema),
   },
   {
