@@ -1,7 +1,7 @@
-// DELETE /api/conversations/:id, then the Recent Chats list drops it.
+// DELETE /api/conversations/:id, then the Recent Chats list (its older pages and searches too) drops it.
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api-client";
-import { conversationsQuery } from "./get-conversations";
+import { CONVERSATION_PAGES_KEY, conversationsQuery } from "./get-conversations";
 
 export async function deleteConversation(conversationId: string): Promise<void> {
   await apiRequest(`/api/conversations/${encodeURIComponent(conversationId)}`, { method: "DELETE" });
@@ -13,7 +13,10 @@ export function useDeleteConversation() {
     mutationFn: deleteConversation,
     onSuccess: async (_data, id) => {
       queryClient.removeQueries({ queryKey: ["conversations", id] });
-      await queryClient.invalidateQueries({ queryKey: conversationsQuery.queryKey, exact: true });
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: conversationsQuery.queryKey, exact: true }),
+        queryClient.invalidateQueries({ queryKey: CONVERSATION_PAGES_KEY }),
+      ]);
     },
   });
 }

@@ -199,6 +199,95 @@ describe("chat page", () => {
     expect(screen.queryByRole("log", { name: "Messages" })).toBeNull();
   });
 
+  it("shows older chats a page at a time below the recent 20, and finds chats by title", async () => {
+    // 45 conversations, newest first, as the server pages them (20 at most, below ?before=).
+    const all = Array.from({ length: 45 }, (_, i) =>
+      conversation(`c0ffee00-0000-4000-8000-${String(i).padStart(12, "0")}`, `Chat number ${i}`, i * 60),
+    );
+    const { user, server } = await openChat("/dashboard/chat", {
+      "GET /api/conversations": ({ query }) => {
+        const q = (query.get("q") ?? "").toLowerCase();
+        const matching = all.filter((c) => c.title.toLowerCase().includes(q));
+        const before = query.get("before");
+        const start = before ? matching.findIndex((c) => c.id === before) + 1 : 0;
+        return json(matching.slice(start, start + 20));
+      },
+    });
+    const nav = await screen.findByRole("navigation", { name: "Conversations" });
+    await within(nav).findByRole("link", { name: /Chat number 19\b/ });
+    expect(within(nav).getAllByRole("link")).toHaveLength(20);
+
+    await user.click(within(nav).getByRole("button", { name: "Show older chats" }));
+    await within(nav).findByRole("link", { name: /Chat number 39\b/ });
+    expect(within(nav).getAllByRole("link")).toHaveLength(40);
+    await user.click(within(nav).getByRole("button", { name: "Show older chats" }));
+    await within(nav).findByRole("link", { name: /Chat number 44\b/ });
+    expect(within(nav).getAllByRole("link")).toHaveLength(45);
+    // The last page was not full: there is nothing older.
+    expect(within(nav).queryByRole("button", { name: "Show older chats" })).toBeNull();
+    expect(server.callsTo("GET /api/conversations").map((r) => r.query.get("before"))).toEqual([
+      null,
+      all[19]!.id,
+      all[39]!.id,
+    ]);
+
+    // A search asks the server once the typing stops, and lists what matches.
+    await user.type(screen.getByRole("searchbox", { name: "Search chats" }), "number 4");
+    const found = await screen.findByRole("list", { name: "Chats found" });
+    const titles = within(found)
+      .getAllByRole("link")
+      .map((l) => within(l).getByText(/^Chat number \d+$/).textContent);
+    expect(titles).toEqual(["Chat number 4", ...[40, 41, 42, 43, 44].map((n) => `Chat number ${n}`)]);
+    expect(server.callsTo("GET /api/conversations").filter((r) => r.query.has("q"))).toHaveLength(1);
+    await user.clear(screen.getByRole("searchbox", { name: "Search chats" }));
+    await user.type(screen.getByRole("searchbox", { name: "Search chats" }), "nothing like it");
+    expect(await screen.findByText("No chats match \u201cnothing like it\u201d")).toBeTruthy();
+    await user.clear(screen.getByRole("searchbox", { name: "Search chats" }));
+    await waitFor(() => expect(within(nav).getAllByRole("link")).toHaveLength(45));
+  });
+
+  it("deletes an older chat from the list, and a chat found by search", async () => {
+    let all = Array.from({ length: 25 }, (_, i) =>
+      conversation(`c0ffee00-0000-4000-8000-${String(i).padStart(12, "0")}`, `Chat number ${i}`, i * 60),
+    );
+    const { user } = await openChat("/dashboard/chat", {
+      "GET /api/conversations": ({ query }) => {
+        const q = (query.get("q") ?? "").toLowerCase();
+        const matching = all.filter((c) => c.title.toLowerCase().includes(q));
+        const before = query.get("before");
+        const start = before ? matching.findIndex((c) => c.id === before) + 1 : 0;
+        return json(matching.slice(start, start + 20));
+      },
+      ...Object.fromEntries(
+        [22, 24].map((n) => [
+          `DELETE /api/conversations/${all[n]!.id}`,
+          () => {
+            all = all.filter((c) => c.title !== `Chat number ${n}`);
+            return new Response(null, { status: 204 });
+          },
+        ]),
+      ),
+    });
+    const nav = await screen.findByRole("navigation", { name: "Conversations" });
+    await user.click(await within(nav).findByRole("button", { name: "Show older chats" }));
+    const remove = async (title: string) => {
+      await user.click(within(nav).getByRole("button", { name: `Delete conversation: ${title}` }));
+      await user.click(
+        within(await screen.findByRole("alertdialog")).getByRole("button", { name: "Delete" }),
+      );
+    };
+    await within(nav).findByRole("link", { name: /Chat number 22\b/ });
+    await remove("Chat number 22");
+    await waitFor(() => expect(within(nav).queryByRole("link", { name: /Chat number 22\b/ })).toBeNull());
+    expect(within(nav).getAllByRole("link")).toHaveLength(24);
+
+    await user.type(screen.getByRole("searchbox", { name: "Search chats" }), "number 2");
+    const found = await screen.findByRole("list", { name: "Chats found" });
+    await within(found).findByRole("link", { name: /Chat number 24\b/ });
+    await remove("Chat number 24");
+    await waitFor(() => expect(within(found).queryByRole("link", { name: /Chat number 24\b/ })).toBeNull());
+  });
+
   it("tells when a conversation could not be deleted", async () => {
     const { user } = await openChat("/dashboard/chat", {
       "GET /api/conversations": () => json([conversation(ID, "Two-factor")]),

@@ -1,13 +1,23 @@
-import type { ConversationSummary } from "@tessera/contracts";
-import { MessagesSquare, Plus, RotateCcw } from "lucide-react";
+import {
+  RECENT_CONVERSATIONS_LIMIT,
+  CONVERSATION_SEARCH_MAX,
+  type ConversationSummary,
+} from "@tessera/contracts";
+import { MessagesSquare, Plus, RotateCcw, Search } from "lucide-react";
 import { lazy, Suspense, useId, useState } from "react";
 import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/input";
+import { Spinner } from "@/components/ui/spinner";
 import { toast } from "@/lib/toast";
+import { useDebouncedValue } from "@/lib/use-debounced-value";
 import { useOpenedOnce } from "@/lib/use-opened-once";
 import { cn } from "@/lib/utils";
 import { useDeleteConversation } from "../api/delete-conversation";
-import { useConversations } from "../api/get-conversations";
+import { useConversationPages, useConversations } from "../api/get-conversations";
 import { RecentChatItem } from "./recent-chat-item";
+
+/** How long the search box waits after the last key before it asks. */
+const SEARCH_DEBOUNCE_MS = 250;
 
 // Loaded with the first delete, not with the list.
 const DeleteConversationDialog = lazy(() =>
@@ -27,7 +37,50 @@ function ListSkeleton() {
   );
 }
 
-/** Recent Chats: the 20 latest conversations, a New button, opening and deleting. */
+/** "Show older chats" / "Show more results": the next page, its loading, and its failure. */
+function MoreButton({
+  pages,
+  label,
+  failed,
+  loading,
+}: {
+  pages: ReturnType<typeof useConversationPages>;
+  label: string;
+  failed: string;
+  /** Said while the first page loads (where nothing else shows it). */
+  loading?: string;
+}) {
+  if (pages.isFetching && !pages.isFetchingNextPage && !pages.data)
+    return loading ? <Spinner label={loading} className="mx-auto my-2" /> : null;
+  if (pages.isError)
+    return (
+      <div className="flex flex-col items-center gap-1 px-3 py-2 text-center text-xs text-muted-foreground">
+        {failed}
+        <Button size="sm" variant="ghost" onClick={() => void pages.refetch()}>
+          <RotateCcw aria-hidden="true" />
+          Try again
+        </Button>
+      </div>
+    );
+  if (!pages.hasNextPage) return null;
+  return (
+    <Button
+      size="sm"
+      variant="ghost"
+      className="w-full text-muted-foreground"
+      disabled={pages.isFetchingNextPage}
+      onClick={() => void pages.fetchNextPage()}
+    >
+      {pages.isFetchingNextPage ? <Spinner /> : null}
+      {pages.isFetchingNextPage ? "Loading..." : label}
+    </Button>
+  );
+}
+
+/**
+ * Recent Chats: the 20 latest conversations, then older ones a page at a time, a search of their
+ * titles, a New button, opening and deleting.
+ */
 export function RecentChatsPanel({
   activeId,
   onNew,
@@ -46,6 +99,25 @@ export function RecentChatsPanel({
   inSheet?: boolean;
 }) {
   const { data, isPending, isError, refetch } = useConversations();
+  const [search, setSearch] = useState("");
+  const q = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
+  const [showOlder, setShowOlder] = useState(false);
+  // Older pages start below the last recent one; when the recent ones change, so does their start.
+  const from = data?.length === RECENT_CONVERSATIONS_LIMIT ? data.at(-1)?.id : undefined;
+  const older = useConversationPages({ from }, showOlder && from !== undefined);
+  const found = useConversationPages({ q }, q !== "");
+  const recentIds = new Set(data?.map((c) => c.id));
+  const olderItems = (older.data?.pages.flat() ?? []).filter((c) => !recentIds.has(c.id));
+  const foundItems = found.data?.pages.flat() ?? [];
+  const item = (conversation: ConversationSummary) => (
+    <RecentChatItem
+      key={conversation.id}
+      conversation={conversation}
+      active={conversation.id === activeId}
+      onOpen={onNavigate}
+      onDelete={setPending}
+    />
+  );
   const remove = useDeleteConversation();
   const [pending, setPending] = useState<ConversationSummary | null>(null);
   const deleteMounted = useOpenedOnce(pending !== null);
@@ -85,9 +157,42 @@ export function RecentChatsPanel({
           New
         </Button>
       </div>
+      {data && data.length > 0 ? (
+        <div role="search" className="relative shrink-0 px-2 pt-2">
+          <Search
+            aria-hidden="true"
+            className="pointer-events-none absolute top-1/2 left-4.5 mt-1 size-3.5 -translate-y-1/2 text-muted-foreground"
+          />
+          <Input
+            type="search"
+            aria-label="Search chats"
+            placeholder="Search chats"
+            maxLength={CONVERSATION_SEARCH_MAX}
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+            className="h-8 pl-7 text-sm"
+          />
+        </div>
+      ) : null}
       <nav aria-label="Conversations" className="min-h-0 flex-1 overflow-y-auto p-2">
-        {isPending ? <ListSkeleton /> : null}
-        {isError ? (
+        {q !== "" ? (
+          <>
+            {found.isPending ? <ListSkeleton /> : null}
+            {found.data && foundItems.length === 0 ? (
+              <p className="px-3 py-8 text-center text-sm text-muted-foreground">
+                No chats match &ldquo;{q}&rdquo;
+              </p>
+            ) : null}
+            {foundItems.length > 0 ? (
+              <ul aria-label="Chats found" className="flex flex-col gap-0.5">
+                {foundItems.map(item)}
+              </ul>
+            ) : null}
+            <MoreButton pages={found} label="Show more results" failed="Could not search your chats." />
+          </>
+        ) : null}
+        {q === "" && isPending ? <ListSkeleton /> : null}
+        {q === "" && isError ? (
           <div className="flex flex-col items-center gap-2 px-3 py-8 text-center text-sm text-muted-foreground">
             Could not load your conversations.
             <Button size="sm" variant="ghost" onClick={() => void refetch()}>
@@ -96,25 +201,38 @@ export function RecentChatsPanel({
             </Button>
           </div>
         ) : null}
-        {data && data.length === 0 ? (
+        {q === "" && data && data.length === 0 ? (
           <div className="flex flex-col items-center gap-2 px-3 py-10 text-center">
             <MessagesSquare className="size-8 text-muted-foreground/60" aria-hidden="true" />
             <p className="text-sm font-medium">No conversations yet</p>
             <p className="text-xs text-muted-foreground">Start a new chat to begin</p>
           </div>
         ) : null}
-        {data && data.length > 0 ? (
-          <ul className="flex flex-col gap-0.5">
-            {data.map((conversation) => (
-              <RecentChatItem
-                key={conversation.id}
-                conversation={conversation}
-                active={conversation.id === activeId}
-                onOpen={onNavigate}
-                onDelete={setPending}
+        {q === "" && data && data.length > 0 ? (
+          <>
+            <ul className="flex flex-col gap-0.5">
+              {data.map(item)}
+              {olderItems.map(item)}
+            </ul>
+            {from !== undefined && !showOlder ? (
+              <Button
+                size="sm"
+                variant="ghost"
+                className="w-full text-muted-foreground"
+                onClick={() => setShowOlder(true)}
+              >
+                Show older chats
+              </Button>
+            ) : null}
+            {showOlder ? (
+              <MoreButton
+                pages={older}
+                label="Show older chats"
+                failed="Could not load older chats."
+                loading="Loading older chats"
               />
-            ))}
-          </ul>
+            ) : null}
+          </>
         ) : null}
       </nav>
       {deleteMounted ? (
