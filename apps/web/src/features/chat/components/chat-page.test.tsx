@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { apiError, json } from "@/testing/fetch-stub";
+import type { ConversationSummary } from "@tessera/contracts";
+import { apiError, json, type StubRequest } from "@/testing/fetch-stub";
 import { CHAT_PREFILL_KEY } from "./chat-page";
 import { conversation, messageBox, openChat } from "./chat-test-steps";
 
@@ -29,6 +30,23 @@ const stored = [
     images: [],
   },
 ];
+
+/** `n` conversations, "Chat number 0" the newest, an hour apart. */
+const chats = (n: number) =>
+  Array.from({ length: n }, (_, i) =>
+    conversation(`c0ffee00-0000-4000-8000-${String(i).padStart(12, "0")}`, `Chat number ${i}`, i * 60),
+  );
+
+/** GET /api/conversations as the server pages it: 20 at most, below ?before=, matching ?q=. */
+const servePages =
+  (list: () => ConversationSummary[]) =>
+  ({ query }: StubRequest) => {
+    const q = (query.get("q") ?? "").toLowerCase();
+    const matching = list().filter((c) => c.title.toLowerCase().includes(q));
+    const before = query.get("before");
+    const start = before ? matching.findIndex((c) => c.id === before) + 1 : 0;
+    return json(matching.slice(start, start + 20));
+  };
 
 describe("chat page", () => {
   it("welcomes with Tessa and the specialized models, titled 'AI Chat | Tessera'", async () => {
@@ -200,18 +218,9 @@ describe("chat page", () => {
   });
 
   it("shows older chats a page at a time below the recent 20, and finds chats by title", async () => {
-    // 45 conversations, newest first, as the server pages them (20 at most, below ?before=).
-    const all = Array.from({ length: 45 }, (_, i) =>
-      conversation(`c0ffee00-0000-4000-8000-${String(i).padStart(12, "0")}`, `Chat number ${i}`, i * 60),
-    );
+    const all = chats(45);
     const { user, server } = await openChat("/dashboard/chat", {
-      "GET /api/conversations": ({ query }) => {
-        const q = (query.get("q") ?? "").toLowerCase();
-        const matching = all.filter((c) => c.title.toLowerCase().includes(q));
-        const before = query.get("before");
-        const start = before ? matching.findIndex((c) => c.id === before) + 1 : 0;
-        return json(matching.slice(start, start + 20));
-      },
+      "GET /api/conversations": servePages(() => all),
     });
     const nav = await screen.findByRole("navigation", { name: "Conversations" });
     await within(nav).findByRole("link", { name: /Chat number 19\b/ });
@@ -247,17 +256,9 @@ describe("chat page", () => {
   });
 
   it("deletes an older chat from the list, and a chat found by search", async () => {
-    let all = Array.from({ length: 25 }, (_, i) =>
-      conversation(`c0ffee00-0000-4000-8000-${String(i).padStart(12, "0")}`, `Chat number ${i}`, i * 60),
-    );
+    let all = chats(25);
     const { user } = await openChat("/dashboard/chat", {
-      "GET /api/conversations": ({ query }) => {
-        const q = (query.get("q") ?? "").toLowerCase();
-        const matching = all.filter((c) => c.title.toLowerCase().includes(q));
-        const before = query.get("before");
-        const start = before ? matching.findIndex((c) => c.id === before) + 1 : 0;
-        return json(matching.slice(start, start + 20));
-      },
+      "GET /api/conversations": servePages(() => all),
       ...Object.fromEntries(
         [22, 24].map((n) => [
           `DELETE /api/conversations/${all[n]!.id}`,
