@@ -4,6 +4,7 @@
 import { eq, inArray, isNull, or, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { knowledgePassages } from "../db/schema";
+import type { KnowledgeKind } from "../providers/llm/types";
 import type { WebResult } from "../providers/search/types";
 import { rankedMatch } from "./search-knowledge";
 
@@ -11,7 +12,7 @@ export interface IndexedResult extends WebResult {
   /** The best fragments, matched words wrapped in ** (markdown bold). */
   snippet: string;
   content: string;
-  kind: NonNullable<WebResult["kind"]>;
+  kind: KnowledgeKind;
 }
 
 const HEADLINE = 'StartSel=**, StopSel=**, MaxWords=30, MinWords=12, MaxFragments=2, FragmentDelimiter=" … "';

@@ -3,10 +3,16 @@
 import type { LanguageModelV3 } from "@ai-sdk/provider";
 import type { ModelsResponse, ProviderId } from "@tessera/contracts";
 
+/**
+ * Where a passage of knowledge comes from: a help article, the model catalogue, one of the person's
+ * documents, or a web page a search brought in.
+ */
+export type KnowledgeKind = "help" | "catalogue" | "document" | "web";
+
 /** A passage of workspace knowledge that Tessera Local may quote and cite. */
 export interface Passage {
   id: string;
-  kind: "help" | "catalogue" | "document" | "web";
+  kind: KnowledgeKind;
   title: string;
   /** Where the person can read it: an in-app path (`/help/...`, `/dashboard/chat?model=...`) or a URL. */
   url: string;

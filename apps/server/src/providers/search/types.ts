@@ -1,5 +1,6 @@
 // The contract between features and web-search providers. Only providers/search names a search
 // vendor; features ask the registry for "the" search provider and get results in one shape.
+import type { KnowledgeKind } from "../llm/types";
 
 export type SafeSearch = "off" | "moderate" | "strict";
 export type SearchProviderId = "local" | "searxng" | "tavily" | "brave" | "jigsawstack";
@@ -12,11 +13,8 @@ export interface WebResult {
   content?: string;
   thumbnail?: string;
   favicon?: string;
-  /**
-   * What the local index found: a help article, the model catalogue, one of the person's documents,
-   * or a page an earlier search brought in. Web providers leave it out.
-   */
-  kind?: "help" | "catalogue" | "document" | "web";
+  /** What kind of knowledge the local index found; web providers leave it out. */
+  kind?: KnowledgeKind;
 }
 
 export interface WebImage {
