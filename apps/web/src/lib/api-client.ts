@@ -22,6 +22,13 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * A stored thing asked for by its id is not there for this person: deleted, someone else's (both a
+ * 404), or an id that cannot be one (a 400).
+ */
+export const isNotFound = (error: unknown) =>
+  error instanceof ApiError && (error.status === 404 || error.status === 400);
+
 export interface RequestOptions<T> {
   method?: "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
   body?: unknown;

@@ -5,7 +5,7 @@ import type { ModelAvailability } from "@tessera/contracts";
 import { useCallback, useEffect } from "react";
 import { useSearchParams } from "react-router";
 import { toast } from "@/lib/toast";
-import { ApiError, errorMessage } from "@/lib/api-client";
+import { errorMessage, isNotFound } from "@/lib/api-client";
 import { useAssistant } from "../api/get-assistant";
 
 export function useChatAssistant({ onModel }: { onModel: (model: string) => void }) {
@@ -28,7 +28,7 @@ export function useChatAssistant({ onModel }: { onModel: (model: string) => void
 
   useEffect(() => {
     if (!error) return;
-    const gone = error instanceof ApiError && (error.status === 404 || error.status === 400);
+    const gone = isNotFound(error);
     toast.error(gone ? "Assistant not found" : "Could not load the assistant", {
       description: gone
         ? "It was deleted or is not shared with you. Chatting without it."

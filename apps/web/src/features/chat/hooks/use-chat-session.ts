@@ -4,7 +4,7 @@ import { RESPONSE_INTERRUPTED_MARK, type StoredMessage } from "@tessera/contract
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { toast } from "@/lib/toast";
-import { ApiError, errorMessage } from "@/lib/api-client";
+import { errorMessage, isNotFound } from "@/lib/api-client";
 import { readStoredSession } from "@/lib/auth-storage";
 import { conversationMessagesQuery, mayHaveOlder } from "../api/get-conversation-messages";
 import { conversationsQuery } from "../api/get-conversations";
@@ -105,7 +105,7 @@ export function useChatSession(events: SessionEvents) {
         if (generation !== generationRef.current) return { status: "stale" };
         conversationRef.current = null;
         // A link to a deleted conversation (or someone else's) is not a failure to retry.
-        const gone = err instanceof ApiError && (err.status === 404 || err.status === 400);
+        const gone = isNotFound(err);
         toast.error("Error", {
           description: gone
             ? "Failed to load conversation history: this conversation may have been deleted, or it belongs to someone else."

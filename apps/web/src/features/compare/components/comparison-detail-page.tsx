@@ -7,7 +7,7 @@ import { NotFoundPanel } from "@/components/not-found-panel";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { PageSpinner } from "@/components/ui/spinner";
-import { ApiError } from "@/lib/api-client";
+import { isNotFound } from "@/lib/api-client";
 import { useDocumentTitle } from "@/lib/use-document-title";
 import { formatWhen } from "@/lib/utils";
 import { useComparison } from "../api/get-comparison";
@@ -48,7 +48,7 @@ export function ComparisonDetailPage() {
 
   let body;
   if (isPending) body = <PageSpinner label="Loading comparison" />;
-  else if (error instanceof ApiError && (error.status === 404 || error.status === 400))
+  else if (isNotFound(error))
     body = <NotFoundPanel what="Comparison" back={{ to: BACK, label: "Back to your comparisons" }} />;
   else if (!comparison)
     body = (

@@ -9,7 +9,7 @@ import { Markdown } from "@/components/markdown";
 import { NotFoundPanel } from "@/components/not-found-panel";
 import { Button } from "@/components/ui/button";
 import { PageSpinner } from "@/components/ui/spinner";
-import { ApiError, errorMessage } from "@/lib/api-client";
+import { errorMessage, isNotFound } from "@/lib/api-client";
 import { useDeleteDocument, useDocument } from "@/lib/documents-api";
 import { INERT_HREF, safeHref } from "@/lib/safe-href";
 import { useDocumentTitle } from "@/lib/use-document-title";
@@ -27,7 +27,7 @@ export function DocumentPage() {
 
   let body;
   if (isPending) body = <PageSpinner label="Loading document" />;
-  else if (error instanceof ApiError && (error.status === 404 || error.status === 400))
+  else if (isNotFound(error))
     body = <NotFoundPanel what="Document" back={{ to: BACK, label: "Back to your documents" }} />;
   else if (!doc)
     body = (
