@@ -1,7 +1,7 @@
-// DELETE /api/conversations/:id, then the Recent Chats list (its older pages and searches too) drops it.
+// DELETE /api/conversations/:id, then the Recent Chats list (every page of it, and searches) drops it.
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api-client";
-import { CONVERSATION_PAGES_KEY, conversationsQuery } from "./get-conversations";
+import { CONVERSATION_SEARCH_KEY, conversationsQuery } from "./get-conversations";
 
 export async function deleteConversation(conversationId: string): Promise<void> {
   await apiRequest(`/api/conversations/${encodeURIComponent(conversationId)}`, { method: "DELETE" });
@@ -15,7 +15,7 @@ export function useDeleteConversation() {
       queryClient.removeQueries({ queryKey: ["conversations", id] });
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: conversationsQuery.queryKey, exact: true }),
-        queryClient.invalidateQueries({ queryKey: CONVERSATION_PAGES_KEY }),
+        queryClient.invalidateQueries({ queryKey: CONVERSATION_SEARCH_KEY }),
       ]);
     },
   });

@@ -1,11 +1,11 @@
-// GET /api/conversations: the 20 most recently updated conversations of the signed-in person; with
-// ?before= the 20 below a conversation in that list, with ?q= those whose title holds the text.
+// GET /api/conversations: the signed-in person's conversations, most recently updated first, 20 at a
+// time (?before= the last one shown), all of them or those whose title holds ?q=.
 import {
   RECENT_CONVERSATIONS_LIMIT,
   conversationSummarySchema,
   type ConversationSummary,
 } from "@tessera/contracts";
-import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from "@tanstack/react-query";
+import { infiniteQueryOptions, useInfiniteQuery, type InfiniteData } from "@tanstack/react-query";
 import { z } from "zod";
 import { apiRequest } from "@/lib/api-client";
 
@@ -22,35 +22,31 @@ async function fetchConversations(
   ).data;
 }
 
-export const conversationsQuery = queryOptions({
-  queryKey: ["conversations"],
-  queryFn: ({ signal }) => fetchConversations({}, signal),
-  // A new conversation or a new answer changes the list; it is refreshed on those events.
-  staleTime: 30_000,
-});
-
-export function useConversations() {
-  return useQuery(conversationsQuery);
-}
-
-/** Every page below the recent ones and every search: dropped together when a conversation is. */
-export const CONVERSATION_PAGES_KEY = ["conversation-pages"] as const;
-
-/**
- * Pages of 20 down the list: from below the conversation `from` (the last of the recent ones), or,
- * with a search text, from the top of what matches it.
- */
-export function conversationPagesQuery({ from, q = "" }: { from?: string; q?: string }) {
-  return infiniteQueryOptions({
-    queryKey: [...CONVERSATION_PAGES_KEY, q, from ?? null],
+/** The list a page at a time: the first page is the 20 recent conversations, each next one is below it. */
+const pagesOf = (q: string) =>
+  infiniteQueryOptions({
+    queryKey: q ? ["conversation-search", q] : ["conversations"],
     queryFn: ({ pageParam, signal }) => fetchConversations({ before: pageParam, q }, signal),
-    initialPageParam: from,
+    initialPageParam: undefined as string | undefined,
     getNextPageParam: (last: ConversationSummary[]) =>
       last.length === RECENT_CONVERSATIONS_LIMIT ? last.at(-1)?.id : undefined,
+    // A new conversation or a new answer changes the list; it is refreshed on those events.
     staleTime: 30_000,
   });
+
+export const conversationsQuery = pagesOf("");
+
+/** Every search of the list: dropped when a conversation is. */
+export const CONVERSATION_SEARCH_KEY = ["conversation-search"] as const;
+
+const flat = (data: InfiniteData<ConversationSummary[]>) => data.pages.flat();
+
+/** The conversations shown so far (the recent ones, then every page asked for below them). */
+export function useConversations() {
+  return useInfiniteQuery({ ...conversationsQuery, select: flat });
 }
 
-export function useConversationPages(params: { from?: string; q?: string }, enabled: boolean) {
-  return useInfiniteQuery({ ...conversationPagesQuery(params), enabled });
+/** The conversations whose title holds `q`, a page at a time; asks nothing for an empty `q`. */
+export function useConversationSearch(q: string) {
+  return useInfiniteQuery({ ...pagesOf(q), select: flat, enabled: q !== "" });
 }

@@ -1,8 +1,4 @@
-import {
-  RECENT_CONVERSATIONS_LIMIT,
-  CONVERSATION_SEARCH_MAX,
-  type ConversationSummary,
-} from "@tessera/contracts";
+import { CONVERSATION_SEARCH_MAX, type ConversationSummary } from "@tessera/contracts";
 import { MessagesSquare, Plus, RotateCcw, Search } from "lucide-react";
 import { lazy, Suspense, useId, useState } from "react";
 import { Button } from "@/components/ui/button";
@@ -13,7 +9,7 @@ import { useDebouncedValue } from "@/lib/use-debounced-value";
 import { useOpenedOnce } from "@/lib/use-opened-once";
 import { cn } from "@/lib/utils";
 import { useDeleteConversation } from "../api/delete-conversation";
-import { useConversationPages, useConversations } from "../api/get-conversations";
+import { useConversationSearch, useConversations } from "../api/get-conversations";
 import { RecentChatItem } from "./recent-chat-item";
 
 /** How long the search box waits after the last key before it asks. */
@@ -37,31 +33,31 @@ function ListSkeleton() {
   );
 }
 
+/** Why a list could not be shown, and a way to ask again. */
+function ListError({ text, onRetry }: { text: string; onRetry: () => void }) {
+  return (
+    <div className="flex flex-col items-center gap-2 px-3 py-8 text-center text-sm text-muted-foreground">
+      {text}
+      <Button size="sm" variant="ghost" onClick={onRetry}>
+        <RotateCcw aria-hidden="true" />
+        Try again
+      </Button>
+    </div>
+  );
+}
+
 /** "Show older chats" / "Show more results": the next page, its loading, and its failure. */
 function MoreButton({
   pages,
   label,
   failed,
-  loading,
 }: {
-  pages: ReturnType<typeof useConversationPages>;
+  pages: ReturnType<typeof useConversations>;
   label: string;
   failed: string;
-  /** Said while the first page loads (where nothing else shows it). */
-  loading?: string;
 }) {
-  if (pages.isFetching && !pages.isFetchingNextPage && !pages.data)
-    return loading ? <Spinner label={loading} className="mx-auto my-2" /> : null;
-  if (pages.isError)
-    return (
-      <div className="flex flex-col items-center gap-1 px-3 py-2 text-center text-xs text-muted-foreground">
-        {failed}
-        <Button size="sm" variant="ghost" onClick={() => void pages.refetch()}>
-          <RotateCcw aria-hidden="true" />
-          Try again
-        </Button>
-      </div>
-    );
+  const more = () => void pages.fetchNextPage();
+  if (pages.isFetchNextPageError) return <ListError text={failed} onRetry={more} />;
   if (!pages.hasNextPage) return null;
   return (
     <Button
@@ -69,7 +65,7 @@ function MoreButton({
       variant="ghost"
       className="w-full text-muted-foreground"
       disabled={pages.isFetchingNextPage}
-      onClick={() => void pages.fetchNextPage()}
+      onClick={more}
     >
       {pages.isFetchingNextPage ? <Spinner /> : null}
       {pages.isFetchingNextPage ? "Loading..." : label}
@@ -98,17 +94,15 @@ export function RecentChatsPanel({
   /** Leaves room for the sheet's close button in the header. */
   inSheet?: boolean;
 }) {
-  const { data, isPending, isError, refetch } = useConversations();
+  const list = useConversations();
+  const { data } = list;
   const [search, setSearch] = useState("");
   const q = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
-  const [showOlder, setShowOlder] = useState(false);
-  // Older pages start below the last recent one; when the recent ones change, so does their start.
-  const from = data?.length === RECENT_CONVERSATIONS_LIMIT ? data.at(-1)?.id : undefined;
-  const older = useConversationPages({ from }, showOlder && from !== undefined);
-  const found = useConversationPages({ q }, q !== "");
-  const recentIds = new Set(data?.map((c) => c.id));
-  const olderItems = (older.data?.pages.flat() ?? []).filter((c) => !recentIds.has(c.id));
-  const foundItems = found.data?.pages.flat() ?? [];
+  const found = useConversationSearch(q);
+  const remove = useDeleteConversation();
+  const [pending, setPending] = useState<ConversationSummary | null>(null);
+  const deleteMounted = useOpenedOnce(pending !== null);
+  const titleId = useId();
   const item = (conversation: ConversationSummary) => (
     <RecentChatItem
       key={conversation.id}
@@ -118,10 +112,6 @@ export function RecentChatsPanel({
       onDelete={setPending}
     />
   );
-  const remove = useDeleteConversation();
-  const [pending, setPending] = useState<ConversationSummary | null>(null);
-  const deleteMounted = useOpenedOnce(pending !== null);
-  const titleId = useId();
 
   const confirmDelete = (conversation: ConversationSummary) => {
     setPending(null);
@@ -178,28 +168,25 @@ export function RecentChatsPanel({
         {q !== "" ? (
           <>
             {found.isPending ? <ListSkeleton /> : null}
-            {found.data && foundItems.length === 0 ? (
+            {found.isError && !found.data ? (
+              <ListError text="Could not search your chats." onRetry={() => void found.refetch()} />
+            ) : null}
+            {found.data && found.data.length === 0 ? (
               <p className="px-3 py-8 text-center text-sm text-muted-foreground">
                 No chats match &ldquo;{q}&rdquo;
               </p>
             ) : null}
-            {foundItems.length > 0 ? (
+            {found.data && found.data.length > 0 ? (
               <ul aria-label="Chats found" className="flex flex-col gap-0.5">
-                {foundItems.map(item)}
+                {found.data.map(item)}
               </ul>
             ) : null}
             <MoreButton pages={found} label="Show more results" failed="Could not search your chats." />
           </>
         ) : null}
-        {q === "" && isPending ? <ListSkeleton /> : null}
-        {q === "" && isError ? (
-          <div className="flex flex-col items-center gap-2 px-3 py-8 text-center text-sm text-muted-foreground">
-            Could not load your conversations.
-            <Button size="sm" variant="ghost" onClick={() => void refetch()}>
-              <RotateCcw aria-hidden="true" />
-              Try again
-            </Button>
-          </div>
+        {q === "" && list.isPending ? <ListSkeleton /> : null}
+        {q === "" && list.isError && !data ? (
+          <ListError text="Could not load your conversations." onRetry={() => void list.refetch()} />
         ) : null}
         {q === "" && data && data.length === 0 ? (
           <div className="flex flex-col items-center gap-2 px-3 py-10 text-center">
@@ -210,28 +197,8 @@ export function RecentChatsPanel({
         ) : null}
         {q === "" && data && data.length > 0 ? (
           <>
-            <ul className="flex flex-col gap-0.5">
-              {data.map(item)}
-              {olderItems.map(item)}
-            </ul>
-            {from !== undefined && !showOlder ? (
-              <Button
-                size="sm"
-                variant="ghost"
-                className="w-full text-muted-foreground"
-                onClick={() => setShowOlder(true)}
-              >
-                Show older chats
-              </Button>
-            ) : null}
-            {showOlder ? (
-              <MoreButton
-                pages={older}
-                label="Show older chats"
-                failed="Could not load older chats."
-                loading="Loading older chats"
-              />
-            ) : null}
+            <ul className="flex flex-col gap-0.5">{data.map(item)}</ul>
+            <MoreButton pages={list} label="Show older chats" failed="Could not load older chats." />
           </>
         ) : null}
       </nav>
