@@ -26,7 +26,7 @@ test("a chat and a search show up on the dashboard, and its quick search runs a 
   // One search on the search engine page.
   const nav = page.getByRole("navigation", { name: "Main" });
   await nav.getByRole("link", { name: "AI Search" }).click();
-  await page.getByRole("searchbox", { name: "Search" }).fill(SEARCH_QUESTION);
+  await page.getByRole("searchbox", { name: "Search", exact: true }).fill(SEARCH_QUESTION);
   await page.getByRole("button", { name: "Search", exact: true }).click();
   await expect(page.getByRole("article", { name: SEARCH_QUESTION }).getByTestId("search-status")).toHaveText(
     done,
@@ -76,7 +76,7 @@ test("a chat and a search show up on the dashboard, and its quick search runs a 
   await expect(go).toBeEnabled();
   await quick.getByRole("searchbox", { name: "Search query" }).press("Enter");
   await expect(page).toHaveURL(/\/dashboard\/jigsaw-search$/);
-  await expect(page.getByRole("searchbox", { name: "Search" })).toHaveValue(QUICK_QUESTION);
+  await expect(page.getByRole("searchbox", { name: "Search", exact: true })).toHaveValue(QUICK_QUESTION);
   await expect(page.getByRole("article", { name: QUICK_QUESTION }).getByTestId("search-status")).toHaveText(
     done,
     { timeout: 30_000 },

@@ -56,7 +56,9 @@ test("add documents, open one, find it with AI Search, and delete it", async ({ 
 
   // AI Search finds it in the workspace and cites it.
   await page.getByRole("link", { name: "AI Search", exact: true }).click();
-  await page.getByRole("searchbox", { name: "Search" }).fill("When does the Ellery Fen bittern boom?");
+  await page
+    .getByRole("searchbox", { name: "Search", exact: true })
+    .fill("When does the Ellery Fen bittern boom?");
   await page.getByRole("button", { name: "Search", exact: true }).click();
   await expect(page.getByRole("link", { name: /Ellery Fen field guide/ }).first()).toBeVisible({
     timeout: 20_000,

@@ -169,7 +169,7 @@ guarded(
     await guard.expectInert("document page");
 
     await page.goto("/dashboard/jigsaw-search");
-    await page.getByRole("searchbox", { name: "Search" }).fill(QUESTION);
+    await page.getByRole("searchbox", { name: "Search", exact: true }).fill(QUESTION);
     await page.getByRole("button", { name: "Search", exact: true }).click();
     const result = page.getByRole("article", { name: QUESTION });
     await expect(result.getByTestId("search-status")).toHaveText(/^Done/, { timeout: 30_000 });

@@ -41,7 +41,7 @@ test("search the workspace: the document as a source, a cited overview, and a re
   await expect(page.getByRole("region", { name: "Try asking" })).toBeVisible();
   await page.screenshot({ path: "/tmp/search-empty.png" });
 
-  await page.getByRole("searchbox", { name: "Search" }).fill(QUESTION);
+  await page.getByRole("searchbox", { name: "Search", exact: true }).fill(QUESTION);
   await page.getByRole("button", { name: "Search", exact: true }).click();
   const first = page.getByRole("article", { name: QUESTION });
   await expect(first.getByTestId("search-status")).toHaveText(done, { timeout: 30_000 });
@@ -76,7 +76,7 @@ test("search the workspace: the document as a source, a cited overview, and a re
   await related.click();
   const next = page.getByRole("article", { name: question });
   await expect(next.getByRole("heading", { name: question })).toBeVisible();
-  await expect(page.getByRole("searchbox", { name: "Search" })).toHaveValue(question);
+  await expect(page.getByRole("searchbox", { name: "Search", exact: true })).toHaveValue(question);
   await expect(next.getByTestId("search-status")).toHaveText(done, { timeout: 30_000 });
   await expect(first).toHaveCount(0);
 
