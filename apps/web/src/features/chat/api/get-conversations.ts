@@ -1,11 +1,11 @@
-// GET /api/conversations: the signed-in person's conversations, most recently updated first, 20 at a
+// GET /api/conversations (and /:id for one): the signed-in person's conversations, most recently updated first, 20 at a
 // time (?before= the last one shown), all of them or those whose title holds ?q=.
 import {
   RECENT_CONVERSATIONS_LIMIT,
   conversationSummarySchema,
   type ConversationSummary,
 } from "@tessera/contracts";
-import { infiniteQueryOptions, useInfiniteQuery, type InfiniteData } from "@tanstack/react-query";
+import { infiniteQueryOptions, useInfiniteQuery, useQuery, type InfiniteData } from "@tanstack/react-query";
 import { z } from "zod";
 import { apiRequest } from "@/lib/api-client";
 
@@ -49,4 +49,21 @@ export function useConversations() {
 /** The conversations whose title holds `q`, a page at a time; asks nothing for an empty `q`. */
 export function useConversationSearch(q: string) {
   return useInfiniteQuery({ ...pagesOf(q), select: flat, enabled: q !== "" });
+}
+
+/**
+ * The title of the conversation `id`: from the list when it is among those shown, else asked for on
+ * its own (an older conversation opened from a link or after a reload). Undefined until known.
+ */
+export function useConversationTitle(id: string | null): string | undefined {
+  const list = useConversations();
+  const listed = id ? list.data?.find((c) => c.id === id) : undefined;
+  const single = useQuery({
+    queryKey: ["conversation", id],
+    queryFn: async ({ signal }) =>
+      (await apiRequest(`/api/conversations/${id}`, { schema: conversationSummarySchema, signal })).data,
+    enabled: id !== null && list.isSuccess && !listed,
+    staleTime: Infinity,
+  });
+  return listed?.title ?? (id ? single.data?.title : undefined);
 }

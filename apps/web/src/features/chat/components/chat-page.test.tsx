@@ -132,6 +132,19 @@ describe("chat page", () => {
     expect(await screen.findByTestId("chat-title")).toHaveProperty("textContent", "Two-factor");
   });
 
+  it("titles an opened conversation that is not among the recent ones by asking for it", async () => {
+    const older = conversation(ID, "Seed order for the allotment", 60 * 24 * 90);
+    const { server } = await openChat(`/dashboard/chat?conversation=${ID}`, {
+      "GET /api/conversations": servePages(() => chats(20)),
+      [`GET /api/conversations/${ID}`]: () => json(older),
+      [`GET /api/conversations/${ID}/messages`]: () => json(stored),
+    });
+    await waitFor(() =>
+      expect(screen.getByTestId("chat-title").textContent).toBe("Seed order for the allotment"),
+    );
+    expect(server.callsTo(`GET /api/conversations/${ID}`)).toHaveLength(1);
+  });
+
   it("opens a long conversation at its newest page and puts the earlier messages above it", async () => {
     const message = (n: number) => ({
       ...stored[n % 2]!,
@@ -174,6 +187,7 @@ describe("chat page", () => {
 
   it("says so when a conversation cannot be loaded", async () => {
     await openChat(`/dashboard/chat?conversation=${ID}`, {
+      [`GET /api/conversations/${ID}`]: () => apiError(500, "INTERNAL", "Internal error."),
       [`GET /api/conversations/${ID}/messages`]: () => apiError(500, "INTERNAL", "Internal error."),
     });
     expect(await screen.findByText("Failed to load conversation history")).toBeTruthy();
@@ -181,6 +195,7 @@ describe("chat page", () => {
 
   it("says why when the conversation of a link is not there", async () => {
     await openChat(`/dashboard/chat?conversation=${ID}`, {
+      [`GET /api/conversations/${ID}`]: () => apiError(404, "NOT_FOUND", "Conversation not found."),
       [`GET /api/conversations/${ID}/messages`]: () => apiError(404, "NOT_FOUND", "Conversation not found."),
     });
     expect(

@@ -9,7 +9,7 @@ import { useFeatureFlags } from "@/lib/features";
 import { rememberRecentPrompt, saveChatInterface, useChatInterface } from "@/lib/local-preferences";
 import { useDocumentTitle } from "@/lib/use-document-title";
 import { useOpenedOnce } from "@/lib/use-opened-once";
-import { useConversations } from "../api/get-conversations";
+import { useConversationTitle } from "../api/get-conversations";
 import { useModelInfo } from "../api/get-models";
 import { useChatAssistant } from "../hooks/use-chat-assistant";
 import { useChatSession } from "../hooks/use-chat-session";
@@ -71,7 +71,7 @@ export function ChatPage({ promptLibrary }: { promptLibrary?: PromptLibrarySlot 
   const [libraryOpen, setLibraryOpen] = useState(false);
   const messageBox = useRef<HTMLTextAreaElement>(null);
   const info = useModelInfo(model ?? DEFAULT_CHAT_MODEL_ID);
-  const { data: conversations } = useConversations();
+  const conversationTitle = useConversationTitle(urlConversation);
   const persona = useChatAssistant({ onModel: setModel });
 
   const session = useChatSession({
@@ -130,9 +130,7 @@ export function ChatPage({ promptLibrary }: { promptLibrary?: PromptLibrarySlot 
     !persona.assistantId &&
     session.messages.length === 0 &&
     !session.live;
-  const title = urlConversation
-    ? (conversations?.find((c) => c.id === urlConversation)?.title ?? "Conversation")
-    : "New chat";
+  const title = urlConversation ? (conversationTitle ?? "Conversation") : "New chat";
   const pickerMounted = useOpenedOnce(pickerOpen);
   const recentMounted = useOpenedOnce(recentOpen);
   const recentPanel = (className: string, inSheet = false) => (
