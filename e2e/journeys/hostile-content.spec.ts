@@ -7,7 +7,7 @@ import { join } from "node:path";
 import type { Locator, Page } from "@playwright/test";
 import { canaryHits, LIVENESS_PROBE } from "../support/canary-server";
 import { fillComparison } from "../support/compare-steps";
-import { expect, signUpAndVerify, test } from "../support/fixtures";
+import { bearer, expect, signUpAndVerify, test } from "../support/fixtures";
 import {
   FENCED_CODE_HTML,
   HOSTILE_MODEL,
@@ -70,16 +70,6 @@ async function clickInertLinks(page: Page, markdown: Locator) {
   // Forced: an inert link is aria-disabled, which Playwright otherwise waits out; a person can click it.
   for (const link of await inert.all()) await link.click({ force: true });
   expect(page.url()).toBe(before);
-}
-
-/** The API takes the bearer token the app keeps for the signed-in person, not the cookie. */
-async function bearer(page: Page): Promise<Record<string, string>> {
-  const token = await page.evaluate(() => {
-    const key = Object.keys(localStorage).find((k) => k.includes("auth"));
-    return key ? (JSON.parse(localStorage.getItem(key) ?? "{}") as { token?: string }).token : undefined;
-  });
-  expect(token, "the signed-in session's token").toBeTruthy();
-  return { authorization: `Bearer ${token}` };
 }
 
 guarded(

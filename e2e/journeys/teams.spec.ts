@@ -5,10 +5,8 @@ import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import type { Page } from "@playwright/test";
 import { waitForMailLink } from "../support/mail";
-import { expect, newAccount, setPlan, test } from "../support/fixtures";
+import { AUTH_STORAGE_KEY, expect, newAccount, setPlan, test } from "../support/fixtures";
 
-/** Where the web app keeps its session (the contracts' AUTH_STORAGE_KEY). */
-const AUTH_STORAGE_KEY = "tessera.auth.session";
 const shots = join(import.meta.dirname, "../.artifacts/screenshots");
 mkdirSync(shots, { recursive: true });
 

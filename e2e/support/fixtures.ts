@@ -31,6 +31,19 @@ export async function signUpAndVerify(page: Page, account: Account): Promise<voi
   await expect(page.getByTestId("user-email")).toHaveText(account.email);
 }
 
+/** Where the web app keeps its session (the contracts' AUTH_STORAGE_KEY). */
+export const AUTH_STORAGE_KEY = "tessera.auth.session";
+
+/** The API takes the bearer token the app keeps for the signed-in person, not a cookie. */
+export async function bearer(page: Page): Promise<Record<string, string>> {
+  const token = await page.evaluate(
+    (key) => (JSON.parse(localStorage.getItem(key) ?? "{}") as { token?: string }).token,
+    AUTH_STORAGE_KEY,
+  );
+  expect(token, "the signed-in session's token").toBeTruthy();
+  return { authorization: `Bearer ${token}` };
+}
+
 /** Puts an account on a plan the way an instance admin does (PUT /api/admin/plans). */
 export async function setPlan(email: string, plan: "core" | "pro" | "max" | "team"): Promise<void> {
   const res = await fetch(`${process.env.TESSERA_E2E_URL}/api/admin/plans`, {

@@ -1,0 +1,78 @@
+// Recent Chats against the real server: more conversations than the first page holds, the older
+// ones a click away, a search of the titles, and an older chat that moves to the top once continued.
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+import type { Page } from "@playwright/test";
+import { bearer, expect, test } from "../support/fixtures";
+
+const shots = join(import.meta.dirname, "../.artifacts/screenshots");
+mkdirSync(shots, { recursive: true });
+
+// The loopback model answers in about a second; Tessera Local is paced slower in the journeys.
+const MODEL = "local/alpha-7b";
+const OLDER = ["Packing list for the coast", "Seed order for the allotment", "Reading list for winter"];
+const RECENT = Array.from({ length: 20 }, (_, i) => `Question ${i + 1} about recursion`);
+
+/** Starts a conversation through the API, the way the chat page does, and reads its answer to the end. */
+async function startConversation(page: Page, message: string): Promise<void> {
+  const res = await page.request.post("/api/chat-stream", {
+    headers: await bearer(page),
+    data: { message, model: MODEL, clientMessageId: crypto.randomUUID() },
+  });
+  const body = await res.text();
+  expect(res.status(), body).toBe(200);
+  expect(body).toContain('"type":"complete"');
+}
+
+test("older chats load under the first twenty, a search finds them, and a continued one moves to the top", async ({
+  signedIn: page,
+}) => {
+  // The three older ones first, one after another; then twenty more, five at a time.
+  for (const title of OLDER) await startConversation(page, title);
+  for (let i = 0; i < RECENT.length; i += 5)
+    await Promise.all(RECENT.slice(i, i + 5).map((m) => startConversation(page, m)));
+
+  await page.goto("/dashboard/chat");
+  const nav = page.getByRole("navigation", { name: "Conversations" });
+  const links = nav.getByRole("link");
+  await expect(links).toHaveCount(20);
+  for (const title of OLDER) await expect(nav.getByRole("link", { name: title })).toHaveCount(0);
+
+  await nav.getByRole("button", { name: "Show older chats" }).click();
+  await expect(links).toHaveCount(23);
+  await expect(links.nth(22)).toContainText(OLDER[0]!);
+  await expect(nav.getByRole("button", { name: "Show older chats" })).toHaveCount(0);
+
+  // An older chat opens with its messages.
+  await nav.getByRole("link", { name: new RegExp(OLDER[1]!) }).click();
+  await expect(page).toHaveURL(/\?conversation=[0-9a-f-]{36}$/);
+  const log = page.getByRole("log", { name: "Messages" });
+  await expect(log.getByText(OLDER[1]!, { exact: true })).toBeVisible();
+  await expect(log.getByRole("article", { name: "alpha-7b said" })).toContainText("base case stops it.");
+
+  // The search asks the server, so it finds older chats whether or not their page is loaded.
+  await page.reload();
+  await expect(page.getByTestId("chat-title")).toHaveText(OLDER[1]!);
+  const search = page.getByRole("searchbox", { name: "Search chats" });
+  await search.fill("list for");
+  const found = page.getByRole("list", { name: "Chats found" }).getByRole("link");
+  await expect(found).toHaveCount(2);
+  await expect(found.nth(0)).toContainText(OLDER[2]!);
+  await expect(found.nth(1)).toContainText(OLDER[0]!);
+  await page.screenshot({ path: join(shots, "chat-list-search.png"), fullPage: true });
+  await search.fill("tide tables");
+  await expect(nav.getByText("No chats match \u201ctide tables\u201d")).toBeVisible();
+  await search.fill("");
+  await expect(links).toHaveCount(20);
+
+  // Continuing the open older chat puts it first in the list.
+  const box = page.getByRole("textbox", { name: "Message" });
+  await box.fill("And a second question");
+  await box.press("Enter");
+  await expect(log.getByRole("article", { name: /^(?!You said$).+ said$/ })).toHaveCount(2, {
+    timeout: 20_000,
+  });
+  await expect(links.first()).toContainText(OLDER[1]!);
+  await expect(links).toHaveCount(20);
+  await page.screenshot({ path: join(shots, "chat-list.png"), fullPage: true });
+});
