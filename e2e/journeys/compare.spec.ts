@@ -52,7 +52,10 @@ test("compare Tessera Local with two models on a local server, rate them and see
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Compare" }).click();
   await expect(page.getByRole("heading", { name: "Model Comparison", level: 1 })).toBeVisible();
   await expect(page.getByText("No comparisons yet")).toBeVisible();
-  await expect(page.getByText(/No ratings yet/)).toBeVisible();
+  await expect(page.getByText("No ratings yet")).toBeVisible();
+  // Side by side, the two empty cards stand at one height.
+  const [historyCard, boardCard] = await page.locator("[data-slot=card]").all();
+  expect((await historyCard!.boundingBox())!.height).toBe((await boardCard!.boundingBox())!.height);
 
   await page.getByRole("button", { name: "New comparison" }).click();
   const dialog = page.getByRole("dialog", { name: "Model Comparison" });

@@ -7,14 +7,23 @@ import { FeatureErrorBoundary } from "@/components/error-boundary";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { useDocumentTitle } from "@/lib/use-document-title";
+import { cn } from "@/lib/utils";
+import { useComparisons } from "../api/get-comparisons";
 import { ComparisonDialog } from "./comparison-dialog";
 import { ComparisonHistory } from "./comparison-history";
 import { LeaderboardTable } from "./leaderboard-table";
+
+/**
+ * Up to this many comparisons, the two cards stand at one height; a longer history runs on below a
+ * leaderboard that keeps its own height.
+ */
+const SHORT_HISTORY = 6;
 
 export function ComparePage() {
   useDocumentTitle("Model Comparison");
   const [params, setParams] = useSearchParams();
   const [dialogOpen, setDialogOpen] = useState(params.get("new") === "1");
+  const short = (useComparisons().data?.length ?? 0) <= SHORT_HISTORY;
 
   // The request to open is used once: closing the dialog must not bring it back on a reload.
   useEffect(() => {
@@ -43,19 +52,20 @@ export function ComparePage() {
       </header>
 
       <FeatureErrorBoundary feature="compare">
-        <div className="grid grid-cols-1 items-start gap-6 xl:grid-cols-2">
-          <Card>
+        <div className={cn("grid grid-cols-1 gap-6 xl:grid-cols-2", short ? "items-stretch" : "items-start")}>
+          <Card className="flex flex-col">
             <CardHeader className="pb-3">
               <CardTitle className="flex items-center gap-2 text-base">
                 <History className="size-4 text-muted-foreground" aria-hidden="true" />
                 Your comparisons
               </CardTitle>
+              <CardDescription>Newest first. Each opens with its answers and your ratings.</CardDescription>
             </CardHeader>
-            <CardContent className="px-3 pb-3">
+            <CardContent className="flex flex-1 flex-col px-3 pb-3">
               <ComparisonHistory />
             </CardContent>
           </Card>
-          <Card>
+          <Card className="flex flex-col">
             <CardHeader className="pb-3">
               <CardTitle className="flex items-center gap-2 text-base">
                 <Trophy className="size-4 text-amber-500" aria-hidden="true" />
@@ -63,7 +73,7 @@ export function ComparePage() {
               </CardTitle>
               <CardDescription>From your ratings in comparisons whose models are known.</CardDescription>
             </CardHeader>
-            <CardContent>
+            <CardContent className="flex flex-1 flex-col">
               <LeaderboardTable />
             </CardContent>
           </Card>

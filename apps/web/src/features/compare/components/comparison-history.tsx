@@ -7,6 +7,7 @@ import { formatShortWhen } from "@/lib/utils";
 import { useComparisons } from "../api/get-comparisons";
 import { useModelNames } from "../api/get-models";
 import { blindRange, isHidden } from "../utils/blind";
+import { EmptyNote } from "./empty-note";
 
 function HistoryItem({ item, nameOf }: { item: ComparisonSummary; nameOf: (id: string) => string }) {
   const hidden = isHidden(item);
@@ -55,12 +56,7 @@ export function ComparisonHistory() {
   if (isError)
     return <p className="px-3 py-4 text-sm text-destructive">Your comparisons could not be loaded.</p>;
   if (data.length === 0)
-    return (
-      <div className="flex flex-col items-center gap-1 px-3 py-10 text-center">
-        <p className="text-sm font-medium">No comparisons yet</p>
-        <p className="text-sm text-muted-foreground">Start one to see models answer side by side.</p>
-      </div>
-    );
+    return <EmptyNote title="No comparisons yet">Start one to see models answer side by side.</EmptyNote>;
   return (
     <ul aria-label="Your comparisons" className="flex flex-col divide-y">
       {data.map((item) => (

@@ -3,6 +3,7 @@ import { Spinner } from "@/components/ui/spinner";
 import { useLeaderboard } from "../api/get-leaderboard";
 import { useModelNames } from "../api/get-models";
 import { formatRating } from "../utils/format-metrics";
+import { EmptyNote } from "./empty-note";
 
 /** The personal leaderboard (DESIGN.md, beyond the spec): each model's average from your ratings. */
 export function LeaderboardTable() {
@@ -12,9 +13,9 @@ export function LeaderboardTable() {
   if (isError) return <p className="py-4 text-sm text-destructive">The leaderboard could not be loaded.</p>;
   if (data.length === 0)
     return (
-      <p className="py-6 text-center text-sm text-muted-foreground">
-        No ratings yet. Rate the answers of a comparison and your own ranking of models appears here.
-      </p>
+      <EmptyNote title="No ratings yet">
+        Rate the answers of a comparison and your own ranking of models appears here.
+      </EmptyNote>
     );
   return (
     <div className="-mx-2 overflow-x-auto">
