@@ -3,7 +3,7 @@
 import type { DashboardMetrics } from "@tessera/contracts";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { cn, formatCount } from "@/lib/utils";
-import { formatDay, NO_VALUE } from "../utils/format";
+import { formatChartDay, NO_VALUE } from "../utils/format";
 import { Skeleton } from "./skeleton";
 
 type Day = DashboardMetrics["daily"][number];
@@ -18,7 +18,7 @@ const SERIES: { key: Series; label: string; color: string }[] = [
 const plural = (n: number, one: string, many = `${one}s`) => `${formatCount(n)} ${n === 1 ? one : many}`;
 const totalOf = (d: Day) => d.chats + d.searches + d.images;
 const dayLabel = (d: Day) =>
-  `${formatDay(d.date)}: ${plural(d.chats, "chat")}, ${plural(d.searches, "search", "searches")}, ${plural(d.images, "image")}`;
+  `${formatChartDay(d.date)}: ${plural(d.chats, "chat")}, ${plural(d.searches, "search", "searches")}, ${plural(d.images, "image")}`;
 
 /** The smallest of 1, 2, 5, 10, 20, 50… that holds the busiest day. */
 export function niceMax(n: number): number {
@@ -34,7 +34,7 @@ export function activitySummary(daily: Day[]): string {
   const busiest = daily.reduce<Day | null>((b, d) => (totalOf(d) > (b ? totalOf(b) : 0) ? d : b), null);
   const totals = `${plural(sum("chats"), "chat")}, ${plural(sum("searches"), "search", "searches")} and ${plural(sum("images"), "image")} in the last ${daily.length} days.`;
   return busiest
-    ? `${totals} Busiest day: ${formatDay(busiest.date)}, with ${formatCount(totalOf(busiest))}.`
+    ? `${totals} Busiest day: ${formatChartDay(busiest.date)}, with ${formatCount(totalOf(busiest))}.`
     : `${totals} No activity yet.`;
 }
 
@@ -100,7 +100,7 @@ function Bars({ daily }: { daily: Day[] }) {
               )}
               style={i !== 0 && i !== last ? { left: `${((i + 0.5) / daily.length) * 100}%` } : undefined}
             >
-              {i === last ? "Today" : formatDay(daily[i]!.date)}
+              {i === last ? "Today" : formatChartDay(daily[i]!.date)}
             </span>
           ))}
         </div>
@@ -162,7 +162,7 @@ export function ActivityChart({ daily, loading }: { daily: Day[] | undefined; lo
                     {[...daily].reverse().map((d) => (
                       <tr key={d.date} className="border-t">
                         <th scope="row" className="px-3 py-1.5 font-normal">
-                          {formatDay(d.date)}
+                          {formatChartDay(d.date)}
                         </th>
                         {SERIES.map((s) => (
                           <td key={s.key} className="px-3 py-1.5 text-right">

@@ -96,15 +96,15 @@ describe("the dashboard home", () => {
     const chart = await screen.findByRole("region", { name: "Activity" });
     expect(
       await within(chart).findByText(
-        "7 chats, 1 search and 3 images in the last 30 days. Busiest day: 29 Nov, with 6.",
+        "7 chats, 1 search and 3 images in the last 30 days. Busiest day: Nov 29, with 6.",
       ),
     ).toBeTruthy();
     await user.click(within(chart).getByText("Show as table"));
     const table = within(chart).getByRole("table", { name: "Activity per day, last 30 days" });
     const rows = within(table).getAllByRole("row");
     expect(rows).toHaveLength(31);
-    expect(rows[1]!.textContent).toBe("29 Nov510");
-    expect(rows[2]!.textContent).toBe("28 Nov003");
+    expect(rows[1]!.textContent).toBe("Nov 29510");
+    expect(rows[2]!.textContent).toBe("Nov 28003");
   });
 
   it("offers the upgrade to someone not subscribed, on the Free plan", async () => {
@@ -123,7 +123,7 @@ describe("the dashboard home", () => {
     });
     await waitFor(() => expect(planCard().textContent).toContain("Active Subscription"));
     expect(planCard().textContent).toContain("Pro");
-    await waitFor(() => expect(planCard().textContent).toMatch(/Trial ends 29 Nov( 2025)?/));
+    await waitFor(() => expect(planCard().textContent).toMatch(/Trial ends Nov 29(, 2025)?/));
     expect(screen.queryByRole("region", { name: "Upgrade to Pro" })).toBeNull();
   });
 

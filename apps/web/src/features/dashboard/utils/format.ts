@@ -13,21 +13,26 @@ export function formatCost(cost: number): string {
   return cost < 0.01 ? `$${cost.toFixed(4)}` : `$${cost.toFixed(2)}`;
 }
 
-/** A UTC calendar date (YYYY-MM-DD) as "29 Nov". */
-export function formatDay(date: string): string {
-  return new Date(`${date}T00:00:00Z`).toLocaleDateString("en-GB", {
-    day: "numeric",
-    month: "short",
-    timeZone: "UTC",
-  });
+// Dates read as elsewhere in the app (lib/utils): in the reader's locale, "Nov 29" in English.
+const chartDayFormat = new Intl.DateTimeFormat(undefined, {
+  day: "numeric",
+  month: "short",
+  timeZone: "UTC",
+});
+const dateFormat = new Intl.DateTimeFormat(undefined, { day: "numeric", month: "short" });
+const datedYearFormat = new Intl.DateTimeFormat(undefined, {
+  day: "numeric",
+  month: "short",
+  year: "numeric",
+});
+
+/** A UTC calendar date (YYYY-MM-DD), the activity chart's day, as "Nov 29". */
+export function formatChartDay(date: string): string {
+  return chartDayFormat.format(new Date(`${date}T00:00:00Z`));
 }
 
-/** An instant as "29 Nov", with the year when it is not this year's. */
+/** An instant as "Nov 29", with the year when it is not this year's ("Nov 29, 2025"). */
 export function formatDate(iso: string, now = new Date()): string {
   const d = new Date(iso);
-  return d.toLocaleDateString("en-GB", {
-    day: "numeric",
-    month: "short",
-    ...(d.getFullYear() === now.getFullYear() ? {} : { year: "numeric" }),
-  });
+  return (d.getFullYear() === now.getFullYear() ? dateFormat : datedYearFormat).format(d);
 }
