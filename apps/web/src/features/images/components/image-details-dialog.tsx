@@ -7,7 +7,8 @@ import { toast } from "@/lib/toast";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Spinner } from "@/components/ui/spinner";
-import { aspectOf, dateText, secondsText } from "../utils/format-image";
+import { formatWhen } from "@/lib/utils";
+import { aspectOf, secondsText } from "../utils/format-image";
 import { storeSelectedImage } from "../utils/image-prefill";
 import { ImageStatusBadge } from "./image-status-badge";
 
@@ -101,7 +102,7 @@ export function ImageDetailsDialog({
                 {image.width && image.height ? ` (${image.width}×${image.height})` : ""}
               </Fact>
               <Fact label="Generation time">{secondsText(image.generation_time)}</Fact>
-              <Fact label="Created">{dateText(image.created_at)}</Fact>
+              <Fact label="Created">{formatWhen(image.created_at)}</Fact>
               <Fact label="Status">
                 <ImageStatusBadge status={image.status} />
               </Fact>

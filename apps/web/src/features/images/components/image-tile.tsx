@@ -4,7 +4,7 @@ import type { GeneratedImage } from "@tessera/contracts";
 import { AlertTriangle, Download, Trash2 } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
-import { dateText } from "../utils/format-image";
+import { formatWhen } from "@/lib/utils";
 import { ImageStatusBadge } from "./image-status-badge";
 
 export function ImageTile({
@@ -64,7 +64,7 @@ export function ImageTile({
           <p className="line-clamp-2 text-sm font-medium" title={image.prompt}>
             {image.prompt}
           </p>
-          <p className="mt-0.5 text-xs text-muted-foreground">{dateText(image.created_at)}</p>
+          <p className="mt-0.5 text-xs text-muted-foreground">{formatWhen(image.created_at)}</p>
         </div>
         {image.image_url ? (
           <Button

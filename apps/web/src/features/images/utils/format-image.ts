@@ -7,9 +7,6 @@ export const typicalTime = ({ min, max }: ImageModel["typicalSeconds"]) =>
 export const secondsText = (seconds: number | null) =>
   seconds === null ? "—" : `${seconds < 10 ? seconds.toFixed(1) : Math.round(seconds)} s`;
 
-export const dateText = (iso: string) =>
-  new Date(iso).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
-
 /** CSS aspect-ratio of a row: its pixels when known, else its ratio, else square. */
 export function aspectOf(image: Pick<GeneratedImage, "width" | "height" | "aspect_ratio">): string {
   if (image.width && image.height) return `${image.width} / ${image.height}`;
