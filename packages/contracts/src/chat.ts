@@ -92,6 +92,19 @@ export const conversationSummarySchema = z.object({
 });
 export type ConversationSummary = z.infer<typeof conversationSummarySchema>;
 
+/** Longest title a conversation can be given (one started from a message is titled with at most 60). */
+export const CONVERSATION_TITLE_MAX = 120;
+
+/** PATCH /api/conversations/:id: a new title (the server puts it on one line); the list's order stays. */
+export const conversationRenameSchema = z.object({
+  title: z
+    .string()
+    .trim()
+    .min(1, "A conversation needs a title.")
+    .max(CONVERSATION_TITLE_MAX, `A title can be at most ${CONVERSATION_TITLE_MAX} characters.`),
+});
+export type ConversationRename = z.input<typeof conversationRenameSchema>;
+
 /** Longest text the conversation list is searched for. */
 export const CONVERSATION_SEARCH_MAX = 200;
 

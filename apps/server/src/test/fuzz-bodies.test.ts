@@ -6,7 +6,7 @@ import { OPERATIONS } from "../features/openapi/api-document";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ROUTE_AUTH } from "../route-rules";
-import { createTestApp, type TestApp } from "./test-app";
+import { createTestApp, readSse, type TestApp } from "./test-app";
 
 const SEED = 20_260_522;
 /** Runs per property, so the whole file stays well under a minute on a busy machine. */
@@ -14,7 +14,7 @@ const RUNS = { random: 10, mutated: 16, upload: 10, query: 20, ids: 6 };
 
 let t: TestApp;
 let token: string;
-const ids = { team: "", self: "", prompt: "", assistant: "" };
+const ids = { team: "", self: "", prompt: "", assistant: "", conversation: "" };
 
 const LEAK =
   /failed query|\bselect\b.+\bfrom\b|insert into|violates|syntax error|postgres|pglite|drizzle|zoderror|at \S+:\d+:\d+|node_modules/i;
@@ -114,6 +114,11 @@ const TARGETS: Target[] = [
     route: "POST /api/prompts",
     path: () => "/api/prompts",
     valid: () => ({ title: "T", content: "C", category: "writing", tags: ["a"], isPublic: false }),
+  },
+  {
+    route: "PATCH /api/conversations/:id",
+    path: () => `/api/conversations/${ids.conversation}`,
+    valid: () => ({ title: "Renamed" }),
   },
   {
     route: "PATCH /api/prompts/:id",
@@ -333,6 +338,12 @@ beforeAll(async () => {
   );
   ids.assistant = assistant.id;
   ids.self = assistant.userId!;
+  const chat = await t.request("/api/chat-stream", {
+    method: "POST",
+    token,
+    json: { message: "Hello", model: "tessera-local" },
+  });
+  ids.conversation = String((await readSse(chat))[0]!.conversationId);
   const dictation = (await (await t.request("/api/transcribe-audio/status", { token })).json()) as {
     available: boolean;
   };

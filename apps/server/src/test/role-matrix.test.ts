@@ -99,6 +99,13 @@ const ROWS: Row[] = [
     allowed: own(),
   },
   {
+    route: "PATCH /api/conversations/:id",
+    path: (f) => `/api/conversations/${f.conversation}`,
+    body: () => ({ title: "Renamed" }),
+    objectId: (f) => f.conversation,
+    allowed: own(),
+  },
+  {
     route: "POST /api/chat-stream",
     case: "continuing another's conversation",
     path: () => "/api/chat-stream",

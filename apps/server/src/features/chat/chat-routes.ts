@@ -2,6 +2,7 @@ import {
   chatStreamRequestSchema,
   LOCAL_MODEL_ID,
   conversationListQuerySchema,
+  conversationRenameSchema,
   messagePageQuerySchema,
   STREAM_MESSAGES,
 } from "@tessera/contracts";
@@ -20,7 +21,13 @@ import { sseResponse } from "../../lib/sse-response";
 import { parseWith, readJson } from "../../lib/validate";
 import type { LlmRegistry, Retrieve } from "../../providers/llm/types";
 import type { Storage } from "../../providers/storage/storage";
-import { deleteConversation, getConversation, listConversations, listMessages } from "./conversations";
+import {
+  deleteConversation,
+  getConversation,
+  listConversations,
+  listMessages,
+  renameConversation,
+} from "./conversations";
 import { lockModelsByPlan, readPlan } from "../../billing/plans";
 import { gatherResearch } from "../../knowledge/gather-research";
 import type { SearchProvider } from "../../providers/search/types";
@@ -126,6 +133,11 @@ export function chatRoutes(deps: ChatDeps) {
     .get("/conversations/:id", async (c) => {
       const { id } = parseWith(idParam, c.req.param());
       return c.json(await getConversation(deps.db, c.get("session").user.id, id));
+    })
+    .patch("/conversations/:id", async (c) => {
+      const { id } = parseWith(idParam, c.req.param());
+      const { title } = await readJson(c, conversationRenameSchema);
+      return c.json(await renameConversation(deps.db, c.get("session").user.id, id, title));
     })
     .get("/conversations/:id/messages", async (c) => {
       const { id } = parseWith(idParam, c.req.param());

@@ -182,6 +182,44 @@ describe("conversations", () => {
     expect(await status(`limit=5&before=${all[5]!.id}`, bob)).toBe(404);
   });
 
+  it("renames one's own conversation without moving it in the list; someone else's is 404 and keeps its title", async () => {
+    const older = await ask(ada, "Packing list for the coast");
+    const newer = await ask(ada, "Something asked later");
+    const rename = (id: string, token: string, json: unknown) =>
+      t.request(`/api/conversations/${id}`, { method: "PATCH", token, json });
+
+    const res = await rename(older, ada, { title: "  Coast trip:\n  what to pack  " });
+    expect(res.status).toBe(200);
+    const renamed = (await res.json()) as ConversationSummary;
+    expect(renamed).toMatchObject({ id: older, title: "Coast trip: what to pack", message_count: 2 });
+    const { body: list } = await get<ConversationSummary[]>("/api/conversations", ada);
+    expect(list.slice(0, 2).map((c) => [c.id, c.title])).toEqual([
+      [newer, "Something asked later"],
+      [older, "Coast trip: what to pack"],
+    ]);
+    const { body: found } = await get<ConversationSummary[]>("/api/conversations?q=coast%20trip", ada);
+    expect(found.map((c) => c.id)).toEqual([older]);
+
+    // Someone else's id is not there for them; a blank or over-long title, or no JSON, is refused.
+    expect((await rename(older, bob, { title: "Mine now" })).status).toBe(404);
+    expect((await rename(randomUUID(), ada, { title: "No such one" })).status).toBe(404);
+    expect((await rename("not-an-id", ada, { title: "Bad id" })).status).toBe(400);
+    const blank = await rename(older, ada, { title: " \n " });
+    expect(blank.status).toBe(400);
+    expect(JSON.stringify(await blank.json())).toContain("A conversation needs a title.");
+    expect((await rename(older, ada, { title: "x".repeat(121) })).status).toBe(400);
+    expect((await rename(older, ada, { name: "Wrong field" })).status).toBe(400);
+    const text = await t.request(`/api/conversations/${older}`, {
+      method: "PATCH",
+      token: ada,
+      body: "title",
+    });
+    expect(text.status).toBe(415);
+    expect((await get<ConversationSummary>(`/api/conversations/${older}`, ada)).body.title).toBe(
+      "Coast trip: what to pack",
+    );
+  });
+
   it("deletes one's own conversation with its messages; someone else's is 404 and stays", async () => {
     const id = await ask(ada, "Delete me later");
     expect((await t.request(`/api/conversations/${id}`, { method: "DELETE", token: bob })).status).toBe(404);

@@ -1,4 +1,4 @@
-// The conversation reads and deletes, each scoped to its owner: someone else's id is a 404.
+// The conversation reads, renames and deletes, each scoped to its owner: someone else's id is a 404.
 import {
   RECENT_CONVERSATIONS_LIMIT,
   type ConversationListQuery,
@@ -65,7 +65,11 @@ export async function getConversation(
   userId: string,
   id: string,
 ): Promise<ConversationSummary> {
-  const row = await ownConversation(db, userId, id);
+  return summaryOf(db, await ownConversation(db, userId, id));
+}
+
+async function summaryOf(db: Database, row: typeof conversations.$inferSelect): Promise<ConversationSummary> {
+  const id = row.id;
   const [{ n } = { n: 0 }] = await db
     .select({ n: count() })
     .from(messages)
@@ -126,6 +130,22 @@ export async function listMessages(
     images: m.images,
     status: m.status as NonNullable<StoredMessage["status"]>,
   }));
+}
+
+/** Gives a conversation a new title. Its place in the list (updated_at) stays where it was. */
+export async function renameConversation(
+  db: Database,
+  userId: string,
+  id: string,
+  title: string,
+): Promise<ConversationSummary> {
+  const [row] = await db
+    .update(conversations)
+    .set({ title: title.replace(/\s+/g, " ") })
+    .where(and(eq(conversations.id, id), eq(conversations.userId, userId)))
+    .returning();
+  if (!row) throw notFound("Conversation not found.");
+  return summaryOf(db, row);
 }
 
 export async function deleteConversation(db: Database, userId: string, id: string): Promise<void> {

@@ -14,6 +14,7 @@ import {
   leaderboardSchema,
   ratingSchema,
   createAssistantSchema,
+  conversationRenameSchema,
   conversationSummarySchema,
   checkoutRequestSchema,
   checkSubscriptionSchema,
@@ -147,6 +148,13 @@ export const OPERATIONS: Operation[] = [
     method: "get",
     path: "/api/conversations/{id}",
     summary: "One conversation",
+    response: conversationSummarySchema,
+  },
+  {
+    method: "patch",
+    path: "/api/conversations/{id}",
+    summary: "Give a conversation a new title (its place in the list stays)",
+    body: conversationRenameSchema,
     response: conversationSummarySchema,
   },
   {
