@@ -1,5 +1,6 @@
 // Recent Chats against the real server: more conversations than the first page holds, the older
-// ones a click away, a search of the titles, and an older chat that moves to the top once continued.
+// ones a click away, a search of the titles, an older chat that moves to the top once continued, and
+// a rename.
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import type { Page } from "@playwright/test";
@@ -24,7 +25,7 @@ async function startConversation(page: Page, message: string): Promise<void> {
   expect(body).toContain('"type":"complete"');
 }
 
-test("older chats load under the first twenty, a search finds them, and a continued one moves to the top", async ({
+test("older chats load under the first twenty, a search finds them, a continued one moves to the top and is renamed", async ({
   signedIn: page,
 }) => {
   // The three older ones first, one after another; then twenty more, five at a time.
@@ -75,4 +76,17 @@ test("older chats load under the first twenty, a search finds them, and a contin
   await expect(links.first()).toContainText(OLDER[1]!);
   await expect(links).toHaveCount(20);
   await page.screenshot({ path: join(shots, "chat-list.png"), fullPage: true });
+
+  // Renamed in place, it keeps its place and its new title after a reload.
+  await nav.getByRole("button", { name: `Rename conversation: ${OLDER[1]}` }).click();
+  const title = nav.getByRole("textbox", { name: "Conversation title" });
+  await expect(title).toBeFocused();
+  await title.fill("Allotment: seeds to order");
+  await page.screenshot({ path: join(shots, "chat-list-rename.png") });
+  await title.press("Enter");
+  await expect(links.first()).toContainText("Allotment: seeds to order");
+  await expect(page.getByTestId("chat-title")).toHaveText("Allotment: seeds to order");
+  await page.reload();
+  await expect(links.first()).toContainText("Allotment: seeds to order");
+  await expect(page.getByTestId("chat-title")).toHaveText("Allotment: seeds to order");
 });

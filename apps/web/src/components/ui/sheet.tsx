@@ -3,6 +3,7 @@ import { Dialog as SheetPrimitive } from "radix-ui";
 import type { ComponentProps } from "react";
 import { cn } from "@/lib/utils";
 import { useFocusReturn } from "./focus-return";
+import { keepsOwnEscape } from "./own-escape";
 
 export const Sheet = SheetPrimitive.Root;
 export const SheetTitle = SheetPrimitive.Title;
@@ -14,6 +15,7 @@ export function SheetContent({
   children,
   closeLabel = "Close sidebar",
   onCloseAutoFocus,
+  onEscapeKeyDown,
   ...props
 }: ComponentProps<typeof SheetPrimitive.Content> & { closeLabel?: string }) {
   const focus = useFocusReturn(onCloseAutoFocus);
@@ -28,6 +30,10 @@ export function SheetContent({
         )}
         {...props}
         onCloseAutoFocus={focus.onCloseAutoFocus}
+        onEscapeKeyDown={(event) => {
+          if (keepsOwnEscape(event.target)) event.preventDefault();
+          onEscapeKeyDown?.(event);
+        }}
       >
         {focus.note}
         {children}

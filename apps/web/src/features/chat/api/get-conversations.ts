@@ -51,6 +51,9 @@ export function useConversationSearch(q: string) {
   return useInfiniteQuery({ ...pagesOf(q), select: flat, enabled: q !== "" });
 }
 
+/** One conversation's summary, asked for alone; under ["conversations", id], so a delete drops it. */
+export const conversationSummaryKey = (id: string) => ["conversations", id, "summary"] as const;
+
 /**
  * The title of the conversation `id`: from the list when it is among those shown, else asked for on
  * its own (an older conversation opened from a link or after a reload). Undefined until known.
@@ -59,7 +62,7 @@ export function useConversationTitle(id: string | null): string | undefined {
   const list = useConversations();
   const listed = id ? list.data?.find((c) => c.id === id) : undefined;
   const single = useQuery({
-    queryKey: ["conversation", id],
+    queryKey: conversationSummaryKey(id ?? ""),
     queryFn: async ({ signal }) =>
       (await apiRequest(`/api/conversations/${id}`, { schema: conversationSummarySchema, signal })).data,
     enabled: id !== null && list.isSuccess && !listed,

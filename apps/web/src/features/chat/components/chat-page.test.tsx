@@ -304,6 +304,89 @@ describe("chat page", () => {
     await waitFor(() => expect(within(found).queryByRole("link", { name: /Chat number 24\b/ })).toBeNull());
   });
 
+  it("renames a chat in place: the list and the header show the new title, and nothing moves", async () => {
+    const all = chats(3);
+    const open = all[1]!;
+    const { user, server } = await openChat(`/dashboard/chat?conversation=${open.id}`, {
+      "GET /api/conversations": servePages(() => all),
+      [`GET /api/conversations/${open.id}/messages`]: () => json(stored),
+      [`PATCH /api/conversations/${open.id}`]: ({ body }) =>
+        json({ ...open, title: (body as { title: string }).title.trim() }),
+    });
+    const nav = await screen.findByRole("navigation", { name: "Conversations" });
+    await within(nav).findByRole("link", { name: /Chat number 1\b/ });
+    const renameButton = within(nav).getByRole("button", { name: "Rename conversation: Chat number 1" });
+    await user.click(renameButton);
+    const box = within(nav).getByRole("textbox", { name: "Conversation title" });
+    expect(box).toHaveProperty("value", "Chat number 1");
+    expect(document.activeElement).toBe(box);
+    await user.clear(box);
+    await user.type(box, "  Seed order for the allotment {Enter}");
+
+    expect(server.callsTo(`PATCH /api/conversations/${open.id}`).map((r) => r.body)).toEqual([
+      { title: "Seed order for the allotment" },
+    ]);
+    await waitFor(() =>
+      expect(screen.getByTestId("chat-title").textContent).toBe("Seed order for the allotment"),
+    );
+    const titles = within(nav)
+      .getAllByRole("link")
+      .map((l) => within(l).getByText(/^(Chat number \d+|Seed order for the allotment)$/).textContent);
+    expect(titles).toEqual(["Chat number 0", "Seed order for the allotment", "Chat number 2"]);
+    await waitFor(() =>
+      expect(document.activeElement).toBe(
+        within(nav).getByRole("button", { name: "Rename conversation: Seed order for the allotment" }),
+      ),
+    );
+  });
+
+  it("Escape or an unchanged title asks nothing; a refused rename says so and keeps the title", async () => {
+    const all = chats(2);
+    const { user, server } = await openChat("/dashboard/chat", {
+      "GET /api/conversations": servePages(() => all),
+      [`PATCH /api/conversations/${all[0]!.id}`]: () => apiError(500, "INTERNAL", "Internal error."),
+    });
+    const nav = await screen.findByRole("navigation", { name: "Conversations" });
+    const rename = async () =>
+      user.click(await within(nav).findByRole("button", { name: "Rename conversation: Chat number 0" }));
+
+    await rename();
+    await user.type(
+      within(nav).getByRole("textbox", { name: "Conversation title" }),
+      "Something else{Escape}",
+    );
+    expect(within(nav).queryByRole("textbox")).toBeNull();
+    await rename();
+    await user.keyboard("{Enter}");
+    expect(server.callsTo(`PATCH /api/conversations/${all[0]!.id}`)).toHaveLength(0);
+
+    await rename();
+    const box = within(nav).getByRole("textbox", { name: "Conversation title" });
+    await user.clear(box);
+    await user.type(box, "Never saved");
+    await user.click(within(nav).getByRole("link", { name: /Chat number 1\b/ })); // leaving the box saves
+    expect(await screen.findByText("Failed to rename conversation")).toBeTruthy();
+    expect(server.callsTo(`PATCH /api/conversations/${all[0]!.id}`)).toHaveLength(1);
+    expect(await within(nav).findByRole("link", { name: /Chat number 0\b/ })).toBeTruthy();
+    expect(within(nav).queryByText("Never saved")).toBeNull();
+  });
+
+  it("in the small-screen sheet, Escape cancels a rename and leaves the sheet open; a second Escape closes it", async () => {
+    const { user } = await openChat("/dashboard/chat", {
+      "GET /api/conversations": servePages(() => chats(2)),
+    });
+    await user.click(screen.getByRole("button", { name: "Show recent chats" }));
+    const sheet = await screen.findByRole("dialog");
+    await user.click(
+      await within(sheet).findByRole("button", { name: "Rename conversation: Chat number 0" }),
+    );
+    await user.type(within(sheet).getByRole("textbox", { name: "Conversation title" }), "x{Escape}");
+    expect(within(sheet).queryByRole("textbox", { name: "Conversation title" })).toBeNull();
+    expect(screen.getByRole("dialog")).toBe(sheet);
+    await user.keyboard("{Escape}");
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+  });
+
   it("tells when a conversation could not be deleted", async () => {
     const { user } = await openChat("/dashboard/chat", {
       "GET /api/conversations": () => json([conversation(ID, "Two-factor")]),

@@ -10,6 +10,7 @@ import { useOpenedOnce } from "@/lib/use-opened-once";
 import { cn } from "@/lib/utils";
 import { useDeleteConversation } from "../api/delete-conversation";
 import { useConversationSearch, useConversations } from "../api/get-conversations";
+import { useRenameConversation } from "../api/rename-conversation";
 import { RecentChatItem } from "./recent-chat-item";
 
 /** How long the search box waits after the last key before it asks. */
@@ -75,7 +76,7 @@ function MoreButton({
 
 /**
  * Recent Chats: the 20 latest conversations, then older ones a page at a time, a search of their
- * titles, a New button, opening and deleting.
+ * titles, a New button, opening, renaming and deleting.
  */
 export function RecentChatsPanel({
   activeId,
@@ -100,6 +101,7 @@ export function RecentChatsPanel({
   const q = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
   const found = useConversationSearch(q);
   const remove = useDeleteConversation();
+  const rename = useRenameConversation();
   const [pending, setPending] = useState<ConversationSummary | null>(null);
   const deleteMounted = useOpenedOnce(pending !== null);
   const titleId = useId();
@@ -109,6 +111,9 @@ export function RecentChatsPanel({
       conversation={conversation}
       active={conversation.id === activeId}
       onOpen={onNavigate}
+      onRename={(c, title) =>
+        rename.mutateAsync({ id: c.id, title }).catch(() => toast.error("Failed to rename conversation"))
+      }
       onDelete={setPending}
     />
   );

@@ -11,7 +11,9 @@ export function RecentChatsSheet(props: {
     <Sheet open={props.open} onOpenChange={props.onOpenChange}>
       <SheetContent className="w-[18rem]" closeLabel="Close recent chats">
         <SheetTitle className="sr-only">Recent Chats</SheetTitle>
-        <SheetDescription className="sr-only">Open or delete one of your conversations.</SheetDescription>
+        <SheetDescription className="sr-only">
+          Open, rename or delete one of your conversations.
+        </SheetDescription>
         {props.children}
       </SheetContent>
     </Sheet>

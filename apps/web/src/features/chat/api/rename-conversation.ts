@@ -1,0 +1,41 @@
+// PATCH /api/conversations/:id with a new title; every list that shows the conversation shows the new one.
+import {
+  conversationSummarySchema,
+  type ConversationRename,
+  type ConversationSummary,
+} from "@tessera/contracts";
+import { useMutation, useQueryClient, type InfiniteData } from "@tanstack/react-query";
+import { apiRequest } from "@/lib/api-client";
+import { CONVERSATION_SEARCH_KEY, conversationSummaryKey, conversationsQuery } from "./get-conversations";
+
+export async function renameConversation({
+  id,
+  title,
+}: ConversationRename & { id: string }): Promise<ConversationSummary> {
+  const { data } = await apiRequest(`/api/conversations/${encodeURIComponent(id)}`, {
+    method: "PATCH",
+    body: { title },
+    schema: conversationSummarySchema,
+  });
+  return data;
+}
+
+type Pages = InfiniteData<ConversationSummary[]>;
+
+export function useRenameConversation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: renameConversation,
+    onSuccess: async (renamed) => {
+      // The list keeps its order (a rename does not move a conversation), so it is mended in place.
+      queryClient.setQueryData<Pages>(conversationsQuery.queryKey, (data) =>
+        data
+          ? { ...data, pages: data.pages.map((page) => page.map((c) => (c.id === renamed.id ? renamed : c))) }
+          : data,
+      );
+      queryClient.setQueryData(conversationSummaryKey(renamed.id), renamed);
+      // What a search matches may have changed with the title.
+      await queryClient.invalidateQueries({ queryKey: CONVERSATION_SEARCH_KEY });
+    },
+  });
+}
