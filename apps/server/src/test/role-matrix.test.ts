@@ -99,6 +99,12 @@ const ROWS: Row[] = [
     allowed: own(),
   },
   {
+    route: "GET /api/conversations/:id/export",
+    path: (f) => `/api/conversations/${f.conversation}/export`,
+    objectId: (f) => f.conversation,
+    allowed: own(),
+  },
+  {
     route: "PATCH /api/conversations/:id",
     path: (f) => `/api/conversations/${f.conversation}`,
     body: () => ({ title: "Renamed" }),

@@ -31,6 +31,8 @@ import {
 import { lockModelsByPlan, readPlan } from "../../billing/plans";
 import { gatherResearch } from "../../knowledge/gather-research";
 import type { SearchProvider } from "../../providers/search/types";
+import { contentDisposition } from "../../lib/content-disposition";
+import { exportConversation } from "./export-conversation";
 import { extractAttachment } from "./extract-attachment";
 import { prepareChat } from "./prepare-chat";
 import { runChatStream } from "./run-chat-stream";
@@ -138,6 +140,13 @@ export function chatRoutes(deps: ChatDeps) {
       const { id } = parseWith(idParam, c.req.param());
       const { title } = await readJson(c, conversationRenameSchema);
       return c.json(await renameConversation(deps.db, c.get("session").user.id, id, title));
+    })
+    .get("/conversations/:id/export", async (c) => {
+      const { id } = parseWith(idParam, c.req.param());
+      const { fileName, markdown } = await exportConversation(deps.db, c.get("session").user.id, id);
+      c.header("Content-Type", "text/markdown; charset=utf-8");
+      c.header("Content-Disposition", contentDisposition("attachment", fileName));
+      return c.body(markdown);
     })
     .get("/conversations/:id/messages", async (c) => {
       const { id } = parseWith(idParam, c.req.param());

@@ -220,6 +220,36 @@ describe("conversations", () => {
     );
   });
 
+  it("exports one's own conversation as a Markdown file, every message with its author and sources", async () => {
+    const id = await ask(ada, "How do I delete a conversation?");
+    await ask(ada, "And how do I rename one?", id);
+    await t.request(`/api/conversations/${id}`, {
+      method: "PATCH",
+      token: ada,
+      json: { title: "Café notes: chats" },
+    });
+    const res = await t.request(`/api/conversations/${id}/export`, { token: ada });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("text/markdown; charset=utf-8");
+    expect(res.headers.get("content-disposition")).toBe(
+      `attachment; filename="cafe-notes-chats.md"; filename*=UTF-8''cafe-notes-chats.md`,
+    );
+    const text = await res.text();
+    const { body: stored } = await get<StoredMessage[]>(`/api/conversations/${id}/messages`, ada);
+    expect(text.startsWith("# Café notes: chats\n\n_Exported from Tessera on ")).toBe(true);
+    expect(text).toContain(": 4 messages, started ");
+    const headings = [...text.matchAll(/^## (.+) · \d{4}-\d\d-\d\d \d\d:\d\d UTC$/gm)].map((m) => m[1]);
+    expect(headings).toEqual(["You", "Tessa", "You", "Tessa"]);
+    for (const message of stored) expect(text).toContain(message.content.trim());
+    const answer = stored.find((m) => m.role === "assistant" && m.sources.length > 0)!;
+    expect(text).toContain(`1. [${answer.sources[0]!.title}](<${answer.sources[0]!.url}>)`);
+
+    expect((await t.request(`/api/conversations/${id}/export`, { token: bob })).status).toBe(404);
+    expect((await t.request(`/api/conversations/${randomUUID()}/export`, { token: ada })).status).toBe(404);
+    expect((await t.request(`/api/conversations/nope/export`, { token: ada })).status).toBe(400);
+    expect((await t.request(`/api/conversations/${id}/export`)).status).toBe(401);
+  });
+
   it("deletes one's own conversation with its messages; someone else's is 404 and stays", async () => {
     const id = await ask(ada, "Delete me later");
     expect((await t.request(`/api/conversations/${id}`, { method: "DELETE", token: bob })).status).toBe(404);

@@ -151,6 +151,12 @@ export const OPERATIONS: Operation[] = [
     response: conversationSummarySchema,
   },
   {
+    method: "get",
+    path: "/api/conversations/{id}/export",
+    summary:
+      "A conversation as a Markdown file (text/markdown, an attachment named from its title): every message in order, with its author, time and sources",
+  },
+  {
     method: "patch",
     path: "/api/conversations/{id}",
     summary: "Give a conversation a new title (its place in the list stays)",

@@ -8,17 +8,12 @@ import type { AppEnv } from "../../lib/context";
 import { AppError } from "../../lib/errors";
 import { parseWith, readJson } from "../../lib/validate";
 import { createSpeechProvider, speechSettings } from "../../providers/speech/registry";
+import { contentDisposition } from "../../lib/content-disposition";
 import { createVoiceOver } from "./create-voice-over";
 import { listVoices } from "./list-voices";
 import { deleteVoiceOver, getVoiceOver, listVoiceOvers, readVoiceOverAudio } from "./voice-overs";
 
 const idParam = z.object({ id: z.string().uuid("not a voice-over id") });
-
-/** attachment; filename="voice over.mp3"; filename*=UTF-8''voice%20over.mp3 */
-function contentDisposition(kind: "inline" | "attachment", fileName: string) {
-  const ascii = fileName.replace(/[^\x20-\x7e]|["\\]/g, "_");
-  return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
-}
 
 export function voiceRoutes(services: Services) {
   const { env } = services;
