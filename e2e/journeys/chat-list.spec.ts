@@ -1,7 +1,7 @@
 // Recent Chats against the real server: more conversations than the first page holds, the older
 // ones a click away, a search of the titles, an older chat that moves to the top once continued, and
-// a rename.
-import { mkdirSync } from "node:fs";
+// a rename and a download.
+import { mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Page } from "@playwright/test";
 import { bearer, expect, test } from "../support/fixtures";
@@ -25,7 +25,7 @@ async function startConversation(page: Page, message: string): Promise<void> {
   expect(body).toContain('"type":"complete"');
 }
 
-test("older chats load under the first twenty, a search finds them, a continued one moves to the top and is renamed", async ({
+test("older chats load under the first twenty, a search finds them, a continued one moves to the top, is renamed and downloaded", async ({
   signedIn: page,
 }) => {
   // The three older ones first, one after another; then twenty more, five at a time.
@@ -89,4 +89,14 @@ test("older chats load under the first twenty, a search finds them, a continued 
   await page.reload();
   await expect(links.first()).toContainText("Allotment: seeds to order");
   await expect(page.getByTestId("chat-title")).toHaveText("Allotment: seeds to order");
+
+  // Downloaded, it is a Markdown file named from the title, with both turns.
+  const download = page.waitForEvent("download");
+  await page.getByRole("button", { name: "Download conversation" }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toBe("allotment-seeds-to-order.md");
+  const text = readFileSync(await file.path(), "utf8");
+  expect(text).toMatch(/^# Allotment: seeds to order\n/);
+  expect(text.match(/^## alpha-7b · /gm)).toHaveLength(2);
+  expect(text).toContain("And a second question");
 });

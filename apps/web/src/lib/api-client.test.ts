@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { apiError, json, liveSse, stubFetch } from "@/testing/fetch-stub";
 import { storeSession } from "@/testing/session";
-import { ApiError, apiRequest, apiStream, onUnauthorized } from "./api-client";
+import { ApiError, apiRequest, apiStream, fileNameOf, onUnauthorized } from "./api-client";
 
 describe("api client", () => {
   afterEach(() => vi.useRealTimers());
@@ -96,5 +96,15 @@ describe("api client", () => {
     stubFetch({ "POST /api/stream": () => apiError(503, "UNAVAILABLE", "Model unavailable.") });
     const error = await apiStream("/api/stream", { body: {} }).catch((e: unknown) => e);
     expect(error).toMatchObject({ status: 503, code: "UNAVAILABLE", message: "Model unavailable." });
+  });
+});
+
+describe("fileNameOf", () => {
+  it("reads the UTF-8 name first, then the plain one, and nothing from nothing", () => {
+    expect(fileNameOf(`attachment; filename="caf_.md"; filename*=UTF-8''caf%C3%A9.md`)).toBe("café.md");
+    expect(fileNameOf(`attachment; filename="notes.md"`)).toBe("notes.md");
+    expect(fileNameOf(`attachment; filename="plain.md"; filename*=UTF-8''bad%E0%A4%A.md`)).toBe("plain.md");
+    expect(fileNameOf("attachment")).toBeNull();
+    expect(fileNameOf(null)).toBeNull();
   });
 });

@@ -94,6 +94,30 @@ export async function apiStream(
   return response.body;
 }
 
+/** The name a Content-Disposition header gives a file (its UTF-8 form first), or null. */
+export function fileNameOf(disposition: string | null): string | null {
+  if (!disposition) return null;
+  const utf8 = /filename\*=UTF-8''([^;]+)/i.exec(disposition);
+  if (utf8) {
+    try {
+      return decodeURIComponent(utf8[1]!.trim());
+    } catch {
+      // a malformed escape: fall back to the plain name
+    }
+  }
+  return /filename="([^"]*)"/i.exec(disposition)?.[1] ?? null;
+}
+
+/** A file the API sends (an export): its bytes and the name the server gave it. */
+export async function apiFile(
+  path: string,
+  options: Omit<RequestOptions<never>, "schema" | "form" | "body"> = {},
+): Promise<{ blob: Blob; fileName: string | null }> {
+  const { response, token } = await send(path, options, false);
+  if (!response.ok) throw failure(path, token, response, await readJson(response));
+  return { blob: await response.blob(), fileName: fileNameOf(response.headers.get("content-disposition")) };
+}
+
 async function send<T>(path: string, options: RequestOptions<T>, streaming: boolean) {
   const { method = "GET", body, form, auth = true, credentials = "omit" } = options;
   const timeoutMs = options.timeoutMs ?? DEFAULT_API_TIMEOUT_MS;

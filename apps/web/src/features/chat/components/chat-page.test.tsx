@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from "@testing-library/react";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import type { ConversationSummary } from "@tessera/contracts";
 import { apiError, json, type StubRequest } from "@/testing/fetch-stub";
 import { CHAT_PREFILL_KEY } from "./chat-page";
@@ -385,6 +385,58 @@ describe("chat page", () => {
     expect(screen.getByRole("dialog")).toBe(sheet);
     await user.keyboard("{Escape}");
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+  });
+
+  it("downloads the open conversation as the Markdown file the server names, and says when it cannot", async () => {
+    const saved: { name: string; text: Promise<string> }[] = [];
+    const created = vi.fn((blob: Blob) => {
+      saved.push({ name: "", text: blob.text() });
+      return "blob:export";
+    });
+    // jsdom has no blob URLs; the page's own URL functions are put back at the end.
+    const own = Object.getOwnPropertyDescriptors(URL);
+    Object.assign(URL, { createObjectURL: created, revokeObjectURL: vi.fn() });
+    const click = vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      saved.at(-1)!.name = this.download;
+    });
+    let fail = false;
+    const { user, server } = await openChat(`/dashboard/chat?conversation=${ID}`, {
+      "GET /api/conversations": () => json([conversation(ID, "Two-factor")]),
+      [`GET /api/conversations/${ID}/messages`]: () => json(stored),
+      [`GET /api/conversations/${ID}/export`]: () =>
+        fail
+          ? apiError(500, "INTERNAL", "Internal error.")
+          : new Response("# Two-factor\n", {
+              headers: {
+                "content-type": "text/markdown; charset=utf-8",
+                "content-disposition": `attachment; filename="two-factor.md"; filename*=UTF-8''two-factor.md`,
+              },
+            }),
+    });
+    await screen.findByRole("log", { name: "Messages" });
+    await user.click(screen.getByRole("button", { name: "Download conversation" }));
+    await waitFor(() => expect(click).toHaveBeenCalledTimes(1));
+    expect(saved[0]!.name).toBe("two-factor.md");
+    expect(await saved[0]!.text).toBe("# Two-factor\n");
+    expect(server.callsTo(`GET /api/conversations/${ID}/export`)[0]!.headers.authorization).toMatch(
+      /^Bearer /,
+    );
+
+    fail = true;
+    await user.click(screen.getByRole("button", { name: "Download conversation" }));
+    expect(await screen.findByText("Failed to download conversation")).toBeTruthy();
+    expect(click).toHaveBeenCalledTimes(1);
+    click.mockRestore();
+    for (const key of ["createObjectURL", "revokeObjectURL"] as const)
+      if (own[key]) Object.defineProperty(URL, key, own[key]);
+      else delete (URL as unknown as Record<string, unknown>)[key];
+  });
+
+  it("offers no download before a conversation exists", async () => {
+    await openChat("/dashboard/chat");
+    expect(screen.queryByRole("button", { name: "Download conversation" })).toBeNull();
   });
 
   it("tells when a conversation could not be deleted", async () => {

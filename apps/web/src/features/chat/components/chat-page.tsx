@@ -7,8 +7,10 @@ import { useNavigate, useSearchParams } from "react-router";
 import { FeatureErrorBoundary } from "@/components/error-boundary";
 import { useFeatureFlags } from "@/lib/features";
 import { rememberRecentPrompt, saveChatInterface, useChatInterface } from "@/lib/local-preferences";
+import { toast } from "@/lib/toast";
 import { useDocumentTitle } from "@/lib/use-document-title";
 import { useOpenedOnce } from "@/lib/use-opened-once";
+import { useExportConversation } from "../api/export-conversation";
 import { useConversationTitle } from "../api/get-conversations";
 import { useModelInfo } from "../api/get-models";
 import { useChatAssistant } from "../hooks/use-chat-assistant";
@@ -72,6 +74,7 @@ export function ChatPage({ promptLibrary }: { promptLibrary?: PromptLibrarySlot 
   const messageBox = useRef<HTMLTextAreaElement>(null);
   const info = useModelInfo(model ?? DEFAULT_CHAT_MODEL_ID);
   const conversationTitle = useConversationTitle(urlConversation);
+  const download = useExportConversation();
   const persona = useChatAssistant({ onModel: setModel });
 
   const session = useChatSession({
@@ -164,6 +167,15 @@ export function ChatPage({ promptLibrary }: { promptLibrary?: PromptLibrarySlot 
           onInterfaceChange={saveChatInterface}
           assistant={persona.assistant}
           onLeaveAssistant={persona.leave}
+          onExport={
+            urlConversation && !session.busy
+              ? () =>
+                  download.mutate(urlConversation, {
+                    onError: () => toast.error("Failed to download conversation"),
+                  })
+              : undefined
+          }
+          exporting={download.isPending}
         />
         <FeatureErrorBoundary feature="chat">
           {welcome ? (

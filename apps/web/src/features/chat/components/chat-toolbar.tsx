@@ -1,6 +1,7 @@
-import { Columns3, History, X } from "lucide-react";
+import { Columns3, Download, History, X } from "lucide-react";
 import { Link } from "react-router";
 import { Button } from "@/components/ui/button";
+import { Spinner } from "@/components/ui/spinner";
 import type { ChatInterface } from "@/lib/local-preferences";
 import { FavoriteModelChips } from "./favorite-model-chips";
 import { InterfaceToggle } from "./interface-toggle";
@@ -21,6 +22,8 @@ export function ChatToolbar({
   onInterfaceChange,
   assistant = null,
   onLeaveAssistant,
+  onExport,
+  exporting = false,
 }: {
   title: string;
   modelId: string | null;
@@ -31,6 +34,9 @@ export function ChatToolbar({
   onInterfaceChange: (next: ChatInterface) => void;
   assistant?: ToolbarAssistant | null;
   onLeaveAssistant?: () => void;
+  /** Downloads the open conversation as Markdown; absent when there is none to download. */
+  onExport?: () => void;
+  exporting?: boolean;
 }) {
   return (
     <div className="flex h-12 shrink-0 items-center gap-2 border-b px-3 sm:px-4">
@@ -69,6 +75,19 @@ export function ChatToolbar({
       </h1>
       <div className="ml-auto flex items-center gap-2">
         <FavoriteModelChips current={modelId} onSelect={onSelectModel} />
+        {onExport ? (
+          <Button
+            variant="ghost"
+            size="icon"
+            className="size-8 text-muted-foreground"
+            aria-label="Download conversation"
+            title="Download conversation (Markdown)"
+            disabled={exporting}
+            onClick={onExport}
+          >
+            {exporting ? <Spinner /> : <Download aria-hidden="true" />}
+          </Button>
+        ) : null}
         <Button asChild variant="ghost" size="sm" className="text-muted-foreground">
           <Link to="/dashboard/compare?new=1" title="Compare models side by side">
             <Columns3 aria-hidden="true" />

@@ -2,6 +2,7 @@
 // 10 s limit, no credentials and no referrer; saved as tessera-image-<id>.<ext>. When the fetch fails
 // the image is opened in a new tab instead; if the browser blocks that too, the first error stands.
 import { IMAGE_DOWNLOAD_TIMEOUT_MS } from "@tessera/contracts";
+import { saveBlob } from "@/lib/save-file";
 
 const ALLOWED_SCHEME = /^(https?|data|blob):/i;
 
@@ -34,21 +35,6 @@ export interface DownloadEnvironment {
   open: (url: string) => Window | null;
   save: (blob: Blob, fileName: string) => void;
   timeoutMs: number;
-}
-
-/** Saves a blob under a name through a temporary link (the browser's download). */
-function saveBlob(blob: Blob, fileName: string) {
-  const href = URL.createObjectURL(blob);
-  const link = document.createElement("a");
-  link.href = href;
-  link.download = fileName;
-  link.rel = "noopener";
-  link.style.display = "none";
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Revoked a moment later: some browsers read the blob after click() returns.
-  setTimeout(() => URL.revokeObjectURL(href), 1000);
 }
 
 const browser = (): DownloadEnvironment => ({
