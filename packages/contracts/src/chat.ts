@@ -92,6 +92,9 @@ export const conversationSummarySchema = z.object({
 });
 export type ConversationSummary = z.infer<typeof conversationSummarySchema>;
 
+/** A title on one line: every run of spaces, tabs and line breaks becomes one space, and none at the ends. */
+export const oneLine = (text: string) => text.replace(/\s+/g, " ").trim();
+
 /** Longest title a conversation can be given (one started from a message is titled with at most 60). */
 export const CONVERSATION_TITLE_MAX = 120;
 

@@ -1,5 +1,6 @@
 // The conversation reads, renames and deletes, each scoped to its owner: someone else's id is a 404.
 import {
+  oneLine,
   RECENT_CONVERSATIONS_LIMIT,
   type ConversationListQuery,
   type ConversationSummary,
@@ -141,7 +142,7 @@ export async function renameConversation(
 ): Promise<ConversationSummary> {
   const [row] = await db
     .update(conversations)
-    .set({ title: title.replace(/\s+/g, " ") })
+    .set({ title: oneLine(title) })
     .where(and(eq(conversations.id, id), eq(conversations.userId, userId)))
     .returning();
   if (!row) throw notFound("Conversation not found.");

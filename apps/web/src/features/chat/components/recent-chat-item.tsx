@@ -1,4 +1,4 @@
-import { CONVERSATION_TITLE_MAX, type ConversationSummary } from "@tessera/contracts";
+import { CONVERSATION_TITLE_MAX, oneLine, type ConversationSummary } from "@tessera/contracts";
 import { MessageSquare, Pencil, Trash2 } from "lucide-react";
 import { useRef, useState, type KeyboardEvent } from "react";
 import { Link } from "react-router";
@@ -23,7 +23,7 @@ function TitleEditor({
   const finish = (value: string | null, byKey: boolean) => {
     if (finished.current) return;
     finished.current = true;
-    const title = value?.replace(/\s+/g, " ").trim() ?? "";
+    const title = oneLine(value ?? "");
     onDone(title && title !== initial ? title : null, byKey);
   };
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
