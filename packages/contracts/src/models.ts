@@ -264,6 +264,16 @@ export function findCatalogueModel(id: string): CatalogueModel | undefined {
   return undefined;
 }
 
+/** Models found on an operator's OpenAI-compatible server: `local/llama3.2:1b`. */
+export const LOCAL_SERVER_PREFIX = "local/";
+
+/** A model's name without the server's list: the catalogue's, else a local model's own, else the id. */
+export function modelDisplayName(id: string): string {
+  const known = findCatalogueModel(id)?.name;
+  if (known) return known;
+  return id.startsWith(LOCAL_SERVER_PREFIX) ? id.slice(LOCAL_SERVER_PREFIX.length) : id;
+}
+
 /** Spec §5: the chat URL's `model` parameter accepts only these, plus legacy aliases of the guide. */
 export const URL_MODEL_ALLOW_LIST = [
   "guide",

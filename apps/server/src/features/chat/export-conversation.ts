@@ -1,8 +1,7 @@
 // GET /api/conversations/:id/export: one's own conversation as a Markdown file, every message in order
 // with who said it, when, and the sources of each answer.
-import { findCatalogueModel, type StoredMessage } from "@tessera/contracts";
+import { modelDisplayName, type StoredMessage } from "@tessera/contracts";
 import type { Database } from "../../db/client";
-import { LOCAL_SERVER_PREFIX } from "../../providers/llm/registry";
 import { getConversation, listMessages } from "./conversations";
 
 /** "2026-11-28 02:49 UTC": the same for whoever reads the file, wherever they are. */
@@ -24,12 +23,7 @@ export function exportFileName(title: string): string {
 function author(message: StoredMessage): string {
   if (message.role === "user") return "You";
   if (!message.model) return "Assistant";
-  // A model on the operator's own server reads as the app shows it: its name without "local/".
-  const own = message.model.startsWith(LOCAL_SERVER_PREFIX);
-  return (
-    findCatalogueModel(message.model)?.name ??
-    (own ? message.model.slice(LOCAL_SERVER_PREFIX.length) : message.model)
-  );
+  return modelDisplayName(message.model);
 }
 
 function section(message: StoredMessage): string {

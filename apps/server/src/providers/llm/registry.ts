@@ -2,6 +2,7 @@
 // through which features get a model to call. Features never construct vendor clients themselves.
 import {
   findCatalogueModel,
+  LOCAL_SERVER_PREFIX,
   MODEL_GROUPS,
   type CatalogueModel,
   type ModelAvailability,
@@ -17,7 +18,6 @@ import { createTesseraLocal } from "./tessera-local";
 import type { LlmConfig, LlmRegistry, ResolvedModel } from "./types";
 
 /** Ids of models found on the OpenAI-compatible server: `local/llama3.2:1b`. */
-export const LOCAL_SERVER_PREFIX = "local/";
 
 /**
  * Every model it returns makes exactly one upstream request per call, whatever `maxRetries` the

@@ -1,7 +1,7 @@
 // GET /api/models: which models the comparison dialog may offer, and the names cards show for ids.
 import {
   COMPARISON_MODELS_LISTED,
-  findCatalogueModel,
+  modelDisplayName,
   modelsResponseSchema,
   type ModelAvailability,
   type ModelsResponse,
@@ -9,9 +9,6 @@ import {
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { useCallback } from "react";
 import { apiRequest } from "@/lib/api-client";
-
-/** Models found on an operator's OpenAI-compatible server: `local/llama3.2:1b`. */
-const LOCAL_SERVER_PREFIX = "local/";
 
 export const modelsQuery = queryOptions({
   queryKey: ["models"],
@@ -36,9 +33,7 @@ export function modelName(data: ModelsResponse | undefined, modelId: string): st
     const found = group.models.find((m) => m.id === modelId);
     if (found) return found.name;
   }
-  const known = findCatalogueModel(modelId)?.name;
-  if (known) return known;
-  return modelId.startsWith(LOCAL_SERVER_PREFIX) ? modelId.slice(LOCAL_SERVER_PREFIX.length) : modelId;
+  return modelDisplayName(modelId);
 }
 
 /** `nameOf(id)` with the server's list once it has loaded. */
