@@ -97,6 +97,16 @@ export async function listMessages(
   page: MessagePageQuery = {},
 ): Promise<StoredMessage[]> {
   await ownConversation(db, userId, id);
+  return messagesOf(db, id, page);
+}
+
+/** One's own conversation and all its messages, oldest first, in two reads (for the export). */
+export async function readWholeConversation(db: Database, userId: string, id: string) {
+  const row = await ownConversation(db, userId, id);
+  return { title: row.title, createdAt: row.createdAt.toISOString(), messages: await messagesOf(db, id) };
+}
+
+async function messagesOf(db: Database, id: string, page: MessagePageQuery = {}): Promise<StoredMessage[]> {
   const inConversation = eq(messages.conversationId, id);
   // Compared in the database: its timestamps carry microseconds, a JavaScript Date does not. An anchor
   // that is not this conversation's message compares as null, so its page is empty.

@@ -2,7 +2,7 @@
 // with who said it, when, and the sources of each answer.
 import { modelDisplayName, type StoredMessage } from "@tessera/contracts";
 import type { Database } from "../../db/client";
-import { getConversation, listMessages } from "./conversations";
+import { readWholeConversation } from "./conversations";
 
 /** "2026-11-28 02:49 UTC": the same for whoever reads the file, wherever they are. */
 const stamp = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
@@ -46,15 +46,13 @@ export async function exportConversation(
   db: Database,
   userId: string,
   id: string,
-  now = new Date(),
 ): Promise<{ fileName: string; markdown: string }> {
-  const summary = await getConversation(db, userId, id);
-  const all = await listMessages(db, userId, id);
-  const count = all.length === 1 ? "1 message" : `${all.length} messages`;
+  const { title, createdAt, messages } = await readWholeConversation(db, userId, id);
+  const count = messages.length === 1 ? "1 message" : `${messages.length} messages`;
   const markdown = [
-    `# ${summary.title}`,
-    `_Exported from Tessera on ${stamp(now.toISOString())}: ${count}, started ${stamp(summary.created_at)}._`,
-    ...all.map(section),
+    `# ${title}`,
+    `_Exported from Tessera on ${stamp(new Date().toISOString())}: ${count}, started ${stamp(createdAt)}._`,
+    ...messages.map(section),
   ].join("\n\n");
-  return { fileName: exportFileName(summary.title), markdown: `${markdown}\n` };
+  return { fileName: exportFileName(title), markdown: `${markdown}\n` };
 }
