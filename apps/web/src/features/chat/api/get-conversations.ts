@@ -68,5 +68,5 @@ export function useConversationTitle(id: string | null): string | undefined {
     enabled: id !== null && list.isSuccess && !listed,
     staleTime: Infinity,
   });
-  return listed?.title ?? (id ? single.data?.title : undefined);
+  return listed?.title ?? single.data?.title;
 }
