@@ -1,8 +1,8 @@
 import { CONVERSATION_SEARCH_MAX, type ConversationSummary } from "@tessera/contracts";
-import { MessagesSquare, Plus, RotateCcw, Search } from "lucide-react";
+import { MessagesSquare, Plus, RotateCcw } from "lucide-react";
 import { lazy, Suspense, useId, useState } from "react";
 import { Button } from "@/components/ui/button";
-import { Input } from "@/components/ui/input";
+import { SearchInput } from "@/components/ui/search-input";
 import { Spinner } from "@/components/ui/spinner";
 import { toast } from "@/lib/toast";
 import { useDebouncedValue } from "@/lib/use-debounced-value";
@@ -153,19 +153,14 @@ export function RecentChatsPanel({
         </Button>
       </div>
       {data && data.length > 0 ? (
-        <div role="search" className="relative shrink-0 px-2 pt-2">
-          <Search
-            aria-hidden="true"
-            className="pointer-events-none absolute top-1/2 left-4.5 mt-1 size-3.5 -translate-y-1/2 text-muted-foreground"
-          />
-          <Input
-            type="search"
+        <div role="search" className="shrink-0 px-2 pt-2">
+          <SearchInput
+            compact
             aria-label="Search chats"
             placeholder="Search chats"
             maxLength={CONVERSATION_SEARCH_MAX}
             value={search}
             onChange={(e) => setSearch(e.target.value)}
-            className="h-8 pl-7 text-sm"
           />
         </div>
       ) : null}

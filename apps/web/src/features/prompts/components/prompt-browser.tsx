@@ -1,8 +1,8 @@
 import { PROMPT_CATEGORIES, type PromptTemplate } from "@tessera/contracts";
-import { CircleAlert, Plus, RotateCcw, Search, SearchX } from "lucide-react";
+import { CircleAlert, Plus, RotateCcw, SearchX } from "lucide-react";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { Input } from "@/components/ui/input";
+import { SearchInput } from "@/components/ui/search-input";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { errorMessage } from "@/lib/api-client";
 import { usePrompts } from "../api/get-prompts";
@@ -113,20 +113,13 @@ export function PromptBrowser({
     >
       <div className="flex flex-col gap-3 border-b px-4 pb-3 sm:px-6">
         <div className="flex gap-2">
-          <div className="relative flex-1">
-            <Search
-              className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
-              aria-hidden="true"
-            />
-            <Input
-              type="search"
-              aria-label="Search prompts"
-              placeholder="Search prompts…"
-              value={search}
-              onChange={(event) => onSearchChange(event.target.value)}
-              className="pl-9"
-            />
-          </div>
+          <SearchInput
+            className="flex-1"
+            aria-label="Search prompts"
+            placeholder="Search prompts…"
+            value={search}
+            onChange={(event) => onSearchChange(event.target.value)}
+          />
           <Button variant="outline" onClick={onNew} aria-label="New prompt" className="px-3 sm:px-4">
             <Plus aria-hidden="true" />
             <span className="hidden sm:inline">New prompt</span>
