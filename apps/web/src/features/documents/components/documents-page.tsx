@@ -1,7 +1,7 @@
 // /dashboard/documents: the workspace's knowledge. Add text, files or pages; see what is there with
 // its size and origin; open or delete it. Search and Tessera Local find it through the local index.
 import type { DocumentSummary } from "@tessera/contracts";
-import { FileText, Globe, Search, Trash2 } from "lucide-react";
+import { FileText, Globe, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
 import { toast } from "@/lib/toast";
@@ -9,6 +9,7 @@ import { ConfirmDeleteDialog } from "@/components/confirm-delete-dialog";
 import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { PageSpinner } from "@/components/ui/spinner";
+import { SearchInput } from "@/components/ui/search-input";
 import { errorMessage } from "@/lib/api-client";
 import { useDeleteDocument, useDocuments } from "@/lib/documents-api";
 import { useDocumentTitle } from "@/lib/use-document-title";
@@ -50,20 +51,13 @@ export function DocumentsPage() {
               Your documents{data ? <span className="ml-2 text-muted-foreground">{data.length}</span> : null}
             </h2>
             {data && data.length > 3 ? (
-              <div className="relative">
-                <Search
-                  aria-hidden="true"
-                  className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-muted-foreground"
-                />
-                <input
-                  type="search"
-                  aria-label="Filter documents"
-                  placeholder="Filter by title"
-                  value={filter}
-                  onChange={(e) => setFilter(e.target.value)}
-                  className="h-9 w-52 rounded-md border bg-background pr-3 pl-8 text-sm outline-none focus-visible:ring-[3px] focus-visible:ring-ring/40"
-                />
-              </div>
+              <SearchInput
+                className="w-52"
+                aria-label="Filter documents"
+                placeholder="Filter by title"
+                value={filter}
+                onChange={(e) => setFilter(e.target.value)}
+              />
             ) : null}
           </div>
 
