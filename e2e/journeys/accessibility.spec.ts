@@ -68,7 +68,7 @@ test("the signed-in pages, an answer and the chat's dialogs have none, in light 
 }) => {
   for (const theme of ["light", "dark"] as const) {
     if (theme === "dark") {
-      await page.getByRole("button", { name: "Toggle theme" }).click();
+      await page.getByRole("button", { name: "Toggle theme", exact: true }).click();
       await expect(page.locator("html")).toHaveClass(/dark/);
     }
     for (const path of DASHBOARD_PAGES) {
@@ -78,7 +78,7 @@ test("the signed-in pages, an answer and the chat's dialogs have none, in light 
   }
 
   await page.goto("/dashboard/chat");
-  await page.getByRole("textbox", { name: "Message" }).fill("How do I turn on two-factor?");
+  await page.getByRole("textbox", { name: "Message", exact: true }).fill("How do I turn on two-factor?");
   await page.keyboard.press("Enter");
   await expect(page.getByText(/ tokens$/)).toBeVisible({ timeout: 30_000 });
   expect(await violations(page), "dark chat with an answer").toEqual([]);
@@ -112,10 +112,13 @@ test("a paid plan's dashboard and a comparison's finished answers have none eith
   expect(await violations(page), "team plan dashboard").toEqual([]);
 
   await page.goto("/dashboard/compare");
-  await page.getByRole("button", { name: "New comparison" }).click();
+  await page.getByRole("button", { name: "New comparison", exact: true }).click();
   const dialog = await fillComparison(page, "How do I turn on two-factor?", ["Tessa", "Tessera Local"]);
-  await dialog.getByRole("button", { name: "Compare Models" }).click();
-  for (const card of await dialog.getByRole("region", { name: "Answers" }).getByRole("article").all()) {
+  await dialog.getByRole("button", { name: "Compare Models", exact: true }).click();
+  for (const card of await dialog
+    .getByRole("region", { name: "Answers", exact: true })
+    .getByRole("article")
+    .all()) {
     await expect(card).toHaveAttribute("data-status", "complete", { timeout: 30_000 });
   }
   await expect(dialog.getByText("Complete")).toHaveCount(2);

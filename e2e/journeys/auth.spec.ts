@@ -4,10 +4,10 @@ import { waitForMailLink } from "../support/mail";
 test("sign up in the form, verify from the mail, land signed in on the chat shell", async ({ page }) => {
   const account = newAccount("signup");
   await page.goto("/auth");
-  await page.getByRole("tab", { name: "Create Account" }).click();
-  await page.getByLabel("Full Name").fill(account.name);
-  await page.getByLabel("Email").fill(account.email);
-  await page.getByLabel("Password").fill(account.password);
+  await page.getByRole("tab", { name: "Create Account", exact: true }).click();
+  await page.getByLabel("Full Name", { exact: true }).fill(account.name);
+  await page.getByLabel("Email", { exact: true }).fill(account.email);
+  await page.getByLabel("Password", { exact: true }).fill(account.password);
   await page.locator("form").getByRole("button", { name: "Create Account", exact: true }).click();
   await expect(page.getByText("Account created!")).toBeVisible();
 
@@ -25,8 +25,8 @@ test("a wrong password shows 'Sign in failed' and the inline alert", async ({ pa
   await page.context().clearCookies();
   await page.evaluate(() => localStorage.clear());
   await page.goto("/auth");
-  await page.getByLabel("Email").fill(account.email);
-  await page.getByLabel("Password").fill("not the password at all");
+  await page.getByLabel("Email", { exact: true }).fill(account.email);
+  await page.getByLabel("Password", { exact: true }).fill("not the password at all");
   await page.locator("form").getByRole("button", { name: "Sign In", exact: true }).click();
   await expect(page.getByText("Sign in failed")).toBeVisible();
   await expect(page.getByRole("alert").filter({ hasText: /invalid email or password/i })).toBeVisible();
@@ -41,13 +41,13 @@ test("an unverified account is refused with a clear message", async ({ page }) =
   });
   expect(res.status()).toBe(200);
   await page.goto("/auth");
-  await page.getByLabel("Email").fill(account.email);
-  await page.getByLabel("Password").fill(account.password);
+  await page.getByLabel("Email", { exact: true }).fill(account.email);
+  await page.getByLabel("Password", { exact: true }).fill(account.password);
   await page.locator("form").getByRole("button", { name: "Sign In", exact: true }).click();
   await expect(page.getByRole("alert").filter({ hasText: /not verified/i })).toBeVisible();
   await expect(page).toHaveURL(/\/auth/);
 
-  await page.getByRole("button", { name: "Resend verification" }).click();
+  await page.getByRole("button", { name: "Resend verification", exact: true }).click();
   await expect(page.getByText("Verification email sent")).toBeVisible();
   await waitForMailLink(account.email, /Confirm your Tessera account/);
 });

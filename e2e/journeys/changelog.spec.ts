@@ -15,8 +15,8 @@ test("an admin publishes release 3.25.0 once; What's new shows it to someone who
   page,
 }) => {
   await page.goto("/auth");
-  await page.getByLabel("Email").fill(ADMIN.email);
-  await page.getByLabel("Password").fill(ADMIN.password);
+  await page.getByLabel("Email", { exact: true }).fill(ADMIN.email);
+  await page.getByLabel("Password", { exact: true }).fill(ADMIN.password);
   await page.locator("form").getByRole("button", { name: "Sign In", exact: true }).click();
   await expect(page).toHaveURL(/\/dashboard/);
   await page.waitForFunction(() => localStorage.getItem("last-changelog-version") === "3.25.0");
@@ -29,23 +29,28 @@ test("an admin publishes release 3.25.0 once; What's new shows it to someone who
     localStorage.setItem(`tessera.changelog.seen:${session.user?.id}`, "3.24.0");
   });
   await page.reload();
-  const dialog = page.getByRole("dialog", { name: "What's new" });
+  const dialog = page.getByRole("dialog", { name: "What's new", exact: true });
   await expect(dialog).toContainText("Release 3.25");
   await expect(dialog).toContainText("3.25.0");
   await page.screenshot({ path: join(shots, "changelog-whats-new.png") });
-  await dialog.getByRole("button", { name: "Got it" }).click();
+  await dialog.getByRole("button", { name: "Got it", exact: true }).click();
   await expect(dialog).toBeHidden();
   await page.reload();
-  await expect(page.getByRole("navigation", { name: "Main" })).toBeVisible();
+  await expect(page.getByRole("navigation", { name: "Main", exact: true })).toBeVisible();
   await page.waitForTimeout(500);
   await expect(dialog).toBeHidden();
 
   // The usage page, for instance admins only.
-  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Usage" }).click();
+  await page
+    .getByRole("navigation", { name: "Main", exact: true })
+    .getByRole("link", { name: "Usage", exact: true })
+    .click();
   await expect(page.getByRole("heading", { name: "Usage", level: 1 })).toBeVisible();
   await expect(page.getByText("Active users, last 7 days")).toBeVisible();
   await expect(
-    page.getByRole("cell", { name: "/dashboard/admin/usage" }).or(page.getByText("/dashboard/chat")),
+    page
+      .getByRole("cell", { name: "/dashboard/admin/usage", exact: true })
+      .or(page.getByText("/dashboard/chat")),
   ).not.toHaveCount(0);
   await page.screenshot({ path: join(shots, "changelog-admin-usage.png"), fullPage: true });
 });
@@ -54,7 +59,9 @@ test("someone who is not an admin has no usage entry and the page refuses them",
   signedIn: page,
 }) => {
   await expect(
-    page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Usage" }),
+    page
+      .getByRole("navigation", { name: "Main", exact: true })
+      .getByRole("link", { name: "Usage", exact: true }),
   ).toHaveCount(0);
   await page.goto("/dashboard/admin/usage");
   await expect(page.getByText("Only administrators of this instance can see usage.")).toBeVisible();

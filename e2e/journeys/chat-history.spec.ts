@@ -68,19 +68,19 @@ test("a long conversation opens at its end and loads earlier messages above as o
   const pages = servePages();
   await page.route(`**/api/conversations/${CONVERSATION}/messages*`, pages.handler);
   await page.goto(`/dashboard/chat?conversation=${CONVERSATION}`);
-  const log = page.getByRole("log", { name: "Messages" });
+  const log = page.getByRole("log", { name: "Messages", exact: true });
   await expect(log.getByText(`Message number ${TOTAL - 1}`, { exact: true })).toBeInViewport();
   expect(pages.asks).toEqual([`?limit=${PAGE}`]);
 
   for (const first of [TOTAL - PAGE, TOTAL - 2 * PAGE]) {
     pages.hold();
     await scroller(page).evaluate((el) => (el.scrollTop = 0));
-    await expect(log.getByRole("status", { name: "Loading earlier messages" })).toBeVisible();
+    await expect(log.getByRole("status", { name: "Loading earlier messages", exact: true })).toBeVisible();
     await expect(log.getByText(`Message number ${first}`, { exact: true })).toBeInViewport();
     const before = await top(page, first);
     if (first === TOTAL - PAGE) await page.screenshot({ path: join(shots, "chat-history-loading.png") });
     pages.release();
-    await expect(log.getByRole("status", { name: "Loading earlier messages" })).toBeHidden();
+    await expect(log.getByRole("status", { name: "Loading earlier messages", exact: true })).toBeHidden();
     // The message that was read stays where it was; the earlier ones are above it.
     await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
     await expect(log.getByText(`Message number ${first}`, { exact: true })).toBeInViewport();
@@ -99,6 +99,6 @@ test("a long conversation opens at its end and loads earlier messages above as o
     `?limit=${PAGE}&before=${message(TOTAL - PAGE).id}`,
     `?limit=${PAGE}&before=${message(TOTAL - 2 * PAGE).id}`,
   ]);
-  await expect(log.getByRole("status", { name: "Loading earlier messages" })).toBeHidden();
+  await expect(log.getByRole("status", { name: "Loading earlier messages", exact: true })).toBeHidden();
   await page.screenshot({ path: join(shots, "chat-history-top.png") });
 });

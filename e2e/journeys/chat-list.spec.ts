@@ -34,29 +34,31 @@ test("older chats load under the first twenty, a search finds them, a continued 
     await Promise.all(RECENT.slice(i, i + 5).map((m) => startConversation(page, m)));
 
   await page.goto("/dashboard/chat");
-  const nav = page.getByRole("navigation", { name: "Conversations" });
+  const nav = page.getByRole("navigation", { name: "Conversations", exact: true });
   const links = nav.getByRole("link");
   await expect(links).toHaveCount(20);
-  for (const title of OLDER) await expect(nav.getByRole("link", { name: title })).toHaveCount(0);
+  for (const title of OLDER) await expect(nav.getByRole("link", { name: title, exact: true })).toHaveCount(0);
 
-  await nav.getByRole("button", { name: "Show older chats" }).click();
+  await nav.getByRole("button", { name: "Show older chats", exact: true }).click();
   await expect(links).toHaveCount(23);
   await expect(links.nth(22)).toContainText(OLDER[0]!);
-  await expect(nav.getByRole("button", { name: "Show older chats" })).toHaveCount(0);
+  await expect(nav.getByRole("button", { name: "Show older chats", exact: true })).toHaveCount(0);
 
   // An older chat opens with its messages.
   await nav.getByRole("link", { name: new RegExp(OLDER[1]!) }).click();
   await expect(page).toHaveURL(/\?conversation=[0-9a-f-]{36}$/);
-  const log = page.getByRole("log", { name: "Messages" });
+  const log = page.getByRole("log", { name: "Messages", exact: true });
   await expect(log.getByText(OLDER[1]!, { exact: true })).toBeVisible();
-  await expect(log.getByRole("article", { name: "alpha-7b said" })).toContainText("base case stops it.");
+  await expect(log.getByRole("article", { name: "alpha-7b said", exact: true })).toContainText(
+    "base case stops it.",
+  );
 
   // The search asks the server, so it finds older chats whether or not their page is loaded.
   await page.reload();
   await expect(page.getByTestId("chat-title")).toHaveText(OLDER[1]!);
-  const search = page.getByRole("searchbox", { name: "Search chats" });
+  const search = page.getByRole("searchbox", { name: "Search chats", exact: true });
   await search.fill("list for");
-  const found = page.getByRole("list", { name: "Chats found" }).getByRole("link");
+  const found = page.getByRole("list", { name: "Chats found", exact: true }).getByRole("link");
   await expect(found).toHaveCount(2);
   await expect(found.nth(0)).toContainText(OLDER[2]!);
   await expect(found.nth(1)).toContainText(OLDER[0]!);
@@ -67,7 +69,7 @@ test("older chats load under the first twenty, a search finds them, a continued 
   await expect(links).toHaveCount(20);
 
   // Continuing the open older chat puts it first in the list.
-  const box = page.getByRole("textbox", { name: "Message" });
+  const box = page.getByRole("textbox", { name: "Message", exact: true });
   await box.fill("And a second question");
   await box.press("Enter");
   await expect(log.getByRole("article", { name: /^(?!You said$).+ said$/ })).toHaveCount(2, {
@@ -78,8 +80,8 @@ test("older chats load under the first twenty, a search finds them, a continued 
   await page.screenshot({ path: join(shots, "chat-list.png"), fullPage: true });
 
   // Renamed in place, it keeps its place and its new title after a reload.
-  await nav.getByRole("button", { name: `Rename conversation: ${OLDER[1]}` }).click();
-  const title = nav.getByRole("textbox", { name: "Conversation title" });
+  await nav.getByRole("button", { name: `Rename conversation: ${OLDER[1]}`, exact: true }).click();
+  const title = nav.getByRole("textbox", { name: "Conversation title", exact: true });
   await expect(title).toBeFocused();
   await title.fill("Allotment: seeds to order");
   await page.screenshot({ path: join(shots, "chat-list-rename.png") });
@@ -92,7 +94,7 @@ test("older chats load under the first twenty, a search finds them, a continued 
 
   // Downloaded, it is a Markdown file named from the title, with both turns.
   const download = page.waitForEvent("download");
-  await page.getByRole("button", { name: "Download conversation" }).click();
+  await page.getByRole("button", { name: "Download conversation", exact: true }).click();
   const file = await download;
   expect(file.suggestedFilename()).toBe("allotment-seeds-to-order.md");
   const text = readFileSync(await file.path(), "utf8");

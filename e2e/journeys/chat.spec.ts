@@ -14,22 +14,22 @@ const PNG_BASE64 =
 const CODE_QUESTION = "Which model should I use for code?";
 
 async function ask(page: Page, prompt: string) {
-  const box = page.getByRole("textbox", { name: "Message" });
+  const box = page.getByRole("textbox", { name: "Message", exact: true });
   await box.fill(prompt);
   await box.press("Enter");
 }
 
 /** The last answer, fully shown (the classic typewriter is skipped) once its footer is there. */
 async function completeAnswer(page: Page) {
-  const answer = page.getByRole("article", { name: "Tessa said" }).last();
+  const answer = page.getByRole("article", { name: "Tessa said", exact: true }).last();
   await expect(answer.getByText(/ tokens$/)).toBeVisible({ timeout: 20_000 });
-  const showAll = answer.getByRole("button", { name: "Show all" });
+  const showAll = answer.getByRole("button", { name: "Show all", exact: true });
   if (await showAll.isVisible()) await showAll.click();
   return answer;
 }
 
 test("ask Tessa, find the conversation after a reload, open it and delete it", async ({ signedIn: page }) => {
-  await expect(page.getByRole("heading", { name: "Just Ask Tessa" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Just Ask Tessa", exact: true })).toBeVisible();
   await expect(page.getByText("No conversations yet")).toBeVisible();
   await page.screenshot({ path: join(shots, "chat-welcome.png") });
 
@@ -37,34 +37,36 @@ test("ask Tessa, find the conversation after a reload, open it and delete it", a
   await ask(page, CODE_QUESTION);
   const answer = await completeAnswer(page);
   await expect(answer).toContainText("For code, pick");
-  const sources = answer.getByRole("region", { name: "Sources" }).getByRole("link");
+  const sources = answer.getByRole("region", { name: "Sources", exact: true }).getByRole("link");
   await expect(sources.first()).toBeVisible();
   await expect(page).toHaveURL(/\?conversation=[0-9a-f-]{36}$/);
   await expect(page.getByRole("link", { name: new RegExp(CODE_QUESTION) })).toBeVisible();
   await page.screenshot({ path: join(shots, "chat-answer.png") });
 
-  await page.getByRole("button", { name: "Toggle theme" }).click();
+  await page.getByRole("button", { name: "Toggle theme", exact: true }).click();
   await expect(page.locator("html")).toHaveClass(/dark/);
   await page.screenshot({ path: join(shots, "chat-dark.png") });
-  await page.getByRole("button", { name: "Toggle theme" }).click();
+  await page.getByRole("button", { name: "Toggle theme", exact: true }).click();
 
-  await page.getByRole("button", { name: "Choose model" }).click();
-  const picker = page.getByRole("dialog", { name: "Select AI Model" });
+  await page.getByRole("button", { name: /^Choose model: / }).click();
+  const picker = page.getByRole("dialog", { name: "Select AI Model", exact: true });
   await expect(picker.getByRole("button", { name: /^Tessa/ })).toContainText("Selected");
   await expect(picker.getByRole("button", { name: /^GPT-5/ }).first()).toBeDisabled();
   await page.screenshot({ path: join(shots, "model-picker.png") });
   await page.keyboard.press("Escape");
 
   await page.goto("/dashboard/chat");
-  await expect(page.getByRole("heading", { name: "Just Ask Tessa" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Just Ask Tessa", exact: true })).toBeVisible();
   const item = page.getByRole("link", { name: new RegExp(CODE_QUESTION) });
   await item.click();
   await expect(page).toHaveURL(/\?conversation=/);
-  await expect(page.getByRole("article", { name: "Tessa said" })).toContainText("For code, pick");
-  await expect(page.getByRole("article", { name: "You said" })).toContainText(CODE_QUESTION);
+  await expect(page.getByRole("article", { name: "Tessa said", exact: true })).toContainText(
+    "For code, pick",
+  );
+  await expect(page.getByRole("article", { name: "You said", exact: true })).toContainText(CODE_QUESTION);
 
-  await page.getByRole("button", { name: `Delete conversation: ${CODE_QUESTION}` }).click();
-  await page.getByRole("alertdialog").getByRole("button", { name: "Delete" }).click();
+  await page.getByRole("button", { name: `Delete conversation: ${CODE_QUESTION}`, exact: true }).click();
+  await page.getByRole("alertdialog").getByRole("button", { name: "Delete", exact: true }).click();
   await expect(page.getByText("Conversation deleted")).toBeVisible();
   await expect(item).toHaveCount(0);
   await expect(page).toHaveURL(/\/dashboard\/chat$/);
@@ -104,15 +106,15 @@ test("Stop keeps the partial answer and '[Response interrupted]', also after a r
 }) => {
   for (let attempt = 1; ; attempt++) {
     if (await askAndStop(page)) {
-      const answer = page.getByRole("article", { name: "Tessa said" });
+      const answer = page.getByRole("article", { name: "Tessa said", exact: true });
       await expect(answer.locator(".markdown")).toContainText(/\w+[^]*\[Response interrupted\]/);
       await expect(answer.getByText(/ tokens$/)).toHaveCount(0);
-      await expect(page.getByRole("button", { name: "Send" })).toBeVisible();
+      await expect(page.getByRole("button", { name: "Send", exact: true })).toBeVisible();
       await expect(page).toHaveURL(/\?conversation=/);
 
       // The server stores the answer as its stream winds down; reload until it is there. A reload on a
       // slow 2-core machine takes about 2 s to show the conversation, so each look waits longer than that.
-      const stored = page.getByRole("article", { name: "Tessa said" });
+      const stored = page.getByRole("article", { name: "Tessa said", exact: true });
       await expect(async () => {
         await page.reload();
         await expect(stored).toBeVisible({ timeout: 8_000 });
@@ -122,7 +124,7 @@ test("Stop keeps the partial answer and '[Response interrupted]', also after a r
     // On a busy machine the whole answer can be written before Stop is pressed or reaches the server
     // (it then keeps the complete answer, which loses nothing). Try again in a new chat, a few times at most.
     expect(attempt, "every answer was whole before Stop took effect").toBeLessThan(3);
-    await page.getByRole("button", { name: "New" }).click();
+    await page.getByRole("button", { name: "New", exact: true }).click();
     await expect(page).toHaveURL(/\/dashboard\/chat$/);
   }
 });
@@ -138,18 +140,18 @@ test("attach a picture and a text file, send, and see the thumbnail and a comple
       buffer: Buffer.from("# Notes\nHow do attachments work?\n"),
     },
   ]);
-  const chips = page.getByRole("list", { name: "Attachments" });
+  const chips = page.getByRole("list", { name: "Attachments", exact: true });
   await expect(chips).toContainText("gradient.png");
   await expect(chips).toContainText("notes.md");
   await expect(chips.getByText("Text", { exact: true })).toBeVisible();
 
   await ask(page, "How do attachments work in chat?");
-  const log = page.getByRole("log", { name: "Messages" });
-  const thumbnail = log.getByRole("img", { name: "gradient.png" });
+  const log = page.getByRole("log", { name: "Messages", exact: true });
+  const thumbnail = log.getByRole("img", { name: "gradient.png", exact: true });
   await expect(thumbnail).toBeVisible();
   await expect(thumbnail).toHaveAttribute("src", /^\/files\//);
   await expect.poll(() => thumbnail.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(16);
-  await expect(log.getByRole("article", { name: "You said" })).toContainText("notes.md");
+  await expect(log.getByRole("article", { name: "You said", exact: true })).toContainText("notes.md");
   const answer = await completeAnswer(page);
   await expect(answer.locator(".markdown")).toHaveText(/\S/);
 });

@@ -15,7 +15,7 @@ const PROMPT = "Explain recursion in one paragraph";
 async function startComparison(page: Page, models: string[], { blind = false } = {}) {
   const dialog = await fillComparison(page, PROMPT, models, { blind });
   const streamed = sawStreamingCard(page);
-  await dialog.getByRole("button", { name: "Compare Models" }).click();
+  await dialog.getByRole("button", { name: "Compare Models", exact: true }).click();
   return { dialog, streamed };
 }
 
@@ -41,15 +41,21 @@ function sawStreamingCard(page: Page): Promise<boolean> {
 
 async function rate(page: Page, card: Locator, stars: number) {
   const saved = page.waitForResponse((r) => r.url().includes("/rating") && r.request().method() === "PUT");
-  await card.getByRole("button", { name: `Rate ${stars}` }).click();
+  await card.getByRole("button", { name: `Rate ${stars}`, exact: true }).click();
   expect((await saved).status()).toBe(200);
-  await expect(card.getByRole("button", { name: `Rate ${stars}` })).toHaveAttribute("aria-pressed", "true");
+  await expect(card.getByRole("button", { name: `Rate ${stars}`, exact: true })).toHaveAttribute(
+    "aria-pressed",
+    "true",
+  );
 }
 
 test("compare Tessera Local with two models on a local server, rate them and see the leaderboard", async ({
   signedIn: page,
 }) => {
-  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Compare" }).click();
+  await page
+    .getByRole("navigation", { name: "Main", exact: true })
+    .getByRole("link", { name: "Compare", exact: true })
+    .click();
   await expect(page.getByRole("heading", { name: "Model Comparison", level: 1 })).toBeVisible();
   await expect(page.getByText("No comparisons yet")).toBeVisible();
   await expect(page.getByText("No ratings yet")).toBeVisible();
@@ -57,17 +63,17 @@ test("compare Tessera Local with two models on a local server, rate them and see
   const [historyCard, boardCard] = await page.locator("[data-slot=card]").all();
   expect((await historyCard!.boundingBox())!.height).toBe((await boardCard!.boundingBox())!.height);
 
-  await page.getByRole("button", { name: "New comparison" }).click();
-  const dialog = page.getByRole("dialog", { name: "Model Comparison" });
+  await page.getByRole("button", { name: "New comparison", exact: true }).click();
+  const dialog = page.getByRole("dialog", { name: "Model Comparison", exact: true });
   // Without provider keys the catalogue's models are unavailable and not offered.
   await expect(dialog.getByRole("checkbox", { name: "alpha-7b", exact: true })).toBeVisible();
-  await expect(dialog.getByRole("checkbox", { name: "GPT-4o" })).toHaveCount(0);
+  await expect(dialog.getByRole("checkbox", { name: "GPT-4o", exact: true })).toHaveCount(0);
   const { streamed } = await startComparison(page, ["Tessera Local", "alpha-7b", "beta-13b"]);
 
-  const answers = dialog.getByRole("region", { name: "Answers" });
-  const local = answers.getByRole("article", { name: "Tessera Local" });
-  const alpha = answers.getByRole("article", { name: "alpha-7b" });
-  const beta = answers.getByRole("article", { name: "beta-13b" });
+  const answers = dialog.getByRole("region", { name: "Answers", exact: true });
+  const local = answers.getByRole("article", { name: "Tessera Local", exact: true });
+  const alpha = answers.getByRole("article", { name: "alpha-7b", exact: true });
+  const beta = answers.getByRole("article", { name: "beta-13b", exact: true });
   expect(await streamed, "a card showed the streaming status").toBe(true);
 
   for (const card of [local, alpha, beta])
@@ -77,9 +83,9 @@ test("compare Tessera Local with two models on a local server, rate them and see
   await expect(beta.locator(".markdown strong")).toHaveText("Recursion");
   await expect(local.locator(".markdown")).toHaveText(/\S/);
   // Tessera Local runs in the server and costs nothing; the local server reports no price.
-  await expect(local.getByLabel("Metrics")).toContainText("$0.0000");
-  await expect(alpha.getByLabel("Metrics")).toContainText("Cost—");
-  await expect(alpha.getByLabel("Metrics")).toContainText(/Tokens\d+/);
+  await expect(local.getByLabel("Metrics", { exact: true })).toContainText("$0.0000");
+  await expect(alpha.getByLabel("Metrics", { exact: true })).toContainText("Cost—");
+  await expect(alpha.getByLabel("Metrics", { exact: true })).toContainText(/Tokens\d+/);
   await page.screenshot({ path: join(shots, "compare-complete.png") });
 
   await rate(page, local, 3);
@@ -88,12 +94,12 @@ test("compare Tessera Local with two models on a local server, rate them and see
   await page.keyboard.press("Escape");
   await expect(dialog).toBeHidden();
 
-  const history = page.getByRole("list", { name: "Your comparisons" });
+  const history = page.getByRole("list", { name: "Your comparisons", exact: true });
   const item = history.getByRole("link", { name: new RegExp(PROMPT) });
   await expect(item).toContainText("Tessera Local, alpha-7b, beta-13b");
   await expect(item).toContainText("Rated 3/3");
   await expect(item).toContainText("Winner: alpha-7b");
-  const board = page.getByRole("table", { name: "Your model leaderboard" });
+  const board = page.getByRole("table", { name: "Your model leaderboard", exact: true });
   await expect(board.getByRole("row")).toHaveCount(4);
   await expect(board.getByRole("row").nth(1)).toContainText(/alpha-7b\s*1\s*5\.0\s*1/);
   await expect(board.getByRole("row", { name: /beta-13b/ })).toContainText("4.0");
@@ -103,25 +109,28 @@ test("compare Tessera Local with two models on a local server, rate them and see
   // The stored comparison, read back: continue alpha's answer in a chat.
   await item.click();
   await expect(page).toHaveURL(/\/dashboard\/compare\/[0-9a-f-]{36}$/);
-  const stored = page.getByRole("article", { name: "alpha-7b" });
-  await expect(stored.getByRole("button", { name: "Rate 5" })).toHaveAttribute("aria-pressed", "true");
-  await stored.getByRole("button", { name: "Continue in chat" }).click();
+  const stored = page.getByRole("article", { name: "alpha-7b", exact: true });
+  await expect(stored.getByRole("button", { name: "Rate 5", exact: true })).toHaveAttribute(
+    "aria-pressed",
+    "true",
+  );
+  await stored.getByRole("button", { name: "Continue in chat", exact: true }).click();
   await expect(page).toHaveURL(/\/dashboard\/chat\?conversation=[0-9a-f-]{36}$/);
-  await expect(page.getByRole("article", { name: "You said" })).toContainText(PROMPT);
+  await expect(page.getByRole("article", { name: "You said", exact: true })).toContainText(PROMPT);
   await expect(page.getByRole("article", { name: /said$/ }).last()).toContainText(ALPHA_TEXT);
 });
 
 test("a blind comparison hides the model names until every answer is rated", async ({ signedIn: page }) => {
   await page.goto("/dashboard/compare?new=1");
   const { dialog } = await startComparison(page, ["alpha-7b", "beta-13b"], { blind: true });
-  const answers = dialog.getByRole("region", { name: "Answers" });
+  const answers = dialog.getByRole("region", { name: "Answers", exact: true });
   // By place, not by name: the names change when the models are revealed.
   const first = answers.getByRole("article").nth(0);
   const second = answers.getByRole("article").nth(1);
   for (const card of [first, second])
     await expect(card).toHaveAttribute("data-status", "complete", { timeout: 30_000 });
   await expect(answers.getByTestId("card-title")).toHaveText(["Model A", "Model B"]);
-  await expect(first.getByRole("button", { name: "Continue in chat" })).toHaveCount(0);
+  await expect(first.getByRole("button", { name: "Continue in chat", exact: true })).toHaveCount(0);
   await page.screenshot({ path: join(shots, "compare-blind.png") });
 
   await rate(page, first, 2);
@@ -133,19 +142,19 @@ test("a blind comparison hides the model names until every answer is rated", asy
   await expect(titles).toHaveText(ALPHA_FIRST_OR_BETA_FIRST);
   await expect(answers.getByText("Revealed · A")).toBeVisible();
   await expect(answers.getByText("Revealed · B")).toBeVisible();
-  const alpha = answers.getByRole("article", { name: "alpha-7b" });
+  const alpha = answers.getByRole("article", { name: "alpha-7b", exact: true });
   await expect(alpha.locator(".markdown")).toHaveText(ALPHA_TEXT);
-  await expect(alpha.getByRole("button", { name: "Continue in chat" })).toBeVisible();
+  await expect(alpha.getByRole("button", { name: "Continue in chat", exact: true })).toBeVisible();
   await page.screenshot({ path: join(shots, "compare-revealed.png") });
 
   await page.keyboard.press("Escape");
   const item = page
-    .getByRole("list", { name: "Your comparisons" })
+    .getByRole("list", { name: "Your comparisons", exact: true })
     .getByRole("link", { name: new RegExp(PROMPT) });
   await expect(item).toContainText("Blind · revealed");
   await expect(item).toContainText("Rated 2/2");
   await item.click();
-  await expect(page.getByRole("article", { name: "beta-13b" })).toBeVisible();
+  await expect(page.getByRole("article", { name: "beta-13b", exact: true })).toBeVisible();
 });
 
 // The server shuffles a blind comparison's answers: either order is right.

@@ -71,8 +71,8 @@ test.use({
 });
 
 test("dictate a sentence into the message box with the offline recogniser", async ({ signedIn: page }) => {
-  const mic = page.getByRole("button", { name: "Voice dictation" });
-  const box = page.getByRole("textbox", { name: "Message" });
+  const mic = page.getByRole("button", { name: "Voice dictation", exact: true });
+  const box = page.getByRole("textbox", { name: "Message", exact: true });
   await mic.hover();
   await expect(page.getByRole("tooltip")).toContainText("Basic offline recognition");
   await page.screenshot({ path: join(shots, "dictation-tooltip.png") });

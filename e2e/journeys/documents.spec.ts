@@ -23,9 +23,9 @@ test("add documents, open one, find it with AI Search, and delete it", async ({ 
   await page
     .getByLabel("Text", { exact: true })
     .fill("Dogs stay on a lead on the Ellery Fen boardwalk. Gates close at dusk.");
-  await page.getByRole("button", { name: "Save document" }).click();
-  const list = page.getByRole("list", { name: "Documents" });
-  await expect(list.getByRole("listitem", { name: "Boardwalk rules" })).toBeVisible();
+  await page.getByRole("button", { name: "Save document", exact: true }).click();
+  const list = page.getByRole("list", { name: "Documents", exact: true });
+  await expect(list.getByRole("listitem", { name: "Boardwalk rules", exact: true })).toBeVisible();
 
   // Upload one: read in full by the server and titled from the file name.
   await page.getByRole("tab", { name: /Upload/ }).click();
@@ -34,23 +34,27 @@ test("add documents, open one, find it with AI Search, and delete it", async ({ 
     mimeType: "text/markdown",
     buffer: Buffer.from(FIELD_GUIDE),
   });
-  const guide = list.getByRole("listitem", { name: "Ellery Fen field guide" });
+  const guide = list.getByRole("listitem", { name: "Ellery Fen field guide", exact: true });
   await expect(guide).toBeVisible();
   await expect(guide).toContainText("1 passage");
 
   // A private address is refused with the server's reason; the address stays for correcting.
   await page.getByRole("tab", { name: /From URL/ }).click();
-  await page.getByLabel("Address").fill(`${process.env.TESSERA_E2E_URL}/help`);
-  await page.getByRole("button", { name: "Add page" }).click();
+  await page.getByLabel("Address", { exact: true }).fill(`${process.env.TESSERA_E2E_URL}/help`);
+  await page.getByRole("button", { name: "Add page", exact: true }).click();
   await expect(page.getByRole("alert")).toContainText("not reachable from Tessera");
-  await expect(page.getByLabel("Address")).toHaveValue(`${process.env.TESSERA_E2E_URL}/help`);
+  await expect(page.getByLabel("Address", { exact: true })).toHaveValue(
+    `${process.env.TESSERA_E2E_URL}/help`,
+  );
   await page.screenshot({ path: join(shots, "documents.png"), fullPage: true });
 
   // Open it: the markdown is shown as written.
-  await guide.getByRole("link", { name: "Ellery Fen field guide" }).click();
-  await expect(page.getByRole("heading", { level: 1, name: "Ellery Fen field guide" })).toBeVisible();
-  const text = page.getByRole("article", { name: "Document text" });
-  await expect(text.getByRole("heading", { name: "Marsh birds of Ellery Fen" })).toBeVisible();
+  await guide.getByRole("link", { name: "Ellery Fen field guide", exact: true }).click();
+  await expect(
+    page.getByRole("heading", { level: 1, name: "Ellery Fen field guide", exact: true }),
+  ).toBeVisible();
+  const text = page.getByRole("article", { name: "Document text", exact: true });
+  await expect(text.getByRole("heading", { name: "Marsh birds of Ellery Fen", exact: true })).toBeVisible();
   await expect(text).toContainText("counts its calls at first light");
   await page.screenshot({ path: join(shots, "document.png") });
 
@@ -67,12 +71,12 @@ test("add documents, open one, find it with AI Search, and delete it", async ({ 
 
   // Delete it from its page; the list no longer has it.
   await page.goto("/dashboard/documents");
-  await list.getByRole("link", { name: "Ellery Fen field guide" }).click();
+  await list.getByRole("link", { name: "Ellery Fen field guide", exact: true }).click();
   // The document's own page, not the list (whose rows have "Delete <title>" buttons of their own).
   await expect(page).toHaveURL(/\/dashboard\/documents\/[0-9a-f-]{36}$/);
   await page.getByRole("button", { name: "Delete", exact: true }).click();
-  await page.getByRole("alertdialog").getByRole("button", { name: "Delete" }).click();
+  await page.getByRole("alertdialog").getByRole("button", { name: "Delete", exact: true }).click();
   await expect(page).toHaveURL(/\/dashboard\/documents$/);
   await expect(list.getByRole("listitem")).toHaveCount(1);
-  await expect(list.getByRole("listitem", { name: "Boardwalk rules" })).toBeVisible();
+  await expect(list.getByRole("listitem", { name: "Boardwalk rules", exact: true })).toBeVisible();
 });

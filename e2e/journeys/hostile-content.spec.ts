@@ -53,8 +53,11 @@ async function expectRenderedAsText(markdown: Locator) {
     "href",
     "#",
   );
-  await expect(markdown.getByRole("link", { name: "entity link" })).toHaveAttribute("href", "#");
-  await expect(markdown.getByRole("link", { name: "data html link" })).toHaveAttribute("href", "#");
+  await expect(markdown.getByRole("link", { name: "entity link", exact: true })).toHaveAttribute("href", "#");
+  await expect(markdown.getByRole("link", { name: "data html link", exact: true })).toHaveAttribute(
+    "href",
+    "#",
+  );
   await expect(markdown.getByRole("link", { name: "reference link", exact: true })).toHaveAttribute(
     "href",
     "#",
@@ -75,26 +78,28 @@ async function clickInertLinks(page: Page, markdown: Locator) {
 guarded(
   "chat: a hostile model's streamed answer and the stored conversation stay inert",
   async ({ signedIn: page, guard }) => {
-    await page.getByRole("button", { name: "Choose model" }).click();
-    const picker = page.getByRole("dialog", { name: "Select AI Model" });
+    await page.getByRole("button", { name: /^Choose model: / }).click();
+    const picker = page.getByRole("dialog", { name: "Select AI Model", exact: true });
     await picker.getByRole("button", { name: new RegExp(`^${HOSTILE_MODEL}`) }).click();
     await expect(picker).toBeHidden();
 
-    const box = page.getByRole("textbox", { name: "Message" });
+    const box = page.getByRole("textbox", { name: "Message", exact: true });
     const asked = `${QUESTION} ${SHORT_PAYLOADS.join(" ")}`;
     await box.fill(asked);
     await box.press("Enter");
-    const answer = page.getByRole("article", { name: `${HOSTILE_MODEL} said` });
+    const answer = page.getByRole("article", { name: `${HOSTILE_MODEL} said`, exact: true });
     // Part way: the stream has delivered some of the tags, cut in the middle.
     await expect(answer.locator(".markdown")).toContainText("Raw HTML", { timeout: 20_000 });
     await guard.expectInert("chat while streaming");
     await expect(answer.getByText(/ tokens$/)).toBeVisible({ timeout: 40_000 });
-    const showAll = answer.getByRole("button", { name: "Show all" });
+    const showAll = answer.getByRole("button", { name: "Show all", exact: true });
     if (await showAll.isVisible()) await showAll.click();
     const markdown = answer.locator(".markdown");
     await expect(markdown).toContainText("footnote link");
     await expectRenderedAsText(markdown);
-    await expect(page.getByRole("article", { name: "You said" })).toContainText(SHORT_PAYLOADS[0]!);
+    await expect(page.getByRole("article", { name: "You said", exact: true })).toContainText(
+      SHORT_PAYLOADS[0]!,
+    );
     await answer.scrollIntoViewIfNeeded();
     await page.screenshot({ path: join(shots, "hostile-chat.png") });
     await clickInertLinks(page, markdown);
@@ -103,7 +108,9 @@ guarded(
     // Read back from the server: the stored answer renders the same way.
     await expect(page).toHaveURL(/\?conversation=[0-9a-f-]{36}$/);
     await page.reload();
-    const stored = page.getByRole("article", { name: `${HOSTILE_MODEL} said` }).locator(".markdown");
+    const stored = page
+      .getByRole("article", { name: `${HOSTILE_MODEL} said`, exact: true })
+      .locator(".markdown");
     await expect(stored).toContainText("footnote link");
     await expectRenderedAsText(stored);
     await expect(page.getByRole("link", { name: new RegExp("Quillmoor canary payload") })).toBeVisible();
@@ -116,10 +123,10 @@ guarded(
   async ({ signedIn: page, guard }) => {
     await page.goto("/dashboard/compare?new=1");
     const dialog = await fillComparison(page, QUESTION, [HOSTILE_MODEL, "alpha-7b"]);
-    await dialog.getByRole("button", { name: "Compare Models" }).click();
-    const answers = dialog.getByRole("region", { name: "Answers" });
-    const hostile = answers.getByRole("article", { name: HOSTILE_MODEL });
-    for (const card of [hostile, answers.getByRole("article", { name: "alpha-7b" })])
+    await dialog.getByRole("button", { name: "Compare Models", exact: true }).click();
+    const answers = dialog.getByRole("region", { name: "Answers", exact: true });
+    const hostile = answers.getByRole("article", { name: HOSTILE_MODEL, exact: true });
+    for (const card of [hostile, answers.getByRole("article", { name: "alpha-7b", exact: true })])
       await expect(card).toHaveAttribute("data-status", "complete", { timeout: 40_000 });
     await expectRenderedAsText(hostile.locator(".markdown"));
     await page.screenshot({ path: join(shots, "hostile-compare.png") });
@@ -127,11 +134,13 @@ guarded(
 
     await page.keyboard.press("Escape");
     await page
-      .getByRole("list", { name: "Your comparisons" })
+      .getByRole("list", { name: "Your comparisons", exact: true })
       .getByRole("link", { name: /Quillmoor/ })
       .click();
     await expect(page).toHaveURL(/\/dashboard\/compare\/[0-9a-f-]{36}$/);
-    await expectRenderedAsText(page.getByRole("article", { name: HOSTILE_MODEL }).locator(".markdown"));
+    await expectRenderedAsText(
+      page.getByRole("article", { name: HOSTILE_MODEL, exact: true }).locator(".markdown"),
+    );
     await guard.expectInert("stored comparison");
   },
 );
@@ -149,24 +158,28 @@ guarded(
 
     await page.goto("/dashboard/documents");
     await expect(
-      page.getByRole("list", { name: "Documents" }).getByRole("listitem", { name: title }),
+      page
+        .getByRole("list", { name: "Documents", exact: true })
+        .getByRole("listitem", { name: title, exact: true }),
     ).toBeVisible();
     await guard.expectInert("documents list");
 
     await page.goto(`/dashboard/documents/${id}`);
-    await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
-    await expectRenderedAsText(page.getByRole("article", { name: "Document text" }).locator(".markdown"));
+    await expect(page.getByRole("heading", { level: 1, name: title, exact: true })).toBeVisible();
+    await expectRenderedAsText(
+      page.getByRole("article", { name: "Document text", exact: true }).locator(".markdown"),
+    );
     await guard.expectInert("document page");
 
     await page.goto("/dashboard/jigsaw-search");
     await page.getByRole("searchbox", { name: "Search", exact: true }).fill(QUESTION);
     await page.getByRole("button", { name: "Search", exact: true }).click();
-    const result = page.getByRole("article", { name: QUESTION });
+    const result = page.getByRole("article", { name: QUESTION, exact: true });
     await expect(result.getByTestId("search-status")).toHaveText(/^Done/, { timeout: 30_000 });
-    const sources = result.getByRole("region", { name: "Sources" });
-    await expect(sources.getByRole("link", { name: title })).toBeVisible();
+    const sources = result.getByRole("region", { name: "Sources", exact: true });
+    await expect(sources.getByRole("link", { name: `${title} (part 1)`, exact: true })).toBeVisible();
     await expect(sources).toContainText("Quillmoor canary payload");
-    const overview = result.getByRole("region", { name: "AI overview" });
+    const overview = result.getByRole("region", { name: "AI overview", exact: true });
     // Tessera Local quotes the matching sentences, payloads and all, as text.
     await expect(overview).toContainText("Quillmoor canary payload");
     await expect(overview).toContainText(/<(script|img|svg|iframe)/);
@@ -176,7 +189,7 @@ guarded(
     await page.goto("/dashboard/tessera-search");
     await page.getByPlaceholder("Ask anything...").fill(QUESTION);
     await page.getByRole("button", { name: "Search", exact: true }).click();
-    const simple = page.getByRole("region", { name: "Answer" });
+    const simple = page.getByRole("region", { name: "Answer", exact: true });
     await expect(simple).toHaveAttribute("aria-busy", "false", { timeout: 30_000 });
     await expect(simple).toContainText("Quillmoor canary payload");
     await guard.expectInert("simple search answer");
@@ -200,28 +213,32 @@ guarded(
     expect(res.status(), await res.text()).toBe(201);
 
     await page.reload();
-    await page.getByRole("button", { name: "Prompt library" }).click();
-    const library = page.getByRole("dialog", { name: "Prompt Library" });
-    const card = library.getByRole("article", { name: title });
+    await page.getByRole("button", { name: "Prompt library", exact: true }).click();
+    const library = page.getByRole("dialog", { name: "Prompt Library", exact: true });
+    const card = library.getByRole("article", { name: title, exact: true });
     await expect(card).toBeVisible();
     await expect(card.getByRole("heading")).toHaveText(title);
     await expect(card).toContainText(`${SHORT_PAYLOADS[0]} ${SHORT_PAYLOADS[1]}`);
-    await expect(card.getByRole("list", { name: "Tags" }).getByRole("listitem").first()).toHaveText(
-      `#${SHORT_PAYLOADS[0]}`,
-    );
+    await expect(
+      card.getByRole("list", { name: "Tags", exact: true }).getByRole("listitem").first(),
+    ).toHaveText(`#${SHORT_PAYLOADS[0]}`);
     await expect(card).toContainText("Quillmoor canary payload script: <script>");
     await card.scrollIntoViewIfNeeded();
     await page.screenshot({ path: join(shots, "hostile-prompt-card.png"), animations: "disabled" });
     await guard.expectInert("prompt card");
 
     // Used: its text goes into the message box and, sent, shows in the conversation as written.
-    await card.getByRole("button", { name: "Use Prompt" }).click();
+    await card.getByRole("button", { name: "Use Prompt", exact: true }).click();
     await expect(library).toBeHidden();
-    const box = page.getByRole("textbox", { name: "Message" });
+    const box = page.getByRole("textbox", { name: "Message", exact: true });
     await expect(box).toHaveValue(hostileCorpus(canary()));
     await box.press("Enter");
-    await expect(page.getByRole("article", { name: "You said" })).toContainText(INLINE_CODE_HTML);
-    await expect(page.getByRole("article", { name: "Tessa said" }).getByText(/ tokens$/)).toBeVisible({
+    await expect(page.getByRole("article", { name: "You said", exact: true })).toContainText(
+      INLINE_CODE_HTML,
+    );
+    await expect(
+      page.getByRole("article", { name: "Tessa said", exact: true }).getByText(/ tokens$/),
+    ).toBeVisible({
       timeout: 20_000,
     });
     await guard.expectInert("prompt used in chat");

@@ -25,7 +25,7 @@ test("a reload without network opens the app from the service worker, with the o
   await context.setOffline(true);
   await page.reload();
   await expect(page.getByText(/You're offline/)).toBeVisible();
-  await expect(page.getByRole("navigation", { name: "Main" })).toBeVisible();
+  await expect(page.getByRole("navigation", { name: "Main", exact: true })).toBeVisible();
   await page.screenshot({ path: join(shots, "offline.png"), fullPage: true });
 
   await context.setOffline(false);
@@ -66,5 +66,5 @@ test("CACHE_UPDATED from our origin shows the refresh banner, then the page relo
     { timeout: 10_000 },
   );
   await expect(page.getByText("New version available. Refreshing...")).toHaveCount(0);
-  await expect(page.getByRole("navigation", { name: "Main" })).toBeVisible();
+  await expect(page.getByRole("navigation", { name: "Main", exact: true })).toBeVisible();
 });

@@ -10,8 +10,8 @@ const shots = join(import.meta.dirname, "../.artifacts/screenshots");
 mkdirSync(shots, { recursive: true });
 
 async function openLibrary(page: Page): Promise<Locator> {
-  await page.getByRole("button", { name: "Prompt library" }).click();
-  const library = page.getByRole("dialog", { name: "Prompt Library" });
+  await page.getByRole("button", { name: "Prompt library", exact: true }).click();
+  const library = page.getByRole("dialog", { name: "Prompt Library", exact: true });
   await expect(library.getByRole("article").first()).toBeVisible();
   return library;
 }
@@ -32,7 +32,7 @@ test("write a prompt with a placeholder, use it, and send the filled text to Tes
   // A long journey (write, use, a chat answer, a reload, count, delete): over the minute once beside
   // the other worker on a slow two-core machine, so three times the usual minute.
   test.slow();
-  const messageBox = page.getByRole("textbox", { name: "Message" });
+  const messageBox = page.getByRole("textbox", { name: "Message", exact: true });
   let library = await openLibrary(page);
   await expect(library.getByRole("tab")).toHaveText([
     "All",
@@ -45,32 +45,36 @@ test("write a prompt with a placeholder, use it, and send the filled text to Tes
   ]);
   await shot(page, "prompt-library.png");
 
-  await library.getByRole("button", { name: "New prompt" }).click();
-  await library.getByRole("textbox", { name: "Title" }).fill("Bullet summary");
-  await library.getByRole("textbox", { name: "Description" }).fill("Three bullet points on any topic.");
-  await library.getByRole("textbox", { name: "Prompt" }).fill("Summarise {{topic}} in three bullet points");
+  await library.getByRole("button", { name: "New prompt", exact: true }).click();
+  await library.getByRole("textbox", { name: "Title", exact: true }).fill("Bullet summary");
+  await library
+    .getByRole("textbox", { name: "Description", exact: true })
+    .fill("Three bullet points on any topic.");
+  await library
+    .getByRole("textbox", { name: "Prompt", exact: true })
+    .fill("Summarise {{topic}} in three bullet points");
   await expect(library.getByText("This one asks for: topic.")).toBeVisible();
-  await library.getByRole("combobox", { name: "Category" }).click();
-  await page.getByRole("option", { name: "Education" }).click();
-  await library.getByRole("textbox", { name: "Tags" }).fill("summary, study, notes");
+  await library.getByRole("combobox", { name: "Category", exact: true }).click();
+  await page.getByRole("option", { name: "Education", exact: true }).click();
+  await library.getByRole("textbox", { name: "Tags", exact: true }).fill("summary, study, notes");
   await shot(page, "prompt-form.png");
-  await library.getByRole("button", { name: "Create prompt" }).click();
+  await library.getByRole("button", { name: "Create prompt", exact: true }).click();
   await expect(page.getByText("Prompt created")).toBeVisible();
 
-  await library.getByRole("tab", { name: "Education" }).click();
-  const mine = library.getByRole("article", { name: "Bullet summary" });
+  await library.getByRole("tab", { name: "Education", exact: true }).click();
+  const mine = library.getByRole("article", { name: "Bullet summary", exact: true });
   await expect(mine).toContainText("Private");
-  await expect(mine.getByRole("list", { name: "Tags" }).getByRole("listitem")).toHaveText([
+  await expect(mine.getByRole("list", { name: "Tags", exact: true }).getByRole("listitem")).toHaveText([
     "#summary",
     "#study",
     "+1",
   ]);
   await expect(mine.getByTestId("usage-count")).toHaveText("0 uses");
 
-  await mine.getByRole("button", { name: "Use Prompt" }).click();
-  await library.getByRole("textbox", { name: "topic" }).fill("the water cycle");
+  await mine.getByRole("button", { name: "Use Prompt", exact: true }).click();
+  await library.getByRole("textbox", { name: "topic", exact: true }).fill("the water cycle");
   await shot(page, "prompt-placeholders.png");
-  await library.getByRole("button", { name: "Use Prompt" }).click();
+  await library.getByRole("button", { name: "Use Prompt", exact: true }).click();
 
   await expect(library).toBeHidden();
   await expect(page.getByText("Prompt selected")).toBeVisible();
@@ -78,25 +82,25 @@ test("write a prompt with a placeholder, use it, and send the filled text to Tes
   await expect(messageBox).toBeFocused();
 
   await messageBox.press("Enter");
-  await expect(page.getByRole("article", { name: "You said" })).toContainText(
+  await expect(page.getByRole("article", { name: "You said", exact: true })).toContainText(
     "Summarise the water cycle in three bullet points",
   );
-  const answer = page.getByRole("article", { name: "Tessa said" }).last();
+  const answer = page.getByRole("article", { name: "Tessa said", exact: true }).last();
   await expect(answer.getByText(/ tokens$/)).toBeVisible({ timeout: 20_000 });
-  const showAll = answer.getByRole("button", { name: "Show all" });
+  const showAll = answer.getByRole("button", { name: "Show all", exact: true });
   if (await showAll.isVisible()) await showAll.click();
   await expect(answer.locator(".markdown")).toHaveText(/\S/);
 
   // The count is the server's: it is still there after a reload.
   await page.reload();
   library = await openLibrary(page);
-  const counted = library.getByRole("article", { name: "Bullet summary" });
+  const counted = library.getByRole("article", { name: "Bullet summary", exact: true });
   await expect(counted.getByTestId("usage-count")).toHaveText("1 use");
 
-  await counted.getByRole("button", { name: "Delete Bullet summary" }).click();
+  await counted.getByRole("button", { name: "Delete Bullet summary", exact: true }).click();
   await page
-    .getByRole("alertdialog", { name: "Delete prompt?" })
-    .getByRole("button", { name: "Delete" })
+    .getByRole("alertdialog", { name: "Delete prompt?", exact: true })
+    .getByRole("button", { name: "Delete", exact: true })
     .click();
   await expect(page.getByText("Prompt deleted")).toBeVisible();
   await expect(counted).toHaveCount(0);
@@ -104,17 +108,17 @@ test("write a prompt with a placeholder, use it, and send the filled text to Tes
 
 test("using a built-in prompt raises its usage count", async ({ signedIn: page }) => {
   let library = await openLibrary(page);
-  const story = () => library.getByRole("article", { name: "Creative Story" });
+  const story = () => library.getByRole("article", { name: "Creative Story", exact: true });
   await expect(story()).toContainText("Built-in");
   const before = await usageOf(story());
   expect(before).toBeGreaterThanOrEqual(320);
 
-  await story().getByRole("button", { name: "Use Prompt" }).click();
-  await library.getByRole("textbox", { name: "genre" }).fill("mystery");
-  await library.getByRole("textbox", { name: "setting" }).fill("a lighthouse");
-  await library.getByRole("textbox", { name: "character_trait" }).fill("never lies");
-  await library.getByRole("button", { name: "Use Prompt" }).click();
-  await expect(page.getByRole("textbox", { name: "Message" })).toHaveValue(
+  await story().getByRole("button", { name: "Use Prompt", exact: true }).click();
+  await library.getByRole("textbox", { name: "genre", exact: true }).fill("mystery");
+  await library.getByRole("textbox", { name: "setting", exact: true }).fill("a lighthouse");
+  await library.getByRole("textbox", { name: "character_trait", exact: true }).fill("never lies");
+  await library.getByRole("button", { name: "Use Prompt", exact: true }).click();
+  await expect(page.getByRole("textbox", { name: "Message", exact: true })).toHaveValue(
     /^Write a short mystery story of about 500 words set in a lighthouse, with a main character who never lies\./,
   );
 
@@ -126,33 +130,35 @@ test("using a built-in prompt raises its usage count", async ({ signedIn: page }
 });
 
 test("the library in dark theme and on a narrow screen", async ({ signedIn: page }) => {
-  await page.getByRole("button", { name: "Toggle theme" }).click();
+  await page.getByRole("button", { name: "Toggle theme", exact: true }).click();
   await expect(page.locator("html")).toHaveClass(/dark/);
   const library = await openLibrary(page);
   await shot(page, "prompt-library-dark.png");
   await library
-    .getByRole("article", { name: "Code Reviewer" })
-    .getByRole("button", { name: "Use Prompt" })
+    .getByRole("article", { name: "Code Reviewer", exact: true })
+    .getByRole("button", { name: "Use Prompt", exact: true })
     .click();
-  await expect(library.getByRole("textbox", { name: "code" })).toBeVisible();
+  await expect(library.getByRole("textbox", { name: "code", exact: true })).toBeVisible();
   await shot(page, "prompt-placeholders-dark.png");
   // Escape leaves the form for the cards first, then closes the library.
   await page.keyboard.press("Escape");
-  await expect(library.getByRole("article", { name: "Code Reviewer" })).toBeVisible();
+  await expect(library.getByRole("article", { name: "Code Reviewer", exact: true })).toBeVisible();
   await page.keyboard.press("Escape");
   await expect(library).toBeHidden();
-  await page.getByRole("button", { name: "Toggle theme" }).click();
+  await page.getByRole("button", { name: "Toggle theme", exact: true }).click();
 
   await page.setViewportSize({ width: 390, height: 844 });
   await openLibrary(page);
   await shot(page, "prompt-library-narrow-all.png");
-  await library.getByRole("searchbox", { name: "Search prompts" }).fill("email");
+  await library.getByRole("searchbox", { name: "Search prompts", exact: true }).fill("email");
   await expect(library.getByRole("article")).toHaveCount(1);
   await shot(page, "prompt-library-narrow.png");
-  await library.getByRole("searchbox", { name: "Search prompts" }).fill("no such prompt anywhere");
+  await library
+    .getByRole("searchbox", { name: "Search prompts", exact: true })
+    .fill("no such prompt anywhere");
   await expect(library.getByText("No prompts found matching your criteria.")).toBeVisible();
   await shot(page, "prompt-empty-narrow.png");
-  await library.getByRole("button", { name: "New prompt" }).click();
+  await library.getByRole("button", { name: "New prompt", exact: true }).click();
   await shot(page, "prompt-form-narrow.png");
   const box = await library.boundingBox();
   expect(box?.width).toBeLessThanOrEqual(390);

@@ -36,56 +36,70 @@ test("search the workspace: the document as a source, a cited overview, and a re
   signedIn: page,
 }) => {
   await seedDocument(page);
-  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "AI Search" }).click();
+  await page
+    .getByRole("navigation", { name: "Main", exact: true })
+    .getByRole("link", { name: "AI Search", exact: true })
+    .click();
   await expect(page.getByRole("heading", { name: "AI Search Engine", level: 1 })).toBeVisible();
-  await expect(page.getByRole("region", { name: "Try asking" })).toBeVisible();
+  await expect(page.getByRole("region", { name: "Try asking", exact: true })).toBeVisible();
   await page.screenshot({ path: "/tmp/search-empty.png" });
 
   await page.getByRole("searchbox", { name: "Search", exact: true }).fill(QUESTION);
   await page.getByRole("button", { name: "Search", exact: true }).click();
-  const first = page.getByRole("article", { name: QUESTION });
+  const first = page.getByRole("article", { name: QUESTION, exact: true });
   await expect(first.getByTestId("search-status")).toHaveText(done, { timeout: 30_000 });
 
-  const source = first.getByRole("region", { name: "Sources" }).getByRole("link", { name: DOCUMENT_TITLE });
+  const source = first
+    .getByRole("region", { name: "Sources", exact: true })
+    .getByRole("link", { name: DOCUMENT_TITLE, exact: true });
   await expect(source).toBeVisible();
   const sourceHref = await source.getAttribute("href");
   expect(sourceHref).toMatch(/^\/dashboard\/documents\/[0-9a-f-]{36}/);
-  const overview = first.getByRole("region", { name: "AI overview" });
+  const overview = first.getByRole("region", { name: "AI overview", exact: true });
   await expect(overview).toContainText("dusk");
   const citation = overview.getByRole("link", { name: "1", exact: true }).first();
   await expect(citation).toBeVisible();
   // [1] is the first source card.
-  const firstCard = first.getByRole("region", { name: "Sources" }).getByRole("listitem").first();
+  const firstCard = first.getByRole("region", { name: "Sources", exact: true }).getByRole("listitem").first();
   expect(await citation.getAttribute("href")).toBe(
     await firstCard.getByRole("link").first().getAttribute("href"),
   );
   await page.screenshot({ path: "/tmp/search-results.png", fullPage: true });
 
   // A follow-up stays in the thread, under the first question.
-  await page.getByRole("searchbox", { name: "Ask a follow-up" }).fill("What does the keeper do at dawn?");
+  await page
+    .getByRole("searchbox", { name: "Ask a follow-up", exact: true })
+    .fill("What does the keeper do at dawn?");
   await page.getByRole("button", { name: "Ask", exact: true }).click();
-  const followUp = page.getByRole("article", { name: "What does the keeper do at dawn?" });
+  const followUp = page.getByRole("article", { name: "What does the keeper do at dawn?", exact: true });
   await expect(followUp.getByTestId("search-status")).toHaveText(done, { timeout: 30_000 });
   await expect(first).toBeVisible();
   await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: "/tmp/search-thread.png", fullPage: true });
 
   // A related question starts a new search of its own.
-  const related = followUp.getByRole("region", { name: "Related questions" }).getByRole("button").first();
+  const related = followUp
+    .getByRole("region", { name: "Related questions", exact: true })
+    .getByRole("button")
+    .first();
   const question = (await related.textContent())!.trim();
   await related.click();
-  const next = page.getByRole("article", { name: question });
-  await expect(next.getByRole("heading", { name: question })).toBeVisible();
+  const next = page.getByRole("article", { name: question, exact: true });
+  await expect(next.getByRole("heading", { name: question, exact: true })).toBeVisible();
   await expect(page.getByRole("searchbox", { name: "Search", exact: true })).toHaveValue(question);
   await expect(next.getByTestId("search-status")).toHaveText(done, { timeout: 30_000 });
   await expect(first).toHaveCount(0);
 
   // Both threads are in the history; the first opens again as it was saved.
-  const history = page.getByRole("list", { name: "Past searches" });
+  const history = page.getByRole("list", { name: "Past searches", exact: true });
   await expect(history.getByRole("listitem")).toHaveCount(2);
   await history.getByRole("button", { name: new RegExp(`^${QUESTION.replace("?", "\\?")}`) }).click();
-  await expect(page.getByRole("article", { name: "What does the keeper do at dawn?" })).toBeVisible();
-  await expect(page.getByRole("article", { name: QUESTION }).getByTestId("search-status")).toHaveText(done);
+  await expect(
+    page.getByRole("article", { name: "What does the keeper do at dawn?", exact: true }),
+  ).toBeVisible();
+  await expect(
+    page.getByRole("article", { name: QUESTION, exact: true }).getByTestId("search-status"),
+  ).toHaveText(done);
   await page.screenshot({ path: "/tmp/search-desktop.png" });
 });
 
@@ -93,26 +107,26 @@ test("the search page fits a phone, in the dark theme too", async ({ signedIn: p
   await seedDocument(page);
   await page.setViewportSize({ width: 375, height: 812 });
   await page.goto("/dashboard/jigsaw-search?q=" + encodeURIComponent(QUESTION));
-  const result = page.getByRole("article", { name: QUESTION });
+  const result = page.getByRole("article", { name: QUESTION, exact: true });
   await expect(result.getByTestId("search-status")).toHaveText(done, { timeout: 30_000 });
   await expect(page).toHaveURL(/\/dashboard\/jigsaw-search$/);
   const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(await overflow()).toBeLessThanOrEqual(0);
   await page.screenshot({ path: "/tmp/search-phone.png", fullPage: true });
 
-  await page.getByRole("button", { name: "Toggle theme" }).click();
+  await page.getByRole("button", { name: "Toggle theme", exact: true }).click();
   await expect(page.locator("html")).toHaveClass(/dark/);
   await page.screenshot({ path: "/tmp/search-phone-dark.png", fullPage: true });
 
   await page.getByRole("button", { name: "History", exact: true }).click();
-  const sheet = page.getByRole("dialog", { name: "Search history" });
+  const sheet = page.getByRole("dialog", { name: "Search history", exact: true });
   await expect(sheet.getByRole("listitem")).toHaveCount(1);
   await page.screenshot({ path: "/tmp/search-phone-history-dark.png", animations: "disabled" });
   await page.keyboard.press("Escape");
 
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.screenshot({ path: "/tmp/search-desktop-dark.png", fullPage: true });
-  await page.getByRole("button", { name: "Toggle theme" }).click();
+  await page.getByRole("button", { name: "Toggle theme", exact: true }).click();
 });
 
 test("the simple AI Search page answers from the workspace", async ({ signedIn: page }) => {
@@ -126,13 +140,15 @@ test("the simple AI Search page answers from the workspace", async ({ signedIn: 
 
   await box.fill(QUESTION);
   await page.getByRole("button", { name: "Search", exact: true }).click();
-  const answer = page.getByRole("region", { name: "Answer" });
+  const answer = page.getByRole("region", { name: "Answer", exact: true });
   await expect(answer).toContainText("dusk", { timeout: 30_000 });
   await expect(answer).toHaveAttribute("aria-busy", "false", { timeout: 30_000 });
   await page.screenshot({ path: "/tmp/search-simple.png" });
 
-  await page.getByRole("link", { name: "See sources and images for this question" }).click();
-  await expect(page.getByRole("article", { name: QUESTION }).getByTestId("search-status")).toHaveText(done, {
+  await page.getByRole("link", { name: "See sources and images for this question", exact: true }).click();
+  await expect(
+    page.getByRole("article", { name: QUESTION, exact: true }).getByTestId("search-status"),
+  ).toHaveText(done, {
     timeout: 30_000,
   });
 });

@@ -14,20 +14,20 @@ test("the sidebar collapses with Ctrl+B and stays collapsed after a reload", asy
   await page.reload();
   await expect(page.locator("[data-sidebar='sidebar']").first()).toHaveAttribute("data-state", "collapsed");
   await page.screenshot({ path: join(shots, "shell-collapsed.png") });
-  await page.getByRole("button", { name: "Toggle sidebar" }).click();
+  await page.getByRole("button", { name: "Toggle sidebar", exact: true }).click();
   await expect(page.locator("[data-sidebar='sidebar']").first()).toHaveAttribute("data-state", "expanded");
 });
 
 test("the theme toggles between light (default) and dark and is remembered", async ({ signedIn: page }) => {
   const html = page.locator("html");
   await expect(html).not.toHaveClass(/dark/);
-  await page.getByRole("button", { name: "Toggle theme" }).click();
+  await page.getByRole("button", { name: "Toggle theme", exact: true }).click();
   await expect(html).toHaveClass(/dark/);
   await page.reload();
   await expect(page.locator("html")).toHaveClass(/dark/);
   await expect(page.getByText("AI Platform")).toBeVisible();
   await page.screenshot({ path: join(shots, "shell-dark.png") });
-  await page.getByRole("button", { name: "Toggle theme" }).click();
+  await page.getByRole("button", { name: "Toggle theme", exact: true }).click();
   await expect(page.locator("html")).not.toHaveClass(/dark/);
 });
 
@@ -35,12 +35,12 @@ test("sign-out in one browser ends the session in another", async ({ signedIn: f
   const second = await browser.newContext({ baseURL: process.env.TESSERA_E2E_URL });
   const other = await second.newPage();
   await other.goto("/auth");
-  await other.getByLabel("Email").fill(account.email);
-  await other.getByLabel("Password").fill(account.password);
+  await other.getByLabel("Email", { exact: true }).fill(account.email);
+  await other.getByLabel("Password", { exact: true }).fill(account.password);
   await other.locator("form").getByRole("button", { name: "Sign In", exact: true }).click();
   await expect(other).toHaveURL(/\/dashboard\/chat$/);
 
-  await first.getByRole("button", { name: "Sign Out" }).click();
+  await first.getByRole("button", { name: "Sign Out", exact: true }).click();
   await expect(first).toHaveURL(/\/auth$/);
 
   await other.reload();
@@ -52,17 +52,23 @@ test("sign-out in one browser ends the session in another", async ({ signedIn: f
 
 test("unknown paths show the 404 page", async ({ page }) => {
   await page.goto("/no/such/page");
-  await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
-  await expect(page.getByRole("button", { name: "Go Back" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Page not found", exact: true })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Go Back", exact: true })).toBeVisible();
   await page.screenshot({ path: join(shots, "not-found.png") });
-  await page.getByRole("link", { name: "Go to Homepage" }).click();
+  await page.getByRole("link", { name: "Go to Homepage", exact: true }).click();
   await expect(page).toHaveURL(/\/auth$/);
 });
 
 test("the auth page looks finished", async ({ page }) => {
   await page.goto("/auth?accept=invite-123");
   await expect(page.getByText(/invited/i)).toBeVisible();
-  await expect(page.getByRole("link", { name: "Terms of Service" })).toHaveAttribute("href", "/terms");
-  await expect(page.getByRole("link", { name: "Privacy Policy" })).toHaveAttribute("href", "/privacy");
+  await expect(page.getByRole("link", { name: "Terms of Service", exact: true })).toHaveAttribute(
+    "href",
+    "/terms",
+  );
+  await expect(page.getByRole("link", { name: "Privacy Policy", exact: true })).toHaveAttribute(
+    "href",
+    "/privacy",
+  );
   await page.screenshot({ path: join(shots, "auth.png") });
 });

@@ -32,28 +32,31 @@ test("an owner creates a team, invites by mail, the invitee joins, and a removed
   await setPlan(account.email, "team");
   await owner.goto("/dashboard/team-settings");
   await expect(owner.getByText("Create Your Team")).toBeVisible();
-  await owner.getByRole("button", { name: "Create Team" }).click();
+  await owner.getByRole("button", { name: "Create Team", exact: true }).click();
   const create = owner.getByRole("dialog");
-  await create.getByLabel("Team Name").fill("  Lighthouse Keepers ");
-  await create.getByRole("button", { name: "Create Team" }).click();
+  await create.getByLabel("Team Name", { exact: true }).fill("  Lighthouse Keepers ");
+  await create.getByRole("button", { name: "Create Team", exact: true }).click();
   await expect(owner.getByText("Team created")).toBeVisible();
   await expect(create).toBeHidden();
   await expect(owner.getByText("Team Plan: Team")).toBeVisible();
   await expect(owner.getByText("Lighthouse Keepers", { exact: true })).toBeVisible();
   await expect(owner.getByText("No activity yet")).toBeVisible();
-  const ownerRow = owner.getByRole("list", { name: "Team members" }).getByRole("listitem").first();
+  const ownerRow = owner
+    .getByRole("list", { name: "Team members", exact: true })
+    .getByRole("listitem")
+    .first();
   await expect(ownerRow).toContainText("You");
   await expect(ownerRow).toContainText("Team Owner");
 
   const invitee = newAccount("member");
-  await owner.getByRole("button", { name: "Invite Member" }).click();
+  await owner.getByRole("button", { name: "Invite Member", exact: true }).click();
   const inviteDialog = owner.getByRole("dialog");
-  await inviteDialog.getByLabel("Email Address").fill(invitee.email);
-  await inviteDialog.getByRole("combobox", { name: "Role" }).click();
-  await owner.getByRole("option", { name: "Member" }).click();
-  await inviteDialog.getByRole("button", { name: "Send Invitation" }).click();
+  await inviteDialog.getByLabel("Email Address", { exact: true }).fill(invitee.email);
+  await inviteDialog.getByRole("combobox", { name: "Role", exact: true }).click();
+  await owner.getByRole("option", { name: "Member", exact: true }).click();
+  await inviteDialog.getByRole("button", { name: "Send Invitation", exact: true }).click();
   await expect(owner.getByText("Invitation sent")).toBeVisible();
-  const pending = owner.getByRole("list", { name: "Pending invitations" });
+  const pending = owner.getByRole("list", { name: "Pending invitations", exact: true });
   await expect(pending).toContainText(invitee.email);
   await expect(pending).toContainText("Pending");
   await owner.screenshot({ path: join(shots, "teams-owner.png"), fullPage: true });
@@ -67,10 +70,10 @@ test("an owner creates a team, invites by mail, the invitee joins, and a removed
   const member = await context.newPage();
   await member.goto(link);
   await expect(member.getByText("You've been invited to join a team.")).toBeVisible();
-  await member.getByRole("tab", { name: "Create Account" }).click();
-  await member.getByLabel("Full Name").fill(invitee.name);
-  await member.getByLabel("Email").fill(invitee.email);
-  await member.getByLabel("Password").fill(invitee.password);
+  await member.getByRole("tab", { name: "Create Account", exact: true }).click();
+  await member.getByLabel("Full Name", { exact: true }).fill(invitee.name);
+  await member.getByLabel("Email", { exact: true }).fill(invitee.email);
+  await member.getByLabel("Password", { exact: true }).fill(invitee.password);
   await member.locator("form").getByRole("button", { name: "Create Account", exact: true }).click();
   await expect(member.getByText("Account created!")).toBeVisible();
   await member.goto(await waitForMailLink(invitee.email, /Confirm your Tessera account/));
@@ -78,34 +81,34 @@ test("an owner creates a team, invites by mail, the invitee joins, and a removed
   await member.goto(link);
   await expect(member.getByText("You are now a member of Lighthouse Keepers.")).toBeVisible();
   await expect(member).toHaveURL(/\/dashboard\/team-settings$/);
-  await expect(member.getByRole("button", { name: "Invite Member" })).toHaveCount(0);
+  await expect(member.getByRole("button", { name: "Invite Member", exact: true })).toHaveCount(0);
   await member.screenshot({ path: join(shots, "teams-member.png"), fullPage: true });
   const joined = await teamStatus(member, "/mine");
   const teamId = joined.body.team!.company.id;
   expect((await teamStatus(member, `/${teamId}`)).status).toBe(200);
 
-  await owner.getByRole("button", { name: "Refresh" }).click();
+  await owner.getByRole("button", { name: "Refresh", exact: true }).click();
   const row = owner
-    .getByRole("list", { name: "Team members" })
+    .getByRole("list", { name: "Team members", exact: true })
     .getByRole("listitem")
     .filter({ hasText: invitee.email });
   await expect(row).toContainText(invitee.name);
   await expect(row).toContainText("member");
   await expect(pending).toHaveCount(0);
 
-  await row.getByRole("button", { name: `Remove ${invitee.name}` }).click();
+  await row.getByRole("button", { name: `Remove ${invitee.name}`, exact: true }).click();
   const confirm = owner.getByRole("alertdialog");
   await expect(confirm).toContainText(
     `Are you sure you want to remove ${invitee.name} from the team? This action cannot be undone.`,
   );
   await owner.screenshot({ path: join(shots, "teams-remove.png") });
-  await confirm.getByRole("button", { name: "Remove" }).click();
+  await confirm.getByRole("button", { name: "Remove", exact: true }).click();
   await expect(owner.getByText("Member removed")).toBeVisible();
   await expect(row).toHaveCount(0);
 
   // The removed member's very next request is refused, and their page no longer shows the team.
   expect((await teamStatus(member, `/${teamId}`)).status).toBe(404);
-  await member.getByRole("button", { name: "Refresh" }).click();
+  await member.getByRole("button", { name: "Refresh", exact: true }).click();
   await expect(member.getByText("Team workspaces come with Team")).toBeVisible();
   await member.screenshot({ path: join(shots, "teams-removed.png"), fullPage: true });
   await context.close();

@@ -9,10 +9,10 @@ export async function fillComparison(
   models: readonly string[],
   { blind = false } = {},
 ): Promise<Locator> {
-  const dialog = page.getByRole("dialog", { name: "Model Comparison" });
+  const dialog = page.getByRole("dialog", { name: "Model Comparison", exact: true });
   await expect(dialog).toBeVisible();
-  await dialog.getByRole("textbox", { name: "Prompt" }).fill(prompt);
+  await dialog.getByRole("textbox", { name: "Prompt", exact: true }).fill(prompt);
   for (const name of models) await dialog.getByRole("checkbox", { name, exact: true }).check();
-  if (blind) await dialog.getByRole("switch", { name: "Blind mode" }).click();
+  if (blind) await dialog.getByRole("switch", { name: "Blind mode", exact: true }).click();
   return dialog;
 }
