@@ -1,16 +1,17 @@
-import { lazy, Suspense, useState } from "react";
+import { Suspense, useState } from "react";
 import { RouterProvider } from "react-router";
 import { PageViewTracker } from "@/features/analytics/components/page-view-tracker";
 import { AppUpdateNotices } from "@/features/changelog/components/app-update-notices";
 import { ChangelogPublisher } from "@/features/changelog/components/changelog-publisher";
 import { useAuth } from "@/lib/auth-context";
+import { lazyChunk } from "@/lib/chunk-load";
 import { useFirstPageSettled, type RouterLike } from "@/lib/first-page-settled";
 import { applyVersionChange } from "@/lib/version";
 import { AppProviders } from "./providers";
 import { createAppRouter } from "./router";
 
 // Release notes are for people signed in: the sign-in page loads neither them nor the dialog code.
-const WhatsNewDialog = lazy(() =>
+const WhatsNewDialog = lazyChunk(() =>
   import("@/features/changelog/components/whats-new-dialog").then((m) => ({ default: m.WhatsNewDialog })),
 );
 

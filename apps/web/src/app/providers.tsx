@@ -1,11 +1,12 @@
 import { QueryClientProvider, type QueryClient } from "@tanstack/react-query";
-import { lazy, Suspense, useState, type ReactNode } from "react";
+import { Suspense, useState, type ReactNode } from "react";
 import { AuthProvider } from "@/lib/auth-provider";
+import { lazyChunk } from "@/lib/chunk-load";
 import { createQueryClient } from "@/lib/query-client";
 import { useTheme } from "@/lib/theme";
 import { loadSonner, useToastsWanted } from "@/lib/toast";
 
-const Toaster = lazy(() => loadSonner().then((m) => ({ default: m.Toaster })));
+const Toaster = lazyChunk(() => loadSonner().then((m) => ({ default: m.Toaster })));
 
 /**
  * Everything the pages share: data cache, auth session and the one-at-a-time toaster, mounted with

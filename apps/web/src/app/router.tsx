@@ -1,6 +1,8 @@
-// Every page is loaded on first visit (lazy). The root route's errorElement catches render errors.
+// Every page is loaded on first visit (lazy), and loaded again if its code fails to arrive
+// (lib/chunk-load). The root route's errorElement catches render errors.
 import { createBrowserRouter, Navigate, Outlet, type RouteObject } from "react-router";
 import { PageSpinner } from "@/components/ui/spinner";
+import { lazyRoute } from "@/lib/chunk-load";
 import { ErrorFallback } from "@/features/errors/components/error-fallback";
 import { ProtectedRoute } from "./layouts/protected-route";
 import { PublicLayout } from "./layouts/public-layout";
@@ -10,7 +12,17 @@ function withAppStyles<T>(load: () => Promise<T>) {
   return () => Promise.all([load(), import("./app-styles")]).then(([route]) => route);
 }
 
-export const routes: RouteObject[] = [
+/** Every route's `lazy` in `list`, and its children's, fetched again when it fails to arrive. */
+export function retryingChunks(list: RouteObject[]): RouteObject[] {
+  return list.map((route) => {
+    const lazy = typeof route.lazy === "function" ? lazyRoute(route.lazy) : route.lazy;
+    return route.index
+      ? { ...route, lazy }
+      : { ...route, lazy, children: route.children && retryingChunks(route.children) };
+  });
+}
+
+export const routes: RouteObject[] = retryingChunks([
   {
     Component: Outlet,
     HydrateFallback: PageSpinner,
@@ -180,7 +192,7 @@ export const routes: RouteObject[] = [
       },
     ],
   },
-];
+]);
 
 export function createAppRouter() {
   return createBrowserRouter(routes);

@@ -66,4 +66,19 @@ describe("feature error boundary", () => {
     expect(await screen.findByText("All good", {}, { timeout: 2000 })).toBeTruthy();
     expect(featureHealth("search")).toBe("healthy");
   });
+
+  it("reloads the page on Try Again when the feature's code failed to arrive", async () => {
+    const user = userEvent.setup();
+    const reload = vi.spyOn(window.location, "reload").mockImplementation(() => {});
+    failure = new TypeError("Failed to fetch dynamically imported module: http://x/assets/dialog-1.js");
+    render(
+      <FeatureErrorBoundary feature="chat">
+        <Fragile />
+      </FeatureErrorBoundary>,
+    );
+    expect(screen.getByRole("heading", { name: "Connection Issue" })).toBeTruthy();
+    await user.click(screen.getByRole("button", { name: "Try Again" }));
+    expect(reload).toHaveBeenCalledTimes(1);
+    reload.mockRestore();
+  });
 });

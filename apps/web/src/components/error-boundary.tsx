@@ -6,6 +6,7 @@ import { Component, type ErrorInfo, type ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { ApiError } from "@/lib/api-client";
+import { isChunkLoadError } from "@/lib/chunk-load";
 import { featureHealth, recordFeatureFailure, recordFeatureRecovery } from "@/lib/feature-health";
 
 export const ERROR_BOUNDARY_MAX_RETRIES = 3;
@@ -75,6 +76,11 @@ export class FeatureErrorBoundary extends Component<Props, State> {
   }
 
   private retry = () => {
+    // Code that failed to arrive stays failed for the life of the page (lib/chunk-load).
+    if (isChunkLoadError(this.state.error)) {
+      window.location.reload();
+      return;
+    }
     this.setState({ retrying: true });
     this.timer = setTimeout(
       () => this.setState((s) => ({ error: null, retrying: false, retries: s.retries + 1 })),

@@ -1,11 +1,12 @@
 // The markdown renderer (react-markdown, micromark, GFM: about 50 KB gzipped) is loaded the first
 // time a page shows model output, not with the page: the chat can be typed into before it arrives.
 // Until then the text is shown as it is, in the same box, so nothing jumps but the formatting.
-import { lazy, Suspense, type ComponentProps } from "react";
+import { Suspense, type ComponentProps } from "react";
+import { lazyChunk } from "@/lib/chunk-load";
 import { cn } from "@/lib/utils";
 
 const load = () => import("./markdown");
-const LoadedMarkdown = lazy(() => load().then((m) => ({ default: m.Markdown })));
+const LoadedMarkdown = lazyChunk(() => load().then((m) => ({ default: m.Markdown })));
 
 /** Starts loading the renderer ahead of need (say, while a conversation is being fetched). */
 export function preloadMarkdown(): void {

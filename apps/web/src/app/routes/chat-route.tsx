@@ -1,9 +1,10 @@
 // /dashboard/chat with the prompt library in the chat page's slot. The library's code is loaded the
 // first time it is opened, not with the chat.
-import { lazy, Suspense, useState } from "react";
+import { Suspense, useState } from "react";
 import { ChatPage, type PromptLibrarySlot } from "@/features/chat/components/chat-page";
+import { lazyChunk } from "@/lib/chunk-load";
 
-const PromptLibraryDialog = lazy(() =>
+const PromptLibraryDialog = lazyChunk(() =>
   import("@/features/prompts/components/prompt-library-dialog").then((m) => ({
     default: m.PromptLibraryDialog,
   })),

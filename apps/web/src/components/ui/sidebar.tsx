@@ -1,8 +1,9 @@
 // A collapsible sidebar in the shadcn manner: 16rem expanded, 3rem icon-only, an 18rem sheet on
 // small screens; remembered in localStorage and toggled with Ctrl/Cmd+B.
 import { PanelLeft } from "lucide-react";
-import { lazy, Suspense, useCallback, useEffect, useMemo, useState, type ReactNode } from "react";
+import { Suspense, useCallback, useEffect, useMemo, useState, type ReactNode } from "react";
 import { Button } from "@/components/ui/button";
+import { lazyChunk } from "@/lib/chunk-load";
 import { readSidebarState, writeSidebarState, type SidebarState } from "@/lib/sidebar-state";
 import { useIsMobile } from "@/lib/use-is-mobile";
 import { useOpenedOnce } from "@/lib/use-opened-once";
@@ -12,7 +13,7 @@ import { SidebarContext, useSidebar } from "./sidebar-context";
 const WIDTH = { expanded: "16rem", collapsed: "3rem", mobile: "18rem" } as const;
 
 // The small-screen sheet and its dialog code load when it is first opened.
-const SidebarSheet = lazy(() => import("./sidebar-sheet").then((m) => ({ default: m.SidebarSheet })));
+const SidebarSheet = lazyChunk(() => import("./sidebar-sheet").then((m) => ({ default: m.SidebarSheet })));
 
 export function SidebarProvider({ children }: { children: ReactNode }) {
   const isMobile = useIsMobile();

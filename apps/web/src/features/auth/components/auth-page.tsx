@@ -1,6 +1,7 @@
 import { Users } from "lucide-react";
-import { lazy, Suspense, useState } from "react";
+import { Suspense, useState } from "react";
 import { Navigate, useSearchParams } from "react-router";
+import { lazyChunk } from "@/lib/chunk-load";
 import { toast } from "@/lib/toast";
 import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Card, CardContent, CardDescription, CardHeader } from "@/components/ui/card";
@@ -19,8 +20,10 @@ import { useAuthLinks } from "./use-auth-links";
 
 // Only some sign-ins need these: the code step after a two-factor challenge, and the provider
 // buttons on an instance that has providers. Their code loads then.
-const TwoFactorStep = lazy(() => import("./two-factor-step").then((m) => ({ default: m.TwoFactorStep })));
-const SocialSignIn = lazy(() => import("./social-sign-in").then((m) => ({ default: m.SocialSignIn })));
+const TwoFactorStep = lazyChunk(() =>
+  import("./two-factor-step").then((m) => ({ default: m.TwoFactorStep })),
+);
+const SocialSignIn = lazyChunk(() => import("./social-sign-in").then((m) => ({ default: m.SocialSignIn })));
 
 const COPY: Record<AuthMode, { tab: string; title: string; description: string }> = {
   "sign-in": { tab: "Sign In", title: "Welcome back", description: "Sign in to continue to your workspace." },

@@ -2,14 +2,17 @@
 // who has never seen any starts at the newest (everything would be "new" to them), so the window
 // appears only when a release arrives after one they already know.
 import { compareVersions, type ChangelogEntry } from "@tessera/contracts";
-import { lazy, Suspense, useEffect, useState } from "react";
+import { Suspense, useEffect, useState } from "react";
 import { useAuth } from "@/lib/auth-context";
+import { lazyChunk } from "@/lib/chunk-load";
 import { useOpenedOnce } from "@/lib/use-opened-once";
 import { CHANGELOG_SEEN_KEY_PREFIX } from "@/lib/version";
 import { useChangelog } from "../api/changelog";
 
 // Most visits have nothing new: the window's code loads only when there is.
-const WhatsNewWindow = lazy(() => import("./whats-new-window").then((m) => ({ default: m.WhatsNewWindow })));
+const WhatsNewWindow = lazyChunk(() =>
+  import("./whats-new-window").then((m) => ({ default: m.WhatsNewWindow })),
+);
 
 const readSeen = (key: string) => {
   try {

@@ -2,9 +2,10 @@
 // `?conversation=` opens a stored conversation, `?model=` preselects an allowed model, `?assistant=`
 // answers as one of the person's assistants.
 import { DEFAULT_CHAT_MODEL_ID, GUIDE_MODEL_ID, resolveUrlModel } from "@tessera/contracts";
-import { lazy, Suspense, useCallback, useEffect, useRef, useState, type ReactNode } from "react";
+import { Suspense, useCallback, useEffect, useRef, useState, type ReactNode } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { FeatureErrorBoundary } from "@/components/error-boundary";
+import { lazyChunk } from "@/lib/chunk-load";
 import { useFeatureFlags } from "@/lib/features";
 import { rememberRecentPrompt, saveChatInterface, useChatInterface } from "@/lib/local-preferences";
 import { toast } from "@/lib/toast";
@@ -27,10 +28,10 @@ import { MessageList } from "./message-list";
 import { RecentChatsPanel } from "./recent-chats-panel";
 
 // Closed until asked for: their code (and the dialog machinery) loads when first opened.
-const ModelPickerDialog = lazy(() =>
+const ModelPickerDialog = lazyChunk(() =>
   import("./model-picker-dialog").then((m) => ({ default: m.ModelPickerDialog })),
 );
-const RecentChatsSheet = lazy(() =>
+const RecentChatsSheet = lazyChunk(() =>
   import("./recent-chats-sheet").then((m) => ({ default: m.RecentChatsSheet })),
 );
 

@@ -1,6 +1,7 @@
-import { lazy, Suspense, useEffect, useLayoutEffect, useRef, type ReactNode } from "react";
+import { Suspense, useEffect, useLayoutEffect, useRef, type ReactNode } from "react";
 import { preloadMarkdown } from "@/components/lazy-markdown";
 import { Spinner } from "@/components/ui/spinner";
+import { lazyChunk } from "@/lib/chunk-load";
 import type { OlderMessages } from "../hooks/use-chat-session";
 import type { ChatMessage } from "../utils/chat-message";
 import type { ChatLayout } from "./message-item";
@@ -9,7 +10,7 @@ const STICK_DISTANCE_PX = 96;
 
 // The list and its virtualiser load with the first message, not with the empty chat page.
 const loadLog = () => import("./message-log");
-const MessageLog = lazy(() => loadLog().then((m) => ({ default: m.MessageLog })));
+const MessageLog = lazyChunk(() => loadLog().then((m) => ({ default: m.MessageLog })));
 
 /**
  * The conversation, oldest first, with the live answer last. It follows new text while the person is

@@ -1,9 +1,10 @@
 import { CONVERSATION_SEARCH_MAX, type ConversationSummary } from "@tessera/contracts";
 import { MessagesSquare, Plus, RotateCcw } from "lucide-react";
-import { lazy, Suspense, useId, useState } from "react";
+import { Suspense, useId, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { SearchInput } from "@/components/ui/search-input";
 import { Spinner } from "@/components/ui/spinner";
+import { lazyChunk } from "@/lib/chunk-load";
 import { toast } from "@/lib/toast";
 import { useDebouncedValue } from "@/lib/use-debounced-value";
 import { useOpenedOnce } from "@/lib/use-opened-once";
@@ -17,7 +18,7 @@ import { RecentChatItem } from "./recent-chat-item";
 const SEARCH_DEBOUNCE_MS = 250;
 
 // Loaded with the first delete, not with the list.
-const DeleteConversationDialog = lazy(() =>
+const DeleteConversationDialog = lazyChunk(() =>
   import("./delete-conversation-dialog").then((m) => ({ default: m.DeleteConversationDialog })),
 );
 

@@ -2,12 +2,13 @@
 // machinery (~15 KB gzip) start loading when the pointer comes over it or it gets focus, and take
 // its place, open, when it is pressed.
 import { ChevronDown } from "lucide-react";
-import { lazy, Suspense, useState, type KeyboardEvent, type PointerEvent } from "react";
+import { Suspense, useState, type KeyboardEvent, type PointerEvent } from "react";
 import { SELECT_TRIGGER_CLASS } from "@/components/ui/select-trigger-class";
+import { lazyChunk } from "@/lib/chunk-load";
 import { useModels } from "../api/get-models";
 
 const loadListbox = () => import("./specialized-models-listbox");
-const SpecializedModelsListbox = lazy(() =>
+const SpecializedModelsListbox = lazyChunk(() =>
   loadListbox().then((m) => ({ default: m.SpecializedModelsListbox })),
 );
 

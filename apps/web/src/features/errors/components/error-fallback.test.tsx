@@ -34,4 +34,18 @@ describe("fallback error screen", () => {
     await user.click(screen.getByRole("button", { name: "Try Again" }));
     expect(await screen.findByRole("heading", { name: "Recovered" })).toBeTruthy();
   });
+
+  it("reloads on Try Again when the page's code failed to arrive: the router keeps the failed load", async () => {
+    vi.mocked(console.error).mockImplementation(() => {});
+    stubFetch();
+    const user = userEvent.setup();
+    const reload = vi.spyOn(window.location, "reload").mockImplementation(() => {});
+    function Unfetched(): never {
+      throw new TypeError("Failed to fetch dynamically imported module: http://x/assets/page-1.js");
+    }
+    renderApp("/", { routes: [{ path: "/", element: <Unfetched />, errorElement: <ErrorFallback /> }] });
+    await user.click(await screen.findByRole("button", { name: "Try Again" }));
+    expect(reload).toHaveBeenCalledTimes(1);
+    reload.mockRestore();
+  });
 });

@@ -3,6 +3,7 @@ import { useEffect } from "react";
 import { Link, useLocation, useNavigate, useRouteError } from "react-router";
 import { LogoMark } from "@/components/brand/logo";
 import { Button } from "@/components/ui/button";
+import { isChunkLoadError } from "@/lib/chunk-load";
 import { BUILD_VERSION, usePublicConfig } from "@/lib/public-config";
 import { useDocumentTitle } from "@/lib/use-document-title";
 
@@ -18,9 +19,12 @@ export function ErrorFallback() {
     console.error("app.render_error", { path: location.pathname, error });
   }, [error, location.pathname]);
 
-  // A navigation to the same place gives the route a fresh render, which clears the error.
-  const tryAgain = () =>
-    void navigate(`${location.pathname}${location.search}${location.hash}`, { replace: true });
+  // A navigation to the same place gives the route a fresh render, which clears the error. Code that
+  // failed to arrive stays failed for the life of the page (lib/chunk-load): only a reload fetches it.
+  const tryAgain = () => {
+    if (isChunkLoadError(error)) window.location.reload();
+    else void navigate(`${location.pathname}${location.search}${location.hash}`, { replace: true });
+  };
 
   return (
     <div className="flex min-h-svh flex-col items-center justify-center bg-background px-4 py-12">

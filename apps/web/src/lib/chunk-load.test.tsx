@@ -1,0 +1,68 @@
+import { render, screen } from "@testing-library/react";
+import { Suspense } from "react";
+import { describe, expect, it, vi } from "vitest";
+import { isChunkLoadError, lazyChunk, loadChunk } from "./chunk-load";
+
+const chromium = () => new TypeError("Failed to fetch dynamically imported module: http://x/assets/a-1.js");
+
+/** Fails with `errors` in turn, then answers `value`; counts its calls. */
+function flaky<T>(errors: Error[], value: T) {
+  const load = vi.fn(() => {
+    const error = errors[load.mock.calls.length - 1];
+    return error ? Promise.reject(error) : Promise.resolve(value);
+  });
+  return load;
+}
+
+describe("code that fails to arrive", () => {
+  it("is recognised by each browser's words, and nothing else is", () => {
+    expect(isChunkLoadError(chromium())).toBe(true);
+    expect(isChunkLoadError(new TypeError("error loading dynamically imported module: /a.js"))).toBe(true);
+    expect(isChunkLoadError(new TypeError("Importing a module script failed."))).toBe(true);
+    expect(isChunkLoadError(new Error("Unable to preload CSS for /assets/a.css"))).toBe(true);
+    expect(isChunkLoadError(new TypeError("Failed to fetch"))).toBe(false);
+    expect(isChunkLoadError(new SyntaxError("Unexpected token"))).toBe(false);
+    expect(isChunkLoadError("Failed to fetch dynamically imported module")).toBe(false);
+  });
+
+  it("is fetched again after each wait, and arrives", async () => {
+    vi.useFakeTimers();
+    try {
+      const load = flaky([chromium(), chromium()], "module");
+      const loaded = loadChunk(load, [300, 1000]);
+      await vi.advanceTimersByTimeAsync(299);
+      expect(load).toHaveBeenCalledTimes(1);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(load).toHaveBeenCalledTimes(2);
+      await vi.advanceTimersByTimeAsync(1000);
+      await expect(loaded).resolves.toBe("module");
+      expect(load).toHaveBeenCalledTimes(3);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("gives up after the last wait with the browser's error", async () => {
+    const load = flaky([chromium(), chromium(), chromium()], "module");
+    await expect(loadChunk(load, [0, 0])).rejects.toThrow("Failed to fetch dynamically imported module");
+    expect(load).toHaveBeenCalledTimes(3);
+  });
+
+  it("does not try again when the code arrived and failed to run", async () => {
+    const load = flaky([new ReferenceError("window is not defined")], "module");
+    await expect(loadChunk(load, [0, 0])).rejects.toThrow("window is not defined");
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it("lazyChunk renders a component whose chunk failed once", async () => {
+    const load = flaky([chromium()], { default: () => <p>Dialog code arrived</p> });
+    const Dialog = lazyChunk(load);
+    render(
+      <Suspense fallback={<p>Loading</p>}>
+        <Dialog />
+      </Suspense>,
+    );
+    expect(await screen.findByText("Dialog code arrived", {}, { timeout: 2000 })).toBeTruthy();
+    expect(load).toHaveBeenCalledTimes(2);
+  });
+});

@@ -1,0 +1,45 @@
+// Pages and dialogs arrive as chunks loaded on first use. A chunk can fail to arrive: a dropped
+// connection, a server restarting, a release that replaced the files. The load is tried again, twice,
+// before the failure is shown. React and the router keep a failed load for the life of the page, so
+// past that point only a reload can recover: the error fallbacks' Try Again reloads for these errors.
+import { lazy, type ComponentType } from "react";
+
+/** Waits before the second and third tries. */
+export const CHUNK_RETRY_DELAYS_MS: readonly number[] = [300, 1000];
+
+/**
+ * Chromium and Firefox: "Failed to fetch / error loading dynamically imported module"; Safari:
+ * "Importing a module script failed"; the bundler's preload of a chunk's styles: "Unable to preload CSS".
+ */
+const CHUNK_ERROR = /dynamically imported module|importing a module script failed|unable to preload css/i;
+
+export function isChunkLoadError(error: unknown): boolean {
+  return error instanceof Error && CHUNK_ERROR.test(error.message);
+}
+
+/** Runs `load`, trying again after each delay while it fails to fetch; any other error is thrown at once. */
+export async function loadChunk<T>(
+  load: () => Promise<T>,
+  delays: readonly number[] = CHUNK_RETRY_DELAYS_MS,
+): Promise<T> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await load();
+    } catch (error) {
+      const delay = delays[attempt];
+      if (delay === undefined || !isChunkLoadError(error)) throw error;
+      await new Promise((resolve) => setTimeout(resolve, delay));
+    }
+  }
+}
+
+/** `React.lazy` whose chunk is fetched again when it fails to arrive. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- React.lazy's own constraint
+export function lazyChunk<T extends ComponentType<any>>(load: () => Promise<{ default: T }>) {
+  return lazy(() => loadChunk(load));
+}
+
+/** A route's `lazy`, fetched again when it fails to arrive. */
+export function lazyRoute<T>(load: () => Promise<T>): () => Promise<T> {
+  return () => loadChunk(load);
+}

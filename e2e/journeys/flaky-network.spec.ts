@@ -1,0 +1,44 @@
+// Code that fails to arrive, against the built app. Pages and dialogs are chunks loaded on first use
+// (web lib/chunk-load): a chunk that fails once is fetched again and opens as if nothing happened; a
+// page whose chunk never arrives shows the error screen, and its Try Again reloads, which fetches it.
+// The service worker is kept out: once it controls the page it answers from its precache, and these
+// failures are the network's.
+import { expect, test } from "../support/fixtures";
+
+test.use({ serviceWorkers: "block" });
+
+test("a dialog whose code fails once to arrive still opens", async ({ signedIn: page }) => {
+  const asked: string[] = [];
+  await page.route("**/assets/prompt-library-dialog-*.js", (route) => {
+    asked.push(route.request().url());
+    return asked.length === 1 ? route.abort("connectionreset") : route.continue();
+  });
+  await page.goto("/dashboard/chat");
+  await page.getByRole("button", { name: /prompt library/i }).click();
+  await expect(page.getByRole("dialog", { name: "Prompt Library", exact: true })).toBeVisible();
+  expect(asked).toHaveLength(2);
+});
+
+test("a page whose code never arrives shows the error screen, and Try Again reloads it", async ({
+  signedIn: page,
+  pageErrors,
+}) => {
+  await page.goto("/dashboard/chat");
+  const pageCode = "**/assets/images-page-*.js";
+  let asked = 0;
+  await page.route(pageCode, (route) => {
+    asked += 1;
+    return route.abort("connectionreset");
+  });
+  await page.getByRole("link", { name: "AI Images", exact: true }).click();
+  await expect(page.getByRole("heading", { name: "Something went wrong", exact: true })).toBeVisible();
+  // The first try and the two after it.
+  expect(asked).toBe(3);
+
+  await page.unroute(pageCode);
+  await page.getByRole("button", { name: "Try Again", exact: true }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Image Creator", exact: true })).toBeVisible();
+  // The error screen logged the failure on the console, as it should; nothing else went wrong.
+  expect(pageErrors.every((e) => e.includes("dynamically imported module"))).toBe(true);
+  pageErrors.length = 0;
+});
