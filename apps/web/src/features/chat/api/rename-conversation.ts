@@ -6,6 +6,7 @@ import {
 } from "@tessera/contracts";
 import { useMutation, useQueryClient, type InfiniteData } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api-client";
+import { toast } from "@/lib/toast";
 import { CONVERSATION_SEARCH_KEY, conversationSummaryKey, conversationsQuery } from "./get-conversations";
 
 export async function renameConversation({
@@ -22,10 +23,12 @@ export async function renameConversation({
 
 type Pages = InfiniteData<ConversationSummary[]>;
 
-export function useRenameConversation() {
+/** Renames a conversation, saying so when refused; the promise settles (never rejects) once it is done. */
+export function useRenameConversation(): (id: string, title: string) => Promise<void> {
   const queryClient = useQueryClient();
-  return useMutation({
+  const { mutateAsync } = useMutation({
     mutationFn: renameConversation,
+    onError: () => toast.error("Failed to rename conversation"),
     onSuccess: async (renamed) => {
       // The list keeps its order (a rename does not move a conversation), so it is mended in place.
       queryClient.setQueryData<Pages>(conversationsQuery.queryKey, (data) =>
@@ -38,4 +41,9 @@ export function useRenameConversation() {
       await queryClient.invalidateQueries({ queryKey: CONVERSATION_SEARCH_KEY });
     },
   });
+  return (id, title) =>
+    mutateAsync({ id, title }).then(
+      () => undefined,
+      () => undefined,
+    );
 }

@@ -340,6 +340,49 @@ describe("chat page", () => {
     );
   });
 
+  it("renames the open chat from its header; a new chat has nothing to rename", async () => {
+    const all = chats(3);
+    const open = all[1]!;
+    const { user, server } = await openChat(`/dashboard/chat?conversation=${open.id}`, {
+      "GET /api/conversations": servePages(() => all),
+      [`GET /api/conversations/${open.id}/messages`]: () => json(stored),
+      [`PATCH /api/conversations/${open.id}`]: ({ body }) =>
+        json({ ...open, title: (body as { title: string }).title.trim() }),
+    });
+    const chat = screen.getByRole("region", { name: "Chat" });
+    const pencil = await within(chat).findByRole("button", { name: "Rename this conversation" });
+    await user.click(pencil);
+    const box = within(chat).getByRole("textbox", { name: "Conversation title" });
+    expect(box).toHaveProperty("value", "Chat number 1");
+    expect(document.activeElement).toBe(box);
+    await user.clear(box);
+    await user.type(box, "Pruning the pear tree{Enter}");
+
+    expect(server.callsTo(`PATCH /api/conversations/${open.id}`).map((r) => r.body)).toEqual([
+      { title: "Pruning the pear tree" },
+    ]);
+    await waitFor(() => expect(screen.getByTestId("chat-title").textContent).toBe("Pruning the pear tree"));
+    const nav = screen.getByRole("navigation", { name: "Conversations" });
+    const titles = within(nav)
+      .getAllByRole("link")
+      .map((l) => within(l).getByText(/^(Chat number \d+|Pruning the pear tree)$/).textContent);
+    expect(titles).toEqual(["Chat number 0", "Pruning the pear tree", "Chat number 2"]);
+    await waitFor(() =>
+      expect(document.activeElement).toBe(
+        within(chat).getByRole("button", { name: "Rename this conversation" }),
+      ),
+    );
+
+    await user.click(within(chat).getByRole("button", { name: "Rename this conversation" }));
+    await user.type(within(chat).getByRole("textbox", { name: "Conversation title" }), "x{Escape}");
+    expect(screen.getByTestId("chat-title").textContent).toBe("Pruning the pear tree");
+    expect(server.callsTo(`PATCH /api/conversations/${open.id}`)).toHaveLength(1);
+
+    await user.click(screen.getByRole("button", { name: "New" }));
+    await waitFor(() => expect(screen.getByTestId("chat-title").textContent).toBe("New chat"));
+    expect(within(chat).queryByRole("button", { name: "Rename this conversation" })).toBeNull();
+  });
+
   it("Escape or an unchanged title asks nothing; a refused rename says so and keeps the title", async () => {
     const all = chats(2);
     const { user, server } = await openChat("/dashboard/chat", {

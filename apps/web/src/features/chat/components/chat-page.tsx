@@ -13,6 +13,7 @@ import { useDocumentTitle } from "@/lib/use-document-title";
 import { useOpenedOnce } from "@/lib/use-opened-once";
 import { useExportConversation } from "../api/export-conversation";
 import { useConversationTitle } from "../api/get-conversations";
+import { useRenameConversation } from "../api/rename-conversation";
 import { useModelInfo } from "../api/get-models";
 import { useChatAssistant } from "../hooks/use-chat-assistant";
 import { useChatSession } from "../hooks/use-chat-session";
@@ -76,6 +77,7 @@ export function ChatPage({ promptLibrary }: { promptLibrary?: PromptLibrarySlot 
   const info = useModelInfo(model ?? DEFAULT_CHAT_MODEL_ID);
   const conversationTitle = useConversationTitle(urlConversation);
   const download = useExportConversation();
+  const rename = useRenameConversation();
   const persona = useChatAssistant({ onModel: setModel });
 
   const session = useChatSession({
@@ -177,6 +179,11 @@ export function ChatPage({ promptLibrary }: { promptLibrary?: PromptLibrarySlot 
               : undefined
           }
           exporting={download.isPending}
+          onRename={
+            urlConversation && conversationTitle !== undefined
+              ? (next) => rename(urlConversation, next)
+              : undefined
+          }
         />
         <FeatureErrorBoundary feature="chat">
           {welcome ? (

@@ -1,10 +1,12 @@
-import { Columns3, Download, History, X } from "lucide-react";
+import { Columns3, Download, History, Pencil, X } from "lucide-react";
+import { useRef, useState } from "react";
 import { Link } from "react-router";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import type { ChatInterface } from "@/lib/local-preferences";
 import { FavoriteModelChips } from "./favorite-model-chips";
 import { InterfaceToggle } from "./interface-toggle";
+import { TitleEditor } from "./title-editor";
 
 /** The assistant a chat answers as, shown in the toolbar with a way to leave it. */
 export interface ToolbarAssistant {
@@ -24,6 +26,7 @@ export function ChatToolbar({
   onLeaveAssistant,
   onExport,
   exporting = false,
+  onRename,
 }: {
   title: string;
   modelId: string | null;
@@ -37,6 +40,8 @@ export function ChatToolbar({
   /** Downloads the open conversation as Markdown; absent when there is none to download. */
   onExport?: () => void;
   exporting?: boolean;
+  /** Saves a new title for the open conversation; absent when there is none to rename. */
+  onRename?: (title: string) => Promise<void>;
 }) {
   return (
     <div className="flex h-12 shrink-0 items-center gap-2 border-b px-3 sm:px-4">
@@ -70,9 +75,7 @@ export function ChatToolbar({
           </button>
         </span>
       ) : null}
-      <h1 className="min-w-0 truncate text-sm font-medium" data-testid="chat-title">
-        {title}
-      </h1>
+      <ChatTitle title={title} onRename={onRename} />
       <div className="ml-auto flex items-center gap-2">
         <FavoriteModelChips current={modelId} onSelect={onSelectModel} />
         {onExport ? (
@@ -96,6 +99,51 @@ export function ChatToolbar({
         </Button>
         {chatInterface ? <InterfaceToggle value={chatInterface} onChange={onInterfaceChange} /> : null}
       </div>
+    </div>
+  );
+}
+
+/** The conversation's title, with a pencil that turns it into a box (Enter or leaving it saves). */
+function ChatTitle({ title, onRename }: { title: string; onRename?: (title: string) => Promise<void> }) {
+  const [editing, setEditing] = useState(false);
+  // The title being saved, shown until the conversation's queries have it.
+  const [saving, setSaving] = useState<string | null>(null);
+  const pencil = useRef<HTMLButtonElement>(null);
+  const shown = saving ?? title;
+
+  if (editing && onRename)
+    return (
+      <TitleEditor
+        initial={title}
+        className="min-w-0 flex-1 bg-transparent py-0 pl-1 sm:max-w-md"
+        onDone={(next, byKey) => {
+          setEditing(false);
+          if (byKey) requestAnimationFrame(() => pencil.current?.focus());
+          if (next === null) return;
+          setSaving(next);
+          void onRename(next).finally(() => setSaving(null));
+        }}
+      />
+    );
+  return (
+    <div className="group/title flex min-w-0 items-center gap-1">
+      <h1 className="min-w-0 truncate text-sm font-medium" data-testid="chat-title">
+        {shown}
+      </h1>
+      {onRename ? (
+        <Button
+          ref={pencil}
+          variant="ghost"
+          size="icon"
+          className="size-7 shrink-0 text-muted-foreground"
+          aria-label="Rename this conversation"
+          title="Rename conversation"
+          disabled={saving !== null}
+          onClick={() => setEditing(true)}
+        >
+          <Pencil className="size-3.5" aria-hidden="true" />
+        </Button>
+      ) : null}
     </div>
   );
 }

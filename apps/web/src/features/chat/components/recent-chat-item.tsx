@@ -1,58 +1,13 @@
-import { CONVERSATION_TITLE_MAX, oneLine, type ConversationSummary } from "@tessera/contracts";
+import type { ConversationSummary } from "@tessera/contracts";
 import { MessageSquare, Pencil, Trash2 } from "lucide-react";
-import { useRef, useState, type KeyboardEvent } from "react";
+import { useRef, useState } from "react";
 import { Link } from "react-router";
-import { Input } from "@/components/ui/input";
-import { OWN_ESCAPE } from "@/components/ui/own-escape";
 import { cn } from "@/lib/utils";
 import { formatRelativeTime } from "../utils/time-label";
+import { TitleEditor } from "./title-editor";
 
 const actionClass =
   "absolute top-1.5 flex size-7 items-center justify-center rounded-md text-muted-foreground opacity-0 transition outline-none group-hover/item:opacity-100 focus-visible:opacity-100 focus-visible:ring-[3px] focus-visible:ring-ring/40 [@media(hover:none)]:opacity-100";
-
-/** The title box that stands in for the link while renaming: Enter or leaving it saves, Escape cancels. */
-function TitleEditor({
-  initial,
-  onDone,
-}: {
-  initial: string;
-  /** The new title, or null when nothing is to change (Escape, blank, or the same title). */
-  onDone: (title: string | null, byKey: boolean) => void;
-}) {
-  const finished = useRef(false);
-  const finish = (value: string | null, byKey: boolean) => {
-    if (finished.current) return;
-    finished.current = true;
-    const title = oneLine(value ?? "");
-    onDone(title && title !== initial ? title : null, byKey);
-  };
-  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
-    if (event.key === "Escape") {
-      // Only the rename is cancelled, not the sheet the list may be in (OWN_ESCAPE).
-      event.preventDefault();
-      finish(null, true);
-    } else if (event.key === "Enter") {
-      event.preventDefault();
-      finish(event.currentTarget.value, true);
-    }
-  };
-  return (
-    <div className="flex items-center gap-2.5 rounded-lg bg-accent/70 py-1.5 pr-1.5 pl-2.5">
-      <Pencil className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
-      <Input
-        {...OWN_ESCAPE}
-        aria-label="Conversation title"
-        defaultValue={initial}
-        maxLength={CONVERSATION_TITLE_MAX}
-        autoFocus
-        onFocus={(e) => e.currentTarget.select()}
-        onKeyDown={onKeyDown}
-        onBlur={(e) => finish(e.currentTarget.value, false)}
-        className="h-8 bg-background px-2"
-      />
-    </div>
-  );
-}
 
 /** One conversation in Recent Chats: opens it, renames it in place, or asks to delete it. */
 export function RecentChatItem({

@@ -112,9 +112,7 @@ export function RecentChatsPanel({
       conversation={conversation}
       active={conversation.id === activeId}
       onOpen={onNavigate}
-      onRename={(c, title) =>
-        rename.mutateAsync({ id: c.id, title }).catch(() => toast.error("Failed to rename conversation"))
-      }
+      onRename={(c, title) => rename(c.id, title)}
       onDelete={setPending}
     />
   );

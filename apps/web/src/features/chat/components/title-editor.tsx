@@ -1,0 +1,53 @@
+// A conversation's title being renamed, in Recent Chats and in the chat's header.
+import { CONVERSATION_TITLE_MAX, oneLine } from "@tessera/contracts";
+import { Pencil } from "lucide-react";
+import { useRef, type KeyboardEvent } from "react";
+import { Input } from "@/components/ui/input";
+import { OWN_ESCAPE } from "@/components/ui/own-escape";
+import { cn } from "@/lib/utils";
+
+/** The title box that stands in for the title while renaming: Enter or leaving it saves, Escape cancels. */
+export function TitleEditor({
+  initial,
+  onDone,
+  className,
+}: {
+  initial: string;
+  /** The new title, or null when nothing is to change (Escape, blank, or the same title). */
+  onDone: (title: string | null, byKey: boolean) => void;
+  className?: string;
+}) {
+  const finished = useRef(false);
+  const finish = (value: string | null, byKey: boolean) => {
+    if (finished.current) return;
+    finished.current = true;
+    const title = oneLine(value ?? "");
+    onDone(title && title !== initial ? title : null, byKey);
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === "Escape") {
+      // Only the rename is cancelled, not the sheet the list may be in (OWN_ESCAPE).
+      event.preventDefault();
+      finish(null, true);
+    } else if (event.key === "Enter") {
+      event.preventDefault();
+      finish(event.currentTarget.value, true);
+    }
+  };
+  return (
+    <div className={cn("flex items-center gap-2.5 rounded-lg bg-accent/70 py-1.5 pr-1.5 pl-2.5", className)}>
+      <Pencil className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
+      <Input
+        {...OWN_ESCAPE}
+        aria-label="Conversation title"
+        defaultValue={initial}
+        maxLength={CONVERSATION_TITLE_MAX}
+        autoFocus
+        onFocus={(e) => e.currentTarget.select()}
+        onKeyDown={onKeyDown}
+        onBlur={(e) => finish(e.currentTarget.value, false)}
+        className="h-8 bg-background px-2"
+      />
+    </div>
+  );
+}
