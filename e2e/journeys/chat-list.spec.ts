@@ -1,6 +1,6 @@
 // Recent Chats against the real server: more conversations than the first page holds, the older
 // ones a click away, a search of the titles, an older chat that moves to the top once continued, and
-// a rename and a download.
+// a rename from the list and from the chat's header, and a download.
 import { mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Page } from "@playwright/test";
@@ -92,13 +92,23 @@ test("older chats load under the first twenty, a search finds them, a continued 
   await expect(links.first()).toContainText("Allotment: seeds to order");
   await expect(page.getByTestId("chat-title")).toHaveText("Allotment: seeds to order");
 
+  // Renamed again from the chat's header: the list follows.
+  const chat = page.getByRole("region", { name: "Chat", exact: true });
+  await chat.getByRole("button", { name: "Rename this conversation", exact: true }).click();
+  const headerTitle = chat.getByRole("textbox", { name: "Conversation title", exact: true });
+  await expect(headerTitle).toHaveValue("Allotment: seeds to order");
+  await headerTitle.fill("Allotment: seeds and bulbs");
+  await headerTitle.press("Enter");
+  await expect(page.getByTestId("chat-title")).toHaveText("Allotment: seeds and bulbs");
+  await expect(links.first()).toContainText("Allotment: seeds and bulbs");
+
   // Downloaded, it is a Markdown file named from the title, with both turns.
   const download = page.waitForEvent("download");
   await page.getByRole("button", { name: "Download conversation", exact: true }).click();
   const file = await download;
-  expect(file.suggestedFilename()).toBe("allotment-seeds-to-order.md");
+  expect(file.suggestedFilename()).toBe("allotment-seeds-and-bulbs.md");
   const text = readFileSync(await file.path(), "utf8");
-  expect(text).toMatch(/^# Allotment: seeds to order\n/);
+  expect(text).toMatch(/^# Allotment: seeds and bulbs\n/);
   expect(text.match(/^## alpha-7b · /gm)).toHaveLength(2);
   expect(text).toContain("And a second question");
 });
