@@ -65,7 +65,8 @@ export function useConversationTitle(id: string | null): string | undefined {
     queryKey: conversationSummaryKey(id ?? ""),
     queryFn: async ({ signal }) =>
       (await apiRequest(`/api/conversations/${id}`, { schema: conversationSummarySchema, signal })).data,
-    enabled: id !== null && list.isSuccess && !listed,
+    // Not while the list is being refreshed: a conversation just started arrives with it.
+    enabled: id !== null && list.isSuccess && !list.isFetching && !listed,
     staleTime: Infinity,
   });
   return listed?.title ?? single.data?.title;

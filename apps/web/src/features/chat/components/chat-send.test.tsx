@@ -18,7 +18,12 @@ describe("chat: sending a message", () => {
         listed = true;
         return sse(answerEvents(id));
       },
-      "GET /api/conversations": () => json(listed ? [conversation(id, "Which model for code?")] : []),
+      // The refreshed list takes a moment, as over a network.
+      "GET /api/conversations": async () => {
+        if (!listed) return json([]);
+        await new Promise((r) => setTimeout(r, 50));
+        return json([conversation(id, "Which model for code?")]);
+      },
     });
     await user.type(messageBox(), "Which model should I use for code?{Enter}");
 
@@ -49,6 +54,9 @@ describe("chat: sending a message", () => {
     await waitFor(() => expect(router.state.location.search).toBe(`?conversation=${id}`));
     expect(await screen.findByRole("link", { name: /Which model for code\?/ })).toBeTruthy();
     expect(messageBox()).toHaveProperty("value", "");
+    // The header's title comes with the refreshed list, not from a request of its own.
+    await waitFor(() => expect(screen.getByTestId("chat-title").textContent).toBe("Which model for code?"));
+    expect(server.callsTo(`GET /api/conversations/${id}`)).toHaveLength(0);
   });
 
   it("sends the next message in the same conversation", async () => {
