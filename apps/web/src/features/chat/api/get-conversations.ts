@@ -5,7 +5,13 @@ import {
   conversationSummarySchema,
   type ConversationSummary,
 } from "@tessera/contracts";
-import { infiniteQueryOptions, useInfiniteQuery, useQuery, type InfiniteData } from "@tanstack/react-query";
+import {
+  infiniteQueryOptions,
+  useInfiniteQuery,
+  useQuery,
+  type InfiniteData,
+  type QueryClient,
+} from "@tanstack/react-query";
 import { z } from "zod";
 import { apiRequest } from "@/lib/api-client";
 
@@ -70,4 +76,31 @@ export function useConversationTitle(id: string | null): string | undefined {
     staleTime: Infinity,
   });
   return listed?.title ?? single.data?.title;
+}
+
+/**
+ * A new turn in `id` was stored: the server moved the conversation to the top of the list, marked it
+ * with the turn's model and counted the turn's two messages. The list shown is mended the same way,
+ * each page keeping its length, rather than asked for again page by page. Answers false when the
+ * conversation is not among those shown (the caller refreshes the list then).
+ */
+export function touchConversation(queryClient: QueryClient, id: string, model: string): boolean {
+  let found = false;
+  queryClient.setQueryData<InfiniteData<ConversationSummary[]>>(conversationsQuery.queryKey, (data) => {
+    const shown = data ? flat(data) : [];
+    const turned = shown.find((c) => c.id === id);
+    if (!data || !turned) return data;
+    found = true;
+    const moved = {
+      ...turned,
+      model,
+      updated_at: new Date().toISOString(),
+      message_count: turned.message_count + 2,
+    };
+    const order = [moved, ...shown.filter((c) => c !== turned)];
+    let from = 0;
+    const pages = data.pages.map((page) => order.slice(from, (from += page.length)));
+    return { ...data, pages };
+  });
+  return found;
 }

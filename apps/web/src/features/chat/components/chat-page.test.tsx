@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import type { ConversationSummary } from "@tessera/contracts";
-import { apiError, json, type StubRequest } from "@/testing/fetch-stub";
+import { apiError, json, sse, type StubRequest } from "@/testing/fetch-stub";
 import { CHAT_PREFILL_KEY } from "./chat-page";
-import { conversation, messageBox, openChat } from "./chat-test-steps";
+import { answerEvents, conversation, messageBox, openChat } from "./chat-test-steps";
 
 const ID = "c0ffee00-0000-4000-8000-00000000000a";
 const stored = [
@@ -268,6 +268,37 @@ describe("chat page", () => {
     expect(await screen.findByText("No chats match \u201cnothing like it\u201d")).toBeTruthy();
     await user.clear(screen.getByRole("searchbox", { name: "Search chats" }));
     await waitFor(() => expect(within(nav).getAllByRole("link")).toHaveLength(45));
+  });
+
+  it("a new turn in an older chat moves it to the top of the pages shown, without asking for them again", async () => {
+    const all = chats(25);
+    const open = all[22]!;
+    const { user, server } = await openChat(
+      `/dashboard/chat?conversation=${open.id}&feature_typewriterEffects=false`,
+      {
+        "GET /api/conversations": servePages(() => all),
+        [`GET /api/conversations/${open.id}`]: () => json(open),
+        [`GET /api/conversations/${open.id}/messages`]: () => json(stored),
+        "POST /api/chat-stream": () => sse(answerEvents(open.id)),
+      },
+    );
+    const nav = await screen.findByRole("navigation", { name: "Conversations" });
+    await user.click(await within(nav).findByRole("button", { name: "Show older chats" }));
+    await within(nav).findByRole("link", { name: /Chat number 22\b/ });
+    const listAsks = server.callsTo("GET /api/conversations").length;
+
+    await user.type(messageBox(), "One more question{Enter}");
+    await screen.findByText("1.2k tokens");
+    const titles = () =>
+      within(nav)
+        .getAllByRole("link")
+        .map((l) => within(l).getByText(/^Chat number \d+$/).textContent);
+    await waitFor(() => expect(titles()[0]).toBe("Chat number 22"));
+    expect(titles()).toEqual(
+      [22, ...Array.from({ length: 25 }, (_, i) => i).filter((i) => i !== 22)].map((i) => `Chat number ${i}`),
+    );
+    expect(within(nav).getAllByRole("link")[0]!.textContent).toContain("just now");
+    expect(server.callsTo("GET /api/conversations")).toHaveLength(listAsks);
   });
 
   it("deletes an older chat from the list, and a chat found by search", async () => {

@@ -7,7 +7,7 @@ import { toast } from "@/lib/toast";
 import { errorMessage, isNotFound } from "@/lib/api-client";
 import { readStoredSession } from "@/lib/auth-storage";
 import { conversationMessagesQuery, mayHaveOlder } from "../api/get-conversation-messages";
-import { conversationsQuery } from "../api/get-conversations";
+import { conversationsQuery, touchConversation } from "../api/get-conversations";
 import { chatErrorText } from "../utils/chat-errors";
 import { composeMessage, fromStoredMessage, localId, type ChatMessage } from "../utils/chat-message";
 import type { PendingAttachment } from "./use-composer";
@@ -201,11 +201,15 @@ export function useChatSession(events: SessionEvents) {
         },
         {
           onStart: (id) => {
-            if (!current() || conversationRef.current === id) return;
+            if (!current()) return;
+            // The turn is stored: a conversation already shown moves to the top of the list as it is;
+            // a new one (or one not shown) comes with the list asked for again.
+            if (conversationRef.current === id && touchConversation(queryClient, id, model)) return;
+            void queryClient.invalidateQueries({ queryKey: conversationsQuery.queryKey, exact: true });
+            if (conversationRef.current === id) return;
             startedHere = id;
             conversationRef.current = id;
             eventsRef.current.onConversationStarted(id);
-            void queryClient.invalidateQueries({ queryKey: conversationsQuery.queryKey, exact: true });
           },
           onText: (text) => current() && setLive((m) => m && { ...m, content: text }),
           onImages: (stored) =>
@@ -221,18 +225,17 @@ export function useChatSession(events: SessionEvents) {
       if (result.kind === "complete") {
         const { text, tokens, sources } = result;
         setMessages((list) => [...list, { ...answer, content: text, tokens, sources, timestamp: at }]);
-        void queryClient.invalidateQueries({ queryKey: conversationsQuery.queryKey, exact: true });
       } else if (result.kind === "stopped") {
         const content = `${result.text}${result.text ? "\n\n" : ""}${RESPONSE_INTERRUPTED_MARK}`;
         setMessages((list) => [...list, { ...answer, content, timestamp: at, reveal: false }]);
-        void queryClient.invalidateQueries({ queryKey: conversationsQuery.queryKey, exact: true });
       } else {
         setMessages((list) => list.filter((m) => m.id !== user.id));
         if (startedHere && conversationRef.current === startedHere && !result.text) {
           conversationRef.current = null;
           eventsRef.current.onConversationDiscarded();
-          void queryClient.invalidateQueries({ queryKey: conversationsQuery.queryKey, exact: true });
         }
+        // What the failed turn left stored (or took away) is the server's to say.
+        void queryClient.invalidateQueries({ queryKey: conversationsQuery.queryKey, exact: true });
         eventsRef.current.onRestore(prompt, attachments);
         toast.error("Error", { description: chatErrorText(errorMessage(result.error)) });
       }
