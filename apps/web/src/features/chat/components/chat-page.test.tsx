@@ -48,6 +48,30 @@ const servePages =
     return json(matching.slice(start, start + 20));
   };
 
+/** A chat list with `open` opened, whose renames the server takes as given. */
+const renamable = (all: ConversationSummary[], open: ConversationSummary) => ({
+  "GET /api/conversations": servePages(() => all),
+  [`GET /api/conversations/${open.id}/messages`]: () => json(stored),
+  [`PATCH /api/conversations/${open.id}`]: ({ body }: StubRequest) =>
+    json({ ...open, title: (body as { title: string }).title.trim() }),
+});
+
+/** Opens the title box with the pencil `pencil` in `scope`, checks it holds `from`, and types `typed`. */
+async function renameWith(
+  user: Awaited<ReturnType<typeof openChat>>["user"],
+  scope: HTMLElement,
+  pencil: string,
+  from: string,
+  typed: string,
+) {
+  await user.click(await within(scope).findByRole("button", { name: pencil }));
+  const box = within(scope).getByRole("textbox", { name: "Conversation title" });
+  expect(box).toHaveProperty("value", from);
+  expect(document.activeElement).toBe(box);
+  await user.clear(box);
+  await user.type(box, typed);
+}
+
 describe("chat page", () => {
   it("welcomes with Tessa and the specialized models, titled 'AI Chat | Tessera'", async () => {
     await openChat();
@@ -338,21 +362,11 @@ describe("chat page", () => {
   it("renames a chat in place: the list and the header show the new title, and nothing moves", async () => {
     const all = chats(3);
     const open = all[1]!;
-    const { user, server } = await openChat(`/dashboard/chat?conversation=${open.id}`, {
-      "GET /api/conversations": servePages(() => all),
-      [`GET /api/conversations/${open.id}/messages`]: () => json(stored),
-      [`PATCH /api/conversations/${open.id}`]: ({ body }) =>
-        json({ ...open, title: (body as { title: string }).title.trim() }),
-    });
+    const { user, server } = await openChat(`/dashboard/chat?conversation=${open.id}`, renamable(all, open));
     const nav = await screen.findByRole("navigation", { name: "Conversations" });
     await within(nav).findByRole("link", { name: /Chat number 1\b/ });
-    const renameButton = within(nav).getByRole("button", { name: "Rename conversation: Chat number 1" });
-    await user.click(renameButton);
-    const box = within(nav).getByRole("textbox", { name: "Conversation title" });
-    expect(box).toHaveProperty("value", "Chat number 1");
-    expect(document.activeElement).toBe(box);
-    await user.clear(box);
-    await user.type(box, "  Seed order for the allotment {Enter}");
+    const pencil = "Rename conversation: Chat number 1";
+    await renameWith(user, nav, pencil, "Chat number 1", "  Seed order for the allotment {Enter}");
 
     expect(server.callsTo(`PATCH /api/conversations/${open.id}`).map((r) => r.body)).toEqual([
       { title: "Seed order for the allotment" },
@@ -374,20 +388,9 @@ describe("chat page", () => {
   it("renames the open chat from its header; a new chat has nothing to rename", async () => {
     const all = chats(3);
     const open = all[1]!;
-    const { user, server } = await openChat(`/dashboard/chat?conversation=${open.id}`, {
-      "GET /api/conversations": servePages(() => all),
-      [`GET /api/conversations/${open.id}/messages`]: () => json(stored),
-      [`PATCH /api/conversations/${open.id}`]: ({ body }) =>
-        json({ ...open, title: (body as { title: string }).title.trim() }),
-    });
+    const { user, server } = await openChat(`/dashboard/chat?conversation=${open.id}`, renamable(all, open));
     const chat = screen.getByRole("region", { name: "Chat" });
-    const pencil = await within(chat).findByRole("button", { name: "Rename this conversation" });
-    await user.click(pencil);
-    const box = within(chat).getByRole("textbox", { name: "Conversation title" });
-    expect(box).toHaveProperty("value", "Chat number 1");
-    expect(document.activeElement).toBe(box);
-    await user.clear(box);
-    await user.type(box, "Pruning the pear tree{Enter}");
+    await renameWith(user, chat, "Rename this conversation", "Chat number 1", "Pruning the pear tree{Enter}");
 
     expect(server.callsTo(`PATCH /api/conversations/${open.id}`).map((r) => r.body)).toEqual([
       { title: "Pruning the pear tree" },
