@@ -1,6 +1,6 @@
 // Recent Chats against the real server: more conversations than the first page holds, the older
 // ones a click away, a search of the titles, an older chat that moves to the top once continued, and
-// a rename from the list and from the chat's header, and a download.
+// a rename from the list and from the chat's header, a download, and the keyboard shortcuts.
 import { mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Page } from "@playwright/test";
@@ -111,4 +111,23 @@ test("older chats load under the first twenty, a search finds them, a continued 
   expect(text).toMatch(/^# Allotment: seeds and bulbs\n/);
   expect(text.match(/^## alpha-7b · /gm)).toHaveLength(2);
   expect(text).toContain("And a second question");
+
+  // From the keyboard: Ctrl+K puts the cursor in Search chats, beside the chat or, on a small
+  // screen, in the sheet it opens; Ctrl+Shift+O starts a new chat.
+  const message = page.getByRole("textbox", { name: "Message", exact: true });
+  await message.click();
+  await page.keyboard.press("Control+k");
+  await expect(page.getByRole("searchbox", { name: "Search chats", exact: true })).toBeFocused();
+  await page.setViewportSize({ width: 390, height: 800 });
+  await message.click();
+  await page.keyboard.press("Control+k");
+  const sheet = page.getByRole("dialog");
+  await expect(sheet.getByRole("searchbox", { name: "Search chats", exact: true })).toBeFocused();
+  await page.screenshot({ path: join(shots, "chat-list-search-shortcut.png") });
+  await page.keyboard.press("Escape");
+  await expect(sheet).toBeHidden();
+  await page.keyboard.press("Control+Shift+O");
+  await expect(page).toHaveURL(/\/dashboard\/chat$/);
+  await expect(page.getByTestId("chat-title")).toHaveText("New chat");
+  await expect(message).toBeFocused();
 });

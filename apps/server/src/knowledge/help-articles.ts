@@ -24,7 +24,7 @@ export const HELP_ARTICLES: readonly HelpArticle[] = [
   {
     slug: "recent-chats",
     title: "Finding, renaming and deleting conversations",
-    body: "Every conversation is saved. The Recent Chats panel lists your twenty most recently active conversations, with Show older chats below them for the rest and Search chats above them to find one by its title; click one to open it again, or press New to start afresh. A conversation is titled with the start of its first message; the pencil beside it in the list, or beside its title above the open conversation, gives it a title of your own (Enter saves, Escape leaves it as it was), and the download button above an open conversation saves all of it as a Markdown file. Deleting a conversation removes it and all its messages for good. Nobody else can see your conversations.",
+    body: "Every conversation is saved. The Recent Chats panel lists your twenty most recently active conversations, with Show older chats below them for the rest and Search chats above them to find one by its title; click one to open it again, or press New to start afresh. From the keyboard, Ctrl+K (Cmd+K on a Mac) puts the cursor in Search chats and Ctrl+Shift+O (Cmd+Shift+O) starts a new chat. A conversation is titled with the start of its first message; the pencil beside it in the list, or beside its title above the open conversation, gives it a title of your own (Enter saves, Escape leaves it as it was), and the download button above an open conversation saves all of it as a Markdown file. Deleting a conversation removes it and all its messages for good. Nobody else can see your conversations.",
   },
   {
     slug: "compare-models",

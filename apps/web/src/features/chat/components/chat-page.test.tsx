@@ -417,6 +417,41 @@ describe("chat page", () => {
     expect(within(chat).queryByRole("button", { name: "Rename this conversation" })).toBeNull();
   });
 
+  it("Ctrl+K puts the cursor in Search chats, from the message box too; Ctrl+Shift+O starts a new chat", async () => {
+    const all = chats(3);
+    const { user, router } = await openChat(
+      `/dashboard/chat?conversation=${all[1]!.id}`,
+      renamable(all, all[1]!),
+    );
+    const search = await screen.findByRole("searchbox", { name: "Search chats" });
+    expect(search.getAttribute("aria-keyshortcuts")).toBe("Control+K Meta+K");
+    await user.click(messageBox());
+    await user.keyboard("{Control>}k{/Control}");
+    expect(document.activeElement).toBe(search);
+    await user.type(search, "number 2");
+    await user.click(messageBox());
+    await user.keyboard("{Meta>}k{/Meta}");
+    expect(document.activeElement).toBe(search);
+    // Selected, so typing replaces the last search.
+    expect(
+      [search as HTMLInputElement].map((b) => b.value.slice(b.selectionStart ?? 0, b.selectionEnd ?? 0)),
+    ).toEqual(["number 2"]);
+
+    // Not from a dialog over the chat: the model picker keeps its keys.
+    await user.click(screen.getByRole("button", { name: /^Choose model/ }));
+    const picker = await screen.findByRole("dialog");
+    await user.keyboard("{Control>}k{/Control}");
+    expect(picker.contains(document.activeElement)).toBe(true);
+    await user.keyboard("{Escape}");
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+
+    expect(screen.getByTestId("chat-title").textContent).toBe("Chat number 1");
+    await user.keyboard("{Control>}{Shift>}O{/Shift}{/Control}");
+    await waitFor(() => expect(router.state.location.search).toBe(""));
+    expect(screen.getByTestId("chat-title").textContent).toBe("New chat");
+    expect(document.activeElement).toBe(messageBox());
+  });
+
   it("Escape or an unchanged title asks nothing; a refused rename says so and keeps the title", async () => {
     const all = chats(2);
     const { user, server } = await openChat("/dashboard/chat", {

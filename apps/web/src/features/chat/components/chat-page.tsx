@@ -17,6 +17,7 @@ import { useRenameConversation } from "../api/rename-conversation";
 import { useModelInfo } from "../api/get-models";
 import { useChatAssistant } from "../hooks/use-chat-assistant";
 import { useChatSession } from "../hooks/use-chat-session";
+import { useChatShortcuts } from "../hooks/use-chat-shortcuts";
 import { useComposer } from "../hooks/use-composer";
 import { useModelChoice } from "../hooks/use-model-choice";
 import { prefersReducedMotion } from "../hooks/use-typewriter";
@@ -35,6 +36,9 @@ const ModelPickerDialog = lazyChunk(() =>
 const RecentChatsSheet = lazyChunk(() =>
   import("./recent-chats-sheet").then((m) => ({ default: m.RecentChatsSheet })),
 );
+
+/** Where Recent Chats stands beside the chat (its `lg:flex`); below it, the panel is a sheet. */
+const RECENT_PANEL_SHOWN = "(min-width: 64rem)";
 
 /** Session storage key of a prompt handed to the chat by another page (spec §3). */
 export const CHAT_PREFILL_KEY = "chat-prefill";
@@ -112,6 +116,20 @@ export function ChatPage({ promptLibrary }: { promptLibrary?: PromptLibrarySlot 
     void navigate("/dashboard/chat");
   }, [reset, navigate]);
 
+  // Ctrl+K: the cursor in Search chats, in the panel beside the chat or, on a small screen, in the sheet.
+  const [searchWanted, setSearchWanted] = useState(false);
+  const searchFocused = useCallback(() => setSearchWanted(false), []);
+  useChatShortcuts({
+    onNewChat: () => {
+      startNew();
+      messageBox.current?.focus();
+    },
+    onSearchChats: () => {
+      setSearchWanted(true);
+      if (!window.matchMedia(RECENT_PANEL_SHOWN).matches) setRecentOpen(true);
+    },
+  });
+
   const send = () => {
     const prompt = composer.text;
     const attachments = composer.attachments;
@@ -147,6 +165,8 @@ export function ChatPage({ promptLibrary }: { promptLibrary?: PromptLibrarySlot 
       onNew={startNew}
       onNavigate={() => setRecentOpen(false)}
       onDeleted={(id) => id === conversationId() && startNew()}
+      focusSearch={searchWanted}
+      onSearchFocused={searchFocused}
     />
   );
 

@@ -1,6 +1,6 @@
 import { CONVERSATION_SEARCH_MAX, type ConversationSummary } from "@tessera/contracts";
 import { MessagesSquare, Plus, RotateCcw } from "lucide-react";
-import { Suspense, useId, useState } from "react";
+import { Suspense, useEffect, useId, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { SearchInput } from "@/components/ui/search-input";
 import { Spinner } from "@/components/ui/spinner";
@@ -86,6 +86,8 @@ export function RecentChatsPanel({
   onDeleted,
   className,
   inSheet = false,
+  focusSearch = false,
+  onSearchFocused,
 }: {
   activeId: string | null;
   onNew: () => void;
@@ -95,6 +97,9 @@ export function RecentChatsPanel({
   className?: string;
   /** Leaves room for the sheet's close button in the header. */
   inSheet?: boolean;
+  /** Asked to put the cursor in Search chats (Ctrl+K): the panel on screen does, and says so. */
+  focusSearch?: boolean;
+  onSearchFocused?: () => void;
 }) {
   const list = useConversations();
   const { data } = list;
@@ -106,6 +111,15 @@ export function RecentChatsPanel({
   const [pending, setPending] = useState<ConversationSummary | null>(null);
   const deleteMounted = useOpenedOnce(pending !== null);
   const titleId = useId();
+  const panel = useRef<HTMLElement>(null);
+  const searchBox = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    // The panel hidden on this screen (beside the chat, or in the closed sheet) leaves it to the other.
+    if (!focusSearch || !panel.current?.getClientRects().length) return;
+    searchBox.current?.focus();
+    searchBox.current?.select();
+    onSearchFocused?.();
+  }, [focusSearch, onSearchFocused]);
   const item = (conversation: ConversationSummary) => (
     <RecentChatItem
       key={conversation.id}
@@ -129,7 +143,7 @@ export function RecentChatsPanel({
   };
 
   return (
-    <aside aria-labelledby={titleId} className={cn("flex min-h-0 flex-col", className)}>
+    <aside ref={panel} aria-labelledby={titleId} className={cn("flex min-h-0 flex-col", className)}>
       <div
         className={cn(
           "flex h-12 shrink-0 items-center justify-between gap-2 border-b px-3",
@@ -142,6 +156,8 @@ export function RecentChatsPanel({
         <Button
           size="sm"
           variant="outline"
+          title="New chat (Ctrl+Shift+O)"
+          aria-keyshortcuts="Control+Shift+O Meta+Shift+O"
           onClick={() => {
             onNew();
             onNavigate?.();
@@ -154,8 +170,11 @@ export function RecentChatsPanel({
       {data && data.length > 0 ? (
         <div role="search" className="shrink-0 px-2 pt-2">
           <SearchInput
+            ref={searchBox}
             compact
             aria-label="Search chats"
+            title="Search chats (Ctrl+K)"
+            aria-keyshortcuts="Control+K Meta+K"
             placeholder="Search chats"
             maxLength={CONVERSATION_SEARCH_MAX}
             value={search}
