@@ -1,6 +1,7 @@
 // Recent Chats against the real server: more conversations than the first page holds, the older
 // ones a click away, a search of the titles, an older chat that moves to the top once continued, and
-// a rename from the list and from the chat's header, a download, and the keyboard shortcuts.
+// a rename from the list and from the chat's header, a download, the keyboard shortcuts, and the
+// download of every conversation from the Account page.
 import { mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Page } from "@playwright/test";
@@ -130,4 +131,27 @@ test("older chats load under the first twenty, a search finds them, a continued 
   await expect(page).toHaveURL(/\/dashboard\/chat$/);
   await expect(page.getByTestId("chat-title")).toHaveText("New chat");
   await expect(message).toBeFocused();
+
+  // All 23 at once from the Account page, oldest first, each with its messages.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto("/dashboard/account");
+  const all = page.waitForEvent("download");
+  await page.getByRole("button", { name: "Download all conversations", exact: true }).click();
+  const allFile = await all;
+  expect(allFile.suggestedFilename()).toMatch(/^tessera-conversations-\d{4}-\d\d-\d\d\.json$/);
+  const exported = JSON.parse(readFileSync(await allFile.path(), "utf8")) as {
+    conversations: { title: string; messages: { role: string }[] }[];
+  };
+  expect(exported.conversations).toHaveLength(23);
+  expect(exported.conversations.slice(0, 3).map((c) => c.title)).toEqual([
+    OLDER[0],
+    "Allotment: seeds and bulbs",
+    OLDER[2],
+  ]);
+  expect(exported.conversations[1]!.messages.map((m) => m.role)).toEqual([
+    "user",
+    "assistant",
+    "user",
+    "assistant",
+  ]);
 });

@@ -144,6 +144,7 @@ export const ROUTE_AUTH: Record<string, RouteRule> = {
   "POST /api/chat-images": "session",
   "POST /api/attachments/extract": "session",
   "GET /api/conversations": "session",
+  "GET /api/conversations/export": "session",
   "GET /api/conversations/:id": "owner",
   "GET /api/conversations/:id/messages": "owner",
   "GET /api/conversations/:id/export": "owner",

@@ -140,6 +140,24 @@ export const storedMessageSchema = z.object({
 });
 export type StoredMessage = z.infer<typeof storedMessageSchema>;
 
+/** What the export of every conversation says it is, so a reader can tell the file and its version. */
+export const CONVERSATIONS_EXPORT_FORMAT = "tessera.conversations/1";
+
+/**
+ * GET /api/conversations/export: every one of the caller's conversations, oldest first, each with all
+ * its messages oldest first, as one JSON file.
+ */
+export const conversationsExportSchema = z.object({
+  format: z.literal(CONVERSATIONS_EXPORT_FORMAT),
+  exported_at: z.string(),
+  conversations: z.array(
+    conversationSummarySchema
+      .omit({ message_count: true })
+      .extend({ messages: z.array(storedMessageSchema) }),
+  ),
+});
+export type ConversationsExport = z.infer<typeof conversationsExportSchema>;
+
 /**
  * GET /api/conversations/:id/messages?limit=&before=: with neither, every message; with `limit`, the
  * newest `limit` of them (older than the message `before`, if given). Always oldest first.

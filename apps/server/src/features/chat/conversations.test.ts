@@ -1,6 +1,8 @@
 import {
+  CONVERSATIONS_EXPORT_FORMAT,
   RESPONSE_INTERRUPTED_MARK,
   TEXT_ATTACHMENT_MAX_CHARS,
+  conversationsExportSchema,
   type ConversationSummary,
   type StoredMessage,
 } from "@tessera/contracts";
@@ -248,6 +250,47 @@ describe("conversations", () => {
     expect((await t.request(`/api/conversations/${randomUUID()}/export`, { token: ada })).status).toBe(404);
     expect((await t.request(`/api/conversations/nope/export`, { token: ada })).status).toBe(400);
     expect((await t.request(`/api/conversations/${id}/export`)).status).toBe(401);
+  });
+
+  it("exports every one of one's own conversations, oldest first with all their messages, as one JSON file", async () => {
+    const cy = await t.newUser("cy@example.com");
+    const empty = await t.request("/api/conversations/export", { token: cy });
+    expect(empty.status).toBe(200);
+    expect(conversationsExportSchema.parse(await empty.json()).conversations).toEqual([]);
+
+    const first = await ask(cy, "How do I delete a conversation?");
+    await ask(cy, "And rename one?", first);
+    const second = await ask(cy, "What does Tessera Local do?");
+    await ask(bob, "Bob's question stays his");
+    const res = await t.request("/api/conversations/export", { token: cy });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("application/json; charset=utf-8");
+    const day = new Date().toISOString().slice(0, 10);
+    expect(res.headers.get("content-disposition")).toBe(
+      `attachment; filename="tessera-conversations-${day}.json"; filename*=UTF-8''tessera-conversations-${day}.json`,
+    );
+    const text = await res.text();
+    // One conversation a line, between the head and the close.
+    expect(text.trimEnd().split("\n")).toHaveLength(4);
+    const file = conversationsExportSchema.parse(JSON.parse(text));
+    expect(file.format).toBe(CONVERSATIONS_EXPORT_FORMAT);
+    expect(Date.now() - Date.parse(file.exported_at)).toBeLessThan(60_000);
+    expect(file.conversations.map((c) => c.id)).toEqual([first, second]);
+    for (const exported of file.conversations) {
+      const { body: summary } = await get<ConversationSummary>(`/api/conversations/${exported.id}`, cy);
+      const { body: stored } = await get<StoredMessage[]>(`/api/conversations/${exported.id}/messages`, cy);
+      const { messages: thread, ...rest } = exported;
+      expect({ ...rest, message_count: thread.length }).toEqual(summary);
+      expect(thread).toEqual(stored);
+    }
+    expect(file.conversations[0]!.messages.map((m) => m.role)).toEqual([
+      "user",
+      "assistant",
+      "user",
+      "assistant",
+    ]);
+
+    expect((await t.request("/api/conversations/export")).status).toBe(401);
   });
 
   it("deletes one's own conversation with its messages; someone else's is 404 and stays", async () => {

@@ -3,6 +3,7 @@ import {
   oneLine,
   RECENT_CONVERSATIONS_LIMIT,
   type ConversationListQuery,
+  type ConversationsExport,
   type ConversationSummary,
   type MessagePageQuery,
   type StoredMessage,
@@ -104,6 +105,30 @@ export async function listMessages(
 export async function readWholeConversation(db: Database, userId: string, id: string) {
   const row = await ownConversation(db, userId, id);
   return { title: row.title, createdAt: row.createdAt.toISOString(), messages: await messagesOf(db, id) };
+}
+
+/**
+ * Every conversation of the person, oldest first, each with all its messages: read one at a time, so
+ * an export of years of chats holds one conversation in memory, not all of them.
+ */
+export async function* everyConversation(
+  db: Database,
+  userId: string,
+): AsyncGenerator<ConversationsExport["conversations"][number]> {
+  const rows = await db
+    .select()
+    .from(conversations)
+    .where(eq(conversations.userId, userId))
+    .orderBy(asc(conversations.createdAt), asc(conversations.id));
+  for (const row of rows)
+    yield {
+      id: row.id,
+      title: row.title,
+      model: row.model,
+      created_at: row.createdAt.toISOString(),
+      updated_at: row.updatedAt.toISOString(),
+      messages: await messagesOf(db, row.id),
+    };
 }
 
 async function messagesOf(db: Database, id: string, page: MessagePageQuery = {}): Promise<StoredMessage[]> {

@@ -1,8 +1,9 @@
 // GET /api/conversations/:id/export: one's own conversation as a Markdown file, every message in order
-// with who said it, when, and the sources of each answer.
-import { modelDisplayName, type StoredMessage } from "@tessera/contracts";
+// with who said it, when, and the sources of each answer. GET /api/conversations/export: all of them,
+// with everything stored of each message, as one JSON file for a backup or another tool.
+import { CONVERSATIONS_EXPORT_FORMAT, modelDisplayName, type StoredMessage } from "@tessera/contracts";
 import type { Database } from "../../db/client";
-import { readWholeConversation } from "./conversations";
+import { everyConversation, readWholeConversation } from "./conversations";
 
 /** "2026-11-28 02:49 UTC": the same for whoever reads the file, wherever they are. */
 const stamp = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
@@ -55,4 +56,36 @@ export async function exportConversation(
     ...messages.map(section),
   ].join("\n\n");
   return { fileName: exportFileName(title), markdown: `${markdown}\n` };
+}
+
+/** "tessera-conversations-2026-11-28.json": the day it was made. */
+export const allConversationsFileName = (now: Date) =>
+  `tessera-conversations-${now.toISOString().slice(0, 10)}.json`;
+
+/**
+ * Every conversation as one JSON document (conversationsExportSchema), written a conversation at a
+ * time as the reader takes it, one per line.
+ */
+export function exportAllConversations(db: Database, userId: string, now: Date): ReadableStream<Uint8Array> {
+  const encoder = new TextEncoder();
+  const source = everyConversation(db, userId);
+  let written = 0;
+  return new ReadableStream({
+    start(controller) {
+      const head = { format: CONVERSATIONS_EXPORT_FORMAT, exported_at: now.toISOString() };
+      controller.enqueue(encoder.encode(`${JSON.stringify(head).slice(0, -1)},"conversations":[`));
+    },
+    async pull(controller) {
+      const next = await source.next();
+      if (next.done) {
+        controller.enqueue(encoder.encode(`${written > 0 ? "\n" : ""}]}\n`));
+        controller.close();
+        return;
+      }
+      controller.enqueue(encoder.encode(`${written++ > 0 ? "," : ""}\n${JSON.stringify(next.value)}`));
+    },
+    async cancel() {
+      await source.return(undefined);
+    },
+  });
 }

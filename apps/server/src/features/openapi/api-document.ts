@@ -16,6 +16,7 @@ import {
   createAssistantSchema,
   conversationRenameSchema,
   conversationSummarySchema,
+  conversationsExportSchema,
   checkoutRequestSchema,
   checkSubscriptionSchema,
   checkTeamAccessSchema,
@@ -143,6 +144,13 @@ export const OPERATIONS: Operation[] = [
     summary:
       "The 20 most recently updated conversations: after ?before=id, the next 20 down the list; with ?q=, those whose title holds it",
     response: z.array(conversationSummarySchema),
+  },
+  {
+    method: "get",
+    path: "/api/conversations/export",
+    summary:
+      "Every conversation, oldest first, each with all its messages, as one JSON file (an attachment named tessera-conversations-<day>.json)",
+    response: conversationsExportSchema,
   },
   {
     method: "get",

@@ -1,6 +1,7 @@
-import { screen, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
+import { catchDownloads } from "@/testing/downloads";
 import { apiError, json, stubFetch } from "@/testing/fetch-stub";
 import { renderApp } from "@/testing/render-app";
 import { readStored, sessionBody, storeSession, testUser } from "@/testing/session";
@@ -128,5 +129,36 @@ describe("account page", () => {
     expect(server.callsTo("POST /api/auth/two-factor/disable")[0]?.body).toEqual({
       password: "correct horse",
     });
+  });
+
+  it("downloads every conversation as the JSON file the server names, and says when it cannot", async () => {
+    const { saved, click, restore } = catchDownloads();
+    let fail = false;
+    const file = `{"format":"tessera.conversations/1","exported_at":"2026-11-28T05:00:00.000Z","conversations":[]}\n`;
+    const { user, server } = await openAccount({
+      "GET /api/conversations/export": () =>
+        fail
+          ? apiError(500, "INTERNAL", "Internal error.")
+          : new Response(file, {
+              headers: {
+                "content-type": "application/json; charset=utf-8",
+                "content-disposition": `attachment; filename="tessera-conversations-2026-11-28.json"`,
+              },
+            }),
+    });
+    const card = screen
+      .getByRole("heading", { name: "Your conversations" })
+      .closest<HTMLElement>("[data-slot=card]")!;
+    await user.click(within(card).getByRole("button", { name: "Download all conversations" }));
+    await waitFor(() => expect(click).toHaveBeenCalledTimes(1));
+    expect(saved[0]!.name).toBe("tessera-conversations-2026-11-28.json");
+    expect(await saved[0]!.text).toBe(file);
+    expect(server.callsTo("GET /api/conversations/export")[0]!.headers.authorization).toMatch(/^Bearer /);
+
+    fail = true;
+    await user.click(within(card).getByRole("button", { name: "Download all conversations" }));
+    expect(await screen.findByText("Failed to download conversations")).toBeTruthy();
+    expect(click).toHaveBeenCalledTimes(1);
+    restore();
   });
 });

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from "@testing-library/react";
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { ConversationSummary } from "@tessera/contracts";
+import { catchDownloads } from "@/testing/downloads";
 import { apiError, json, sse, type StubRequest } from "@/testing/fetch-stub";
 import { CHAT_PREFILL_KEY } from "./chat-page";
 import { answerEvents, conversation, messageBox, openChat } from "./chat-test-steps";
@@ -500,19 +501,7 @@ describe("chat page", () => {
   });
 
   it("downloads the open conversation as the Markdown file the server names, and says when it cannot", async () => {
-    const saved: { name: string; text: Promise<string> }[] = [];
-    const created = vi.fn((blob: Blob) => {
-      saved.push({ name: "", text: blob.text() });
-      return "blob:export";
-    });
-    // jsdom has no blob URLs; the page's own URL functions are put back at the end.
-    const own = Object.getOwnPropertyDescriptors(URL);
-    Object.assign(URL, { createObjectURL: created, revokeObjectURL: vi.fn() });
-    const click = vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(function (
-      this: HTMLAnchorElement,
-    ) {
-      saved.at(-1)!.name = this.download;
-    });
+    const { saved, click, restore } = catchDownloads();
     let fail = false;
     const { user, server } = await openChat(`/dashboard/chat?conversation=${ID}`, {
       "GET /api/conversations": () => json([conversation(ID, "Two-factor")]),
@@ -540,10 +529,7 @@ describe("chat page", () => {
     await user.click(screen.getByRole("button", { name: "Download conversation" }));
     expect(await screen.findByText("Failed to download conversation")).toBeTruthy();
     expect(click).toHaveBeenCalledTimes(1);
-    click.mockRestore();
-    for (const key of ["createObjectURL", "revokeObjectURL"] as const)
-      if (own[key]) Object.defineProperty(URL, key, own[key]);
-      else delete (URL as unknown as Record<string, unknown>)[key];
+    restore();
   });
 
   it("offers no download before a conversation exists", async () => {
