@@ -140,7 +140,7 @@ export function chatRoutes(deps: ChatDeps) {
         const now = new Date();
         c.header("Content-Type", "application/json; charset=utf-8");
         c.header("Content-Disposition", contentDisposition("attachment", allConversationsFileName(now)));
-        return c.body(exportAllConversations(deps.db, c.get("session").user.id, now));
+        return c.body(exportAllConversations(deps.db, c.get("session").user.id, now, c.get("logger")));
       })
       .get("/conversations/:id", async (c) => {
         const { id } = parseWith(idParam, c.req.param());

@@ -3,6 +3,7 @@
 // with everything stored of each message, as one JSON file for a backup or another tool.
 import { CONVERSATIONS_EXPORT_FORMAT, modelDisplayName, type StoredMessage } from "@tessera/contracts";
 import type { Database } from "../../db/client";
+import type { Logger } from "../../lib/logger";
 import { everyConversation, readWholeConversation } from "./conversations";
 
 /** "2026-11-28 02:49 UTC": the same for whoever reads the file, wherever they are. */
@@ -66,7 +67,12 @@ export const allConversationsFileName = (now: Date) =>
  * Every conversation as one JSON document (conversationsExportSchema), written a conversation at a
  * time as the reader takes it, one per line.
  */
-export function exportAllConversations(db: Database, userId: string, now: Date): ReadableStream<Uint8Array> {
+export function exportAllConversations(
+  db: Database,
+  userId: string,
+  now: Date,
+  log: Logger,
+): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
   const source = everyConversation(db, userId);
   let written = 0;
@@ -76,7 +82,11 @@ export function exportAllConversations(db: Database, userId: string, now: Date):
       controller.enqueue(encoder.encode(`${JSON.stringify(head).slice(0, -1)},"conversations":[`));
     },
     async pull(controller) {
-      const next = await source.next();
+      // Past the headers a failure can only cut the file short (the download fails): it is logged.
+      const next = await source.next().catch((err: unknown) => {
+        log.error({ event: "conversations.export_failed", err }, "conversations export failed");
+        throw err;
+      });
       if (next.done) {
         controller.enqueue(encoder.encode(`${written > 0 ? "\n" : ""}]}\n`));
         controller.close();

@@ -197,6 +197,34 @@ describe("chat: sending a message", () => {
     expect(messageBox()).toHaveProperty("value", "typed while waiting");
   });
 
+  it("a Stop before the server said it stored the turn asks for the list again; after, it need not", async () => {
+    const early = liveSse();
+    const late = liveSse();
+    let streams = [early, late];
+    const { user, server } = await openChat(INSTANT, {
+      "POST /api/chat-stream": (req) => {
+        const [next, ...rest] = streams;
+        streams = rest;
+        return next!.handler(req);
+      },
+    });
+    const listAsks = () => server.callsTo("GET /api/conversations").length;
+    const before = listAsks();
+    await user.type(messageBox(), "Stopped at once{Enter}");
+    await user.click(await screen.findByRole("button", { name: "Stop" }));
+    await screen.findByText("[Response interrupted]");
+    await waitFor(() => expect(listAsks()).toBe(before + 1));
+
+    await user.type(messageBox(), "Stopped after the start{Enter}");
+    late.push({ type: "start", conversationId: "c0ffee00-0000-4000-8000-000000000003", model: "guide" });
+    late.push({ type: "chunk", content: "A beginning" });
+    await screen.findByText(/A beginning/);
+    await waitFor(() => expect(listAsks()).toBe(before + 2)); // the new conversation's list
+    await user.click(screen.getByRole("button", { name: "Stop" }));
+    await waitFor(() => expect(screen.getAllByText("[Response interrupted]")).toHaveLength(2));
+    expect(listAsks()).toBe(before + 2);
+  });
+
   it("says 'No active session' and sends nothing without a token", async () => {
     const { user, server } = await openChat(INSTANT);
     localStorage.clear();

@@ -182,6 +182,8 @@ export function useChatSession(events: SessionEvents) {
 
       const current = () => generation === generationRef.current;
       let startedHere: string | null = null;
+      // The server said it stored the turn (its start event).
+      let stored = false;
       const result = await runChatTurn(
         {
           request: {
@@ -202,6 +204,7 @@ export function useChatSession(events: SessionEvents) {
         {
           onStart: (id) => {
             if (!current()) return;
+            stored = true;
             // The turn is stored: a conversation already shown moves to the top of the list as it is;
             // a new one (or one not shown) comes with the list asked for again.
             if (conversationRef.current === id && touchConversation(queryClient, id, model)) return;
@@ -228,6 +231,9 @@ export function useChatSession(events: SessionEvents) {
       } else if (result.kind === "stopped") {
         const content = `${result.text}${result.text ? "\n\n" : ""}${RESPONSE_INTERRUPTED_MARK}`;
         setMessages((list) => [...list, { ...answer, content, timestamp: at, reveal: false }]);
+        // Stopped before the server said it had stored the turn, the list may not know of it yet.
+        if (!stored)
+          void queryClient.invalidateQueries({ queryKey: conversationsQuery.queryKey, exact: true });
       } else {
         setMessages((list) => list.filter((m) => m.id !== user.id));
         if (startedHere && conversationRef.current === startedHere && !result.text) {
