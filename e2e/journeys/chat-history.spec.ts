@@ -74,9 +74,15 @@ test("a long conversation opens at its end and loads earlier messages above as o
 
   for (const first of [TOTAL - PAGE, TOTAL - 2 * PAGE]) {
     pages.hold();
-    await scroller(page).evaluate((el) => (el.scrollTop = 0));
+    // Just opened, the log may still be settling at its end (rows measured taller or shorter than
+    // guessed bring it back there) in the frame the scroll lands in: scroll again until it stays.
+    await expect(async () => {
+      await scroller(page).evaluate((el) => (el.scrollTop = 0));
+      await expect(log.getByText(`Message number ${first}`, { exact: true })).toBeInViewport({
+        timeout: 1000,
+      });
+    }).toPass();
     await expect(log.getByRole("status", { name: "Loading earlier messages", exact: true })).toBeVisible();
-    await expect(log.getByText(`Message number ${first}`, { exact: true })).toBeInViewport();
     const before = await top(page, first);
     if (first === TOTAL - PAGE) await page.screenshot({ path: join(shots, "chat-history-loading.png") });
     pages.release();
