@@ -59,114 +59,110 @@ export interface ChatDeps {
 const idParam = z.object({ id: z.string().uuid("not a conversation id") });
 
 export function chatRoutes(deps: ChatDeps) {
-  return (
-    new Hono<AppEnv>()
-      .get("/models", async (c) => {
-        const { plan } = await readPlan(deps.db, c.get("session").user.id);
-        return c.json(lockModelsByPlan(await deps.llm.listModels(), plan));
-      })
-      .post("/chat-stream", async (c) => {
-        const input = await readJson(c, chatStreamRequestSchema);
-        const userId = c.get("session").user.id;
-        // Shutting down: store nothing that could not be answered.
-        if (deps.streams?.closing) throw new AppError("UNAVAILABLE", STREAM_MESSAGES.restarting);
-        await limitChatMessages(deps.limiter, userId, deps.messagesPerMinute);
-        const assistant = input.assistantId
-          ? await findVisibleAssistant(deps.db, userId, input.assistantId)
-          : null;
-        // An assistant brings its knowledge documents along, whoever is chatting with it.
-        const retrieve: Retrieve = (query, limit) =>
-          searchKnowledge(deps.db, userId, query, limit, assistant?.knowledgeBase.documents ?? []);
-        const prepared = await prepareChat(
-          { db: deps.db, llm: deps.llm, imageUrl: (key) => deps.storage.publicUrl(key) },
-          userId,
-          input,
-          retrieve,
-        );
-        const log = c.get("logger");
-        const context =
-          prepared.research &&
-          input.model !== LOCAL_MODEL_ID &&
-          prepared.resolved.provider !== "tessera-local"
-            ? await gatherResearch(
-                { db: deps.db, search: deps.search, logger: log, allowPrivateFetch: deps.allowPrivateFetch },
-                { userId, query: input.message, deepCrawl: input.deepCrawl, retrieve },
-              )
-            : [];
-        return sseResponse(
-          c,
-          (signal) =>
-            runChatStream(
-              {
-                db: deps.db,
-                logger: log,
-                readImage: (key) => deps.storage.get(key),
-                idleMs: deps.idleMs,
-                totalMs: deps.totalMs,
-              },
-              prepared,
-              input.message,
-              context,
-              assistant
-                ? {
-                    name: assistant.name,
-                    systemPrompt: assistant.systemPrompt,
-                    instructions: assistant.knowledgeBase.instructions,
-                    temperature: assistant.settings.temperature,
-                    maxTokens: assistant.settings.maxTokens,
-                  }
-                : null,
-              signal,
-            ),
-          deps.streams,
-        );
-      })
-      .post("/chat-images", uploadLimit, async (c) => {
-        const { bytes } = await readUpload(c, "image");
-        return c.json(
-          await uploadChatImage({ db: deps.db, storage: deps.storage }, c.get("session").user.id, bytes),
-          201,
-        );
-      })
-      .post("/attachments/extract", uploadLimit, async (c) =>
-        c.json(await extractAttachment((await readUpload(c, "file")).bytes)),
-      )
-      .get("/conversations", async (c) => {
-        const query = parseWith(conversationListQuerySchema, c.req.query());
-        return c.json(await listConversations(deps.db, c.get("session").user.id, query));
-      })
-      // Before /conversations/:id, which would take "export" for an id.
-      .get("/conversations/export", (c) => {
-        const now = new Date();
-        c.header("Content-Type", "application/json; charset=utf-8");
-        c.header("Content-Disposition", contentDisposition("attachment", allConversationsFileName(now)));
-        return c.body(exportAllConversations(deps.db, c.get("session").user.id, now, c.get("logger")));
-      })
-      .get("/conversations/:id", async (c) => {
-        const { id } = parseWith(idParam, c.req.param());
-        return c.json(await getConversation(deps.db, c.get("session").user.id, id));
-      })
-      .patch("/conversations/:id", async (c) => {
-        const { id } = parseWith(idParam, c.req.param());
-        const { title } = await readJson(c, conversationRenameSchema);
-        return c.json(await renameConversation(deps.db, c.get("session").user.id, id, title));
-      })
-      .get("/conversations/:id/export", async (c) => {
-        const { id } = parseWith(idParam, c.req.param());
-        const { fileName, markdown } = await exportConversation(deps.db, c.get("session").user.id, id);
-        c.header("Content-Type", "text/markdown; charset=utf-8");
-        c.header("Content-Disposition", contentDisposition("attachment", fileName));
-        return c.body(markdown);
-      })
-      .get("/conversations/:id/messages", async (c) => {
-        const { id } = parseWith(idParam, c.req.param());
-        const page = parseWith(messagePageQuerySchema, c.req.query());
-        return c.json(await listMessages(deps.db, c.get("session").user.id, id, page));
-      })
-      .delete("/conversations/:id", async (c) => {
-        const { id } = parseWith(idParam, c.req.param());
-        await deleteConversation(deps.db, c.get("session").user.id, id);
-        return c.body(null, 204);
-      })
-  );
+  return new Hono<AppEnv>()
+    .get("/models", async (c) => {
+      const { plan } = await readPlan(deps.db, c.get("session").user.id);
+      return c.json(lockModelsByPlan(await deps.llm.listModels(), plan));
+    })
+    .post("/chat-stream", async (c) => {
+      const input = await readJson(c, chatStreamRequestSchema);
+      const userId = c.get("session").user.id;
+      // Shutting down: store nothing that could not be answered.
+      if (deps.streams?.closing) throw new AppError("UNAVAILABLE", STREAM_MESSAGES.restarting);
+      await limitChatMessages(deps.limiter, userId, deps.messagesPerMinute);
+      const assistant = input.assistantId
+        ? await findVisibleAssistant(deps.db, userId, input.assistantId)
+        : null;
+      // An assistant brings its knowledge documents along, whoever is chatting with it.
+      const retrieve: Retrieve = (query, limit) =>
+        searchKnowledge(deps.db, userId, query, limit, assistant?.knowledgeBase.documents ?? []);
+      const prepared = await prepareChat(
+        { db: deps.db, llm: deps.llm, imageUrl: (key) => deps.storage.publicUrl(key) },
+        userId,
+        input,
+        retrieve,
+      );
+      const log = c.get("logger");
+      const context =
+        prepared.research && input.model !== LOCAL_MODEL_ID && prepared.resolved.provider !== "tessera-local"
+          ? await gatherResearch(
+              { db: deps.db, search: deps.search, logger: log, allowPrivateFetch: deps.allowPrivateFetch },
+              { userId, query: input.message, deepCrawl: input.deepCrawl, retrieve },
+            )
+          : [];
+      return sseResponse(
+        c,
+        (signal) =>
+          runChatStream(
+            {
+              db: deps.db,
+              logger: log,
+              readImage: (key) => deps.storage.get(key),
+              idleMs: deps.idleMs,
+              totalMs: deps.totalMs,
+            },
+            prepared,
+            input.message,
+            context,
+            assistant
+              ? {
+                  name: assistant.name,
+                  systemPrompt: assistant.systemPrompt,
+                  instructions: assistant.knowledgeBase.instructions,
+                  temperature: assistant.settings.temperature,
+                  maxTokens: assistant.settings.maxTokens,
+                }
+              : null,
+            signal,
+          ),
+        deps.streams,
+      );
+    })
+    .post("/chat-images", uploadLimit, async (c) => {
+      const { bytes } = await readUpload(c, "image");
+      return c.json(
+        await uploadChatImage({ db: deps.db, storage: deps.storage }, c.get("session").user.id, bytes),
+        201,
+      );
+    })
+    .post("/attachments/extract", uploadLimit, async (c) =>
+      c.json(await extractAttachment((await readUpload(c, "file")).bytes)),
+    )
+    .get("/conversations", async (c) => {
+      const query = parseWith(conversationListQuerySchema, c.req.query());
+      return c.json(await listConversations(deps.db, c.get("session").user.id, query));
+    })
+    .get("/conversations/export", (c) => {
+      // Mounted before /conversations/:id, which would take "export" for an id.
+      const now = new Date();
+      c.header("Content-Type", "application/json; charset=utf-8");
+      c.header("Content-Disposition", contentDisposition("attachment", allConversationsFileName(now)));
+      return c.body(exportAllConversations(deps.db, c.get("session").user.id, now, c.get("logger")));
+    })
+    .get("/conversations/:id", async (c) => {
+      const { id } = parseWith(idParam, c.req.param());
+      return c.json(await getConversation(deps.db, c.get("session").user.id, id));
+    })
+    .patch("/conversations/:id", async (c) => {
+      const { id } = parseWith(idParam, c.req.param());
+      const { title } = await readJson(c, conversationRenameSchema);
+      return c.json(await renameConversation(deps.db, c.get("session").user.id, id, title));
+    })
+    .get("/conversations/:id/export", async (c) => {
+      const { id } = parseWith(idParam, c.req.param());
+      const { fileName, markdown } = await exportConversation(deps.db, c.get("session").user.id, id);
+      c.header("Content-Type", "text/markdown; charset=utf-8");
+      c.header("Content-Disposition", contentDisposition("attachment", fileName));
+      return c.body(markdown);
+    })
+    .get("/conversations/:id/messages", async (c) => {
+      const { id } = parseWith(idParam, c.req.param());
+      const page = parseWith(messagePageQuerySchema, c.req.query());
+      return c.json(await listMessages(deps.db, c.get("session").user.id, id, page));
+    })
+    .delete("/conversations/:id", async (c) => {
+      const { id } = parseWith(idParam, c.req.param());
+      await deleteConversation(deps.db, c.get("session").user.id, id);
+      return c.body(null, 204);
+    });
 }
