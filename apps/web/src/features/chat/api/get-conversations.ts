@@ -79,28 +79,43 @@ export function useConversationTitle(id: string | null): string | undefined {
 }
 
 /**
- * A new turn in `id` was stored: the server moved the conversation to the top of the list, marked it
- * with the turn's model and counted the turn's two messages. The list shown is mended the same way,
- * each page keeping its length, rather than asked for again page by page. Answers false when the
- * conversation is not among those shown (the caller refreshes the list then).
+ * Mends the list shown (every page asked for so far) instead of asking for it again: `change` gets the
+ * conversations in order and answers them in their new order, each page keeping its length, or
+ * undefined to leave the list as it is. Answers whether the list was changed.
  */
-export function touchConversation(queryClient: QueryClient, id: string, model: string): boolean {
-  let found = false;
+export function mendConversations(
+  queryClient: QueryClient,
+  change: (shown: ConversationSummary[]) => ConversationSummary[] | undefined,
+): boolean {
+  let changed = false;
   queryClient.setQueryData<InfiniteData<ConversationSummary[]>>(conversationsQuery.queryKey, (data) => {
-    const shown = data ? flat(data) : [];
+    const next = data && change(flat(data));
+    if (!data || !next) return data;
+    changed = true;
+    let from = 0;
+    return { ...data, pages: data.pages.map((page) => next.slice(from, (from += page.length))) };
+  });
+  return changed;
+}
+
+/** Asks for the list again (a conversation came or went, or the server's word is needed). */
+export const refreshConversations = (queryClient: QueryClient) =>
+  queryClient.invalidateQueries({ queryKey: conversationsQuery.queryKey, exact: true });
+
+/**
+ * A new turn in `id` was stored: the server moved the conversation to the top of the list, marked it
+ * with the turn's model and counted the turn's two messages; the list shown is mended the same way.
+ * Answers false when the conversation is not among those shown (the caller refreshes the list then).
+ */
+export const touchConversation = (queryClient: QueryClient, id: string, model: string) =>
+  mendConversations(queryClient, (shown) => {
     const turned = shown.find((c) => c.id === id);
-    if (!data || !turned) return data;
-    found = true;
+    if (!turned) return undefined;
     const moved = {
       ...turned,
       model,
       updated_at: new Date().toISOString(),
       message_count: turned.message_count + 2,
     };
-    const order = [moved, ...shown.filter((c) => c !== turned)];
-    let from = 0;
-    const pages = data.pages.map((page) => order.slice(from, (from += page.length)));
-    return { ...data, pages };
+    return [moved, ...shown.filter((c) => c !== turned)];
   });
-  return found;
-}

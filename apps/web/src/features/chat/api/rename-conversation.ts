@@ -4,10 +4,10 @@ import {
   type ConversationRename,
   type ConversationSummary,
 } from "@tessera/contracts";
-import { useMutation, useQueryClient, type InfiniteData } from "@tanstack/react-query";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api-client";
 import { toast } from "@/lib/toast";
-import { CONVERSATION_SEARCH_KEY, conversationSummaryKey, conversationsQuery } from "./get-conversations";
+import { CONVERSATION_SEARCH_KEY, conversationSummaryKey, mendConversations } from "./get-conversations";
 
 export async function renameConversation({
   id,
@@ -21,8 +21,6 @@ export async function renameConversation({
   return data;
 }
 
-type Pages = InfiniteData<ConversationSummary[]>;
-
 /** Renames a conversation, saying so when refused; the promise settles (never rejects) once it is done. */
 export function useRenameConversation(): (id: string, title: string) => Promise<void> {
   const queryClient = useQueryClient();
@@ -31,11 +29,7 @@ export function useRenameConversation(): (id: string, title: string) => Promise<
     onError: () => toast.error("Failed to rename conversation"),
     onSuccess: async (renamed) => {
       // The list keeps its order (a rename does not move a conversation), so it is mended in place.
-      queryClient.setQueryData<Pages>(conversationsQuery.queryKey, (data) =>
-        data
-          ? { ...data, pages: data.pages.map((page) => page.map((c) => (c.id === renamed.id ? renamed : c))) }
-          : data,
-      );
+      mendConversations(queryClient, (shown) => shown.map((c) => (c.id === renamed.id ? renamed : c)));
       queryClient.setQueryData(conversationSummaryKey(renamed.id), renamed);
       // What a search matches may have changed with the title.
       await queryClient.invalidateQueries({ queryKey: CONVERSATION_SEARCH_KEY });

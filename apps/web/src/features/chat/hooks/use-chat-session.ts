@@ -7,7 +7,7 @@ import { toast } from "@/lib/toast";
 import { errorMessage, isNotFound } from "@/lib/api-client";
 import { readStoredSession } from "@/lib/auth-storage";
 import { conversationMessagesQuery, mayHaveOlder } from "../api/get-conversation-messages";
-import { conversationsQuery, touchConversation } from "../api/get-conversations";
+import { refreshConversations, touchConversation } from "../api/get-conversations";
 import { chatErrorText } from "../utils/chat-errors";
 import { composeMessage, fromStoredMessage, localId, type ChatMessage } from "../utils/chat-message";
 import type { PendingAttachment } from "./use-composer";
@@ -208,7 +208,7 @@ export function useChatSession(events: SessionEvents) {
             // The turn is stored: a conversation already shown moves to the top of the list as it is;
             // a new one (or one not shown) comes with the list asked for again.
             if (conversationRef.current === id && touchConversation(queryClient, id, model)) return;
-            void queryClient.invalidateQueries({ queryKey: conversationsQuery.queryKey, exact: true });
+            void refreshConversations(queryClient);
             if (conversationRef.current === id) return;
             startedHere = id;
             conversationRef.current = id;
@@ -232,8 +232,7 @@ export function useChatSession(events: SessionEvents) {
         const content = `${result.text}${result.text ? "\n\n" : ""}${RESPONSE_INTERRUPTED_MARK}`;
         setMessages((list) => [...list, { ...answer, content, timestamp: at, reveal: false }]);
         // Stopped before the server said it had stored the turn, the list may not know of it yet.
-        if (!stored)
-          void queryClient.invalidateQueries({ queryKey: conversationsQuery.queryKey, exact: true });
+        if (!stored) void refreshConversations(queryClient);
       } else {
         setMessages((list) => list.filter((m) => m.id !== user.id));
         if (startedHere && conversationRef.current === startedHere && !result.text) {
@@ -241,7 +240,7 @@ export function useChatSession(events: SessionEvents) {
           eventsRef.current.onConversationDiscarded();
         }
         // What the failed turn left stored (or took away) is the server's to say.
-        void queryClient.invalidateQueries({ queryKey: conversationsQuery.queryKey, exact: true });
+        void refreshConversations(queryClient);
         eventsRef.current.onRestore(prompt, attachments);
         toast.error("Error", { description: chatErrorText(errorMessage(result.error)) });
       }
