@@ -1,12 +1,11 @@
 import { Columns3, Download, History, Pencil, X } from "lucide-react";
-import { useRef, useState } from "react";
 import { Link } from "react-router";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import type { ChatInterface } from "@/lib/local-preferences";
 import { FavoriteModelChips } from "./favorite-model-chips";
 import { InterfaceToggle } from "./interface-toggle";
-import { TitleEditor } from "./title-editor";
+import { TitleEditor, useTitleRename } from "./title-editor";
 
 /** The assistant a chat answers as, shown in the toolbar with a way to leave it. */
 export interface ToolbarAssistant {
@@ -105,41 +104,32 @@ export function ChatToolbar({
 
 /** The conversation's title, with a pencil that turns it into a box (Enter or leaving it saves). */
 function ChatTitle({ title, onRename }: { title: string; onRename?: (title: string) => Promise<void> }) {
-  const [editing, setEditing] = useState(false);
-  // The title being saved, shown until the conversation's queries have it.
-  const [saving, setSaving] = useState<string | null>(null);
-  const pencil = useRef<HTMLButtonElement>(null);
-  const shown = saving ?? title;
+  const rename = useTitleRename((next) => onRename?.(next) ?? Promise.resolve());
+  const shown = rename.saving ?? title;
 
-  if (editing && onRename)
+  if (rename.editing && onRename)
     return (
       <TitleEditor
         initial={title}
         className="min-w-0 flex-1 bg-transparent py-0 pl-1 sm:max-w-md"
-        onDone={(next, byKey) => {
-          setEditing(false);
-          if (byKey) requestAnimationFrame(() => pencil.current?.focus());
-          if (next === null) return;
-          setSaving(next);
-          void onRename(next).finally(() => setSaving(null));
-        }}
+        onDone={rename.done}
       />
     );
   return (
-    <div className="group/title flex min-w-0 items-center gap-1">
+    <div className="flex min-w-0 items-center gap-1">
       <h1 className="min-w-0 truncate text-sm font-medium" data-testid="chat-title">
         {shown}
       </h1>
       {onRename ? (
         <Button
-          ref={pencil}
+          ref={rename.pencil}
           variant="ghost"
           size="icon"
           className="size-7 shrink-0 text-muted-foreground"
           aria-label="Rename this conversation"
           title="Rename conversation"
-          disabled={saving !== null}
-          onClick={() => setEditing(true)}
+          disabled={rename.saving !== null}
+          onClick={rename.start}
         >
           <Pencil className="size-3.5" aria-hidden="true" />
         </Button>

@@ -1,10 +1,9 @@
 import type { ConversationSummary } from "@tessera/contracts";
 import { MessageSquare, Pencil, Trash2 } from "lucide-react";
-import { useRef, useState } from "react";
 import { Link } from "react-router";
 import { cn } from "@/lib/utils";
 import { formatRelativeTime } from "../utils/time-label";
-import { TitleEditor } from "./title-editor";
+import { TitleEditor, useTitleRename } from "./title-editor";
 
 const actionClass =
   "absolute top-1.5 flex size-7 items-center justify-center rounded-md text-muted-foreground opacity-0 transition outline-none group-hover/item:opacity-100 focus-visible:opacity-100 focus-visible:ring-[3px] focus-visible:ring-ring/40 [@media(hover:none)]:opacity-100";
@@ -24,25 +23,14 @@ export function RecentChatItem({
   onRename: (conversation: ConversationSummary, title: string) => Promise<unknown>;
   onDelete: (conversation: ConversationSummary) => void;
 }) {
-  const [editing, setEditing] = useState(false);
-  // The title being saved, shown until the list has it.
-  const [saving, setSaving] = useState<string | null>(null);
-  const renameButton = useRef<HTMLButtonElement>(null);
+  const rename = useTitleRename((next) => onRename(conversation, next));
   const updated = new Date(conversation.updated_at);
-  const title = saving ?? (conversation.title || "Untitled chat");
+  const title = rename.saving ?? (conversation.title || "Untitled chat");
 
-  const done = (next: string | null, byKey: boolean) => {
-    setEditing(false);
-    if (byKey) requestAnimationFrame(() => renameButton.current?.focus());
-    if (next === null) return;
-    setSaving(next);
-    void onRename(conversation, next).finally(() => setSaving(null));
-  };
-
-  if (editing)
+  if (rename.editing)
     return (
       <li>
-        <TitleEditor initial={conversation.title} onDone={done} />
+        <TitleEditor initial={conversation.title} onDone={rename.done} />
       </li>
     );
 
@@ -76,12 +64,12 @@ export function RecentChatItem({
         </span>
       </Link>
       <button
-        ref={renameButton}
+        ref={rename.pencil}
         type="button"
         aria-label={`Rename conversation: ${title}`}
         title="Rename conversation"
-        disabled={saving !== null}
-        onClick={() => setEditing(true)}
+        disabled={rename.saving !== null}
+        onClick={rename.start}
         className={cn(actionClass, "right-9 hover:bg-accent hover:text-foreground")}
       >
         <Pencil className="size-3.5" aria-hidden="true" />

@@ -1,7 +1,7 @@
 // A conversation's title being renamed, in Recent Chats and in the chat's header.
 import { CONVERSATION_TITLE_MAX, oneLine } from "@tessera/contracts";
 import { Pencil } from "lucide-react";
-import { useRef, type KeyboardEvent } from "react";
+import { useRef, useState, type KeyboardEvent } from "react";
 import { Input } from "@/components/ui/input";
 import { OWN_ESCAPE } from "@/components/ui/own-escape";
 import { cn } from "@/lib/utils";
@@ -50,4 +50,23 @@ export function TitleEditor({
       />
     </div>
   );
+}
+
+/**
+ * A title renamed in place: `start` swaps in the box, `done` (its onDone) saves through `save`, and the
+ * title being saved is `saving` until the conversation's queries have it. Focus goes back to `pencil`
+ * when the box was left by a key.
+ */
+export function useTitleRename(save: (title: string) => Promise<unknown>) {
+  const [editing, setEditing] = useState(false);
+  const [saving, setSaving] = useState<string | null>(null);
+  const pencil = useRef<HTMLButtonElement>(null);
+  const done = (next: string | null, byKey: boolean) => {
+    setEditing(false);
+    if (byKey) requestAnimationFrame(() => pencil.current?.focus());
+    if (next === null) return;
+    setSaving(next);
+    void save(next).finally(() => setSaving(null));
+  };
+  return { editing, start: () => setEditing(true), saving, pencil, done };
 }
