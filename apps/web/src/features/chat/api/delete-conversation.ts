@@ -1,7 +1,7 @@
 // DELETE /api/conversations/:id, then the Recent Chats list (every page of it, and searches) drops it.
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api-client";
-import { CONVERSATION_SEARCH_KEY, refreshConversations } from "./get-conversations";
+import { refreshConversations } from "./get-conversations";
 
 export async function deleteConversation(conversationId: string): Promise<void> {
   await apiRequest(`/api/conversations/${encodeURIComponent(conversationId)}`, { method: "DELETE" });
@@ -13,10 +13,7 @@ export function useDeleteConversation() {
     mutationFn: deleteConversation,
     onSuccess: async (_data, id) => {
       queryClient.removeQueries({ queryKey: ["conversations", id] });
-      await Promise.all([
-        refreshConversations(queryClient),
-        queryClient.invalidateQueries({ queryKey: CONVERSATION_SEARCH_KEY }),
-      ]);
+      await refreshConversations(queryClient, { searches: true });
     },
   });
 }

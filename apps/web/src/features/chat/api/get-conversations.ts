@@ -11,6 +11,7 @@ import {
   useQuery,
   type InfiniteData,
   type QueryClient,
+  type QueryKey,
 } from "@tanstack/react-query";
 import { z } from "zod";
 import { apiRequest } from "@/lib/api-client";
@@ -78,17 +79,12 @@ export function useConversationTitle(id: string | null): string | undefined {
   return listed?.title ?? single.data?.title;
 }
 
-/**
- * Mends the list shown (every page asked for so far) instead of asking for it again: `change` gets the
- * conversations in order and answers them in their new order, each page keeping its length, or
- * undefined to leave the list as it is. Answers whether the list was changed.
- */
-export function mendConversations(
-  queryClient: QueryClient,
-  change: (shown: ConversationSummary[]) => ConversationSummary[] | undefined,
-): boolean {
+type Change = (shown: ConversationSummary[]) => ConversationSummary[] | undefined;
+
+/** Mends the pages cached under `queryKey` with `change` (see mendConversations); answers whether it did. */
+function mendPages(queryClient: QueryClient, queryKey: QueryKey, change: Change): boolean {
   let changed = false;
-  queryClient.setQueryData<InfiniteData<ConversationSummary[]>>(conversationsQuery.queryKey, (data) => {
+  queryClient.setQueryData<InfiniteData<ConversationSummary[]>>(queryKey, (data) => {
     const next = data && change(flat(data));
     if (!data || !next) return data;
     changed = true;
@@ -98,17 +94,32 @@ export function mendConversations(
   return changed;
 }
 
-/** Asks for the list again (a conversation came or went, or the server's word is needed). */
-export const refreshConversations = (queryClient: QueryClient) =>
-  queryClient.invalidateQueries({ queryKey: conversationsQuery.queryKey, exact: true });
+/**
+ * Mends the list shown (every page asked for so far) instead of asking for it again: `change` gets the
+ * conversations in order and answers them in their new order, each page keeping its length, or
+ * undefined to leave the list as it is. Answers whether the list was changed.
+ */
+export const mendConversations = (queryClient: QueryClient, change: Change): boolean =>
+  mendPages(queryClient, conversationsQuery.queryKey, change);
+
+/**
+ * Asks for the list again (a conversation came or went, or the server's word is needed); with
+ * `searches`, every search of it too (one that came may match, one that went must leave).
+ */
+export const refreshConversations = (queryClient: QueryClient, { searches = false } = {}) =>
+  Promise.all([
+    queryClient.invalidateQueries({ queryKey: conversationsQuery.queryKey, exact: true }),
+    searches && queryClient.invalidateQueries({ queryKey: CONVERSATION_SEARCH_KEY }),
+  ]);
 
 /**
  * A new turn in `id` was stored: the server moved the conversation to the top of the list, marked it
- * with the turn's model and counted the turn's two messages; the list shown is mended the same way.
- * Answers false when the conversation is not among those shown (the caller refreshes the list then).
+ * with the turn's model and counted the turn's two messages; the list shown, and every search of it
+ * that found the conversation, is mended the same way. Answers false when the conversation is not
+ * among those listed (the caller refreshes the list then).
  */
-export const touchConversation = (queryClient: QueryClient, id: string, model: string) =>
-  mendConversations(queryClient, (shown) => {
+export function touchConversation(queryClient: QueryClient, id: string, model: string): boolean {
+  const touch: Change = (shown) => {
     const turned = shown.find((c) => c.id === id);
     if (!turned) return undefined;
     const moved = {
@@ -118,4 +129,8 @@ export const touchConversation = (queryClient: QueryClient, id: string, model: s
       message_count: turned.message_count + 2,
     };
     return [moved, ...shown.filter((c) => c !== turned)];
-  });
+  };
+  for (const [queryKey] of queryClient.getQueriesData({ queryKey: CONVERSATION_SEARCH_KEY }))
+    mendPages(queryClient, queryKey, touch);
+  return mendConversations(queryClient, touch);
+}

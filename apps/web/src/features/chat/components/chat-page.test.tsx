@@ -326,6 +326,57 @@ describe("chat page", () => {
     expect(server.callsTo("GET /api/conversations")).toHaveLength(listAsks);
   });
 
+  it("a new turn in a chat found by search moves it to the top of what was found, without searching again", async () => {
+    const all = chats(25);
+    const open = all[22]!;
+    const { user, server } = await openChat(
+      `/dashboard/chat?conversation=${open.id}&feature_typewriterEffects=false`,
+      {
+        "GET /api/conversations": servePages(() => all),
+        [`GET /api/conversations/${open.id}`]: () => json(open),
+        [`GET /api/conversations/${open.id}/messages`]: () => json(stored),
+        "POST /api/chat-stream": () => sse(answerEvents(open.id)),
+      },
+    );
+    await user.type(await screen.findByRole("searchbox", { name: "Search chats" }), "number 2");
+    const found = await screen.findByRole("list", { name: "Chats found" });
+    const titles = () =>
+      within(found)
+        .getAllByRole("link")
+        .map((l) => within(l).getByText(/^Chat number \d+$/).textContent);
+    await waitFor(() => expect(titles()).toHaveLength(6));
+    expect(titles()[0]).toBe("Chat number 2");
+    const searches = () => server.callsTo("GET /api/conversations").filter((r) => r.query.has("q"));
+    expect(searches()).toHaveLength(1);
+
+    await user.type(messageBox(), "One more question{Enter}");
+    await screen.findByText("1.2k tokens");
+    await waitFor(() => expect(titles()[0]).toBe("Chat number 22"));
+    expect(titles()).toEqual([22, 2, 20, 21, 23, 24].map((i) => `Chat number ${i}`));
+    expect(within(found).getAllByRole("link")[0]!.textContent).toContain("just now");
+    expect(searches()).toHaveLength(1);
+  });
+
+  it("a new chat that matches the search shown is found without typing the search again", async () => {
+    const all = chats(3);
+    const started = conversation("c0ffee00-0000-4000-8000-0000000000aa", "Chat number 7", 0);
+    const { user } = await openChat("/dashboard/chat?feature_typewriterEffects=false", {
+      "GET /api/conversations": servePages(() => all),
+      "POST /api/chat-stream": () => {
+        all.unshift(started);
+        return sse(answerEvents(started.id));
+      },
+      [`GET /api/conversations/${started.id}`]: () => json(started),
+    });
+    await user.type(await screen.findByRole("searchbox", { name: "Search chats" }), "number 7");
+    expect(await screen.findByText("No chats match \u201cnumber 7\u201d")).toBeTruthy();
+
+    await user.type(messageBox(), "Chat number 7{Enter}");
+    await screen.findByText("1.2k tokens");
+    const found = await screen.findByRole("list", { name: "Chats found" });
+    expect(await within(found).findByRole("link", { name: /Chat number 7\b/ })).toBeTruthy();
+  });
+
   it("deletes an older chat from the list, and a chat found by search", async () => {
     let all = chats(25);
     const { user } = await openChat("/dashboard/chat", {

@@ -205,11 +205,13 @@ export function useChatSession(events: SessionEvents) {
           onStart: (id) => {
             if (!current()) return;
             stored = true;
-            // The turn is stored: a conversation already shown moves to the top of the list as it is;
-            // a new one (or one not shown) comes with the list asked for again.
-            if (conversationRef.current === id && touchConversation(queryClient, id, model)) return;
-            void refreshConversations(queryClient);
-            if (conversationRef.current === id) return;
+            // The turn is stored: a conversation already shown moves to the top of the list (and of
+            // any search that found it) as it is; a new one (or one not listed) comes with the list
+            // asked for again, and a new one may match a search.
+            const known = conversationRef.current === id;
+            if (known && touchConversation(queryClient, id, model)) return;
+            void refreshConversations(queryClient, { searches: !known });
+            if (known) return;
             startedHere = id;
             conversationRef.current = id;
             eventsRef.current.onConversationStarted(id);
@@ -232,7 +234,7 @@ export function useChatSession(events: SessionEvents) {
         const content = `${result.text}${result.text ? "\n\n" : ""}${RESPONSE_INTERRUPTED_MARK}`;
         setMessages((list) => [...list, { ...answer, content, timestamp: at, reveal: false }]);
         // Stopped before the server said it had stored the turn, the list may not know of it yet.
-        if (!stored) void refreshConversations(queryClient);
+        if (!stored) void refreshConversations(queryClient, { searches: true });
       } else {
         setMessages((list) => list.filter((m) => m.id !== user.id));
         if (startedHere && conversationRef.current === startedHere && !result.text) {
@@ -240,7 +242,7 @@ export function useChatSession(events: SessionEvents) {
           eventsRef.current.onConversationDiscarded();
         }
         // What the failed turn left stored (or took away) is the server's to say.
-        void refreshConversations(queryClient);
+        void refreshConversations(queryClient, { searches: true });
         eventsRef.current.onRestore(prompt, attachments);
         toast.error("Error", { description: chatErrorText(errorMessage(result.error)) });
       }
