@@ -57,6 +57,15 @@ const renamable = (all: ConversationSummary[], open: ConversationSummary) => ({
     json({ ...open, title: (body as { title: string }).title.trim() }),
 });
 
+/** The chat page with `open` (one of `all`) opened, where a question gets an answer. */
+const openToAnswer = (all: ConversationSummary[], open: ConversationSummary) =>
+  openChat(`/dashboard/chat?conversation=${open.id}&feature_typewriterEffects=false`, {
+    "GET /api/conversations": servePages(() => all),
+    [`GET /api/conversations/${open.id}`]: () => json(open),
+    [`GET /api/conversations/${open.id}/messages`]: () => json(stored),
+    "POST /api/chat-stream": () => sse(answerEvents(open.id)),
+  });
+
 /** Opens the title box with the pencil `pencil` in `scope`, checks it holds `from`, and types `typed`. */
 async function renameWith(
   user: Awaited<ReturnType<typeof openChat>>["user"],
@@ -298,15 +307,7 @@ describe("chat page", () => {
   it("a new turn in an older chat moves it to the top of the pages shown, without asking for them again", async () => {
     const all = chats(25);
     const open = all[22]!;
-    const { user, server } = await openChat(
-      `/dashboard/chat?conversation=${open.id}&feature_typewriterEffects=false`,
-      {
-        "GET /api/conversations": servePages(() => all),
-        [`GET /api/conversations/${open.id}`]: () => json(open),
-        [`GET /api/conversations/${open.id}/messages`]: () => json(stored),
-        "POST /api/chat-stream": () => sse(answerEvents(open.id)),
-      },
-    );
+    const { user, server } = await openToAnswer(all, open);
     const nav = await screen.findByRole("navigation", { name: "Conversations" });
     await user.click(await within(nav).findByRole("button", { name: "Show older chats" }));
     await within(nav).findByRole("link", { name: /Chat number 22\b/ });
@@ -329,15 +330,7 @@ describe("chat page", () => {
   it("a new turn in a chat found by search moves it to the top of what was found, without searching again", async () => {
     const all = chats(25);
     const open = all[22]!;
-    const { user, server } = await openChat(
-      `/dashboard/chat?conversation=${open.id}&feature_typewriterEffects=false`,
-      {
-        "GET /api/conversations": servePages(() => all),
-        [`GET /api/conversations/${open.id}`]: () => json(open),
-        [`GET /api/conversations/${open.id}/messages`]: () => json(stored),
-        "POST /api/chat-stream": () => sse(answerEvents(open.id)),
-      },
-    );
+    const { user, server } = await openToAnswer(all, open);
     await user.type(await screen.findByRole("searchbox", { name: "Search chats" }), "number 2");
     const found = await screen.findByRole("list", { name: "Chats found" });
     const titles = () =>
