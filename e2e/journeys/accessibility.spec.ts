@@ -66,6 +66,9 @@ test("the sign-in and pricing pages have no accessibility violations", async ({ 
 test("the signed-in pages, an answer and the chat's dialogs have none, in light and in dark", async ({
   signedIn: page,
 }) => {
+  // Eight pages in two themes, an answer and the dialogs, each scanned: 64 s once on a machine whose
+  // Chromium runs at half the usual pace, beside the other worker. Three times the usual minute.
+  test.slow();
   for (const theme of ["light", "dark"] as const) {
     if (theme === "dark") {
       await page.getByRole("button", { name: "Toggle theme", exact: true }).click();
