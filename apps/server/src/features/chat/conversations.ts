@@ -43,15 +43,22 @@ export async function listConversations(
     .groupBy(conversations.id)
     .orderBy(desc(conversations.updatedAt), desc(conversations.id))
     .limit(RECENT_CONVERSATIONS_LIMIT);
-  return rows.map((r) => ({
-    id: r.id,
-    title: r.title,
-    model: r.model,
-    created_at: r.createdAt.toISOString(),
-    updated_at: r.updatedAt.toISOString(),
-    message_count: Number(r.messageCount),
-  }));
+  return rows.map((r) => ({ ...summaryFields(r), message_count: Number(r.messageCount) }));
 }
+
+type ConversationFields = Pick<
+  typeof conversations.$inferSelect,
+  "id" | "title" | "model" | "createdAt" | "updatedAt"
+>;
+
+/** A conversation row as the API shows it, all but its message count. */
+const summaryFields = (row: ConversationFields): Omit<ConversationSummary, "message_count"> => ({
+  id: row.id,
+  title: row.title,
+  model: row.model,
+  created_at: row.createdAt.toISOString(),
+  updated_at: row.updatedAt.toISOString(),
+});
 
 async function ownConversation(db: Database, userId: string, id: string) {
   const [row] = await db
@@ -76,14 +83,7 @@ async function summaryOf(db: Database, row: typeof conversations.$inferSelect): 
     .select({ n: count() })
     .from(messages)
     .where(eq(messages.conversationId, id));
-  return {
-    id: row.id,
-    title: row.title,
-    model: row.model,
-    created_at: row.createdAt.toISOString(),
-    updated_at: row.updatedAt.toISOString(),
-    message_count: Number(n),
-  };
+  return { ...summaryFields(row), message_count: Number(n) };
 }
 
 /**
@@ -108,8 +108,9 @@ export async function readWholeConversation(db: Database, userId: string, id: st
 }
 
 /**
- * Every conversation of the person, oldest first, each with all its messages: read one at a time, so
- * an export of years of chats holds one conversation in memory, not all of them.
+ * Every conversation of the person, oldest first, each with all its messages: the messages are read a
+ * conversation at a time, so an export of years of chats holds one conversation's messages in memory,
+ * not all of them.
  */
 export async function* everyConversation(
   db: Database,
@@ -120,15 +121,7 @@ export async function* everyConversation(
     .from(conversations)
     .where(eq(conversations.userId, userId))
     .orderBy(asc(conversations.createdAt), asc(conversations.id));
-  for (const row of rows)
-    yield {
-      id: row.id,
-      title: row.title,
-      model: row.model,
-      created_at: row.createdAt.toISOString(),
-      updated_at: row.updatedAt.toISOString(),
-      messages: await messagesOf(db, row.id),
-    };
+  for (const row of rows) yield { ...summaryFields(row), messages: await messagesOf(db, row.id) };
 }
 
 async function messagesOf(db: Database, id: string, page: MessagePageQuery = {}): Promise<StoredMessage[]> {
