@@ -4,6 +4,7 @@ import { PanelLeft } from "lucide-react";
 import { Suspense, useCallback, useEffect, useMemo, useState, type ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import { lazyChunk } from "@/lib/chunk-load";
+import { isCommandKey } from "@/lib/command-key";
 import { readSidebarState, writeSidebarState, type SidebarState } from "@/lib/sidebar-state";
 import { useIsMobile } from "@/lib/use-is-mobile";
 import { useOpenedOnce } from "@/lib/use-opened-once";
@@ -29,7 +30,7 @@ export function SidebarProvider({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key.toLowerCase() !== "b" || !(event.ctrlKey || event.metaKey) || event.altKey) return;
+      if (!isCommandKey(event, "b")) return;
       event.preventDefault();
       toggleSidebar();
     };

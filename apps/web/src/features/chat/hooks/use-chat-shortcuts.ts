@@ -2,14 +2,11 @@
 // Mac) starts a new chat, Ctrl+K (Cmd+K) goes to Search chats. They work from anywhere on the chat page,
 // the message box included, but not from a dialog over it; Ctrl+B (the sidebar) is the app shell's.
 import { useEffect, useRef } from "react";
+import { isCommandKey } from "@/lib/command-key";
 
-const withCommand = (event: KeyboardEvent) => (event.ctrlKey || event.metaKey) && !event.altKey;
+export const isNewChatShortcut = (event: KeyboardEvent) => isCommandKey(event, "o") && event.shiftKey;
 
-export const isNewChatShortcut = (event: KeyboardEvent) =>
-  withCommand(event) && event.shiftKey && event.key.toLowerCase() === "o";
-
-export const isSearchChatsShortcut = (event: KeyboardEvent) =>
-  withCommand(event) && !event.shiftKey && event.key.toLowerCase() === "k";
+export const isSearchChatsShortcut = (event: KeyboardEvent) => isCommandKey(event, "k") && !event.shiftKey;
 
 export function useChatShortcuts(actions: { onNewChat: () => void; onSearchChats: () => void }): void {
   // The latest actions, without listening again on every render.
