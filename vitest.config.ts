@@ -1,5 +1,6 @@
 import { availableParallelism } from "node:os";
 import { defineConfig } from "vitest/config";
+import { DATABASE_FREE_SUITES } from "./apps/server/src/test/database-free";
 
 // Server suites run against PGlite always, and against the PostgreSQL server too when
 // DATABASE_URL is set (as .ci/run does): each test file then gets a fresh database there.
@@ -12,10 +13,14 @@ const server = (dbKind: "pglite" | "postgres") => ({
   test: {
     name: `server:${dbKind}`,
     root: "./apps/server",
-    // A *.postgres.test.ts file is about the PostgreSQL server itself (its connections, say).
+    // A *.postgres.test.ts file is about the PostgreSQL server itself (its connections, say), a
+    // *.pglite.test.ts file about PGlite itself (its data folder); suites that open no database at
+    // all run once, with PGlite.
     exclude: [
       "**/node_modules/**",
-      ...(dbKind === "pglite" ? ["src/**/*.postgres.test.ts"] : []),
+      ...(dbKind === "pglite"
+        ? ["src/**/*.postgres.test.ts"]
+        : ["src/**/*.pglite.test.ts", ...DATABASE_FREE_SUITES]),
       ...(redisUrl ? [] : ["src/**/*.redis.test.ts"]),
     ],
     globalSetup: ["./src/test/global-setup.ts"],
