@@ -17,9 +17,8 @@ const DATABASE_MODULES = [
 /** Product modules import this for its helpers and types; a test or its helper imports it to open one. */
 const CLIENT = "src/db/client.ts";
 
-/** Imports that load a module when the suite runs (not `import type`), relative ones only. */
-const IMPORT = /(?:from|import)\s*\(?\s*["'](\.{1,2}\/[^"']+)["']/g;
-const TYPE_ONLY = /^import\s+type\b[^;]*$/;
+/** Relative imports and re-exports that load a module when the suite runs: all but `import type`. */
+const IMPORT = /\b(?:import|export)(?!\s+type\b)[^;"']*?["'](\.{1,2}\/[^"']+)["']/g;
 
 function resolveImport(from: string, specifier: string): string | null {
   const base = join(dirname(from), specifier);
@@ -42,15 +41,12 @@ function databaseReach(suite: string): string[] {
     const text = readFileSync(file, "utf8");
     const ownTest = name === suite || name.startsWith("src/test/");
     if (ownTest && /\binject\(/.test(text)) found.add(name);
-    for (const statement of text.split(/;\s*\n/)) {
-      if (TYPE_ONLY.test(statement.trim())) continue;
-      for (const [, specifier] of statement.matchAll(IMPORT)) {
-        const target = resolveImport(file, specifier!);
-        if (!target) continue;
-        if (relative(root, target) === CLIENT) {
-          if (ownTest) found.add(CLIENT);
-        } else queue.push(target);
-      }
+    for (const [, specifier] of text.matchAll(IMPORT)) {
+      const target = resolveImport(file, specifier!);
+      if (!target) continue;
+      if (relative(root, target) === CLIENT) {
+        if (ownTest) found.add(CLIENT);
+      } else queue.push(target);
     }
   }
   return [...found];
