@@ -38,6 +38,7 @@ import type { AppEnv } from "./lib/context";
 import { bodyLimit } from "./lib/body-limit";
 import { AppError, errorBody } from "./lib/errors";
 import { guardedFetch } from "./lib/guarded-fetch";
+import { STOP_CHANNEL } from "./lib/live-streams";
 import { imageProxyRoutes } from "./features/image-proxy/image-proxy-routes";
 import { securityHeaders } from "./lib/security-headers";
 import { contentTypeOf, isStorageKey } from "./providers/storage/storage";
@@ -114,6 +115,13 @@ export function createApp(services: Services, options: { webDist?: string | null
     .listen(SESSION_CHANNEL, sessions)
     .catch((err: unknown) =>
       logger.warn({ event: "auth.session_cache.off", err: String(err) }, "session cache off"),
+    );
+  // Stop pressed in a request another process answered: the stream it names may be running here. (Not
+  // heard, the stream still stops at its next draft write: stop-answer.ts closes the row.)
+  database
+    .listen(STOP_CHANNEL, { notice: (answerId) => void services.streams.stop(answerId), state: () => {} })
+    .catch((err: unknown) =>
+      logger.warn({ event: "chat.stop_listener.off", err: String(err) }, "stops heard by draft writes only"),
     );
   app.route(
     "/api/auth",

@@ -140,6 +140,8 @@ export const ROUTE_AUTH: Record<string, RouteRule> = {
 
   // Any conversation, assistant or comparison named in the body must be the caller's (else 404).
   "POST /api/chat-stream": "session",
+  // The answer it names must be the caller's (else 404).
+  "POST /api/chat-stream/stop": "session",
   "GET /api/models": "session",
   "POST /api/chat-images": "session",
   "POST /api/attachments/extract": "session",

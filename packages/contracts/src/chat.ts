@@ -61,6 +61,22 @@ export const chatStreamRequestSchema = z.object({
 });
 export type ChatStreamRequest = z.input<typeof chatStreamRequestSchema>;
 
+/**
+ * POST /api/chat-stream/stop: stops an answer while it streams (204; a 404 names none of the caller's).
+ * An answer goes on when its client leaves once it has started, so Stop names it: by its id (the start
+ * event's `messageId`, or a stored answer's `id`), or by the question's `clientMessageId`, which the
+ * client knows before the start event. The answer keeps its text so far, marked interrupted.
+ */
+export const chatStopRequestSchema = z
+  .object({
+    messageId: z.string().uuid("messageId must be an answer's id.").optional(),
+    clientMessageId: z.string().uuid("clientMessageId must be a UUID.").optional(),
+  })
+  .refine((r) => (r.messageId === undefined) !== (r.clientMessageId === undefined), {
+    message: "Name the answer by messageId or its question by clientMessageId (one of them).",
+  });
+export type ChatStopRequest = z.infer<typeof chatStopRequestSchema>;
+
 export const sourceSchema = z.object({
   title: z.string(),
   url: z.string(),
@@ -70,7 +86,13 @@ export const sourceSchema = z.object({
 export type Source = z.infer<typeof sourceSchema>;
 
 export const chatStreamEventSchema = z.discriminatedUnion("type", [
-  z.object({ type: z.literal("start"), conversationId: z.string(), model: z.string() }),
+  /** `messageId` is the answer's: Stop names it (chatStopRequestSchema). */
+  z.object({
+    type: z.literal("start"),
+    conversationId: z.string(),
+    model: z.string(),
+    messageId: z.string(),
+  }),
   z.object({ type: z.literal("chunk"), content: z.string() }),
   z.object({
     type: z.literal("complete"),

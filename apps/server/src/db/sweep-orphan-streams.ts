@@ -12,15 +12,18 @@ export interface SweepResult {
   comparisonAnswers: number;
 }
 
+/** An answer's row closed where it stands: interrupted, its text so far kept and marked. */
+export const closedAsInterrupted = () => ({
+  status: "interrupted" as const,
+  content: sql`case when ${messages.content} = '' then ${RESPONSE_INTERRUPTED_MARK}
+    else ${messages.content} || ${`\n\n${RESPONSE_INTERRUPTED_MARK}`} end`,
+});
+
 /** Closes answers left streaming (comparison answers: also pending) since before `before`, or all. */
 export async function sweepOrphanStreams(db: Database, before: Date | null): Promise<SweepResult> {
   const closed = await db
     .update(messages)
-    .set({
-      status: "interrupted",
-      content: sql`case when ${messages.content} = '' then ${RESPONSE_INTERRUPTED_MARK}
-        else ${messages.content} || ${`\n\n${RESPONSE_INTERRUPTED_MARK}`} end`,
-    })
+    .set(closedAsInterrupted())
     .where(
       before
         ? and(eq(messages.status, "streaming"), lt(messages.createdAt, before))

@@ -1,6 +1,8 @@
 // The process's open event streams, so a shutdown can end them well: each is aborted with a reason
 // its producer recognises (store the text as interrupted, send one closing event that says so), and
 // the shutdown waits for them to finish before the connections and the database are closed.
+// A stream tracked under a key (a chat answer's id) can also be stopped by that key, from a request
+// other than its own: the person's Stop, heard here directly or from another process (STOP_CHANNEL).
 
 /** The abort reason of a stream ended by a server shutdown (named AbortError: it is an abort). */
 export class ServerShutdown extends Error {
@@ -14,9 +16,17 @@ export class ServerShutdown extends Error {
 export const isServerShutdown = (signal: AbortSignal) =>
   signal.aborted && signal.reason instanceof ServerShutdown;
 
+/** The channel on which a process asks every process to stop the stream it names (its key). */
+export const STOP_CHANNEL = "tessera_stream_stop";
+
 export interface LiveStreams {
-  /** Follows one stream until the returned function is called; aborted at once when shutting down. */
-  track(controller: AbortController): () => void;
+  /**
+   * Follows one stream until the returned function is called; aborted at once when shutting down.
+   * With a key, `stop(key)` aborts it too.
+   */
+  track(controller: AbortController, key?: string): () => void;
+  /** Aborts the stream tracked under `key` in this process; false when there is none here. */
+  stop(key: string): boolean;
   /** How many streams are open. */
   readonly size: number;
   /** True once `shutdown` was called. */
@@ -27,16 +37,25 @@ export interface LiveStreams {
 
 export function createLiveStreams(): LiveStreams {
   const open = new Set<AbortController>();
+  const byKey = new Map<string, AbortController>();
   let closing = false;
   let onEmpty: (() => void) | null = null;
   return {
-    track(controller) {
+    track(controller, key) {
       if (closing) controller.abort(new ServerShutdown());
       open.add(controller);
+      if (key !== undefined) byKey.set(key, controller);
       return () => {
         open.delete(controller);
+        if (key !== undefined && byKey.get(key) === controller) byKey.delete(key);
         if (open.size === 0) onEmpty?.();
       };
+    },
+    stop(key) {
+      const controller = byKey.get(key);
+      if (!controller) return false;
+      controller.abort();
+      return true;
     },
     get size() {
       return open.size;

@@ -6,6 +6,7 @@ import type { AddressInfo } from "node:net";
 import { serve, type ServerType } from "@hono/node-server";
 import { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createLiveStreams } from "./live-streams";
 import { sseHandOff, sseResponse } from "./sse-response";
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -14,6 +15,19 @@ const BIG = "x".repeat(64 * 1024);
 let server: ServerType;
 let port = 0;
 const log: string[] = [];
+const live = createLiveStreams();
+
+/** A producer that outlives its client: a first event, then 30 × 20 ms unless aborted. */
+function outliving(name: string, firstAfterMs = 0) {
+  return async function* (signal: AbortSignal) {
+    if (firstAfterMs) await sleep(firstAfterMs);
+    yield { type: "start" };
+    for (let i = 0; i < 30 && !signal.aborted; i++) await sleep(20);
+    log.push(signal.aborted ? `${name}: aborted` : `${name}: not aborted`);
+    yield { type: "complete" }; // written nowhere once the client left
+    log.push(`${name}: finished`);
+  };
+}
 
 function buildApp() {
   const app = new Hono();
@@ -80,6 +94,12 @@ function buildApp() {
       yield { type: "late" }; // drained: written nowhere
       log.push("slow: finished");
     }),
+  );
+  app.get("/outlives", (c) =>
+    sseResponse(c, outliving("outlives"), { live, key: "answer-1", outliveClient: true }),
+  );
+  app.get("/outlives-late", (c) =>
+    sseResponse(c, outliving("late", 300), { live, key: "answer-2", outliveClient: true }),
   );
   app.get("/fails", (c) =>
     sseResponse(c, async function* () {
@@ -172,6 +192,38 @@ describe("an event stream on the Node server", () => {
     await expect.poll(() => log, { timeout: 2_000 }).toEqual(["slow: aborted", "slow: finished"]);
   });
 
+  it("with outliveClient, a client that leaves after the first event does not stop the producer", async () => {
+    log.length = 0;
+    const res = await open("/outlives");
+    await new Promise<void>((resolve) => res.once("data", () => resolve()));
+    res.destroy();
+    await expect.poll(() => log, { timeout: 3_000 }).toEqual(["outlives: not aborted", "outlives: finished"]);
+    expect(live.size).toBe(0);
+  });
+
+  it("with outliveClient, a client that leaves before the first event stops it", async () => {
+    log.length = 0;
+    const req = httpRequest({ host: "127.0.0.1", port, path: "/outlives-late", agent: false });
+    req.on("error", () => undefined);
+    req.end();
+    await sleep(100);
+    req.destroy();
+    await expect.poll(() => log, { timeout: 3_000 }).toEqual(["late: aborted", "late: finished"]);
+  });
+
+  it("a stream kept under a key is stopped by that key, its client still there or gone", async () => {
+    log.length = 0;
+    const res = await open("/outlives");
+    const read = readAll(res);
+    expect(live.stop("answer-1")).toBe(true);
+    const { text, ended } = await read;
+    expect(ended).toBe("end");
+    expect(events(text)).toEqual([{ type: "start" }, { type: "complete" }]);
+    expect(log).toEqual(["outlives: aborted", "outlives: finished"]);
+    // Untracked once finished: the key names nothing any more.
+    expect(live.stop("answer-1")).toBe(false);
+  });
+
   it("starts the producer while the middlewares around the handler still settle the headers", async () => {
     log.length = 0;
     const { text, ended } = await readAll(await open("/primed"));
@@ -207,5 +259,14 @@ describe("an event stream in process", () => {
     expect(res.headers.get("x-after")).toBe("set after the handler");
     expect(res.body).toBeInstanceOf(ReadableStream);
     expect(events(await res.text())).toEqual([1, 2, 3].map((n) => ({ type: "chunk", n })));
+  });
+
+  it("with outliveClient, a reader that cancels after the first event does not stop the producer", async () => {
+    log.length = 0;
+    const res = await buildApp().request("/outlives");
+    const reader = res.body!.getReader() as ReadableStreamDefaultReader<Uint8Array>;
+    expect(events(new TextDecoder().decode((await reader.read()).value))).toEqual([{ type: "start" }]);
+    await reader.cancel();
+    await expect.poll(() => log, { timeout: 3_000 }).toEqual(["outlives: not aborted", "outlives: finished"]);
   });
 });

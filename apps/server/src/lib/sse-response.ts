@@ -2,6 +2,9 @@
 // proxies keep the connection open, and an abort signal for the producer when the client leaves or the
 // server shuts down (the signal's reason tells which: see live-streams.ts).
 // The producer is drained even after the client left, so whatever it stores at the end is stored.
+// With `outliveClient` (a chat answer) a client that leaves once it has had the first event does not
+// stop the producer at all: the answer is written to its end and read back later (a reload, another
+// tab); only a stop by its key (see live-streams.ts) or a shutdown aborts it then.
 //
 // On the Node server the events are written straight to the socket's response, once every middleware
 // has had its say on the headers (`sseHandOff`, the outermost middleware): one write per event, a wait
@@ -51,16 +54,31 @@ const SSE_HEADERS = {
   "X-Accel-Buffering": "no",
 };
 
+export interface SseOptions {
+  /** The process's open streams: ended well on shutdown. */
+  live?: LiveStreams;
+  /** The key under which `live.stop` aborts this stream. */
+  key?: string;
+  /** Keep producing after the client leaves, once the first event reached it. */
+  outliveClient?: boolean;
+}
+
 export function sseResponse(
   c: Context,
   produce: (signal: AbortSignal) => AsyncIterable<unknown>,
-  live?: LiveStreams,
+  { live, key, outliveClient = false }: SseOptions = {},
 ): Response {
   const client = new AbortController();
-  const untrack = live?.track(client);
+  const untrack = live?.track(client, key);
   const request = c.req.raw.signal;
-  const onClientGone = () => client.abort();
-  request.addEventListener("abort", onClientGone, { once: true });
+  /** The first event was handed to the client. */
+  let delivered = false;
+  const onClientGone = () => {
+    if (!(outliveClient && delivered)) client.abort();
+  };
+  // A client gone before the stream began (while research gathered its sources, say) fires no event.
+  if (request.aborted) onClientGone();
+  else request.addEventListener("abort", onClientGone, { once: true });
   const events = produce(client.signal)[Symbol.asyncIterator]();
   /** The producer's first event, asked for before the response starts (the direct path). */
   let primed: Promise<IteratorResult<unknown>> | null = null;
@@ -92,9 +110,9 @@ export function sseResponse(
       finish();
     }
   };
-  /** Nobody will read the stream: the producer is told to stop, then run to its end. */
+  /** Nobody will read the stream: the producer is told to stop (unless it outlives its client), then run to its end. */
   const abandon = () => {
-    client.abort();
+    onClientGone();
     void drain();
   };
 
@@ -123,7 +141,7 @@ export function sseResponse(
     const onClose = () => {
       gone = true;
       drained?.();
-      if (!finished) client.abort();
+      if (!finished) onClientGone();
     };
     const onDrain = () => drained?.();
     res.on("close", onClose);
@@ -136,8 +154,9 @@ export function sseResponse(
         const next = await nextEvent();
         if (next.done) break;
         if (gone) continue; // drained for its final write; nobody to tell
-        if (!res.write(`data: ${JSON.stringify(next.value)}\n\n`))
-          await new Promise<void>((resolve) => (drained = resolve));
+        const flushed = res.write(`data: ${JSON.stringify(next.value)}\n\n`);
+        delivered = true;
+        if (!flushed) await new Promise<void>((resolve) => (drained = resolve));
         drained = null;
       }
       finish();
@@ -176,6 +195,7 @@ export function sseResponse(
         }
         if (cancelled) return;
         controller.enqueue(encoder.encode(`data: ${JSON.stringify(next.value)}\n\n`));
+        delivered = true;
       },
       cancel() {
         cancelled = true;

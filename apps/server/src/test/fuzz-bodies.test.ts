@@ -100,6 +100,12 @@ const TARGETS: Target[] = [
     valid: () => ({ comparison: true, comparisonId: crypto.randomUUID(), responseId: crypto.randomUUID() }),
   },
   {
+    route: "POST /api/chat-stream/stop",
+    path: () => "/api/chat-stream/stop",
+    // Names no answer of the caller's: a 404 until mutated into a 400.
+    valid: () => ({ messageId: crypto.randomUUID() }),
+  },
+  {
     route: "POST /api/documents",
     path: () => "/api/documents",
     valid: () => ({ title: "Notes", content: "Some text to keep." }),

@@ -1,4 +1,5 @@
 import {
+  chatStopRequestSchema,
   chatStreamRequestSchema,
   LOCAL_MODEL_ID,
   conversationListQuerySchema,
@@ -36,6 +37,7 @@ import { allConversationsFileName, exportAllConversations, exportConversation } 
 import { extractAttachment } from "./extract-attachment";
 import { prepareChat } from "./prepare-chat";
 import { runChatStream } from "./run-chat-stream";
+import { stopAnswer } from "./stop-answer";
 import { uploadChatImage } from "./upload-chat-image";
 
 export interface ChatDeps {
@@ -52,8 +54,8 @@ export interface ChatDeps {
   search: SearchProvider;
   /** Development and tests only: lets deep crawl read pages on private addresses. */
   allowPrivateFetch?: boolean;
-  /** The process's open streams, ended with a closing event when it shuts down. */
-  streams?: LiveStreams;
+  /** The process's open streams, ended with a closing event when it shuts down, and stopped by Stop. */
+  streams: LiveStreams;
 }
 
 const idParam = z.object({ id: z.string().uuid("not a conversation id") });
@@ -115,8 +117,13 @@ export function chatRoutes(deps: ChatDeps) {
               : null,
             signal,
           ),
-        deps.streams,
+        // The answer goes on if its client leaves (a reload reads it back); Stop names it.
+        { live: deps.streams, key: prepared.assistantMessageId, outliveClient: true },
       );
+    })
+    .post("/chat-stream/stop", async (c) => {
+      await stopAnswer(deps, c.get("session").user.id, await readJson(c, chatStopRequestSchema));
+      return c.body(null, 204);
     })
     .post("/chat-images", uploadLimit, async (c) => {
       const { bytes } = await readUpload(c, "image");

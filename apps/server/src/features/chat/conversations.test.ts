@@ -302,14 +302,14 @@ describe("conversations", () => {
   });
 });
 
-describe("stopping a stream", () => {
-  it("stores the partial answer marked [Response interrupted] when the client goes away", async () => {
-    const base = await t.listen();
+describe("leaving and stopping a stream (over a real connection)", () => {
+  /** Opens a Tessera Local answer on a socket and reads it until its first chunk. */
+  async function openAnswer(base: string, message: string) {
     const controller = new AbortController();
     const res = await fetch(`${base}/api/chat-stream`, {
       method: "POST",
       headers: { "content-type": "application/json", authorization: `Bearer ${ada}`, origin: ORIGIN },
-      body: JSON.stringify({ message: "Tell me everything about choosing a model", model: "tessera-local" }),
+      body: JSON.stringify({ message, model: "tessera-local" }),
       signal: controller.signal,
     });
     const reader = res.body!.getReader();
@@ -318,18 +318,47 @@ describe("stopping a stream", () => {
       const { value } = (await reader.read()) as { value?: Uint8Array };
       seen += new TextDecoder().decode(value);
     }
-    const conversationId = /"conversationId":"([^"]+)"/.exec(seen)![1]!;
-    controller.abort();
+    return {
+      conversationId: /"conversationId":"([^"]+)"/.exec(seen)![1]!,
+      messageId: /"messageId":"([^"]+)"/.exec(seen)![1]!,
+      leave: () => controller.abort(),
+    };
+  }
 
+  async function answerWhenDone(conversationId: string) {
     let stored: StoredMessage[] = [];
     // The answer's row exists from the start; wait until the stream has closed it.
-    for (let i = 0; i < 50 && (stored.length < 2 || stored[1]?.status === "streaming"); i++) {
+    for (let i = 0; i < 100 && (stored.length < 2 || stored[1]?.status === "streaming"); i++) {
       await new Promise((r) => setTimeout(r, 100));
       stored = (await get<StoredMessage[]>(`/api/conversations/${conversationId}/messages`, ada)).body;
     }
-    expect(stored[1]?.status).toBe("interrupted");
-    expect(stored[1]?.content.endsWith(RESPONSE_INTERRUPTED_MARK)).toBe(true);
-    expect(stored[1]!.content.length).toBeGreaterThan(RESPONSE_INTERRUPTED_MARK.length);
+    return stored[1];
+  }
+
+  it("keeps answering when the client goes away, and stores the whole answer", async () => {
+    const base = await t.listen();
+    const answer = await openAnswer(base, "Tell me everything about choosing a model");
+    answer.leave();
+    const stored = await answerWhenDone(answer.conversationId);
+    expect(stored?.status).toBe("complete");
+    expect(stored?.content).not.toContain(RESPONSE_INTERRUPTED_MARK);
+    expect(stored!.content.length).toBeGreaterThan(200);
+  });
+
+  it("Stop stores the partial answer marked [Response interrupted]", async () => {
+    const base = await t.listen();
+    const answer = await openAnswer(base, "Tell me everything about choosing a model, once more");
+    answer.leave();
+    const res = await t.request("/api/chat-stream/stop", {
+      method: "POST",
+      token: ada,
+      json: { messageId: answer.messageId },
+    });
+    expect(res.status).toBe(204);
+    const stored = await answerWhenDone(answer.conversationId);
+    expect(stored?.status).toBe("interrupted");
+    expect(stored?.content.endsWith(RESPONSE_INTERRUPTED_MARK)).toBe(true);
+    expect(stored!.content.length).toBeGreaterThan(RESPONSE_INTERRUPTED_MARK.length);
   });
 });
 

@@ -132,19 +132,27 @@ export async function* runChatStream(
     return null;
   });
   const answerId = prepared.assistantMessageId;
+  // A draft that finds the row closed (Stop from another process, or the sweep) ends the call too.
+  const closedElsewhere = new AbortController();
+  const callSignal = AbortSignal.any([signal, closedElsewhere.signal]);
   // The text so far, in the background.
-  const draft = startDraftWriter((content) => runNamed(deps.db, ANSWER_DRAFT, [answerId, content]), {
-    everyMs: DRAFT_WRITE_MS,
-    onError: (err) =>
-      deps.logger.warn({ event: "chat.stream.draft_failed", err: errorText(err) }, "draft not stored"),
-  });
+  const draft = startDraftWriter(
+    async (content) => {
+      if ((await runNamed(deps.db, ANSWER_DRAFT, [answerId, content])) === 0) closedElsewhere.abort();
+    },
+    {
+      everyMs: DRAFT_WRITE_MS,
+      onError: (err) =>
+        deps.logger.warn({ event: "chat.stream.draft_failed", err: errorText(err) }, "draft not stored"),
+    },
+  );
   const stream = modelMessages
     ? streamModel({
         model: prepared.resolved.model,
         system: systemPrompt(prepared, context, persona),
         ...(persona ? { temperature: persona.temperature, maxOutputTokens: persona.maxTokens } : {}),
         messages: modelMessages,
-        signal,
+        signal: callSignal,
         idleMs: deps.idleMs,
         totalMs: deps.totalMs,
       })
@@ -156,7 +164,12 @@ export async function* runChatStream(
     ? stream.next()
     : Promise.resolve({ done: true, value: NOT_STARTED });
   first.catch(() => undefined);
-  yield { type: "start", conversationId: prepared.conversationId, model: prepared.modelId };
+  yield {
+    type: "start",
+    conversationId: prepared.conversationId,
+    model: prepared.modelId,
+    messageId: answerId,
+  };
 
   let next = await first;
   while (!next.done) {

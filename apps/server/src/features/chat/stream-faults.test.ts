@@ -8,16 +8,19 @@ import {
   STREAM_MESSAGES,
   type StoredMessage,
 } from "@tessera/contracts";
-import { and, eq } from "drizzle-orm";
+import { randomUUID } from "node:crypto";
+import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { conversations, messages } from "../../db/schema";
+import { conversations, messages, user } from "../../db/schema";
 import { createTestApp, readSse, type SseEvent, type TestApp } from "../../test/test-app";
 import {
   startOpenAiCompatibleServer,
   type OpenAiCompatibleServer,
 } from "../../test/openai-compatible-server";
 import { TINY_PNG } from "../../test/tiny-pdf";
-import { sweepOrphanStreams } from "../../db/sweep-orphan-streams";
+import { closedAsInterrupted, sweepOrphanStreams } from "../../db/sweep-orphan-streams";
+import { createLiveStreams, STOP_CHANNEL } from "../../lib/live-streams";
+import { stopAnswer } from "./stop-answer";
 
 const KEY = "sk-fault-suite-3f9a1c7e5b2d";
 /** Planted in every upstream error body: it must never reach the client. */
@@ -28,6 +31,7 @@ const PACED = Array.from({ length: 60 }, (_, i) => `w${i} `);
 let t: TestApp;
 let upstream: OpenAiCompatibleServer;
 let ada: string;
+let adaId: string;
 
 beforeAll(async () => {
   upstream = await startOpenAiCompatibleServer({
@@ -90,6 +94,11 @@ beforeAll(async () => {
   });
   t = await createTestApp({ OPENAI_BASE_URL: upstream.url, OPENAI_API_KEY: KEY }, { chatIdleMs: 1_000 });
   ada = await t.newUser("ada@example.com");
+  const [row] = await t.services.database.db
+    .select({ id: user.id })
+    .from(user)
+    .where(eq(user.email, "ada@example.com"));
+  adaId = row!.id;
 });
 afterAll(async () => {
   await t.close();
@@ -283,33 +292,150 @@ describe("stream faults: one closing event, the partial answer kept, nothing lea
     expect(requestsFor("paced") - before).toBe(1);
   });
 
-  it("a client abort stores the text so far as interrupted and closes the upstream call", async () => {
-    const before = upstream.requests.length;
+  it("a client that leaves once the answer began: the answer goes on to its end and is stored whole", async () => {
+    const before = requestsFor("paced");
     const controller = new AbortController();
     const res = await chat({ message: "Go on", model: "local/paced" }, { signal: controller.signal });
     const { reader, events } = await readUntil(res, (e) => e.type === "chunk" && e.content === "w3 ");
     controller.abort();
     await reader.cancel().catch(() => undefined);
-    expect(closing(events)).toEqual([]);
     const conversationId = events[0]!.conversationId as string;
+    // Still being written: a reload reads it back as it grows.
+    expect((await answerOf(conversationId))?.status).toBe("streaming");
     const stored = await eventually(
       () => answerOf(conversationId),
       (row) => row?.status !== "streaming",
     );
+    expect(stored).toMatchObject({ status: "complete", content: PACED.join("") });
+    expect(stored!.tokensUsed).toBeGreaterThan(0);
+    const call = upstream.requests.slice(before).find((r) => r.body.model === "paced")!;
+    expect(await call.closed).toEqual({ early: false });
+    expect(requestsFor("paced") - before).toBe(1);
+  });
+});
+
+describe("Stop: POST /api/chat-stream/stop names the answer", () => {
+  const stop = (body: unknown, token = ada) =>
+    t.request("/api/chat-stream/stop", { method: "POST", token, json: body });
+
+  /** Starts a paced answer and reads it until its fourth chunk; the stream stays open. */
+  async function started(clientMessageId?: string) {
+    const before = upstream.requests.length;
+    const controller = new AbortController();
+    const res = await chat(
+      { message: "Go on", model: "local/paced", ...(clientMessageId ? { clientMessageId } : {}) },
+      { signal: controller.signal },
+    );
+    const { reader, events } = await readUntil(res, (e) => e.type === "chunk" && e.content === "w3 ");
+    const call = upstream.requests.slice(before).find((r) => r.body.model === "paced")!;
+    return {
+      conversationId: events[0]!.conversationId as string,
+      messageId: events[0]!.messageId as string,
+      events,
+      reader,
+      call,
+      leave: async () => {
+        controller.abort();
+        await reader.cancel().catch(() => undefined);
+      },
+    };
+  }
+
+  async function expectStoppedEarly(answer: Awaited<ReturnType<typeof started>>) {
+    expect(await answer.call.closed).toEqual({ early: true });
+    // The stream has stored its final text (a stop from elsewhere closes the row first, with its draft).
+    await expect.poll(() => t.services.streams.size, { timeout: 5_000 }).toBe(0);
+    const stored = await answerOf(answer.conversationId);
     expect(stored?.status).toBe("interrupted");
-    expect(stored!.content.startsWith(streamed(events))).toBe(true);
+    expect(stored!.content.startsWith(streamed(answer.events))).toBe(true);
     expect(stored!.content.endsWith(`\n\n${RESPONSE_INTERRUPTED_MARK}`)).toBe(true);
     expect(stored!.content.length).toBeLessThan(PACED.join("").length);
-    const call = upstream.requests.slice(before).find((r) => r.body.model === "paced")!;
-    expect(await call.closed).toEqual({ early: true });
     // What the conversation shows afterwards.
     const listed = (await (
-      await t.request(`/api/conversations/${conversationId}/messages`, { token: ada })
+      await t.request(`/api/conversations/${answer.conversationId}/messages`, { token: ada })
     ).json()) as StoredMessage[];
     expect(listed.map((m) => [m.role, m.status])).toEqual([
       ["user", "complete"],
       ["assistant", "interrupted"],
     ]);
+  }
+
+  it("by the start event's messageId: the text so far stored as interrupted, the upstream call closed", async () => {
+    const answer = await started();
+    expect(answer.messageId).toBe((await answerOf(answer.conversationId))!.id);
+    const [res] = await Promise.all([stop({ messageId: answer.messageId }), answer.leave()]);
+    expect(res.status).toBe(204);
+    await expectStoppedEarly(answer);
+  });
+
+  it("by the question's clientMessageId, which the client knows before the start event", async () => {
+    const clientMessageId = randomUUID();
+    const answer = await started(clientMessageId);
+    await answer.leave();
+    expect((await stop({ clientMessageId })).status).toBe(204);
+    await expectStoppedEarly(answer);
+  });
+
+  it("from another process: the row is closed and the process running the stream hears it", async () => {
+    const answer = await started();
+    await answer.leave();
+    // A process that does not run this stream (its own open streams are none of them).
+    await stopAnswer({ db: t.services.database.db, streams: createLiveStreams() }, adaId, {
+      messageId: answer.messageId,
+    });
+    await expectStoppedEarly(answer);
+  });
+
+  it("a notice on the stop channel alone (Stop heard from another process) ends the stream it names", async () => {
+    const answer = await started();
+    await answer.leave();
+    expect((await answerOf(answer.conversationId))?.status).toBe("streaming");
+    await t.services.database.db.execute(sql`select pg_notify(${STOP_CHANNEL}, ${answer.messageId})`);
+    await expectStoppedEarly(answer);
+  });
+
+  it("a stream whose row was closed behind it (no notice heard) stops at its next draft write", async () => {
+    const answer = await started();
+    await answer.leave();
+    await t.services.database.db
+      .update(messages)
+      .set(closedAsInterrupted())
+      .where(eq(messages.id, answer.messageId));
+    await expectStoppedEarly(answer);
+  });
+
+  it("an answer that has ended is left as it is; someone else's or an unknown one is 404; bad bodies 400", async () => {
+    const { stored } = await turn("paced", "Count for me");
+    expect((await stop({ messageId: stored!.id })).status).toBe(204);
+    expect(await answerOf(stored!.conversationId)).toMatchObject({
+      status: "complete",
+      content: PACED.join(""),
+    });
+
+    const answer = await started();
+    await answer.leave();
+    const bob = await t.newUser(`bob-${randomUUID()}@example.com`);
+    expect((await stop({ messageId: answer.messageId }, bob)).status).toBe(404);
+    expect((await stop({ messageId: randomUUID() })).status).toBe(404);
+    expect((await stop({ clientMessageId: randomUUID() })).status).toBe(404);
+    const anonymous = await t.request("/api/chat-stream/stop", {
+      method: "POST",
+      json: { messageId: answer.messageId },
+    });
+    expect(anonymous.status).toBe(401);
+    for (const bad of [
+      {},
+      { messageId: "nope" },
+      { messageId: randomUUID(), clientMessageId: randomUUID() },
+    ]) {
+      const res = await stop(bad);
+      expect(res.status).toBe(400);
+      expect(((await res.json()) as { error: { message: string } }).error.message).toBeTruthy();
+    }
+    // None of those touched it: it is still being written.
+    expect((await answerOf(answer.conversationId))?.status).toBe("streaming");
+    expect((await stop({ messageId: answer.messageId })).status).toBe(204);
+    await expectStoppedEarly(answer);
   });
 });
 

@@ -68,10 +68,8 @@ export function comparisonStream(deps: ComparisonStreamDeps): MiddlewareHandler<
     const input = parseWith(comparisonStreamRequestSchema, body);
     const answer = await claimAnswer(deps, c.get("session").user.id, input);
     const log = c.get("logger");
-    return sseResponse(
-      c,
-      (signal) => runComparisonStream({ ...deps, logger: log }, answer, signal),
-      deps.streams,
-    );
+    return sseResponse(c, (signal) => runComparisonStream({ ...deps, logger: log }, answer, signal), {
+      live: deps.streams,
+    });
   };
 }

@@ -3,6 +3,7 @@
 import {
   assistantSchema,
   aiSearchRequestSchema,
+  chatStopRequestSchema,
   chatStreamRequestSchema,
   jigsawSearchRequestSchema,
   savedSearchSchema,
@@ -124,6 +125,14 @@ export const OPERATIONS: Operation[] = [
       "Send a message; answers text/event-stream of start, chunk, complete | error events. Comparison mode: {comparison: true, comparisonId, responseId} streams one answer of a comparison (complete carries done, tokens and timings)",
     body: chatStreamRequestSchema,
     stream: true,
+  },
+  {
+    method: "post",
+    path: "/api/chat-stream/stop",
+    summary:
+      "Stop an answer while it streams, named by its id (the start event's messageId) or by its question's clientMessageId; it keeps its text, marked interrupted. An answer goes on when its client leaves once it has started",
+    body: chatStopRequestSchema,
+    status: 204,
   },
   {
     method: "post",

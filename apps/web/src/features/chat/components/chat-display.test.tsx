@@ -11,7 +11,12 @@ describe("how answers are shown", () => {
     const stream = liveSse();
     const { user } = await openChat("/dashboard/chat", { "POST /api/chat-stream": stream.handler });
     await user.type(messageBox(), "What can Tessa do?{Enter}");
-    stream.push({ type: "start", conversationId: "c0ffee00-0000-4000-8000-000000000003", model: "guide" });
+    stream.push({
+      type: "start",
+      conversationId: "c0ffee00-0000-4000-8000-000000000003",
+      model: "guide",
+      messageId: "a0a0a0a0-0000-4000-8000-000000000003",
+    });
     stream.push({ type: "chunk", content: LONG });
     stream.push({ type: "complete", outputTokens: 20, sources: [], messageId: "m-9" });
     stream.close();
@@ -31,7 +36,12 @@ describe("how answers are shown", () => {
     expect(screen.getByRole("button", { name: "Back to Classic" })).toBeTruthy();
     await user.type(messageBox(), "What can Tessa do?{Enter}");
     expect(await screen.findByText("Thinking…")).toBeTruthy();
-    stream.push({ type: "start", conversationId: "c0ffee00-0000-4000-8000-000000000004", model: "guide" });
+    stream.push({
+      type: "start",
+      conversationId: "c0ffee00-0000-4000-8000-000000000004",
+      model: "guide",
+      messageId: "a0a0a0a0-0000-4000-8000-000000000004",
+    });
     stream.push({ type: "chunk", content: LONG });
     expect(await screen.findByText(LONG)).toBeTruthy();
     expect(screen.getByRole("button", { name: "Stop" })).toBeTruthy();

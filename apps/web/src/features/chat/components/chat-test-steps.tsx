@@ -14,8 +14,11 @@ export const conversation = (id: string, title: string, minutesAgo = 5) => {
   return { id, title, model: "guide", created_at: at, updated_at: at, message_count: 2 };
 };
 
+/** The answer's id, as the start event gives it (and the complete event repeats it). */
+export const ANSWER_ID = "a0a0a0a0-0000-4000-8000-000000000001";
+
 export const answerEvents = (conversationId = "c0ffee00-0000-4000-8000-000000000001") => [
-  { type: "start", conversationId, model: "guide" },
+  { type: "start", conversationId, model: "guide", messageId: ANSWER_ID },
   { type: "chunk", content: "For code, pick **Qwen 3 Coder** [1]." },
   { type: "chunk", content: " It is an open-weight specialist." },
   {
@@ -25,7 +28,7 @@ export const answerEvents = (conversationId = "c0ffee00-0000-4000-8000-000000000
       { title: "Qwen 3 Coder (Industry Leaders)", url: "/dashboard/chat?model=qwen-3" },
       { title: "OpenRouter models", url: "https://openrouter.ai/models", domain: "openrouter.ai" },
     ],
-    messageId: "m-2",
+    messageId: ANSWER_ID,
   },
 ];
 

@@ -1,0 +1,56 @@
+// Stop, asked for by a request of its own: a chat answer outlives its client once it has started (a
+// reload, another tab, a dropped connection), so pressing Stop names the answer instead of closing the
+// connection. The stream is aborted where it runs and stores its text so far as interrupted: in this
+// process at once, in another one over STOP_CHANNEL. Should no process hear it (a listener down, a
+// stream not yet begun), the row is closed here as well, and a stream still running stops at its next
+// draft write, which finds the row closed.
+import type { ChatStopRequest } from "@tessera/contracts";
+import { and, asc, eq, gt, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import type { Database } from "../../db/client";
+import { messages } from "../../db/schema";
+import { closedAsInterrupted } from "../../db/sweep-orphan-streams";
+import { notFound } from "../../lib/errors";
+import { STOP_CHANNEL, type LiveStreams } from "../../lib/live-streams";
+
+/** The caller's answer that the request names: by its id, or as the answer to the question it names. */
+async function findAnswer(db: Database, userId: string, target: ChatStopRequest) {
+  const answer = { id: messages.id, status: messages.status };
+  const mine = and(eq(messages.userId, userId), eq(messages.role, "assistant"));
+  if (target.messageId !== undefined) {
+    const [row] = await db
+      .select(answer)
+      .from(messages)
+      .where(and(mine, eq(messages.id, target.messageId)));
+    return row;
+  }
+  // The turn stores the answer just after its question, in the same conversation.
+  const question = alias(messages, "question");
+  const [row] = await db
+    .select(answer)
+    .from(question)
+    .innerJoin(
+      messages,
+      and(eq(messages.conversationId, question.conversationId), gt(messages.createdAt, question.createdAt)),
+    )
+    .where(and(mine, eq(question.userId, userId), eq(question.clientMessageId, target.clientMessageId!)))
+    .orderBy(asc(messages.createdAt))
+    .limit(1);
+  return row;
+}
+
+/** Stops the caller's answer if it is still streaming; one that has ended is left as it is. */
+export async function stopAnswer(
+  deps: { db: Database; streams: LiveStreams },
+  userId: string,
+  target: ChatStopRequest,
+): Promise<void> {
+  const answer = await findAnswer(deps.db, userId, target);
+  if (!answer) throw notFound("Message not found.");
+  if (answer.status !== "streaming" || deps.streams.stop(answer.id)) return;
+  await deps.db
+    .update(messages)
+    .set(closedAsInterrupted())
+    .where(and(eq(messages.id, answer.id), eq(messages.status, "streaming")));
+  await deps.db.execute(sql`select pg_notify(${STOP_CHANNEL}, ${answer.id})`);
+}
