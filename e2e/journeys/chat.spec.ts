@@ -2,6 +2,7 @@
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import type { Page } from "@playwright/test";
+import { SAGA_END, SAGA_MODEL } from "../support/e2e-models";
 import { expect, test } from "../support/fixtures";
 
 const shots = join(import.meta.dirname, "../.artifacts/screenshots");
@@ -127,6 +128,54 @@ test("Stop keeps the partial answer and '[Response interrupted]', also after a r
     await page.getByRole("button", { name: "New", exact: true }).click();
     await expect(page).toHaveURL(/\/dashboard\/chat$/);
   }
+});
+
+test("an answer goes on after a reload and after leaving its chat, and Stop still ends it", async ({
+  signedIn: page,
+}) => {
+  const pick = async () => {
+    await page.getByRole("button", { name: /^Choose model: / }).click();
+    const picker = page.getByRole("dialog", { name: "Select AI Model", exact: true });
+    await picker.getByRole("button", { name: new RegExp(`^${SAGA_MODEL}`) }).click();
+    await expect(picker).toBeHidden();
+  };
+  const answer = page.getByRole("article", { name: `${SAGA_MODEL} said`, exact: true });
+  const stop = page.getByRole("button", { name: "Stop", exact: true });
+
+  // Reloaded mid-answer: the answer is still being written, shown as it grows, and ends whole.
+  await pick();
+  await ask(page, "Tell me the saga");
+  await expect(answer.locator(".markdown")).toContainText("Chapter 2 of the saga.", { timeout: 20_000 });
+  await expect(page).toHaveURL(/\?conversation=/);
+  await page.reload();
+  await expect(answer.locator(".markdown")).toContainText("Chapter 1 of the saga.", { timeout: 10_000 });
+  await expect(stop).toBeVisible();
+  await page.screenshot({ path: join(shots, "chat-answer-followed-after-reload.png") });
+  await expect(answer.locator(".markdown")).toContainText(SAGA_END, { timeout: 20_000 });
+  await expect(stop).toBeHidden();
+  await expect(answer.locator(".markdown")).not.toContainText("[Response interrupted]");
+  const saga = page.url();
+
+  // Left for a new chat mid-answer, then opened again from Recent Chats: still going, and Stop ends it.
+  await ask(page, "Once more, the saga");
+  await expect(answer.last().locator(".markdown")).toContainText("Chapter 2 of the saga.", {
+    timeout: 20_000,
+  });
+  await page.getByRole("button", { name: "New", exact: true }).click();
+  await expect(page).toHaveURL(/\/dashboard\/chat$/);
+  await page.goto(saga);
+  await expect(answer).toHaveCount(2, { timeout: 10_000 });
+  await expect(stop).toBeVisible();
+  await stop.click();
+  await expect(answer.last().locator(".markdown")).toContainText("[Response interrupted]");
+  await expect(page.getByRole("button", { name: "Send", exact: true })).toBeVisible();
+  // Stored as stopped: a reload shows the same, and the saga did not run to its end.
+  await page.reload();
+  await expect(answer.last().locator(".markdown")).toContainText("[Response interrupted]", {
+    timeout: 10_000,
+  });
+  await expect(answer.last().locator(".markdown")).not.toContainText(SAGA_END);
+  await expect(stop).toBeHidden();
 });
 
 test("attach a picture and a text file, send, and see the thumbnail and a complete answer", async ({

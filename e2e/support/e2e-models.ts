@@ -24,3 +24,8 @@ export const E2E_MODEL_ANSWERS: Record<string, string[]> = {
 
 export const ALPHA_TEXT = "Recursion is a function that calls itself until a base case stops it.";
 export const BETA_TEXT = "Recursion solves a problem by solving smaller copies of the same problem.";
+
+/** A long answer (40 chunks, some 6 s at the server's pace): long enough to leave and come back to. */
+export const SAGA_MODEL = "saga-1";
+export const SAGA_CHUNKS = Array.from({ length: 40 }, (_, i) => `Chapter ${i + 1} of the saga. `);
+export const SAGA_END = "Chapter 40 of the saga.";

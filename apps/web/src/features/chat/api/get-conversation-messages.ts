@@ -25,3 +25,14 @@ export const conversationMessagesQuery = (conversationId: string, before: string
 
 /** A full page means there may be older messages still. */
 export const mayHaveOlder = (page: readonly unknown[]) => page.length === MESSAGE_PAGE_SIZE;
+
+/** The conversation's newest message: how an answer still being written elsewhere is followed. */
+export async function readNewestMessage(conversationId: string, signal?: AbortSignal) {
+  const page = (
+    await apiRequest(`/api/conversations/${encodeURIComponent(conversationId)}/messages?limit=1`, {
+      schema: z.array(storedMessageSchema),
+      signal,
+    })
+  ).data;
+  return page[0] ?? null;
+}

@@ -120,7 +120,12 @@ describe("chat: sending a message", () => {
     const { user } = await openChat(INSTANT, {
       "POST /api/chat-stream": () =>
         sse([
-          { type: "start", conversationId: "c0ffee00-0000-4000-8000-000000000009", model: "guide" },
+          {
+            type: "start",
+            conversationId: "c0ffee00-0000-4000-8000-000000000009",
+            model: "guide",
+            messageId: "a0a0a0a0-0000-4000-8000-000000000009",
+          },
           { type: "chunk", content: "Half" },
           { type: "error", error: "RATE_LIMITED", message: CHAT_ERROR_MESSAGES.rateLimited },
         ]),
@@ -136,7 +141,12 @@ describe("chat: sending a message", () => {
     const { user, router } = await openChat(INSTANT, {
       "POST /api/chat-stream": () =>
         sse([
-          { type: "start", conversationId: "c0ffee00-0000-4000-8000-00000000000a", model: "guide" },
+          {
+            type: "start",
+            conversationId: "c0ffee00-0000-4000-8000-00000000000a",
+            model: "guide",
+            messageId: "a0a0a0a0-0000-4000-8000-00000000000a",
+          },
           { type: "error", error: "MODEL_UNAVAILABLE", message: CHAT_ERROR_MESSAGES.unavailable },
         ]),
     });
@@ -178,11 +188,19 @@ describe("chat: sending a message", () => {
     expect(calls[1]?.clientMessageId).toBe(calls[0]?.clientMessageId);
   });
 
-  it("Stop keeps the partial answer with '[Response interrupted]'", async () => {
+  it("Stop keeps the partial answer with '[Response interrupted]' and tells the server which answer", async () => {
     const stream = liveSse();
-    const { user } = await openChat(INSTANT, { "POST /api/chat-stream": stream.handler });
+    const { user, server } = await openChat(INSTANT, {
+      "POST /api/chat-stream": stream.handler,
+      "POST /api/chat-stream/stop": () => new Response(null, { status: 204 }),
+    });
     await user.type(messageBox(), "Tell me everything{Enter}");
-    stream.push({ type: "start", conversationId: "c0ffee00-0000-4000-8000-000000000002", model: "guide" });
+    stream.push({
+      type: "start",
+      conversationId: "c0ffee00-0000-4000-8000-000000000002",
+      model: "guide",
+      messageId: "a0a0a0a0-0000-4000-8000-000000000002",
+    });
     stream.push({ type: "chunk", content: "The first part of a long answer" });
     await screen.findByText(/The first part of a long answer/);
     await user.type(messageBox(), "typed while waiting{Enter}");
@@ -193,6 +211,11 @@ describe("chat: sending a message", () => {
     expect(within(log).getByText("The first part of a long answer")).toBeTruthy();
     expect(within(log).getByText("Tell me everything")).toBeTruthy();
     expect(screen.getByRole("button", { name: "Send" })).toBeTruthy();
+    // The answer outlives its connection on the server: Stop names it.
+    expect(server.callsTo("POST /api/chat-stream/stop").map((c) => c.body)).toEqual([
+      { messageId: "a0a0a0a0-0000-4000-8000-000000000002" },
+    ]);
+    expect(server.callsTo("POST /api/chat-stream")[0]?.signal?.aborted).toBe(true);
     // Nothing was sent while the first answer was still arriving.
     expect(messageBox()).toHaveProperty("value", "typed while waiting");
   });
@@ -207,6 +230,7 @@ describe("chat: sending a message", () => {
         streams = rest;
         return next!.handler(req);
       },
+      "POST /api/chat-stream/stop": () => new Response(null, { status: 204 }),
     });
     const listAsks = () => server.callsTo("GET /api/conversations").length;
     const before = listAsks();
@@ -216,13 +240,25 @@ describe("chat: sending a message", () => {
     await waitFor(() => expect(listAsks()).toBe(before + 1));
 
     await user.type(messageBox(), "Stopped after the start{Enter}");
-    late.push({ type: "start", conversationId: "c0ffee00-0000-4000-8000-000000000003", model: "guide" });
+    late.push({
+      type: "start",
+      conversationId: "c0ffee00-0000-4000-8000-000000000003",
+      model: "guide",
+      messageId: "a0a0a0a0-0000-4000-8000-000000000003",
+    });
     late.push({ type: "chunk", content: "A beginning" });
     await screen.findByText(/A beginning/);
     await waitFor(() => expect(listAsks()).toBe(before + 2)); // the new conversation's list
     await user.click(screen.getByRole("button", { name: "Stop" }));
     await waitFor(() => expect(screen.getAllByText("[Response interrupted]")).toHaveLength(2));
     expect(listAsks()).toBe(before + 2);
+    // Before the start event the answer has no id yet: Stop names its question's clientMessageId.
+    const sent = server.callsTo("POST /api/chat-stream").map((c) => (c.body as Body).clientMessageId);
+    expect(server.callsTo("POST /api/chat-stream/stop").map((c) => c.body)).toEqual([
+      { clientMessageId: sent[0] },
+      { messageId: "a0a0a0a0-0000-4000-8000-000000000003" },
+    ]);
+    expect(sent[0]).toMatch(UUID);
   });
 
   it("says 'No active session' and sends nothing without a token", async () => {

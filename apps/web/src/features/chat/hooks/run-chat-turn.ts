@@ -14,8 +14,8 @@ import {
 import type { ChatImage } from "../utils/chat-message";
 
 export interface TurnCallbacks {
-  /** The server created the conversation (first `start` of a new chat). */
-  onStart(conversationId: string): void;
+  /** The server stored the turn: its conversation (new or not) and the answer's id (Stop names it). */
+  onStart(conversationId: string, answerId: string): void;
   /** The answer so far, after every chunk. */
   onText(text: string): void;
   /** The pictures as stored by the server (or none, when the upload failed). */
@@ -67,7 +67,7 @@ export async function runChatTurn(input: TurnInput, callbacks: TurnCallbacks): P
       try {
         for await (const event of streamChat({ ...input.request, images }, input.signal)) {
           started = true;
-          if (event.type === "start") callbacks.onStart(event.conversationId);
+          if (event.type === "start") callbacks.onStart(event.conversationId, event.messageId);
           else if (event.type === "chunk") callbacks.onText((text += event.content));
           else if (event.type === "error") throw new ChatStreamError(event.error, event.message);
           else {

@@ -6,7 +6,8 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { toast } from "@/lib/toast";
 import { errorMessage, isNotFound } from "@/lib/api-client";
 import { readStoredSession } from "@/lib/auth-storage";
-import { conversationMessagesQuery, mayHaveOlder } from "../api/get-conversation-messages";
+import { conversationMessagesQuery, mayHaveOlder, readNewestMessage } from "../api/get-conversation-messages";
+import { stopAnswer } from "../api/stop-answer";
 import { refreshConversations, touchConversation } from "../api/get-conversations";
 import { chatErrorText } from "../utils/chat-errors";
 import { composeMessage, fromStoredMessage, localId, type ChatMessage } from "../utils/chat-message";
@@ -39,6 +40,23 @@ export interface SessionEvents {
  */
 export type OlderMessages = "none" | "more" | "loading" | "failed";
 
+/**
+ * How often an answer still being written when its conversation is opened (after a reload, or from
+ * another tab) is read again: its text is stored about once a second as it grows.
+ */
+export const FOLLOW_POLL_MS = 1_000;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The answer being streamed here (`turn`), or one being written elsewhere that is followed. */
+type Turn = {
+  controller: AbortController;
+  stopped: boolean;
+  clientMessageId: string;
+  answerId: string | null;
+};
+type Followed = { message: ChatMessage };
+
 export type OpenResult =
   { status: "loaded"; model: string | null } | { status: "failed" } | { status: "stale" };
 
@@ -65,7 +83,8 @@ export function useChatSession(events: SessionEvents) {
     [setOlder],
   );
   const conversationRef = useRef<string | null>(null);
-  const turnRef = useRef<{ controller: AbortController; stopped: boolean } | null>(null);
+  const turnRef = useRef<Turn | null>(null);
+  const followRef = useRef<Followed | null>(null);
   // Bumped by reset/open: a turn or load from before that must not touch the new state.
   const generationRef = useRef(0);
   const eventsRef = useRef(events);
@@ -75,8 +94,11 @@ export function useChatSession(events: SessionEvents) {
 
   const reset = useCallback(() => {
     generationRef.current++;
+    // The answer goes on without this page (the server finishes and stores it); opening its
+    // conversation again follows it.
     turnRef.current?.controller.abort();
     turnRef.current = null;
+    followRef.current = null;
     conversationRef.current = null;
     oldestRef.current = null;
     setMessages([]);
@@ -86,7 +108,52 @@ export function useChatSession(events: SessionEvents) {
     setOlder("none");
   }, [setOlder]);
 
-  useEffect(() => () => turnRef.current?.controller.abort(), []);
+  useEffect(
+    () => () => {
+      turnRef.current?.controller.abort();
+      followRef.current = null; // no more reads of an answer nobody is shown
+    },
+    [],
+  );
+
+  /**
+   * Shows an answer that is still being written (its stream outlived the page that asked, or runs in
+   * another tab) as it grows, until it ends; Stop ends it.
+   */
+  const follow = useCallback((conversationId: string, answer: StoredMessage) => {
+    const generation = generationRef.current;
+    const followed: Followed = { message: { ...fromStoredMessage(answer), reveal: false } };
+    followRef.current = followed;
+    const still = () => generation === generationRef.current && followRef.current === followed;
+    setLive(followed.message);
+    setBusy(true);
+    void (async () => {
+      for (let failures = 0; ;) {
+        await sleep(FOLLOW_POLL_MS * 2 ** Math.min(failures, 4));
+        if (!still()) return;
+        let latest: StoredMessage | null;
+        try {
+          latest = await readNewestMessage(conversationId);
+          failures = 0;
+        } catch {
+          failures++;
+          continue;
+        }
+        if (!still()) return;
+        if (latest?.id === answer.id && latest.status === "streaming") {
+          followed.message = { ...followed.message, content: latest.content };
+          setLive(followed.message);
+          continue;
+        }
+        followRef.current = null;
+        setLive(null);
+        setBusy(false);
+        // Ended (or gone with its conversation): as stored.
+        if (latest?.id === answer.id) setMessages((list) => [...list, fromStoredMessage(latest)]);
+        return;
+      }
+    })();
+  }, []);
 
   /** Shows a stored conversation and answers the model of its last answer. */
   const open = useCallback(
@@ -98,8 +165,11 @@ export function useChatSession(events: SessionEvents) {
       try {
         const stored = await queryClient.fetchQuery(conversationMessagesQuery(conversationId));
         if (generation !== generationRef.current) return { status: "stale" };
-        setMessages(stored.map(fromStoredMessage));
+        const last = stored.at(-1);
+        const writing = last?.role === "assistant" && last.status === "streaming" ? last : null;
+        setMessages((writing ? stored.slice(0, -1) : stored).map(fromStoredMessage));
         notePage(stored);
+        if (writing) follow(conversationId, writing);
         return { status: "loaded", model: stored.findLast((m) => m.model)?.model ?? null };
       } catch (err) {
         if (generation !== generationRef.current) return { status: "stale" };
@@ -116,7 +186,7 @@ export function useChatSession(events: SessionEvents) {
         if (generation === generationRef.current) setLoadingHistory(false);
       }
     },
-    [queryClient, reset, notePage],
+    [queryClient, reset, notePage, follow],
   );
 
   /** Puts the page of messages before the first one shown above it. */
@@ -138,11 +208,27 @@ export function useChatSession(events: SessionEvents) {
     }
   }, [queryClient, setOlder, notePage]);
 
+  // The answer outlives its connection once started, so Stop tells the server which one to end (a
+  // failed request leaves it running; the page shows it stopped either way, with what it had).
   const stop = useCallback(() => {
     const turn = turnRef.current;
-    if (!turn) return;
-    turn.stopped = true;
-    turn.controller.abort();
+    if (turn) {
+      turn.stopped = true;
+      void stopAnswer(
+        turn.answerId ? { messageId: turn.answerId } : { clientMessageId: turn.clientMessageId },
+      ).catch(() => undefined);
+      turn.controller.abort();
+      return;
+    }
+    const followed = followRef.current;
+    if (!followed) return;
+    followRef.current = null;
+    const { message } = followed;
+    void stopAnswer({ messageId: message.id }).catch(() => undefined);
+    const content = `${message.content}${message.content ? "\n\n" : ""}${RESPONSE_INTERRUPTED_MARK}`;
+    setMessages((list) => [...list, { ...message, content }]);
+    setLive(null);
+    setBusy(false);
   }, []);
 
   const send = useCallback(
@@ -153,7 +239,14 @@ export function useChatSession(events: SessionEvents) {
         return false;
       }
       const generation = generationRef.current;
-      const turn = { controller: new AbortController(), stopped: false };
+      // One id per message, kept across the turn's connection retries: the server answers a message
+      // it already has with 409 instead of asking the model twice. Stop names the answer by it too.
+      const turn: Turn = {
+        controller: new AbortController(),
+        stopped: false,
+        clientMessageId: crypto.randomUUID(),
+        answerId: null,
+      };
       turnRef.current = turn;
       setBusy(true);
       const texts = attachments.flatMap((a) => (a.kind === "text" ? [{ name: a.name, text: a.text }] : []));
@@ -193,16 +286,15 @@ export function useChatSession(events: SessionEvents) {
             research,
             deepCrawl: research,
             ...(assistantId ? { assistantId } : {}),
-            // One id per message, kept across the turn's connection retries: the server answers a
-            // message it already has with 409 instead of asking the model twice.
-            clientMessageId: crypto.randomUUID(),
+            clientMessageId: turn.clientMessageId,
           },
           images,
           signal: turn.controller.signal,
           stopped: () => turn.stopped,
         },
         {
-          onStart: (id) => {
+          onStart: (id, answerId) => {
+            turn.answerId = answerId;
             if (!current()) return;
             stored = true;
             // The turn is stored: a conversation already shown moves to the top of the list (and of

@@ -1,0 +1,126 @@
+// An answer goes on without the page that asked for it (a reload, another chat opened, another tab):
+// opening its conversation shows it as it grows until it ends, and Stop still ends it.
+import type { StoredMessage } from "@tessera/contracts";
+import { screen, waitFor, within } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { json, liveSse, type StubRequest } from "@/testing/fetch-stub";
+import { conversation, messageBox, openChat } from "./chat-test-steps";
+
+const ID = "c0ffee00-0000-4000-8000-0000000000f1";
+const ANSWER = "a0a0a0a0-0000-4000-8000-0000000000f1";
+const at = new Date(Date.now() - 60_000).toISOString();
+const question: StoredMessage = {
+  id: "a0a0a0a0-0000-4000-8000-0000000000f0",
+  conversation_id: ID,
+  role: "user",
+  content: "Tell me the whole story",
+  created_at: at,
+  tokens_used: null,
+  model: null,
+  sources: [],
+  images: [],
+  status: "complete",
+};
+const answer = (content: string, status: StoredMessage["status"]): StoredMessage => ({
+  ...question,
+  id: ANSWER,
+  role: "assistant",
+  content,
+  model: "tessera-local",
+  tokens_used: status === "streaming" ? null : 40,
+  status,
+});
+
+/** The conversation's messages: the page it opens with, then each `?limit=1` read in turn. */
+function serveMessages(opening: StoredMessage, later: StoredMessage[]) {
+  let reads = 0;
+  return ({ query }: StubRequest) => {
+    if (query.get("limit") !== "1") return json([question, opening]);
+    return json([later[Math.min(reads++, later.length - 1)]]);
+  };
+}
+
+const open = (routes: Parameters<typeof openChat>[1]) =>
+  openChat(`/dashboard/chat?conversation=${ID}&feature_typewriterEffects=false`, {
+    "GET /api/conversations": () => json([conversation(ID, "The whole story")]),
+    "POST /api/chat-stream/stop": () => new Response(null, { status: 204 }),
+    ...routes,
+  });
+
+describe("chat: an answer still being written", () => {
+  it("is shown as it grows when its conversation opens, then as stored; the box sends again after", async () => {
+    const { server } = await open({
+      [`GET /api/conversations/${ID}/messages`]: serveMessages(answer("Once upon", "streaming"), [
+        answer("Once upon a time there was", "streaming"),
+        answer("Once upon a time there was a model that answered.", "complete"),
+      ]),
+    });
+    const log = await screen.findByRole("log", { name: "Messages" });
+    expect(await within(log).findByText(/Once upon/)).toBeTruthy();
+    // Still being written: Stop is offered and nothing can be sent over it.
+    expect(screen.getByRole("button", { name: "Stop" })).toBeTruthy();
+    expect(await within(log).findByText(/a time there was$/, {}, { timeout: 3_000 })).toBeTruthy();
+    expect(
+      await within(log).findByText(
+        "Once upon a time there was a model that answered.",
+        {},
+        { timeout: 3_000 },
+      ),
+    ).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole("button", { name: "Stop" })).toBeNull());
+    expect(screen.getByRole("button", { name: "Send" })).toBeTruthy();
+    expect(within(log).getByText("200 tokens")).toBeTruthy();
+    // Read again only until it ended.
+    const reads = () => server.callsTo(`GET /api/conversations/${ID}/messages`).length;
+    const settled = reads();
+    await new Promise((r) => setTimeout(r, 1_300));
+    expect(reads()).toBe(settled);
+    expect(server.callsTo("POST /api/chat-stream/stop")).toHaveLength(0);
+  });
+
+  it("Stop names the answer and keeps its text with '[Response interrupted]'", async () => {
+    const { user, server } = await open({
+      [`GET /api/conversations/${ID}/messages`]: serveMessages(answer("Half a story", "streaming"), [
+        answer("Half a story", "streaming"),
+      ]),
+    });
+    const log = await screen.findByRole("log", { name: "Messages" });
+    await within(log).findByText(/Half a story/);
+    await user.click(screen.getByRole("button", { name: "Stop" }));
+    expect(await within(log).findByText("[Response interrupted]")).toBeTruthy();
+    expect(server.callsTo("POST /api/chat-stream/stop").map((c) => c.body)).toEqual([{ messageId: ANSWER }]);
+    expect(screen.getByRole("button", { name: "Send" })).toBeTruthy();
+  });
+
+  it("stops reading an answer nobody is shown any more", async () => {
+    const { server, router } = await open({
+      [`GET /api/conversations/${ID}/messages`]: serveMessages(answer("Still going", "streaming"), [
+        answer("Still going", "streaming"),
+      ]),
+    });
+    const reads = () => server.callsTo(`GET /api/conversations/${ID}/messages`).length;
+    await waitFor(() => expect(reads()).toBeGreaterThanOrEqual(2), { timeout: 3_000 });
+    await router.navigate("/pricing");
+    await waitFor(() => expect(screen.queryByRole("log", { name: "Messages" })).toBeNull());
+    const left = reads();
+    await new Promise((r) => setTimeout(r, 2_300));
+    expect(reads()).toBe(left);
+  });
+
+  it("leaving a chat while its answer streams does not stop the answer", async () => {
+    const stream = liveSse();
+    const { user, server } = await openChat("/dashboard/chat?feature_typewriterEffects=false", {
+      "POST /api/chat-stream": stream.handler,
+      "POST /api/chat-stream/stop": () => new Response(null, { status: 204 }),
+    });
+    await user.type(messageBox(), "Tell me the whole story{Enter}");
+    stream.push({ type: "start", conversationId: ID, model: "guide", messageId: ANSWER });
+    stream.push({ type: "chunk", content: "Once upon" });
+    await screen.findByText(/Once upon/);
+    await user.click(screen.getByRole("button", { name: "New" }));
+    await waitFor(() => expect(screen.queryByRole("log", { name: "Messages" })).toBeNull());
+    // This page stopped listening; the server goes on and stores the answer.
+    expect(server.callsTo("POST /api/chat-stream")[0]?.signal?.aborted).toBe(true);
+    expect(server.callsTo("POST /api/chat-stream/stop")).toHaveLength(0);
+  });
+});
