@@ -102,6 +102,7 @@ export function chatRoutes(deps: ChatDeps) {
               readImage: (key) => deps.storage.get(key),
               idleMs: deps.idleMs,
               totalMs: deps.totalMs,
+              onClosedElsewhere: () => deps.streams.stop(prepared.assistantMessageId),
             },
             prepared,
             input.message,

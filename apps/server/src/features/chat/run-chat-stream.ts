@@ -34,6 +34,11 @@ export interface StreamDeps {
   totalMs: number;
   /** How long the final write keeps trying while the database is out of reach (default 15 s). */
   storeRetryMs?: number;
+  /**
+   * A draft write found the answer's row closed (Stop heard by no process, or the sweep): abort this
+   * stream (its `signal`), as Stop would.
+   */
+  onClosedElsewhere(): void;
 }
 
 /**
@@ -132,13 +137,10 @@ export async function* runChatStream(
     return null;
   });
   const answerId = prepared.assistantMessageId;
-  // A draft that finds the row closed (Stop from another process, or the sweep) ends the call too.
-  const closedElsewhere = new AbortController();
-  const callSignal = AbortSignal.any([signal, closedElsewhere.signal]);
-  // The text so far, in the background.
+  // The text so far, in the background. A draft that finds the row closed ends the stream.
   const draft = startDraftWriter(
     async (content) => {
-      if ((await runNamed(deps.db, ANSWER_DRAFT, [answerId, content])) === 0) closedElsewhere.abort();
+      if ((await runNamed(deps.db, ANSWER_DRAFT, [answerId, content])) === 0) deps.onClosedElsewhere();
     },
     {
       everyMs: DRAFT_WRITE_MS,
@@ -152,7 +154,7 @@ export async function* runChatStream(
         system: systemPrompt(prepared, context, persona),
         ...(persona ? { temperature: persona.temperature, maxOutputTokens: persona.maxTokens } : {}),
         messages: modelMessages,
-        signal: callSignal,
+        signal,
         idleMs: deps.idleMs,
         totalMs: deps.totalMs,
       })
