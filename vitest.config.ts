@@ -1,6 +1,6 @@
 import { availableParallelism } from "node:os";
 import { defineConfig } from "vitest/config";
-import { DATABASE_FREE_SUITES } from "./apps/server/src/test/database-free";
+import { DATABASE_FREE_SUITES } from "./apps/server/src/test/database-free.ts";
 
 // Server suites run against PGlite always, and against the PostgreSQL server too when
 // DATABASE_URL is set (as .ci/run does): each test file then gets a fresh database there.
