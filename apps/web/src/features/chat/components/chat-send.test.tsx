@@ -224,13 +224,18 @@ describe("chat: sending a message", () => {
     const early = liveSse();
     const late = liveSse();
     let streams = [early, late];
+    let stops = 0;
     const { user, server } = await openChat(INSTANT, {
       "POST /api/chat-stream": (req) => {
         const [next, ...rest] = streams;
         streams = rest;
         return next!.handler(req);
       },
-      "POST /api/chat-stream/stop": () => new Response(null, { status: 204 }),
+      // The first Stop arrives before the turn is stored (404): it is asked once more, a moment later.
+      "POST /api/chat-stream/stop": () =>
+        stops++ === 0
+          ? apiError(404, "NOT_FOUND", "Message not found.")
+          : new Response(null, { status: 204 }),
     });
     const listAsks = () => server.callsTo("GET /api/conversations").length;
     const before = listAsks();
@@ -238,6 +243,9 @@ describe("chat: sending a message", () => {
     await user.click(await screen.findByRole("button", { name: "Stop" }));
     await screen.findByText("[Response interrupted]");
     await waitFor(() => expect(listAsks()).toBe(before + 1));
+    await waitFor(() => expect(server.callsTo("POST /api/chat-stream/stop")).toHaveLength(2), {
+      timeout: 3_000,
+    });
 
     await user.type(messageBox(), "Stopped after the start{Enter}");
     late.push({
@@ -255,6 +263,7 @@ describe("chat: sending a message", () => {
     // Before the start event the answer has no id yet: Stop names its question's clientMessageId.
     const sent = server.callsTo("POST /api/chat-stream").map((c) => (c.body as Body).clientMessageId);
     expect(server.callsTo("POST /api/chat-stream/stop").map((c) => c.body)).toEqual([
+      { clientMessageId: sent[0] },
       { clientMessageId: sent[0] },
       { messageId: "a0a0a0a0-0000-4000-8000-000000000003" },
     ]);
