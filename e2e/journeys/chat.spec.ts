@@ -3,7 +3,7 @@ import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import type { Page } from "@playwright/test";
 import { SAGA_END, SAGA_MODEL } from "../support/e2e-models";
-import { expect, test } from "../support/fixtures";
+import { chooseModel, expect, test } from "../support/fixtures";
 
 const shots = join(import.meta.dirname, "../.artifacts/screenshots");
 mkdirSync(shots, { recursive: true });
@@ -133,17 +133,11 @@ test("Stop keeps the partial answer and '[Response interrupted]', also after a r
 test("an answer goes on after a reload and after leaving its chat, and Stop still ends it", async ({
   signedIn: page,
 }) => {
-  const pick = async () => {
-    await page.getByRole("button", { name: /^Choose model: / }).click();
-    const picker = page.getByRole("dialog", { name: "Select AI Model", exact: true });
-    await picker.getByRole("button", { name: new RegExp(`^${SAGA_MODEL}`) }).click();
-    await expect(picker).toBeHidden();
-  };
   const answer = page.getByRole("article", { name: `${SAGA_MODEL} said`, exact: true });
   const stop = page.getByRole("button", { name: "Stop", exact: true });
 
   // Reloaded mid-answer: the answer is still being written, shown as it grows, and ends whole.
-  await pick();
+  await chooseModel(page, SAGA_MODEL);
   await ask(page, "Tell me the saga");
   await expect(answer.locator(".markdown")).toContainText("Chapter 2 of the saga.", { timeout: 20_000 });
   await expect(page).toHaveURL(/\?conversation=/);

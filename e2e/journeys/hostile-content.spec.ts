@@ -7,7 +7,7 @@ import { join } from "node:path";
 import type { Locator, Page } from "@playwright/test";
 import { canaryHits, LIVENESS_PROBE } from "../support/canary-server";
 import { fillComparison } from "../support/compare-steps";
-import { bearer, expect, signUpAndVerify, test } from "../support/fixtures";
+import { bearer, chooseModel, expect, signUpAndVerify, test } from "../support/fixtures";
 import {
   FENCED_CODE_HTML,
   HOSTILE_MODEL,
@@ -78,10 +78,7 @@ async function clickInertLinks(page: Page, markdown: Locator) {
 guarded(
   "chat: a hostile model's streamed answer and the stored conversation stay inert",
   async ({ signedIn: page, guard }) => {
-    await page.getByRole("button", { name: /^Choose model: / }).click();
-    const picker = page.getByRole("dialog", { name: "Select AI Model", exact: true });
-    await picker.getByRole("button", { name: new RegExp(`^${HOSTILE_MODEL}`) }).click();
-    await expect(picker).toBeHidden();
+    await chooseModel(page, HOSTILE_MODEL);
 
     const box = page.getByRole("textbox", { name: "Message", exact: true });
     const asked = `${QUESTION} ${SHORT_PAYLOADS.join(" ")}`;

@@ -83,4 +83,12 @@ export const test = base.extend<{ account: Account; signedIn: Page; pageErrors: 
   },
 });
 
+/** Chooses the chat's model in the model picker by the start of its name. */
+export async function chooseModel(page: Page, name: string): Promise<void> {
+  await page.getByRole("button", { name: /^Choose model: / }).click();
+  const picker = page.getByRole("dialog", { name: "Select AI Model", exact: true });
+  await picker.getByRole("button", { name: new RegExp(`^${name}`) }).click();
+  await expect(picker).toBeHidden();
+}
+
 export { expect };

@@ -6,19 +6,26 @@ import { queryOptions } from "@tanstack/react-query";
 import { z } from "zod";
 import { apiRequest } from "@/lib/api-client";
 
+/** The newest `limit` messages, or those before the message `before`. */
+async function readMessages(
+  conversationId: string,
+  page: { limit: number; before?: string | null },
+  signal?: AbortSignal,
+) {
+  const query = new URLSearchParams({ limit: String(page.limit) });
+  if (page.before) query.set("before", page.before);
+  return (
+    await apiRequest(`/api/conversations/${encodeURIComponent(conversationId)}/messages?${query}`, {
+      schema: z.array(storedMessageSchema),
+      signal,
+    })
+  ).data;
+}
+
 export const conversationMessagesQuery = (conversationId: string, before: string | null = null) =>
   queryOptions({
     queryKey: ["conversations", conversationId, "messages", { before }],
-    queryFn: async ({ signal }) => {
-      const query = new URLSearchParams({ limit: String(MESSAGE_PAGE_SIZE) });
-      if (before) query.set("before", before);
-      return (
-        await apiRequest(`/api/conversations/${encodeURIComponent(conversationId)}/messages?${query}`, {
-          schema: z.array(storedMessageSchema),
-          signal,
-        })
-      ).data;
-    },
+    queryFn: ({ signal }) => readMessages(conversationId, { limit: MESSAGE_PAGE_SIZE, before }, signal),
     // Opening a conversation always shows what is stored now.
     staleTime: 0,
   });
@@ -27,12 +34,6 @@ export const conversationMessagesQuery = (conversationId: string, before: string
 export const mayHaveOlder = (page: readonly unknown[]) => page.length === MESSAGE_PAGE_SIZE;
 
 /** The conversation's newest message: how an answer still being written elsewhere is followed. */
-export async function readNewestMessage(conversationId: string, signal?: AbortSignal) {
-  const page = (
-    await apiRequest(`/api/conversations/${encodeURIComponent(conversationId)}/messages?limit=1`, {
-      schema: z.array(storedMessageSchema),
-      signal,
-    })
-  ).data;
-  return page[0] ?? null;
+export async function readNewestMessage(conversationId: string) {
+  return (await readMessages(conversationId, { limit: 1 }))[0] ?? null;
 }

@@ -2,6 +2,7 @@
 // events, retry a connection failure twice (1 s, then 2 s), and report how it ended. Plain async code
 // with callbacks, so the hook that holds the page's state stays small.
 import { CHAT_ERROR_MESSAGES, type ChatStreamRequest, type Source } from "@tessera/contracts";
+import { sleep } from "@/lib/sleep";
 import { toast } from "@/lib/toast";
 import { streamChat } from "../api/stream-chat";
 import { uploadChatImage } from "../api/upload-chat-image";
@@ -35,12 +36,6 @@ export interface TurnInput {
   /** True once the person pressed Stop (as opposed to leaving the page). */
   stopped: () => boolean;
 }
-
-const sleep = (ms: number, signal: AbortSignal) =>
-  new Promise<void>((resolve) => {
-    const timer = setTimeout(resolve, ms);
-    signal.addEventListener("abort", () => (clearTimeout(timer), resolve()), { once: true });
-  });
 
 async function uploadImages(input: TurnInput, callbacks: TurnCallbacks) {
   if (input.images.length === 0) return [];

@@ -6,6 +6,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { toast } from "@/lib/toast";
 import { errorMessage, isNotFound } from "@/lib/api-client";
 import { readStoredSession } from "@/lib/auth-storage";
+import { sleep } from "@/lib/sleep";
 import { conversationMessagesQuery, mayHaveOlder, readNewestMessage } from "../api/get-conversation-messages";
 import { stopAnswer } from "../api/stop-answer";
 import { refreshConversations, touchConversation } from "../api/get-conversations";
@@ -45,8 +46,6 @@ export type OlderMessages = "none" | "more" | "loading" | "failed";
  * another tab) is read again: its text is stored about once a second as it grows.
  */
 export const FOLLOW_POLL_MS = 1_000;
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** The answer being streamed here (`turn`), or one being written elsewhere that is followed. */
 type Turn = {
@@ -121,10 +120,10 @@ export function useChatSession(events: SessionEvents) {
    * another tab) as it grows, until it ends; Stop ends it.
    */
   const follow = useCallback((conversationId: string, answer: StoredMessage) => {
-    const generation = generationRef.current;
     const followed: Followed = { message: { ...fromStoredMessage(answer), reveal: false } };
     followRef.current = followed;
-    const still = () => generation === generationRef.current && followRef.current === followed;
+    // Reset, open, Stop and unmounting all let go of it.
+    const still = () => followRef.current === followed;
     setLive(followed.message);
     setBusy(true);
     void (async () => {
