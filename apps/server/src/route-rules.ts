@@ -142,6 +142,7 @@ export const ROUTE_AUTH: Record<string, RouteRule> = {
   "POST /api/chat-stream": "session",
   // The answer it names must be the caller's (else 404).
   "POST /api/chat-stream/stop": "session",
+  "GET /api/chat-stream/:messageId/follow": "owner",
   "GET /api/models": "session",
   "POST /api/chat-images": "session",
   "POST /api/attachments/extract": "session",

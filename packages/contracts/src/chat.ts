@@ -104,6 +104,20 @@ export const chatStreamEventSchema = z.discriminatedUnion("type", [
 ]);
 export type ChatStreamEvent = z.infer<typeof chatStreamEventSchema>;
 
+/**
+ * GET /api/chat-stream/:messageId/follow: an answer still being written, token by token, for a page
+ * that did not ask for it (a reload, another tab). `resume` carries the text so far, `chunk` what
+ * follows, `end` says it has ended: its stored form (status, tokens, sources) is read from the
+ * conversation then. 204 (no events) when the answer is not being written by the process that took the
+ * request, or has ended: the page reads the stored answer instead.
+ */
+export const chatFollowEventSchema = z.discriminatedUnion("type", [
+  z.object({ type: z.literal("resume"), messageId: z.string(), content: z.string() }),
+  z.object({ type: z.literal("chunk"), content: z.string() }),
+  z.object({ type: z.literal("end") }),
+]);
+export type ChatFollowEvent = z.infer<typeof chatFollowEventSchema>;
+
 export const conversationSummarySchema = z.object({
   id: z.string(),
   title: z.string(),

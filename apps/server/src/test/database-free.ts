@@ -8,6 +8,7 @@ export const DATABASE_FREE_SUITES = [
   "src/auth/session-cache.test.ts",
   "src/env.test.ts",
   "src/features/chat/export-conversation.test.ts",
+  "src/lib/answer-relay.test.ts",
   "src/lib/body-limit.test.ts",
   "src/lib/guarded-fetch.test.ts",
   "src/lib/idle-collection.test.ts",

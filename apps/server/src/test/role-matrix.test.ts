@@ -48,6 +48,8 @@ interface Fixtures {
   team: string;
   invitation: string;
   conversation: string;
+  /** The stored answer in `conversation`. */
+  chatAnswer: string;
   chatImage: string;
   document: string;
   privatePrompt: string;
@@ -142,6 +144,13 @@ const ROWS: Row[] = [
     body: (f) => ({ comparison: true, comparisonId: f.comparison, responseId: f.pendingAnswer }),
     objectId: (f) => f.comparison,
     allowed: own(),
+  },
+  {
+    // An answer that has ended has nothing to follow: 204, read the stored one.
+    route: "GET /api/chat-stream/:messageId/follow",
+    path: (f) => `/api/chat-stream/${f.chatAnswer}/follow`,
+    objectId: (f) => f.chatAnswer,
+    allowed: own(204),
   },
   // Documents.
   {
@@ -564,10 +573,13 @@ beforeAll(async () => {
     .insert(conversations)
     .values({ userId: author, title: "Private thoughts" })
     .returning();
-  await db.insert(messages).values([
-    { conversationId: conversation!.id, userId: author, role: "user", content: "secret question" },
-    { conversationId: conversation!.id, userId: author, role: "assistant", content: "secret answer" },
-  ]);
+  const [, chatAnswer] = await db
+    .insert(messages)
+    .values([
+      { conversationId: conversation!.id, userId: author, role: "user", content: "secret question" },
+      { conversationId: conversation!.id, userId: author, role: "assistant", content: "secret answer" },
+    ])
+    .returning({ id: messages.id });
   const [chatImage] = await db
     .insert(chatImages)
     .values({
@@ -674,6 +686,7 @@ beforeAll(async () => {
     team: teamId,
     invitation,
     conversation: conversation!.id,
+    chatAnswer: chatAnswer!.id,
     chatImage: chatImage!.id,
     document,
     privatePrompt,

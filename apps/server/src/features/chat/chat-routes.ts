@@ -14,6 +14,7 @@ import { findVisibleAssistant } from "../../knowledge/find-assistant";
 import { searchKnowledge } from "../../knowledge/search-knowledge";
 import type { AppEnv } from "../../lib/context";
 import { AppError } from "../../lib/errors";
+import { createAnswerRelay } from "../../lib/answer-relay";
 import type { LiveStreams } from "../../lib/live-streams";
 import { readUpload, uploadLimit } from "../../lib/upload";
 import type { Logger } from "../../lib/logger";
@@ -37,6 +38,7 @@ import { allConversationsFileName, exportAllConversations, exportConversation } 
 import { extractAttachment } from "./extract-attachment";
 import { prepareChat } from "./prepare-chat";
 import { runChatStream } from "./run-chat-stream";
+import { followAnswer, followEvents } from "./follow-answer";
 import { stopAnswer } from "./stop-answer";
 import { uploadChatImage } from "./upload-chat-image";
 
@@ -59,8 +61,11 @@ export interface ChatDeps {
 }
 
 const idParam = z.object({ id: z.string().uuid("not a conversation id") });
+const answerParam = z.object({ messageId: z.string().uuid("not a message id") });
 
 export function chatRoutes(deps: ChatDeps) {
+  // The answers this process writes, for pages that follow one (a reload mid-answer).
+  const relay = createAnswerRelay();
   return new Hono<AppEnv>()
     .get("/models", async (c) => {
       const { plan } = await readPlan(deps.db, c.get("session").user.id);
@@ -103,6 +108,7 @@ export function chatRoutes(deps: ChatDeps) {
               idleMs: deps.idleMs,
               totalMs: deps.totalMs,
               onClosedElsewhere: () => deps.streams.stop(prepared.assistantMessageId),
+              feed: relay.open(prepared.assistantMessageId),
             },
             prepared,
             input.message,
@@ -125,6 +131,12 @@ export function chatRoutes(deps: ChatDeps) {
     .post("/chat-stream/stop", async (c) => {
       await stopAnswer(deps, c.get("session").user.id, await readJson(c, chatStopRequestSchema));
       return c.body(null, 204);
+    })
+    .get("/chat-stream/:messageId/follow", async (c) => {
+      const { messageId } = parseWith(answerParam, c.req.param());
+      const follower = await followAnswer({ db: deps.db, relay }, c.get("session").user.id, messageId);
+      if (!follower) return c.body(null, 204);
+      return sseResponse(c, (signal) => followEvents(messageId, follower, signal), { live: deps.streams });
     })
     .post("/chat-images", uploadLimit, async (c) => {
       const { bytes } = await readUpload(c, "image");

@@ -314,32 +314,32 @@ describe("stream faults: one closing event, the partial answer kept, nothing lea
   });
 });
 
+/** Starts a paced answer and reads it until its fourth chunk; the stream stays open. */
+async function started(clientMessageId?: string) {
+  const before = upstream.requests.length;
+  const controller = new AbortController();
+  const res = await chat(
+    { message: "Go on", model: "local/paced", ...(clientMessageId ? { clientMessageId } : {}) },
+    { signal: controller.signal },
+  );
+  const { reader, events } = await readUntil(res, (e) => e.type === "chunk" && e.content === "w3 ");
+  const call = upstream.requests.slice(before).find((r) => r.body.model === "paced")!;
+  return {
+    conversationId: events[0]!.conversationId as string,
+    messageId: events[0]!.messageId as string,
+    events,
+    reader,
+    call,
+    leave: async () => {
+      controller.abort();
+      await reader.cancel().catch(() => undefined);
+    },
+  };
+}
+
 describe("Stop: POST /api/chat-stream/stop names the answer", () => {
   const stop = (body: unknown, token = ada) =>
     t.request("/api/chat-stream/stop", { method: "POST", token, json: body });
-
-  /** Starts a paced answer and reads it until its fourth chunk; the stream stays open. */
-  async function started(clientMessageId?: string) {
-    const before = upstream.requests.length;
-    const controller = new AbortController();
-    const res = await chat(
-      { message: "Go on", model: "local/paced", ...(clientMessageId ? { clientMessageId } : {}) },
-      { signal: controller.signal },
-    );
-    const { reader, events } = await readUntil(res, (e) => e.type === "chunk" && e.content === "w3 ");
-    const call = upstream.requests.slice(before).find((r) => r.body.model === "paced")!;
-    return {
-      conversationId: events[0]!.conversationId as string,
-      messageId: events[0]!.messageId as string,
-      events,
-      reader,
-      call,
-      leave: async () => {
-        controller.abort();
-        await reader.cancel().catch(() => undefined);
-      },
-    };
-  }
 
   async function expectStoppedEarly(answer: Awaited<ReturnType<typeof started>>) {
     expect(await answer.call.closed).toEqual({ early: true });
@@ -436,6 +436,106 @@ describe("Stop: POST /api/chat-stream/stop names the answer", () => {
     expect((await answerOf(answer.conversationId))?.status).toBe("streaming");
     expect((await stop({ messageId: answer.messageId })).status).toBe(204);
     await expectStoppedEarly(answer);
+  });
+});
+
+describe("Follow: GET /api/chat-stream/:messageId/follow, for a page that did not ask (a reload)", () => {
+  const follow = (messageId: string, token = ada, init: RequestInit = {}) =>
+    t.request(`/api/chat-stream/${messageId}/follow`, { token, ...init });
+  const text = (events: SseEvent[]) =>
+    events.map((e) => (e.type === "resume" || e.type === "chunk" ? (e.content as string) : "")).join("");
+
+  it("the text so far, then every piece as it comes, then end, once the answer is stored whole", async () => {
+    const answer = await started();
+    await answer.leave();
+    const [first, second] = await Promise.all([follow(answer.messageId), follow(answer.messageId)]);
+    expect(first.status).toBe(200);
+    expect(first.headers.get("content-type")).toBe("text/event-stream");
+    const [a, b] = await Promise.all([readSse(first), readSse(second)]);
+    for (const events of [a, b]) {
+      expect(events[0]).toMatchObject({ type: "resume", messageId: answer.messageId });
+      // It joined mid-answer: some text was already written, and more came piece by piece.
+      expect((events[0]!.content as string).startsWith(streamed(answer.events))).toBe(true);
+      expect(events.filter((e) => e.type === "chunk").length).toBeGreaterThan(5);
+      expect(text(events)).toBe(PACED.join(""));
+      expect(events.at(-1)).toEqual({ type: "end" });
+    }
+    // Told it ended, the page reads the stored answer: already in its final form.
+    expect(await answerOf(answer.conversationId)).toMatchObject({
+      status: "complete",
+      content: PACED.join(""),
+    });
+    expect(await answer.call.closed).toEqual({ early: false });
+  });
+
+  it("a follower that leaves changes nothing for the answer, and another can follow after it", async () => {
+    const answer = await started();
+    await answer.leave();
+    const controller = new AbortController();
+    const res = await follow(answer.messageId, ada, { signal: controller.signal });
+    const { reader, events } = await readUntil(res, (e) => e.type === "chunk");
+    expect(events[0]!.type).toBe("resume");
+    controller.abort();
+    await reader.cancel().catch(() => undefined);
+    const again = await readSse(await follow(answer.messageId));
+    expect(text(again)).toBe(PACED.join(""));
+    expect(again.at(-1)).toEqual({ type: "end" });
+    expect(await answer.call.closed).toEqual({ early: false });
+    expect(await answerOf(answer.conversationId)).toMatchObject({ status: "complete" });
+  });
+
+  it("Stop ends the followers too, with the text as stored (interrupted)", async () => {
+    const answer = await started();
+    await answer.leave();
+    const res = await follow(answer.messageId);
+    const { reader, events } = await readUntil(res, (e) => e.type === "chunk");
+    const stop = await t.request("/api/chat-stream/stop", {
+      method: "POST",
+      token: ada,
+      json: { messageId: answer.messageId },
+    });
+    expect(stop.status).toBe(204);
+    const all = [...events, ...(await readSse(new Response(await readRest(reader))))];
+    expect(all.at(-1)).toEqual({ type: "end" });
+    const stored = await answerOf(answer.conversationId);
+    expect(stored?.status).toBe("interrupted");
+    expect(stored!.content).toBe(`${text(all)}\n\n${RESPONSE_INTERRUPTED_MARK}`);
+  });
+
+  it("204 for an answer that has ended or is written by another process; 404, 400 and 401 otherwise", async () => {
+    const { stored } = await turn("paced", "Count once more");
+    const ended = await follow(stored!.id);
+    expect(ended.status).toBe(204);
+    expect(await ended.text()).toBe("");
+    // Still streaming in its row, but no stream here writes it (another process does).
+    const [elsewhere] = await t.services.database.db
+      .insert(messages)
+      .values({
+        conversationId: stored!.conversationId,
+        userId: adaId,
+        role: "assistant",
+        content: "Half",
+        status: "streaming",
+      })
+      .returning({ id: messages.id });
+    expect((await follow(elsewhere!.id)).status).toBe(204);
+    const bob = await t.newUser(`bob-${randomUUID()}@example.com`);
+    expect((await follow(elsewhere!.id, bob)).status).toBe(404);
+    expect((await follow(randomUUID())).status).toBe(404);
+    const question = (
+      await t.services.database.db
+        .select({ id: messages.id })
+        .from(messages)
+        .where(and(eq(messages.conversationId, stored!.conversationId), eq(messages.role, "user")))
+    )[0]!;
+    expect((await follow(question.id)).status).toBe(404);
+    const bad = await follow("not-an-id");
+    expect(bad.status).toBe(400);
+    expect(((await bad.json()) as { error: { message: string } }).error.message).toContain(
+      "not a message id",
+    );
+    expect((await t.request(`/api/chat-stream/${elsewhere!.id}/follow`)).status).toBe(401);
+    await t.services.database.db.delete(messages).where(eq(messages.id, elsewhere!.id));
   });
 });
 

@@ -135,6 +135,13 @@ export const OPERATIONS: Operation[] = [
     status: 204,
   },
   {
+    method: "get",
+    path: "/api/chat-stream/{messageId}/follow",
+    summary:
+      "Follow an answer while it is written (after a reload, in another tab): text/event-stream of resume (the text so far), chunk and end events; then read the stored answer. 204 when it has ended or another server process writes it (read its stored drafts instead)",
+    stream: true,
+  },
+  {
     method: "post",
     path: "/api/chat-images",
     summary: "Upload an image (≤ 10 MB) to attach to a message",
