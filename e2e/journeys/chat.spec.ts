@@ -141,9 +141,19 @@ test("an answer goes on after a reload and after leaving its chat, and Stop stil
   await ask(page, "Tell me the saga");
   await expect(answer.locator(".markdown")).toContainText("Chapter 2 of the saga.", { timeout: 20_000 });
   await expect(page).toHaveURL(/\?conversation=/);
+  const relayed = page.waitForResponse((r) => r.url().endsWith("/follow") && r.status() === 200);
   await page.reload();
   await expect(answer.locator(".markdown")).toContainText("Chapter 1 of the saga.", { timeout: 10_000 });
   await expect(stop).toBeVisible();
+  // Relayed by the server that writes it, token by token: it grows several times a second (its stored
+  // text, read once a second, could not).
+  await relayed;
+  const lengths = new Set<number>();
+  for (let i = 0; i < 12; i++) {
+    lengths.add((await answer.locator(".markdown").innerText()).length);
+    await page.waitForTimeout(100);
+  }
+  expect(lengths.size).toBeGreaterThanOrEqual(4);
   await page.screenshot({ path: join(shots, "chat-answer-followed-after-reload.png") });
   await expect(answer.locator(".markdown")).toContainText(SAGA_END, { timeout: 20_000 });
   await expect(stop).toBeHidden();

@@ -90,6 +90,8 @@ export async function apiStream(
 ): Promise<ReadableStream<Uint8Array>> {
   const { response, token } = await send(path, { method: "POST", ...options }, true);
   if (!response.ok) throw failure(path, token, response, await readJson(response));
+  // No content: a stream with no events.
+  if (response.status === 204) return new ReadableStream({ start: (controller) => controller.close() });
   if (!response.body) throw new ApiError(response.status, "BAD_RESPONSE", "Failed to start stream");
   return response.body;
 }

@@ -1,5 +1,9 @@
 // Reads a text/event-stream body: yields the `data:` payload of each event, skips comment lines
 // (`: ping` heartbeats count as activity), and gives up when nothing at all arrives for `idleMs`.
+// `readSseEvents` reads the API's streams: each payload parsed as JSON and checked against the
+// stream's event schema.
+import { STREAM_IDLE_TIMEOUT_MS } from "@tessera/contracts";
+import type { z } from "zod";
 
 export class StreamIdleError extends Error {
   constructor(idleMs: number) {
@@ -36,6 +40,29 @@ export async function* readSseData(
     }
   } finally {
     reader.cancel().catch(() => {});
+  }
+}
+
+/**
+ * The events of one of the API's streams, in order: payloads that are not JSON, or not an event of
+ * `schema`, are skipped (`prepare` may first turn an older form into the one the schema reads). Gives
+ * up after STREAM_IDLE_TIMEOUT_MS without a byte; the server's heartbeat comes more often.
+ */
+export async function* readSseEvents<T>(
+  body: ReadableStream<Uint8Array>,
+  schema: z.ZodType<T>,
+  signal: AbortSignal,
+  prepare: (json: unknown) => unknown = (json) => json,
+): AsyncGenerator<T> {
+  for await (const data of readSseData(body, { idleMs: STREAM_IDLE_TIMEOUT_MS, signal })) {
+    let json: unknown;
+    try {
+      json = JSON.parse(data);
+    } catch {
+      continue;
+    }
+    const parsed = schema.safeParse(prepare(json));
+    if (parsed.success) yield parsed.data;
   }
 }
 

@@ -1,5 +1,6 @@
 // An answer goes on without the page that asked for it (a reload, another chat opened, another tab):
-// opening its conversation shows it as it grows until it ends, and Stop still ends it.
+// opening its conversation shows it as it grows until it ends (token by token while the server relays
+// it, else from its stored text), and Stop still ends it.
 import type { StoredMessage } from "@tessera/contracts";
 import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
@@ -40,14 +41,59 @@ function serveMessages(opening: StoredMessage, later: StoredMessage[]) {
   };
 }
 
+const FOLLOW = `GET /api/chat-stream/${ANSWER}/follow`;
+const noContent = () => new Response(null, { status: 204 });
+
+/** Opens the conversation; unless a test relays the answer, the server has none to relay (204). */
 const open = (routes: Parameters<typeof openChat>[1]) =>
   openChat(`/dashboard/chat?conversation=${ID}&feature_typewriterEffects=false`, {
     "GET /api/conversations": () => json([conversation(ID, "The whole story")]),
-    "POST /api/chat-stream/stop": () => new Response(null, { status: 204 }),
+    "POST /api/chat-stream/stop": noContent,
+    [FOLLOW]: noContent,
     ...routes,
   });
 
 describe("chat: an answer still being written", () => {
+  it("is relayed token by token while the server writes it, then shown as stored", async () => {
+    const relay = liveSse();
+    const { server } = await open({
+      [`GET /api/conversations/${ID}/messages`]: serveMessages(answer("Once upon", "streaming"), [
+        answer("Once upon a time, the end.", "complete"),
+      ]),
+      [FOLLOW]: relay.handler,
+    });
+    const log = await screen.findByRole("log", { name: "Messages" });
+    expect(await within(log).findByText(/Once upon$/)).toBeTruthy();
+    relay.push({ type: "resume", messageId: ANSWER, content: "Once upon a" });
+    expect(await within(log).findByText(/Once upon a$/)).toBeTruthy();
+    relay.push({ type: "chunk", content: " time" });
+    expect(await within(log).findByText(/Once upon a time$/)).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Stop" })).toBeTruthy();
+    // Relayed: no stored text is read meanwhile.
+    const reads = () => server.callsTo(`GET /api/conversations/${ID}/messages`).length;
+    await new Promise((r) => setTimeout(r, 1_300));
+    expect(reads()).toBe(1);
+    relay.push({ type: "end" });
+    relay.close();
+    expect(await within(log).findByText("Once upon a time, the end.")).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole("button", { name: "Stop" })).toBeNull());
+    expect(within(log).getByText("200 tokens")).toBeTruthy();
+    expect(reads()).toBe(2);
+    expect(server.callsTo(FOLLOW)).toHaveLength(1);
+  });
+
+  it("leaving while it is relayed closes the relay", async () => {
+    const relay = liveSse();
+    const { server, router } = await open({
+      [`GET /api/conversations/${ID}/messages`]: serveMessages(answer("Still", "streaming"), []),
+      [FOLLOW]: relay.handler,
+    });
+    relay.push({ type: "resume", messageId: ANSWER, content: "Still going" });
+    await screen.findByText(/Still going/);
+    await router.navigate("/pricing");
+    await waitFor(() => expect(server.callsTo(FOLLOW)[0]?.signal?.aborted).toBe(true));
+  });
+
   it("is shown as it grows when its conversation opens, then as stored; the box sends again after", async () => {
     const { server } = await open({
       [`GET /api/conversations/${ID}/messages`]: serveMessages(answer("Once upon", "streaming"), [

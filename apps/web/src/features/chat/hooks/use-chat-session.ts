@@ -8,6 +8,7 @@ import { errorMessage, isNotFound } from "@/lib/api-client";
 import { readStoredSession } from "@/lib/auth-storage";
 import { sleep } from "@/lib/sleep";
 import { conversationMessagesQuery, mayHaveOlder, readNewestMessage } from "../api/get-conversation-messages";
+import { followAnswer } from "../api/follow-answer";
 import { stopAnswer } from "../api/stop-answer";
 import { refreshConversations, touchConversation } from "../api/get-conversations";
 import { chatErrorText } from "../utils/chat-errors";
@@ -43,7 +44,8 @@ export type OlderMessages = "none" | "more" | "loading" | "failed";
 
 /**
  * How often an answer still being written when its conversation is opened (after a reload, or from
- * another tab) is read again: its text is stored about once a second as it grows.
+ * another tab) is read again when the server cannot relay it token by token (another server process
+ * writes it): its text is stored about once a second as it grows.
  */
 export const FOLLOW_POLL_MS = 1_000;
 
@@ -54,7 +56,7 @@ type Turn = {
   clientMessageId: string;
   answerId: string | null;
 };
-type Followed = { message: ChatMessage };
+type Followed = { message: ChatMessage; controller: AbortController };
 
 export type OpenResult =
   { status: "loaded"; model: string | null } | { status: "failed" } | { status: "stale" };
@@ -91,13 +93,19 @@ export function useChatSession(events: SessionEvents) {
     eventsRef.current = events;
   });
 
+  /** No more reads of a followed answer (reset, open, Stop, unmounting). */
+  const letGo = useCallback(() => {
+    followRef.current?.controller.abort();
+    followRef.current = null;
+  }, []);
+
   const reset = useCallback(() => {
     generationRef.current++;
     // The answer goes on without this page (the server finishes and stores it); opening its
     // conversation again follows it.
     turnRef.current?.controller.abort();
     turnRef.current = null;
-    followRef.current = null;
+    letGo();
     conversationRef.current = null;
     oldestRef.current = null;
     setMessages([]);
@@ -105,30 +113,42 @@ export function useChatSession(events: SessionEvents) {
     setBusy(false);
     setLoadingHistory(false);
     setOlder("none");
-  }, [setOlder]);
+  }, [setOlder, letGo]);
 
   useEffect(
     () => () => {
       turnRef.current?.controller.abort();
-      followRef.current = null; // no more reads of an answer nobody is shown
+      letGo(); // no more reads of an answer nobody is shown
     },
-    [],
+    [letGo],
   );
 
   /**
    * Shows an answer that is still being written (its stream outlived the page that asked, or runs in
-   * another tab) as it grows, until it ends; Stop ends it.
+   * another tab) as it grows, until it ends; Stop ends it. Token by token while the server relays it,
+   * else from its stored text, read about once a second; its stored form once it has ended.
    */
   const follow = useCallback((conversationId: string, answer: StoredMessage) => {
-    const followed: Followed = { message: { ...fromStoredMessage(answer), reveal: false } };
+    const followed: Followed = {
+      message: { ...fromStoredMessage(answer), reveal: false },
+      controller: new AbortController(),
+    };
     followRef.current = followed;
     // Reset, open, Stop and unmounting all let go of it.
     const still = () => followRef.current === followed;
+    const show = (content: string) => {
+      if (!still()) return;
+      followed.message = { ...followed.message, content };
+      setLive(followed.message);
+    };
     setLive(followed.message);
     setBusy(true);
     void (async () => {
       for (let failures = 0; ;) {
-        await sleep(FOLLOW_POLL_MS * 2 ** Math.min(failures, 4));
+        const relayed = await relayAnswer(answer.id, followed.controller.signal, show);
+        if (!still()) return;
+        // Relayed to its end (or until the connection dropped): what is stored now tells which.
+        if (!relayed) await sleep(FOLLOW_POLL_MS * 2 ** Math.min(failures, 4));
         if (!still()) return;
         let latest: StoredMessage | null;
         try {
@@ -140,8 +160,7 @@ export function useChatSession(events: SessionEvents) {
         }
         if (!still()) return;
         if (latest?.id === answer.id && latest.status === "streaming") {
-          followed.message = { ...followed.message, content: latest.content };
-          setLive(followed.message);
+          show(latest.content);
           continue;
         }
         followRef.current = null;
@@ -221,14 +240,14 @@ export function useChatSession(events: SessionEvents) {
     }
     const followed = followRef.current;
     if (!followed) return;
-    followRef.current = null;
+    letGo();
     const { message } = followed;
     void stopAnswer({ messageId: message.id }).catch(() => undefined);
     const content = `${message.content}${message.content ? "\n\n" : ""}${RESPONSE_INTERRUPTED_MARK}`;
     setMessages((list) => [...list, { ...message, content }]);
     setLive(null);
     setBusy(false);
-  }, []);
+  }, [letGo]);
 
   const send = useCallback(
     async ({ prompt, attachments, model, research, reveal, assistantId }: SendInput): Promise<boolean> => {
@@ -358,4 +377,23 @@ export function useChatSession(events: SessionEvents) {
     /** The conversation being shown, read at call time (not a render value). */
     conversationId,
   };
+}
+
+/**
+ * Follows an answer token by token while the server process writing it relays it, showing its text as
+ * it grows; true when it did (to its end, or until the connection dropped), false when the server had
+ * nothing to relay (204) or could not be asked.
+ */
+async function relayAnswer(messageId: string, signal: AbortSignal, show: (content: string) => void) {
+  let text: string | null = null;
+  try {
+    for await (const event of followAnswer(messageId, signal)) {
+      if (event.type === "end") break;
+      text = event.type === "resume" ? event.content : `${text ?? ""}${event.content}`;
+      show(text);
+    }
+  } catch {
+    // Dropped, or refused: the stored answer says what became of it.
+  }
+  return text !== null;
 }
