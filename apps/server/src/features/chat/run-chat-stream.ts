@@ -16,7 +16,13 @@ import { conversations, messages } from "../../db/schema";
 import { isServerShutdown } from "../../lib/live-streams";
 import type { AnswerFeed } from "../../lib/answer-relay";
 import type { Logger } from "../../lib/logger";
-import { DRAFT_WRITE_MS, STORE_RETRY_MS, startDraftWriter, writeWithRetry } from "../../lib/stream-store";
+import {
+  DRAFT_WRITE_MS,
+  STORE_RETRY_MS,
+  restartingEvent,
+  startDraftWriter,
+  writeWithRetry,
+} from "../../lib/stream-store";
 import {
   describeFailure,
   estimateTokens,
@@ -248,11 +254,7 @@ export async function* runChatStream(
     );
 
     if (isServerShutdown(signal)) {
-      yield {
-        type: "error",
-        error: "SERVER_RESTARTING",
-        message: stored.ok ? STREAM_MESSAGES.serverRestarting : STREAM_MESSAGES.notSaved,
-      };
+      yield restartingEvent(stored.ok);
       return;
     }
     if (interrupted) return; // nobody is listening any more

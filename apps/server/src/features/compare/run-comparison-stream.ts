@@ -18,7 +18,13 @@ import { searchKnowledge } from "../../knowledge/search-knowledge";
 import { AppError, notFound } from "../../lib/errors";
 import { isServerShutdown, type LiveStreams } from "../../lib/live-streams";
 import type { Logger } from "../../lib/logger";
-import { DRAFT_WRITE_MS, STORE_RETRY_MS, startDraftWriter, writeWithRetry } from "../../lib/stream-store";
+import {
+  DRAFT_WRITE_MS,
+  STORE_RETRY_MS,
+  restartingEvent,
+  startDraftWriter,
+  writeWithRetry,
+} from "../../lib/stream-store";
 import { describeFailure, estimateTokens, streamModel } from "../../providers/llm/stream-model";
 import type { LlmRegistry, ResolvedModel } from "../../providers/llm/types";
 import { loadComparison, tokensPerSecond } from "./comparisons";
@@ -209,11 +215,7 @@ export async function* runComparisonStream(
   );
 
   if (isServerShutdown(signal)) {
-    yield {
-      type: "error",
-      error: "SERVER_RESTARTING",
-      message: stored.ok ? STREAM_MESSAGES.serverRestarting : STREAM_MESSAGES.notSaved,
-    };
+    yield restartingEvent(stored.ok);
     return;
   }
   if (outcome.interrupted) return;
