@@ -33,7 +33,14 @@ export const conversationMessagesQuery = (conversationId: string, before: string
 /** A full page means there may be older messages still. */
 export const mayHaveOlder = (page: readonly unknown[]) => page.length === MESSAGE_PAGE_SIZE;
 
-/** The conversation's newest message: how an answer still being written elsewhere is followed. */
-export async function readNewestMessage(conversationId: string) {
-  return (await readMessages(conversationId, { limit: 1 }))[0] ?? null;
+/** How many of the newest messages are looked through for an answer being followed. */
+export const FOLLOWED_WINDOW = 5;
+
+/**
+ * The message `messageId` among the conversation's newest: how an answer still being written elsewhere
+ * is followed. Null when it is not there (deleted, or more turns were sent since, from another tab).
+ */
+export async function readRecentMessage(conversationId: string, messageId: string) {
+  const newest = await readMessages(conversationId, { limit: FOLLOWED_WINDOW });
+  return newest.find((m) => m.id === messageId) ?? null;
 }

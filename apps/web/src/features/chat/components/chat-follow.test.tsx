@@ -5,6 +5,7 @@ import type { StoredMessage } from "@tessera/contracts";
 import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { json, liveSse, type StubRequest } from "@/testing/fetch-stub";
+import { FOLLOWED_WINDOW } from "../api/get-conversation-messages";
 import { conversation, messageBox, openChat } from "./chat-test-steps";
 
 const ID = "c0ffee00-0000-4000-8000-0000000000f1";
@@ -32,12 +33,15 @@ const answer = (content: string, status: StoredMessage["status"]): StoredMessage
   status,
 });
 
-/** The conversation's messages: the page it opens with, then each `?limit=1` read in turn. */
-function serveMessages(opening: StoredMessage, later: StoredMessage[]) {
+/**
+ * The conversation's messages: the page it opens with, then what each read of the newest few finds
+ * in turn (the question, the answer as then stored, and whatever `after` it).
+ */
+function serveMessages(opening: StoredMessage, later: StoredMessage[], after: StoredMessage[] = []) {
   let reads = 0;
   return ({ query }: StubRequest) => {
-    if (query.get("limit") !== "1") return json([question, opening]);
-    return json([later[Math.min(reads++, later.length - 1)]]);
+    if (query.get("limit") !== String(FOLLOWED_WINDOW)) return json([question, opening]);
+    return json([question, later[Math.min(reads++, later.length - 1)], ...after]);
   };
 }
 
@@ -80,6 +84,24 @@ describe("chat: an answer still being written", () => {
     expect(within(log).getByText("200 tokens")).toBeTruthy();
     expect(reads()).toBe(2);
     expect(server.callsTo(FOLLOW)).toHaveLength(1);
+  });
+
+  it("is shown as stored when it ends even if another tab has sent a turn after it", async () => {
+    const next: StoredMessage = {
+      ...question,
+      id: "a0a0a0a0-0000-4000-8000-0000000000f2",
+      content: "And then?",
+    };
+    await open({
+      [`GET /api/conversations/${ID}/messages`]: serveMessages(
+        answer("The middle", "streaming"),
+        [answer("The middle and the end.", "complete")],
+        [next],
+      ),
+    });
+    const log = await screen.findByRole("log", { name: "Messages" });
+    expect(await within(log).findByText("The middle and the end.", {}, { timeout: 3_000 })).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole("button", { name: "Stop" })).toBeNull());
   });
 
   it("leaving while it is relayed closes the relay", async () => {

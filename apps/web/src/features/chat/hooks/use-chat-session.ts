@@ -7,7 +7,7 @@ import { toast } from "@/lib/toast";
 import { errorMessage, isNotFound } from "@/lib/api-client";
 import { readStoredSession } from "@/lib/auth-storage";
 import { sleep } from "@/lib/sleep";
-import { conversationMessagesQuery, mayHaveOlder, readNewestMessage } from "../api/get-conversation-messages";
+import { conversationMessagesQuery, mayHaveOlder, readRecentMessage } from "../api/get-conversation-messages";
 import { followAnswer } from "../api/follow-answer";
 import { stopAnswer } from "../api/stop-answer";
 import { refreshConversations, touchConversation } from "../api/get-conversations";
@@ -152,14 +152,14 @@ export function useChatSession(events: SessionEvents) {
         if (!still()) return;
         let latest: StoredMessage | null;
         try {
-          latest = await readNewestMessage(conversationId);
+          latest = await readRecentMessage(conversationId, answer.id);
           failures = 0;
         } catch {
           failures++;
           continue;
         }
         if (!still()) return;
-        if (latest?.id === answer.id && latest.status === "streaming") {
+        if (latest?.status === "streaming") {
           show(latest.content);
           continue;
         }
@@ -167,7 +167,7 @@ export function useChatSession(events: SessionEvents) {
         setLive(null);
         setBusy(false);
         // Ended (or gone with its conversation): as stored.
-        if (latest?.id === answer.id) setMessages((list) => [...list, fromStoredMessage(latest)]);
+        if (latest) setMessages((list) => [...list, fromStoredMessage(latest)]);
         return;
       }
     })();
