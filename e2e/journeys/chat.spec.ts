@@ -133,6 +133,7 @@ test("Stop keeps the partial answer and '[Response interrupted]', also after a r
 test("an answer goes on after a reload and after leaving its chat, and Stop still ends it", async ({
   signedIn: page,
 }) => {
+  test.slow(); // two long answers
   const answer = page.getByRole("article", { name: `${SAGA_MODEL} said`, exact: true });
   const stop = page.getByRole("button", { name: "Stop", exact: true });
 
@@ -155,7 +156,7 @@ test("an answer goes on after a reload and after leaving its chat, and Stop stil
   }
   expect(lengths.size).toBeGreaterThanOrEqual(4);
   await page.screenshot({ path: join(shots, "chat-answer-followed-after-reload.png") });
-  await expect(answer.locator(".markdown")).toContainText(SAGA_END, { timeout: 20_000 });
+  await expect(answer.locator(".markdown")).toContainText(SAGA_END, { timeout: 30_000 });
   await expect(stop).toBeHidden();
   await expect(answer.locator(".markdown")).not.toContainText("[Response interrupted]");
   const saga = page.url();

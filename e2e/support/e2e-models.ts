@@ -25,7 +25,10 @@ export const E2E_MODEL_ANSWERS: Record<string, string[]> = {
 export const ALPHA_TEXT = "Recursion is a function that calls itself until a base case stops it.";
 export const BETA_TEXT = "Recursion solves a problem by solving smaller copies of the same problem.";
 
-/** A long answer (40 chunks, some 6 s at the server's pace): long enough to leave and come back to. */
+/**
+ * A long answer (80 chunks, some 12 s at the server's pace): long enough to leave and come back to,
+ * even where a reload takes seconds (a loaded 2-core machine).
+ */
 export const SAGA_MODEL = "saga-1";
-export const SAGA_CHUNKS = Array.from({ length: 40 }, (_, i) => `Chapter ${i + 1} of the saga. `);
-export const SAGA_END = "Chapter 40 of the saga.";
+export const SAGA_CHUNKS = Array.from({ length: 80 }, (_, i) => `Chapter ${i + 1} of the saga. `);
+export const SAGA_END = "Chapter 80 of the saga.";

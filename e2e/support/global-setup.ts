@@ -53,7 +53,7 @@ export default async function globalSetup() {
   // Two models on an operator's OpenAI-compatible server: listed as local/alpha-7b and local/beta-13b.
   // Paced so an answer takes about a second: long enough to be seen streaming.
   // A third, hostile-1, answers with the hostile corpus; its outside addresses point at the canary.
-  // A fourth, saga-1, answers at length (about 6 s), to be left and come back to.
+  // A fourth, saga-1, answers at length (about 12 s), to be left and come back to.
   const canaryLog = join(work, "canary.jsonl");
   const canary = await startCanaryServer(canaryLog);
   const hostile = { [HOSTILE_MODEL]: streamChunks(hostileCorpus(canary.url)) };
