@@ -1,7 +1,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { findCatalogueModel } from "@tessera/contracts";
-import { eq } from "drizzle-orm";
+import { and, desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { messages } from "../../db/schema";
 import {
@@ -18,6 +18,8 @@ let webBase: string;
 let t: TestApp;
 let token: string;
 let searchFails = false;
+/** While set, the search provider answers only once it settles. */
+let holdSearch: Promise<void> | null = null;
 /** The model Tessera Research asks on OpenRouter, and the answer its script gives. */
 const MODEL_CALLED = findCatalogueModel("tessera-research")!.upstream;
 beforeAll(async () => {
@@ -40,14 +42,16 @@ beforeAll(async () => {
     }
     req.resume();
     req.on("end", () => {
-      res.writeHead(searchFails ? 503 : 200, { "content-type": "application/json" });
-      res.end(
-        JSON.stringify({
-          results: [
-            { title: "The Farrow beacon", url: `${webBase}/farrow`, content: "A beacon on Farrow Point." },
-          ],
-        }),
-      );
+      void Promise.resolve(holdSearch).then(() => {
+        res.writeHead(searchFails ? 503 : 200, { "content-type": "application/json" });
+        res.end(
+          JSON.stringify({
+            results: [
+              { title: "The Farrow beacon", url: `${webBase}/farrow`, content: "A beacon on Farrow Point." },
+            ],
+          }),
+        );
+      });
     });
   });
   await new Promise<void>((r) => web.listen(0, "127.0.0.1", r));
@@ -129,6 +133,38 @@ describe("research in chat", () => {
       expect(system).toContain("whale oil");
     } finally {
       searchFails = false;
+    }
+  });
+
+  it("is followed from the moment its turn is stored, while its sources are still being gathered", async () => {
+    let release!: () => void;
+    holdSearch = new Promise<void>((resolve) => (release = resolve));
+    try {
+      const asking = ask({ research: true });
+      const db = t.services.database.db;
+      let answerId: string | undefined;
+      for (let i = 0; i < 200 && !answerId; i++) {
+        const [row] = await db
+          .select({ id: messages.id })
+          .from(messages)
+          .where(and(eq(messages.role, "assistant"), eq(messages.status, "streaming")))
+          .orderBy(desc(messages.createdAt))
+          .limit(1);
+        answerId = row?.id;
+        if (!answerId) await new Promise((r) => setTimeout(r, 25));
+      }
+      const res = await t.request(`/api/chat-stream/${answerId}/follow`, { token });
+      expect(res.status).toBe(200);
+      release();
+      const events = await readSse(res);
+      expect(events[0]).toEqual({ type: "resume", messageId: answerId, content: "" });
+      const text = events.map((e) => (e.type === "chunk" ? (e.content as string) : "")).join("");
+      expect(text).toBe("The beacon burned whale oil.");
+      expect(events.at(-1)).toEqual({ type: "end" });
+      expect((await asking).done).toMatchObject({ type: "complete", messageId: answerId });
+    } finally {
+      release();
+      holdSearch = null;
     }
   });
 });

@@ -37,7 +37,7 @@ import { contentDisposition } from "../../lib/content-disposition";
 import { allConversationsFileName, exportAllConversations, exportConversation } from "./export-conversation";
 import { extractAttachment } from "./extract-attachment";
 import { prepareChat } from "./prepare-chat";
-import { runChatStream } from "./run-chat-stream";
+import { runChatStream, type ContextSource } from "./run-chat-stream";
 import { followAnswer, followEvents } from "./follow-answer";
 import { stopAnswer } from "./stop-answer";
 import { uploadChatImage } from "./upload-chat-image";
@@ -90,13 +90,21 @@ export function chatRoutes(deps: ChatDeps) {
         retrieve,
       );
       const log = c.get("logger");
-      const context =
-        prepared.research && input.model !== LOCAL_MODEL_ID && prepared.resolved.provider !== "tessera-local"
-          ? await gatherResearch(
-              { db: deps.db, search: deps.search, logger: log, allowPrivateFetch: deps.allowPrivateFetch },
-              { userId, query: input.message, deepCrawl: input.deepCrawl, retrieve },
-            )
-          : [];
+      // Followed from the moment the turn is stored: gathering sources can take seconds.
+      const feed = relay.open(prepared.assistantMessageId);
+      let context: ContextSource[] = [];
+      if (
+        prepared.research &&
+        input.model !== LOCAL_MODEL_ID &&
+        prepared.resolved.provider !== "tessera-local"
+      )
+        context = await gatherResearch(
+          { db: deps.db, search: deps.search, logger: log, allowPrivateFetch: deps.allowPrivateFetch },
+          { userId, query: input.message, deepCrawl: input.deepCrawl, retrieve },
+        ).catch((err: unknown) => {
+          feed.close();
+          throw err;
+        });
       return sseResponse(
         c,
         (signal) =>
@@ -108,7 +116,7 @@ export function chatRoutes(deps: ChatDeps) {
               idleMs: deps.idleMs,
               totalMs: deps.totalMs,
               onClosedElsewhere: () => deps.streams.stop(prepared.assistantMessageId),
-              feed: relay.open(prepared.assistantMessageId),
+              feed,
             },
             prepared,
             input.message,
