@@ -134,137 +134,132 @@ export async function* runChatStream(
   persona: Persona | null,
   signal: AbortSignal,
 ): AsyncGenerator<ChatStreamEvent> {
-  try {
-    const sources: Source[] = context.map(({ title, url, domain, snippet }) => ({
-      title,
-      url,
-      ...(domain ? { domain } : {}),
-      ...(snippet ? { snippet } : {}),
-    }));
-    // A picture that cannot be read (storage down) fails the turn like a model that cannot be reached.
-    const modelMessages = await buildMessages(deps, prepared, message).catch((err: unknown) => {
-      deps.logger.error({ event: "chat.stream.prepare_failed", err: errorText(err) }, "messages not built");
-      return null;
-    });
-    const answerId = prepared.assistantMessageId;
-    // The text so far, in the background. A draft that finds the row closed ends the stream.
-    const draft = startDraftWriter(
-      async (content) => {
-        if ((await runNamed(deps.db, ANSWER_DRAFT, [answerId, content])) === 0) deps.onClosedElsewhere();
-      },
-      {
-        everyMs: DRAFT_WRITE_MS,
-        onError: (err) =>
-          deps.logger.warn({ event: "chat.stream.draft_failed", err: errorText(err) }, "draft not stored"),
-      },
-    );
-    const stream = modelMessages
-      ? streamModel({
-          model: prepared.resolved.model,
-          system: systemPrompt(prepared, context, persona),
-          ...(persona ? { temperature: persona.temperature, maxOutputTokens: persona.maxTokens } : {}),
-          messages: modelMessages,
-          signal,
-          idleMs: deps.idleMs,
-          totalMs: deps.totalMs,
-        })
-      : null;
-    // The model is asked before the start event goes out, so its first token and that write overlap.
-    // (streamModel settles every failure into its outcome; the catch only keeps an early rejection
-    // from counting as unhandled while the start event waits to be read.)
-    const first: Promise<IteratorResult<ModelStreamPart, ModelStreamOutcome>> = stream
-      ? stream.next()
-      : Promise.resolve({ done: true, value: NOT_STARTED });
-    first.catch(() => undefined);
-    yield {
-      type: "start",
-      conversationId: prepared.conversationId,
-      model: prepared.modelId,
-      messageId: answerId,
-    };
+  const sources: Source[] = context.map(({ title, url, domain, snippet }) => ({
+    title,
+    url,
+    ...(domain ? { domain } : {}),
+    ...(snippet ? { snippet } : {}),
+  }));
+  // A picture that cannot be read (storage down) fails the turn like a model that cannot be reached.
+  const modelMessages = await buildMessages(deps, prepared, message).catch((err: unknown) => {
+    deps.logger.error({ event: "chat.stream.prepare_failed", err: errorText(err) }, "messages not built");
+    return null;
+  });
+  const answerId = prepared.assistantMessageId;
+  // The text so far, in the background. A draft that finds the row closed ends the stream.
+  const draft = startDraftWriter(
+    async (content) => {
+      if ((await runNamed(deps.db, ANSWER_DRAFT, [answerId, content])) === 0) deps.onClosedElsewhere();
+    },
+    {
+      everyMs: DRAFT_WRITE_MS,
+      onError: (err) =>
+        deps.logger.warn({ event: "chat.stream.draft_failed", err: errorText(err) }, "draft not stored"),
+    },
+  );
+  const stream = modelMessages
+    ? streamModel({
+        model: prepared.resolved.model,
+        system: systemPrompt(prepared, context, persona),
+        ...(persona ? { temperature: persona.temperature, maxOutputTokens: persona.maxTokens } : {}),
+        messages: modelMessages,
+        signal,
+        idleMs: deps.idleMs,
+        totalMs: deps.totalMs,
+      })
+    : null;
+  // The model is asked before the start event goes out, so its first token and that write overlap.
+  // (streamModel settles every failure into its outcome; the catch only keeps an early rejection
+  // from counting as unhandled while the start event waits to be read.)
+  const first: Promise<IteratorResult<ModelStreamPart, ModelStreamOutcome>> = stream
+    ? stream.next()
+    : Promise.resolve({ done: true, value: NOT_STARTED });
+  first.catch(() => undefined);
+  yield {
+    type: "start",
+    conversationId: prepared.conversationId,
+    model: prepared.modelId,
+    messageId: answerId,
+  };
 
-    let next = await first;
-    while (!next.done) {
-      const part = next.value;
-      if (part.type === "text") {
-        draft.set(part.sofar);
-        deps.feed?.set(part.sofar);
-        yield { type: "chunk", content: part.text };
-      } else if (!sources.some((s) => s.url === part.url))
-        sources.push({ title: part.title, url: part.url, domain: domainOf(part.url) });
-      next = await stream!.next();
-    }
-    await draft.stop();
-    const { text, outputTokens, interrupted } = next.value;
-    const failure = next.value.failure ? describeFailure(next.value.failure) : null;
-    if (failure)
-      deps.logger.warn(
-        {
-          event: "chat.stream.upstream_error",
-          model: prepared.modelId,
-          status: next.value.upstreamStatus,
-          err: next.value.errorName,
-        },
-        "upstream error",
-      );
-
-    const content = interrupted ? `${text}${text ? "\n\n" : ""}${RESPONSE_INTERRUPTED_MARK}` : text;
-    const tokens = outputTokens ?? estimateTokens(text);
-    // Tessera Local runs in the server: it costs nothing. Null when the provider reported no cost.
-    const cost = prepared.resolved.provider === "tessera-local" ? 0 : next.value.cost;
-    const status = interrupted ? "interrupted" : failure ? "error" : "complete";
-    const undo = status === "error" && !content;
-    const stored = await writeWithRetry(
-      () =>
-        undo
-          ? // Nothing came back: undo the turn, as the client does (spec §4: the message is removed and
-            // the prompt restored), so sending again leaves no stray question behind.
-            deps.db.transaction(async (tx) => {
-              await tx.delete(messages).where(inArray(messages.id, [prepared.userMessageId, answerId]));
-              if (prepared.created)
-                await tx.delete(conversations).where(eq(conversations.id, prepared.conversationId));
-            })
-          : runNamed(deps.db, ANSWER_FINAL, [
-              answerId,
-              content,
-              String(tokens),
-              cost === null ? null : String(cost),
-              status,
-              JSON.stringify(sources),
-            ]),
-      {
-        budgetMs: deps.storeRetryMs ?? STORE_RETRY_MS,
-        onRetry: (err, attempt) =>
-          deps.logger.warn(
-            { event: "chat.stream.store_retry", attempt, err: errorText(err) },
-            "database unavailable, retrying",
-          ),
-      },
-    );
-    // Followers read the stored answer once told it ended, so this comes after the final write.
-    deps.feed?.close();
-    if (!stored.ok)
-      deps.logger.error(
-        { event: "chat.stream.store_failed", err: errorText(stored.error) },
-        "answer not stored; the sweep will close it",
-      );
-    deps.logger.info(
-      { event: "chat.stream.end", model: prepared.modelId, status, tokens, stored: stored.ok },
-      "chat stream ended",
-    );
-
-    if (isServerShutdown(signal)) {
-      yield restartingEvent(stored.ok);
-      return;
-    }
-    if (interrupted) return; // nobody is listening any more
-    if (failure) yield { type: "error", error: failure.code, message: failure.message };
-    else if (!stored.ok) yield { type: "error", error: "NOT_SAVED", message: STREAM_MESSAGES.notSaved };
-    else yield { type: "complete", outputTokens: tokens, sources, messageId: answerId };
-  } finally {
-    // Abandoned before its end (it never is: the event stream drains it), followers still end.
-    deps.feed?.close();
+  let next = await first;
+  while (!next.done) {
+    const part = next.value;
+    if (part.type === "text") {
+      draft.set(part.sofar);
+      deps.feed?.set(part.sofar);
+      yield { type: "chunk", content: part.text };
+    } else if (!sources.some((s) => s.url === part.url))
+      sources.push({ title: part.title, url: part.url, domain: domainOf(part.url) });
+    next = await stream!.next();
   }
+  await draft.stop();
+  const { text, outputTokens, interrupted } = next.value;
+  const failure = next.value.failure ? describeFailure(next.value.failure) : null;
+  if (failure)
+    deps.logger.warn(
+      {
+        event: "chat.stream.upstream_error",
+        model: prepared.modelId,
+        status: next.value.upstreamStatus,
+        err: next.value.errorName,
+      },
+      "upstream error",
+    );
+
+  const content = interrupted ? `${text}${text ? "\n\n" : ""}${RESPONSE_INTERRUPTED_MARK}` : text;
+  const tokens = outputTokens ?? estimateTokens(text);
+  // Tessera Local runs in the server: it costs nothing. Null when the provider reported no cost.
+  const cost = prepared.resolved.provider === "tessera-local" ? 0 : next.value.cost;
+  const status = interrupted ? "interrupted" : failure ? "error" : "complete";
+  const undo = status === "error" && !content;
+  const stored = await writeWithRetry(
+    () =>
+      undo
+        ? // Nothing came back: undo the turn, as the client does (spec §4: the message is removed and
+          // the prompt restored), so sending again leaves no stray question behind.
+          deps.db.transaction(async (tx) => {
+            await tx.delete(messages).where(inArray(messages.id, [prepared.userMessageId, answerId]));
+            if (prepared.created)
+              await tx.delete(conversations).where(eq(conversations.id, prepared.conversationId));
+          })
+        : runNamed(deps.db, ANSWER_FINAL, [
+            answerId,
+            content,
+            String(tokens),
+            cost === null ? null : String(cost),
+            status,
+            JSON.stringify(sources),
+          ]),
+    {
+      budgetMs: deps.storeRetryMs ?? STORE_RETRY_MS,
+      onRetry: (err, attempt) =>
+        deps.logger.warn(
+          { event: "chat.stream.store_retry", attempt, err: errorText(err) },
+          "database unavailable, retrying",
+        ),
+    },
+  );
+  // Followers read the stored answer once told it ended, so this comes after the final write.
+  deps.feed?.close();
+  if (!stored.ok)
+    deps.logger.error(
+      { event: "chat.stream.store_failed", err: errorText(stored.error) },
+      "answer not stored; the sweep will close it",
+    );
+  deps.logger.info(
+    { event: "chat.stream.end", model: prepared.modelId, status, tokens, stored: stored.ok },
+    "chat stream ended",
+  );
+
+  if (isServerShutdown(signal)) {
+    yield restartingEvent(stored.ok);
+    return;
+  }
+  if (interrupted) return; // nobody is listening any more
+  if (failure) yield { type: "error", error: failure.code, message: failure.message };
+  else if (!stored.ok) yield { type: "error", error: "NOT_SAVED", message: STREAM_MESSAGES.notSaved };
+  else yield { type: "complete", outputTokens: tokens, sources, messageId: answerId };
 }
 
 /** The outcome of a call that could not be made. */
