@@ -32,3 +32,10 @@ export const BETA_TEXT = "Recursion solves a problem by solving smaller copies o
 export const SAGA_MODEL = "saga-1";
 export const SAGA_CHUNKS = Array.from({ length: 80 }, (_, i) => `Chapter ${i + 1} of the saga. `);
 export const SAGA_END = "Chapter 80 of the saga.";
+
+/**
+ * An answer that outlasts any journey (1,200 chunks, some 3 minutes at the server's pace): what Stop
+ * ends after leaving and coming back, which no slow page load can let finish first.
+ */
+export const EPIC_MODEL = "epic-1";
+export const EPIC_CHUNKS = Array.from({ length: 1200 }, (_, i) => `Verse ${i + 1} of the epic. `);

@@ -4,7 +4,7 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { startCanaryServer } from "./canary-server";
-import { E2E_MODEL_ANSWERS, SAGA_CHUNKS, SAGA_MODEL } from "./e2e-models";
+import { E2E_MODEL_ANSWERS, EPIC_CHUNKS, EPIC_MODEL, SAGA_CHUNKS, SAGA_MODEL } from "./e2e-models";
 import { HOSTILE_MODEL, hostileCorpus, streamChunks } from "./hostile-corpus";
 import { waitForMailLink } from "./mail";
 import { startModelServer } from "./openai-compatible-server";
@@ -53,11 +53,13 @@ export default async function globalSetup() {
   // Two models on an operator's OpenAI-compatible server: listed as local/alpha-7b and local/beta-13b.
   // Paced so an answer takes about a second: long enough to be seen streaming.
   // A third, hostile-1, answers with the hostile corpus; its outside addresses point at the canary.
-  // A fourth, saga-1, answers at length (about 12 s), to be left and come back to.
+  // A fourth, saga-1, answers at length (about 12 s), to be left and come back to; a fifth, epic-1,
+  // answers for longer than any journey runs, to be stopped after coming back.
   const canaryLog = join(work, "canary.jsonl");
   const canary = await startCanaryServer(canaryLog);
   const hostile = { [HOSTILE_MODEL]: streamChunks(hostileCorpus(canary.url)) };
-  const models = await startModelServer({ ...E2E_MODEL_ANSWERS, ...hostile, [SAGA_MODEL]: SAGA_CHUNKS }, 150);
+  const long = { [SAGA_MODEL]: SAGA_CHUNKS, [EPIC_MODEL]: EPIC_CHUNKS };
+  const models = await startModelServer({ ...E2E_MODEL_ANSWERS, ...hostile, ...long }, 150);
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const logFile = join(work, "server.log");
