@@ -178,6 +178,7 @@ test("an answer goes on after a reload and after leaving its chat, and Stop stil
   await stop.click();
   await expect(epic.locator(".markdown")).toContainText("[Response interrupted]");
   await expect(page.getByRole("button", { name: "Send", exact: true })).toBeVisible();
+  await page.screenshot({ path: join(shots, "chat-answer-stopped-after-coming-back.png") });
   const shown = verses(await epic.locator(".markdown").innerText());
   // Stored as stopped: a reload shows it ended, with what the server had written by the time Stop
   // reached it (a few verses past what the page showed, at most), far short of the epic's end.
