@@ -65,7 +65,8 @@ export type ChatStreamRequest = z.input<typeof chatStreamRequestSchema>;
  * POST /api/chat-stream/stop: stops an answer while it streams (204; a 404 names none of the caller's).
  * An answer goes on when its client leaves once it has started, so Stop names it: by its id (the start
  * event's `messageId`, or a stored answer's `id`), or by the question's `clientMessageId`, which the
- * client knows before the start event. The answer keeps its text so far, marked interrupted.
+ * client knows before the start event. The answer keeps its text so far, marked interrupted; when the
+ * process that answers the request runs the answer, the 204 comes once that text is stored.
  */
 export const chatStopRequestSchema = z
   .object({

@@ -25,8 +25,11 @@ export interface LiveStreams {
    * With a key, `stop(key)` aborts it too.
    */
   track(controller: AbortController, key?: string): () => void;
-  /** Aborts the stream tracked under `key` in this process; false when there is none here. */
-  stop(key: string): boolean;
+  /**
+   * Aborts the stream tracked under `key` in this process, and resolves once it has finished (stored
+   * what it had); null when there is none here.
+   */
+  stop(key: string): Promise<void> | null;
   /** How many streams are open. */
   readonly size: number;
   /** True once `shutdown` was called. */
@@ -35,27 +38,33 @@ export interface LiveStreams {
   shutdown(waitMs: number): Promise<{ aborted: number; finished: boolean }>;
 }
 
+/** A stream tracked under a key; `ended` is made only when something waits for it (a Stop). */
+type Keyed = { controller: AbortController; ended?: Promise<void>; end?: () => void };
+
 export function createLiveStreams(): LiveStreams {
   const open = new Set<AbortController>();
-  const byKey = new Map<string, AbortController>();
+  const byKey = new Map<string, Keyed>();
   let closing = false;
   let onEmpty: (() => void) | null = null;
   return {
     track(controller, key) {
       if (closing) controller.abort(new ServerShutdown());
       open.add(controller);
-      if (key !== undefined) byKey.set(key, controller);
+      const keyed: Keyed | undefined = key === undefined ? undefined : { controller };
+      if (keyed) byKey.set(key!, keyed);
       return () => {
         open.delete(controller);
-        if (key !== undefined && byKey.get(key) === controller) byKey.delete(key);
+        if (keyed && byKey.get(key!) === keyed) byKey.delete(key!);
+        keyed?.end?.();
         if (open.size === 0) onEmpty?.();
       };
     },
     stop(key) {
-      const controller = byKey.get(key);
-      if (!controller) return false;
-      controller.abort();
-      return true;
+      const keyed = byKey.get(key);
+      if (!keyed) return null;
+      keyed.ended ??= new Promise<void>((resolve) => (keyed.end = resolve));
+      keyed.controller.abort();
+      return keyed.ended;
     },
     get size() {
       return open.size;
@@ -68,13 +77,22 @@ export function createLiveStreams(): LiveStreams {
       const aborted = open.size;
       for (const controller of open) controller.abort(new ServerShutdown());
       if (open.size === 0) return { aborted, finished: true };
-      let timer: NodeJS.Timeout | undefined;
-      const finished = await Promise.race([
-        new Promise<boolean>((resolve) => (onEmpty = () => resolve(true))),
-        new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), waitMs))),
-      ]);
-      clearTimeout(timer);
-      return { aborted, finished };
+      const empty = new Promise<void>((resolve) => (onEmpty = resolve));
+      return { aborted, finished: await settlesWithin(empty, waitMs) };
     },
   };
+}
+
+/** Waits for `done` at most `waitMs`: true if it settled in time. */
+export async function settlesWithin(done: Promise<unknown>, waitMs: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const inTime = await Promise.race([
+    done.then(
+      () => true,
+      () => true,
+    ),
+    new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), waitMs))),
+  ]);
+  clearTimeout(timer);
+  return inTime;
 }

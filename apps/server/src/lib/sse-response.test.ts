@@ -6,7 +6,7 @@ import type { AddressInfo } from "node:net";
 import { serve, type ServerType } from "@hono/node-server";
 import { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createLiveStreams } from "./live-streams";
+import { createLiveStreams, settlesWithin } from "./live-streams";
 import { sseHandOff, sseResponse } from "./sse-response";
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -215,13 +215,27 @@ describe("an event stream on the Node server", () => {
     log.length = 0;
     const res = await open("/outlives");
     const read = readAll(res);
-    expect(live.stop("answer-1")).toBe(true);
+    const stopped = live.stop("answer-1");
+    expect(stopped).toBeInstanceOf(Promise);
+    // Settled once the producer has run to its end (whatever it stores, it has stored).
+    await stopped;
+    expect(log).toEqual(["outlives: aborted", "outlives: finished"]);
     const { text, ended } = await read;
     expect(ended).toBe("end");
     expect(events(text)).toEqual([{ type: "start" }, { type: "complete" }]);
-    expect(log).toEqual(["outlives: aborted", "outlives: finished"]);
     // Untracked once finished: the key names nothing any more.
-    expect(live.stop("answer-1")).toBe(false);
+    expect(live.stop("answer-1")).toBeNull();
+
+    // Its client gone, the same; two Stops wait for the same end.
+    log.length = 0;
+    const left = await open("/outlives");
+    await new Promise<void>((resolve) => left.once("data", () => resolve()));
+    left.destroy();
+    const [first, second] = [live.stop("answer-1"), live.stop("answer-1")];
+    expect(first).toBe(second);
+    await first;
+    expect(log).toEqual(["outlives: aborted", "outlives: finished"]);
+    expect(live.size).toBe(0);
   });
 
   it("starts the producer while the middlewares around the handler still settle the headers", async () => {
@@ -268,5 +282,15 @@ describe("an event stream in process", () => {
     expect(events(new TextDecoder().decode((await reader.read()).value))).toEqual([{ type: "start" }]);
     await reader.cancel();
     await expect.poll(() => log, { timeout: 3_000 }).toEqual(["outlives: not aborted", "outlives: finished"]);
+  });
+});
+
+describe("settlesWithin (how long a Stop or a shutdown waits for streams to finish)", () => {
+  it("is true for a promise that settles in time, either way, and false once the wait is over", async () => {
+    expect(await settlesWithin(sleep(5), 1_000)).toBe(true);
+    expect(await settlesWithin(Promise.reject(new Error("failed, but finished")), 1_000)).toBe(true);
+    const started = Date.now();
+    expect(await settlesWithin(new Promise(() => undefined), 50)).toBe(false);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(45);
   });
 });

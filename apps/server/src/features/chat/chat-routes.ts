@@ -115,7 +115,7 @@ export function chatRoutes(deps: ChatDeps) {
               readImage: (key) => deps.storage.get(key),
               idleMs: deps.idleMs,
               totalMs: deps.totalMs,
-              onClosedElsewhere: () => deps.streams.stop(prepared.assistantMessageId),
+              onClosedElsewhere: () => void deps.streams.stop(prepared.assistantMessageId),
               feed,
             },
             prepared,

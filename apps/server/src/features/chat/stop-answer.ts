@@ -1,9 +1,10 @@
 // Stop, asked for by a request of its own: a chat answer outlives its client once it has started (a
 // reload, another tab, a dropped connection), so pressing Stop names the answer instead of closing the
 // connection. The stream is aborted where it runs and stores its text so far as interrupted: in this
-// process at once, in another one over STOP_CHANNEL. Should no process hear it (a listener down, a
-// stream not yet begun), the row is closed here as well, and a stream still running stops at its next
-// draft write, which finds the row closed.
+// process at once (the request answers once it is stored, so the page can show what was kept), in
+// another one over STOP_CHANNEL. Should no process hear it (a listener down, a stream not yet begun),
+// the row is closed here as well, and a stream still running stops at its next draft write, which
+// finds the row closed.
 import type { ChatStopRequest } from "@tessera/contracts";
 import { and, asc, eq, gt, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
@@ -11,7 +12,7 @@ import type { Database } from "../../db/client";
 import { messages } from "../../db/schema";
 import { closedAsInterrupted } from "../../db/sweep-orphan-streams";
 import { notFound } from "../../lib/errors";
-import { STOP_CHANNEL, type LiveStreams } from "../../lib/live-streams";
+import { settlesWithin, STOP_CHANNEL, type LiveStreams } from "../../lib/live-streams";
 
 /** The caller's answer that the request names: by its id, or as the answer to the question it names. */
 async function findAnswer(db: Database, userId: string, target: ChatStopRequest) {
@@ -39,6 +40,12 @@ async function findAnswer(db: Database, userId: string, target: ChatStopRequest)
   return row;
 }
 
+/**
+ * How long a Stop waits for the stream it aborted here to store what it had (a final write that has to
+ * wait for the database answers later; the stream still stores it).
+ */
+export const STOP_STORED_WAIT_MS = 3_000;
+
 /** Stops the caller's answer if it is still streaming; one that has ended is left as it is. */
 export async function stopAnswer(
   deps: { db: Database; streams: LiveStreams },
@@ -47,7 +54,12 @@ export async function stopAnswer(
 ): Promise<void> {
   const answer = await findAnswer(deps.db, userId, target);
   if (!answer) throw notFound("Message not found.");
-  if (answer.status !== "streaming" || deps.streams.stop(answer.id)) return;
+  if (answer.status !== "streaming") return;
+  const ended = deps.streams.stop(answer.id);
+  if (ended) {
+    await settlesWithin(ended, STOP_STORED_WAIT_MS);
+    return;
+  }
   await deps.db
     .update(messages)
     .set(closedAsInterrupted())

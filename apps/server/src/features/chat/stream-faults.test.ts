@@ -19,7 +19,7 @@ import {
 } from "../../test/openai-compatible-server";
 import { TINY_PNG } from "../../test/tiny-pdf";
 import { closedAsInterrupted, sweepOrphanStreams } from "../../db/sweep-orphan-streams";
-import { createLiveStreams, STOP_CHANNEL } from "../../lib/live-streams";
+import { createLiveStreams, STOP_CHANNEL, type LiveStreams } from "../../lib/live-streams";
 import { stopAnswer } from "./stop-answer";
 
 const KEY = "sk-fault-suite-3f9a1c7e5b2d";
@@ -365,6 +365,8 @@ describe("Stop: POST /api/chat-stream/stop names the answer", () => {
     expect(answer.messageId).toBe((await answerOf(answer.conversationId))!.id);
     const [res] = await Promise.all([stop({ messageId: answer.messageId }), answer.leave()]);
     expect(res.status).toBe(204);
+    // Answered once the answer was stored as stopped, so the page can read at once what was kept.
+    expect(await answerOf(answer.conversationId)).toMatchObject({ status: "interrupted" });
     await expectStoppedEarly(answer);
   });
 
@@ -373,6 +375,28 @@ describe("Stop: POST /api/chat-stream/stop names the answer", () => {
     const answer = await started(clientMessageId);
     await answer.leave();
     expect((await stop({ clientMessageId })).status).toBe(204);
+    await expectStoppedEarly(answer);
+  });
+
+  it("answers once the stream it aborted in this process has finished storing what it had", async () => {
+    const answer = await started();
+    await answer.leave();
+    // This process's streams, with the stream's end held back a while after it has really finished.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const streams: LiveStreams = {
+      ...t.services.streams,
+      stop: (key) => t.services.streams.stop(key)?.then(() => held) ?? null,
+    };
+    let answered = false;
+    const stopping = stopAnswer({ db: t.services.database.db, streams }, adaId, {
+      messageId: answer.messageId,
+    }).then(() => (answered = true));
+    await expect.poll(() => t.services.streams.size, { timeout: 5_000 }).toBe(0);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(answered).toBe(false);
+    release();
+    await stopping;
     await expectStoppedEarly(answer);
   });
 

@@ -130,7 +130,7 @@ export const OPERATIONS: Operation[] = [
     method: "post",
     path: "/api/chat-stream/stop",
     summary:
-      "Stop an answer while it streams, named by its id (the start event's messageId) or by its question's clientMessageId; it keeps its text, marked interrupted. An answer goes on when its client leaves once it has started",
+      "Stop an answer while it streams, named by its id (the start event's messageId) or by its question's clientMessageId; it keeps its text, marked interrupted (stored by the time of the 204 when this process runs it). An answer goes on when its client leaves once it has started",
     body: chatStopRequestSchema,
     status: 204,
   },
