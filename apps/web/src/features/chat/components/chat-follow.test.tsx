@@ -146,18 +146,48 @@ describe("chat: an answer still being written", () => {
     expect(server.callsTo("POST /api/chat-stream/stop")).toHaveLength(0);
   });
 
-  it("Stop names the answer and keeps its text with '[Response interrupted]'", async () => {
+  it("Stop names the answer, keeps its text with '[Response interrupted]', then shows it as stored", async () => {
+    let stopped: () => void = () => {};
+    const { user, server } = await open({
+      // Stored as stopped: with what the server had written when Stop reached it.
+      [`GET /api/conversations/${ID}/messages`]: serveMessages(answer("Half a story", "streaming"), [
+        answer("Half a story, and a little more\n\n[Response interrupted]", "interrupted"),
+      ]),
+      "POST /api/chat-stream/stop": () =>
+        new Promise<Response>((resolve) => (stopped = () => resolve(noContent()))),
+    });
+    const log = await screen.findByRole("log", { name: "Messages" });
+    await within(log).findByText(/Half a story/);
+    await user.click(screen.getByRole("button", { name: "Stop" }));
+    // At once, what the page had; the stored form once the server says the answer is stored.
+    expect(await within(log).findByText("[Response interrupted]")).toBeTruthy();
+    expect(within(log).getByText("Half a story")).toBeTruthy();
+    expect(server.callsTo("POST /api/chat-stream/stop").map((c) => c.body)).toEqual([{ messageId: ANSWER }]);
+    expect(screen.getByRole("button", { name: "Send" })).toBeTruthy();
+    const reads = () => server.callsTo(`GET /api/conversations/${ID}/messages`).length;
+    expect(reads()).toBe(1);
+    stopped();
+    expect(await within(log).findByText("Half a story, and a little more")).toBeTruthy();
+    expect(within(log).getByText("[Response interrupted]")).toBeTruthy();
+    expect(within(log).getByTitle("Estimated tokens")).toBeTruthy();
+    expect(reads()).toBe(2);
+  });
+
+  it("a Stop the server did not take leaves the answer as the page had it", async () => {
     const { user, server } = await open({
       [`GET /api/conversations/${ID}/messages`]: serveMessages(answer("Half a story", "streaming"), [
-        answer("Half a story", "streaming"),
+        answer("Half a story, and it went on to the end.", "complete"),
       ]),
+      "POST /api/chat-stream/stop": () => new Response(null, { status: 503 }),
     });
     const log = await screen.findByRole("log", { name: "Messages" });
     await within(log).findByText(/Half a story/);
     await user.click(screen.getByRole("button", { name: "Stop" }));
     expect(await within(log).findByText("[Response interrupted]")).toBeTruthy();
-    expect(server.callsTo("POST /api/chat-stream/stop").map((c) => c.body)).toEqual([{ messageId: ANSWER }]);
-    expect(screen.getByRole("button", { name: "Send" })).toBeTruthy();
+    await waitFor(() => expect(server.callsTo("POST /api/chat-stream/stop")).toHaveLength(1));
+    await new Promise((r) => setTimeout(r, 100));
+    expect(server.callsTo(`GET /api/conversations/${ID}/messages`)).toHaveLength(1);
+    expect(within(log).getByText("Half a story")).toBeTruthy();
   });
 
   it("stops reading an answer nobody is shown any more", async () => {

@@ -1,4 +1,4 @@
-import { CHAT_ERROR_MESSAGES } from "@tessera/contracts";
+import { CHAT_ERROR_MESSAGES, RESPONSE_INTERRUPTED_MARK, type StoredMessage } from "@tessera/contracts";
 import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { apiError, json, liveSse, sse } from "@/testing/fetch-stub";
@@ -8,6 +8,23 @@ import { answerEvents, conversation, messageBox, openChat } from "./chat-test-st
 const INSTANT = "/dashboard/chat?feature_typewriterEffects=false";
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 type Body = { clientMessageId?: string };
+
+/** An answer as the server stored it once stopped, in the reads of a conversation's newest messages. */
+const stoppedAnswer = (conversationId: string, id: string, text: string) =>
+  json([
+    {
+      id,
+      conversation_id: conversationId,
+      role: "assistant",
+      content: `${text}\n\n${RESPONSE_INTERRUPTED_MARK}`,
+      created_at: new Date().toISOString(),
+      tokens_used: 12,
+      model: "guide",
+      sources: [],
+      images: [],
+      status: "interrupted",
+    } satisfies StoredMessage,
+  ]);
 
 describe("chat: sending a message", () => {
   it("streams the answer into the list with sources and a token estimate, and opens the new conversation", async () => {
@@ -190,9 +207,18 @@ describe("chat: sending a message", () => {
 
   it("Stop keeps the partial answer with '[Response interrupted]' and tells the server which answer", async () => {
     const stream = liveSse();
+    let stopped: () => void = () => {};
     const { user, server } = await openChat(INSTANT, {
       "POST /api/chat-stream": stream.handler,
-      "POST /api/chat-stream/stop": () => new Response(null, { status: 204 }),
+      // Answered once the server has stored the answer as stopped.
+      "POST /api/chat-stream/stop": () =>
+        new Promise<Response>((resolve) => (stopped = () => resolve(new Response(null, { status: 204 })))),
+      "GET /api/conversations/c0ffee00-0000-4000-8000-000000000002/messages": () =>
+        stoppedAnswer(
+          "c0ffee00-0000-4000-8000-000000000002",
+          "a0a0a0a0-0000-4000-8000-000000000002",
+          "The first part of a long answer, and the words on their way",
+        ),
     });
     await user.type(messageBox(), "Tell me everything{Enter}");
     stream.push({
@@ -218,6 +244,15 @@ describe("chat: sending a message", () => {
     expect(server.callsTo("POST /api/chat-stream")[0]?.signal?.aborted).toBe(true);
     // Nothing was sent while the first answer was still arriving.
     expect(messageBox()).toHaveProperty("value", "typed while waiting");
+    // Once stored, the answer is shown as kept: with the words that were on their way when Stop came.
+    stopped();
+    expect(
+      await within(log).findByText("The first part of a long answer, and the words on their way"),
+    ).toBeTruthy();
+    expect(within(log).getAllByText("[Response interrupted]")).toHaveLength(1);
+    expect(
+      server.callsTo("GET /api/conversations/c0ffee00-0000-4000-8000-000000000002/messages"),
+    ).toHaveLength(1);
   });
 
   it("a Stop before the server said it stored the turn asks for the list again; after, it need not", async () => {
@@ -236,6 +271,12 @@ describe("chat: sending a message", () => {
         stops++ === 0
           ? apiError(404, "NOT_FOUND", "Message not found.")
           : new Response(null, { status: 204 }),
+      "GET /api/conversations/c0ffee00-0000-4000-8000-000000000003/messages": () =>
+        stoppedAnswer(
+          "c0ffee00-0000-4000-8000-000000000003",
+          "a0a0a0a0-0000-4000-8000-000000000003",
+          "A beginning",
+        ),
     });
     const listAsks = () => server.callsTo("GET /api/conversations").length;
     const before = listAsks();

@@ -49,12 +49,17 @@ export type OlderMessages = "none" | "more" | "loading" | "failed";
  */
 export const FOLLOW_POLL_MS = 1_000;
 
+/** How often a stopped answer is read for its stored form before the page keeps what it has. */
+const STOPPED_READS = 3;
+
 /** The answer being streamed here (`turn`), or one being written elsewhere that is followed. */
 type Turn = {
   controller: AbortController;
   stopped: boolean;
   clientMessageId: string;
   answerId: string | null;
+  /** Stop's request to the server, once pressed. */
+  stopping: Promise<void> | null;
 };
 type Followed = { message: ChatMessage; controller: AbortController };
 
@@ -226,15 +231,45 @@ export function useChatSession(events: SessionEvents) {
     }
   }, [queryClient, setOlder, notePage]);
 
+  /**
+   * Once the server has stored a stopped answer, shows it as stored in place of what the page had: the
+   * server keeps what it had written when Stop reached it, which can run a little past what the page
+   * was sent. A failed Stop shows nothing more (the answer runs on, and opening it again shows that).
+   */
+  const showAsStored = useCallback(
+    async (stopping: Promise<void>, conversationId: string | null, answerId: string, shownId: string) => {
+      const generation = generationRef.current;
+      const current = () => generation === generationRef.current;
+      try {
+        await stopping;
+      } catch {
+        return;
+      }
+      // Stopped in another server process, the answer may be stored a moment after Stop's answer.
+      for (let read = 0; conversationId && read < STOPPED_READS && current(); read++) {
+        if (read) await sleep(FOLLOW_POLL_MS);
+        const stored = await readRecentMessage(conversationId, answerId).catch(() => null);
+        if (!current()) return;
+        if (stored && stored.status !== "streaming") {
+          const shown = { ...fromStoredMessage(stored), id: shownId, reveal: false };
+          setMessages((list) => list.map((m) => (m.id === shownId ? shown : m)));
+          return;
+        }
+      }
+    },
+    [],
+  );
+
   // The answer outlives its connection once started, so Stop tells the server which one to end (a
   // failed request leaves it running; the page shows it stopped either way, with what it had).
   const stop = useCallback(() => {
     const turn = turnRef.current;
     if (turn) {
       turn.stopped = true;
-      void stopAnswer(
+      turn.stopping = stopAnswer(
         turn.answerId ? { messageId: turn.answerId } : { clientMessageId: turn.clientMessageId },
-      ).catch(() => undefined);
+      );
+      turn.stopping.catch(() => undefined);
       turn.controller.abort();
       return;
     }
@@ -242,12 +277,13 @@ export function useChatSession(events: SessionEvents) {
     if (!followed) return;
     letGo();
     const { message } = followed;
-    void stopAnswer({ messageId: message.id }).catch(() => undefined);
+    const stopping = stopAnswer({ messageId: message.id });
     const content = `${message.content}${message.content ? "\n\n" : ""}${RESPONSE_INTERRUPTED_MARK}`;
     setMessages((list) => [...list, { ...message, content }]);
     setLive(null);
     setBusy(false);
-  }, [letGo]);
+    void showAsStored(stopping, conversationRef.current, message.id, message.id);
+  }, [letGo, showAsStored]);
 
   const send = useCallback(
     async ({ prompt, attachments, model, research, reveal, assistantId }: SendInput): Promise<boolean> => {
@@ -264,6 +300,7 @@ export function useChatSession(events: SessionEvents) {
         stopped: false,
         clientMessageId: crypto.randomUUID(),
         answerId: null,
+        stopping: null,
       };
       turnRef.current = turn;
       setBusy(true);
@@ -343,6 +380,8 @@ export function useChatSession(events: SessionEvents) {
       } else if (result.kind === "stopped") {
         const content = `${result.text}${result.text ? "\n\n" : ""}${RESPONSE_INTERRUPTED_MARK}`;
         setMessages((list) => [...list, { ...answer, content, timestamp: at, reveal: false }]);
+        if (turn.stopping && turn.answerId)
+          void showAsStored(turn.stopping, conversationRef.current, turn.answerId, answer.id);
         // Stopped before the server said it had stored the turn, the list may not know of it yet.
         if (!stored) void refreshConversations(queryClient, { searches: true });
       } else {
@@ -358,7 +397,7 @@ export function useChatSession(events: SessionEvents) {
       }
       return true;
     },
-    [queryClient],
+    [queryClient, showAsStored],
   );
 
   const conversationId = useCallback(() => conversationRef.current, []);
