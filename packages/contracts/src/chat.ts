@@ -17,6 +17,10 @@ export const STREAM_HEARTBEAT_MS = 10_000;
 export const RESEARCH_DEEP_CRAWL_SOURCES = 3;
 export const RESPONSE_INTERRUPTED_MARK = "[Response interrupted]";
 
+/** A stopped answer's text as it is kept and shown: what it had, a blank line, then the mark. */
+export const withInterruptedMark = (text: string) =>
+  `${text}${text ? "\n\n" : ""}${RESPONSE_INTERRUPTED_MARK}`;
+
 /** Spec §8: what the person reads when a model fails, by cause. */
 export const CHAT_ERROR_MESSAGES = {
   unavailable: "The selected model is currently unavailable. Please try a different model.",

@@ -38,7 +38,7 @@ export interface LiveStreams {
   shutdown(waitMs: number): Promise<{ aborted: number; finished: boolean }>;
 }
 
-/** A stream tracked under a key; `ended` is made only when something waits for it (a Stop). */
+/** A tracked stream; `ended` is made only when something waits for it (a Stop, by its key). */
 type Keyed = { controller: AbortController; ended?: Promise<void>; end?: () => void };
 
 export function createLiveStreams(): LiveStreams {
@@ -50,12 +50,12 @@ export function createLiveStreams(): LiveStreams {
     track(controller, key) {
       if (closing) controller.abort(new ServerShutdown());
       open.add(controller);
-      const keyed: Keyed | undefined = key === undefined ? undefined : { controller };
-      if (keyed) byKey.set(key!, keyed);
+      const keyed: Keyed = { controller };
+      if (key !== undefined) byKey.set(key, keyed);
       return () => {
         open.delete(controller);
-        if (keyed && byKey.get(key!) === keyed) byKey.delete(key!);
-        keyed?.end?.();
+        if (key !== undefined && byKey.get(key) === keyed) byKey.delete(key);
+        keyed.end?.();
         if (open.size === 0) onEmpty?.();
       };
     },

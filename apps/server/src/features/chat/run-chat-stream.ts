@@ -4,7 +4,7 @@
 // final write waits out a short database outage. Exactly one closing event per stream the client hears.
 import type { ModelMessage } from "ai";
 import {
-  RESPONSE_INTERRUPTED_MARK,
+  withInterruptedMark,
   STREAM_MESSAGES,
   findCatalogueModel,
   type ChatStreamEvent,
@@ -207,7 +207,7 @@ export async function* runChatStream(
       "upstream error",
     );
 
-  const content = interrupted ? `${text}${text ? "\n\n" : ""}${RESPONSE_INTERRUPTED_MARK}` : text;
+  const content = interrupted ? withInterruptedMark(text) : text;
   const tokens = outputTokens ?? estimateTokens(text);
   // Tessera Local runs in the server: it costs nothing. Null when the provider reported no cost.
   const cost = prepared.resolved.provider === "tessera-local" ? 0 : next.value.cost;

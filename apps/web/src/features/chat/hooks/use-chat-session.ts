@@ -1,6 +1,6 @@
 // The conversation on screen: its messages, the answer being streamed, the conversation id, and the
 // verbs the page needs (send, stop, open a stored conversation, start a new one).
-import { RESPONSE_INTERRUPTED_MARK, type StoredMessage } from "@tessera/contracts";
+import { withInterruptedMark, type StoredMessage } from "@tessera/contracts";
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { toast } from "@/lib/toast";
@@ -240,13 +240,14 @@ export function useChatSession(events: SessionEvents) {
     async (stopping: Promise<void>, conversationId: string | null, answerId: string, shownId: string) => {
       const generation = generationRef.current;
       const current = () => generation === generationRef.current;
+      if (!conversationId) return;
       try {
         await stopping;
       } catch {
         return;
       }
       // Stopped in another server process, the answer may be stored a moment after Stop's answer.
-      for (let read = 0; conversationId && read < STOPPED_READS && current(); read++) {
+      for (let read = 0; read < STOPPED_READS && current(); read++) {
         if (read) await sleep(FOLLOW_POLL_MS);
         const stored = await readRecentMessage(conversationId, answerId).catch(() => null);
         if (!current()) return;
@@ -278,8 +279,7 @@ export function useChatSession(events: SessionEvents) {
     letGo();
     const { message } = followed;
     const stopping = stopAnswer({ messageId: message.id });
-    const content = `${message.content}${message.content ? "\n\n" : ""}${RESPONSE_INTERRUPTED_MARK}`;
-    setMessages((list) => [...list, { ...message, content }]);
+    setMessages((list) => [...list, { ...message, content: withInterruptedMark(message.content) }]);
     setLive(null);
     setBusy(false);
     void showAsStored(stopping, conversationRef.current, message.id, message.id);
@@ -378,7 +378,7 @@ export function useChatSession(events: SessionEvents) {
         const { text, tokens, sources } = result;
         setMessages((list) => [...list, { ...answer, content: text, tokens, sources, timestamp: at }]);
       } else if (result.kind === "stopped") {
-        const content = `${result.text}${result.text ? "\n\n" : ""}${RESPONSE_INTERRUPTED_MARK}`;
+        const content = withInterruptedMark(result.text);
         setMessages((list) => [...list, { ...answer, content, timestamp: at, reveal: false }]);
         if (turn.stopping && turn.answerId)
           void showAsStored(turn.stopping, conversationRef.current, turn.answerId, answer.id);
