@@ -45,6 +45,8 @@ import { contentTypeOf, isStorageKey } from "./providers/storage/storage";
 import { undeclaredRoutes } from "./route-rules";
 import { sseHandOff } from "./lib/sse-response";
 
+/** The status logged for a request whose client hung up before its answer (nobody receives it). */
+export const CLIENT_LEFT = 499;
 const SEARCH_PATHS = new Set(["/api/jigsaw-search", "/api/ai-search"]);
 const UPLOAD_PATHS = new Set([
   "/api/chat-images",
@@ -289,6 +291,12 @@ export function createApp(services: Services, options: { webDist?: string | null
         errorBody("UNAVAILABLE", "Tessera is busy right now. Try again in a moment.", requestId),
         503,
       );
+    }
+    if (c.req.raw.signal.aborted) {
+      // The caller hung up first, and the work it started was called off with it: nobody is left to
+      // answer, and it is no fault of ours. 499 is the access log's word for it.
+      log.info({ event: "http.client_left", path: c.req.path, err }, "the client left before the answer");
+      return new Response(null, { status: CLIENT_LEFT });
     }
     log.error({ event: "http.unhandled", err }, "unhandled error");
     return c.json(errorBody("INTERNAL", "Something went wrong on our side. Try again.", requestId), 500);

@@ -2,7 +2,9 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { TRANSCRIBE_MAX_BYTES, type TranscriptionStatus } from "@tessera/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../../test/test-app";
+import pino from "pino";
+import { CLIENT_LEFT, createApp } from "../../app";
+import { createTestApp, ORIGIN, type TestApp } from "../../test/test-app";
 import { hostPath } from "../../env";
 import { sniffAudio } from "../../providers/transcription/audio-format";
 import { createOpenAiTranscriber } from "../../providers/transcription/openai-transcriber";
@@ -288,6 +290,27 @@ describe("embedded offline recognition (PocketSphinx)", () => {
     expect(((await res.json()) as { error: { message: string } }).error.message).toMatch(
       /^Could not convert speech to text/,
     );
+  });
+
+  it("a caller who hangs up calls the run off, logged as the client leaving and not as a fault", async () => {
+    const lines: string[] = [];
+    const logger = pino({ level: "debug" }, { write: (line: string) => void lines.push(line) });
+    const app = createApp({ ...offline.services, logger });
+    const hungUp = new AbortController();
+    hungUp.abort();
+    const res = await app.request("/api/transcribe-audio", {
+      method: "POST",
+      headers: { origin: ORIGIN, authorization: `Bearer ${offlineToken}` },
+      body: recordingForm(spokenWebm),
+      signal: hungUp.signal,
+    });
+    expect(res.status).toBe(CLIENT_LEFT);
+    const events = lines.map(
+      (line) => JSON.parse(line) as { event?: string; level: number; status?: number },
+    );
+    expect(events.find((e) => e.event === "http.client_left")).toMatchObject({ level: 30 });
+    expect(events.find((e) => e.event === "http.request")).toMatchObject({ status: CLIENT_LEFT });
+    expect(events.filter((e) => e.level >= 50)).toEqual([]);
   });
 
   it("languages other than English are refused with a reason", async () => {
