@@ -3,6 +3,7 @@ import { ArrowUp, Bot, Paperclip, Square, TriangleAlert } from "lucide-react";
 import { useLayoutEffect, useRef, type KeyboardEvent, type RefObject } from "react";
 import { Button } from "@/components/ui/button";
 import { lengthFieldProps, LengthNote, useLengthLimit } from "@/components/ui/length-limit";
+import { useStopGrace } from "@/lib/use-stop-grace";
 import { cn } from "@/lib/utils";
 import { ACCEPTED_FILES, type PendingAttachment } from "../hooks/use-composer";
 import { composeMessage } from "../utils/chat-message";
@@ -49,6 +50,7 @@ export function ChatComposer(props: ChatComposerProps) {
   const texts = props.attachments.flatMap((a) => (a.kind === "text" ? [a] : []));
   const limit = useLengthLimit(composeMessage(text, texts).length, MAX_MESSAGE_CHARS);
   const canSend = Boolean(text.trim()) && !reading && !busy && !limit.tooLong;
+  const afterStop = useStopGrace(busy, text);
 
   useLayoutEffect(() => {
     const el = box.current;
@@ -151,6 +153,7 @@ export function ChatComposer(props: ChatComposerProps) {
             />
             {busy ? (
               <Button
+                key="stop"
                 type="button"
                 size="icon"
                 aria-label="Stop"
@@ -161,10 +164,12 @@ export function ChatComposer(props: ChatComposerProps) {
               </Button>
             ) : (
               <Button
+                key="send"
                 type="submit"
                 size="icon"
                 aria-label="Send"
                 disabled={!canSend}
+                onClick={afterStop}
                 className="size-8 rounded-lg"
               >
                 <ArrowUp aria-hidden="true" />

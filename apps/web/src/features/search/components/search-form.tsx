@@ -2,6 +2,7 @@ import { SEARCH_QUERY_MAX } from "@tessera/contracts";
 import { Search, Square } from "lucide-react";
 import type { FormEvent, ReactNode } from "react";
 import { Button } from "@/components/ui/button";
+import { useStopGrace } from "@/lib/use-stop-grace";
 import { cn } from "@/lib/utils";
 
 /**
@@ -37,6 +38,7 @@ export function SearchForm({
     event.preventDefault();
     if (!blank && !isSearching) onSubmit(value.trim());
   };
+  const afterStop = useStopGrace(isSearching, value);
   const large = size === "lg";
   return (
     <form role="search" aria-label={label} onSubmit={submit} className="flex flex-col gap-3">
@@ -60,12 +62,18 @@ export function SearchForm({
           )}
         />
         {isSearching && onStop ? (
-          <Button type="button" variant="outline" onClick={onStop} className={cn(!large && "h-9")}>
+          <Button key="stop" type="button" variant="outline" onClick={onStop} className={cn(!large && "h-9")}>
             <Square className="size-3.5 fill-current" aria-hidden="true" />
             Stop
           </Button>
         ) : (
-          <Button type="submit" disabled={blank || isSearching} className={cn(!large && "h-9")}>
+          <Button
+            key="submit"
+            type="submit"
+            disabled={blank || isSearching}
+            onClick={afterStop}
+            className={cn(!large && "h-9")}
+          >
             {submitLabel}
           </Button>
         )}
