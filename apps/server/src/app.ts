@@ -235,6 +235,7 @@ export function createApp(services: Services, options: { webDist?: string | null
       search: services.search,
       allowPrivateFetch: env.OUTBOUND_ALLOW_PRIVATE,
       streams: services.streams,
+      publicUrl: env.PUBLIC_URL,
     }),
   );
   app.route("/api", api);

@@ -58,6 +58,8 @@ export interface ChatDeps {
   allowPrivateFetch?: boolean;
   /** The process's open streams, ended with a closing event when it shuts down, and stopped by Stop. */
   streams: LiveStreams;
+  /** Where this instance is reached: an exported conversation links its pictures there. */
+  publicUrl: string;
 }
 
 const idParam = z.object({ id: z.string().uuid("not a conversation id") });
@@ -178,7 +180,12 @@ export function chatRoutes(deps: ChatDeps) {
     })
     .get("/conversations/:id/export", async (c) => {
       const { id } = parseWith(idParam, c.req.param());
-      const { fileName, markdown } = await exportConversation(deps.db, c.get("session").user.id, id);
+      const { fileName, markdown } = await exportConversation(
+        deps.db,
+        c.get("session").user.id,
+        id,
+        deps.publicUrl,
+      );
       c.header("Content-Type", "text/markdown; charset=utf-8");
       c.header("Content-Disposition", contentDisposition("attachment", fileName));
       return c.body(markdown);

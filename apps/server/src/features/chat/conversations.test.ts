@@ -380,6 +380,14 @@ describe("attachments", () => {
       }),
     );
     expect(events.at(-1)!.type).toBe("complete");
+    // The conversation's Markdown export shows the picture from where this instance serves it.
+    const exported = await (
+      await t.request(`/api/conversations/${events[0]!.conversationId as string}/export`, { token: ada })
+    ).text();
+    expect(exported).toContain(`## You · `);
+    expect(exported).toContain(`What is in this picture?\n\n![Attached image 1](<${ORIGIN}${url}>)`);
+    const linked = /!\[Attached image 1\]\(<([^>]+)>\)/.exec(exported)![1]!;
+    expect(new Uint8Array(await (await t.request(new URL(linked).pathname)).arrayBuffer())).toEqual(TINY_PNG);
     const stolen = await t.request("/api/chat-stream", {
       method: "POST",
       token: bob,

@@ -1,5 +1,6 @@
 // GET /api/conversations/:id/export: one's own conversation as a Markdown file, every message in order
-// with who said it, when, and the sources of each answer. GET /api/conversations/export: all of them,
+// with who said it, when, its pictures (linked where this instance serves them) and the sources of
+// each answer. GET /api/conversations/export: all of them,
 // with everything stored of each message, as one JSON file for a backup or another tool.
 import { CONVERSATIONS_EXPORT_FORMAT, modelDisplayName, type StoredMessage } from "@tessera/contracts";
 import type { Database } from "../../db/client";
@@ -28,12 +29,18 @@ function author(message: StoredMessage): string {
   return modelDisplayName(message.model);
 }
 
-function section(message: StoredMessage): string {
+function section(message: StoredMessage, publicUrl: string): string {
   const parts = [
     `## ${author(message)} · ${stamp(message.created_at)}`,
     message.content.trim() || "_(no text)_",
   ];
-  if (message.images.length > 0) parts.push(`_${message.images.length} attached image(s), not included._`);
+  if (message.images.length > 0)
+    // A stored file's address is its own key (see /files/ in app.ts): it opens without a session.
+    parts.push(
+      message.images
+        .map((image, i) => `![Attached image ${i + 1}](<${new URL(image.url, publicUrl).href}>)`)
+        .join("\n"),
+    );
   if (message.sources.length > 0)
     parts.push(
       [
@@ -48,13 +55,14 @@ export async function exportConversation(
   db: Database,
   userId: string,
   id: string,
+  publicUrl: string,
 ): Promise<{ fileName: string; markdown: string }> {
   const { title, createdAt, messages } = await readWholeConversation(db, userId, id);
   const count = messages.length === 1 ? "1 message" : `${messages.length} messages`;
   const markdown = [
     `# ${title}`,
     `_Exported from Tessera on ${stamp(new Date().toISOString())}: ${count}, started ${stamp(createdAt)}._`,
-    ...messages.map(section),
+    ...messages.map((message) => section(message, publicUrl)),
   ].join("\n\n");
   return { fileName: exportFileName(title), markdown: `${markdown}\n` };
 }

@@ -178,7 +178,7 @@ export const OPERATIONS: Operation[] = [
     method: "get",
     path: "/api/conversations/{id}/export",
     summary:
-      "A conversation as a Markdown file (text/markdown, an attachment named from its title): every message in order, with its author, time and sources",
+      "A conversation as a Markdown file (text/markdown, an attachment named from its title): every message in order, with its author, time, pictures (linked at PUBLIC_URL) and sources",
   },
   {
     method: "patch",
