@@ -1,22 +1,51 @@
 // POST /api/chat-stream/stop: an answer goes on when its page leaves it, so Stop names it: by its id
 // once the start event has given it, by the question's clientMessageId before that.
 import type { ChatStopRequest } from "@tessera/contracts";
-import { apiRequest, isNotFound } from "@/lib/api-client";
+import { ApiError, apiRequest, isNotFound } from "@/lib/api-client";
 import { sleep } from "@/lib/sleep";
 
 /** How long a Stop that found no answer for its question waits before it asks once more. */
 export const STOP_AGAIN_MS = 1_000;
+/**
+ * The waits before asking again when a Stop did not reach the server, or the server could not take
+ * it (a dropped connection, a restart): about 15 s in all. Stopping twice is harmless.
+ */
+export const STOP_RETRY_DELAYS_MS = [1_000, 2_000, 4_000, 8_000];
 
+/** What the page says when Stop never reached the server: the answer goes on there. */
+export const STOP_FAILED_TEXT =
+  "Tessera could not be reached to stop the answer, so it may go on. Open this chat again to see it.";
+
+/** Nobody answered, or the server could not: asking again may reach it. */
+const unanswered = (error: unknown) =>
+  error instanceof ApiError && (error.isNetworkError || error.status === 429 || error.status >= 500);
+
+async function ask(target: ChatStopRequest): Promise<void> {
+  for (const delay of STOP_RETRY_DELAYS_MS) {
+    try {
+      await apiRequest("/api/chat-stream/stop", { method: "POST", body: target });
+      return;
+    } catch (error) {
+      if (!unanswered(error)) throw error;
+      await sleep(delay);
+    }
+  }
+  await apiRequest("/api/chat-stream/stop", { method: "POST", body: target });
+}
+
+/**
+ * Resolves once the server has stopped the answer (or found it already ended); rejects when it could
+ * not be reached in time, or has no such answer (isNotFound).
+ */
 export async function stopAnswer(target: ChatStopRequest): Promise<void> {
-  const ask = () => apiRequest("/api/chat-stream/stop", { method: "POST", body: target });
   try {
-    await ask();
+    await ask(target);
   } catch (error) {
     // Named by its question, the turn may not have been stored yet when Stop arrived, and its answer
     // may still have begun just as the connection closed (then it runs on). Once more, a moment later:
     // a turn that was never stored is a 404 again, one that ended meanwhile is left as it is.
     if (target.clientMessageId === undefined || !isNotFound(error)) throw error;
     await sleep(STOP_AGAIN_MS);
-    await ask();
+    await ask(target);
   }
 }

@@ -9,7 +9,7 @@ import { readStoredSession } from "@/lib/auth-storage";
 import { sleep } from "@/lib/sleep";
 import { conversationMessagesQuery, mayHaveOlder, readRecentMessage } from "../api/get-conversation-messages";
 import { followAnswer } from "../api/follow-answer";
-import { stopAnswer } from "../api/stop-answer";
+import { STOP_FAILED_TEXT, stopAnswer } from "../api/stop-answer";
 import { refreshConversations, touchConversation } from "../api/get-conversations";
 import { chatErrorText } from "../utils/chat-errors";
 import { composeMessage, fromStoredMessage, localId, type ChatMessage } from "../utils/chat-message";
@@ -65,6 +65,11 @@ type Followed = { message: ChatMessage; controller: AbortController };
 
 export type OpenResult =
   { status: "loaded"; model: string | null } | { status: "failed" } | { status: "stale" };
+
+/** A Stop that never reached the server (one that found no such answer had nothing to stop). */
+const stopFailed = (error: unknown) => {
+  if (!isNotFound(error)) toast.error("Error", { description: STOP_FAILED_TEXT });
+};
 
 export function useChatSession(events: SessionEvents) {
   const queryClient = useQueryClient();
@@ -262,7 +267,8 @@ export function useChatSession(events: SessionEvents) {
   );
 
   // The answer outlives its connection once started, so Stop tells the server which one to end (a
-  // failed request leaves it running; the page shows it stopped either way, with what it had).
+  // request that never gets through leaves it running, and says so; the page shows it stopped either
+  // way, with what it had).
   const stop = useCallback(() => {
     const turn = turnRef.current;
     if (turn) {
@@ -270,7 +276,7 @@ export function useChatSession(events: SessionEvents) {
       turn.stopping = stopAnswer(
         turn.answerId ? { messageId: turn.answerId } : { clientMessageId: turn.clientMessageId },
       );
-      turn.stopping.catch(() => undefined);
+      turn.stopping.catch(stopFailed);
       turn.controller.abort();
       return;
     }
@@ -279,6 +285,7 @@ export function useChatSession(events: SessionEvents) {
     letGo();
     const { message } = followed;
     const stopping = stopAnswer({ messageId: message.id });
+    stopping.catch(stopFailed);
     setMessages((list) => [...list, { ...message, content: withInterruptedMark(message.content) }]);
     setLive(null);
     setBusy(false);
