@@ -8,9 +8,25 @@ import { sleep } from "@/lib/sleep";
 export const STOP_AGAIN_MS = 1_000;
 /**
  * The waits before asking again when a Stop did not reach the server, or the server could not take
- * it (a dropped connection, a restart): about 15 s in all. Stopping twice is harmless.
+ * it (a dropped connection, a restart): about 15 s in all, online. Stopping twice is harmless.
  */
 export const STOP_RETRY_DELAYS_MS = [1_000, 2_000, 4_000, 8_000];
+
+/** How long a Stop made while the browser is offline waits for the connection to come back. */
+export const STOP_OFFLINE_WAIT_MS = 60_000;
+
+/** Resolves when the browser says it is online again, or after `ms`. */
+function untilOnline(ms: number): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      window.removeEventListener("online", done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    window.addEventListener("online", done);
+  });
+}
 
 /** What the page says when Stop never reached the server: the answer goes on there. */
 export const STOP_FAILED_TEXT =
@@ -21,13 +37,18 @@ const unanswered = (error: unknown) =>
   error instanceof ApiError && (error.isNetworkError || error.status === 429 || error.status >= 500);
 
 async function ask(target: ChatStopRequest): Promise<void> {
+  // Offline, nothing can get through: wait for the connection instead (a Stop made in a tunnel still
+  // stops the answer when the train comes out), for STOP_OFFLINE_WAIT_MS at most over all the tries.
+  const offlineUntil = Date.now() + STOP_OFFLINE_WAIT_MS;
+  const backOnline = () => untilOnline(Math.max(0, offlineUntil - Date.now()));
+  if (!navigator.onLine) await backOnline();
   for (const delay of STOP_RETRY_DELAYS_MS) {
     try {
       await apiRequest("/api/chat-stream/stop", { method: "POST", body: target });
       return;
     } catch (error) {
       if (!unanswered(error)) throw error;
-      await sleep(delay);
+      await (navigator.onLine ? sleep(delay) : backOnline());
     }
   }
   await apiRequest("/api/chat-stream/stop", { method: "POST", body: target });

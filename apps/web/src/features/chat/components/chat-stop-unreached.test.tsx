@@ -14,7 +14,10 @@ vi.mock("@/lib/sleep", () => ({
     return Promise.resolve();
   },
 }));
-afterEach(() => void waits.splice(0));
+afterEach(() => {
+  waits.splice(0);
+  vi.restoreAllMocks();
+});
 
 const CONVERSATION = "c0ffee00-0000-4000-8000-0000000000a1";
 const ANSWER = "a0a0a0a0-0000-4000-8000-0000000000a1";
@@ -46,6 +49,24 @@ describe("chat: a Stop that cannot reach the server", () => {
     expect(waits).toEqual(STOP_RETRY_DELAYS_MS);
     // The page keeps what it had.
     expect(within(screen.getByRole("log", { name: "Messages" })).getByText("The first part")).toBeTruthy();
+  });
+
+  it("made offline, waits for the connection to come back, then stops the answer", async () => {
+    const online = vi.spyOn(navigator, "onLine", "get").mockReturnValue(false);
+    const stops: unknown[] = [];
+    const { server } = await stopWhileAnswering(() => {
+      if (!navigator.onLine) throw new TypeError("Failed to fetch");
+      stops.push("stopped");
+      return new Response(null, { status: 204 });
+    });
+    await new Promise((r) => setTimeout(r, 200));
+    expect(server.callsTo("POST /api/chat-stream/stop")).toHaveLength(0);
+    online.mockReturnValue(true);
+    window.dispatchEvent(new Event("online"));
+    await waitFor(() => expect(stops).toEqual(["stopped"]));
+    // Asked once, when it could get through.
+    expect(server.callsTo("POST /api/chat-stream/stop")).toHaveLength(1);
+    expect(screen.queryByText(STOP_FAILED_TEXT)).toBeNull();
   });
 
   it("one for an answer the server does not have is not asked again, and says nothing", async () => {
