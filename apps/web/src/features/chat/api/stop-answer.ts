@@ -42,16 +42,16 @@ async function ask(target: ChatStopRequest): Promise<void> {
   const offlineUntil = Date.now() + STOP_OFFLINE_WAIT_MS;
   const backOnline = () => untilOnline(Math.max(0, offlineUntil - Date.now()));
   if (!navigator.onLine) await backOnline();
-  for (const delay of STOP_RETRY_DELAYS_MS) {
+  for (let tries = 0; ; tries++) {
     try {
       await apiRequest("/api/chat-stream/stop", { method: "POST", body: target });
       return;
     } catch (error) {
-      if (!unanswered(error)) throw error;
+      const delay = STOP_RETRY_DELAYS_MS[tries];
+      if (delay === undefined || !unanswered(error)) throw error;
       await (navigator.onLine ? sleep(delay) : backOnline());
     }
   }
-  await apiRequest("/api/chat-stream/stop", { method: "POST", body: target });
 }
 
 /**

@@ -66,10 +66,17 @@ type Followed = { message: ChatMessage; controller: AbortController };
 export type OpenResult =
   { status: "loaded"; model: string | null } | { status: "failed" } | { status: "stale" };
 
-/** A Stop that never reached the server (one that found no such answer had nothing to stop). */
-const stopFailed = (error: unknown) => {
-  if (!isNotFound(error)) toast.error("Error", { description: STOP_FAILED_TEXT });
-};
+/**
+ * Asks the server to stop an answer, and says so if the request never reached it (one that found no
+ * such answer had nothing to stop). Resolves or rejects as the request did.
+ */
+function requestStop(target: Parameters<typeof stopAnswer>[0]): Promise<void> {
+  const stopping = stopAnswer(target);
+  stopping.catch((error: unknown) => {
+    if (!isNotFound(error)) toast.error("Error", { description: STOP_FAILED_TEXT });
+  });
+  return stopping;
+}
 
 export function useChatSession(events: SessionEvents) {
   const queryClient = useQueryClient();
@@ -273,10 +280,9 @@ export function useChatSession(events: SessionEvents) {
     const turn = turnRef.current;
     if (turn) {
       turn.stopped = true;
-      turn.stopping = stopAnswer(
+      turn.stopping = requestStop(
         turn.answerId ? { messageId: turn.answerId } : { clientMessageId: turn.clientMessageId },
       );
-      turn.stopping.catch(stopFailed);
       turn.controller.abort();
       return;
     }
@@ -284,8 +290,7 @@ export function useChatSession(events: SessionEvents) {
     if (!followed) return;
     letGo();
     const { message } = followed;
-    const stopping = stopAnswer({ messageId: message.id });
-    stopping.catch(stopFailed);
+    const stopping = requestStop({ messageId: message.id });
     setMessages((list) => [...list, { ...message, content: withInterruptedMark(message.content) }]);
     setLive(null);
     setBusy(false);
