@@ -8,8 +8,6 @@ export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
 export const MAX_IMAGES_PER_MESSAGE = 4;
 export const TEXT_ATTACHMENT_MAX_CHARS = 2000;
 export const RECENT_CONVERSATIONS_LIMIT = 20;
-/** Messages the chat loads when it opens a conversation, and with each scroll back to older ones. */
-export const MESSAGE_PAGE_SIZE = 100;
 /** The most messages one page may ask for. */
 export const MESSAGE_PAGE_MAX = 500;
 export const STREAM_IDLE_TIMEOUT_MS = 15_000;

@@ -5,6 +5,12 @@ export const AUTH_STORAGE_KEY = "tessera.auth.session";
 export const SIDEBAR_STORAGE_KEY = "sidebar:state";
 export const THEME_STORAGE_KEY = "tessera.theme";
 
+/**
+ * Messages the chat loads when it opens a conversation, and with each scroll back to older ones. Here,
+ * with no schema beside it, so the first code a page loads can read a conversation ahead of the chat.
+ */
+export const MESSAGE_PAGE_SIZE = 100;
+
 export const QUERY_RETRY = 1;
 export const QUERY_STALE_MS = 5 * 60 * 1000;
 export const MOBILE_BREAKPOINT_PX = 768;

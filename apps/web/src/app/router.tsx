@@ -5,6 +5,7 @@ import { PageSpinner } from "@/components/ui/spinner";
 import { lazyRoute } from "@/lib/chunk-load";
 import { ErrorFallback } from "@/features/errors/components/error-fallback";
 import { ProtectedRoute } from "./layouts/protected-route";
+import { conversationReadAhead } from "./routes/conversation-read-ahead";
 import { PublicLayout } from "./layouts/public-layout";
 
 /** A page past sign-in, or a public page: it arrives with app.css, the utilities index.css leaves out. */
@@ -21,6 +22,8 @@ export function retryingChunks(list: RouteObject[]): RouteObject[] {
       : { ...route, lazy, children: route.children && retryingChunks(route.children) };
   });
 }
+
+const chatReadAhead = conversationReadAhead();
 
 export const routes: RouteObject[] = retryingChunks([
   {
@@ -61,7 +64,12 @@ export const routes: RouteObject[] = retryingChunks([
               },
               {
                 path: "chat",
-                lazy: () => import("./routes/chat-route").then((m) => ({ Component: m.ChatRoute })),
+                loader: chatReadAhead.loader,
+                lazy: () =>
+                  import("./routes/chat-route").then((m) => {
+                    chatReadAhead.codeLoaded();
+                    return { Component: m.ChatRoute };
+                  }),
               },
               {
                 path: "assistants",

@@ -1,10 +1,13 @@
 // GET /api/conversations/:id/messages?limit=&before=: a page of one conversation's stored messages,
 // oldest first. Opening a conversation reads its newest page; scrolling back reads the page before
 // the oldest message on screen.
-import { MESSAGE_PAGE_SIZE, storedMessageSchema } from "@tessera/contracts";
+import { MESSAGE_PAGE_SIZE, storedMessageSchema, type StoredMessage } from "@tessera/contracts";
 import { queryOptions } from "@tanstack/react-query";
 import { z } from "zod";
 import { apiRequest } from "@/lib/api-client";
+import { messagesPath, takeMessagesAhead } from "./read-messages-ahead";
+
+const pageSchema = z.array(storedMessageSchema);
 
 /** The newest `limit` messages, or those before the message `before`. */
 async function readMessages(
@@ -12,14 +15,7 @@ async function readMessages(
   page: { limit: number; before?: string | null },
   signal?: AbortSignal,
 ) {
-  const query = new URLSearchParams({ limit: String(page.limit) });
-  if (page.before) query.set("before", page.before);
-  return (
-    await apiRequest(`/api/conversations/${encodeURIComponent(conversationId)}/messages?${query}`, {
-      schema: z.array(storedMessageSchema),
-      signal,
-    })
-  ).data;
+  return (await apiRequest(messagesPath(conversationId, page), { schema: pageSchema, signal })).data;
 }
 
 export const conversationMessagesQuery = (conversationId: string, before: string | null = null) =>
@@ -29,6 +25,11 @@ export const conversationMessagesQuery = (conversationId: string, before: string
     // Opening a conversation always shows what is stored now.
     staleTime: 0,
   });
+
+/** The newest page read ahead of the chat's code for this conversation (once, while fresh), checked. */
+export function takeMessagesReadAhead(conversationId: string): Promise<StoredMessage[]> | null {
+  return takeMessagesAhead(conversationId)?.then((data) => pageSchema.parse(data)) ?? null;
+}
 
 /** A full page means there may be older messages still. */
 export const mayHaveOlder = (page: readonly unknown[]) => page.length === MESSAGE_PAGE_SIZE;

@@ -1,0 +1,132 @@
+import { screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it, vi } from "vitest";
+import { takeMessagesReadAhead } from "@/features/chat/api/get-conversation-messages";
+import { READ_AHEAD_FRESH_MS, readMessagesAhead } from "@/features/chat/api/read-messages-ahead";
+import { answerEvents, modelsBody } from "@/features/chat/components/chat-test-steps";
+import { apiError, json, sse, stubFetch } from "@/testing/fetch-stub";
+import { renderApp } from "@/testing/render-app";
+import { sessionBody, storeSession } from "@/testing/session";
+import { conversationReadAhead } from "./conversation-read-ahead";
+
+// The chat page's code arrives only when the test says so (the first time it is asked for).
+const chatCode = vi.hoisted(() => {
+  let arrive!: () => void;
+  const arrived = new Promise<void>((resolve) => (arrive = resolve));
+  return { arrived, arrive };
+});
+vi.mock("./chat-route", async (load) => {
+  await chatCode.arrived;
+  return load();
+});
+
+const ID = "c0ffee00-0000-4000-8000-0000000000b1";
+const MESSAGES = `GET /api/conversations/${ID}/messages`;
+const stored = [
+  {
+    id: "b1",
+    conversation_id: ID,
+    role: "user",
+    content: "What is a tessera?",
+    created_at: new Date(Date.now() - 6e5).toISOString(),
+    tokens_used: null,
+    model: null,
+    sources: [],
+    images: [],
+  },
+  {
+    id: "b2",
+    conversation_id: ID,
+    role: "assistant",
+    content: "One small tile of a **mosaic**.",
+    created_at: new Date(Date.now() - 6e5).toISOString(),
+    tokens_used: 8,
+    model: "tessera-local",
+    sources: [],
+    images: [],
+  },
+];
+
+describe("arriving at a conversation's address", () => {
+  it("reads its messages while the chat's code is still on its way, and only once", async () => {
+    storeSession();
+    const server = stubFetch({
+      "GET /api/auth/get-session": () => json(sessionBody()),
+      "GET /api/models": () => json(modelsBody),
+      [MESSAGES]: () => json(stored),
+    });
+    renderApp(`/dashboard/chat?conversation=${ID}&feature_typewriterEffects=false`);
+    await waitFor(() => expect(server.callsTo(MESSAGES)).toHaveLength(1));
+    expect(server.callsTo(MESSAGES)[0]!.headers.authorization).toBe("Bearer stored-token");
+    // The page is not there yet: the read did not wait for it.
+    expect(screen.queryByRole("textbox", { name: "Message" })).toBeNull();
+
+    chatCode.arrive();
+    // The page's code is transformed on first import here: slow on a busy machine.
+    expect(await screen.findByText("mosaic", {}, { timeout: 10_000 })).toBeTruthy();
+    expect(screen.getByText("What is a tessera?")).toBeTruthy();
+    // The page's own read was answered by the one already under way.
+    expect(server.callsTo(MESSAGES)).toHaveLength(1);
+  });
+
+  // The chat's code has arrived in the test before (and stays: modules are loaded once per file).
+  it("reads nothing ahead for a conversation the page itself has just started", async () => {
+    storeSession();
+    const server = stubFetch({
+      "GET /api/auth/get-session": () => json(sessionBody()),
+      "GET /api/models": () => json(modelsBody),
+      "POST /api/chat-stream": () => sse(answerEvents(ID)),
+      [MESSAGES]: () => json(stored),
+    });
+    const user = userEvent.setup();
+    const { router } = renderApp("/dashboard/chat?feature_typewriterEffects=false");
+    await user.type(
+      await screen.findByRole("textbox", { name: "Message" }, { timeout: 3000 }),
+      "Hello{Enter}",
+    );
+    await waitFor(() => expect(router.state.location.search).toBe(`?conversation=${ID}`));
+    expect(await screen.findByText(/open-weight specialist/)).toBeTruthy();
+    expect(server.callsTo(MESSAGES)).toHaveLength(0);
+  });
+
+  it("reads again when the read made ahead failed", async () => {
+    storeSession();
+    let reads = 0;
+    const server = stubFetch({
+      "GET /api/auth/get-session": () => json(sessionBody()),
+      "GET /api/models": () => json(modelsBody),
+      [MESSAGES]: () => (++reads === 1 ? apiError(503, "UNAVAILABLE", "Try again") : json(stored)),
+    });
+    readMessagesAhead(ID);
+    renderApp(`/dashboard/chat?conversation=${ID}&feature_typewriterEffects=false`);
+    expect(await screen.findByText("mosaic", {}, { timeout: 3000 })).toBeTruthy();
+    expect(server.callsTo(MESSAGES)).toHaveLength(2);
+  });
+
+  it("reads nothing ahead when nobody is signed in", async () => {
+    const server = stubFetch({ [MESSAGES]: () => json(stored) });
+    const { loader } = conversationReadAhead();
+    const request = new Request(`http://localhost/dashboard/chat?conversation=${ID}`);
+    expect(loader({ request })).toBeNull();
+    // Signed in, the same call reads it: the session was what held it back.
+    storeSession();
+    loader({ request });
+    await waitFor(() => expect(server.callsTo(MESSAGES)).toHaveLength(1));
+  });
+
+  it("hands a read over once, and not after it has gone stale", async () => {
+    stubFetch({ [MESSAGES]: () => json(stored) });
+    readMessagesAhead(ID);
+    expect((await takeMessagesReadAhead(ID))?.map((m) => m.id)).toEqual(["b1", "b2"]);
+    expect(takeMessagesReadAhead(ID)).toBeNull();
+
+    vi.useFakeTimers({ toFake: ["Date"] });
+    try {
+      readMessagesAhead(ID);
+      vi.setSystemTime(Date.now() + READ_AHEAD_FRESH_MS);
+      expect(takeMessagesReadAhead(ID)).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
