@@ -507,6 +507,13 @@ the rounds of each round's difference (every round's figure is beside it), per-c
 pooled over the rounds.
 "Server CPU per answer" is the server process's user + system time over the one-at-a-time run.
 
+Nineteenth machine (\`0d1466b\`; 2 × EPYC; quicker than the eighteenth: its CI ran in 17 minutes where the eighteenth's
+took 27). Nothing on the stream's path changed since the eleventh machine's run. One run of the module alone (load
+average 1.8 at the start), in the table: added TTFT p50 one stream at a time 3.24 / 3.27 ms (PGlite / PostgreSQL),
+against 2 ms, the direct side at 0.80 / 0.73 ms; p99 7.11 / 6.96 ms. Under 200 concurrent streams p50 3.26 / 2.56 ms,
+p99 32.5 / 26.6 ms (rounds 11.0–61.9 ms). No failed or cut streams. Row 2: 135% of the bare relay. Row 3: 2,000 streams
+held on both, 53.8 / 50.8 KB of RSS per stream from 1,000 to 2,000. Server CPU per answer 8.8 / 9.1 ms.
+
 Eighteenth machine (\`ecf6a51\`, then \`08ac536\`; 2 × EPYC; its Chromium runs the web app at half the eleventh
 machine's pace, see row 6). Nothing on the stream's path changed since the eleventh machine's run. Two runs of the
 module: the first as part of a full \`npm run bench\` at \`ecf6a51\`, started at a load average of 4 just after browser
