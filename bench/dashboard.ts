@@ -434,8 +434,11 @@ with "terminating connection due to administrator command": the baseline's setti
 ending its connections, and a query raced a connection still being ended; the bench now waits for them
 to be gone, 73f9f44.)
 
+**Nineteenth machine** (2 × EPYC). One run alone at \`66f2caf\`, in the table: PostgreSQL heavy p95 13.8 ms (p50
+9.71 ms), typical 8.06 / 3.99 ms (p95 / p50); PGlite heavy 27.7 / 20.3 ms, typical 8.16 / 5.75 ms. All met.
+
 **Eighteenth machine** (2 × EPYC). Two runs at the same code: the first as part of a full \`npm run bench\` at
 \`ecf6a51\`, just after the stream module (load average 1.0 at its start), read PostgreSQL heavy p95 16.4 ms (p50
-9.08 ms), missed, typical 13.3 / 4.61 ms (p95 / p50); the second alone at \`08ac536\` (load average 0.5), in the
-table: heavy 9.95 / 7.64 ms, typical 10.5 / 3.91 ms. PGlite met in both (heavy p95 21.7, then 17.6 ms).
+9.08 ms), missed, typical 13.3 / 4.61 ms (p95 / p50); the second alone at \`08ac536\` (load average 0.5), then in
+the table: heavy 9.95 / 7.64 ms, typical 10.5 / 3.91 ms. PGlite met in both (heavy p95 21.7, then 17.6 ms).
 `;

@@ -517,7 +517,7 @@ held on both, 53.8 / 50.8 KB of RSS per stream from 1,000 to 2,000. Server CPU p
 Eighteenth machine (\`ecf6a51\`, then \`08ac536\`; 2 × EPYC; its Chromium runs the web app at half the eleventh
 machine's pace, see row 6). Nothing on the stream's path changed since the eleventh machine's run. Two runs of the
 module: the first as part of a full \`npm run bench\` at \`ecf6a51\`, started at a load average of 4 just after browser
-tests; the second alone at \`08ac536\` (load average 1.7), in the table. Added TTFT p50 one stream at a time 3.08 / 3.75,
+tests; the second alone at \`08ac536\` (load average 1.7), then in the table. Added TTFT p50 one stream at a time 3.08 / 3.75,
 then 3.83 / 4.19 ms (PGlite / PostgreSQL), against 2 ms, with the direct side slower too in the second (0.85 / 0.91,
 then 1.15 / 1.02 ms); p99 7.69 / 7.13, then 8.20 / 6.47 ms. Under 200 concurrent streams p50 3.31 / 4.93, then 2.66 /
 2.86 ms; p99 37.7 / 60.8 ms in the first run (missed on PostgreSQL: rounds 62.2, 60.8 and 16.6 ms), then 18.6 / 18.9 ms
