@@ -507,8 +507,8 @@ the rounds of each round's difference (every round's figure is beside it), per-c
 pooled over the rounds.
 "Server CPU per answer" is the server process's user + system time over the one-at-a-time run.
 
-Nineteenth machine (\`0d1466b\`; 2 × EPYC; quicker than the eighteenth: its CI ran in 17 minutes where the eighteenth's
-took 27). Nothing on the stream's path changed since the eleventh machine's run. One run of the module alone (load
+Nineteenth machine (\`0d1466b\`; 2 × EPYC; quicker than the eighteenth by row 1's direct side, 0.80 / 0.73 ms against
+1.15 / 1.02 ms). Nothing on the stream's path changed since the eleventh machine's run. One run of the module alone (load
 average 1.8 at the start), in the table: added TTFT p50 one stream at a time 3.24 / 3.27 ms (PGlite / PostgreSQL),
 against 2 ms, the direct side at 0.80 / 0.73 ms; p99 7.11 / 6.96 ms. Under 200 concurrent streams p50 3.26 / 2.56 ms,
 p99 32.5 / 26.6 ms (rounds 11.0–61.9 ms). No failed or cut streams. Row 2: 135% of the bare relay. Row 3: 2,000 streams
