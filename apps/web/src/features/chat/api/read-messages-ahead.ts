@@ -18,18 +18,19 @@ export function messagesPath(conversationId: string, page: { limit: number; befo
  */
 export const READ_AHEAD_FRESH_MS = 10_000;
 
-const readAhead = new Map<string, { at: number; page: Promise<unknown> }>();
+/** The one read ahead: a page load opens one conversation, and the chat reads for itself after that. */
+let readAhead: { conversationId: string; at: number; page: Promise<unknown> } | null = null;
 
 /** Starts reading the conversation's newest page for the chat page that is about to open it. */
 export function readMessagesAhead(conversationId: string): void {
   const page = apiRequest(messagesPath(conversationId, { limit: MESSAGE_PAGE_SIZE })).then((r) => r.data);
   page.catch(() => undefined); // the page that takes it sees the failure
-  readAhead.set(conversationId, { at: Date.now(), page });
+  readAhead = { conversationId, at: Date.now(), page };
 }
 
 /** The page read ahead for this conversation, unchecked, once, if it was started recently enough. */
 export function takeMessagesAhead(conversationId: string): Promise<unknown> | null {
-  const ahead = readAhead.get(conversationId);
-  readAhead.delete(conversationId);
+  const ahead = readAhead?.conversationId === conversationId ? readAhead : null;
+  if (ahead) readAhead = null;
   return ahead && Date.now() - ahead.at < READ_AHEAD_FRESH_MS ? ahead.page : null;
 }
