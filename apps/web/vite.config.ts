@@ -4,6 +4,7 @@ import { defineConfig } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
 import { readFileSync } from "node:fs";
 import { precompress } from "./precompress";
+import { routePreloads } from "./route-preloads";
 
 const { version } = JSON.parse(readFileSync(new URL("./package.json", import.meta.url), "utf8")) as {
   version: string;
@@ -71,6 +72,18 @@ export default defineConfig({
         clientsClaim: true,
         skipWaiting: true,
       },
+    }),
+    // The pages a person most often arrives at by address: their route's code is asked for in the
+    // page's HTML (the server adds it), beside the entry. Paths match router.tsx; a module that is no
+    // longer a lazy route's fails the build.
+    routePreloads({
+      // Where signing in and the site's root lead: the signed-in frame, its styles and the chat.
+      "/dashboard/chat": [
+        "src/app/layouts/app-shell.tsx",
+        "src/app/app-styles.ts",
+        "src/app/routes/chat-route.tsx",
+      ],
+      "/auth": ["src/features/auth/components/auth-page.tsx"],
     }),
     precompress(),
   ],

@@ -8,7 +8,7 @@ export default defineProject({
   test: {
     name: "web",
     environment: "happy-dom",
-    include: ["src/**/*.test.{ts,tsx}"],
+    include: ["src/**/*.test.{ts,tsx}", "*.test.ts"],
     setupFiles: ["./src/testing/setup.ts"],
     // A page test renders the whole app; on a busy two-CPU machine that can take more than the
     // default 5 s. Waiting longer never makes a wrong page pass.

@@ -72,3 +72,53 @@ test("the auth page looks finished", async ({ page }) => {
   );
   await page.screenshot({ path: join(shots, "auth.png") });
 });
+
+test("a chat page loaded by its address fetches its route code with the page, each file once", async ({
+  signedIn: page,
+  browser,
+}) => {
+  // A context of its own with the worker blocked: the offline shell's index.html lists no route code.
+  const state = await page.context().storageState();
+  const context = await browser.newContext({
+    baseURL: process.env.TESSERA_E2E_URL,
+    storageState: state,
+    serviceWorkers: "block",
+  });
+  const cold = await context.newPage();
+  const warnings: string[] = [];
+  cold.on("console", (m) => {
+    if (/preload/i.test(m.text())) warnings.push(m.text());
+  });
+  const requests: string[] = [];
+  cold.on("request", (r) => requests.push(new URL(r.url()).pathname));
+
+  // The route's files: those in the chat's HTML and not in a page's that names none.
+  const linksIn = async (path: string) =>
+    [
+      ...(await (await cold.request.get(path)).text()).matchAll(
+        /<link rel="(?:modulepreload|preload)"[^>]* href="([^"]+)">/g,
+      ),
+    ].map((m) => m[1]!);
+  const plain = new Set(await linksIn("/dashboard/compare"));
+  const routeFiles = (await linksIn("/dashboard/chat")).filter((href) => !plain.has(href));
+  expect(routeFiles.some((href) => /\/chat-route-[\w-]+\.js$/.test(href))).toBe(true);
+  expect(routeFiles.some((href) => href.endsWith(".css"))).toBe(true);
+
+  await cold.goto("/dashboard/chat");
+  await expect(cold.getByRole("textbox", { name: "Message" })).toBeVisible();
+  await cold.waitForLoadState("networkidle");
+  // Each asked for once, and by the page's own links, before its code has run and asked anything of
+  // the API (the router asks for the route's code only after the session check has begun). Once: the
+  // links' requests match the router's (module, CORS), so the browser does not fetch them again.
+  const firstApiCall = requests.findIndex((path) => path.startsWith("/api/"));
+  expect(firstApiCall).toBeGreaterThan(0);
+  for (const href of routeFiles) {
+    expect(
+      requests.filter((path) => path === href),
+      href,
+    ).toHaveLength(1);
+    expect(requests.indexOf(href), href).toBeLessThan(firstApiCall);
+  }
+  expect(warnings).toEqual([]);
+  await context.close();
+});

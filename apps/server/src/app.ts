@@ -1,6 +1,4 @@
 // Mounts every route and the one error handler. Routes are thin; features own their logic.
-import { readFile } from "node:fs/promises";
-import { join } from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { SEARCH_MESSAGES } from "@tessera/contracts";
 import { sql } from "drizzle-orm";
@@ -38,6 +36,7 @@ import type { AppEnv } from "./lib/context";
 import { bodyLimit } from "./lib/body-limit";
 import { AppError, errorBody } from "./lib/errors";
 import { guardedFetch } from "./lib/guarded-fetch";
+import { loadSpaPages, type SpaPages } from "./lib/spa-pages";
 import { STOP_CHANNEL } from "./lib/live-streams";
 import { imageProxyRoutes } from "./features/image-proxy/image-proxy-routes";
 import { securityHeaders } from "./lib/security-headers";
@@ -264,7 +263,7 @@ export function createApp(services: Services, options: { webDist?: string | null
     return c.body(Buffer.from(bytes));
   });
 
-  if (options.webDist) mountSpa(app, options.webDist);
+  if (options.webDist) mountSpa(app, options.webDist, logger);
 
   app.onError((err, c) => {
     const requestId = c.get("requestId") ?? "unknown";
@@ -322,9 +321,21 @@ function storageKeyOf(encoded: string): string | null {
   }
 }
 
-/** The built web app: hashed assets cached for a year, every other GET answered with index.html. */
-function mountSpa(app: Hono<AppEnv>, webDist: string) {
-  let indexHtml: string | undefined;
+/**
+ * The built web app: hashed assets cached for a year, every other GET answered with index.html, with
+ * the page's route code listed for preloading where the build named it (lib/spa-pages.ts).
+ */
+function mountSpa(app: Hono<AppEnv>, webDist: string, logger: Services["logger"]) {
+  let pages: Promise<SpaPages> | undefined;
+  const loadPages = () =>
+    loadSpaPages(webDist).then((loaded) => {
+      if (loaded.problem)
+        logger.warn(
+          { event: "web.route_preloads.unused", reason: loaded.problem },
+          "pages served without preloads",
+        );
+      return loaded;
+    });
   app.use("/assets/*", async (c, next) => {
     await next();
     if (c.res.status === 200) c.header("Cache-Control", "public, max-age=31536000, immutable");
@@ -337,8 +348,13 @@ function mountSpa(app: Hono<AppEnv>, webDist: string) {
   // The build writes .br and .gz copies of its text assets; a browser that accepts one gets it.
   app.use("/*", serveStatic({ root: webDist, precompressed: true }));
   app.get("*", async (c) => {
-    indexHtml ??= await readFile(join(webDist, "index.html"), "utf8");
+    // Read once; a failed read (no build yet) is tried again on the next page.
+    pages ??= loadPages().catch((err: unknown) => {
+      pages = undefined;
+      throw err;
+    });
+    const html = (await pages).htmlFor(c.req.path);
     c.header("Cache-Control", "no-cache");
-    return c.html(indexHtml);
+    return c.html(html);
   });
 }

@@ -3,7 +3,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from "node:zlib";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createApp } from "./app";
 import { scratchDirs } from "./test/scratch-dirs";
 import { createTestApp, type TestApp } from "./test/test-app";
@@ -74,5 +74,40 @@ describe("the web app's files", () => {
     const res = await app.request("/api/no-such-route", { headers: { authorization: `Bearer ${token}` } });
     expect(res.status).toBe(404);
     expect(((await res.json()) as { error: { code: string } }).error.code).toBe("NOT_FOUND");
+  });
+
+  it("lists a page's route code in its HTML where the build named it, and warns of a file it cannot use", async () => {
+    const head = "<!doctype html><html><head><title>Tessera</title></head><body></body></html>";
+    const named = scratch();
+    writeFileSync(join(named, "index.html"), head);
+    writeFileSync(
+      join(named, "route-preloads.json"),
+      JSON.stringify({ "/dashboard/chat": { scripts: ["/assets/chat-route-c3.js"], styles: [] } }),
+    );
+    const withPreloads = createApp(t.services, { webDist: named });
+    const chat = await withPreloads.request("/dashboard/chat");
+    expect(chat.headers.get("cache-control")).toBe("no-cache");
+    expect(await chat.text()).toContain(
+      '<link rel="modulepreload" crossorigin href="/assets/chat-route-c3.js">',
+    );
+    expect(await (await withPreloads.request("/dashboard/compare")).text()).toBe(head);
+
+    const broken = scratch();
+    writeFileSync(join(broken, "index.html"), head);
+    writeFileSync(join(broken, "route-preloads.json"), JSON.stringify({ "/dashboard/chat": "everything" }));
+    const warn = vi.spyOn(t.services.logger, "warn");
+    try {
+      const withBroken = createApp(t.services, { webDist: broken });
+      expect(await (await withBroken.request("/dashboard/chat")).text()).toBe(head);
+      expect(warn).toHaveBeenCalledWith(
+        expect.objectContaining({
+          event: "web.route_preloads.unused",
+          reason: expect.stringMatching(/route-preloads/) as string,
+        }),
+        expect.any(String),
+      );
+    } finally {
+      warn.mockRestore();
+    }
   });
 });

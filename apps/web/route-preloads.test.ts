@@ -1,0 +1,75 @@
+// Which files a page's HTML lists for preloading: its route modules' chunks and their static imports,
+// followed through, less the entry's own; the styles they bring, less the entry's; and a build error
+// for a route module that has no chunk of its own.
+import { describe, expect, it } from "vitest";
+import { routePreloadsOf, type BundledChunk } from "./route-preloads";
+
+function chunk(
+  fileName: string,
+  facadeModuleId: string | null,
+  imports: string[],
+  css: string[] = [],
+): BundledChunk {
+  return {
+    type: "chunk",
+    fileName,
+    isEntry: false,
+    facadeModuleId,
+    imports,
+    viteMetadata: { importedCss: new Set(css) },
+  };
+}
+
+const bundle = {
+  "assets/index-1.js": {
+    ...chunk("assets/index-1.js", "/app/src/main.tsx", ["assets/react-2.js"], ["assets/index-3.css"]),
+    isEntry: true,
+  },
+  "assets/react-2.js": chunk("assets/react-2.js", null, []),
+  "assets/index-3.css": { type: "asset" as const, fileName: "assets/index-3.css" },
+  "assets/shell-4.js": chunk(
+    "assets/shell-4.js",
+    "/app/src/shell.tsx",
+    ["assets/react-2.js", "assets/icons-5.js"],
+    ["assets/app-6.css"],
+  ),
+  "assets/icons-5.js": chunk("assets/icons-5.js", null, ["assets/react-2.js"]),
+  "assets/chat-7.js": chunk(
+    "assets/chat-7.js",
+    "/app/src/chat.tsx",
+    ["assets/icons-5.js", "assets/zod-8.js"],
+    ["assets/index-3.css"],
+  ),
+  "assets/zod-8.js": chunk("assets/zod-8.js", null, ["assets/chat-7.js"]), // a cycle back to the route
+  "assets/other-9.js": chunk("assets/other-9.js", "/app/src/other.tsx", ["assets/zod-8.js"]),
+};
+
+describe("route preloads", () => {
+  it("lists each route's chunks and their imports once, in order, without the entry's", () => {
+    const preloads = routePreloadsOf(bundle, {
+      "/dashboard/chat": ["/app/src/shell.tsx", "/app/src/chat.tsx"],
+    });
+    expect(preloads).toEqual({
+      "/dashboard/chat": {
+        scripts: ["/assets/shell-4.js", "/assets/icons-5.js", "/assets/chat-7.js", "/assets/zod-8.js"],
+        styles: ["/assets/app-6.css"], // index-3.css comes with the entry
+      },
+    });
+  });
+
+  it("puts the app's base before every file", () => {
+    const preloads = routePreloadsOf(bundle, { "/x": ["/app/src/other.tsx"] }, "/tessera/");
+    expect(preloads["/x"]!.scripts).toEqual([
+      "/tessera/assets/other-9.js",
+      "/tessera/assets/zod-8.js",
+      "/tessera/assets/chat-7.js",
+      "/tessera/assets/icons-5.js",
+    ]);
+  });
+
+  it("fails for a route module without a chunk of its own (renamed, or no longer loaded lazily)", () => {
+    expect(() => routePreloadsOf(bundle, { "/dashboard/chat": ["/app/src/chat-page.tsx"] })).toThrow(
+      "route preloads: /dashboard/chat names /app/src/chat-page.tsx, which has no chunk of its own",
+    );
+  });
+});
