@@ -405,7 +405,8 @@ const LOAD_PROFILE = [
 ];
 
 async function bundleSection(ctx: BenchContext, browser: Browser, targets: Target[]): Promise<BenchSection> {
-  const loads = ctx.quick ? 5 : 9;
+  // More loads to tell two builds apart by less than this machine's noise from load to load.
+  const loads = Number(process.env.BENCH_CHAT_LOADS) || (ctx.quick ? 5 : 9);
   const runs: BundleRun[] = [];
   for (const { name, server } of targets) {
     const auth = await loadAuth(browser, server);
