@@ -224,3 +224,26 @@ test("attach a picture and a text file, send, and see the thumbnail and a comple
   const answer = await completeAnswer(page);
   await expect(answer.locator(".markdown")).toHaveText(/\S/);
 });
+
+test("the message box grows with its text up to 200 px, then scrolls, and shrinks back", async ({
+  signedIn: page,
+}) => {
+  const box = page.getByRole("textbox", { name: "Message", exact: true });
+  const height = () => box.evaluate((el) => el.getBoundingClientRect().height);
+  const empty = await height();
+  expect(empty).toBeGreaterThan(40);
+  expect(empty).toBeLessThan(64);
+
+  await box.fill("one\ntwo\nthree");
+  const three = await height();
+  expect(three).toBeGreaterThan(empty + 20);
+  expect(await box.evaluate((el) => el.scrollHeight - el.clientHeight)).toBeLessThanOrEqual(1); // all of it shown
+
+  await box.fill(Array.from({ length: 30 }, (_, i) => `line ${i + 1}`).join("\n"));
+  expect(await height()).toBeCloseTo(200, 0);
+  expect(await box.evaluate((el) => el.scrollHeight)).toBeGreaterThan(400); // the rest scrolls
+  await page.screenshot({ path: join(shots, "chat-composer-full.png") });
+
+  await box.fill("");
+  expect(await height()).toBeCloseTo(empty, 0);
+});
