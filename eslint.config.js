@@ -128,6 +128,16 @@ export default tseslint.config(
           ],
         },
       ],
+      "no-restricted-syntax": [
+        "error",
+        {
+          // The first Intl formatter in a page costs 20-50 ms (the browser loads its locale data).
+          selector:
+            ":matches(Program, ExportNamedDeclaration) > VariableDeclaration > VariableDeclarator > " +
+            "NewExpression[callee.object.name='Intl']",
+          message: "Make Intl formatters when first used (lib/utils dateFormat), not as a module loads.",
+        },
+      ],
     },
   },
 );

@@ -1,4 +1,5 @@
 // How the dashboard writes its figures. "—" stands for a figure that could not be loaded.
+import { dateFormat } from "@/lib/utils";
 
 export const NO_VALUE = "—";
 
@@ -14,25 +15,17 @@ export function formatCost(cost: number): string {
 }
 
 // Dates read as elsewhere in the app (lib/utils): in the reader's locale, "Nov 29" in English.
-const chartDayFormat = new Intl.DateTimeFormat(undefined, {
-  day: "numeric",
-  month: "short",
-  timeZone: "UTC",
-});
-const dateFormat = new Intl.DateTimeFormat(undefined, { day: "numeric", month: "short" });
-const datedYearFormat = new Intl.DateTimeFormat(undefined, {
-  day: "numeric",
-  month: "short",
-  year: "numeric",
-});
+const chartDayFormat = dateFormat({ day: "numeric", month: "short", timeZone: "UTC" });
+const monthDayFormat = dateFormat({ day: "numeric", month: "short" });
+const datedYearFormat = dateFormat({ day: "numeric", month: "short", year: "numeric" });
 
 /** A UTC calendar date (YYYY-MM-DD), the activity chart's day, as "Nov 29". */
 export function formatChartDay(date: string): string {
-  return chartDayFormat.format(new Date(`${date}T00:00:00Z`));
+  return chartDayFormat().format(new Date(`${date}T00:00:00Z`));
 }
 
 /** An instant as "Nov 29", with the year when it is not this year's ("Nov 29, 2025"). */
 export function formatDate(iso: string, now = new Date()): string {
   const d = new Date(iso);
-  return (d.getFullYear() === now.getFullYear() ? dateFormat : datedYearFormat).format(d);
+  return (d.getFullYear() === now.getFullYear() ? monthDayFormat : datedYearFormat)().format(d);
 }
