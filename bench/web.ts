@@ -334,6 +334,38 @@ const SERVER_BUNDLE_CHECK = [
     "doubled with it; the server's answers are not where the second went.",
 ];
 
+/** The twentieth machine: the route's code asked for in the page's HTML, and what was tried beside it. */
+const ROUTE_PRELOADS = [
+  "**Twentieth machine: the route's code in the page's HTML** (`11d96a5`; 2 × EPYC, Chromium " +
+    "156.0.8078.108). A cold load of the chat asked for its route's 27 scripts and its stylesheet only once " +
+    "the entry had arrived and run and the router had matched the page: at ~305 ms, all in by ~612 ms, " +
+    "the composer at ~910 ms (one load, resource timing). The web build now writes the files of the chat's " +
+    "and sign-in's lazy routes beyond the entry's to `route-preloads.json`, and the server lists them in " +
+    "those pages' HTML as module and style preloads (`apps/server/src/lib/spa-pages.ts`): they are asked " +
+    "for at ~110 ms with the entry and are all in by ~425 ms. 31 cold loads a side (`BENCH_CHAT_LOADS=31`), " +
+    "the build before (`425487d`) beside it load for load: 874 against 1004 ms median with the links " +
+    "written into a copy of the build by hand, then 989 against 1055 ms and 808 against 942 ms with the " +
+    "change (this build the quicker of a pair of loads drawn one from each side 68%, 58% and 73% of the " +
+    "time). The table's run, at `61f47b3` (with the date formats below): 1023 against 1084 ms (62%), the " +
+    "goal missed by this machine's slower hour, the build before further from it. Row 7's full page load " +
+    "moved within the noise (the last message on screen at 1559 against 1567, 1367 against 1459, then " +
+    "1191 against 1259 ms), though the newest page of messages was in hand later in two runs of three (603 " +
+    "against 664, 571 against 510, 502 against 399 ms): its read ahead now shares the start with the " +
+    "route's scripts being fetched and compiled.",
+  "",
+  "Tried beside it. The composer sized by CSS (`field-sizing: content`) instead of measuring its height " +
+    "in a layout effect, which forces the page's first layout inside React's commit (37–95 ms of the " +
+    "main thread in CPU profiles): 945 against 927 ms, 31 loads a side, the same layout then done at the " +
+    "frame; not kept. Date formats made when first used (`61f47b3`): the first `Intl.DateTimeFormat` in a " +
+    "page costs 22–50 ms here (measured alone in fresh pages), and `lib/utils` made three as it loaded; its " +
+    "module's top level took 22–75 ms of the main thread in CPU profiles of cold loads before, ≤ 1 ms " +
+    "after. Kept, with a lint rule against formatters at a module's top level, though the time to " +
+    "interactive did not show it (1074 against 1016 ms, 31 loads a side, on a slower hour). What is left " +
+    "on the main thread is the entry's evaluation (React, the router: the session check leaves at " +
+    "270–510 ms) and React's render and commit of the frame, sidebar and chat, with tailwind-merge's " +
+    "first call (~25 ms) and the composer's layout in it.",
+];
+
 /** The sixth machine's look at where a cold chat load's second goes, and what changed with it. */
 const LOAD_PROFILE = [
   "**Where a cold load's time goes** (sixth machine, 2 × EPYC, Chromium 156.0.8078.108; marks, CPU profiles " +
@@ -400,8 +432,10 @@ const LOAD_PROFILE = [
   "**Nineteenth machine** (2 × EPYC, Chromium 156.0.8078.108): three runs of the web module, each with " +
     "the web app at `5352b50` (the build before the conversation is read ahead, row 7) beside it, load for " +
     "load: at `45ad56b` 887 against 980 ms, at `59c7be1` 972 against 1021 ms (the composer on screen at 924 " +
-    "ms, keydown → next frame 17.8 ms), both met, and the table's. Sizes met: /auth 146.8 KB, chat 239.0 KB " +
-    "(the read ahead added 0.25 KB to the code every page loads).",
+    "ms, keydown → next frame 17.8 ms), both met; then at `fa46558` 1061 against 1020 ms, missed. Sizes met: " +
+    "/auth 146.8 KB, chat 239.0 KB (the read ahead added 0.25 KB to the code every page loads).",
+  "",
+  ...ROUTE_PRELOADS,
 ];
 
 async function bundleSection(ctx: BenchContext, browser: Browser, targets: Target[]): Promise<BenchSection> {
