@@ -2,9 +2,10 @@ import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import { takeMessagesReadAhead } from "@/features/chat/api/get-conversation-messages";
-import { READ_AHEAD_FRESH_MS, readMessagesAhead } from "@/features/chat/api/read-messages-ahead";
-import { answerEvents, modelsBody } from "@/features/chat/components/chat-test-steps";
+import { newestMessagesPath } from "@/features/chat/api/chat-read-ahead";
+import { answerEvents, conversation, modelsBody } from "@/features/chat/components/chat-test-steps";
 import { apiError, json, sse, stubFetch } from "@/testing/fetch-stub";
+import { READ_AHEAD_FRESH_MS, readAhead } from "@/lib/read-ahead";
 import { renderApp } from "@/testing/render-app";
 import { sessionBody, storeSession } from "@/testing/session";
 import { conversationReadAhead } from "./conversation-read-ahead";
@@ -48,25 +49,30 @@ const stored = [
 ];
 
 describe("arriving at a conversation's address", () => {
-  it("reads its messages while the chat's code is still on its way, and only once", async () => {
+  it("reads its messages, the recent conversations and the models while the chat's code is on its way, once each", async () => {
     storeSession();
     const server = stubFetch({
       "GET /api/auth/get-session": () => json(sessionBody()),
       "GET /api/models": () => json(modelsBody),
+      "GET /api/conversations": () => json([conversation(ID, "Tiles and mosaics")]),
       [MESSAGES]: () => json(stored),
     });
     renderApp(`/dashboard/chat?conversation=${ID}&feature_typewriterEffects=false`);
-    await waitFor(() => expect(server.callsTo(MESSAGES)).toHaveLength(1));
+    const READS = [MESSAGES, "GET /api/conversations", "GET /api/models"];
+    await waitFor(() => expect(READS.map((r) => server.callsTo(r).length)).toEqual([1, 1, 1]));
     expect(server.callsTo(MESSAGES)[0]!.headers.authorization).toBe("Bearer stored-token");
-    // The page is not there yet: the read did not wait for it.
+    expect(server.callsTo("GET /api/conversations")[0]!.headers.authorization).toBe("Bearer stored-token");
+    // The page is not there yet: the reads did not wait for it.
     expect(screen.queryByRole("textbox", { name: "Message" })).toBeNull();
 
     chatCode.arrive();
     // The page's code is transformed on first import here: slow on a busy machine.
     expect(await screen.findByText("mosaic", {}, { timeout: 10_000 })).toBeTruthy();
     expect(screen.getByText("What is a tessera?")).toBeTruthy();
-    // The page's own read was answered by the one already under way.
-    expect(server.callsTo(MESSAGES)).toHaveLength(1);
+    // Its title, in Recent Chats and over the conversation, from the list read ahead.
+    expect(await screen.findAllByText("Tiles and mosaics")).not.toHaveLength(0);
+    // The page's own reads were answered by those already under way.
+    expect(READS.map((r) => server.callsTo(r).length)).toEqual([1, 1, 1]);
   });
 
   // The chat's code has arrived in the test before (and stays: modules are loaded once per file).
@@ -97,32 +103,54 @@ describe("arriving at a conversation's address", () => {
       "GET /api/models": () => json(modelsBody),
       [MESSAGES]: () => (++reads === 1 ? apiError(503, "UNAVAILABLE", "Try again") : json(stored)),
     });
-    readMessagesAhead(ID);
+    readAhead(newestMessagesPath(ID));
     renderApp(`/dashboard/chat?conversation=${ID}&feature_typewriterEffects=false`);
     expect(await screen.findByText("mosaic", {}, { timeout: 3000 })).toBeTruthy();
     expect(server.callsTo(MESSAGES)).toHaveLength(2);
   });
 
+  it("reads a list again when the answer read ahead is not the shape the chat expects", async () => {
+    storeSession();
+    let reads = 0;
+    const server = stubFetch({
+      "GET /api/auth/get-session": () => json(sessionBody()),
+      "GET /api/models": () => json(modelsBody),
+      "GET /api/conversations": () =>
+        json(++reads === 1 ? [{ id: ID, title: 42 }] : [conversation(ID, "Tiles and mosaics")]),
+    });
+    readAhead("/api/conversations");
+    renderApp("/dashboard/chat");
+    expect(await screen.findByText("Tiles and mosaics", {}, { timeout: 3000 })).toBeTruthy();
+    expect(server.callsTo("GET /api/conversations")).toHaveLength(2);
+  });
+
   it("reads nothing ahead when nobody is signed in", async () => {
     const server = stubFetch({ [MESSAGES]: () => json(stored) });
-    const { loader } = conversationReadAhead();
+    const { loader, codeLoaded } = conversationReadAhead();
     const request = new Request(`http://localhost/dashboard/chat?conversation=${ID}`);
     expect(loader({ request })).toBeNull();
     // Signed in, the same call reads it: the session was what held it back.
     storeSession();
     loader({ request });
     await waitFor(() => expect(server.callsTo(MESSAGES)).toHaveLength(1));
+    expect(server.callsTo("GET /api/conversations")).toHaveLength(1);
+    // Once the chat's code is in, the page reads for itself.
+    codeLoaded();
+    loader({ request });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(server.callsTo(MESSAGES)).toHaveLength(1);
+    expect(server.callsTo("GET /api/conversations")).toHaveLength(1);
   });
 
   it("hands a read over once, and not after it has gone stale", async () => {
     stubFetch({ [MESSAGES]: () => json(stored) });
-    readMessagesAhead(ID);
+    readAhead(newestMessagesPath(ID));
     expect((await takeMessagesReadAhead(ID))?.map((m) => m.id)).toEqual(["b1", "b2"]);
     expect(takeMessagesReadAhead(ID)).toBeNull();
 
     vi.useFakeTimers({ toFake: ["Date"] });
     try {
-      readMessagesAhead(ID);
+      readAhead(newestMessagesPath(ID));
       vi.setSystemTime(Date.now() + READ_AHEAD_FRESH_MS);
       expect(takeMessagesReadAhead(ID)).toBeNull();
     } finally {

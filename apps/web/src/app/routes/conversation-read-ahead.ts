@@ -1,10 +1,11 @@
-// Arriving at a conversation's address (a link, a reload, a bookmark), the page's code and the
-// conversation's messages are fetched side by side: the chat route's loader starts the read while the
-// chat's code is still on its way, and the page, once it opens the conversation, takes that read
-// instead of making its own (features/chat/api/read-messages-ahead.ts). Once the chat's code is in,
-// the page reads for itself: a loader would only add a read of a conversation the page just started.
+// Arriving at the chat by its address (a link, a reload, a bookmark, signing in), the page's code and
+// what it first shows are fetched side by side: the chat route's loader starts reading the recent
+// conversations, the models and the conversation in the address while the chat's code is still on its
+// way, and the page takes those answers instead of asking again (features/chat/api/chat-read-ahead.ts).
+// Once the chat's code is in, the page reads for itself: a loader would only add reads of what the
+// page already holds, or of a conversation it has just started.
 import type { LoaderFunctionArgs } from "react-router";
-import { readMessagesAhead } from "@/features/chat/api/read-messages-ahead";
+import { readChatAhead } from "@/features/chat/api/chat-read-ahead";
 import { readStoredSession } from "@/lib/auth-storage";
 
 /** The chat route's loader, and what its `lazy` calls once the page's code has arrived. */
@@ -15,10 +16,9 @@ export function conversationReadAhead() {
       codeLoaded = true;
     },
     loader: ({ request }: Pick<LoaderFunctionArgs, "request">) => {
-      const id = new URL(request.url).searchParams.get("conversation");
       // Signed out, the page goes to sign-in: nothing to read.
-      if (codeLoaded || !id || !readStoredSession()?.token) return null;
-      readMessagesAhead(id);
+      if (codeLoaded || !readStoredSession()?.token) return null;
+      readChatAhead(new URL(request.url).searchParams.get("conversation"));
       return null;
     },
   };

@@ -5,7 +5,8 @@ import { MESSAGE_PAGE_SIZE, storedMessageSchema, type StoredMessage } from "@tes
 import { queryOptions } from "@tanstack/react-query";
 import { z } from "zod";
 import { apiRequest } from "@/lib/api-client";
-import { messagesPath, takeMessagesAhead } from "./read-messages-ahead";
+import { takeReadAhead } from "@/lib/read-ahead";
+import { messagesPath, newestMessagesPath } from "./chat-read-ahead";
 
 const pageSchema = z.array(storedMessageSchema);
 
@@ -28,7 +29,7 @@ export const conversationMessagesQuery = (conversationId: string, before: string
 
 /** The newest page read ahead of the chat's code for this conversation (once, while fresh), checked. */
 export function takeMessagesReadAhead(conversationId: string): Promise<StoredMessage[]> | null {
-  return takeMessagesAhead(conversationId)?.then((data) => pageSchema.parse(data)) ?? null;
+  return takeReadAhead(newestMessagesPath(conversationId))?.then((data) => pageSchema.parse(data)) ?? null;
 }
 
 /** A full page means there may be older messages still. */

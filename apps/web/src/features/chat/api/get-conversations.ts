@@ -15,6 +15,8 @@ import {
 } from "@tanstack/react-query";
 import { z } from "zod";
 import { apiRequest } from "@/lib/api-client";
+import { readAheadOr } from "@/lib/read-ahead";
+import { CONVERSATIONS_PATH } from "./chat-read-ahead";
 
 async function fetchConversations(
   params: { before?: string; q?: string },
@@ -24,9 +26,10 @@ async function fetchConversations(
   if (params.before) search.set("before", params.before);
   if (params.q) search.set("q", params.q);
   const query = search.size > 0 ? `?${search}` : "";
-  return (
-    await apiRequest(`/api/conversations${query}`, { schema: z.array(conversationSummarySchema), signal })
-  ).data;
+  const schema = z.array(conversationSummarySchema);
+  const read = async () => (await apiRequest(`${CONVERSATIONS_PATH}${query}`, { schema, signal })).data;
+  // The recent ones may have been read with the page's code (chat-read-ahead.ts).
+  return query ? read() : readAheadOr(CONVERSATIONS_PATH, schema, read);
 }
 
 /** The list a page at a time: the first page is the 20 recent conversations, each next one is below it. */

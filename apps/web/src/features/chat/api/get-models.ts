@@ -2,11 +2,18 @@
 import { findCatalogueModel, modelsResponseSchema, type ModelAvailability } from "@tessera/contracts";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api-client";
+import { readAheadOr } from "@/lib/read-ahead";
+import { MODELS_PATH } from "./chat-read-ahead";
 
 export const modelsQuery = queryOptions({
   queryKey: ["models"],
-  queryFn: async ({ signal }) =>
-    (await apiRequest("/api/models", { schema: modelsResponseSchema, signal })).data,
+  // The first read may have been made with the page's code (chat-read-ahead.ts).
+  queryFn: ({ signal }) =>
+    readAheadOr(
+      MODELS_PATH,
+      modelsResponseSchema,
+      async () => (await apiRequest(MODELS_PATH, { schema: modelsResponseSchema, signal })).data,
+    ),
 });
 
 export function useModels() {
