@@ -364,6 +364,13 @@ const ROUTE_PRELOADS = [
     "on the main thread is the entry's evaluation (React, the router: the session check leaves at " +
     "270–510 ms) and React's render and commit of the frame, sidebar and chat, with tailwind-merge's " +
     "first call (~25 ms) and the composer's layout in it.",
+  "",
+  "The chat's lists read with its code (`81e19fe`): the route's loader, which read the messages of the " +
+    "conversation in the address ahead (row 7), now reads the recent conversations and the models too, " +
+    "where the page asked for them once it had rendered. Nine cold loads of each build one after the other " +
+    "(not part of this bench; a person with one conversation): the lists asked for at 406–582 ms against " +
+    "748–1344 ms, and Recent Chats showing it 83 ms after the composer against 141 ms (medians). Still a " +
+    "frame or more after the composer: the chat's queries take the answers as they mount.",
 ];
 
 /** The sixth machine's look at where a cold chat load's second goes, and what changed with it. */
