@@ -2,6 +2,7 @@
 // first code), for that code to take once instead of asking again. This module is part of the code
 // every page loads, so checking an answer's shape is left to the code that takes it, with its schema.
 import { apiRequest } from "./api-client";
+import { readStoredSession } from "./auth-storage";
 import type { Validator } from "./guards";
 
 /**
@@ -10,20 +11,22 @@ import type { Validator } from "./guards";
  */
 export const READ_AHEAD_FRESH_MS = 10_000;
 
-const reads = new Map<string, { at: number; answer: Promise<unknown> }>();
+/** Each read with the session it was made for: a page signed in as someone else never takes it. */
+const reads = new Map<string, { at: number; token: string | undefined; answer: Promise<unknown> }>();
 
 /** Starts reading `path` (a GET of our API, with the stored session) for a page about to need it. */
 export function readAhead(path: string): void {
   const answer = apiRequest(path).then((r) => r.data);
   answer.catch(() => undefined); // the page that takes it sees the failure
-  reads.set(path, { at: Date.now(), answer });
+  reads.set(path, { at: Date.now(), token: readStoredSession()?.token, answer });
 }
 
-/** The answer read ahead for `path`, unchecked, once, if it was asked for recently enough. */
+/** The answer read ahead for `path`, unchecked, once, if it was asked for recently enough in this session. */
 export function takeReadAhead(path: string): Promise<unknown> | null {
   const read = reads.get(path);
   reads.delete(path);
-  return read && Date.now() - read.at < READ_AHEAD_FRESH_MS ? read.answer : null;
+  if (!read || Date.now() - read.at >= READ_AHEAD_FRESH_MS) return null;
+  return read.token === readStoredSession()?.token ? read.answer : null;
 }
 
 /** The answer read ahead for `path` when there is one and it has the shape `schema` expects; else `read()`. */

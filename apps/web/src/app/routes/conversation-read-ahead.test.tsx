@@ -142,6 +142,14 @@ describe("arriving at a conversation's address", () => {
     expect(server.callsTo("GET /api/conversations")).toHaveLength(1);
   });
 
+  it("hands a read over only to the session it was made for", () => {
+    stubFetch({ [MESSAGES]: () => json(stored) });
+    storeSession({ token: "first-person" });
+    readAhead(newestMessagesPath(ID));
+    storeSession({ token: "second-person" }); // signed out, and someone else signed in
+    expect(takeMessagesReadAhead(ID)).toBeNull();
+  });
+
   it("hands a read over once, and not after it has gone stale", async () => {
     stubFetch({ [MESSAGES]: () => json(stored) });
     readAhead(newestMessagesPath(ID));
