@@ -1,11 +1,10 @@
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
-import { takeMessagesReadAhead } from "@/features/chat/api/get-conversation-messages";
 import { newestMessagesPath } from "@/features/chat/api/chat-read-ahead";
 import { answerEvents, conversation, modelsBody } from "@/features/chat/components/chat-test-steps";
 import { apiError, json, sse, stubFetch } from "@/testing/fetch-stub";
-import { READ_AHEAD_FRESH_MS, readAhead } from "@/lib/read-ahead";
+import { READ_AHEAD_FRESH_MS, readAhead, takeReadAhead } from "@/lib/read-ahead";
 import { renderApp } from "@/testing/render-app";
 import { sessionBody, storeSession } from "@/testing/session";
 import { conversationReadAhead } from "./conversation-read-ahead";
@@ -22,6 +21,9 @@ vi.mock("./chat-route", async (load) => {
 });
 
 const ID = "c0ffee00-0000-4000-8000-0000000000b1";
+/** The conversation's newest page read ahead, as the chat takes it (unchecked: the query checks it). */
+const takeMessagesReadAhead = (id: string) =>
+  takeReadAhead(newestMessagesPath(id)) as Promise<{ id: string }[]> | null;
 const MESSAGES = `GET /api/conversations/${ID}/messages`;
 const stored = [
   {

@@ -1,11 +1,11 @@
 // GET /api/conversations/:id/messages?limit=&before=: a page of one conversation's stored messages,
 // oldest first. Opening a conversation reads its newest page; scrolling back reads the page before
 // the oldest message on screen.
-import { MESSAGE_PAGE_SIZE, storedMessageSchema, type StoredMessage } from "@tessera/contracts";
+import { MESSAGE_PAGE_SIZE, storedMessageSchema } from "@tessera/contracts";
 import { queryOptions } from "@tanstack/react-query";
 import { z } from "zod";
 import { apiRequest } from "@/lib/api-client";
-import { takeReadAhead } from "@/lib/read-ahead";
+import { readAheadOr } from "@/lib/read-ahead";
 import { messagesPath, newestMessagesPath } from "./chat-read-ahead";
 
 const pageSchema = z.array(storedMessageSchema);
@@ -22,15 +22,14 @@ async function readMessages(
 export const conversationMessagesQuery = (conversationId: string, before: string | null = null) =>
   queryOptions({
     queryKey: ["conversations", conversationId, "messages", { before }],
-    queryFn: ({ signal }) => readMessages(conversationId, { limit: MESSAGE_PAGE_SIZE, before }, signal),
+    queryFn: ({ signal }) => {
+      const read = () => readMessages(conversationId, { limit: MESSAGE_PAGE_SIZE, before }, signal);
+      // The newest page may have been read with the page's code (a reload, a link: chat-read-ahead.ts).
+      return before ? read() : readAheadOr(newestMessagesPath(conversationId), pageSchema, read);
+    },
     // Opening a conversation always shows what is stored now.
     staleTime: 0,
   });
-
-/** The newest page read ahead of the chat's code for this conversation (once, while fresh), checked. */
-export function takeMessagesReadAhead(conversationId: string): Promise<StoredMessage[]> | null {
-  return takeReadAhead(newestMessagesPath(conversationId))?.then((data) => pageSchema.parse(data)) ?? null;
-}
 
 /** A full page means there may be older messages still. */
 export const mayHaveOlder = (page: readonly unknown[]) => page.length === MESSAGE_PAGE_SIZE;

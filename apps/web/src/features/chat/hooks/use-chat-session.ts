@@ -7,12 +7,7 @@ import { toast } from "@/lib/toast";
 import { errorMessage, isNotFound } from "@/lib/api-client";
 import { readStoredSession } from "@/lib/auth-storage";
 import { sleep } from "@/lib/sleep";
-import {
-  conversationMessagesQuery,
-  mayHaveOlder,
-  readRecentMessage,
-  takeMessagesReadAhead,
-} from "../api/get-conversation-messages";
+import { conversationMessagesQuery, mayHaveOlder, readRecentMessage } from "../api/get-conversation-messages";
 import { followAnswer } from "../api/follow-answer";
 import { STOP_FAILED_TEXT, stopAnswer } from "../api/stop-answer";
 import { refreshConversations, touchConversation } from "../api/get-conversations";
@@ -203,10 +198,7 @@ export function useChatSession(events: SessionEvents) {
       conversationRef.current = conversationId;
       setLoadingHistory(true);
       try {
-        // Read while the page's code was arriving (a reload, a link), or now; a read ahead that failed
-        // is tried again.
-        const read = () => queryClient.fetchQuery(conversationMessagesQuery(conversationId));
-        const stored = await (takeMessagesReadAhead(conversationId)?.catch(read) ?? read());
+        const stored = await queryClient.fetchQuery(conversationMessagesQuery(conversationId));
         if (generation !== generationRef.current) return { status: "stale" };
         const last = stored.at(-1);
         const writing = last?.role === "assistant" && last.status === "streaming" ? last : null;
