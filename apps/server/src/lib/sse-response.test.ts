@@ -95,6 +95,18 @@ function buildApp() {
       log.push("slow: finished");
     }),
   );
+  app.get("/paced", (c) =>
+    sseResponse(c, async function* (signal) {
+      yield { type: "start" };
+      for (let i = 0; i < 100 && !signal.aborted; i++) {
+        await sleep(10);
+        yield { type: "chunk", n: i };
+      }
+      log.push(signal.aborted ? "paced: aborted" : "paced: not aborted");
+      yield { type: "complete" }; // written nowhere once the client left
+      log.push("paced: finished");
+    }),
+  );
   app.get("/outlives", (c) =>
     sseResponse(c, outliving("outlives"), { live, key: "answer-1", outliveClient: true }),
   );
@@ -281,6 +293,41 @@ describe("an event stream in process", () => {
     const reader = res.body!.getReader() as ReadableStreamDefaultReader<Uint8Array>;
     expect(events(new TextDecoder().decode((await reader.read()).value))).toEqual([{ type: "start" }]);
     await reader.cancel();
+    await expect.poll(() => log, { timeout: 3_000 }).toEqual(["outlives: not aborted", "outlives: finished"]);
+  });
+});
+
+describe("an event stream in process, its request aborted", () => {
+  it("tells the producer, fails the reader as a fetch would, and runs the producer to its end", async () => {
+    log.length = 0;
+    const client = new AbortController();
+    const res = await buildApp().request("/paced", { signal: client.signal });
+    const reader = res.body!.getReader() as ReadableStreamDefaultReader<Uint8Array>;
+    await reader.read();
+    await reader.read();
+    // Long enough for the one event pulled ahead to be in: nothing pulls the producer any more.
+    await sleep(100);
+    client.abort();
+    await expect.poll(() => log, { timeout: 3_000 }).toEqual(["paced: aborted", "paced: finished"]);
+    await expect(reader.read()).rejects.toMatchObject({ name: "AbortError" });
+  });
+
+  it("before the stream began: the producer runs with its signal aborted, and nothing is read", async () => {
+    log.length = 0;
+    const client = new AbortController();
+    client.abort();
+    const res = await buildApp().request("/paced", { signal: client.signal });
+    await expect.poll(() => log, { timeout: 3_000 }).toEqual(["paced: aborted", "paced: finished"]);
+    await expect(res.text()).rejects.toMatchObject({ name: "AbortError" });
+  });
+
+  it("with outliveClient, after the first event: the producer is not stopped, and runs to its end", async () => {
+    log.length = 0;
+    const client = new AbortController();
+    const res = await buildApp().request("/outlives", { signal: client.signal });
+    const reader = res.body!.getReader() as ReadableStreamDefaultReader<Uint8Array>;
+    expect(events(new TextDecoder().decode((await reader.read()).value))).toEqual([{ type: "start" }]);
+    client.abort();
     await expect.poll(() => log, { timeout: 3_000 }).toEqual(["outlives: not aborted", "outlives: finished"]);
   });
 });

@@ -9,7 +9,8 @@
 // On the Node server the events are written straight to the socket's response, once every middleware
 // has had its say on the headers (`sseHandOff`, the outermost middleware): one write per event, a wait
 // for "drain" when the socket is full. Without the hand-off (an in-process request, as tests make) the
-// body is one ReadableStream that pulls the producer's next event when the connection takes more. The
+// body is one ReadableStream that pulls the producer's next event when the connection takes more. An
+// aborted request fails that body, as a fetch's, and drains the producer: nothing else would pull it. The
 // direct path holds far less per open stream: no web stream, reader or read request per event, and
 // no adapter frames waiting on the stream's end.
 import type { ServerResponse } from "node:http";
@@ -76,9 +77,6 @@ export function sseResponse(
   const onClientGone = () => {
     if (!(outliveClient && delivered)) client.abort();
   };
-  // A client gone before the stream began (while research gathered its sources, say) fires no event.
-  if (request.aborted) onClientGone();
-  else request.addEventListener("abort", onClientGone, { once: true });
   const events = produce(client.signal)[Symbol.asyncIterator]();
   /** The producer's first event, asked for before the response starts (the direct path). */
   let primed: Promise<IteratorResult<unknown>> | null = null;
@@ -97,7 +95,7 @@ export function sseResponse(
     // Left on the request's signal, the listener would keep this whole request alive for good: the
     // runtime's Request keeps that signal in a finalizer's holdings, and the listener reaches back
     // to the Request through `c`, so the finalizer can never run.
-    request.removeEventListener("abort", onClientGone);
+    request.removeEventListener("abort", onRequestAborted);
     untrack?.();
   };
   /** Runs the producer to its end with nobody listening, so it stores what it has. */
@@ -110,13 +108,36 @@ export function sseResponse(
       finish();
     }
   };
+  let abandoned = false;
   /** Nobody will read the stream: the producer is told to stop (unless it outlives its client), then run to its end. */
   const abandon = () => {
     onClientGone();
+    if (abandoned) return;
+    abandoned = true;
     void drain();
   };
 
   const handOff = c.get(HAND_OFF as never) as HandOff | undefined;
+  /** The web stream's controller (the in-process path). */
+  let webBody: ReadableStreamDefaultController<Uint8Array> | null = null;
+  /**
+   * On the Node server the response's "close" tells the writer (below). In process nothing pulls a
+   * body whose request was aborted, so the producer would wait at its next event for good, its
+   * answer left streaming: the reader is failed as a fetch's would be, and the producer drained.
+   */
+  function onRequestAborted() {
+    if (handOff) return onClientGone();
+    if (!cancelled) {
+      cancelled = true;
+      clearInterval(heartbeat);
+      webBody?.error(request.reason ?? new DOMException("The request was aborted.", "AbortError"));
+    }
+    abandon();
+  }
+  // A client gone before the stream began (while research gathered its sources, say) fires no event.
+  if (request.aborted) onRequestAborted();
+  else request.addEventListener("abort", onRequestAborted, { once: true });
+
   if (handOff) {
     // The producer starts at once, while the middlewares around the handler settle the headers: a
     // model call goes out that much sooner. (The web stream below does the same: it pulls on start.)
@@ -173,6 +194,8 @@ export function sseResponse(
   const body = new ReadableStream<Uint8Array>(
     {
       start(controller) {
+        if (cancelled) return controller.error(request.reason);
+        webBody = controller;
         heartbeat = setInterval(() => {
           try {
             controller.enqueue(HEARTBEAT);
@@ -191,7 +214,7 @@ export function sseResponse(
         }
         if (next.done) {
           finish();
-          return controller.close();
+          return cancelled ? undefined : controller.close();
         }
         if (cancelled) return;
         controller.enqueue(encoder.encode(`data: ${JSON.stringify(next.value)}\n\n`));

@@ -141,6 +141,8 @@ describe("comparison answers under stream faults", () => {
     expect(draft.content.length).toBeGreaterThan(0);
     expect(streamed(await readSse(new Response(head.raw))).startsWith(draft.content)).toBe(true);
 
+    // Past the next paced part, pulled ahead into the body: nothing reads it, so nothing else pulls.
+    await new Promise((r) => setTimeout(r, 120));
     controller.abort();
     let stored = draft;
     for (let i = 0; i < 100 && stored.status === "streaming"; i++) {
