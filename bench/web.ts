@@ -199,13 +199,31 @@ interface ChatLoad {
   keyToFrameMs: number;
 }
 
+/**
+ * The page's scripts and stylesheets from this server, as they arrive, until `settled()` is asked:
+ * a file asked for after that (code loaded on demand, later) is neither counted nor waited for, and
+ * its body failing to arrive once the page has closed is no error.
+ */
+function collectAssets(page: Page, origin: string) {
+  const pending: Promise<Asset | null>[] = [];
+  let open = true;
+  page.on("response", (res) => {
+    if (open) pending.push(assetOf(res, origin));
+  });
+  return {
+    async settled(): Promise<Asset[]> {
+      open = false;
+      return (await Promise.all(pending)).filter((a): a is Asset => a !== null);
+    },
+  };
+}
+
 async function loadChat(browser: Browser, server: RunningServer, account: Account): Promise<ChatLoad> {
   const context = await newContext(browser, server, account);
   try {
     const page = await context.newPage();
     await page.addInitScript({ content: INTERACTIVE_PROBE });
-    const pending: Promise<Asset | null>[] = [];
-    page.on("response", (res) => pending.push(assetOf(res, server.url)));
+    const collected = collectAssets(page, server.url);
     await page.goto(`${server.url}/dashboard/chat`);
     await waitUntil(page, "window.__bench && window.__bench.interactiveAt !== null", 60_000);
     const probe = await page.evaluate<{ composerAt: number; interactiveAt: number }>("window.__bench");
@@ -223,7 +241,7 @@ async function loadChat(browser: Browser, server: RunningServer, account: Accoun
     if (!value.endsWith("§k")) throw new Error(`the composer shows ${JSON.stringify(value)} after typing`);
     const keyToFrameMs = await page.evaluate<number>("window.__bench.keyToFrame");
     await page.waitForLoadState("networkidle");
-    const assets = (await Promise.all(pending)).filter((a): a is Asset => a !== null);
+    const assets = await collected.settled();
     return { assets, composerMs: probe.composerAt, interactiveMs: probe.interactiveAt, keyToFrameMs };
   } finally {
     await context.close();
@@ -234,12 +252,11 @@ async function loadAuth(browser: Browser, server: RunningServer): Promise<Asset[
   const context = await newContext(browser, server, null);
   try {
     const page = await context.newPage();
-    const pending: Promise<Asset | null>[] = [];
-    page.on("response", (res) => pending.push(assetOf(res, server.url)));
+    const collected = collectAssets(page, server.url);
     await page.goto(`${server.url}/auth`);
     await page.getByLabel("Email").first().waitFor({ timeout: 30_000 });
     await page.waitForLoadState("networkidle");
-    return (await Promise.all(pending)).filter((a): a is Asset => a !== null);
+    return await collected.settled();
   } finally {
     await context.close();
   }

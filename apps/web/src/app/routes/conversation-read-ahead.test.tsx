@@ -105,7 +105,7 @@ describe("arriving at a conversation's address", () => {
       "GET /api/models": () => json(modelsBody),
       [MESSAGES]: () => (++reads === 1 ? apiError(503, "UNAVAILABLE", "Try again") : json(stored)),
     });
-    readAhead(newestMessagesPath(ID));
+    void readAhead(newestMessagesPath(ID));
     renderApp(`/dashboard/chat?conversation=${ID}&feature_typewriterEffects=false`);
     expect(await screen.findByText("mosaic", {}, { timeout: 3000 })).toBeTruthy();
     expect(server.callsTo(MESSAGES)).toHaveLength(2);
@@ -120,7 +120,7 @@ describe("arriving at a conversation's address", () => {
       "GET /api/conversations": () =>
         json(++reads === 1 ? [{ id: ID, title: 42 }] : [conversation(ID, "Tiles and mosaics")]),
     });
-    readAhead("/api/conversations");
+    void readAhead("/api/conversations");
     renderApp("/dashboard/chat");
     expect(await screen.findByText("Tiles and mosaics", {}, { timeout: 3000 })).toBeTruthy();
     expect(server.callsTo("GET /api/conversations")).toHaveLength(2);
@@ -147,20 +147,20 @@ describe("arriving at a conversation's address", () => {
   it("hands a read over only to the session it was made for", () => {
     stubFetch({ [MESSAGES]: () => json(stored) });
     storeSession({ token: "first-person" });
-    readAhead(newestMessagesPath(ID));
+    void readAhead(newestMessagesPath(ID));
     storeSession({ token: "second-person" }); // signed out, and someone else signed in
     expect(takeMessagesReadAhead(ID)).toBeNull();
   });
 
   it("hands a read over once, and not after it has gone stale", async () => {
     stubFetch({ [MESSAGES]: () => json(stored) });
-    readAhead(newestMessagesPath(ID));
+    void readAhead(newestMessagesPath(ID));
     expect((await takeMessagesReadAhead(ID))?.map((m) => m.id)).toEqual(["b1", "b2"]);
     expect(takeMessagesReadAhead(ID)).toBeNull();
 
     vi.useFakeTimers({ toFake: ["Date"] });
     try {
-      readAhead(newestMessagesPath(ID));
+      void readAhead(newestMessagesPath(ID));
       vi.setSystemTime(Date.now() + READ_AHEAD_FRESH_MS);
       expect(takeMessagesReadAhead(ID)).toBeNull();
     } finally {

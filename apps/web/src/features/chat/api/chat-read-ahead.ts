@@ -22,7 +22,7 @@ export const newestMessagesPath = (conversationId: string) =>
 
 /** Starts the chat's first reads: the lists it shows, and the conversation's newest page when one is open. */
 export function readChatAhead(conversationId: string | null): void {
-  readAhead(CONVERSATIONS_PATH);
-  readAhead(MODELS_PATH);
-  if (conversationId) readAhead(newestMessagesPath(conversationId));
+  void readAhead(CONVERSATIONS_PATH);
+  void readAhead(MODELS_PATH);
+  if (conversationId) void readAhead(newestMessagesPath(conversationId));
 }

@@ -15,8 +15,10 @@ import {
 } from "@tanstack/react-query";
 import { z } from "zod";
 import { apiRequest } from "@/lib/api-client";
-import { readAheadOr } from "@/lib/read-ahead";
+import { readAheadOr, takeArrivedReadAhead } from "@/lib/read-ahead";
 import { CONVERSATIONS_PATH } from "./chat-read-ahead";
+
+const schema = z.array(conversationSummarySchema);
 
 async function fetchConversations(
   params: { before?: string; q?: string },
@@ -26,7 +28,6 @@ async function fetchConversations(
   if (params.before) search.set("before", params.before);
   if (params.q) search.set("q", params.q);
   const query = search.size > 0 ? `?${search}` : "";
-  const schema = z.array(conversationSummarySchema);
   const read = async () => (await apiRequest(`${CONVERSATIONS_PATH}${query}`, { schema, signal })).data;
   // The recent ones may have been read with the page's code (chat-read-ahead.ts).
   return query ? read() : readAheadOr(CONVERSATIONS_PATH, schema, read);
@@ -42,6 +43,11 @@ const pagesOf = (q: string) =>
       last.length === RECENT_CONVERSATIONS_LIMIT ? last.at(-1)?.id : undefined,
     // A new conversation or a new answer changes the list; it is refreshed on those events.
     staleTime: 30_000,
+    // Already in, the recent ones read ahead are shown in the page's first frame.
+    initialData: () => {
+      const recent = q ? undefined : takeArrivedReadAhead(CONVERSATIONS_PATH, schema);
+      return recent && { pages: [recent], pageParams: [undefined] };
+    },
   });
 
 export const conversationsQuery = pagesOf("");

@@ -2,7 +2,7 @@
 import { findCatalogueModel, modelsResponseSchema, type ModelAvailability } from "@tessera/contracts";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api-client";
-import { readAheadOr } from "@/lib/read-ahead";
+import { readAheadOr, takeArrivedReadAhead } from "@/lib/read-ahead";
 import { MODELS_PATH } from "./chat-read-ahead";
 
 export const modelsQuery = queryOptions({
@@ -14,6 +14,8 @@ export const modelsQuery = queryOptions({
       modelsResponseSchema,
       async () => (await apiRequest(MODELS_PATH, { schema: modelsResponseSchema, signal })).data,
     ),
+  // Already in, the read made ahead is shown in the page's first frame.
+  initialData: () => takeArrivedReadAhead(MODELS_PATH, modelsResponseSchema),
 });
 
 export function useModels() {
