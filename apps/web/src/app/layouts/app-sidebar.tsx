@@ -1,5 +1,5 @@
 import { LogOut } from "lucide-react";
-import { useState } from "react";
+import { useState, type ComponentProps } from "react";
 import { Link, NavLink, useNavigate } from "react-router";
 import { toast } from "@/lib/toast";
 import { LogoMark } from "@/components/brand/logo";
@@ -69,7 +69,8 @@ export function AppSidebar() {
   );
 }
 
-function SignOutButton({ iconOnly }: { iconOnly: boolean }) {
+/** Its other props (a tooltip's, when the sidebar shows icons only) go to the button. */
+function SignOutButton({ iconOnly, ...props }: { iconOnly: boolean } & ComponentProps<"button">) {
   const { signOut } = useAuth();
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
@@ -86,6 +87,7 @@ function SignOutButton({ iconOnly }: { iconOnly: boolean }) {
 
   return (
     <button
+      {...props}
       type="button"
       onClick={onClick}
       disabled={busy}

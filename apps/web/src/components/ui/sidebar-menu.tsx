@@ -1,5 +1,5 @@
-import type { ReactElement, ReactNode } from "react";
-import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
+import type { ReactNode } from "react";
+import { Tooltip, TooltipContent, TooltipTrigger, type TooltipTriggerChild } from "@/components/ui/tooltip";
 import { cn } from "@/lib/utils";
 import { useSidebar } from "./sidebar-context";
 
@@ -42,7 +42,7 @@ export function SidebarMenuItem({
   children,
 }: {
   tooltip: string;
-  children: (collapsed: boolean) => ReactElement;
+  children: (collapsed: boolean) => TooltipTriggerChild;
 }) {
   const collapsed = useCollapsed();
   if (!collapsed) return <li>{children(false)}</li>;

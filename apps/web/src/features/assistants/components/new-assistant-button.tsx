@@ -30,13 +30,13 @@ export function NewAssistantButton({
     <Tooltip>
       <TooltipTrigger asChild>
         <Button asChild size={size} variant="outline" className={className}>
-          <Link to="/pricing" aria-describedby="new-assistant-locked">
+          <Link to="/pricing">
             <Lock aria-hidden="true" />
             New assistant · {PLANS[NEEDED].name}
           </Link>
         </Button>
       </TooltipTrigger>
-      <TooltipContent id="new-assistant-locked">{LOCKED_TEXT}</TooltipContent>
+      <TooltipContent>{LOCKED_TEXT}</TooltipContent>
     </Tooltip>
   );
 }

@@ -4,7 +4,6 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { TooltipProvider } from "@/components/ui/tooltip";
 import { SEND_AFTER_STOP_GRACE_MS } from "@/lib/use-stop-grace";
 import { ChatComposer } from "./chat-composer";
 
@@ -13,23 +12,21 @@ const queries = new QueryClient();
 function composer(busy: boolean, onSend: () => void, onStop: () => void, text = "And the next chapter?") {
   return (
     <QueryClientProvider client={queries}>
-      <TooltipProvider>
-        <ChatComposer
-          text={text}
-          onTextChange={() => {}}
-          attachments={[]}
-          onAddFiles={() => {}}
-          onRemoveAttachment={() => {}}
-          busy={busy}
-          reading={false}
-          onSend={onSend}
-          onStop={onStop}
-          modelName="Tessera Local"
-          onOpenPicker={() => {}}
-          pickerSpinning={false}
-          unavailableReason={null}
-        />
-      </TooltipProvider>
+      <ChatComposer
+        text={text}
+        onTextChange={() => {}}
+        attachments={[]}
+        onAddFiles={() => {}}
+        onRemoveAttachment={() => {}}
+        busy={busy}
+        reading={false}
+        onSend={onSend}
+        onStop={onStop}
+        modelName="Tessera Local"
+        onOpenPicker={() => {}}
+        pickerSpinning={false}
+        unavailableReason={null}
+      />
     </QueryClientProvider>
   );
 }

@@ -7,7 +7,6 @@ import userEvent from "@testing-library/user-event";
 import { useState } from "react";
 import { Toaster } from "sonner";
 import { vi } from "vitest";
-import { TooltipProvider } from "@/components/ui/tooltip";
 import { json, stubFetch } from "@/testing/fetch-stub";
 import { PromptLibraryDialog } from "./prompt-library-dialog";
 
@@ -98,10 +97,8 @@ export async function openLibrary(routes: Parameters<typeof stubFetch>[0] = {}, 
   }
   const view = render(
     <QueryClientProvider client={queryClient}>
-      <TooltipProvider>
-        <Parent />
-        <Toaster />
-      </TooltipProvider>
+      <Parent />
+      <Toaster />
     </QueryClientProvider>,
   );
   const dialog = await screen.findByRole("dialog", { name: "Prompt Library" });
