@@ -324,6 +324,8 @@ const BUNDLE_HISTORY = [
     "146.0 KB, 14 files | 230.5 KB, 28 files | 761 ms (934 ms) |",
   "| 39bd97c: + two-factor step and provider buttons loaded when needed | " +
     "144.7 KB, 14 files | 230.5 KB, 28 files | 852 ms (895 ms) |",
+  "| 51ce2a3: + our own tooltip, the chat's lists in its first frame (twenty-first machine, 31 loads) | " +
+    "147.0 KB, 15 files | 222.7 KB, 34 files | 1610 ms (1770 ms: the build before, `9ca2079`, at 239.1 KB) |",
   "",
   "What moved: zod (24.2 KB) left sign-in — the session, public config, error shape and sign-in " +
     "answers are checked by small validators (apps/web/src/lib/guards.ts), Zod's jitless setting is " +
@@ -336,8 +338,8 @@ const BUNDLE_HISTORY = [
     "sidebar sheets, the delete prompt and What's new mount when first opened (react-remove-scroll " +
     "and the dialog code no longer load), and the welcome screen's model select loads Radix Select " +
     "(~15 KB) when pointed at, focused or pressed. Left on both pages: react-dom + react-router " +
-    "(94.8 KB), tailwind-merge (8.5 KB, every `cn`), TanStack Query (in index); on the chat zod, " +
-    "floating-ui for the tooltips (10.1 KB).",
+    "(94.8 KB), tailwind-merge (8.5 KB, every `cn`), TanStack Query (in index); on the chat zod. Floating-ui and " +
+    "Radix's tooltip left the chat with our own tooltip (`51ce2a3`, below).",
 ];
 
 /** Whether the server's bundling (81cf0d4) moved the chat's time to interactive: it did not. */
@@ -388,6 +390,25 @@ const ROUTE_PRELOADS = [
     "(not part of this bench; a person with one conversation): the lists asked for at 406–582 ms against " +
     "748–1344 ms, and Recent Chats showing it 83 ms after the composer against 141 ms (medians). Still a " +
     "frame or more after the composer: the chat's queries take the answers as they mount.",
+];
+
+/** The twenty-first machine: the commits of a cold chat load, and the two that went. */
+const FIRST_FRAME = [
+  "**Twenty-first machine: fewer commits before the composer takes a key** (2 × EPYC, Chromium " +
+    "156.0.8078.108; about 1.7× slower than the twentieth: the build before read 1770–1781 ms here against " +
+    "1004–1084 there). React's commits in a cold load, counted through the devtools hook in single loads: " +
+    "the frame and the chat mount in one commit (~480 fibers), then three more followed before the typed " +
+    "character's own: Recent Chats as the conversations query took its answer, the chat page as the " +
+    "models query took its, and the composer's two tooltips setting state as they mounted. (1) The lists " +
+    "read ahead (`81e19fe`) have mostly arrived by the time the chat renders; the models and conversations " +
+    "queries now start with such an answer as their initial data (`5d06437`, `takeArrivedReadAhead`), so " +
+    "the lists are in the mount's commit: 1664 against 1781 ms, 31 loads a side (this build the quicker of " +
+    "a random pair 59% of the time). (2) Our own tooltip in place of Radix's (`51ce2a3`): nothing mounted " +
+    "while hidden, and floating-ui and Radix's layers (~47 KB raw) gone from the chat's first code, 239.1 " +
+    "→ 222.7 KB gzip. Both, the table's run: 1610 against 1770 ms (75%), the composer on screen at 1518 ms. " +
+    "Missed on this machine, with the build before further from it. Row 7 in the same run: opening the " +
+    "2,000-message conversation 171 against 204 ms, its newest page in hand on a full load 1173 against " +
+    "1445 ms.",
 ];
 
 /** The sixth machine's look at where a cold chat load's second goes, and what changed with it. */
@@ -460,6 +481,8 @@ const LOAD_PROFILE = [
     "/auth 146.8 KB, chat 239.0 KB (the read ahead added 0.25 KB to the code every page loads).",
   "",
   ...ROUTE_PRELOADS,
+  "",
+  ...FIRST_FRAME,
 ];
 
 async function bundleSection(ctx: BenchContext, browser: Browser, targets: Target[]): Promise<BenchSection> {
