@@ -20,22 +20,25 @@ function Tipped({ label, tip, extra }: { label: string; tip: ReactNode; extra?: 
 beforeEach(() => vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "performance"] }));
 afterEach(() => vi.useRealTimers());
 
+/** A synchronous step in act(): React's updates from it are done when it returns. */
+const step = (run: () => void) => void act(run);
+
 // Events as the browser sends them (React makes its pointer enter and leave from over and out).
 const user = {
   hover: (el: Element) => fireEvent.pointerOver(el, { pointerType: "mouse" }),
   unhover: (el: Element) => fireEvent.pointerOut(el, { pointerType: "mouse" }),
-  focus: (el: HTMLElement) => act(() => el.focus()),
-  blur: (el: HTMLElement) => act(() => el.blur()),
+  focus: (el: HTMLElement) => step(() => el.focus()),
+  blur: (el: HTMLElement) => step(() => el.blur()),
   escape: () => fireEvent.keyDown(document.activeElement ?? document.body, { key: "Escape" }),
   /** A click: the press, the focus it gives, the release. */
   click: (el: HTMLElement) => {
     fireEvent.pointerDown(el, { pointerType: "mouse" });
-    act(() => el.focus());
+    step(() => el.focus());
     fireEvent.pointerUp(el, { pointerType: "mouse" });
     fireEvent.click(el);
   },
 };
-const wait = (ms: number) => act(() => vi.advanceTimersByTime(ms));
+const wait = (ms: number) => step(() => vi.advanceTimersByTime(ms));
 const tooltip = () => screen.queryByRole("tooltip");
 
 describe("Tooltip", () => {
@@ -135,7 +138,7 @@ describe("Tooltip", () => {
     wait(TOOLTIP_DELAY_MS);
     expect(onPointerEnter).toHaveBeenCalled();
     expect(tooltip()).toBeNull();
-    act(() => trigger.focus());
+    step(() => trigger.focus());
     expect(onFocus).toHaveBeenCalledTimes(1);
     expect(trigger.getAttribute("aria-describedby")).toBe(`hint ${tooltip()!.id}`);
   });
