@@ -83,6 +83,27 @@ describe("Tooltip", () => {
     expect(tooltip()).toBeNull();
   });
 
+  it("takes an Escape for itself while shown: a dialog around it stays open, and gets the next one", () => {
+    const dialogEscapes = vi.fn();
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === "Escape") dialogEscapes();
+    };
+    // As Radix's dialog listens: on the document, in the capture phase.
+    document.addEventListener("keydown", onKey, { capture: true });
+    try {
+      render(<Tipped label="How auto-rate works" tip="The fastest answer gets five stars" />);
+      user.focus(screen.getByRole("button", { name: "How auto-rate works" }));
+      expect(tooltip()).not.toBeNull();
+      user.escape();
+      expect(tooltip()).toBeNull();
+      expect(dialogEscapes).not.toHaveBeenCalled();
+      user.escape();
+      expect(dialogEscapes).toHaveBeenCalledTimes(1);
+    } finally {
+      document.removeEventListener("keydown", onKey, { capture: true });
+    }
+  });
+
   it("skips the delay for the next trigger just after one closed, not later", () => {
     render(
       <>

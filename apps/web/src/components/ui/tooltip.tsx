@@ -2,7 +2,7 @@
 // layers into every signed-in page's first code, ~13 KB gzip, and a second commit as each mounted).
 // It shows TOOLTIP_DELAY_MS after the pointer comes onto its trigger, or at once when another closed
 // less than TOOLTIP_SKIP_DELAY_MS before, and at once on keyboard focus; leaving, blurring, pressing the
-// trigger, Escape or a scroll around it hide it. While shown it describes its trigger (aria-describedby).
+// trigger, Escape (the tooltip's alone: a dialog around it stays) or a scroll around it hide it. While shown it describes its trigger (aria-describedby).
 // It sits beside the trigger on the side asked for, on the other side when that one has no room, and
 // inside the window. Nothing of it is mounted while it is hidden.
 import { TOOLTIP_DELAY_MS, TOOLTIP_SKIP_DELAY_MS } from "@tessera/contracts";
@@ -208,17 +208,21 @@ export function TooltipContent({
       node.dataset.side = at.side;
     };
     place();
+    // Before anything else hears it (a dialog around the trigger listens on the document): the
+    // Escape is the tooltip's alone, as the topmost layer's.
     const onKey = (event: KeyboardEvent) => {
-      if (event.key === "Escape") controls.hide();
+      if (event.key !== "Escape") return;
+      event.stopImmediatePropagation();
+      controls.hide();
     };
     const onScroll = (event: Event) => {
       if (event.target instanceof Node && event.target.contains(anchor)) controls.hide();
     };
-    document.addEventListener("keydown", onKey);
+    window.addEventListener("keydown", onKey, { capture: true });
     window.addEventListener("scroll", onScroll, { capture: true, passive: true });
     window.addEventListener("resize", place);
     return () => {
-      document.removeEventListener("keydown", onKey);
+      window.removeEventListener("keydown", onKey, { capture: true });
       window.removeEventListener("scroll", onScroll, { capture: true });
       window.removeEventListener("resize", place);
     };
