@@ -129,7 +129,6 @@ export function sseResponse(
     if (handOff) return onClientGone();
     if (!cancelled) {
       cancelled = true;
-      clearInterval(heartbeat);
       webBody?.error(request.reason ?? new DOMException("The request was aborted.", "AbortError"));
     }
     abandon();

@@ -28,7 +28,7 @@ export function readAhead(path: string): Promise<unknown> {
     return data;
   });
   const read: Read = { at: Date.now(), token: readStoredSession()?.token, answer };
-  read.answer.catch(() => undefined); // the page that takes it sees the failure
+  answer.catch(() => undefined); // the page that takes it sees the failure
   reads.set(path, read);
   return answer;
 }

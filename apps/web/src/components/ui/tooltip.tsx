@@ -2,9 +2,10 @@
 // layers into every signed-in page's first code, ~13 KB gzip, and a second commit as each mounted).
 // It shows TOOLTIP_DELAY_MS after the pointer comes onto its trigger, or at once when another closed
 // less than TOOLTIP_SKIP_DELAY_MS before, and at once on keyboard focus; leaving, blurring, pressing the
-// trigger, Escape (the tooltip's alone: a dialog around it stays) or a scroll around it hide it. While shown it describes its trigger (aria-describedby).
-// It sits beside the trigger on the side asked for, on the other side when that one has no room, and
-// inside the window. Nothing of it is mounted while it is hidden.
+// trigger, Escape (the tooltip's alone: a dialog around it stays) or a scroll around it hide it. While
+// shown it describes its trigger (aria-describedby). It sits beside the trigger on the side asked for,
+// on the other side when that one has no room, and inside the window. Nothing of it is mounted while
+// it is hidden.
 import { TOOLTIP_DELAY_MS, TOOLTIP_SKIP_DELAY_MS } from "@tessera/contracts";
 import {
   cloneElement,
