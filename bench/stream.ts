@@ -507,6 +507,15 @@ the rounds of each round's difference (every round's figure is beside it), per-c
 pooled over the rounds.
 "Server CPU per answer" is the server process's user + system time over the one-at-a-time run.
 
+Twenty-second machine (\`7cbc474\`; 2 × EPYC; slower than the nineteenth by row 1's direct side, 1.11 / 0.95 ms against
+0.80 / 0.73 ms, though its Chromium runs the web app at twice the twenty-first's pace, row 6). Nothing on the stream's
+path changed since the nineteenth machine's run (the run's tree differed from the commit only in the web bench's notes).
+One run of the module alone (load average 1.4 at the start), in the table: added TTFT p50 one stream at a time
+4.44 / 4.45 ms (PGlite / PostgreSQL), the direct side at 1.11 / 0.95 ms; p99 8.51 / 8.57 ms. Under 200 concurrent
+streams p50 8.18 / 6.23 ms, p99 35.8 / 38.3 ms (rounds 23.8–102 ms). No failed or cut streams. Row 2: 129% of the bare
+relay. Row 3: 2,000 streams held on both, 60.4 / 49.8 KB of RSS per stream from 1,000 to 2,000. Server CPU per answer
+11.5 / 10.8 ms. The added time grew with the machine's direct side, by about 1.4× on both.
+
 Nineteenth machine (\`0d1466b\`; 2 × EPYC; quicker than the eighteenth by row 1's direct side, 0.80 / 0.73 ms against
 1.15 / 1.02 ms). Nothing on the stream's path changed since the eleventh machine's run. One run of the module alone (load
 average 1.8 at the start), in the table: added TTFT p50 one stream at a time 3.24 / 3.27 ms (PGlite / PostgreSQL),
