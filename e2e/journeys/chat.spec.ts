@@ -247,3 +247,54 @@ test("the message box grows with its text up to 200 px, then scrolls, and shrink
   await box.fill("");
   expect(await height()).toBeCloseTo(empty, 0);
 });
+
+test("while an answer is written, the person can scroll up to read, a little at a time, and it follows again at the end", async ({
+  signedIn: page,
+}) => {
+  // A phone-sized window, so that the answer outgrows the view within seconds.
+  await page.setViewportSize({ width: 420, height: 640 });
+  const epic = page.getByRole("article", { name: `${EPIC_MODEL} said`, exact: true });
+  const log = page.getByRole("log", { name: "Messages", exact: true });
+  const fromEnd = () =>
+    log.evaluate((el) => {
+      const scroller = el.parentElement!;
+      return scroller.scrollHeight - scroller.scrollTop - scroller.clientHeight;
+    });
+  const scrollable = () =>
+    log.evaluate((el) => el.parentElement!.scrollHeight - el.parentElement!.clientHeight);
+  await chooseModel(page, EPIC_MODEL);
+  await ask(page, "The epic, please");
+  await expect.poll(scrollable, { timeout: 30_000 }).toBeGreaterThan(400);
+  // Followed to the end as it grows.
+  await expect.poll(fromEnd).toBeLessThan(2);
+
+  // Small wheel steps upward, as a touchpad sends them, while the text keeps coming: each one is the
+  // person's, so none is undone by the next piece of the answer.
+  // The pointer over the middle of the list's visible part.
+  const view = await log.evaluate((el) => {
+    const r = el.parentElement!.getBoundingClientRect();
+    return { x: r.x + r.width / 2, y: r.y + r.height / 2 };
+  });
+  await page.mouse.move(view.x, view.y);
+  for (let i = 0; i < 10; i++) {
+    await page.mouse.wheel(0, -30);
+    await page.waitForTimeout(80);
+  }
+  const left = await fromEnd();
+  expect(left).toBeGreaterThan(200);
+  const versesThen = verses(await epic.innerText());
+  await expect.poll(async () => verses(await epic.innerText())).toBeGreaterThan(versesThen + 4);
+  // Still where the person took it: the answer grew below the view.
+  expect(await fromEnd()).toBeGreaterThan(left);
+  await page.screenshot({ path: join(shots, "chat-scrolled-up-while-answering.png") });
+
+  // Back at the end, it follows again.
+  await page.mouse.wheel(0, 100_000);
+  await expect.poll(fromEnd).toBeLessThan(2);
+  const versesBack = verses(await epic.innerText());
+  await expect.poll(async () => verses(await epic.innerText())).toBeGreaterThan(versesBack + 4);
+  expect(await fromEnd()).toBeLessThan(2);
+
+  await page.getByRole("button", { name: "Stop", exact: true }).click();
+  await expect(epic.locator(".markdown")).toContainText("[Response interrupted]");
+});

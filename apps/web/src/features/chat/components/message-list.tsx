@@ -3,10 +3,9 @@ import { preloadMarkdown } from "@/components/lazy-markdown";
 import { Spinner } from "@/components/ui/spinner";
 import { lazyChunk } from "@/lib/chunk-load";
 import type { OlderMessages } from "../hooks/use-chat-session";
+import { useFollowEnd } from "../hooks/use-follow-end";
 import type { ChatMessage } from "../utils/chat-message";
 import type { ChatLayout } from "./message-item";
-
-const STICK_DISTANCE_PX = 96;
 
 // The list and its virtualiser load with the first message, not with the empty chat page.
 const loadLog = () => import("./message-log");
@@ -14,7 +13,7 @@ const MessageLog = lazyChunk(() => loadLog().then((m) => ({ default: m.MessageLo
 
 /**
  * The conversation, oldest first, with the live answer last. It follows new text while the person is
- * at the bottom, and stays put when they scrolled up to read.
+ * at the bottom, and stays put from the moment they scroll up to read (`useFollowEnd`).
  */
 export function MessageList({
   messages,
@@ -36,14 +35,12 @@ export function MessageList({
   empty: ReactNode;
 }) {
   const scroller = useRef<HTMLDivElement>(null);
-  const stick = useRef(true);
+  const { follow, rejoin, handlers } = useFollowEnd();
   const all = live ? [...messages, live] : messages;
 
   // A message the person just sent always brings the view down to it (older ones loaded above do not).
   const lastId = messages.at(-1)?.id;
-  useLayoutEffect(() => {
-    stick.current = true;
-  }, [lastId]);
+  useLayoutEffect(() => rejoin(), [lastId, rejoin]);
 
   // While a conversation is fetched, so is the code to show it.
   const wanted = loading || all.length > 0;
@@ -59,14 +56,7 @@ export function MessageList({
     </div>
   );
   return (
-    <div
-      ref={scroller}
-      onScroll={(event) => {
-        const el = event.currentTarget;
-        stick.current = el.scrollHeight - el.scrollTop - el.clientHeight < STICK_DISTANCE_PX;
-      }}
-      className="min-h-0 flex-1 overflow-y-auto [overflow-anchor:none]"
-    >
+    <div ref={scroller} {...handlers} className="min-h-0 flex-1 overflow-y-auto [overflow-anchor:none]">
       {loading ? (
         loadingConversation
       ) : all.length === 0 ? (
@@ -76,7 +66,7 @@ export function MessageList({
         <Suspense fallback={loadingConversation}>
           <MessageLog
             scroller={scroller}
-            stick={stick}
+            stick={follow}
             messages={all}
             live={live}
             layout={layout}
