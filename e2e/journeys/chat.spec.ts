@@ -286,10 +286,17 @@ test("while an answer is written, the person can scroll up to read, a little at 
   await expect.poll(async () => verses(await epic.innerText())).toBeGreaterThan(versesThen + 4);
   // Still where the person took it: the answer grew below the view.
   expect(await fromEnd()).toBeGreaterThan(left);
+  // Back down by wheel, it follows again; up once more, it does not.
+  await page.mouse.wheel(0, 100_000);
+  await expect.poll(fromEnd).toBeLessThan(2);
+  await page.mouse.wheel(0, -300);
+  await expect.poll(fromEnd).toBeGreaterThan(250);
   await page.screenshot({ path: join(shots, "chat-scrolled-up-while-answering.png") });
 
-  // Back at the end, it follows again.
-  await page.mouse.wheel(0, 100_000);
+  // The way back is offered; taken, the list is at the end and follows it again.
+  const latest = page.getByRole("button", { name: "Go to the latest message", exact: true });
+  await latest.click();
+  await expect(latest).toBeHidden();
   await expect.poll(fromEnd).toBeLessThan(2);
   const versesBack = verses(await epic.innerText());
   await expect.poll(async () => verses(await epic.innerText())).toBeGreaterThan(versesBack + 4);

@@ -1,4 +1,4 @@
-import { render, screen } from "@testing-library/react";
+import { fireEvent, render, screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { AuthProvider } from "@/lib/auth-provider";
@@ -42,5 +42,32 @@ describe("message list", () => {
   it("shows what it is given when there is nothing yet", () => {
     render(<MessageList messages={[]} live={null} layout="new" loading={false} empty={<p>Nothing yet</p>} />);
     expect(screen.getByText("Nothing yet")).toBeTruthy();
+  });
+
+  it("offers the way back to the latest message once the person has scrolled away from it", async () => {
+    stubFetch();
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <AuthProvider>
+          <MessageList messages={[message]} live={null} layout="new" loading={false} empty={null} />
+        </AuthProvider>
+      </QueryClientProvider>,
+    );
+    const log = await screen.findByRole("log", { name: "Messages" });
+    // jsdom lays nothing out: the scroller's heights by hand.
+    const scroller = log.parentElement!;
+    Object.defineProperty(scroller, "scrollHeight", { configurable: true, value: 3_000 });
+    Object.defineProperty(scroller, "clientHeight", { configurable: true, value: 600 });
+    const back = () => screen.queryByRole("button", { name: "Go to the latest message" });
+    scroller.scrollTop = 2_400;
+    fireEvent.scroll(scroller);
+    expect(back()).toBeNull();
+
+    fireEvent.wheel(scroller, { deltaY: -500 });
+    scroller.scrollTop = 1_900;
+    fireEvent.scroll(scroller);
+    fireEvent.click(back()!);
+    expect(scroller.scrollTop).toBe(3_000);
+    expect(back()).toBeNull();
   });
 });

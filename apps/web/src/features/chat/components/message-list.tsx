@@ -1,5 +1,7 @@
-import { Suspense, useEffect, useLayoutEffect, useRef, type ReactNode } from "react";
+import { ArrowDown } from "lucide-react";
+import { Suspense, useCallback, useEffect, useLayoutEffect, useRef, type ReactNode } from "react";
 import { preloadMarkdown } from "@/components/lazy-markdown";
+import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { lazyChunk } from "@/lib/chunk-load";
 import type { OlderMessages } from "../hooks/use-chat-session";
@@ -35,7 +37,10 @@ export function MessageList({
   empty: ReactNode;
 }) {
   const scroller = useRef<HTMLDivElement>(null);
-  const { follow, rejoin, handlers } = useFollowEnd();
+  const { follow, rejoin, handlers, away, measure, jumpToEnd } = useFollowEnd();
+  const grew = useCallback(() => {
+    if (scroller.current) measure(scroller.current);
+  }, [measure]);
   const all = live ? [...messages, live] : messages;
 
   // A message the person just sent always brings the view down to it (older ones loaded above do not).
@@ -56,25 +61,42 @@ export function MessageList({
     </div>
   );
   return (
-    <div ref={scroller} {...handlers} className="min-h-0 flex-1 overflow-y-auto [overflow-anchor:none]">
-      {loading ? (
-        loadingConversation
-      ) : all.length === 0 ? (
-        empty
-      ) : (
-        // The log's code (markdown and all) may still be on its way: the same spinner until it is.
-        <Suspense fallback={loadingConversation}>
-          <MessageLog
-            scroller={scroller}
-            stick={follow}
-            messages={all}
-            live={live}
-            layout={layout}
-            older={older}
-            onLoadOlder={onLoadOlder}
-          />
-        </Suspense>
-      )}
+    <div className="relative flex min-h-0 flex-1 flex-col">
+      <div ref={scroller} {...handlers} className="min-h-0 flex-1 overflow-y-auto [overflow-anchor:none]">
+        {loading ? (
+          loadingConversation
+        ) : all.length === 0 ? (
+          empty
+        ) : (
+          // The log's code (markdown and all) may still be on its way: the same spinner until it is.
+          <Suspense fallback={loadingConversation}>
+            <MessageLog
+              scroller={scroller}
+              stick={follow}
+              onGrew={grew}
+              messages={all}
+              live={live}
+              layout={layout}
+              older={older}
+              onLoadOlder={onLoadOlder}
+            />
+          </Suspense>
+        )}
+      </div>
+      {away && !loading && all.length > 0 ? (
+        <Button
+          variant="outline"
+          size="icon"
+          aria-label="Go to the latest message"
+          title="Go to the latest message"
+          onClick={() => {
+            if (scroller.current) jumpToEnd(scroller.current);
+          }}
+          className="absolute bottom-3 left-1/2 size-9 -translate-x-1/2 rounded-full bg-background text-muted-foreground shadow-lg hover:text-foreground"
+        >
+          <ArrowDown />
+        </Button>
+      ) : null}
     </div>
   );
 }

@@ -53,9 +53,12 @@ export function MessageLog({
   layout,
   older = "none",
   onLoadOlder,
+  onGrew,
 }: {
   scroller: RefObject<HTMLDivElement | null>;
   stick: RefObject<boolean>;
+  /** Called when what the list holds changed while it was not following its end. */
+  onGrew?: () => void;
   messages: ChatMessage[];
   live: ChatMessage | null;
   layout: ChatLayout;
@@ -112,9 +115,11 @@ export function MessageLog({
 
   // Follow the end while the person is there: new messages, streamed text, and rows measured taller
   // or shorter than guessed all change the total height.
+  // Left behind, the list says it grew, so the way back to the end can be offered.
   useLayoutEffect(() => {
     if (stick.current) virtualizer.scrollToEnd();
-  }, [virtualizer, stick, messages.length, last?.content, total]);
+    else onGrew?.();
+  }, [virtualizer, stick, onGrew, messages.length, last?.content, total]);
 
   // Scrolled back near the first message: fetch the ones before it.
   const nearFirst = items.length > 0 && items[0]!.index < LOAD_AHEAD_MESSAGES;

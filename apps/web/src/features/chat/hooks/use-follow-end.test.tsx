@@ -1,4 +1,4 @@
-import { fireEvent, render, screen } from "@testing-library/react";
+import { act, fireEvent, render, screen } from "@testing-library/react";
 import type { RefObject } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { FOLLOW_DISTANCE_PX, INTENT_MS, useFollowEnd } from "./use-follow-end";
@@ -10,13 +10,18 @@ const END = CONTENT_PX - VIEW_PX;
 
 let follow: RefObject<boolean>;
 let rejoin: () => void;
+let measure: (el: HTMLElement) => void;
+let jumpToEnd: (el: HTMLElement) => void;
 
 function Scroller() {
   const hook = useFollowEnd();
   follow = hook.follow;
   rejoin = hook.rejoin;
+  measure = hook.measure;
+  jumpToEnd = hook.jumpToEnd;
   return (
     <div data-testid="scroller" {...hook.handlers}>
+      <p>{hook.away ? "away from the end" : "at the end"}</p>
       <article>
         <button type="button">Copy</button>
         <textarea aria-label="Notes" />
@@ -143,5 +148,30 @@ describe("following the end of the message list", () => {
     scrollTo(END);
     scrollTo(END - 10);
     expect(follow.current).toBe(true);
+  });
+
+  it("is away from the end once not following with the end out of sight, and back with the jump", () => {
+    const { el, scrollTo } = setup();
+    const away = () => screen.queryByText("away from the end") !== null;
+    // Moved up a little by the person: not following, the end still in reach.
+    fireEvent.wheel(el, { deltaY: -40 });
+    act(() => scrollTo(END - 40));
+    expect(away()).toBe(false);
+    // The answer grows below meanwhile: the list measures again, and the end is out of sight.
+    Object.defineProperty(el, "scrollHeight", { configurable: true, value: CONTENT_PX + 400 });
+    act(() => measure(el));
+    expect(away()).toBe(true);
+
+    act(() => jumpToEnd(el));
+    expect(away()).toBe(false);
+    expect(follow.current).toBe(true);
+    expect(el.scrollTop).toBe(CONTENT_PX + 400);
+  });
+
+  it("is not away while it follows, however far the end", () => {
+    const { el } = setup();
+    Object.defineProperty(el, "scrollHeight", { configurable: true, value: CONTENT_PX * 3 });
+    act(() => measure(el));
+    expect(screen.getByText("at the end")).toBeTruthy();
   });
 });

@@ -3,7 +3,16 @@
 // up a few pixels a frame, still near the end, and an answer written meanwhile would bring it back
 // down at every piece, so the person could never leave. The person's own input says where they are
 // heading before the view has moved: upward, and the list stops following until they are back.
-import { useCallback, useMemo, useRef, type KeyboardEvent, type PointerEvent, type TouchEvent } from "react";
+// Away from the end, the person is offered the way back to it (`away`, `jumpToEnd`).
+import {
+  useCallback,
+  useMemo,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type PointerEvent,
+  type TouchEvent,
+} from "react";
 
 /** Within this distance of the end (px), the list follows it. */
 export const FOLLOW_DISTANCE_PX = 96;
@@ -28,6 +37,13 @@ export function useFollowEnd() {
   const upAt = useRef(Number.NEGATIVE_INFINITY);
   const lastTop = useRef(0);
   const touchY = useRef<number | null>(null);
+  /** Not following, and the end out of sight: the list offers the way back to it. */
+  const [away, setAway] = useState(false);
+
+  /** Reads `away` off the scroller: after a scroll, and after the list grew while not following. */
+  const measure = useCallback((el: HTMLElement) => {
+    setAway(!follow.current && el.scrollHeight - el.scrollTop - el.clientHeight >= FOLLOW_DISTANCE_PX);
+  }, []);
 
   /** The person is scrolling: heading up, the list stops following at once. */
   const heading = useCallback((way: Heading) => {
@@ -39,7 +55,17 @@ export function useFollowEnd() {
   const rejoin = useCallback(() => {
     follow.current = true;
     upAt.current = Number.NEGATIVE_INFINITY;
+    setAway(false);
   }, []);
+
+  /** Takes the view to the end and follows it again (the list measures what it renders there). */
+  const jumpToEnd = useCallback(
+    (el: HTMLElement) => {
+      rejoin();
+      el.scrollTop = el.scrollHeight;
+    },
+    [rejoin],
+  );
 
   const handlers = useMemo(
     () => ({
@@ -50,6 +76,7 @@ export function useFollowEnd() {
         const nearEnd = el.scrollHeight - el.scrollTop - el.clientHeight < FOLLOW_DISTANCE_PX;
         const theirs = performance.now() - upAt.current < INTENT_MS;
         follow.current = nearEnd && !(movedUp && theirs);
+        measure(el);
       },
       onWheel(event: { deltaY: number }) {
         if (event.deltaY !== 0) heading(event.deltaY < 0 ? "up" : "down");
@@ -74,8 +101,8 @@ export function useFollowEnd() {
         if (event.target === event.currentTarget) heading("either");
       },
     }),
-    [heading],
+    [heading, measure],
   );
 
-  return { follow, rejoin, handlers };
+  return { follow, rejoin, handlers, away, measure, jumpToEnd };
 }
