@@ -2,6 +2,7 @@
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import type { Page, Request } from "@playwright/test";
+import { SCROLLBAR_HIDE_DELAY_MS } from "@tessera/contracts";
 import { EPIC_MODEL, SAGA_END, SAGA_MODEL } from "../support/e2e-models";
 import { chooseModel, expect, test } from "../support/fixtures";
 
@@ -304,4 +305,41 @@ test("while an answer is written, the person can scroll up to read, a little at 
 
   await page.getByRole("button", { name: "Stop", exact: true }).click();
   await expect(epic.locator(".markdown")).toContainText("[Response interrupted]");
+
+  // Its scrollbar shows while it scrolls and hides SCROLLBAR_HIDE_DELAY_MS after, the pointer elsewhere.
+  await page.mouse.move(5, 5);
+  const thumb = () =>
+    log.evaluate((el) => getComputedStyle(el.parentElement!).scrollbarColor.split(" rgb")[0]);
+  await expect.poll(thumb).toBe("rgba(0, 0, 0, 0)");
+  const shown = await log.evaluate(
+    (el) =>
+      new Promise<{ whileScrolling: string; hiddenAfterMs: number }>((resolve) => {
+        const scroller = el.parentElement!;
+        let whileScrolling = "";
+        scroller.addEventListener(
+          "scroll",
+          () => (whileScrolling ||= getComputedStyle(scroller).scrollbarColor),
+          {
+            once: true,
+          },
+        );
+        scroller.addEventListener(
+          "scrollend",
+          () => {
+            const ended = performance.now();
+            const watch = () => {
+              if (getComputedStyle(scroller).scrollbarColor.startsWith("rgba(0, 0, 0, 0)"))
+                resolve({ whileScrolling, hiddenAfterMs: performance.now() - ended });
+              else requestAnimationFrame(watch);
+            };
+            requestAnimationFrame(watch);
+          },
+          { once: true },
+        );
+        scroller.scrollTop -= 200;
+      }),
+  );
+  expect(shown.whileScrolling).not.toMatch(/^rgba\(0, 0, 0, 0\)/);
+  expect(shown.hiddenAfterMs).toBeGreaterThanOrEqual(SCROLLBAR_HIDE_DELAY_MS - 20);
+  expect(shown.hiddenAfterMs).toBeLessThan(SCROLLBAR_HIDE_DELAY_MS + 2_000);
 });

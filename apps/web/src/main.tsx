@@ -3,11 +3,15 @@ import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "./app/app";
 import { applyTheme, readTheme } from "./lib/theme";
+import { markScrollingAreas } from "./lib/scroll-areas";
 import { checkStoredSessionEarly } from "./lib/session-api";
 import "./index.css";
 
 // Before the first render, so a dark theme never flashes light (no inline script: the CSP forbids it).
 applyTheme(readTheme());
+
+// Scroll areas show their scrollbar while they scroll (lib/scroll-areas.ts).
+markScrollingAreas();
 
 // The stored session is checked while the page's code loads, not after (lib/session-api.ts).
 checkStoredSessionEarly();

@@ -16,5 +16,7 @@ export const QUERY_STALE_MS = 5 * 60 * 1000;
 export const MOBILE_BREAKPOINT_PX = 768;
 export const TOOLTIP_DELAY_MS = 700;
 export const TOOLTIP_SKIP_DELAY_MS = 300;
+/** A scroll area's scrollbar hides this long after it stops scrolling or being pointed at (theme.css). */
+export const SCROLLBAR_HIDE_DELAY_MS = 600;
 export const DEFAULT_API_TIMEOUT_MS = 30_000;
 export const RESEND_VERIFICATION_INTERVAL_S = 60;

@@ -42,7 +42,10 @@ export function AppSidebar() {
           </span>
         </Link>
       </div>
-      <nav aria-label="Main" className="flex flex-1 flex-col gap-1 overflow-x-hidden overflow-y-auto py-2">
+      <nav
+        aria-label="Main"
+        className="flex flex-1 flex-col gap-1 scroll-area overflow-x-hidden overflow-y-auto py-2"
+      >
         {navGroupsFor(user?.role === "admin").map((group) => (
           <SidebarGroup key={group.label} label={group.label}>
             {group.items.map(({ label, to, icon: Icon, end }) => (

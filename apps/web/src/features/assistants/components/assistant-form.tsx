@@ -83,7 +83,7 @@ export function AssistantForm({
           Its prompt, model and knowledge apply whenever someone chats with it.
         </DialogDescription>
       </DialogHeader>
-      <div className="flex min-h-0 flex-1 flex-col gap-7 overflow-y-auto px-5 py-5 sm:px-6">
+      <div className="scroll-area flex min-h-0 flex-1 flex-col gap-7 overflow-y-auto px-5 py-5 sm:px-6">
         <Section title="Basics">
           <AssistantBasicsFields draft={draft} limits={limits} onChange={patch} />
         </Section>

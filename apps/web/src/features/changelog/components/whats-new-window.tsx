@@ -26,7 +26,7 @@ export function WhatsNewWindow({
           <DialogTitle>What&apos;s new</DialogTitle>
           <DialogDescription>Changes since you last looked.</DialogDescription>
         </DialogHeader>
-        <ul className="flex max-h-80 flex-col gap-4 overflow-y-auto">
+        <ul className="scroll-area flex max-h-80 flex-col gap-4 overflow-y-auto">
           {entries.map((entry) => (
             <li key={entry.version}>
               <p className="text-sm font-medium">

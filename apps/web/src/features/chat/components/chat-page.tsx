@@ -207,7 +207,7 @@ export function ChatPage({ promptLibrary }: { promptLibrary?: PromptLibrarySlot 
         />
         <FeatureErrorBoundary feature="chat">
           {welcome ? (
-            <div className="min-h-0 flex-1 overflow-y-auto">
+            <div className="scroll-area min-h-0 flex-1 overflow-y-auto">
               <ChatWelcome
                 onChoose={(id) => choice.choose(id, { intro: true })}
                 onSuggestion={composer.setText}

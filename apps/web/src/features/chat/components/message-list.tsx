@@ -62,7 +62,11 @@ export function MessageList({
   );
   return (
     <div className="relative flex min-h-0 flex-1 flex-col">
-      <div ref={scroller} {...handlers} className="min-h-0 flex-1 overflow-y-auto [overflow-anchor:none]">
+      <div
+        ref={scroller}
+        {...handlers}
+        className="scroll-area min-h-0 flex-1 overflow-y-auto [overflow-anchor:none]"
+      >
         {loading ? (
           loadingConversation
         ) : all.length === 0 ? (

@@ -69,7 +69,7 @@ export function ModelPickerDialog({
           <DialogTitle>Select AI Model</DialogTitle>
           <DialogDescription>Choose who answers your next message. Tessa knows them all.</DialogDescription>
         </DialogHeader>
-        <div className="flex flex-col gap-6 overflow-y-auto px-6 py-5">
+        <div className="scroll-area flex flex-col gap-6 overflow-y-auto px-6 py-5">
           {isPending ? <Spinner label="Loading models" className="mx-auto size-6 text-primary" /> : null}
           {isError ? (
             <p className="text-sm text-destructive">The list of models could not be loaded.</p>

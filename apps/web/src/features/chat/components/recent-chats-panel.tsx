@@ -182,7 +182,7 @@ export function RecentChatsPanel({
           />
         </div>
       ) : null}
-      <nav aria-label="Conversations" className="min-h-0 flex-1 overflow-y-auto p-2">
+      <nav aria-label="Conversations" className="scroll-area min-h-0 flex-1 overflow-y-auto p-2">
         {q !== "" ? (
           <>
             {found.isPending ? <ListSkeleton /> : null}

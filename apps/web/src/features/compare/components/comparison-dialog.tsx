@@ -67,7 +67,7 @@ export function ComparisonDialog({
             Send one prompt to up to four models and compare their answers side by side.
           </DialogDescription>
         </DialogHeader>
-        <div className="flex min-h-0 flex-col gap-6 overflow-y-auto px-4 py-5 sm:px-6">
+        <div className="scroll-area flex min-h-0 flex-col gap-6 overflow-y-auto px-4 py-5 sm:px-6">
           <form onSubmit={submit} className="flex flex-col gap-5" noValidate>
             <div className="flex flex-col gap-2">
               <Label htmlFor={`${ids}-prompt`}>Prompt</Label>

@@ -41,7 +41,7 @@ export function ImageDetailsDialog({
   const navigate = useNavigate();
   return (
     <Dialog open={image !== null} onOpenChange={(open) => (open ? undefined : onClose())}>
-      <DialogContent className="max-h-[calc(100dvh-2rem)] max-w-3xl overflow-y-auto">
+      <DialogContent className="max-h-[calc(100dvh-2rem)] scroll-area max-w-3xl overflow-y-auto">
         {image ? (
           <>
             <DialogHeader>

@@ -46,7 +46,7 @@ export function PlaceholderForm({ prompt, busy, onBack, onSubmit }: PlaceholderF
 
   return (
     <form onSubmit={submit} noValidate className="flex min-h-0 flex-1 flex-col">
-      <div className="flex min-h-0 flex-1 flex-col gap-4 overflow-y-auto px-4 pb-4 sm:px-6">
+      <div className="scroll-area flex min-h-0 flex-1 flex-col gap-4 overflow-y-auto px-4 pb-4 sm:px-6">
         <ViewHeading onBack={onBack} title={prompt.title}>
           Fill in {names.length === 1 ? "the value" : `the ${names.length} values`} this prompt asks for.
         </ViewHeading>

@@ -137,7 +137,11 @@ export function PromptBrowser({
         </TabsList>
       </div>
       {TABS.map((tab) => (
-        <TabsContent key={tab.id} value={tab.id} className="min-h-0 flex-1 overflow-y-auto px-4 py-4 sm:px-6">
+        <TabsContent
+          key={tab.id}
+          value={tab.id}
+          className="scroll-area min-h-0 flex-1 overflow-y-auto px-4 py-4 sm:px-6"
+        >
           {tab.id === category ? grid : null}
         </TabsContent>
       ))}

@@ -64,7 +64,7 @@ export function PromptForm({ prompt, defaultCategory, onDone }: PromptFormProps)
 
   return (
     <form onSubmit={submit} className="flex min-h-0 flex-1 flex-col">
-      <div className="flex min-h-0 flex-1 flex-col gap-4 overflow-y-auto px-4 pb-4 sm:px-6">
+      <div className="scroll-area flex min-h-0 flex-1 flex-col gap-4 overflow-y-auto px-4 pb-4 sm:px-6">
         <ViewHeading onBack={onDone} title={prompt ? "Edit prompt" : "New prompt"}>
           {prompt ? prompt.title : "A prompt of your own, to reuse whenever you like."}
         </ViewHeading>

@@ -53,7 +53,7 @@ export function SearchHistory({
           Search history
         </h2>
       </div>
-      <div className="min-h-0 flex-1 overflow-y-auto p-2">
+      <div className="scroll-area min-h-0 flex-1 overflow-y-auto p-2">
         {isPending ? (
           <Spinner label="Loading searches" className="mx-auto my-6 size-5 text-primary" />
         ) : isError ? (
