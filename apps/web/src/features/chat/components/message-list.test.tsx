@@ -17,6 +17,18 @@ const message: ChatMessage = {
   sources: [],
 };
 
+/** The list with one message, as the chat page has it (the log's code loads on demand). */
+function renderConversation() {
+  stubFetch();
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <AuthProvider>
+        <MessageList messages={[message]} live={null} layout="new" loading={false} empty={null} />
+      </AuthProvider>
+    </QueryClientProvider>,
+  );
+}
+
 describe("message list", () => {
   it("shows the loading spinner while a conversation is fetched", () => {
     render(<MessageList messages={[]} live={null} layout="new" loading empty={<p>Nothing yet</p>} />);
@@ -25,14 +37,7 @@ describe("message list", () => {
   });
 
   it("keeps the spinner, not a blank pane, until the log's code has arrived, then shows the messages", async () => {
-    stubFetch();
-    render(
-      <QueryClientProvider client={new QueryClient()}>
-        <AuthProvider>
-          <MessageList messages={[message]} live={null} layout="new" loading={false} empty={null} />
-        </AuthProvider>
-      </QueryClientProvider>,
-    );
+    renderConversation();
     // The log loads on demand (lazy): the first frame is the spinner.
     expect(screen.getByRole("status", { name: "Loading conversation" })).toBeTruthy();
     expect(await screen.findByText("What can you do?")).toBeTruthy();
@@ -45,14 +50,7 @@ describe("message list", () => {
   });
 
   it("offers the way back to the latest message once the person has scrolled away from it", async () => {
-    stubFetch();
-    render(
-      <QueryClientProvider client={new QueryClient()}>
-        <AuthProvider>
-          <MessageList messages={[message]} live={null} layout="new" loading={false} empty={null} />
-        </AuthProvider>
-      </QueryClientProvider>,
-    );
+    renderConversation();
     const log = await screen.findByRole("log", { name: "Messages" });
     // jsdom lays nothing out: the scroller's heights by hand.
     const scroller = log.parentElement!;
