@@ -10,8 +10,7 @@ const Toaster = lazyChunk(() => loadSonner().then((m) => ({ default: m.Toaster }
 
 /**
  * Everything the pages share: data cache, auth session and the one-at-a-time toaster, mounted with
- * the first toast (lib/toast.ts). (Tooltips are provided by the signed-in frame, the only place they
- * appear, so sign-in loads none of their code.)
+ * the first toast (lib/toast.ts).
  */
 export function AppProviders({ children, queryClient }: { children: ReactNode; queryClient?: QueryClient }) {
   const [client] = useState(() => queryClient ?? createQueryClient());

@@ -31,9 +31,18 @@ export function useToastsWanted(): boolean {
   );
 }
 
+/** Where the last toast went (undefined: the toaster's own corner). */
+let shownAt: ExternalToast["position"];
+
 function show(kind: "success" | "error" | "info" | "warning") {
   return (message: Message, data?: ExternalToast) => {
-    void loadSonner().then(({ toast }) => toast[kind](message, data));
+    void loadSonner().then(({ toast }) => {
+      // One toast on screen at a time (spec §9). The toaster keeps to one per place, so a toast put
+      // somewhere else (dictation's, above the page) first dismisses any still shown elsewhere.
+      if (data?.position !== shownAt) toast.dismiss();
+      shownAt = data?.position;
+      toast[kind](message, data);
+    });
   };
 }
 

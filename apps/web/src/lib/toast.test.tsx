@@ -1,0 +1,29 @@
+import { act, render, screen, waitFor } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { AppProviders } from "@/app/providers";
+import { stubFetch } from "@/testing/fetch-stub";
+import { toast } from "./toast";
+
+describe("toasts", () => {
+  it("shows one at a time, also when the next goes to another place on the page", async () => {
+    stubFetch();
+    render(
+      <AppProviders>
+        <p>Page</p>
+      </AppProviders>,
+    );
+    // Toasts that stay until dismissed, so only the next one can take them away.
+    const stay = { duration: Number.POSITIVE_INFINITY };
+    act(() => toast.info("Copied to clipboard", stay));
+    expect(await screen.findByText("Copied to clipboard")).toBeTruthy();
+
+    // Dictation's toasts sit above the page, not in the toaster's corner.
+    act(() => toast.info("Recording started", { ...stay, position: "top-center" }));
+    expect(await screen.findByText("Recording started")).toBeTruthy();
+    await waitFor(() => expect(screen.queryByText("Copied to clipboard")).toBeNull());
+
+    act(() => toast.error("Transcription failed", stay));
+    expect(await screen.findByText("Transcription failed")).toBeTruthy();
+    await waitFor(() => expect(screen.queryByText("Recording started")).toBeNull());
+  });
+});
