@@ -106,6 +106,23 @@ describe("chat page", () => {
     expect(JSON.parse(localStorage.getItem("favoriteModels") ?? "[]")).toEqual(["guide"]);
   });
 
+  it("a model chosen in the picker from the welcome screen plays the intro too; in a chat it does not", async () => {
+    const { user } = await openChat();
+    const pick = async (name: RegExp) => {
+      await user.click(screen.getByRole("button", { name: /^Choose model/ }));
+      const picker = await screen.findByRole("dialog", { name: "Select AI Model" });
+      await user.click(within(picker).getByRole("button", { name }));
+    };
+    await pick(/^Tessera Local/);
+    expect(screen.getByTestId("intro-overlay").textContent).toContain("Starting chat with Tessera Local");
+    expect(screen.queryByRole("heading", { name: "Just Ask Tessa" })).toBeNull();
+    await waitFor(() => expect(screen.queryByTestId("intro-overlay")).toBeNull(), { timeout: 2500 });
+    // Past the welcome screen, a change of model is only that.
+    await pick(/^Tessa/);
+    expect(screen.getByRole("button", { name: /^Choose model/ }).textContent).toContain("Tessa");
+    expect(screen.queryByTestId("intro-overlay")).toBeNull();
+  });
+
   it("accepts only allowed models from the address; legacy names mean the guide", async () => {
     await openChat("/dashboard/chat?model=claude-sonnet");
     expect(screen.getByRole("button", { name: /^Choose model/ }).textContent).toContain("Claude 4 Sonnet");

@@ -184,7 +184,7 @@ export function ChatPage({ promptLibrary }: { promptLibrary?: PromptLibrarySlot 
         <ChatToolbar
           title={title}
           modelId={model}
-          onSelectModel={(id) => choice.choose(id)}
+          onSelectModel={(id) => choice.choose(id, { intro: welcome })}
           onShowRecent={() => setRecentOpen(true)}
           chatInterface={flags.streamingChatV2 ? chatInterface : null}
           onInterfaceChange={saveChatInterface}
@@ -250,7 +250,7 @@ export function ChatPage({ promptLibrary }: { promptLibrary?: PromptLibrarySlot 
             open={pickerOpen}
             onOpenChange={setPickerOpen}
             selected={model ?? DEFAULT_CHAT_MODEL_ID}
-            onSelect={(id) => choice.choose(id)}
+            onSelect={(id) => choice.choose(id, { intro: welcome })}
           />
         </Suspense>
       ) : null}
