@@ -22,7 +22,8 @@ export function AppProviders({ children, queryClient }: { children: ReactNode; q
         {children}
         {toastsWanted && (
           <Suspense fallback={null}>
-            <Toaster visibleToasts={1} position="bottom-right" theme={theme} richColors closeButton />
+            {/* Above the page: a bottom corner would cover the chat's Send and Stop buttons. */}
+            <Toaster visibleToasts={1} position="top-center" theme={theme} richColors closeButton />
           </Suspense>
         )}
       </AuthProvider>

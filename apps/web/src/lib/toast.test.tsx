@@ -5,6 +5,20 @@ import { stubFetch } from "@/testing/fetch-stub";
 import { toast } from "./toast";
 
 describe("toasts", () => {
+  it("appear above the page, clear of the chat's Send and Stop buttons at the bottom", async () => {
+    stubFetch();
+    render(
+      <AppProviders>
+        <p>Page</p>
+      </AppProviders>,
+    );
+    act(() => toast.info("Prompt selected"));
+    const shown = await screen.findByText("Prompt selected");
+    const toaster = shown.closest("[data-sonner-toaster]");
+    expect(toaster?.getAttribute("data-y-position")).toBe("top");
+    expect(toaster?.getAttribute("data-x-position")).toBe("center");
+  });
+
   it("shows one at a time, also when the next goes to another place on the page", async () => {
     stubFetch();
     render(

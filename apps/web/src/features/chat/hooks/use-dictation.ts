@@ -10,10 +10,6 @@ import { transcribeAudio } from "../api/transcribe-audio";
 
 export type DictationState = "idle" | "recording" | "processing";
 
-// Above the page, not in the corner where the toaster sits: that corner covers the button that stops
-// the recording.
-const AT = { position: "top-center" } as const;
-
 interface Take {
   recorder: MediaRecorder;
   stream: MediaStream;
@@ -54,18 +50,18 @@ export function useDictation(onTranscript: (text: string) => void) {
     try {
       const text = recording.size > 0 ? (await transcribeAudio(recording, controller.signal)).trim() : "";
       if (!text) {
-        toast.error(M.transcriptionFailed, { ...AT, description: M.empty });
+        toast.error(M.transcriptionFailed, { description: M.empty });
         return;
       }
       deliver.current(text);
-      toast.success(M.complete, AT);
+      toast.success(M.complete);
     } catch (error) {
       if (controller.signal.aborted) return;
       const description =
         error instanceof ApiError && error.status >= 400
           ? M.failedWithStatus(error.status)
           : M.couldNotConvert;
-      toast.error(M.transcriptionFailed, { ...AT, description });
+      toast.error(M.transcriptionFailed, { description });
     } finally {
       request.current = null;
       if (mounted.current) setState("idle");
@@ -78,7 +74,7 @@ export function useDictation(onTranscript: (text: string) => void) {
     take.current = null;
     clearInterval(current.ticker);
     setState("processing");
-    toast.info(M.processing, AT);
+    toast.info(M.processing);
     // The recorder hands over its last chunk, then fires stop.
     const finish = () => {
       stopTracks(current.stream);
@@ -93,7 +89,7 @@ export function useDictation(onTranscript: (text: string) => void) {
   const start = useCallback(async () => {
     if (take.current || starting.current) return;
     if (typeof MediaRecorder === "undefined" || !navigator.mediaDevices?.getUserMedia) {
-      toast.error(M.recordingFailed, { ...AT, description: M.unsupported });
+      toast.error(M.recordingFailed, { description: M.unsupported });
       return;
     }
     starting.current = true;
@@ -103,7 +99,7 @@ export function useDictation(onTranscript: (text: string) => void) {
         audio: { echoCancellation: true, noiseSuppression: true, sampleRate: DICTATION_AUDIO.sampleRate },
       });
     } catch {
-      toast.error(M.recordingFailed, { ...AT, description: M.noMicrophone });
+      toast.error(M.recordingFailed, { description: M.noMicrophone });
       return;
     } finally {
       starting.current = false;
@@ -116,7 +112,7 @@ export function useDictation(onTranscript: (text: string) => void) {
       recorder.start(DICTATION_AUDIO.chunkMs);
     } catch {
       stopTracks(stream);
-      toast.error(M.recordingFailed, { ...AT, description: M.unsupported });
+      toast.error(M.recordingFailed, { description: M.unsupported });
       return;
     }
     const chunks: Blob[] = [];
@@ -132,7 +128,7 @@ export function useDictation(onTranscript: (text: string) => void) {
     take.current = { recorder, stream, chunks, startedAt, ticker };
     setSeconds(0);
     setState("recording");
-    toast.info(M.recordingStarted, AT);
+    toast.info(M.recordingStarted);
   }, [stop]);
 
   // Leaving the page mid-take releases the microphone and forgets the request.
