@@ -255,14 +255,10 @@ test("while an answer is written, the person can scroll up to read, a little at 
   // A phone-sized window, so that the answer outgrows the view within seconds.
   await page.setViewportSize({ width: 420, height: 640 });
   const epic = page.getByRole("article", { name: `${EPIC_MODEL} said`, exact: true });
-  const log = page.getByRole("log", { name: "Messages", exact: true });
-  const fromEnd = () =>
-    log.evaluate((el) => {
-      const scroller = el.parentElement!;
-      return scroller.scrollHeight - scroller.scrollTop - scroller.clientHeight;
-    });
-  const scrollable = () =>
-    log.evaluate((el) => el.parentElement!.scrollHeight - el.parentElement!.clientHeight);
+  // The element that scrolls: the message log's parent.
+  const scroller = page.getByRole("log", { name: "Messages", exact: true }).locator("..");
+  const fromEnd = () => scroller.evaluate((el) => el.scrollHeight - el.scrollTop - el.clientHeight);
+  const scrollable = () => scroller.evaluate((el) => el.scrollHeight - el.clientHeight);
   await chooseModel(page, EPIC_MODEL);
   await ask(page, "The epic, please");
   await expect.poll(scrollable, { timeout: 30_000 }).toBeGreaterThan(400);
@@ -272,11 +268,8 @@ test("while an answer is written, the person can scroll up to read, a little at 
   // Small wheel steps upward, as a touchpad sends them, while the text keeps coming: each one is the
   // person's, so none is undone by the next piece of the answer.
   // The pointer over the middle of the list's visible part.
-  const view = await log.evaluate((el) => {
-    const r = el.parentElement!.getBoundingClientRect();
-    return { x: r.x + r.width / 2, y: r.y + r.height / 2 };
-  });
-  await page.mouse.move(view.x, view.y);
+  const view = (await scroller.boundingBox())!;
+  await page.mouse.move(view.x + view.width / 2, view.y + view.height / 2);
   for (let i = 0; i < 10; i++) {
     await page.mouse.wheel(0, -30);
     await page.waitForTimeout(80);
@@ -308,13 +301,11 @@ test("while an answer is written, the person can scroll up to read, a little at 
 
   // Its scrollbar shows while it scrolls and hides SCROLLBAR_HIDE_DELAY_MS after, the pointer elsewhere.
   await page.mouse.move(5, 5);
-  const thumb = () =>
-    log.evaluate((el) => getComputedStyle(el.parentElement!).scrollbarColor.split(" rgb")[0]);
+  const thumb = () => scroller.evaluate((el) => getComputedStyle(el).scrollbarColor.split(" rgb")[0]);
   await expect.poll(thumb).toBe("rgba(0, 0, 0, 0)");
-  const shown = await log.evaluate(
-    (el) =>
+  const shown = await scroller.evaluate(
+    (scroller) =>
       new Promise<{ whileScrolling: string; hiddenAfterMs: number }>((resolve) => {
-        const scroller = el.parentElement!;
         let whileScrolling = "";
         scroller.addEventListener(
           "scroll",

@@ -4,14 +4,19 @@ import { AppProviders } from "@/app/providers";
 import { stubFetch } from "@/testing/fetch-stub";
 import { toast } from "./toast";
 
+/** A page in the app's providers, where the toaster mounts with the first toast. */
+function renderPage() {
+  stubFetch();
+  render(
+    <AppProviders>
+      <p>Page</p>
+    </AppProviders>,
+  );
+}
+
 describe("toasts", () => {
   it("appear above the page, clear of the chat's Send and Stop buttons at the bottom", async () => {
-    stubFetch();
-    render(
-      <AppProviders>
-        <p>Page</p>
-      </AppProviders>,
-    );
+    renderPage();
     act(() => toast.info("Prompt selected"));
     const shown = await screen.findByText("Prompt selected");
     const toaster = shown.closest("[data-sonner-toaster]");
@@ -20,12 +25,7 @@ describe("toasts", () => {
   });
 
   it("shows one at a time, also when the next goes to another place on the page", async () => {
-    stubFetch();
-    render(
-      <AppProviders>
-        <p>Page</p>
-      </AppProviders>,
-    );
+    renderPage();
     // Toasts that stay until dismissed, so only the next one can take them away.
     const stay = { duration: Number.POSITIVE_INFINITY };
     act(() => toast.info("Copied to clipboard", stay));

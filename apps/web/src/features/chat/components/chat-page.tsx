@@ -154,6 +154,9 @@ export function ChatPage({ promptLibrary }: { promptLibrary?: PromptLibrarySlot 
     !persona.assistantId &&
     session.messages.length === 0 &&
     !session.live;
+  // Wherever the model is chosen from, leaving the welcome screen plays the intro ("after a model is
+  // selected").
+  const chooseModel = (id: string) => choice.choose(id, { intro: welcome });
   const title = urlConversation ? (conversationTitle ?? "Conversation") : "New chat";
   const pickerMounted = useOpenedOnce(pickerOpen);
   const recentMounted = useOpenedOnce(recentOpen);
@@ -184,7 +187,7 @@ export function ChatPage({ promptLibrary }: { promptLibrary?: PromptLibrarySlot 
         <ChatToolbar
           title={title}
           modelId={model}
-          onSelectModel={(id) => choice.choose(id, { intro: welcome })}
+          onSelectModel={chooseModel}
           onShowRecent={() => setRecentOpen(true)}
           chatInterface={flags.streamingChatV2 ? chatInterface : null}
           onInterfaceChange={saveChatInterface}
@@ -208,10 +211,7 @@ export function ChatPage({ promptLibrary }: { promptLibrary?: PromptLibrarySlot 
         <FeatureErrorBoundary feature="chat">
           {welcome ? (
             <div className="scroll-area min-h-0 flex-1 overflow-y-auto">
-              <ChatWelcome
-                onChoose={(id) => choice.choose(id, { intro: true })}
-                onSuggestion={composer.setText}
-              />
+              <ChatWelcome onChoose={chooseModel} onSuggestion={composer.setText} />
             </div>
           ) : (
             <MessageList
@@ -250,7 +250,7 @@ export function ChatPage({ promptLibrary }: { promptLibrary?: PromptLibrarySlot 
             open={pickerOpen}
             onOpenChange={setPickerOpen}
             selected={model ?? DEFAULT_CHAT_MODEL_ID}
-            onSelect={(id) => choice.choose(id, { intro: welcome })}
+            onSelect={chooseModel}
           />
         </Suspense>
       ) : null}

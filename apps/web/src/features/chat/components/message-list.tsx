@@ -1,5 +1,5 @@
 import { ArrowDown } from "lucide-react";
-import { Suspense, useCallback, useEffect, useLayoutEffect, useRef, type ReactNode } from "react";
+import { Suspense, useEffect, useLayoutEffect, type ReactNode } from "react";
 import { preloadMarkdown } from "@/components/lazy-markdown";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
@@ -36,11 +36,7 @@ export function MessageList({
   /** Shown when there is nothing yet. */
   empty: ReactNode;
 }) {
-  const scroller = useRef<HTMLDivElement>(null);
-  const { follow, rejoin, handlers, away, measure, jumpToEnd } = useFollowEnd();
-  const grew = useCallback(() => {
-    if (scroller.current) measure(scroller.current);
-  }, [measure]);
+  const { scroller, follow, rejoin, handlers, away, measure, jumpToEnd } = useFollowEnd();
   const all = live ? [...messages, live] : messages;
 
   // A message the person just sent always brings the view down to it (older ones loaded above do not).
@@ -77,7 +73,7 @@ export function MessageList({
             <MessageLog
               scroller={scroller}
               stick={follow}
-              onGrew={grew}
+              onGrew={measure}
               messages={all}
               live={live}
               layout={layout}
@@ -93,9 +89,7 @@ export function MessageList({
           size="icon"
           aria-label="Go to the latest message"
           title="Go to the latest message"
-          onClick={() => {
-            if (scroller.current) jumpToEnd(scroller.current);
-          }}
+          onClick={jumpToEnd}
           className="absolute bottom-3 left-1/2 size-9 -translate-x-1/2 rounded-full bg-background text-muted-foreground shadow-lg hover:text-foreground"
         >
           <ArrowDown />

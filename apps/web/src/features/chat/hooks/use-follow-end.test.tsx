@@ -10,8 +10,8 @@ const END = CONTENT_PX - VIEW_PX;
 
 let follow: RefObject<boolean>;
 let rejoin: () => void;
-let measure: (el: HTMLElement) => void;
-let jumpToEnd: (el: HTMLElement) => void;
+let measure: () => void;
+let jumpToEnd: () => void;
 
 function Scroller() {
   const hook = useFollowEnd();
@@ -20,7 +20,7 @@ function Scroller() {
   measure = hook.measure;
   jumpToEnd = hook.jumpToEnd;
   return (
-    <div data-testid="scroller" {...hook.handlers}>
+    <div data-testid="scroller" ref={hook.scroller} {...hook.handlers}>
       <p>{hook.away ? "away from the end" : "at the end"}</p>
       <article>
         <button type="button">Copy</button>
@@ -159,10 +159,10 @@ describe("following the end of the message list", () => {
     expect(away()).toBe(false);
     // The answer grows below meanwhile: the list measures again, and the end is out of sight.
     Object.defineProperty(el, "scrollHeight", { configurable: true, value: CONTENT_PX + 400 });
-    act(() => measure(el));
+    act(() => measure());
     expect(away()).toBe(true);
 
-    act(() => jumpToEnd(el));
+    act(() => jumpToEnd());
     expect(away()).toBe(false);
     expect(follow.current).toBe(true);
     expect(el.scrollTop).toBe(CONTENT_PX + 400);
@@ -171,7 +171,7 @@ describe("following the end of the message list", () => {
   it("is not away while it follows, however far the end", () => {
     const { el } = setup();
     Object.defineProperty(el, "scrollHeight", { configurable: true, value: CONTENT_PX * 3 });
-    act(() => measure(el));
+    act(() => measure());
     expect(screen.getByText("at the end")).toBeTruthy();
   });
 });

@@ -31,6 +31,8 @@ const isEditable = (target: EventTarget) =>
   (target.isContentEditable || target.tagName === "INPUT" || target.tagName === "TEXTAREA");
 
 export function useFollowEnd() {
+  /** The list's scrolling element, for the handlers' owner to attach. */
+  const scroller = useRef<HTMLDivElement>(null);
   /** Read by the list before each of its scrolls to the end. */
   const follow = useRef(true);
   /** When the person last moved the view up, or may have. */
@@ -41,8 +43,10 @@ export function useFollowEnd() {
   const [away, setAway] = useState(false);
 
   /** Reads `away` off the scroller: after a scroll, and after the list grew while not following. */
-  const measure = useCallback((el: HTMLElement) => {
-    setAway(!follow.current && el.scrollHeight - el.scrollTop - el.clientHeight >= FOLLOW_DISTANCE_PX);
+  const measure = useCallback(() => {
+    const el = scroller.current;
+    if (el)
+      setAway(!follow.current && el.scrollHeight - el.scrollTop - el.clientHeight >= FOLLOW_DISTANCE_PX);
   }, []);
 
   /** The person is scrolling: heading up, the list stops following at once. */
@@ -59,13 +63,11 @@ export function useFollowEnd() {
   }, []);
 
   /** Takes the view to the end and follows it again (the list measures what it renders there). */
-  const jumpToEnd = useCallback(
-    (el: HTMLElement) => {
-      rejoin();
-      el.scrollTop = el.scrollHeight;
-    },
-    [rejoin],
-  );
+  const jumpToEnd = useCallback(() => {
+    rejoin();
+    const el = scroller.current;
+    if (el) el.scrollTop = el.scrollHeight;
+  }, [rejoin]);
 
   const handlers = useMemo(
     () => ({
@@ -76,7 +78,7 @@ export function useFollowEnd() {
         const nearEnd = el.scrollHeight - el.scrollTop - el.clientHeight < FOLLOW_DISTANCE_PX;
         const theirs = performance.now() - upAt.current < INTENT_MS;
         follow.current = nearEnd && !(movedUp && theirs);
-        measure(el);
+        measure();
       },
       onWheel(event: { deltaY: number }) {
         if (event.deltaY !== 0) heading(event.deltaY < 0 ? "up" : "down");
@@ -104,5 +106,5 @@ export function useFollowEnd() {
     [heading, measure],
   );
 
-  return { follow, rejoin, handlers, away, measure, jumpToEnd };
+  return { scroller, follow, rejoin, handlers, away, measure, jumpToEnd };
 }
