@@ -96,9 +96,10 @@ export function createApp(services: Services, options: { webDist?: string | null
   app.route("/api/billing/webhook", stripeWebhookRoute({ db: database.db, stripe: services.stripe, logger }));
   app.route(
     "/api/public",
-    publicConfigRoutes(services.socialProviders, {
-      checkout: services.stripe !== null,
-      salesEmail: env.SALES_EMAIL,
+    publicConfigRoutes({
+      socialProviders: services.socialProviders,
+      billing: { checkout: services.stripe !== null, salesEmail: env.SALES_EMAIL },
+      webSearch: services.search.id !== "local",
     }),
   );
   app.route("/api", openapiRoutes());
@@ -212,7 +213,12 @@ export function createApp(services: Services, options: { webDist?: string | null
   };
   api.route(
     "/",
-    searchRoutes({ ...streaming, search: services.search, allowPrivateFetch: env.OUTBOUND_ALLOW_PRIVATE }),
+    searchRoutes({
+      ...streaming,
+      search: services.search,
+      localSearch: services.localSearch,
+      allowPrivateFetch: env.OUTBOUND_ALLOW_PRIVATE,
+    }),
   );
   api.route(
     "/comparisons",

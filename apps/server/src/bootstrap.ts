@@ -18,8 +18,8 @@ import { createLlmRegistry } from "./providers/llm/registry";
 import type { LlmConfig, LlmRegistry } from "./providers/llm/types";
 import { createMailer, type Mailer } from "./providers/mail/mailer";
 import { createStripe, type Stripe } from "./providers/billing/stripe";
-import { createSearchProvider } from "./providers/search/registry";
-import type { SearchConfig, SearchProvider } from "./providers/search/types";
+import { createLocalSearch, createSearchProvider } from "./providers/search/registry";
+import type { SearchConfig, SearchIndex, SearchProvider } from "./providers/search/types";
 import { searchIndex } from "./knowledge/search-index";
 import { createS3Storage } from "./providers/storage/s3-storage";
 import { createLocalStorage, type Storage } from "./providers/storage/storage";
@@ -33,7 +33,10 @@ export interface Services {
   limiter: RateLimiter;
   socialProviders: SocialProvider[];
   llm: LlmRegistry;
+  /** The configured web search provider, else the local index. */
   search: SearchProvider;
+  /** The local full-text index over the workspace, whatever else is configured. */
+  localSearch: SearchProvider;
   /** Stripe, when STRIPE_SECRET_KEY is set; otherwise plans come from the trial and admins. */
   stripe: Stripe | null;
   storage: Storage;
@@ -63,6 +66,14 @@ export function llmConfig(env: Env): LlmConfig {
   if (env.GOOGLE_GENERATIVE_AI_API_KEY)
     config.google = { apiKey: env.GOOGLE_GENERATIVE_AI_API_KEY, baseURL: env.GOOGLE_BASE_URL };
   return config;
+}
+
+function searchProviders(env: Env, database: DatabaseHandle) {
+  const index: SearchIndex = async (query, opts) => ({
+    results: await searchIndex(database.db, query, opts),
+    images: [],
+  });
+  return { search: createSearchProvider(searchConfig(env), index), localSearch: createLocalSearch(index) };
 }
 
 export function searchConfig(env: Env): SearchConfig {
@@ -137,10 +148,7 @@ export async function createServices(
   });
   return {
     llm: createLlmRegistry(llmConfig(env), { logger }),
-    search: createSearchProvider(searchConfig(env), async (query, opts) => ({
-      results: await searchIndex(database.db, query, opts),
-      images: [],
-    })),
+    ...searchProviders(env, database),
     stripe:
       env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET
         ? createStripe({

@@ -13,5 +13,7 @@ export const publicConfigSchema = z.object({
     /** Where the Team plan's "Contact sales" mail goes. */
     salesEmail: z.string(),
   }),
+  /** A web search provider is configured; without one, search reads the workspace's own index. */
+  webSearch: z.boolean(),
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;

@@ -6,7 +6,7 @@ export const MAX_RELATED_IMAGES = 12;
 export const MAX_SEARCH_SOURCES = 8;
 export const SEARCH_QUERY_MAX = 500;
 export const MAX_FOLLOW_UPS = 4;
-export const DEFAULT_SAFE_SEARCH = "moderate";
+export const DEFAULT_SAFE_SEARCH = "moderate" as const;
 /** The catalogue model that writes overviews (openai/gpt-5-mini upstream); Tessera Local without a provider. */
 export const SEARCH_MODEL_ID = "tessera-research";
 export const SEARCHES_LISTED = 50;
@@ -49,13 +49,25 @@ export const jigsawSearchRequestSchema = z
   .strict();
 export type JigsawSearchRequest = z.input<typeof jigsawSearchRequestSchema>;
 
+/**
+ * Where the simple search looks: `web` asks the configured search provider (the local index when none
+ * is set), `workspace` only the local index (one's documents, the Tessera help and pages searches
+ * brought in), so the question never leaves the server.
+ */
+export const AI_SEARCH_TYPES = ["web", "workspace"] as const;
+export type AiSearchType = (typeof AI_SEARCH_TYPES)[number];
+
 export const aiSearchRequestSchema = z
   .object({
     query: querySchema,
+    /** The catalogue model that writes the answer; the search model when left out. */
     model: z.string().trim().min(1).max(200).optional(),
-    searchType: z.string().trim().max(40).optional(),
+    searchType: z
+      .enum(AI_SEARCH_TYPES, { error: `searchType is one of: ${AI_SEARCH_TYPES.join(", ")}.` })
+      .default("web"),
   })
   .strict();
+export type AiSearchRequest = z.input<typeof aiSearchRequestSchema>;
 
 export const searchSourceSchema = z.object({
   title: z.string(),

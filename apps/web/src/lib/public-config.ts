@@ -1,4 +1,5 @@
-// What this instance tells anonymous visitors: its version and the social sign-in providers it has.
+// What this instance tells anonymous visitors: its version, the social sign-in providers it has, how
+// plans are bought and whether search reaches the web.
 import type { PublicConfig, SocialProvider } from "@tessera/contracts";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { apiRequest } from "./api-client";
@@ -23,6 +24,7 @@ const publicConfigSchema = validator((value): PublicConfig => {
       checkout: boolean(billing.checkout, "billing.checkout"),
       salesEmail: string(billing.salesEmail, "billing.salesEmail"),
     },
+    webSearch: boolean(config.webSearch, "webSearch"),
   };
 });
 

@@ -1,5 +1,6 @@
 // A stand-in for the server: routes like "POST /api/auth/sign-in/email" answer real-shaped JSON.
 // Anything not routed fails the test loudly instead of hanging.
+import type { PublicConfig } from "@tessera/contracts";
 import { vi } from "vitest";
 
 export interface StubRequest {
@@ -31,18 +32,21 @@ export function apiError(status: number, code: string, message: string): Respons
   return json({ error: { code, message, requestId: "req-test" } }, { status });
 }
 
+/** This instance as the stub describes it: no social sign-in, no checkout, no web search provider. */
+export const STUB_PUBLIC_CONFIG: PublicConfig = {
+  version: "9.9.9",
+  socialProviders: [],
+  billing: { checkout: false, salesEmail: "sales@tessera.test" },
+  webSearch: false,
+};
+
 /**
  * The answers every page needs unless a test says otherwise: no session, no social providers, and
  * for the chat (where signing in lands) no models listed and no conversations yet.
  */
 export const defaultRoutes: Record<string, Handler> = {
   "GET /api/auth/get-session": () => json(null),
-  "GET /api/public/config": () =>
-    json({
-      version: "9.9.9",
-      socialProviders: [],
-      billing: { checkout: false, salesEmail: "sales@tessera.test" },
-    }),
+  "GET /api/public/config": () => json(STUB_PUBLIC_CONFIG),
   "GET /api/models": () => json({ groups: [] }),
   "GET /api/conversations": () => json([]),
   // A person on Max (set by an admin): nothing is locked unless a test says otherwise.

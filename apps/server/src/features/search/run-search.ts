@@ -3,11 +3,9 @@
 // and save it all. Exactly one closing event: complete or error.
 import {
   DEEP_CRAWL_PAGES,
-  LOCAL_MODEL_ID,
   MAX_RELATED_IMAGES,
   MAX_SEARCH_SOURCES,
   SEARCH_MESSAGES,
-  SEARCH_MODEL_ID,
   type SearchEvent,
   type SearchSource,
   type jigsawSearchRequestSchema,
@@ -26,11 +24,14 @@ import type { LlmRegistry, Passage } from "../../providers/llm/types";
 import type { SearchProvider, WebResult } from "../../providers/search/types";
 import { createCiteRenumberer } from "./cite-renumber";
 import { suggestFollowUps } from "./follow-ups";
+import type { OverviewModel } from "./overview-model";
 
 export interface SearchDeps {
   db: Database;
   llm: LlmRegistry;
   search: SearchProvider;
+  /** The local full-text index alone (the simple search's `workspace`); `search` when none is set. */
+  localSearch: SearchProvider;
   logger: Logger;
   idleMs: number;
   totalMs: number;
@@ -81,6 +82,8 @@ export async function* runSearch(
   userId: string,
   input: z.output<typeof jigsawSearchRequestSchema>,
   parent: { id: string; query: string; overview: string } | null,
+  /** From chooseOverviewModel; null when no model can write the overview. */
+  writer: OverviewModel | null,
   signal: AbortSignal,
 ): AsyncGenerator<SearchEvent> {
   const [row] = await deps.db
@@ -160,6 +163,10 @@ export async function* runSearch(
   let cost = 0;
   let followUps: string[] = [];
   if (input.options.ai_overview && sources.length > 0) {
+    if (!writer) {
+      yield await fail("MODEL_UNAVAILABLE", new Error("no model can write the overview"));
+      return;
+    }
     // Tessera Local answers from exactly these sources, as it would from workspace knowledge.
     const passages: Passage[] = results.map((r, i) => ({
       id: String(i),
@@ -170,13 +177,8 @@ export async function* runSearch(
       content: r.content ?? r.snippet.replace(/\*\*/g, ""),
       rank: sources.length - i,
     }));
-    const retrieve = () => Promise.resolve(passages);
-    let resolved = await deps.llm.resolve(SEARCH_MODEL_ID, { retrieve });
-    if (!resolved.ok) resolved = await deps.llm.resolve(LOCAL_MODEL_ID, { retrieve });
-    if (!resolved.ok) {
-      yield await fail("MODEL_UNAVAILABLE", new Error(resolved.detail));
-      return;
-    }
+    writer.read(passages);
+    const { resolved } = writer;
     yield { type: "overview_start", model: resolved.catalogueId };
     const history: ModelMessage[] = parent
       ? [

@@ -1,6 +1,7 @@
 import {
   type AiSearchEvent,
   aiSearchRequestSchema,
+  DEFAULT_SAFE_SEARCH,
   jigsawSearchRequestSchema,
   type SearchEvent,
 } from "@tessera/contracts";
@@ -9,6 +10,7 @@ import { z } from "zod";
 import type { AppEnv } from "../../lib/context";
 import { sseResponse } from "../../lib/sse-response";
 import { parseWith, readJson } from "../../lib/validate";
+import { chooseOverviewModel } from "./overview-model";
 import { loadParent, runSearch, type SearchDeps } from "./run-search";
 import { deleteSearch, getSearch, listSearches } from "./searches";
 
@@ -30,15 +32,24 @@ export function searchRoutes(deps: SearchDeps) {
     .post("/jigsaw-search", async (c) => {
       const input = await readJson(c, jigsawSearchRequestSchema);
       const parent = await loadParent(deps.db, user(c), input.parentId);
+      const writer = input.options.ai_overview ? await chooseOverviewModel(deps, user(c), undefined) : null;
       const log = c.get("logger");
-      return sseResponse(c, (signal) => runSearch({ ...deps, logger: log }, user(c), input, parent, signal));
+      return sseResponse(c, (signal) =>
+        runSearch({ ...deps, logger: log }, user(c), input, parent, writer, signal),
+      );
     })
     .post("/ai-search", async (c) => {
       const input = await readJson(c, aiSearchRequestSchema);
+      // A model that cannot answer is refused before anything is searched or stored.
+      const writer = await chooseOverviewModel(deps, user(c), input.model);
+      const search = input.searchType === "workspace" ? deps.localSearch : deps.search;
       const log = c.get("logger");
-      const full = { query: input.query, options: { safe_search: "moderate" as const, ai_overview: true } };
+      const full = {
+        query: input.query,
+        options: { safe_search: DEFAULT_SAFE_SEARCH, ai_overview: true },
+      };
       return sseResponse(c, (signal) =>
-        answerOnly(runSearch({ ...deps, logger: log }, user(c), full, null, signal)),
+        answerOnly(runSearch({ ...deps, search, logger: log }, user(c), full, null, writer, signal)),
       );
     })
     .get("/searches", async (c) => c.json(await listSearches(deps.db, user(c))))

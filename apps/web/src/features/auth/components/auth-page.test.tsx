@@ -1,6 +1,6 @@
 import { screen, waitFor } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { apiError, json, stubFetch } from "@/testing/fetch-stub";
+import { apiError, json, STUB_PUBLIC_CONFIG, stubFetch } from "@/testing/fetch-stub";
 import { renderApp } from "@/testing/render-app";
 import { sessionBody, storeSession, testUser } from "@/testing/session";
 import { fillSignIn, openAuthPage } from "./auth-test-steps";
@@ -161,11 +161,7 @@ describe("auth page", () => {
   it("shows social sign-in only for the providers the server lists", async () => {
     stubFetch({
       "GET /api/public/config": () =>
-        json({
-          version: "1",
-          socialProviders: ["github"],
-          billing: { checkout: false, salesEmail: "sales@tessera.test" },
-        }),
+        json({ ...STUB_PUBLIC_CONFIG, version: "1", socialProviders: ["github"] }),
     });
     await openAuthPage();
     expect(await screen.findByRole("button", { name: "Continue with GitHub" })).toBeTruthy();

@@ -2,7 +2,7 @@ import type { Subscription } from "@tessera/contracts";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
-import { apiError, json, pending, stubFetch } from "@/testing/fetch-stub";
+import { apiError, json, pending, STUB_PUBLIC_CONFIG, stubFetch } from "@/testing/fetch-stub";
 import { renderApp } from "@/testing/render-app";
 import { sessionBody, storeSession } from "@/testing/session";
 
@@ -17,7 +17,7 @@ const core = (extra: Partial<Subscription> = {}): Subscription => ({
 });
 
 const config = (checkout: boolean) => () =>
-  json({ version: "9.9.9", socialProviders: [], billing: { checkout, salesEmail: "sales@tessera.test" } });
+  json({ ...STUB_PUBLIC_CONFIG, billing: { ...STUB_PUBLIC_CONFIG.billing, checkout } });
 
 /** Opens /pricing signed in, holding `plan` (the dashboard's own calls answered, should it open). */
 async function openSignedIn(plan: () => Subscription, routes: Parameters<typeof stubFetch>[0] = {}) {
