@@ -1,6 +1,7 @@
 // AI search against the built app: no web search engine is configured, so the search engine page
 // searches the workspace's own index (help articles and the person's documents) and Tessera Local
 // writes the overview from the sources it found, citing them.
+import { ALPHA_TEXT } from "../support/e2e-models";
 import { expect, test } from "../support/fixtures";
 import type { Page } from "@playwright/test";
 
@@ -144,6 +145,20 @@ test("the simple AI Search page answers from the workspace", async ({ signedIn: 
   await expect(answer).toContainText("dusk", { timeout: 30_000 });
   await expect(answer).toHaveAttribute("aria-busy", "false", { timeout: 30_000 });
   await page.screenshot({ path: "/tmp/search-simple.png" });
+  // No web search engine here: the page says the workspace is searched, and offers only the model.
+  await expect(page.getByText("Searches your workspace: no web search is set up.")).toBeVisible();
+  await expect(page.getByRole("combobox", { name: "Search", exact: true })).toHaveCount(0);
+
+  // Another model writes the answer from the same sources: the loopback server's alpha-7b.
+  const modelBox = page.getByRole("combobox", { name: "Answer with", exact: true });
+  await expect(modelBox).toHaveText("Automatic");
+  await modelBox.click();
+  await page.getByRole("option", { name: /^alpha-7b/ }).click();
+  await expect(modelBox).toHaveText("alpha-7b");
+  await page.getByRole("button", { name: "Search", exact: true }).click();
+  await expect(answer).toContainText(ALPHA_TEXT, { timeout: 30_000 });
+  await expect(answer).toHaveAttribute("aria-busy", "false", { timeout: 30_000 });
+  await page.screenshot({ path: "/tmp/search-simple-model.png" });
 
   await page.getByRole("link", { name: "See sources and images for this question", exact: true }).click();
   await expect(

@@ -1,18 +1,7 @@
 // GET /api/models: the catalogue with what is usable now, for the assistant's model choice.
-import { modelsResponseSchema, type ModelAvailability } from "@tessera/contracts";
-import { queryOptions, useQuery } from "@tanstack/react-query";
+import type { ModelAvailability } from "@tessera/contracts";
 import { useMemo } from "react";
-import { apiRequest } from "@/lib/api-client";
-
-export const modelsQuery = queryOptions({
-  queryKey: ["models"],
-  queryFn: async ({ signal }) =>
-    (await apiRequest("/api/models", { schema: modelsResponseSchema, signal })).data,
-});
-
-export function useModels() {
-  return useQuery(modelsQuery);
-}
+import { useModels } from "@/lib/models-query";
 
 /** Every model of the answer by id (a model can sit in more than one group). */
 export function useModelsById(): Map<string, ModelAvailability> {

@@ -10,7 +10,7 @@ import { Spinner } from "@/components/ui/spinner";
 import { Textarea } from "@/components/ui/textarea";
 import { errorMessage } from "@/lib/api-client";
 import { useCreateAssistant } from "../api/create-assistant";
-import { useModels } from "../api/get-models";
+import { useModels } from "@/lib/models-query";
 import { useUpdateAssistant } from "../api/update-assistant";
 import { draftOf, inputOf, newDraft, type AssistantDraft } from "../utils/assistant-draft";
 import { AssistantBasicsFields } from "./assistant-basics-fields";

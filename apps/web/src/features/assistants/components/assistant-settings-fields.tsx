@@ -11,12 +11,14 @@ import {
   type AssistantDraft,
 } from "../utils/assistant-draft";
 import { FormRow } from "./form-row";
-import { ModelSelect } from "./model-select";
+import { ModelSelect } from "@/components/model-select";
+import { useModels } from "@/lib/models-query";
 
 type Patch = (patch: Partial<AssistantDraft>) => void;
 
 /** Model and sampling: how the assistant answers. */
 export function AssistantSettingsFields({ draft, onChange }: { draft: AssistantDraft; onChange: Patch }) {
+  const models = useModels();
   const languages = LANGUAGES.some((l) => l.code === draft.language)
     ? LANGUAGES
     : [{ code: draft.language, name: draft.language }, ...LANGUAGES];
@@ -33,6 +35,8 @@ export function AssistantSettingsFields({ draft, onChange }: { draft: AssistantD
             describedBy={hintId}
             value={draft.model}
             onChange={(model) => onChange({ model })}
+            models={models.data}
+            pending={models.isPending}
           />
         )}
       </FormRow>

@@ -1,13 +1,6 @@
 import { GUIDE_MODEL_ID } from "@tessera/contracts";
-import {
-  Select,
-  SelectContent,
-  SelectGroup,
-  SelectItem,
-  SelectLabel,
-  SelectTrigger,
-  SelectValue,
-} from "@/components/ui/select";
+import { ModelOptions } from "@/components/model-select";
+import { Select, SelectContent, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { useModels } from "../api/get-models";
 
 /** The welcome screen's dropdown of every model but the guide; unavailable ones show why. */
@@ -20,23 +13,7 @@ export function SpecializedModelsListbox({ onSelect }: { onSelect: (id: string) 
         <SelectValue placeholder={isPending ? "Loading models…" : "Choose a model"} />
       </SelectTrigger>
       <SelectContent>
-        {data?.groups.map((group) => (
-          <SelectGroup key={group.id}>
-            <SelectLabel>{group.title}</SelectLabel>
-            {group.models
-              .filter((m) => m.id !== GUIDE_MODEL_ID)
-              .map((model) => (
-                <SelectItem
-                  key={model.id}
-                  value={model.id}
-                  disabled={!model.available}
-                  hint={model.available ? model.description : model.unavailableReason}
-                >
-                  {model.name}
-                </SelectItem>
-              ))}
-          </SelectGroup>
-        ))}
+        <ModelOptions models={data} skip={GUIDE_MODEL_ID} />
       </SelectContent>
     </Select>
   );

@@ -2,23 +2,11 @@
 import {
   COMPARISON_MODELS_LISTED,
   modelDisplayName,
-  modelsResponseSchema,
   type ModelAvailability,
   type ModelsResponse,
 } from "@tessera/contracts";
-import { queryOptions, useQuery } from "@tanstack/react-query";
 import { useCallback } from "react";
-import { apiRequest } from "@/lib/api-client";
-
-export const modelsQuery = queryOptions({
-  queryKey: ["models"],
-  queryFn: async ({ signal }) =>
-    (await apiRequest("/api/models", { schema: modelsResponseSchema, signal })).data,
-});
-
-export function useModels() {
-  return useQuery(modelsQuery);
-}
+import { useModels } from "@/lib/models-query";
 
 /** Spec §5: only usable models are offered, and at most the first twelve of them. */
 export function comparableModels(data: ModelsResponse | undefined): ModelAvailability[] {

@@ -6,7 +6,8 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { Label } from "@/components/ui/label";
 import { Spinner } from "@/components/ui/spinner";
 import { Textarea } from "@/components/ui/textarea";
-import { comparableModels, useModels } from "../api/get-models";
+import { useModels } from "@/lib/models-query";
+import { comparableModels } from "../api/get-models";
 import { useCompareSettings } from "../hooks/use-compare-settings";
 import { useComparisonRun } from "../hooks/use-comparison-run";
 import { useModelSelection } from "../hooks/use-model-selection";

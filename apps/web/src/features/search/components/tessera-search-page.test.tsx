@@ -1,6 +1,7 @@
+import type { ModelAvailability, ModelsResponse } from "@tessera/contracts";
 import { screen, waitFor } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { apiError, sse } from "@/testing/fetch-stub";
+import { apiError, json, liveSse, sse, STUB_PUBLIC_CONFIG } from "@/testing/fetch-stub";
 import { openSearch } from "./search-test-steps";
 
 const PAGE = "/dashboard/tessera-search";
@@ -41,7 +42,11 @@ describe("the simple AI Search page", () => {
       expect(answer.querySelector(".markdown")?.textContent).toBe("The lamp is lit at dusk 1."),
     );
     expect(answer.querySelector("strong")?.textContent).toBe("dusk");
-    expect(server.callsTo("POST /api/ai-search")[0]!.body).toEqual({ query: "When is the lamp lit?" });
+    // Without a web provider the page asks for the workspace, and leaves the model to the server.
+    expect(server.callsTo("POST /api/ai-search")[0]!.body).toEqual({
+      query: "When is the lamp lit?",
+      searchType: "workspace",
+    });
     expect(screen.getByRole("link", { name: /See sources and images/ }).getAttribute("href")).toBe(
       "/dashboard/jigsaw-search",
     );
@@ -70,5 +75,86 @@ describe("the simple AI Search page", () => {
     const { user, router } = await openSearch(PAGE);
     await user.click(screen.getByRole("link", { name: /full search engine/ }));
     await waitFor(() => expect(router.state.location.pathname).toBe("/dashboard/jigsaw-search"));
+  });
+
+  describe("the model and where to search", () => {
+    const model = (id: string, name: string, available = true): ModelAvailability => ({
+      id,
+      name,
+      description: `${name} answers.`,
+      vision: false,
+      research: false,
+      available,
+      provider: available ? "openrouter" : null,
+      unavailableReason: available ? null : `${name} is on the Max plan and up. Upgrade to use it.`,
+      requiredPlan: available ? null : "max",
+    });
+    const models: ModelsResponse = {
+      groups: [
+        {
+          id: "industry",
+          title: "Industry Leaders",
+          icon: "trophy",
+          color: "amber",
+          models: [model("gemini-flash", "Gemini 2.5 Flash"), model("gpt-5", "GPT-5", false)],
+        },
+      ],
+    };
+
+    it("sends the chosen model and search type; a model above the plan says why and cannot be chosen", async () => {
+      const { user, server } = await openSearch(PAGE, {
+        "GET /api/public/config": () => json({ ...STUB_PUBLIC_CONFIG, webSearch: true }),
+        "GET /api/models": () => json(models),
+        "POST /api/ai-search": () => sse([{ type: "complete", searchId: "s1", tokensUsed: 0 }]),
+      });
+      const modelBox = screen.getByRole("combobox", { name: "Answer with" });
+      expect(modelBox.textContent).toContain("Automatic");
+      const typeBox = await screen.findByRole("combobox", { name: "Search" });
+      expect(typeBox.textContent).toContain("The web");
+      expect(screen.queryByText(/no web search is set up/)).toBeNull();
+
+      await user.type(box(), "When is the lamp lit?{Enter}");
+      await waitFor(() =>
+        expect(server.callsTo("POST /api/ai-search")[0]?.body).toEqual({
+          query: "When is the lamp lit?",
+          searchType: "web",
+        }),
+      );
+
+      await user.click(modelBox);
+      const locked = await screen.findByRole("option", { name: /GPT-5/ });
+      expect(locked.getAttribute("aria-disabled")).toBe("true");
+      expect(locked.textContent).toContain("is on the Max plan and up");
+      await user.click(screen.getByRole("option", { name: /Gemini 2\.5 Flash/ }));
+      await user.click(typeBox);
+      await user.click(await screen.findByRole("option", { name: /My workspace/ }));
+      await user.click(searchButton());
+      await waitFor(() =>
+        expect(server.callsTo("POST /api/ai-search")[1]?.body).toEqual({
+          query: "When is the lamp lit?",
+          model: "gemini-flash",
+          searchType: "workspace",
+        }),
+      );
+    });
+
+    it("says the search reads the workspace when no web search is set up, and holds the choices while it runs", async () => {
+      const stream = liveSse();
+      const { user } = await openSearch(PAGE, {
+        "GET /api/models": () => json(models),
+        "POST /api/ai-search": stream.handler,
+      });
+      expect(screen.getByText("Searches your workspace: no web search is set up.")).toBeTruthy();
+      expect(screen.queryByRole("combobox", { name: "Search" })).toBeNull();
+      await user.type(box(), "When is the lamp lit?{Enter}");
+      await waitFor(() =>
+        expect(screen.getByRole("combobox", { name: "Answer with" })).toHaveProperty("disabled", true),
+      );
+      stream.push({ type: "complete", searchId: "s1", tokensUsed: 0 });
+      stream.close();
+      await waitFor(() =>
+        expect(screen.getByRole("combobox", { name: "Answer with" })).toHaveProperty("disabled", false),
+      );
+    });
   });
 });

@@ -1,25 +1,37 @@
 // /dashboard/tessera-search, the simple search page (spec §2): one question, one streamed answer.
 // The full search engine page, with sources, images and follow-ups, is one link away.
-import { SEARCH_MESSAGES } from "@tessera/contracts";
+import { SEARCH_MESSAGES, type AiSearchType } from "@tessera/contracts";
 import { ArrowRight, Search, Sparkles, Square } from "lucide-react";
 import { useState, type FormEvent } from "react";
 import { Link } from "react-router";
 import { Markdown } from "@/components/markdown";
+import { AUTOMATIC_MODEL } from "@/components/model-select";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Spinner } from "@/components/ui/spinner";
+import { usePublicConfig } from "@/lib/public-config";
 import { useDocumentTitle } from "@/lib/use-document-title";
 import { useAiSearch } from "../hooks/use-ai-search";
+import { AiSearchOptions } from "./ai-search-options";
 
 export function TesseraSearchPage() {
   useDocumentTitle("AI Search");
   const [query, setQuery] = useState("");
+  const [model, setModel] = useState(AUTOMATIC_MODEL);
+  const [searchType, setSearchType] = useState<AiSearchType>("web");
   const { question, answer, phase, error, ask, stop, clearError } = useAiSearch();
   const searching = phase === "searching";
+  const webSearch = usePublicConfig().data?.webSearch ?? false;
 
+  const run = () =>
+    void ask(query, {
+      ...(model === AUTOMATIC_MODEL ? {} : { model }),
+      // Without a web provider both read the workspace: the server is asked for nothing it lacks.
+      searchType: webSearch ? searchType : "workspace",
+    });
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    void ask(query);
+    run();
   };
 
   return (
@@ -48,7 +60,7 @@ export function TesseraSearchPage() {
               // The button is disabled while blank, which also stops Enter: say why instead.
               if (event.key === "Enter" && query.trim() === "") {
                 event.preventDefault();
-                void ask(query);
+                run();
               }
             }}
             aria-invalid={error === SEARCH_MESSAGES.emptyQuery || undefined}
@@ -70,6 +82,13 @@ export function TesseraSearchPage() {
             {error}
           </p>
         ) : null}
+        <AiSearchOptions
+          model={model}
+          onModelChange={setModel}
+          searchType={webSearch ? searchType : null}
+          onSearchTypeChange={setSearchType}
+          disabled={searching}
+        />
       </form>
 
       {question ? (

@@ -1,6 +1,6 @@
 // The simple search page's one answer: the chunks of /api/ai-search joined as they arrive. A new
 // question replaces the answer; Stop keeps what arrived.
-import { SEARCH_MESSAGES } from "@tessera/contracts";
+import { SEARCH_MESSAGES, type AiSearchRequest } from "@tessera/contracts";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { errorMessage } from "@/lib/api-client";
 import { streamAiSearch } from "../api/stream-ai-search";
@@ -18,7 +18,8 @@ export function useAiSearch() {
 
   useEffect(() => () => controllerRef.current?.abort(), []);
 
-  const ask = useCallback(async (query: string) => {
+  /** `model` and `searchType` as the API takes them: left out, the server's own choice. */
+  const ask = useCallback(async (query: string, options: Omit<AiSearchRequest, "query"> = {}) => {
     const text = query.trim();
     if (controllerRef.current) return;
     if (!text) {
@@ -39,7 +40,7 @@ export function useAiSearch() {
     let written = "";
     let ended = false;
     try {
-      for await (const event of streamAiSearch(text, controller.signal)) {
+      for await (const event of streamAiSearch({ query: text, ...options }, controller.signal)) {
         if (controller.signal.aborted) break;
         if (event.type === "chunk") setAnswer((written += event.content));
         else {

@@ -1,0 +1,15 @@
+// GET /api/models: the catalogue grouped as the pickers show it, with what the caller can use now.
+// The chat reads the same answer ahead of its page, under the same key (features/chat/api).
+import { modelsResponseSchema } from "@tessera/contracts";
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { apiRequest } from "./api-client";
+
+export const modelsQuery = queryOptions({
+  queryKey: ["models"],
+  queryFn: async ({ signal }) =>
+    (await apiRequest("/api/models", { schema: modelsResponseSchema, signal })).data,
+});
+
+export function useModels() {
+  return useQuery(modelsQuery);
+}
