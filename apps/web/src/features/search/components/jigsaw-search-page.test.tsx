@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { apiError, json, liveSse, sse } from "@/testing/fetch-stub";
+import { apiError, json, liveSse, sse, STUB_PUBLIC_CONFIG } from "@/testing/fetch-stub";
 import {
   openSearch,
   QUESTION,
@@ -37,6 +37,16 @@ describe("the search engine page", () => {
     });
     expect(searchBox()).toHaveProperty("value", EXAMPLE_QUERIES[0]);
     expect(screen.queryByRole("region", { name: "Try asking" })).toBeNull();
+  });
+
+  it("says in the box where it searches: the workspace, or the web when a provider is set up", async () => {
+    const { unmount } = await openSearch(PAGE);
+    await waitFor(() => expect(searchBox().getAttribute("placeholder")).toBe("Search your workspace..."));
+    unmount();
+    await openSearch(PAGE, {
+      "GET /api/public/config": () => json({ ...STUB_PUBLIC_CONFIG, webSearch: true }),
+    });
+    await waitFor(() => expect(searchBox().getAttribute("placeholder")).toBe("Search the web..."));
   });
 
   it("the status text follows the events, with the overview's progress, while Search is a Stop button", async () => {

@@ -10,6 +10,7 @@ import { FeatureErrorBoundary } from "@/components/error-boundary";
 import { Button } from "@/components/ui/button";
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from "@/components/ui/sheet";
 import { Spinner } from "@/components/ui/spinner";
+import { usePublicConfig } from "@/lib/public-config";
 import { useDocumentTitle } from "@/lib/use-document-title";
 import { useSearchThread, type SearchOptions } from "../hooks/use-search-thread";
 import type { SearchThreadSummary } from "../utils/group-threads";
@@ -24,7 +25,14 @@ function initialQueryOf(state: unknown): string | null {
   return typeof state.initialQuery === "string" ? state.initialQuery : null;
 }
 
+/** Where the search looks: the web through this server's provider, else the workspace's own index. */
+function searchPlaceholder(webSearch: boolean | undefined): string {
+  if (webSearch === undefined) return "Search...";
+  return webSearch ? "Search the web..." : "Search your workspace...";
+}
+
 export function JigsawSearchPage() {
+  const webSearch = usePublicConfig().data?.webSearch;
   useDocumentTitle("AI Search Engine");
   const location = useLocation();
   const navigate = useNavigate();
@@ -124,7 +132,7 @@ export function JigsawSearchPage() {
           onStop={stopIn === "top" ? stop : undefined}
           isSearching={isSearching}
           label="Search"
-          placeholder="Search your workspace and the web..."
+          placeholder={searchPlaceholder(webSearch)}
           submitLabel="Search"
         >
           <SearchOptionsBar options={options} onChange={setOptions} disabled={isSearching} />
