@@ -82,7 +82,7 @@ export function AssistantsPage() {
         <Tabs value={tab} onValueChange={showTab} className="flex flex-col gap-5">
           <TabsList className="w-full justify-start overflow-x-auto sm:w-fit">
             {tabs.map(({ tab: t, assistants }) => (
-              <TabsTrigger key={t} value={t} className="flex-none gap-1.5">
+              <TabsTrigger key={t} value={t} className="flex-none gap-1 px-2 sm:gap-1.5 sm:px-3">
                 {TAB_LABELS[t]}
                 <span className="rounded-full bg-foreground/8 px-1.5 text-xs tabular-nums">
                   {assistants.length}
