@@ -147,7 +147,7 @@ test("the simple AI Search page answers from the workspace", async ({ signedIn: 
   await page.screenshot({ path: "/tmp/search-simple.png" });
   // No web search engine here: the page says the workspace is searched, and offers only the model.
   await expect(page.getByText("Searches your workspace: no web search is set up.")).toBeVisible();
-  await expect(page.getByRole("combobox", { name: "Search", exact: true })).toHaveCount(0);
+  await expect(page.getByRole("combobox", { name: "Search in", exact: true })).toHaveCount(0);
 
   // Another model writes the answer from the same sources: the loopback server's alpha-7b.
   const modelBox = page.getByRole("combobox", { name: "Answer with", exact: true });

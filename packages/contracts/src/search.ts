@@ -33,6 +33,16 @@ const querySchema = z
   .min(1, SEARCH_MESSAGES.emptyQuery)
   .max(SEARCH_QUERY_MAX, `Keep the query under ${SEARCH_QUERY_MAX} characters.`);
 
+/**
+ * Where a search looks: `web` asks the configured search provider (the local index when none is
+ * set), `workspace` only the local index (one's documents, the Tessera help and pages searches
+ * brought in), so the question never leaves the server.
+ */
+export const SEARCH_TYPES = ["web", "workspace"] as const;
+export type SearchType = (typeof SEARCH_TYPES)[number];
+const searchTypeSchema = (field: string) =>
+  z.enum(SEARCH_TYPES, { error: `${field} is one of: ${SEARCH_TYPES.join(", ")}.` }).default("web");
+
 export const jigsawSearchRequestSchema = z
   .object({
     query: querySchema,
@@ -40,31 +50,22 @@ export const jigsawSearchRequestSchema = z
       .object({
         safe_search: safeSearchSchema.default(DEFAULT_SAFE_SEARCH),
         ai_overview: z.boolean().default(true),
+        search_type: searchTypeSchema("search_type"),
       })
       .strict()
-      .default({ safe_search: DEFAULT_SAFE_SEARCH, ai_overview: true }),
+      .default({ safe_search: DEFAULT_SAFE_SEARCH, ai_overview: true, search_type: "web" }),
     /** A follow-up: the earlier search of the same thread, whose question and overview give context. */
     parentId: z.string().uuid().nullish(),
   })
   .strict();
 export type JigsawSearchRequest = z.input<typeof jigsawSearchRequestSchema>;
 
-/**
- * Where the simple search looks: `web` asks the configured search provider (the local index when none
- * is set), `workspace` only the local index (one's documents, the Tessera help and pages searches
- * brought in), so the question never leaves the server.
- */
-export const AI_SEARCH_TYPES = ["web", "workspace"] as const;
-export type AiSearchType = (typeof AI_SEARCH_TYPES)[number];
-
 export const aiSearchRequestSchema = z
   .object({
     query: querySchema,
     /** The catalogue model that writes the answer; the search model when left out. */
     model: z.string().trim().min(1).max(200).optional(),
-    searchType: z
-      .enum(AI_SEARCH_TYPES, { error: `searchType is one of: ${AI_SEARCH_TYPES.join(", ")}.` })
-      .default("web"),
+    searchType: searchTypeSchema("searchType"),
   })
   .strict();
 export type AiSearchRequest = z.input<typeof aiSearchRequestSchema>;

@@ -10,8 +10,8 @@ import {
 } from "../../test/openai-compatible-server";
 import { createTestApp, readSse, type SseEvent, type TestApp } from "../../test/test-app";
 
-// POST /api/ai-search's `model` and `searchType`, with the models upstream (OpenRouter's protocol) and
-// a web search provider (Tavily's JSON) on loopback.
+// POST /api/ai-search's `model` and `searchType` (and the search engine page's `search_type`), with
+// the models upstream (OpenRouter's protocol) and a web search provider (Tavily's JSON) on loopback.
 let llm: OpenAiCompatibleServer;
 let web: Server;
 let webSearches = 0;
@@ -197,6 +197,35 @@ describe("POST /api/ai-search: searchType", () => {
       .where(eq(user.email, "reader@example.com"))
       .orderBy(searches.createdAt);
     expect(providers.map((p) => p.provider)).toEqual(["local", "tavily", "local"]);
+  });
+
+  it("the search engine page takes the same choice as options.search_type", async () => {
+    const jigsaw = async (options: Record<string, unknown>) => {
+      const before = webSearches;
+      const res = await t.request("/api/jigsaw-search", {
+        method: "POST",
+        token: keeper,
+        json: { query: QUESTION, options: { ai_overview: false, ...options } },
+      });
+      const events = res.status === 200 ? await readSse(res) : [];
+      return { res, events, searched: webSearches - before };
+    };
+    const inWorkspace = await jigsaw({ search_type: "workspace" });
+    expect(inWorkspace.searched).toBe(0);
+    expect(inWorkspace.events.find((e) => e.type === "searching")).toMatchObject({ provider: "local" });
+    const sources = inWorkspace.events.find((e) => e.type === "sources")!.sources as { title: string }[];
+    expect(sources.map((s) => s.title)).toContain("Lighthouse keeper handbook");
+
+    const onWeb = await jigsaw({});
+    expect(onWeb.searched).toBe(1);
+    expect(onWeb.events.find((e) => e.type === "searching")).toMatchObject({ provider: "tavily" });
+
+    const wrong = await jigsaw({ search_type: "images" });
+    expect(wrong.res.status).toBe(400);
+    expect(((await wrong.res.json()) as { error: { message: string } }).error.message).toContain(
+      "search_type is one of: web, workspace.",
+    );
+    expect(wrong.searched).toBe(0);
   });
 
   it("answers 400 naming the allowed values for any other searchType", async () => {

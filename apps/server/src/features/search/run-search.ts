@@ -30,7 +30,7 @@ export interface SearchDeps {
   db: Database;
   llm: LlmRegistry;
   search: SearchProvider;
-  /** The local full-text index alone (the simple search's `workspace`); `search` when none is set. */
+  /** The local full-text index alone, for a search of the workspace (search_type `workspace`). */
   localSearch: SearchProvider;
   logger: Logger;
   idleMs: number;
@@ -86,16 +86,17 @@ export async function* runSearch(
   writer: OverviewModel | null,
   signal: AbortSignal,
 ): AsyncGenerator<SearchEvent> {
+  const provider = input.options.search_type === "workspace" ? deps.localSearch : deps.search;
   const [row] = await deps.db
     .insert(searches)
-    .values({ userId, parentId: parent?.id ?? null, query: input.query, provider: deps.search.id })
+    .values({ userId, parentId: parent?.id ?? null, query: input.query, provider: provider.id })
     .returning({ id: searches.id });
   const searchId = row!.id;
   const fail = async (code: string, err: unknown): Promise<SearchEvent> => {
     deps.logger.warn(
       {
         event: "search.failed",
-        provider: deps.search.id,
+        provider: provider.id,
         err: err instanceof Error ? err.message : "unknown",
       },
       "search failed",
@@ -107,12 +108,12 @@ export async function* runSearch(
   yield { type: "start", searchId, query: input.query };
   yield {
     type: "searching",
-    provider: deps.search.id,
-    message: deps.search.id === "local" ? "Searching your workspace..." : "Searching the web...",
+    provider: provider.id,
+    message: provider.id === "local" ? "Searching your workspace..." : "Searching the web...",
   };
   let found;
   try {
-    found = await deps.search.search({
+    found = await provider.search({
       query: input.query,
       safeSearch: input.options.safe_search,
       limit: MAX_SEARCH_SOURCES,
@@ -133,7 +134,7 @@ export async function* runSearch(
     const top = Math.min(found.results.length, DEEP_CRAWL_PAGES);
     yield {
       type: "searching",
-      provider: deps.search.id,
+      provider: provider.id,
       message: `Reading the top ${top === 1 ? "page" : `${top} pages`}...`,
     };
     crawl = await readTopResults(found.results, { allowPrivate: deps.allowPrivateFetch, signal });

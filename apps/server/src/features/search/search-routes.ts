@@ -42,14 +42,13 @@ export function searchRoutes(deps: SearchDeps) {
       const input = await readJson(c, aiSearchRequestSchema);
       // A model that cannot answer is refused before anything is searched or stored.
       const writer = await chooseOverviewModel(deps, user(c), input.model);
-      const search = input.searchType === "workspace" ? deps.localSearch : deps.search;
       const log = c.get("logger");
       const full = {
         query: input.query,
-        options: { safe_search: DEFAULT_SAFE_SEARCH, ai_overview: true },
+        options: { safe_search: DEFAULT_SAFE_SEARCH, ai_overview: true, search_type: input.searchType },
       };
       return sseResponse(c, (signal) =>
-        answerOnly(runSearch({ ...deps, search, logger: log }, user(c), full, null, writer, signal)),
+        answerOnly(runSearch({ ...deps, logger: log }, user(c), full, null, writer, signal)),
       );
     })
     .get("/searches", async (c) => c.json(await listSearches(deps.db, user(c))))

@@ -33,20 +33,43 @@ describe("the search engine page", () => {
     await waitFor(() => expect(statusOf(EXAMPLE_QUERIES[0]).textContent).toBe("Done · 42 tokens · $0.00"));
     expect(server.callsTo("POST /api/jigsaw-search")[0]!.body).toEqual({
       query: EXAMPLE_QUERIES[0],
-      options: { safe_search: "moderate", ai_overview: true },
+      options: { safe_search: "moderate", ai_overview: true, search_type: "web" },
     });
     expect(searchBox()).toHaveProperty("value", EXAMPLE_QUERIES[0]);
     expect(screen.queryByRole("region", { name: "Try asking" })).toBeNull();
   });
 
-  it("says in the box where it searches: the workspace, or the web when a provider is set up", async () => {
-    const { unmount } = await openSearch(PAGE);
+  it("says in the box where it searches: the workspace, with no choice, when no web search is set up", async () => {
+    await openSearch(PAGE);
     await waitFor(() => expect(searchBox().getAttribute("placeholder")).toBe("Search your workspace..."));
-    unmount();
-    await openSearch(PAGE, {
+    expect(screen.queryByRole("combobox", { name: "Search in" })).toBeNull();
+  });
+
+  it("with a web search provider, searches the web or, when asked, only the workspace", async () => {
+    const { user, server } = await openSearch(PAGE, {
       "GET /api/public/config": () => json({ ...STUB_PUBLIC_CONFIG, webSearch: true }),
+      "POST /api/jigsaw-search": () => sse(searchEvents()),
     });
     await waitFor(() => expect(searchBox().getAttribute("placeholder")).toBe("Search the web..."));
+    const where = screen.getByRole("combobox", { name: "Search in" });
+    expect(where.textContent).toContain("The web");
+    await user.click(where);
+    await user.click(await screen.findByRole("option", { name: /My workspace/ }));
+    await user.type(searchBox(), `${QUESTION}{Enter}`);
+    await waitFor(() =>
+      expect(server.callsTo("POST /api/jigsaw-search")[0]?.body).toEqual({
+        query: QUESTION,
+        options: { safe_search: "moderate", ai_overview: true, search_type: "workspace" },
+      }),
+    );
+    // A follow-up keeps the choice.
+    await waitFor(() => expect(statusOf(QUESTION).textContent).toMatch(/^Done/));
+    await user.type(screen.getByRole("searchbox", { name: "Ask a follow-up" }), "And at dawn?{Enter}");
+    await waitFor(() =>
+      expect(server.callsTo("POST /api/jigsaw-search")[1]?.body).toMatchObject({
+        options: { search_type: "workspace" },
+      }),
+    );
   });
 
   it("the status text follows the events, with the overview's progress, while Search is a Stop button", async () => {
@@ -142,7 +165,7 @@ describe("the search engine page", () => {
     expect(calls).toHaveLength(2);
     expect(calls[1]!.body).toEqual({
       query: "Who keeps the Farrow Point light?",
-      options: { safe_search: "moderate", ai_overview: true },
+      options: { safe_search: "moderate", ai_overview: true, search_type: "web" },
     });
     // A new thread: the first question is no longer shown.
     expect(screen.queryByRole("article", { name: QUESTION })).toBeNull();
@@ -167,7 +190,7 @@ describe("the search engine page", () => {
     await waitFor(() => expect(statusOf("And who relights it at dawn?").textContent).toMatch(/^Done/));
     expect(server.callsTo("POST /api/jigsaw-search")[1]!.body).toEqual({
       query: "And who relights it at dawn?",
-      options: { safe_search: "moderate", ai_overview: true },
+      options: { safe_search: "moderate", ai_overview: true, search_type: "web" },
       parentId: SEARCH_ID,
     });
     const results = screen.getByRole("region", { name: "Results" });
@@ -291,7 +314,7 @@ describe("the search engine page", () => {
     await user.type(searchBox(), `${QUESTION}{Enter}`);
     await waitFor(() => expect(server.callsTo("POST /api/jigsaw-search")).toHaveLength(1));
     expect(server.callsTo("POST /api/jigsaw-search")[0]!.body).toMatchObject({
-      options: { safe_search: "moderate", ai_overview: false },
+      options: { safe_search: "moderate", ai_overview: false, search_type: "web" },
     });
   });
 });

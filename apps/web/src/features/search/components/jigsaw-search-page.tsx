@@ -43,6 +43,7 @@ export function JigsawSearchPage() {
   const [options, setOptions] = useState<Required<SearchOptions>>({
     safe_search: DEFAULT_SAFE_SEARCH,
     ai_overview: true,
+    search_type: "web",
   });
   const [historyOpen, setHistoryOpen] = useState(false);
   // Stop shows in the box that started the running search, where the person is looking.
@@ -135,7 +136,12 @@ export function JigsawSearchPage() {
           placeholder={searchPlaceholder(webSearch)}
           submitLabel="Search"
         >
-          <SearchOptionsBar options={options} onChange={setOptions} disabled={isSearching} />
+          <SearchOptionsBar
+            options={options}
+            onChange={setOptions}
+            webSearch={webSearch ?? false}
+            disabled={isSearching}
+          />
         </SearchForm>
 
         <FeatureErrorBoundary feature="search">

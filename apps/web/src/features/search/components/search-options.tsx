@@ -3,17 +3,23 @@ import { Switch } from "radix-ui";
 import { useId } from "react";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import type { SearchOptions } from "../hooks/use-search-thread";
+import { SearchTypeSelect } from "./search-type-select";
 
 const SAFE_SEARCH_LABELS = { off: "Off", moderate: "Moderate", strict: "Strict" } as const;
 
-/** Safe search (default moderate) and the AI overview switch; fixed while a search runs. */
+/**
+ * Safe search (default moderate), the AI overview switch and, where this server has a web search
+ * provider, where to search; fixed while a search runs.
+ */
 export function SearchOptionsBar({
   options,
   onChange,
+  webSearch,
   disabled,
 }: {
   options: Required<SearchOptions>;
   onChange: (options: Required<SearchOptions>) => void;
+  webSearch: boolean;
   disabled: boolean;
 }) {
   const safeId = useId();
@@ -55,6 +61,13 @@ export function SearchOptionsBar({
           AI overview
         </label>
       </div>
+      {webSearch ? (
+        <SearchTypeSelect
+          value={options.search_type}
+          onChange={(search_type) => onChange({ ...options, search_type })}
+          disabled={disabled}
+        />
+      ) : null}
     </div>
   );
 }

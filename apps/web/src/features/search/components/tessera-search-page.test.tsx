@@ -42,10 +42,10 @@ describe("the simple AI Search page", () => {
       expect(answer.querySelector(".markdown")?.textContent).toBe("The lamp is lit at dusk 1."),
     );
     expect(answer.querySelector("strong")?.textContent).toBe("dusk");
-    // Without a web provider the page asks for the workspace, and leaves the model to the server.
+    // The model is left to the server; without a web provider "web" is the workspace's index.
     expect(server.callsTo("POST /api/ai-search")[0]!.body).toEqual({
       query: "When is the lamp lit?",
-      searchType: "workspace",
+      searchType: "web",
     });
     expect(screen.getByRole("link", { name: /See sources and images/ }).getAttribute("href")).toBe(
       "/dashboard/jigsaw-search",
@@ -109,7 +109,7 @@ describe("the simple AI Search page", () => {
       });
       const modelBox = screen.getByRole("combobox", { name: "Answer with" });
       expect(modelBox.textContent).toContain("Automatic");
-      const typeBox = await screen.findByRole("combobox", { name: "Search" });
+      const typeBox = await screen.findByRole("combobox", { name: "Search in" });
       expect(typeBox.textContent).toContain("The web");
       expect(screen.queryByText(/no web search is set up/)).toBeNull();
 
@@ -145,7 +145,7 @@ describe("the simple AI Search page", () => {
         "POST /api/ai-search": stream.handler,
       });
       expect(screen.getByText("Searches your workspace: no web search is set up.")).toBeTruthy();
-      expect(screen.queryByRole("combobox", { name: "Search" })).toBeNull();
+      expect(screen.queryByRole("combobox", { name: "Search in" })).toBeNull();
       await user.type(box(), "When is the lamp lit?{Enter}");
       await waitFor(() =>
         expect(screen.getByRole("combobox", { name: "Answer with" })).toHaveProperty("disabled", true),

@@ -1,6 +1,6 @@
 // /dashboard/tessera-search, the simple search page (spec §2): one question, one streamed answer.
 // The full search engine page, with sources, images and follow-ups, is one link away.
-import { SEARCH_MESSAGES, type AiSearchType } from "@tessera/contracts";
+import { SEARCH_MESSAGES, type SearchType } from "@tessera/contracts";
 import { ArrowRight, Search, Sparkles, Square } from "lucide-react";
 import { useState, type FormEvent } from "react";
 import { Link } from "react-router";
@@ -18,17 +18,12 @@ export function TesseraSearchPage() {
   useDocumentTitle("AI Search");
   const [query, setQuery] = useState("");
   const [model, setModel] = useState(AUTOMATIC_MODEL);
-  const [searchType, setSearchType] = useState<AiSearchType>("web");
+  const [searchType, setSearchType] = useState<SearchType>("web");
   const { question, answer, phase, error, ask, stop, clearError } = useAiSearch();
   const searching = phase === "searching";
   const webSearch = usePublicConfig().data?.webSearch ?? false;
 
-  const run = () =>
-    void ask(query, {
-      ...(model === AUTOMATIC_MODEL ? {} : { model }),
-      // Without a web provider both read the workspace: the server is asked for nothing it lacks.
-      searchType: webSearch ? searchType : "workspace",
-    });
+  const run = () => void ask(query, { ...(model === AUTOMATIC_MODEL ? {} : { model }), searchType });
   const submit = (event: FormEvent) => {
     event.preventDefault();
     run();
@@ -85,8 +80,9 @@ export function TesseraSearchPage() {
         <AiSearchOptions
           model={model}
           onModelChange={setModel}
-          searchType={webSearch ? searchType : null}
+          searchType={searchType}
           onSearchTypeChange={setSearchType}
+          webSearch={webSearch}
           disabled={searching}
         />
       </form>
