@@ -252,6 +252,7 @@ test("the message box grows with its text up to 200 px, then scrolls, and shrink
 test("while an answer is written, the person can scroll up to read, a little at a time, and it follows again at the end", async ({
   signedIn: page,
 }) => {
+  test.slow(); // a long answer, followed, left and followed again while it is written
   // A phone-sized window, so that the answer outgrows the view within seconds.
   await page.setViewportSize({ width: 420, height: 640 });
   const epic = page.getByRole("article", { name: `${EPIC_MODEL} said`, exact: true });
