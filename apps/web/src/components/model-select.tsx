@@ -1,7 +1,7 @@
 // A choice of catalogue model (GET /api/models as the caller's feature read it): usable models can be
 // chosen, the others say why they cannot. `automatic` adds a first item that leaves the choice to
 // the server, under the value AUTOMATIC_MODEL.
-import type { ModelsResponse } from "@tessera/contracts";
+import { modelDisplayName, type ModelsResponse } from "@tessera/contracts";
 import {
   Select,
   SelectContent,
@@ -49,11 +49,11 @@ export function ModelSelect({
             {automatic.label}
           </SelectItem>
         ) : null}
-        {/* A model the catalogue no longer lists still shows as the current choice. */}
+        {/* A model the list does not hold (yet, or any more) still shows as the current choice. */}
         {!known && value ? (
           <SelectGroup>
             <SelectLabel>Current</SelectLabel>
-            <SelectItem value={value}>{value}</SelectItem>
+            <SelectItem value={value}>{modelDisplayName(value)}</SelectItem>
           </SelectGroup>
         ) : null}
         <ModelOptions models={models} />

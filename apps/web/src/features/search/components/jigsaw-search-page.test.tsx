@@ -72,6 +72,30 @@ describe("the search engine page", () => {
     );
   });
 
+  it("remembers its options for the next visit", async () => {
+    const routes = {
+      "GET /api/public/config": () => json({ ...STUB_PUBLIC_CONFIG, webSearch: true }),
+      "POST /api/jigsaw-search": () => sse(searchEvents()),
+    };
+    const first = await openSearch(PAGE, routes);
+    await first.user.click(screen.getByRole("combobox", { name: "Safe search" }));
+    await first.user.click(await screen.findByRole("option", { name: "Strict" }));
+    await first.user.click(screen.getByRole("switch", { name: "AI overview" }));
+    await first.user.click(await screen.findByRole("combobox", { name: "Search in" }));
+    await first.user.click(await screen.findByRole("option", { name: /My workspace/ }));
+    first.unmount();
+
+    const { user, server } = await openSearch(PAGE, routes);
+    expect(screen.getByRole("switch", { name: "AI overview" }).getAttribute("aria-checked")).toBe("false");
+    await user.type(searchBox(), `${QUESTION}{Enter}`);
+    await waitFor(() =>
+      expect(server.callsTo("POST /api/jigsaw-search")[0]?.body).toEqual({
+        query: QUESTION,
+        options: { safe_search: "strict", ai_overview: false, search_type: "workspace" },
+      }),
+    );
+  });
+
   it("the status text follows the events, with the overview's progress, while Search is a Stop button", async () => {
     const stream = liveSse();
     const { user } = await openSearch(PAGE, { "POST /api/jigsaw-search": stream.handler });

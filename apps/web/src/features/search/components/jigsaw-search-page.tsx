@@ -2,7 +2,6 @@
 // box with its options, suggestions before the first search, then the thread of questions with their
 // sources, cited overview, images and related questions, a follow-up box under it, and the history.
 // A question handed over by another page (navigation state `initialQuery`, or `?q=`) runs at once.
-import { DEFAULT_SAFE_SEARCH } from "@tessera/contracts";
 import { History, Plus, Telescope } from "lucide-react";
 import { useCallback, useEffect, useState } from "react";
 import { useLocation, useNavigate, useSearchParams } from "react-router";
@@ -12,8 +11,9 @@ import { Sheet, SheetContent, SheetDescription, SheetTitle } from "@/components/
 import { Spinner } from "@/components/ui/spinner";
 import { usePublicConfig } from "@/lib/public-config";
 import { useDocumentTitle } from "@/lib/use-document-title";
-import { useSearchThread, type SearchOptions } from "../hooks/use-search-thread";
+import { useSearchThread } from "../hooks/use-search-thread";
 import type { SearchThreadSummary } from "../utils/group-threads";
+import { readSearchOptions, saveSearchOptions } from "../utils/search-preferences";
 import { SearchForm } from "./search-form";
 import { SearchHistory } from "./search-history";
 import { SearchOptionsBar } from "./search-options";
@@ -40,11 +40,7 @@ export function JigsawSearchPage() {
   const { turns, isSearching, openingThread, search, followUp, stop, openThread, clear } = useSearchThread();
   const [query, setQuery] = useState("");
   const [followUpText, setFollowUpText] = useState("");
-  const [options, setOptions] = useState<Required<SearchOptions>>({
-    safe_search: DEFAULT_SAFE_SEARCH,
-    ai_overview: true,
-    search_type: "web",
-  });
+  const [options, setOptions] = useState(readSearchOptions);
   const [historyOpen, setHistoryOpen] = useState(false);
   // Stop shows in the box that started the running search, where the person is looking.
   const [stopIn, setStopIn] = useState<"top" | "follow-up">("top");
@@ -138,7 +134,10 @@ export function JigsawSearchPage() {
         >
           <SearchOptionsBar
             options={options}
-            onChange={setOptions}
+            onChange={(next) => {
+              setOptions(next);
+              saveSearchOptions(next);
+            }}
             webSearch={webSearch ?? false}
             disabled={isSearching}
           />

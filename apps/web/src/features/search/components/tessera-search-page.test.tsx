@@ -2,6 +2,7 @@ import type { ModelAvailability, ModelsResponse } from "@tessera/contracts";
 import { screen, waitFor } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { apiError, json, liveSse, sse, STUB_PUBLIC_CONFIG } from "@/testing/fetch-stub";
+import { AI_SEARCH_CHOICE_KEY } from "../utils/search-preferences";
 import { openSearch } from "./search-test-steps";
 
 const PAGE = "/dashboard/tessera-search";
@@ -155,6 +156,41 @@ describe("the simple AI Search page", () => {
       await waitFor(() =>
         expect(screen.getByRole("combobox", { name: "Answer with" })).toHaveProperty("disabled", false),
       );
+    });
+    it("remembers the model and where to search for the next visit; a stored choice it cannot read gives the defaults", async () => {
+      const routes = {
+        "GET /api/public/config": () => json({ ...STUB_PUBLIC_CONFIG, webSearch: true }),
+        "GET /api/models": () => json(models),
+      };
+      const first = await openSearch(PAGE, routes);
+      await first.user.click(screen.getByRole("combobox", { name: "Answer with" }));
+      await first.user.click(await screen.findByRole("option", { name: /Gemini 2\.5 Flash/ }));
+      await first.user.click(await screen.findByRole("combobox", { name: "Search in" }));
+      await first.user.click(await screen.findByRole("option", { name: /My workspace/ }));
+      first.unmount();
+
+      const again = await openSearch(PAGE, {
+        ...routes,
+        "POST /api/ai-search": () => sse([{ type: "complete", searchId: "s1", tokensUsed: 0 }]),
+      });
+      expect(screen.getByRole("combobox", { name: "Answer with" }).textContent).toContain("Gemini 2.5 Flash");
+      expect((await screen.findByRole("combobox", { name: "Search in" })).textContent).toContain(
+        "My workspace",
+      );
+      await again.user.type(box(), "When is the lamp lit?{Enter}");
+      await waitFor(() =>
+        expect(again.server.callsTo("POST /api/ai-search")[0]?.body).toEqual({
+          query: "When is the lamp lit?",
+          model: "gemini-flash",
+          searchType: "workspace",
+        }),
+      );
+      again.unmount();
+
+      localStorage.setItem(AI_SEARCH_CHOICE_KEY, JSON.stringify({ searchType: "images", model: 7 }));
+      await openSearch(PAGE, routes);
+      expect(screen.getByRole("combobox", { name: "Answer with" }).textContent).toContain("Automatic");
+      expect((await screen.findByRole("combobox", { name: "Search in" })).textContent).toContain("The web");
     });
   });
 });

@@ -1,6 +1,6 @@
 // /dashboard/tessera-search, the simple search page (spec §2): one question, one streamed answer.
 // The full search engine page, with sources, images and follow-ups, is one link away.
-import { SEARCH_MESSAGES, type SearchType } from "@tessera/contracts";
+import { SEARCH_MESSAGES } from "@tessera/contracts";
 import { ArrowRight, Search, Sparkles, Square } from "lucide-react";
 import { useState, type FormEvent } from "react";
 import { Link } from "react-router";
@@ -12,18 +12,22 @@ import { Spinner } from "@/components/ui/spinner";
 import { usePublicConfig } from "@/lib/public-config";
 import { useDocumentTitle } from "@/lib/use-document-title";
 import { useAiSearch } from "../hooks/use-ai-search";
+import { readAiSearchChoice, saveAiSearchChoice, type AiSearchChoice } from "../utils/search-preferences";
 import { AiSearchOptions } from "./ai-search-options";
 
 export function TesseraSearchPage() {
   useDocumentTitle("AI Search");
   const [query, setQuery] = useState("");
-  const [model, setModel] = useState(AUTOMATIC_MODEL);
-  const [searchType, setSearchType] = useState<SearchType>("web");
+  const [choice, setChoice] = useState(readAiSearchChoice);
+  const choose = (next: AiSearchChoice) => {
+    setChoice(next);
+    saveAiSearchChoice(next);
+  };
   const { question, answer, phase, error, ask, stop, clearError } = useAiSearch();
   const searching = phase === "searching";
   const webSearch = usePublicConfig().data?.webSearch ?? false;
 
-  const run = () => void ask(query, { ...(model === AUTOMATIC_MODEL ? {} : { model }), searchType });
+  const run = () => void ask(query, choice);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     run();
@@ -78,10 +82,12 @@ export function TesseraSearchPage() {
           </p>
         ) : null}
         <AiSearchOptions
-          model={model}
-          onModelChange={setModel}
-          searchType={searchType}
-          onSearchTypeChange={setSearchType}
+          model={choice.model ?? AUTOMATIC_MODEL}
+          onModelChange={(model) =>
+            choose({ searchType: choice.searchType, ...(model === AUTOMATIC_MODEL ? {} : { model }) })
+          }
+          searchType={choice.searchType}
+          onSearchTypeChange={(searchType) => choose({ ...choice, searchType })}
           webSearch={webSearch}
           disabled={searching}
         />
