@@ -2,7 +2,9 @@
 // unless a row says otherwise; a plan whose time is up is Core again. Trials start once; admins and
 // Stripe set plans. Every call that spends an entitlement checks it here.
 import {
+  CHAT_ERROR_MESSAGES,
   featureUpgradeMessage,
+  findCatalogueModel,
   modelPlan,
   PLANS,
   planAtLeast,
@@ -17,6 +19,7 @@ import { and, count, eq, gte, ne, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { generatedImages, subscriptions } from "../db/schema";
 import { AppError } from "../lib/errors";
+import type { LlmRegistry, ResolvedModel, Retrieve } from "../providers/llm/types";
 
 export interface PlanState {
   plan: PlanId;
@@ -94,6 +97,26 @@ export async function setPlan(
     .onConflictDoUpdate({ target: subscriptions.userId, set: values })
     .returning();
   return planOf(row, now);
+}
+
+/**
+ * The model a person may ask now, resolved: 400 for one neither the catalogue nor a model server
+ * knows, 503 for one no configured provider serves, 403 for one above their plan.
+ */
+export async function resolveModelOnPlan(
+  deps: { db: Database; llm: LlmRegistry },
+  userId: string,
+  modelId: string,
+  ctx: { retrieve: Retrieve },
+): Promise<Extract<ResolvedModel, { ok: true }>> {
+  const resolved = await deps.llm.resolve(modelId, ctx);
+  if (!resolved.ok) {
+    throw resolved.reason === "unsupported"
+      ? new AppError("BAD_REQUEST", CHAT_ERROR_MESSAGES.unsupported)
+      : new AppError("UNAVAILABLE", CHAT_ERROR_MESSAGES.unavailable);
+  }
+  await requireModel(deps.db, userId, modelId, findCatalogueModel(modelId)?.name ?? modelId);
+  return resolved;
 }
 
 /** Refuses a model the caller's plan does not include, naming the plan that does. */

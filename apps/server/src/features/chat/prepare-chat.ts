@@ -2,18 +2,13 @@
 // conversation and images belong to the caller, and the user message is stored together with its
 // answer, empty and "streaming", which the stream fills in as it goes (so a crash or a shutdown keeps
 // the text so far). Failures here are plain HTTP errors and nothing is written.
-import {
-  CHAT_ERROR_MESSAGES,
-  STREAM_MESSAGES,
-  findCatalogueModel,
-  type chatStreamRequestSchema,
-} from "@tessera/contracts";
+import { STREAM_MESSAGES, findCatalogueModel, type chatStreamRequestSchema } from "@tessera/contracts";
 import { randomUUID } from "node:crypto";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { isUniqueViolation, rowsOf, runNamed, type Database, type NamedStatement } from "../../db/client";
 import { chatImages, conversations, messages } from "../../db/schema";
-import { requireModel } from "../../billing/plans";
+import { resolveModelOnPlan } from "../../billing/plans";
 import { AppError, notFound } from "../../lib/errors";
 import { titleFrom } from "../../lib/title-from";
 import type { LlmRegistry, ResolvedModel, Retrieve } from "../../providers/llm/types";
@@ -70,15 +65,9 @@ export async function prepareChat(
   input: z.output<typeof chatStreamRequestSchema>,
   retrieve: Retrieve,
 ): Promise<PreparedChat> {
-  const resolved = await deps.llm.resolve(input.model, { retrieve });
-  if (!resolved.ok) {
-    throw resolved.reason === "unsupported"
-      ? new AppError("BAD_REQUEST", CHAT_ERROR_MESSAGES.unsupported)
-      : new AppError("UNAVAILABLE", CHAT_ERROR_MESSAGES.unavailable);
-  }
+  // The model and the plan decide before anything is stored: a refused message leaves no trace.
+  const resolved = await resolveModelOnPlan(deps, userId, input.model, { retrieve });
   const catalogue = findCatalogueModel(input.model);
-  // The plan decides before anything is stored: a refused message leaves no trace.
-  await requireModel(deps.db, userId, input.model, catalogue?.name ?? input.model);
 
   let conversationId = input.conversationId ?? null;
   const created = !conversationId;

@@ -1,10 +1,9 @@
 // The model that writes a search's answer, settled before anything is stored or streamed: the one the
 // caller named (known to the catalogue, served by a configured provider, on the caller's plan), else
 // the search model, else Tessera Local. It reads the sources the search finds, handed over once found.
-import { CHAT_ERROR_MESSAGES, LOCAL_MODEL_ID, SEARCH_MODEL_ID, findCatalogueModel } from "@tessera/contracts";
-import { requireModel } from "../../billing/plans";
+import { LOCAL_MODEL_ID, SEARCH_MODEL_ID } from "@tessera/contracts";
+import { resolveModelOnPlan } from "../../billing/plans";
 import type { Database } from "../../db/client";
-import { AppError } from "../../lib/errors";
 import type { LlmRegistry, Passage, ResolvedModel } from "../../providers/llm/types";
 
 export interface OverviewModel {
@@ -29,16 +28,8 @@ export async function chooseOverviewModel(
     passages = found;
   };
   // The search model, named or not, is search's own: without a provider it is Tessera Local.
-  if (requested && requested !== SEARCH_MODEL_ID) {
-    const resolved = await deps.llm.resolve(requested, ctx);
-    if (!resolved.ok) {
-      throw resolved.reason === "unsupported"
-        ? new AppError("BAD_REQUEST", CHAT_ERROR_MESSAGES.unsupported)
-        : new AppError("UNAVAILABLE", CHAT_ERROR_MESSAGES.unavailable);
-    }
-    await requireModel(deps.db, userId, requested, findCatalogueModel(requested)?.name ?? requested);
-    return { resolved, read };
-  }
+  if (requested && requested !== SEARCH_MODEL_ID)
+    return { resolved: await resolveModelOnPlan(deps, userId, requested, ctx), read };
   let resolved = await deps.llm.resolve(SEARCH_MODEL_ID, ctx);
   if (!resolved.ok) resolved = await deps.llm.resolve(LOCAL_MODEL_ID, ctx);
   return resolved.ok ? { resolved, read } : null;
