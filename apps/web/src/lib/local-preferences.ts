@@ -37,19 +37,26 @@ function write(key: string, value: string): void {
   notify();
 }
 
-function readList(key: string): string[] {
+/** A stored JSON value; undefined when there is none or it is not JSON. Its shape is the caller's to check. */
+export function readJsonPreference(key: string): unknown {
   try {
-    const parsed: unknown = JSON.parse(read(key) ?? "[]");
-    return Array.isArray(parsed) ? parsed.filter((x): x is string => typeof x === "string") : [];
+    return JSON.parse(read(key) ?? "null") ?? undefined;
   } catch {
-    return [];
+    return undefined;
   }
+}
+
+export const saveJsonPreference = (key: string, value: unknown) => write(key, JSON.stringify(value));
+
+function readList(key: string): string[] {
+  const parsed = readJsonPreference(key);
+  return Array.isArray(parsed) ? parsed.filter((x): x is string => typeof x === "string") : [];
 }
 
 /** Most recent first; a value already there moves to the front. */
 function pushFront(key: string, value: string, keep: number): void {
   const next = [value, ...readList(key).filter((x) => x !== value)].slice(0, keep);
-  write(key, JSON.stringify(next));
+  saveJsonPreference(key, next);
 }
 
 export const readFavoriteModels = () =>

@@ -9,8 +9,8 @@ import { focusFirstTooLong, useTextLimits, type LengthLimit } from "@/components
 import { Spinner } from "@/components/ui/spinner";
 import { Textarea } from "@/components/ui/textarea";
 import { errorMessage } from "@/lib/api-client";
-import { useCreateAssistant } from "../api/create-assistant";
 import { useModels } from "@/lib/models-query";
+import { useCreateAssistant } from "../api/create-assistant";
 import { useUpdateAssistant } from "../api/update-assistant";
 import { draftOf, inputOf, newDraft, type AssistantDraft } from "../utils/assistant-draft";
 import { AssistantBasicsFields } from "./assistant-basics-fields";

@@ -1,5 +1,7 @@
+import { ModelSelect } from "@/components/model-select";
 import { Input } from "@/components/ui/input";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import { useModels } from "@/lib/models-query";
 import {
   capitalize,
   LANGUAGES,
@@ -11,8 +13,6 @@ import {
   type AssistantDraft,
 } from "../utils/assistant-draft";
 import { FormRow } from "./form-row";
-import { ModelSelect } from "@/components/model-select";
-import { useModels } from "@/lib/models-query";
 
 type Patch = (patch: Partial<AssistantDraft>) => void;
 

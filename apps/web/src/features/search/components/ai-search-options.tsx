@@ -1,9 +1,9 @@
 // The simple search's choices: the model that writes the answer (the server's own by default) and,
 // where this server has a web search provider, whether to search the web or only the workspace.
-import type { SearchType } from "@tessera/contracts";
-import { useId } from "react";
-import { ModelSelect } from "@/components/model-select";
+import { AUTOMATIC_MODEL, ModelSelect } from "@/components/model-select";
 import { useModels } from "@/lib/models-query";
+import type { AiSearchChoice } from "../utils/search-preferences";
+import { OptionField, OptionsRow } from "./option-field";
 import { SearchTypeSelect, WorkspaceOnlyNote } from "./search-type-select";
 
 const AUTOMATIC = {
@@ -12,45 +12,46 @@ const AUTOMATIC = {
 };
 
 export function AiSearchOptions({
-  model,
-  onModelChange,
-  searchType,
-  onSearchTypeChange,
+  choice,
+  onChange,
   webSearch,
   disabled,
 }: {
-  model: string;
-  onModelChange: (model: string) => void;
-  searchType: SearchType;
-  onSearchTypeChange: (searchType: SearchType) => void;
+  choice: AiSearchChoice;
+  onChange: (choice: AiSearchChoice) => void;
   /** This server has a web search provider; without one every search reads the workspace. */
   webSearch: boolean;
   disabled: boolean;
 }) {
-  const modelId = useId();
   const models = useModels();
   return (
-    <div className="flex flex-wrap items-center gap-x-5 gap-y-2 text-sm">
-      <div className="flex min-w-0 items-center gap-2">
-        <label htmlFor={modelId} className="shrink-0 text-muted-foreground">
-          Answer with
-        </label>
-        <ModelSelect
-          id={modelId}
-          value={model}
-          onChange={onModelChange}
-          models={models.data}
-          pending={models.isPending}
-          automatic={AUTOMATIC}
-          disabled={disabled}
-          className="h-8 w-48 text-sm"
-        />
-      </div>
+    <OptionsRow>
+      <OptionField label="Answer with">
+        {(id) => (
+          <ModelSelect
+            id={id}
+            value={choice.model ?? AUTOMATIC_MODEL}
+            // Automatic is no model named: the server's own.
+            onChange={(model) =>
+              onChange({ searchType: choice.searchType, ...(model === AUTOMATIC_MODEL ? {} : { model }) })
+            }
+            models={models.data}
+            pending={models.isPending}
+            automatic={AUTOMATIC}
+            disabled={disabled}
+            className="h-8 w-48 text-sm"
+          />
+        )}
+      </OptionField>
       {webSearch ? (
-        <SearchTypeSelect value={searchType} onChange={onSearchTypeChange} disabled={disabled} />
+        <SearchTypeSelect
+          value={choice.searchType}
+          onChange={(searchType) => onChange({ ...choice, searchType })}
+          disabled={disabled}
+        />
       ) : (
         <WorkspaceOnlyNote />
       )}
-    </div>
+    </OptionsRow>
   );
 }

@@ -3,6 +3,7 @@ import { Switch } from "radix-ui";
 import { useId } from "react";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import type { SearchOptions } from "../hooks/use-search-thread";
+import { OptionField, OptionsRow } from "./option-field";
 import { SearchTypeSelect } from "./search-type-select";
 
 const SAFE_SEARCH_LABELS = { off: "Off", moderate: "Moderate", strict: "Strict" } as const;
@@ -22,31 +23,29 @@ export function SearchOptionsBar({
   webSearch: boolean;
   disabled: boolean;
 }) {
-  const safeId = useId();
   const overviewId = useId();
   return (
-    <div className="flex flex-wrap items-center gap-x-5 gap-y-2 text-sm">
-      <div className="flex items-center gap-2">
-        <label htmlFor={safeId} className="text-muted-foreground">
-          Safe search
-        </label>
-        <Select
-          value={options.safe_search}
-          onValueChange={(value) => onChange({ ...options, safe_search: safeSearchSchema.parse(value) })}
-          disabled={disabled}
-        >
-          <SelectTrigger id={safeId} className="h-8 w-32 text-sm">
-            <SelectValue />
-          </SelectTrigger>
-          <SelectContent>
-            {safeSearchSchema.options.map((level) => (
-              <SelectItem key={level} value={level}>
-                {SAFE_SEARCH_LABELS[level]}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
-      </div>
+    <OptionsRow>
+      <OptionField label="Safe search">
+        {(id) => (
+          <Select
+            value={options.safe_search}
+            onValueChange={(value) => onChange({ ...options, safe_search: safeSearchSchema.parse(value) })}
+            disabled={disabled}
+          >
+            <SelectTrigger id={id} className="h-8 w-32 text-sm">
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              {safeSearchSchema.options.map((level) => (
+                <SelectItem key={level} value={level}>
+                  {SAFE_SEARCH_LABELS[level]}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+        )}
+      </OptionField>
       <div className="flex items-center gap-2">
         <Switch.Root
           id={overviewId}
@@ -68,6 +67,6 @@ export function SearchOptionsBar({
           disabled={disabled}
         />
       ) : null}
-    </div>
+    </OptionsRow>
   );
 }

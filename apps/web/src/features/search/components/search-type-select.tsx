@@ -1,8 +1,8 @@
 // Where a search looks, offered where this server has a web search provider: the web through it, or
 // only the workspace's own index.
 import { SEARCH_TYPES, type SearchType } from "@tessera/contracts";
-import { useId } from "react";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import { OptionField } from "./option-field";
 
 const SEARCH_TYPE_TEXT: Record<SearchType, { label: string; hint: string }> = {
   web: { label: "The web", hint: "Through this server's search provider." },
@@ -21,29 +21,27 @@ export function SearchTypeSelect({
   onChange: (value: SearchType) => void;
   disabled: boolean;
 }) {
-  const id = useId();
   return (
-    <div className="flex items-center gap-2">
-      <label htmlFor={id} className="text-muted-foreground">
-        Search in
-      </label>
-      <Select
-        value={value}
-        onValueChange={(next) => onChange(next === "workspace" ? "workspace" : "web")}
-        disabled={disabled}
-      >
-        <SelectTrigger id={id} className="h-8 w-40 text-sm">
-          <SelectValue />
-        </SelectTrigger>
-        <SelectContent>
-          {SEARCH_TYPES.map((type) => (
-            <SelectItem key={type} value={type} hint={SEARCH_TYPE_TEXT[type].hint}>
-              {SEARCH_TYPE_TEXT[type].label}
-            </SelectItem>
-          ))}
-        </SelectContent>
-      </Select>
-    </div>
+    <OptionField label="Search in">
+      {(id) => (
+        <Select
+          value={value}
+          onValueChange={(next) => onChange(next === "workspace" ? "workspace" : "web")}
+          disabled={disabled}
+        >
+          <SelectTrigger id={id} className="h-8 w-40 text-sm">
+            <SelectValue />
+          </SelectTrigger>
+          <SelectContent>
+            {SEARCH_TYPES.map((type) => (
+              <SelectItem key={type} value={type} hint={SEARCH_TYPE_TEXT[type].hint}>
+                {SEARCH_TYPE_TEXT[type].label}
+              </SelectItem>
+            ))}
+          </SelectContent>
+        </Select>
+      )}
+    </OptionField>
   );
 }
 

@@ -5,24 +5,19 @@ import { ArrowRight, Search, Sparkles, Square } from "lucide-react";
 import { useState, type FormEvent } from "react";
 import { Link } from "react-router";
 import { Markdown } from "@/components/markdown";
-import { AUTOMATIC_MODEL } from "@/components/model-select";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Spinner } from "@/components/ui/spinner";
 import { usePublicConfig } from "@/lib/public-config";
 import { useDocumentTitle } from "@/lib/use-document-title";
 import { useAiSearch } from "../hooks/use-ai-search";
-import { readAiSearchChoice, saveAiSearchChoice, type AiSearchChoice } from "../utils/search-preferences";
+import { readAiSearchChoice, saveAiSearchChoice } from "../utils/search-preferences";
 import { AiSearchOptions } from "./ai-search-options";
 
 export function TesseraSearchPage() {
   useDocumentTitle("AI Search");
   const [query, setQuery] = useState("");
   const [choice, setChoice] = useState(readAiSearchChoice);
-  const choose = (next: AiSearchChoice) => {
-    setChoice(next);
-    saveAiSearchChoice(next);
-  };
   const { question, answer, phase, error, ask, stop, clearError } = useAiSearch();
   const searching = phase === "searching";
   const webSearch = usePublicConfig().data?.webSearch ?? false;
@@ -82,12 +77,11 @@ export function TesseraSearchPage() {
           </p>
         ) : null}
         <AiSearchOptions
-          model={choice.model ?? AUTOMATIC_MODEL}
-          onModelChange={(model) =>
-            choose({ searchType: choice.searchType, ...(model === AUTOMATIC_MODEL ? {} : { model }) })
-          }
-          searchType={choice.searchType}
-          onSearchTypeChange={(searchType) => choose({ ...choice, searchType })}
+          choice={choice}
+          onChange={(next) => {
+            setChoice(next);
+            saveAiSearchChoice(next);
+          }}
           webSearch={webSearch}
           disabled={searching}
         />
