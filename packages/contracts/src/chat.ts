@@ -38,6 +38,8 @@ export const STREAM_MESSAGES = {
   notSaved: "The answer could not be saved. Please try again.",
   /** A second request with a client message id already seen (409): the first one is being answered. */
   duplicate: "This message was already sent.",
+  /** Regenerate named an answer that is not the conversation's last, finished one (409). */
+  notLatest: "Only the latest finished answer can be regenerated.",
 } as const;
 
 export const chatImageRefSchema = z.object({
@@ -62,6 +64,18 @@ export const chatStreamRequestSchema = z.object({
   clientMessageId: z.string().uuid().optional(),
 });
 export type ChatStreamRequest = z.input<typeof chatStreamRequestSchema>;
+
+/**
+ * POST /api/chat-stream/regenerate: answers the conversation's last question again, in place of its
+ * answer (`messageId`), with the events of /api/chat-stream. Only the conversation's latest answer, once
+ * it has ended, can be regenerated (409 otherwise); another's is a 404. The old answer is kept out of
+ * sight and comes back should the new one fail before its first word. `clientMessageId` works as for a
+ * message: sent again on a retry it is refused with 409, and Stop can name the new answer by it.
+ */
+export const chatRegenerateRequestSchema = chatStreamRequestSchema
+  .pick({ model: true, research: true, deepCrawl: true, assistantId: true, clientMessageId: true })
+  .extend({ messageId: z.string().uuid("messageId must be an answer's id.") });
+export type ChatRegenerateRequest = z.input<typeof chatRegenerateRequestSchema>;
 
 /**
  * POST /api/chat-stream/stop: stops an answer while it streams (204; a 404 names none of the caller's).

@@ -109,6 +109,11 @@ export const messages = pgTable(
     images: jsonb("images").$type<{ id: string; url: string }[]>().notNull().default([]),
     /** The client's id for a user message: a repeated submit of the same message is refused. */
     clientMessageId: uuid("client_message_id"),
+    /**
+     * The answer regenerated in this one's place: a replaced answer is kept, out of sight (not listed,
+     * exported or sent as history), and comes back if its replacement fails before its first word.
+     */
+    replacedBy: uuid("replaced_by"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -180,3 +180,51 @@ export function parseSse(text: string): SseEvent[] {
 export async function readSse(res: Response): Promise<SseEvent[]> {
   return parseSse(await res.text());
 }
+
+/** Reads a stream's events until one passes `until`; the reader stays open for the rest. */
+export async function readUntil(res: Response, until: (e: SseEvent) => boolean) {
+  const reader = res.body!.getReader() as ReadableStreamDefaultReader<Uint8Array>;
+  const decoder = new TextDecoder();
+  const events: SseEvent[] = [];
+  let buffer = "";
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) return { reader, events, done: true };
+    buffer += decoder.decode(value, { stream: true });
+    let cut;
+    while ((cut = buffer.indexOf("\n\n")) >= 0) {
+      const block = buffer.slice(0, cut);
+      buffer = buffer.slice(cut + 2);
+      const data = block
+        .split("\n")
+        .filter((l) => l.startsWith("data:"))
+        .map((l) => l.slice(5).trim())
+        .join("\n");
+      if (!data) continue;
+      const event = JSON.parse(data) as SseEvent;
+      events.push(event);
+      if (until(event)) return { reader, events, done: false };
+    }
+  }
+}
+
+/** The rest of a stream, as text. */
+export async function readRest(reader: ReadableStreamDefaultReader<Uint8Array>) {
+  const decoder = new TextDecoder();
+  let text = "";
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) return text + decoder.decode();
+    text += decoder.decode(value, { stream: true });
+  }
+}
+
+/** Reads until `ok` holds of what was read, or `ms` have passed (the last read is returned). */
+export async function eventually<T>(read: () => Promise<T>, ok: (v: T) => boolean, ms = 10_000): Promise<T> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const value = await read();
+    if (ok(value) || Date.now() > deadline) return value;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}

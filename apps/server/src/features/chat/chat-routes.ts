@@ -1,4 +1,5 @@
 import {
+  chatRegenerateRequestSchema,
   chatStopRequestSchema,
   chatStreamRequestSchema,
   LOCAL_MODEL_ID,
@@ -7,14 +8,14 @@ import {
   messagePageQuerySchema,
   STREAM_MESSAGES,
 } from "@tessera/contracts";
-import { Hono } from "hono";
+import { Hono, type Context } from "hono";
 import { z } from "zod";
 import type { Database } from "../../db/client";
 import { findVisibleAssistant } from "../../knowledge/find-assistant";
 import { searchKnowledge } from "../../knowledge/search-knowledge";
 import type { AppEnv } from "../../lib/context";
 import { AppError } from "../../lib/errors";
-import { createAnswerRelay } from "../../lib/answer-relay";
+import { createAnswerRelay, type AnswerRelay } from "../../lib/answer-relay";
 import type { LiveStreams } from "../../lib/live-streams";
 import { readUpload, uploadLimit } from "../../lib/upload";
 import type { Logger } from "../../lib/logger";
@@ -36,7 +37,8 @@ import type { SearchProvider } from "../../providers/search/types";
 import { contentDisposition } from "../../lib/content-disposition";
 import { allConversationsFileName, exportAllConversations, exportConversation } from "./export-conversation";
 import { extractAttachment } from "./extract-attachment";
-import { prepareChat } from "./prepare-chat";
+import { prepareChat, type PreparedChat } from "./prepare-chat";
+import { prepareRegenerate } from "./prepare-regenerate";
 import { runChatStream, type ContextSource } from "./run-chat-stream";
 import { followAnswer, followEvents } from "./follow-answer";
 import { stopAnswer } from "./stop-answer";
@@ -65,9 +67,91 @@ export interface ChatDeps {
 const idParam = z.object({ id: z.string().uuid("not a conversation id") });
 const answerParam = z.object({ messageId: z.string().uuid("not a message id") });
 
+type Turn = Awaited<ReturnType<ReturnType<typeof turnSteps>["beginTurn"]>>;
+
+/** What a message and a regenerate share: the checks before a turn, and streaming its answer. */
+function turnSteps(deps: ChatDeps, relay: AnswerRelay) {
+  /** The checks before anything is stored: shutting down, the rate limit, the assistant. */
+  async function beginTurn(c: Context<AppEnv>, assistantId: string | null | undefined) {
+    const userId = c.get("session").user.id;
+    // Shutting down: store nothing that could not be answered.
+    if (deps.streams?.closing) throw new AppError("UNAVAILABLE", STREAM_MESSAGES.restarting);
+    await limitChatMessages(deps.limiter, userId, deps.messagesPerMinute);
+    const assistant = assistantId ? await findVisibleAssistant(deps.db, userId, assistantId) : null;
+    // An assistant brings its knowledge documents along, whoever is chatting with it.
+    const retrieve: Retrieve = (query, limit) =>
+      searchKnowledge(deps.db, userId, query, limit, assistant?.knowledgeBase.documents ?? []);
+    const prepareDeps = {
+      db: deps.db,
+      llm: deps.llm,
+      imageUrl: (key: string) => deps.storage.publicUrl(key),
+    };
+    return { userId, assistant, retrieve, prepareDeps };
+  }
+
+  /** The stored turn's answer, streamed: research first when asked for, then the model. */
+  async function answer(
+    c: Context<AppEnv>,
+    { userId, assistant, retrieve }: Turn,
+    prepared: PreparedChat,
+    question: string,
+    deepCrawl: boolean,
+  ) {
+    const log = c.get("logger");
+    // Followed from the moment the turn is stored: gathering sources can take seconds.
+    const feed = relay.open(prepared.assistantMessageId);
+    let context: ContextSource[] = [];
+    if (
+      prepared.research &&
+      prepared.modelId !== LOCAL_MODEL_ID &&
+      prepared.resolved.provider !== "tessera-local"
+    )
+      context = await gatherResearch(
+        { db: deps.db, search: deps.search, logger: log, allowPrivateFetch: deps.allowPrivateFetch },
+        { userId, query: question, deepCrawl, retrieve },
+      ).catch((err: unknown) => {
+        feed.close();
+        throw err;
+      });
+    return sseResponse(
+      c,
+      (signal) =>
+        runChatStream(
+          {
+            db: deps.db,
+            logger: log,
+            readImage: (key) => deps.storage.get(key),
+            idleMs: deps.idleMs,
+            totalMs: deps.totalMs,
+            onClosedElsewhere: () => void deps.streams.stop(prepared.assistantMessageId),
+            feed,
+          },
+          prepared,
+          question,
+          context,
+          assistant
+            ? {
+                name: assistant.name,
+                systemPrompt: assistant.systemPrompt,
+                instructions: assistant.knowledgeBase.instructions,
+                temperature: assistant.settings.temperature,
+                maxTokens: assistant.settings.maxTokens,
+              }
+            : null,
+          signal,
+        ),
+      // The answer goes on if its client leaves (a reload reads it back); Stop names it.
+      { live: deps.streams, key: prepared.assistantMessageId, outliveClient: true },
+    );
+  }
+
+  return { beginTurn, answer };
+}
+
 export function chatRoutes(deps: ChatDeps) {
   // The answers this process writes, for pages that follow one (a reload mid-answer).
   const relay = createAnswerRelay();
+  const { beginTurn, answer } = turnSteps(deps, relay);
   return new Hono<AppEnv>()
     .get("/models", async (c) => {
       const { plan } = await readPlan(deps.db, c.get("session").user.id);
@@ -75,68 +159,15 @@ export function chatRoutes(deps: ChatDeps) {
     })
     .post("/chat-stream", async (c) => {
       const input = await readJson(c, chatStreamRequestSchema);
-      const userId = c.get("session").user.id;
-      // Shutting down: store nothing that could not be answered.
-      if (deps.streams?.closing) throw new AppError("UNAVAILABLE", STREAM_MESSAGES.restarting);
-      await limitChatMessages(deps.limiter, userId, deps.messagesPerMinute);
-      const assistant = input.assistantId
-        ? await findVisibleAssistant(deps.db, userId, input.assistantId)
-        : null;
-      // An assistant brings its knowledge documents along, whoever is chatting with it.
-      const retrieve: Retrieve = (query, limit) =>
-        searchKnowledge(deps.db, userId, query, limit, assistant?.knowledgeBase.documents ?? []);
-      const prepared = await prepareChat(
-        { db: deps.db, llm: deps.llm, imageUrl: (key) => deps.storage.publicUrl(key) },
-        userId,
-        input,
-        retrieve,
-      );
-      const log = c.get("logger");
-      // Followed from the moment the turn is stored: gathering sources can take seconds.
-      const feed = relay.open(prepared.assistantMessageId);
-      let context: ContextSource[] = [];
-      if (
-        prepared.research &&
-        input.model !== LOCAL_MODEL_ID &&
-        prepared.resolved.provider !== "tessera-local"
-      )
-        context = await gatherResearch(
-          { db: deps.db, search: deps.search, logger: log, allowPrivateFetch: deps.allowPrivateFetch },
-          { userId, query: input.message, deepCrawl: input.deepCrawl, retrieve },
-        ).catch((err: unknown) => {
-          feed.close();
-          throw err;
-        });
-      return sseResponse(
-        c,
-        (signal) =>
-          runChatStream(
-            {
-              db: deps.db,
-              logger: log,
-              readImage: (key) => deps.storage.get(key),
-              idleMs: deps.idleMs,
-              totalMs: deps.totalMs,
-              onClosedElsewhere: () => void deps.streams.stop(prepared.assistantMessageId),
-              feed,
-            },
-            prepared,
-            input.message,
-            context,
-            assistant
-              ? {
-                  name: assistant.name,
-                  systemPrompt: assistant.systemPrompt,
-                  instructions: assistant.knowledgeBase.instructions,
-                  temperature: assistant.settings.temperature,
-                  maxTokens: assistant.settings.maxTokens,
-                }
-              : null,
-            signal,
-          ),
-        // The answer goes on if its client leaves (a reload reads it back); Stop names it.
-        { live: deps.streams, key: prepared.assistantMessageId, outliveClient: true },
-      );
+      const turn = await beginTurn(c, input.assistantId);
+      const prepared = await prepareChat(turn.prepareDeps, turn.userId, input, turn.retrieve);
+      return answer(c, turn, prepared, input.message, input.deepCrawl);
+    })
+    .post("/chat-stream/regenerate", async (c) => {
+      const input = await readJson(c, chatRegenerateRequestSchema);
+      const turn = await beginTurn(c, input.assistantId);
+      const prepared = await prepareRegenerate(turn.prepareDeps, turn.userId, input, turn.retrieve);
+      return answer(c, turn, prepared, prepared.question, input.deepCrawl);
     })
     .post("/chat-stream/stop", async (c) => {
       await stopAnswer(deps, c.get("session").user.id, await readJson(c, chatStopRequestSchema));

@@ -8,13 +8,17 @@ import {
   type MessagePageQuery,
   type StoredMessage,
 } from "@tessera/contracts";
-import { and, asc, count, desc, eq, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, isNull, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { conversations, messages } from "../../db/schema";
 import { notFound } from "../../lib/errors";
 
 /** Escapes LIKE's wildcards, so a search for "50%" looks for those characters. */
 const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** A conversation's messages as shown: an answer regenerated in another's place is kept out of sight. */
+const shownIn = (conversationId: typeof conversations.id | string) =>
+  and(eq(messages.conversationId, conversationId), isNull(messages.replacedBy))!;
 
 export async function listConversations(
   db: Database,
@@ -38,7 +42,7 @@ export async function listConversations(
       messageCount: count(messages.id),
     })
     .from(conversations)
-    .leftJoin(messages, eq(messages.conversationId, conversations.id))
+    .leftJoin(messages, shownIn(conversations.id))
     .where(and(...filters))
     .groupBy(conversations.id)
     .orderBy(desc(conversations.updatedAt), desc(conversations.id))
@@ -79,10 +83,7 @@ export async function getConversation(
 
 async function summaryOf(db: Database, row: typeof conversations.$inferSelect): Promise<ConversationSummary> {
   const id = row.id;
-  const [{ n } = { n: 0 }] = await db
-    .select({ n: count() })
-    .from(messages)
-    .where(eq(messages.conversationId, id));
+  const [{ n } = { n: 0 }] = await db.select({ n: count() }).from(messages).where(shownIn(id));
   return { ...summaryFields(row), message_count: Number(n) };
 }
 
@@ -125,7 +126,7 @@ export async function* everyConversation(
 }
 
 async function messagesOf(db: Database, id: string, page: MessagePageQuery = {}): Promise<StoredMessage[]> {
-  const inConversation = eq(messages.conversationId, id);
+  const inConversation = shownIn(id);
   // Compared in the database: its timestamps carry microseconds, a JavaScript Date does not. An anchor
   // that is not this conversation's message compares as null, so its page is empty.
   const where = page.before

@@ -57,6 +57,30 @@ export interface PreparedChat {
   history: { role: "user" | "assistant"; content: string }[];
   images: { id: string; url: string; storageKey: string; contentType: string }[];
   research: boolean;
+  /** The answer this one is regenerated in place of (prepare-regenerate.ts), or null for a new turn. */
+  replaces: string | null;
+}
+
+/** The caller's pictures among `refs`, with where each is read (another's, or a deleted one, is left out). */
+export async function ownImages(
+  deps: { db: Database; imageUrl: (storageKey: string) => string },
+  userId: string,
+  refs: readonly { id: string }[],
+): Promise<PreparedChat["images"]> {
+  if (refs.length === 0) return [];
+  const rows = await deps.db
+    .select({ id: chatImages.id, storageKey: chatImages.storageKey, contentType: chatImages.contentType })
+    .from(chatImages)
+    .where(
+      and(
+        eq(chatImages.userId, userId),
+        inArray(
+          chatImages.id,
+          refs.map((i) => i.id),
+        ),
+      ),
+    );
+  return rows.map((i) => ({ ...i, url: deps.imageUrl(i.storageKey) }));
 }
 
 export async function prepareChat(
@@ -84,6 +108,7 @@ export async function prepareChat(
         select ${messages.role} as role, ${messages.content} as content, ${messages.createdAt} as at
         from ${messages}
         where ${messages.conversationId} = c.id and ${messages.status} <> 'streaming'
+          and ${messages.replacedBy} is null
         order by ${messages.createdAt} desc
         limit ${HISTORY_MESSAGES}
       ) m on true
@@ -95,26 +120,8 @@ export async function prepareChat(
       r.role && r.content !== null ? [{ role: r.role, content: r.content }] : [],
     );
   }
-  const images = input.images.length
-    ? await deps.db
-        .select({
-          id: chatImages.id,
-          storageKey: chatImages.storageKey,
-          contentType: chatImages.contentType,
-        })
-        .from(chatImages)
-        .where(
-          and(
-            eq(chatImages.userId, userId),
-            inArray(
-              chatImages.id,
-              input.images.map((i) => i.id),
-            ),
-          ),
-        )
-    : [];
-  if (images.length !== new Set(input.images.map((i) => i.id)).size) throw notFound("Image not found.");
-  const withUrls = images.map((i) => ({ ...i, url: deps.imageUrl(i.storageKey) }));
+  const withUrls = await ownImages(deps, userId, input.images);
+  if (withUrls.length !== new Set(input.images.map((i) => i.id)).size) throw notFound("Image not found.");
 
   // The turn is stored by one statement, so it needs no transaction: the conversation (made, or
   // touched if it is still the caller's), the question and its answer-to-be, "streaming". A repeated
@@ -157,5 +164,6 @@ export async function prepareChat(
     history,
     images: withUrls,
     research: Boolean(input.research && catalogue?.research),
+    replaces: null,
   };
 }

@@ -212,13 +212,20 @@ export async function* runChatStream(
   // Tessera Local runs in the server: it costs nothing. Null when the provider reported no cost.
   const cost = prepared.resolved.provider === "tessera-local" ? 0 : next.value.cost;
   const status = interrupted ? "interrupted" : failure ? "error" : "complete";
-  const undo = status === "error" && !content;
+  // Nothing came back (or, for a regenerated answer, nothing before Stop): the turn is undone.
+  const undo = !text && (status === "error" || (status === "interrupted" && prepared.replaces !== null));
   const stored = await writeWithRetry(
     () =>
       undo
         ? // Nothing came back: undo the turn, as the client does (spec §4: the message is removed and
           // the prompt restored), so sending again leaves no stray question behind.
           deps.db.transaction(async (tx) => {
+            // A regenerated answer gives its place back to the one it was to replace.
+            if (prepared.replaces) {
+              await tx.delete(messages).where(eq(messages.id, answerId));
+              await tx.update(messages).set({ replacedBy: null }).where(eq(messages.id, prepared.replaces));
+              return;
+            }
             await tx.delete(messages).where(inArray(messages.id, [prepared.userMessageId, answerId]));
             if (prepared.created)
               await tx.delete(conversations).where(eq(conversations.id, prepared.conversationId));

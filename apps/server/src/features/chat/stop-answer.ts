@@ -14,7 +14,10 @@ import { closedAsInterrupted } from "../../db/sweep-orphan-streams";
 import { notFound } from "../../lib/errors";
 import { settlesWithin, STOP_CHANNEL, type LiveStreams } from "../../lib/live-streams";
 
-/** The caller's answer that the request names: by its id, or as the answer to the question it names. */
+/**
+ * The caller's answer that the request names: by its id, or by the client's id, which a regenerated
+ * answer carries and a new turn's question does.
+ */
 async function findAnswer(db: Database, userId: string, target: ChatStopRequest) {
   const answer = { id: messages.id, status: messages.status };
   const mine = and(eq(messages.userId, userId), eq(messages.role, "assistant"));
@@ -25,6 +28,12 @@ async function findAnswer(db: Database, userId: string, target: ChatStopRequest)
       .where(and(mine, eq(messages.id, target.messageId)));
     return row;
   }
+  // A regenerated answer carries the client's id itself.
+  const [regenerated] = await db
+    .select(answer)
+    .from(messages)
+    .where(and(mine, eq(messages.clientMessageId, target.clientMessageId!)));
+  if (regenerated) return regenerated;
   // The turn stores the answer just after its question, in the same conversation.
   const question = alias(messages, "question");
   const [row] = await db

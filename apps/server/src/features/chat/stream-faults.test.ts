@@ -12,7 +12,15 @@ import { randomUUID } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { conversations, messages, user } from "../../db/schema";
-import { createTestApp, readSse, type SseEvent, type TestApp } from "../../test/test-app";
+import {
+  createTestApp,
+  eventually,
+  readRest,
+  readSse,
+  readUntil,
+  type SseEvent,
+  type TestApp,
+} from "../../test/test-app";
 import {
   startOpenAiCompatibleServer,
   type OpenAiCompatibleServer,
@@ -140,51 +148,6 @@ function expectNothingLeaked(raw: string) {
 }
 
 /** Reads events off a live stream until `until` holds for one of them. */
-async function readUntil(res: Response, until: (e: SseEvent) => boolean) {
-  const reader = res.body!.getReader() as ReadableStreamDefaultReader<Uint8Array>;
-  const decoder = new TextDecoder();
-  const events: SseEvent[] = [];
-  let buffer = "";
-  for (;;) {
-    const { value, done } = await reader.read();
-    if (done) return { reader, events, done: true };
-    buffer += decoder.decode(value, { stream: true });
-    let cut;
-    while ((cut = buffer.indexOf("\n\n")) >= 0) {
-      const block = buffer.slice(0, cut);
-      buffer = buffer.slice(cut + 2);
-      const data = block
-        .split("\n")
-        .filter((l) => l.startsWith("data:"))
-        .map((l) => l.slice(5).trim())
-        .join("\n");
-      if (!data) continue;
-      const event = JSON.parse(data) as SseEvent;
-      events.push(event);
-      if (until(event)) return { reader, events, done: false };
-    }
-  }
-}
-
-async function readRest(reader: ReadableStreamDefaultReader<Uint8Array>) {
-  const decoder = new TextDecoder();
-  let text = "";
-  for (;;) {
-    const { value, done } = await reader.read();
-    if (done) return text + decoder.decode();
-    text += decoder.decode(value, { stream: true });
-  }
-}
-
-async function eventually<T>(read: () => Promise<T>, ok: (v: T) => boolean, ms = 10_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await read();
-    if (ok(value) || Date.now() > deadline) return value;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
-
 describe("stream faults: one closing event, the partial answer kept, nothing leaked", () => {
   it("429 with a short Retry-After, then success: asked once more after the wait, and the person gets the answer", async () => {
     const started = Date.now();

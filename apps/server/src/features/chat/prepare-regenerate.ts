@@ -1,0 +1,103 @@
+// Regenerate: the conversation's last question answered again, in place of its answer. What must hold
+// before the stream starts, as for a new message (prepare-chat.ts): the model is usable on the plan, the
+// answer is the caller's, and it is the conversation's latest and has ended. Then one statement puts the
+// old answer out of sight (`replaced_by`) and stores the new one, empty and "streaming"; should the new
+// one fail before its first word, the stream brings the old one back (run-chat-stream.ts).
+import { STREAM_MESSAGES, findCatalogueModel, type chatRegenerateRequestSchema } from "@tessera/contracts";
+import { randomUUID } from "node:crypto";
+import { sql } from "drizzle-orm";
+import type { z } from "zod";
+import { isUniqueViolation, rowsOf, type Database } from "../../db/client";
+import { resolveModelOnPlan } from "../../billing/plans";
+import { AppError, notFound } from "../../lib/errors";
+import type { LlmRegistry, Retrieve } from "../../providers/llm/types";
+import { HISTORY_MESSAGES, ownImages, type PreparedChat } from "./prepare-chat";
+
+type Row = { id: string; role: "user" | "assistant"; content: string; images: { id: string }[] };
+
+export async function prepareRegenerate(
+  deps: { db: Database; llm: LlmRegistry; imageUrl: (storageKey: string) => string },
+  userId: string,
+  input: z.output<typeof chatRegenerateRequestSchema>,
+  retrieve: Retrieve,
+): Promise<PreparedChat & { question: string }> {
+  const resolved = await resolveModelOnPlan(deps, userId, input.model, { retrieve });
+  const [answer] = await rowsOf<{ conversation_id: string; latest: boolean }>(
+    deps.db,
+    sql`
+    select a.conversation_id,
+      a.status <> 'streaming' and a.replaced_by is null and not exists (
+        select 1 from messages l
+        where l.conversation_id = a.conversation_id and l.replaced_by is null
+          and (l.created_at, l.id) > (a.created_at, a.id)
+      ) as latest
+    from messages a
+    where a.id = ${input.messageId} and a.user_id = ${userId} and a.role = 'assistant'`,
+  );
+  if (!answer) throw notFound("Message not found.");
+  if (!answer.latest) throw new AppError("CONFLICT", STREAM_MESSAGES.notLatest);
+
+  // The question is the last message before the answer; the history is what came before it.
+  const before = await rowsOf<Row>(
+    deps.db,
+    sql`
+    select m.id, m.role, m.content, m.images
+    from messages m, messages a
+    where a.id = ${input.messageId} and m.conversation_id = a.conversation_id
+      and m.replaced_by is null and m.status <> 'streaming'
+      and (m.created_at, m.id) < (a.created_at, a.id)
+    order by m.created_at desc, m.id desc
+    limit ${HISTORY_MESSAGES + 1}`,
+  );
+  const [question, ...earlier] = before;
+  if (question?.role !== "user") throw new AppError("CONFLICT", STREAM_MESSAGES.notLatest);
+  // A picture deleted since is left out; the question is answered with the rest.
+  const images = await ownImages(deps, userId, question.images);
+
+  // One statement, decided by the database: of two racing requests, one finds the answer replaced
+  // already and stores nothing. A repeated client id breaks the unique index and undoes it all.
+  const answerId = randomUUID();
+  const stored = await rowsOf<{ id: string }>(
+    deps.db,
+    sql`
+    with old as (
+      update messages m set replaced_by = ${answerId}::uuid
+      where m.id = ${input.messageId} and m.user_id = ${userId} and m.replaced_by is null
+        and m.status <> 'streaming'
+        and not exists (
+          select 1 from messages l
+          where l.conversation_id = m.conversation_id and l.replaced_by is null
+            and (l.created_at, l.id) > (m.created_at, m.id)
+        )
+      returning m.conversation_id
+    ), c as (
+      update conversations set updated_at = now(), model = ${input.model}
+      from old where conversations.id = old.conversation_id
+      returning conversations.id
+    )
+    insert into messages (id, conversation_id, user_id, role, content, client_message_id, model, status)
+    select ${answerId}::uuid, c.id, ${userId}, 'assistant', '', ${input.clientMessageId ?? null}::uuid,
+      ${input.model},
+      'streaming'
+    from c
+    returning id`,
+  ).catch((err: unknown) => {
+    if (isUniqueViolation(err)) throw new AppError("CONFLICT", STREAM_MESSAGES.duplicate);
+    throw err;
+  });
+  if (stored.length !== 1) throw new AppError("CONFLICT", STREAM_MESSAGES.notLatest);
+
+  return {
+    conversationId: answer.conversation_id,
+    created: false,
+    userMessageId: question.id,
+    assistantMessageId: answerId,
+    modelId: input.model,
+    resolved,
+    history: earlier.reverse().map(({ role, content }) => ({ role, content })),
+    images,
+    research: Boolean(input.research && findCatalogueModel(input.model)?.research),
+    replaces: input.messageId,
+    question: question.content,
+  };
+}

@@ -1,0 +1,278 @@
+import { RESPONSE_INTERRUPTED_MARK, STREAM_MESSAGES, type StoredMessage } from "@tessera/contracts";
+import { randomUUID } from "node:crypto";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { conversations, messages } from "../../db/schema";
+import {
+  createTestApp,
+  eventually,
+  readRest,
+  readSse,
+  readUntil,
+  type SseEvent,
+  type TestApp,
+} from "../../test/test-app";
+import {
+  startOpenAiCompatibleServer,
+  type OpenAiCompatibleServer,
+} from "../../test/openai-compatible-server";
+
+const PACED = Array.from({ length: 60 }, (_, i) => `w${i} `);
+
+let t: TestApp;
+let upstream: OpenAiCompatibleServer;
+let ada: string;
+let bob: string;
+
+beforeAll(async () => {
+  upstream = await startOpenAiCompatibleServer({
+    models: ["hello", "first", "second", "broken", "paced", "silent"],
+    scripts: {
+      hello: { kind: "stream", chunks: ["Hi", " there."] },
+      first: { kind: "stream", chunks: ["First", " answer."] },
+      second: { kind: "stream", chunks: ["Second", " answer."] },
+      broken: { kind: "status", status: 500, body: { error: { message: "upstream trace" } } },
+      paced: { kind: "stream", chunks: PACED, delayMs: 50 },
+      silent: { kind: "silence", ms: 20_000 },
+    },
+  });
+  t = await createTestApp(
+    { OPENAI_BASE_URL: upstream.url, OPENAI_API_KEY: "sk-test-key" },
+    { chatIdleMs: 10_000 },
+  );
+  ada = await t.newUser("ada@example.com");
+  bob = await t.newUser("bob@example.com");
+});
+afterAll(async () => {
+  await t.close();
+  await upstream.close();
+});
+
+const chat = (body: Record<string, unknown>) =>
+  t.request("/api/chat-stream", { method: "POST", token: ada, json: body });
+const regenerate = (body: Record<string, unknown>, token = ada, init: RequestInit = {}) =>
+  t.request("/api/chat-stream/regenerate", { method: "POST", token, json: body, ...init });
+const streamed = (events: SseEvent[]) =>
+  events
+    .filter((e) => e.type === "chunk")
+    .map((e) => e.content as string)
+    .join("");
+const listed = async (conversationId: string) =>
+  (await (
+    await t.request(`/api/conversations/${conversationId}/messages`, { token: ada })
+  ).json()) as StoredMessage[];
+const rowsOf = (conversationId: string) =>
+  t.services.database.db
+    .select()
+    .from(messages)
+    .where(eq(messages.conversationId, conversationId))
+    .orderBy(messages.createdAt);
+const callsTo = (model: string) => upstream.requests.filter((r) => r.body.model === model);
+const sentMessages = (model: string) =>
+  (callsTo(model).at(-1)!.body.messages as { role: string; content: string }[]).map((m) => [
+    m.role,
+    m.content,
+  ]);
+
+/** A conversation of two turns: "Hello" answered by `hello`, then "Capital of France?" by `first`. */
+async function twoTurns() {
+  const one = await readSse(await chat({ message: "Hello", model: "local/hello" }));
+  const conversationId = one[0]!.conversationId as string;
+  const two = await readSse(
+    await chat({ message: "Capital of France?", model: "local/first", conversationId }),
+  );
+  return {
+    conversationId,
+    answerId: two[0]!.messageId as string,
+    firstAnswerId: one[0]!.messageId as string,
+  };
+}
+
+describe("POST /api/chat-stream/regenerate", () => {
+  it("answers the last question again in place of its answer; the old one is kept out of sight", async () => {
+    const { conversationId, answerId } = await twoTurns();
+    const res = await regenerate({ messageId: answerId, model: "local/second" });
+    expect(res.status).toBe(200);
+    const events = await readSse(res);
+    expect(events[0]).toMatchObject({ type: "start", conversationId, model: "local/second" });
+    const newId = events[0]!.messageId as string;
+    expect(newId).not.toBe(answerId);
+    expect(streamed(events)).toBe("Second answer.");
+    expect(events.at(-1)).toMatchObject({ type: "complete", messageId: newId });
+
+    // The model read the history and the question, not the answer it replaces.
+    expect(sentMessages("second").filter(([role]) => role !== "system")).toEqual([
+      ["user", "Hello"],
+      ["assistant", "Hi there."],
+      ["user", "Capital of France?"],
+    ]);
+    // Shown: the same four messages, the last one the new answer.
+    const shown = await listed(conversationId);
+    expect(shown.map((m) => [m.role, m.content])).toEqual([
+      ["user", "Hello"],
+      ["assistant", "Hi there."],
+      ["user", "Capital of France?"],
+      ["assistant", "Second answer."],
+    ]);
+    expect(shown[3]).toMatchObject({ id: newId, model: "local/second", status: "complete" });
+    const summary = (await (
+      await t.request(`/api/conversations/${conversationId}`, { token: ada })
+    ).json()) as {
+      message_count: number;
+      model: string;
+    };
+    expect(summary).toMatchObject({ message_count: 4, model: "local/second" });
+    // Kept, out of sight: the replaced answer names its replacement.
+    const rows = await rowsOf(conversationId);
+    expect(rows.find((r) => r.id === answerId)).toMatchObject({
+      content: "First answer.",
+      replacedBy: newId,
+    });
+    // Nor is it exported.
+    const exported = await (
+      await t.request(`/api/conversations/${conversationId}/export`, { token: ada })
+    ).text();
+    expect(exported).toContain("Second answer.");
+    expect(exported).not.toContain("First answer.");
+
+    // The next turn's history holds the new answer.
+    await readSse(await chat({ message: "And Germany?", model: "local/first", conversationId }));
+    expect(sentMessages("first").filter(([role]) => role !== "system")).toEqual([
+      ["user", "Hello"],
+      ["assistant", "Hi there."],
+      ["user", "Capital of France?"],
+      ["assistant", "Second answer."],
+      ["user", "And Germany?"],
+    ]);
+  });
+
+  it("only the latest answer, once ended: others are a 409, someone else's or a question a 404; nothing is asked or stored", async () => {
+    const { conversationId, answerId, firstAnswerId } = await twoTurns();
+    const replaced = await readSse(await regenerate({ messageId: answerId, model: "local/second" }));
+    const latest = replaced[0]!.messageId as string;
+    const before = upstream.requests.length;
+    const rowsBefore = await rowsOf(conversationId);
+
+    for (const messageId of [answerId, firstAnswerId]) {
+      const res = await regenerate({ messageId, model: "local/second" });
+      expect(res.status).toBe(409);
+      expect(((await res.json()) as { error: { message: string } }).error.message).toBe(
+        STREAM_MESSAGES.notLatest,
+      );
+    }
+    const question = rowsBefore.find((r) => r.role === "user" && r.content === "Capital of France?")!;
+    for (const [messageId, token] of [
+      [latest, bob],
+      [randomUUID(), ada],
+      [question.id, ada],
+    ] as const)
+      expect((await regenerate({ messageId, model: "local/second" }, token)).status).toBe(404);
+    expect(
+      (
+        await t.request("/api/chat-stream/regenerate", {
+          method: "POST",
+          json: { messageId: latest, model: "local/second" },
+        })
+      ).status,
+    ).toBe(401);
+    for (const bad of [{ messageId: "nope", model: "local/second" }, { messageId: latest }, {}]) {
+      const res = await regenerate(bad);
+      expect(res.status).toBe(400);
+      expect(((await res.json()) as { error: { message: string } }).error.message).toBeTruthy();
+    }
+    // A model nobody serves is refused before anything is stored.
+    expect((await regenerate({ messageId: latest, model: "nobody/nothing" })).status).toBeGreaterThanOrEqual(
+      400,
+    );
+
+    expect(upstream.requests.length).toBe(before);
+    expect(await rowsOf(conversationId)).toEqual(rowsBefore);
+  });
+
+  it("a replacement that fails before its first word gives the old answer back", async () => {
+    const { conversationId, answerId } = await twoTurns();
+    const shownBefore = await listed(conversationId);
+    const events = await readSse(await regenerate({ messageId: answerId, model: "local/broken" }));
+    expect(events.at(-1)).toMatchObject({ type: "error" });
+    expect(streamed(events)).toBe("");
+    expect(await listed(conversationId)).toEqual(shownBefore);
+    const rows = await rowsOf(conversationId);
+    expect(rows).toHaveLength(4);
+    expect(rows.find((r) => r.id === answerId)?.replacedBy).toBeNull();
+    // And it can be regenerated again.
+    const again = await readSse(await regenerate({ messageId: answerId, model: "local/second" }));
+    expect(streamed(again)).toBe("Second answer.");
+  });
+
+  it("a client message id sent again is refused with 409 and asks the model once", async () => {
+    const { conversationId, answerId } = await twoTurns();
+    const clientMessageId = randomUUID();
+    const calls = callsTo("second").length;
+    const first = await readSse(
+      await regenerate({ messageId: answerId, model: "local/second", clientMessageId }),
+    );
+    const newId = first[0]!.messageId as string;
+    const res = await regenerate({ messageId: newId, model: "local/second", clientMessageId });
+    expect(res.status).toBe(409);
+    expect(((await res.json()) as { error: { message: string } }).error.message).toBe(
+      STREAM_MESSAGES.duplicate,
+    );
+    expect(callsTo("second").length - calls).toBe(1);
+    // The duplicate undid all it began: the answer it named is still shown.
+    expect((await listed(conversationId)).at(-1)).toMatchObject({ id: newId, content: "Second answer." });
+  });
+
+  it("while the replacement is written it is the one to follow or stop; Stop by the client id keeps its text so far", async () => {
+    const { conversationId, answerId } = await twoTurns();
+    const clientMessageId = randomUUID();
+    const controller = new AbortController();
+    const res = await regenerate({ messageId: answerId, model: "local/paced", clientMessageId }, ada, {
+      signal: controller.signal,
+    });
+    const { reader, events } = await readUntil(res, (e) => e.type === "chunk" && e.content === "w3 ");
+    const newId = events[0]!.messageId as string;
+    // Neither the answer being replaced nor the one being written can be regenerated meanwhile.
+    for (const messageId of [answerId, newId])
+      expect((await regenerate({ messageId, model: "local/second" })).status).toBe(409);
+    // A reload shows the replacement being written, in the old one's place.
+    expect((await listed(conversationId)).map((m) => [m.id, m.status]).at(-1)).toEqual([newId, "streaming"]);
+
+    const stop = await t.request("/api/chat-stream/stop", {
+      method: "POST",
+      token: ada,
+      json: { clientMessageId },
+    });
+    expect(stop.status).toBe(204);
+    await readRest(reader);
+    const stored = await eventually(
+      async () => (await listed(conversationId)).at(-1),
+      (m) => m?.status !== "streaming",
+    );
+    expect(stored).toMatchObject({ id: newId, status: "interrupted" });
+    expect(stored!.content.startsWith("w0 w1 w2 w3 ")).toBe(true);
+    expect(stored!.content.endsWith(RESPONSE_INTERRUPTED_MARK)).toBe(true);
+    expect((await rowsOf(conversationId)).find((r) => r.id === answerId)?.replacedBy).toBe(newId);
+  });
+
+  it("stopped before its first word, the replacement gives the old answer back", async () => {
+    const { conversationId, answerId } = await twoTurns();
+    const shownBefore = await listed(conversationId);
+    const res = await regenerate({ messageId: answerId, model: "local/silent" });
+    const { reader, events } = await readUntil(res, (e) => e.type === "start");
+    const stop = await t.request("/api/chat-stream/stop", {
+      method: "POST",
+      token: ada,
+      json: { messageId: events[0]!.messageId },
+    });
+    expect(stop.status).toBe(204);
+    await readRest(reader);
+    await expect.poll(() => t.services.streams.size, { timeout: 5_000 }).toBe(0);
+    expect(await listed(conversationId)).toEqual(shownBefore);
+    expect(await rowsOf(conversationId)).toHaveLength(4);
+    const [conv] = await t.services.database.db
+      .select()
+      .from(conversations)
+      .where(eq(conversations.id, conversationId));
+    expect(conv).toBeDefined();
+  });
+});
