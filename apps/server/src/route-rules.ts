@@ -141,6 +141,7 @@ export const ROUTE_AUTH: Record<string, RouteRule> = {
   // Any conversation, assistant or comparison named in the body must be the caller's (else 404).
   "POST /api/chat-stream": "session",
   // The answer it names must be the caller's (else 404).
+  "POST /api/chat-stream/regenerate": "session",
   "POST /api/chat-stream/stop": "session",
   "GET /api/chat-stream/:messageId/follow": "owner",
   "GET /api/models": "session",

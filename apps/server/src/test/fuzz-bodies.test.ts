@@ -100,6 +100,12 @@ const TARGETS: Target[] = [
     valid: () => ({ comparison: true, comparisonId: crypto.randomUUID(), responseId: crypto.randomUUID() }),
   },
   {
+    route: "POST /api/chat-stream/regenerate",
+    path: () => "/api/chat-stream/regenerate",
+    // Names no answer of the caller's: a 404 until mutated into a 400.
+    valid: () => ({ messageId: crypto.randomUUID(), model: "tessera-local" }),
+  },
+  {
     route: "POST /api/chat-stream/stop",
     path: () => "/api/chat-stream/stop",
     // Names no answer of the caller's: a 404 until mutated into a 400.

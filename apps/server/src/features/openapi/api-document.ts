@@ -3,6 +3,7 @@
 import {
   assistantSchema,
   aiSearchRequestSchema,
+  chatRegenerateRequestSchema,
   chatStopRequestSchema,
   chatStreamRequestSchema,
   jigsawSearchRequestSchema,
@@ -124,6 +125,14 @@ export const OPERATIONS: Operation[] = [
     summary:
       "Send a message; answers text/event-stream of start, chunk, complete | error events. Comparison mode: {comparison: true, comparisonId, responseId} streams one answer of a comparison (complete carries done, tokens and timings)",
     body: chatStreamRequestSchema,
+    stream: true,
+  },
+  {
+    method: "post",
+    path: "/api/chat-stream/regenerate",
+    summary:
+      "Answer the conversation's last question again, in place of its latest answer (messageId), once that answer has ended (409 otherwise); the events of /api/chat-stream. The replaced answer is kept out of sight and comes back if the new one fails, or is stopped, before its first word",
+    body: chatRegenerateRequestSchema,
     stream: true,
   },
   {
