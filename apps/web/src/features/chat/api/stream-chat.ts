@@ -1,15 +1,34 @@
 // POST /api/chat-stream: sends one message and yields the answer's events (start, chunk, then one
 // complete or error; `end` counts as complete). Lines that are not valid events are skipped.
-import { chatStreamEventSchema, type ChatStreamEvent, type ChatStreamRequest } from "@tessera/contracts";
+// POST /api/chat-stream/regenerate answers the last question again with the same events.
+import {
+  chatStreamEventSchema,
+  type ChatRegenerateRequest,
+  type ChatStreamEvent,
+  type ChatStreamRequest,
+} from "@tessera/contracts";
 import { apiStream } from "@/lib/api-client";
 import { readSseEvents } from "@/lib/sse-reader";
 
-export async function* streamChat(
-  request: ChatStreamRequest,
+export function streamChat(request: ChatStreamRequest, signal: AbortSignal): AsyncGenerator<ChatStreamEvent> {
+  return answerEvents("/api/chat-stream", request, signal);
+}
+
+/** The conversation's last question answered again, in place of its latest answer (`messageId`). */
+export function streamRegenerate(
+  request: ChatRegenerateRequest,
   signal: AbortSignal,
 ): AsyncGenerator<ChatStreamEvent> {
-  const body = await apiStream("/api/chat-stream", { body: request, signal });
-  yield* readSseEvents(body, chatStreamEventSchema, signal, asKnownEvent);
+  return answerEvents("/api/chat-stream/regenerate", request, signal);
+}
+
+async function* answerEvents(
+  path: string,
+  body: unknown,
+  signal: AbortSignal,
+): AsyncGenerator<ChatStreamEvent> {
+  const stream = await apiStream(path, { body, signal });
+  yield* readSseEvents(stream, chatStreamEventSchema, signal, asKnownEvent);
 }
 
 /** The spec also names `end` as a closing event; it carries what `complete` does. */

@@ -2,7 +2,7 @@
 // `?conversation=` opens a stored conversation, `?model=` preselects an allowed model, `?assistant=`
 // answers as one of the person's assistants.
 import { DEFAULT_CHAT_MODEL_ID, GUIDE_MODEL_ID, resolveUrlModel } from "@tessera/contracts";
-import { Suspense, useCallback, useEffect, useRef, useState, type ReactNode } from "react";
+import { Suspense, useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { FeatureErrorBoundary } from "@/components/error-boundary";
 import { lazyChunk } from "@/lib/chunk-load";
@@ -130,23 +130,36 @@ export function ChatPage({ promptLibrary }: { promptLibrary?: PromptLibrarySlot 
     },
   });
 
+  /** The model, research, reveal and assistant a turn goes with: those chosen now. */
+  const turnChoices = () => {
+    const activeModel = model ?? DEFAULT_CHAT_MODEL_ID;
+    if (!model) setModel(activeModel);
+    return {
+      model: activeModel,
+      research: Boolean(info?.research),
+      reveal: chatInterface === "old" && flags.typewriterEffects && !prefersReducedMotion(),
+      assistantId: persona.assistantId,
+    };
+  };
+
   const send = () => {
     const prompt = composer.text;
     const attachments = composer.attachments;
     if (!prompt.trim() || session.busy || composer.reading) return;
-    const activeModel = model ?? DEFAULT_CHAT_MODEL_ID;
-    if (!model) setModel(activeModel);
     composer.clear();
     rememberRecentPrompt(prompt);
-    const research = Boolean(info?.research);
-    const reveal = chatInterface === "old" && flags.typewriterEffects && !prefersReducedMotion();
-    const assistantId = persona.assistantId;
-    void session
-      .send({ prompt, attachments, model: activeModel, research, reveal, assistantId })
-      .then((accepted) => {
-        if (!accepted) composer.restore(prompt, attachments);
-      });
+    void session.send({ prompt, attachments, ...turnChoices() }).then((accepted) => {
+      if (!accepted) composer.restore(prompt, attachments);
+    });
   };
+
+  // One function for the page's life: the last answer (a memo) is not drawn again as the input changes.
+  const choicesNow = useRef(turnChoices);
+  useLayoutEffect(() => {
+    choicesNow.current = turnChoices;
+  });
+  const { regenerate: answerAgain } = session;
+  const regenerate = useCallback(() => void answerAgain(choicesNow.current()), [answerAgain]);
 
   const welcome =
     model === null &&
@@ -221,6 +234,7 @@ export function ChatPage({ promptLibrary }: { promptLibrary?: PromptLibrarySlot 
               loading={session.loadingHistory}
               older={session.older}
               onLoadOlder={session.loadOlder}
+              onRegenerate={session.busy ? undefined : regenerate}
               empty={<ChatEmptyState model={persona.present(info)} onSuggestion={composer.setText} />}
             />
           )}

@@ -1,4 +1,4 @@
-import { Copy } from "lucide-react";
+import { Copy, RefreshCw } from "lucide-react";
 import { memo, useState } from "react";
 import { Markdown } from "@/components/lazy-markdown";
 import { Avatar } from "@/components/ui/avatar";
@@ -16,15 +16,21 @@ import { UserMessageContent } from "./user-message-content";
 
 export type ChatLayout = "classic" | "new";
 
+const ACTION_CLASS =
+  "flex items-center gap-1 rounded-md px-1.5 py-0.5 transition outline-none hover:bg-accent hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/40";
+
 /** One message: who wrote it, when, its content, and for answers the sources and a token estimate. */
 export const MessageItem = memo(function MessageItem({
   message,
   streaming = false,
   layout,
+  onRegenerate,
 }: {
   message: ChatMessage;
   streaming?: boolean;
   layout: ChatLayout;
+  /** Offered on the conversation's last answer while nothing is being written. */
+  onRegenerate?: () => void;
 }) {
   const { user } = useAuth();
   const model = useModelInfo(message.role === "assistant" ? message.model : null);
@@ -100,14 +106,21 @@ export const MessageItem = memo(function MessageItem({
               {message.tokens != null ? (
                 <span title="Estimated tokens">{formatTokenEstimate(message.tokens)} tokens</span>
               ) : null}
-              <button
-                type="button"
-                onClick={() => void copyText(message.content)}
-                className="flex items-center gap-1 rounded-md px-1.5 py-0.5 transition outline-none hover:bg-accent hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/40"
-              >
+              <button type="button" onClick={() => void copyText(message.content)} className={ACTION_CLASS}>
                 <Copy className="size-3" aria-hidden="true" />
                 Copy
               </button>
+              {onRegenerate ? (
+                <button
+                  type="button"
+                  onClick={onRegenerate}
+                  title="Answer the question again, with the model chosen now"
+                  className={ACTION_CLASS}
+                >
+                  <RefreshCw className="size-3" aria-hidden="true" />
+                  Regenerate
+                </button>
+              ) : null}
             </div>
           </footer>
         ) : null}

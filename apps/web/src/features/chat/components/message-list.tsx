@@ -24,6 +24,7 @@ export function MessageList({
   loading,
   older = "none",
   onLoadOlder,
+  onRegenerate,
   empty,
 }: {
   messages: ChatMessage[];
@@ -33,6 +34,8 @@ export function MessageList({
   /** Whether there are stored messages before the first one here, and how loading them goes. */
   older?: OlderMessages;
   onLoadOlder?: () => void;
+  /** Answers the last question again (offered on the last answer); left out while one is written. */
+  onRegenerate?: () => void;
   /** Shown when there is nothing yet. */
   empty: ReactNode;
 }) {
@@ -79,6 +82,7 @@ export function MessageList({
               layout={layout}
               older={older}
               onLoadOlder={onLoadOlder}
+              onRegenerate={onRegenerate}
             />
           </Suspense>
         )}

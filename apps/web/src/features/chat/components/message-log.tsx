@@ -54,6 +54,7 @@ export function MessageLog({
   older = "none",
   onLoadOlder,
   onGrew,
+  onRegenerate,
 }: {
   scroller: RefObject<HTMLDivElement | null>;
   stick: RefObject<boolean>;
@@ -64,6 +65,8 @@ export function MessageLog({
   layout: ChatLayout;
   older?: OlderMessages;
   onLoadOlder?: () => void;
+  /** Answers the last question again; offered on the last answer when given. */
+  onRegenerate?: () => void;
 }) {
   const last = messages.at(-1);
   const olderRow = older === "none" ? 0 : OLDER_ROW_PX;
@@ -160,7 +163,12 @@ export function MessageLog({
             className={cn("absolute inset-x-0 top-0 px-4 sm:px-6", !rises && "[&>article]:animate-none")}
             style={{ transform: `translateY(${item.start}px)` }}
           >
-            <MessageItem message={message} streaming={message === live} layout={layout} />
+            <MessageItem
+              message={message}
+              streaming={message === live}
+              layout={layout}
+              onRegenerate={message === last && message.role === "assistant" ? onRegenerate : undefined}
+            />
           </div>
         );
       })}

@@ -1,10 +1,9 @@
 // One turn of the conversation (spec §4 "Chat send"): upload the pictures, open the stream, follow its
 // events, retry a connection failure twice (1 s, then 2 s), and report how it ended. Plain async code
 // with callbacks, so the hook that holds the page's state stays small.
-import { CHAT_ERROR_MESSAGES, type ChatStreamRequest, type Source } from "@tessera/contracts";
+import { CHAT_ERROR_MESSAGES, type ChatStreamEvent, type Source } from "@tessera/contracts";
 import { sleep } from "@/lib/sleep";
 import { toast } from "@/lib/toast";
-import { streamChat } from "../api/stream-chat";
 import { uploadChatImage } from "../api/upload-chat-image";
 import {
   CHAT_MAX_ATTEMPTS,
@@ -30,7 +29,8 @@ export type TurnResult =
   | { kind: "failed"; error: unknown; text: string };
 
 export interface TurnInput {
-  request: Omit<ChatStreamRequest, "images">;
+  /** Opens the answer's stream (a message, or a regenerate), given the uploaded pictures. */
+  stream(images: { id: string }[], signal: AbortSignal): AsyncIterable<ChatStreamEvent>;
   images: { file: File; name: string }[];
   signal: AbortSignal;
   /** True once the person pressed Stop (as opposed to leaving the page). */
@@ -60,7 +60,7 @@ export async function runChatTurn(input: TurnInput, callbacks: TurnCallbacks): P
     for (let attempt = 1; ; attempt++) {
       let started = false;
       try {
-        for await (const event of streamChat({ ...input.request, images }, input.signal)) {
+        for await (const event of input.stream(images, input.signal)) {
           started = true;
           if (event.type === "start") callbacks.onStart(event.conversationId, event.messageId);
           else if (event.type === "chunk") callbacks.onText((text += event.content));

@@ -12,9 +12,16 @@ import { followAnswer } from "../api/follow-answer";
 import { STOP_FAILED_TEXT, stopAnswer } from "../api/stop-answer";
 import { refreshConversations, touchConversation } from "../api/get-conversations";
 import { chatErrorText } from "../utils/chat-errors";
-import { composeMessage, fromStoredMessage, localId, type ChatMessage } from "../utils/chat-message";
+import {
+  composeMessage,
+  fromStoredMessage,
+  localId,
+  storedIdOf,
+  type ChatMessage,
+} from "../utils/chat-message";
 import type { PendingAttachment } from "./use-composer";
 import { runChatTurn } from "./run-chat-turn";
+import { streamChat, streamRegenerate } from "../api/stream-chat";
 
 export interface SendInput {
   prompt: string;
@@ -26,6 +33,9 @@ export interface SendInput {
   /** Answer as this assistant (its prompt, instructions, sampling and knowledge). */
   assistantId?: string | null;
 }
+
+/** How to answer again: the model, research and assistant chosen now. */
+export type RegenerateInput = Omit<SendInput, "prompt" | "attachments">;
 
 export interface SessionEvents {
   /** A new conversation exists on the server (put it in the address). */
@@ -81,6 +91,9 @@ function requestStop(target: Parameters<typeof stopAnswer>[0]): Promise<void> {
 export function useChatSession(events: SessionEvents) {
   const queryClient = useQueryClient();
   const [messages, setMessages] = useState<ChatMessage[]>([]);
+  // Read by regenerate at call time, so its callback stays the same while messages change.
+  const messagesRef = useRef(messages);
+  messagesRef.current = messages;
   const [live, setLive] = useState<ChatMessage | null>(null);
   const [busy, setBusy] = useState(false);
   const [loadingHistory, setLoadingHistory] = useState(false);
@@ -264,7 +277,7 @@ export function useChatSession(events: SessionEvents) {
         const stored = await readRecentMessage(conversationId, answerId).catch(() => null);
         if (!current()) return;
         if (stored && stored.status !== "streaming") {
-          const shown = { ...fromStoredMessage(stored), id: shownId, reveal: false };
+          const shown = { ...fromStoredMessage(stored), id: shownId, storedId: stored.id, reveal: false };
           setMessages((list) => list.map((m) => (m.id === shownId ? shown : m)));
           return;
         }
@@ -344,17 +357,18 @@ export function useChatSession(events: SessionEvents) {
       let startedHere: string | null = null;
       // The server said it stored the turn (its start event).
       let stored = false;
+      const request = {
+        message: user.content,
+        model,
+        conversationId: conversationRef.current,
+        research,
+        deepCrawl: research,
+        ...(assistantId ? { assistantId } : {}),
+        clientMessageId: turn.clientMessageId,
+      };
       const result = await runChatTurn(
         {
-          request: {
-            message: user.content,
-            model,
-            conversationId: conversationRef.current,
-            research,
-            deepCrawl: research,
-            ...(assistantId ? { assistantId } : {}),
-            clientMessageId: turn.clientMessageId,
-          },
+          stream: (uploaded, signal) => streamChat({ ...request, images: uploaded }, signal),
           images,
           signal: turn.controller.signal,
           stopped: () => turn.stopped,
@@ -387,11 +401,15 @@ export function useChatSession(events: SessionEvents) {
       setLive(null);
       const at = new Date().toISOString();
       if (result.kind === "complete") {
-        const { text, tokens, sources } = result;
-        setMessages((list) => [...list, { ...answer, content: text, tokens, sources, timestamp: at }]);
+        const { text, tokens, sources, messageId } = result;
+        setMessages((list) => [
+          ...list,
+          { ...answer, storedId: messageId, content: text, tokens, sources, timestamp: at },
+        ]);
       } else if (result.kind === "stopped") {
         const content = withInterruptedMark(result.text);
-        setMessages((list) => [...list, { ...answer, content, timestamp: at, reveal: false }]);
+        const storedId = turn.answerId ?? undefined;
+        setMessages((list) => [...list, { ...answer, storedId, content, timestamp: at, reveal: false }]);
         if (turn.stopping && turn.answerId)
           void showAsStored(turn.stopping, conversationRef.current, turn.answerId, answer.id);
         // Stopped before the server said it had stored the turn, the list may not know of it yet.
@@ -412,6 +430,105 @@ export function useChatSession(events: SessionEvents) {
     [queryClient, showAsStored],
   );
 
+  /**
+   * Answers the last question again, in place of the last answer, with the model (and assistant) now
+   * chosen. The new answer takes the old one's place at once; should it fail or be stopped before its
+   * first word, the server gives the old one back, and so does the page.
+   */
+  const regenerate = useCallback(
+    async ({ model, research, reveal, assistantId }: RegenerateInput): Promise<boolean> => {
+      const old = messagesRef.current.at(-1);
+      const messageId = old?.role === "assistant" ? storedIdOf(old) : null;
+      if (!old || !messageId || turnRef.current || followRef.current) return false;
+      if (!readStoredSession()?.token) {
+        toast.error("Error", { description: "No active session" });
+        return false;
+      }
+      const generation = generationRef.current;
+      const current = () => generation === generationRef.current;
+      const turn: Turn = {
+        controller: new AbortController(),
+        stopped: false,
+        clientMessageId: crypto.randomUUID(),
+        answerId: null,
+        stopping: null,
+      };
+      turnRef.current = turn;
+      setBusy(true);
+      const answer: ChatMessage = {
+        id: localId("answer"),
+        role: "assistant",
+        content: "",
+        timestamp: new Date().toISOString(),
+        tokens: null,
+        model,
+        images: [],
+        sources: [],
+        reveal,
+      };
+      // In the old answer's place from the first word (or the "Thinking" before it).
+      setMessages((list) => list.filter((m) => m !== old));
+      setLive(answer);
+      const request = {
+        messageId,
+        model,
+        research,
+        deepCrawl: research,
+        ...(assistantId ? { assistantId } : {}),
+        clientMessageId: turn.clientMessageId,
+      };
+      const result = await runChatTurn(
+        {
+          stream: (_, signal) => streamRegenerate(request, signal),
+          images: [],
+          signal: turn.controller.signal,
+          stopped: () => turn.stopped,
+        },
+        {
+          onStart: (id, answerId) => {
+            turn.answerId = answerId;
+            if (current() && !touchConversation(queryClient, id, model))
+              void refreshConversations(queryClient);
+          },
+          onText: (text) => current() && setLive((m) => m && { ...m, content: text }),
+          onImages: () => undefined,
+        },
+      );
+      if (!current()) return true;
+      turnRef.current = null;
+      setBusy(false);
+      setLive(null);
+      const at = new Date().toISOString();
+      const put = (message: ChatMessage) => setMessages((list) => [...list, message]);
+      if (result.kind === "complete") {
+        const { text, tokens, sources, messageId: storedId } = result;
+        put({ ...answer, storedId, content: text, tokens, sources, timestamp: at });
+      } else if (!result.text) {
+        // Nothing came of it: the old answer is back where it was.
+        put(old);
+        if (result.kind === "failed")
+          toast.error("Error", { description: chatErrorText(errorMessage(result.error)) });
+      } else if (result.kind === "stopped") {
+        const storedId = turn.answerId ?? undefined;
+        put({ ...answer, storedId, content: withInterruptedMark(result.text), timestamp: at, reveal: false });
+        if (turn.stopping && turn.answerId)
+          void showAsStored(turn.stopping, conversationRef.current, turn.answerId, answer.id);
+      } else {
+        // Failed part-way: the server keeps what came, and so does the page.
+        put({
+          ...answer,
+          storedId: turn.answerId ?? undefined,
+          content: result.text,
+          timestamp: at,
+          reveal: false,
+        });
+        toast.error("Error", { description: chatErrorText(errorMessage(result.error)) });
+      }
+      return true;
+    },
+    [queryClient, showAsStored],
+  );
+
   const conversationId = useCallback(() => conversationRef.current, []);
 
   return {
@@ -422,6 +539,7 @@ export function useChatSession(events: SessionEvents) {
     older,
     loadOlder,
     send,
+    regenerate,
     stop,
     open,
     reset,

@@ -11,6 +11,8 @@ export interface ChatImage {
 export interface ChatMessage {
   /** Stable on the page: a streamed answer keeps the key it had while streaming. */
   id: string;
+  /** The server's id, where it is not `id` (an answer streamed here, once stored). */
+  storedId?: string;
   role: "user" | "assistant";
   content: string;
   /** ISO date. */
@@ -58,3 +60,10 @@ export function splitAttachments(content: string): { text: string; attachments: 
 
 let counter = 0;
 export const localId = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${(counter++).toString(36)}`;
+
+/** The server's id of a message shown, or null for one the server has not confirmed storing. */
+export const storedIdOf = (message: ChatMessage): string | null =>
+  message.storedId ?? (STORED_ID.test(message.id) ? message.id : null);
+
+/** The server's ids are UUIDs; the page's own (localId) are not. */
+const STORED_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

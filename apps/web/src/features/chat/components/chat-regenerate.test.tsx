@@ -1,0 +1,139 @@
+import { STREAM_MESSAGES, type StoredMessage } from "@tessera/contracts";
+import { screen, waitFor, within } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { apiError, json, liveSse, sse } from "@/testing/fetch-stub";
+import { ANSWER_ID, answerEvents, conversation, messageBox, openChat } from "./chat-test-steps";
+
+const INSTANT = "/dashboard/chat?feature_typewriterEffects=false";
+const CONVERSATION = "c0ffee00-0000-4000-8000-000000000001";
+const NEW_ANSWER = "a0a0a0a0-0000-4000-8000-0000000000aa";
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
+const againEvents = (messageId = NEW_ANSWER, text = "A second, different answer.") => [
+  { type: "start", conversationId: CONVERSATION, model: "guide", messageId },
+  { type: "chunk", content: text },
+  { type: "complete", outputTokens: 30, sources: [], messageId },
+];
+
+const stored = (id: string, role: "user" | "assistant", content: string, minute: number): StoredMessage => ({
+  id,
+  conversation_id: CONVERSATION,
+  role,
+  content,
+  created_at: new Date(Date.UTC(2026, 10, 30, 9, minute)).toISOString(),
+  tokens_used: role === "assistant" ? 20 : null,
+  model: role === "assistant" ? "guide" : null,
+  sources: [],
+  images: [],
+  status: "complete",
+});
+
+const log = () => screen.getByRole("log", { name: "Messages" });
+const regenerateButtons = () => within(log()).queryAllByRole("button", { name: "Regenerate" });
+
+describe("chat: regenerate the last answer", () => {
+  it("answers again in the old answer's place, naming the answer the server stored", async () => {
+    let answers = 0;
+    const { user, server } = await openChat(INSTANT, {
+      "POST /api/chat-stream": () => sse(answerEvents(CONVERSATION)),
+      "POST /api/chat-stream/regenerate": () =>
+        sse(
+          answers++ === 0 ? againEvents() : againEvents("a0a0a0a0-0000-4000-8000-0000000000bb", "A third."),
+        ),
+      "GET /api/conversations": () => json([conversation(CONVERSATION, "Which model for code?")]),
+    });
+    await user.type(messageBox(), "Which model should I use for code?{Enter}");
+    await within(await screen.findByRole("log", { name: "Messages" })).findByText(
+      /It is an open-weight specialist\./,
+    );
+
+    await user.click(await within(log()).findByRole("button", { name: "Regenerate" }));
+    expect(await within(log()).findByText("A second, different answer.")).toBeTruthy();
+    expect(within(log()).queryByText(/It is an open-weight specialist\./)).toBeNull();
+    // One question and one answer: the new answer took the old one's place.
+    expect(
+      within(log())
+        .getAllByRole("article")
+        .map((a) => a.getAttribute("aria-label")),
+    ).toEqual(["You said", "Tessa said"]);
+    expect(server.callsTo("POST /api/chat-stream/regenerate")[0]?.body).toEqual({
+      messageId: ANSWER_ID,
+      model: "guide",
+      research: true,
+      deepCrawl: true,
+      clientMessageId: expect.stringMatching(UUID) as string,
+    });
+
+    // Offered again on the new answer, which it then names.
+    await user.click(await within(log()).findByRole("button", { name: "Regenerate" }));
+    expect(await within(log()).findByText("A third.")).toBeTruthy();
+    const calls = server.callsTo("POST /api/chat-stream/regenerate");
+    expect((calls[1]?.body as { messageId: string }).messageId).toBe(NEW_ANSWER);
+    expect(server.callsTo("POST /api/chat-stream")).toHaveLength(1);
+  });
+
+  it("in a stored conversation it is offered on the last answer alone, and names its stored id", async () => {
+    const { user, server } = await openChat(`${INSTANT}&conversation=${CONVERSATION}`, {
+      [`GET /api/conversations/${CONVERSATION}/messages`]: () =>
+        json([
+          stored("11111111-0000-4000-8000-000000000001", "user", "First question", 1),
+          stored("11111111-0000-4000-8000-000000000002", "assistant", "First answer", 2),
+          stored("11111111-0000-4000-8000-000000000003", "user", "Second question", 3),
+          stored("11111111-0000-4000-8000-000000000004", "assistant", "Second answer", 4),
+        ]),
+      "POST /api/chat-stream/regenerate": () => sse(againEvents()),
+    });
+    await within(await screen.findByRole("log", { name: "Messages" })).findByText("Second answer");
+    expect(regenerateButtons()).toHaveLength(1);
+    const last = within(log()).getAllByRole("article").at(-1)!;
+    await user.click(within(last).getByRole("button", { name: "Regenerate" }));
+    expect(await within(log()).findByText("A second, different answer.")).toBeTruthy();
+    expect(within(log()).getByText("First answer")).toBeTruthy();
+    expect(within(log()).queryByText("Second answer")).toBeNull();
+    expect(
+      (server.callsTo("POST /api/chat-stream/regenerate")[0]?.body as { messageId: string }).messageId,
+    ).toBe("11111111-0000-4000-8000-000000000004");
+  });
+
+  it("refused before a word came, the old answer is back and the reason is shown", async () => {
+    const { user } = await openChat(INSTANT, {
+      "POST /api/chat-stream": () => sse(answerEvents(CONVERSATION)),
+      "POST /api/chat-stream/regenerate": () => apiError(409, "CONFLICT", STREAM_MESSAGES.notLatest),
+    });
+    await user.type(messageBox(), "Which model should I use for code?{Enter}");
+    await within(await screen.findByRole("log", { name: "Messages" })).findByText(
+      /It is an open-weight specialist\./,
+    );
+    await user.click(await within(log()).findByRole("button", { name: "Regenerate" }));
+    expect(await screen.findByText(STREAM_MESSAGES.notLatest)).toBeTruthy();
+    expect(within(log()).getByText(/It is an open-weight specialist\./)).toBeTruthy();
+    expect(within(log()).getAllByRole("article")).toHaveLength(2);
+    expect(regenerateButtons()).toHaveLength(1);
+  });
+
+  it("is not offered while an answer is being written, and Stop keeps the new answer's words", async () => {
+    const stream = liveSse();
+    const { user, server } = await openChat(INSTANT, {
+      "POST /api/chat-stream": () => sse(answerEvents(CONVERSATION)),
+      "POST /api/chat-stream/regenerate": stream.handler,
+      "POST /api/chat-stream/stop": () => new Response(null, { status: 204 }),
+      [`GET /api/conversations/${CONVERSATION}/messages`]: () => json([]),
+    });
+    await user.type(messageBox(), "Which model should I use for code?{Enter}");
+    await within(await screen.findByRole("log", { name: "Messages" })).findByText(
+      /It is an open-weight specialist\./,
+    );
+    await user.click(await within(log()).findByRole("button", { name: "Regenerate" }));
+    stream.push({ type: "start", conversationId: CONVERSATION, model: "guide", messageId: NEW_ANSWER });
+    stream.push({ type: "chunk", content: "A new beginning" });
+    await within(log()).findByText(/A new beginning/);
+    expect(regenerateButtons()).toHaveLength(0);
+
+    await user.click(screen.getByRole("button", { name: "Stop" }));
+    expect(await within(log()).findByText("[Response interrupted]")).toBeTruthy();
+    expect(within(log()).getByText("A new beginning")).toBeTruthy();
+    expect(within(log()).queryByText(/It is an open-weight specialist\./)).toBeNull();
+    expect(server.callsTo("POST /api/chat-stream/stop")[0]?.body).toEqual({ messageId: NEW_ANSWER });
+    await waitFor(() => expect(regenerateButtons()).toHaveLength(1));
+  });
+});
