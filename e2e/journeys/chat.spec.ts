@@ -3,7 +3,7 @@ import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import type { Page, Request } from "@playwright/test";
 import { SCROLLBAR_HIDE_DELAY_MS } from "@tessera/contracts";
-import { EPIC_MODEL, SAGA_END, SAGA_MODEL } from "../support/e2e-models";
+import { ALPHA_TEXT, EPIC_MODEL, SAGA_END, SAGA_MODEL } from "../support/e2e-models";
 import { chooseModel, expect, test } from "../support/fixtures";
 
 const shots = join(import.meta.dirname, "../.artifacts/screenshots");
@@ -102,6 +102,36 @@ async function askAndStop(page: Page): Promise<boolean> {
   await ask(page, "Tell me everything about choosing a model and chat basics");
   return stopped;
 }
+
+test("Regenerate answers the last question again with the model chosen now, also after a reload", async ({
+  signedIn: page,
+}) => {
+  await page.getByRole("button", { name: /Chat with the guide/ }).click();
+  await ask(page, CODE_QUESTION);
+  const first = await completeAnswer(page);
+  await expect(first).toContainText("For code, pick");
+  await expect(page).toHaveURL(/\?conversation=[0-9a-f-]{36}$/);
+
+  // Another model, then Regenerate: its answer takes Tessa's place under the same question.
+  await chooseModel(page, "alpha-7b");
+  await first.getByRole("button", { name: "Regenerate", exact: true }).click();
+  const again = page.getByRole("article", { name: "alpha-7b said", exact: true });
+  await expect(again.getByText(/ tokens$/)).toBeVisible({ timeout: 20_000 });
+  const showAll = again.getByRole("button", { name: "Show all", exact: true });
+  if (await showAll.isVisible()) await showAll.click();
+  await expect(again.locator(".markdown")).toHaveText(ALPHA_TEXT);
+  const log = page.getByRole("log", { name: "Messages", exact: true });
+  await expect(log.getByRole("article")).toHaveCount(2);
+  await expect(log.getByText("For code, pick")).toHaveCount(0);
+  await page.screenshot({ path: join(shots, "chat-regenerated.png") });
+
+  // As stored: the question and the new answer alone.
+  await page.reload();
+  await expect(again.locator(".markdown")).toHaveText(ALPHA_TEXT, { timeout: 15_000 });
+  await expect(log.getByRole("article")).toHaveCount(2);
+  await expect(log.getByRole("article", { name: "You said", exact: true })).toContainText(CODE_QUESTION);
+  await expect(again.getByRole("button", { name: "Regenerate", exact: true })).toBeVisible();
+});
 
 test("Stop keeps the partial answer and '[Response interrupted]', also after a reload", async ({
   signedIn: page,
