@@ -20,6 +20,7 @@ import { messages } from "../db/schema";
 import { expectedAnswer, startFaultyUpstream, type FaultyUpstream } from "./faulty-upstream";
 import { freePort, serverRoot } from "./server-process";
 import { createScratchDatabase, testDbKind } from "./test-database";
+import { sseData } from "./test-app";
 
 const STREAMS = 200;
 const API_WORKERS = 8;
@@ -173,11 +174,7 @@ function createClient(base: string) {
         const blocks = pending.split("\n\n");
         pending = blocks.pop() ?? "";
         for (const block of blocks) {
-          const data = block
-            .split("\n")
-            .filter((l) => l.startsWith("data:"))
-            .map((l) => l.slice(5).trim())
-            .join("\n");
+          const data = sseData(block);
           if (!data) continue;
           const event = JSON.parse(data) as { type: string; [k: string]: unknown };
           result.types.push(event.type);

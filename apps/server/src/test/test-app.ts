@@ -165,16 +165,18 @@ export interface SseEvent {
 export function parseSse(text: string): SseEvent[] {
   return text
     .split(/\n\n/)
-    .map((block) =>
-      block
-        .split("\n")
-        .filter((l) => l.startsWith("data:"))
-        .map((l) => l.slice(5).trim())
-        .join("\n"),
-    )
+    .map(sseData)
     .filter(Boolean)
     .map((d) => JSON.parse(d) as SseEvent);
 }
+
+/** The `data:` of one event block ("" for a comment such as a ping). */
+export const sseData = (block: string) =>
+  block
+    .split("\n")
+    .filter((l) => l.startsWith("data:"))
+    .map((l) => l.slice(5).trim())
+    .join("\n");
 
 /** Reads a whole text/event-stream body into its `data:` events. */
 export async function readSse(res: Response): Promise<SseEvent[]> {
@@ -193,13 +195,8 @@ export async function readUntil(res: Response, until: (e: SseEvent) => boolean) 
     buffer += decoder.decode(value, { stream: true });
     let cut;
     while ((cut = buffer.indexOf("\n\n")) >= 0) {
-      const block = buffer.slice(0, cut);
+      const data = sseData(buffer.slice(0, cut));
       buffer = buffer.slice(cut + 2);
-      const data = block
-        .split("\n")
-        .filter((l) => l.startsWith("data:"))
-        .map((l) => l.slice(5).trim())
-        .join("\n");
       if (!data) continue;
       const event = JSON.parse(data) as SseEvent;
       events.push(event);

@@ -310,6 +310,23 @@ export function useChatSession(events: SessionEvents) {
     void showAsStored(stopping, conversationRef.current, message.id, message.id);
   }, [letGo, showAsStored]);
 
+  /**
+   * A turn of this page's own begins. Its client id is kept across the turn's connection retries: the
+   * server answers one it already has with 409 instead of asking the model twice; Stop can name it.
+   */
+  const begin = useCallback((): Turn => {
+    const turn: Turn = {
+      controller: new AbortController(),
+      stopped: false,
+      clientMessageId: crypto.randomUUID(),
+      answerId: null,
+      stopping: null,
+    };
+    turnRef.current = turn;
+    setBusy(true);
+    return turn;
+  }, []);
+
   const send = useCallback(
     async ({ prompt, attachments, model, research, reveal, assistantId }: SendInput): Promise<boolean> => {
       if (!prompt.trim() || turnRef.current) return false;
@@ -318,17 +335,7 @@ export function useChatSession(events: SessionEvents) {
         return false;
       }
       const generation = generationRef.current;
-      // One id per message, kept across the turn's connection retries: the server answers a message
-      // it already has with 409 instead of asking the model twice. Stop names the answer by it too.
-      const turn: Turn = {
-        controller: new AbortController(),
-        stopped: false,
-        clientMessageId: crypto.randomUUID(),
-        answerId: null,
-        stopping: null,
-      };
-      turnRef.current = turn;
-      setBusy(true);
+      const turn = begin();
       const texts = attachments.flatMap((a) => (a.kind === "text" ? [{ name: a.name, text: a.text }] : []));
       const images = attachments.flatMap((a) => (a.kind === "image" ? [a] : []));
       const user: ChatMessage = {
@@ -427,7 +434,7 @@ export function useChatSession(events: SessionEvents) {
       }
       return true;
     },
-    [queryClient, showAsStored],
+    [queryClient, showAsStored, begin],
   );
 
   /**
@@ -446,15 +453,7 @@ export function useChatSession(events: SessionEvents) {
       }
       const generation = generationRef.current;
       const current = () => generation === generationRef.current;
-      const turn: Turn = {
-        controller: new AbortController(),
-        stopped: false,
-        clientMessageId: crypto.randomUUID(),
-        answerId: null,
-        stopping: null,
-      };
-      turnRef.current = turn;
-      setBusy(true);
+      const turn = begin();
       const answer: ChatMessage = {
         id: localId("answer"),
         role: "assistant",
@@ -526,7 +525,7 @@ export function useChatSession(events: SessionEvents) {
       }
       return true;
     },
-    [queryClient, showAsStored],
+    [queryClient, showAsStored, begin],
   );
 
   const conversationId = useCallback(() => conversationRef.current, []);
