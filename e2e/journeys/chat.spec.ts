@@ -3,7 +3,7 @@ import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import type { Page, Request } from "@playwright/test";
 import { SCROLLBAR_HIDE_DELAY_MS } from "@tessera/contracts";
-import { ALPHA_TEXT, EPIC_MODEL, SAGA_END, SAGA_MODEL } from "../support/e2e-models";
+import { ALPHA_TEXT, BETA_TEXT, EPIC_MODEL, SAGA_END, SAGA_MODEL } from "../support/e2e-models";
 import { chooseModel, expect, test } from "../support/fixtures";
 
 const shots = join(import.meta.dirname, "../.artifacts/screenshots");
@@ -103,7 +103,7 @@ async function askAndStop(page: Page): Promise<boolean> {
   return stopped;
 }
 
-test("Regenerate answers the last question again with the model chosen now, also after a reload", async ({
+test("Regenerate answers the last question again with the model chosen now, and Edit in new words, also after a reload", async ({
   signedIn: page,
 }) => {
   await page.getByRole("button", { name: /Chat with the guide/ }).click();
@@ -131,6 +131,21 @@ test("Regenerate answers the last question again with the model chosen now, also
   await expect(log.getByRole("article")).toHaveCount(2);
   await expect(log.getByRole("article", { name: "You said", exact: true })).toContainText(CODE_QUESTION);
   await expect(again.getByRole("button", { name: "Regenerate", exact: true })).toBeVisible();
+
+  // Edit the question: beta-13b answers the new words, in place of both.
+  await chooseModel(page, "beta-13b");
+  const question = log.getByRole("article", { name: "You said", exact: true });
+  await question.getByRole("button", { name: "Edit", exact: true }).click();
+  const words = question.getByRole("textbox", { name: "Question", exact: true });
+  await words.fill("What is recursion, briefly?");
+  await page.screenshot({ path: join(shots, "chat-edit-question.png") });
+  await words.press("Enter");
+  const edited = page.getByRole("article", { name: "beta-13b said", exact: true });
+  await expect(edited.getByText(/ tokens$/)).toBeVisible({ timeout: 20_000 });
+  await page.reload();
+  await expect(edited.locator(".markdown")).toHaveText(BETA_TEXT, { timeout: 15_000 });
+  await expect(log.getByRole("article")).toHaveCount(2);
+  await expect(question).toContainText("What is recursion, briefly?");
 });
 
 test("Stop keeps the partial answer and '[Response interrupted]', also after a reload", async ({

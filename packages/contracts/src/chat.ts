@@ -67,14 +67,19 @@ export type ChatStreamRequest = z.input<typeof chatStreamRequestSchema>;
 
 /**
  * POST /api/chat-stream/regenerate: answers the conversation's last question again, in place of its
- * answer (`messageId`), with the events of /api/chat-stream. Only the conversation's latest answer, once
- * it has ended, can be regenerated (409 otherwise); another's is a 404. The old answer is kept out of
- * sight and comes back should the new one fail before its first word. `clientMessageId` works as for a
- * message: sent again on a retry it is refused with 409, and Stop can name the new answer by it.
+ * answer (`messageId`), with the events of /api/chat-stream. With `message`, the question is edited
+ * first: the new wording (its pictures kept) takes the old one's place too. Only the conversation's
+ * latest answer, once it has ended, can be regenerated (409 otherwise); another's is a 404. What is
+ * replaced is kept out of sight and comes back should the new answer fail, or be stopped, before its
+ * first word. `clientMessageId` works as for a message: sent again on a retry it is refused with 409,
+ * and Stop can name the new answer by it.
  */
 export const chatRegenerateRequestSchema = chatStreamRequestSchema
   .pick({ model: true, research: true, deepCrawl: true, assistantId: true, clientMessageId: true })
-  .extend({ messageId: z.string().uuid("messageId must be an answer's id.") });
+  .extend({
+    messageId: z.string().uuid("messageId must be an answer's id."),
+    message: chatStreamRequestSchema.shape.message.optional(),
+  });
 export type ChatRegenerateRequest = z.input<typeof chatRegenerateRequestSchema>;
 
 /**

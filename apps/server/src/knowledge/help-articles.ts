@@ -18,8 +18,8 @@ export const HELP_ARTICLES: readonly HelpArticle[] = [
   },
   {
     slug: "chat-basics",
-    title: "Chatting: sending, stopping, regenerating and attachments",
-    body: "Press Enter to send and Shift+Enter for a new line. While an answer streams you can press Stop; the text that arrived so far is kept and marked [Response interrupted]. Attach images up to 10 MB for vision models, and text files such as .txt, .md, .csv and .json, or PDFs: their text is read and the first 2,000 characters are sent with your message. Each answer shows its sources and an estimate of the tokens it used. Regenerate, under the last answer, asks the question again with the model chosen now (choose another one first to hear a second opinion): the new answer takes the old one's place, and should it fail, or be stopped before its first word, the old one comes back.",
+    title: "Chatting: sending, stopping, regenerating, editing and attachments",
+    body: "Press Enter to send and Shift+Enter for a new line. While an answer streams you can press Stop; the text that arrived so far is kept and marked [Response interrupted]. Attach images up to 10 MB for vision models, and text files such as .txt, .md, .csv and .json, or PDFs: their text is read and the first 2,000 characters are sent with your message. Each answer shows its sources and an estimate of the tokens it used. Regenerate, under the last answer, asks the question again with the model chosen now (choose another one first to hear a second opinion), and Edit, under your last question, asks it again in new words (Enter sends, Escape leaves it): the new answer takes the old one's place, and should it fail, or be stopped before its first word, what it replaced comes back.",
   },
   {
     slug: "recent-chats",

@@ -57,8 +57,13 @@ export interface PreparedChat {
   history: { role: "user" | "assistant"; content: string }[];
   images: { id: string; url: string; storageKey: string; contentType: string }[];
   research: boolean;
-  /** The answer this one is regenerated in place of (prepare-regenerate.ts), or null for a new turn. */
-  replaces: string | null;
+  /**
+   * What this turn put out of sight (prepare-regenerate.ts): the answer it is regenerated in place of,
+   * and an edited question; brought back should the turn be undone. Empty for a new message.
+   */
+  replaces: string[];
+  /** The question was stored by this turn (a new message, or an edited one), so it goes if the turn is undone. */
+  askedNow: boolean;
 }
 
 /** The caller's pictures among `refs`, with where each is read (another's, or a deleted one, is left out). */
@@ -164,6 +169,7 @@ export async function prepareChat(
     history,
     images: withUrls,
     research: Boolean(input.research && catalogue?.research),
-    replaces: null,
+    replaces: [],
+    askedNow: true,
   };
 }

@@ -1,8 +1,10 @@
-// Regenerate: the conversation's last question answered again, in place of its answer. What must hold
-// before the stream starts, as for a new message (prepare-chat.ts): the model is usable on the plan, the
-// answer is the caller's, and it is the conversation's latest and has ended. Then one statement puts the
-// old answer out of sight (`replaced_by`) and stores the new one, empty and "streaming"; should the new
-// one fail before its first word, the stream brings the old one back (run-chat-stream.ts).
+// Regenerate: the conversation's last question answered again, in place of its answer, and, when it
+// is edited, in its new wording. What must hold before the stream starts, as for a new message
+// (prepare-chat.ts): the model is usable on the plan, the answer is the caller's, and it is the
+// conversation's latest and has ended. Then one statement puts the old answer (and an edited question)
+// out of sight (`replaced_by`) and stores the new ones, the answer empty and "streaming"; should the new
+// answer fail, or be stopped, before its first word, the stream brings the old ones back
+// (run-chat-stream.ts).
 import { STREAM_MESSAGES, findCatalogueModel, type chatRegenerateRequestSchema } from "@tessera/contracts";
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
@@ -55,8 +57,21 @@ export async function prepareRegenerate(
   const images = await ownImages(deps, userId, question.images);
 
   // One statement, decided by the database: of two racing requests, one finds the answer replaced
-  // already and stores nothing. A repeated client id breaks the unique index and undoes it all.
+  // already and stores nothing. A repeated client id breaks the unique index and undoes it all. An
+  // edited question keeps its pictures and sorts before its answer (now() is the statement's start).
   const answerId = randomUUID();
+  const edited = input.message !== undefined;
+  const questionId = edited ? randomUUID() : question.id;
+  const newRows = [
+    ...(edited
+      ? [
+          sql`(${questionId}::uuid, 'user', ${input.message}, ${JSON.stringify(question.images)}::jsonb,
+            null::uuid, null, 'complete', interval '0')`,
+        ]
+      : []),
+    sql`(${answerId}::uuid, 'assistant', '', '[]'::jsonb, ${input.clientMessageId ?? null}::uuid,
+      ${input.model}, 'streaming', interval '1 microsecond')`,
+  ];
   const stored = await rowsOf<{ id: string }>(
     deps.db,
     sql`
@@ -70,34 +85,39 @@ export async function prepareRegenerate(
             and (l.created_at, l.id) > (m.created_at, m.id)
         )
       returning m.conversation_id
+    ), asked as (
+      update messages q set replaced_by = ${questionId}::uuid
+      from old
+      where ${edited}::boolean and q.id = ${question.id}::uuid and q.replaced_by is null
+      returning q.id
     ), c as (
       update conversations set updated_at = now(), model = ${input.model}
       from old where conversations.id = old.conversation_id
       returning conversations.id
     )
-    insert into messages (id, conversation_id, user_id, role, content, client_message_id, model, status)
-    select ${answerId}::uuid, c.id, ${userId}, 'assistant', '', ${input.clientMessageId ?? null}::uuid,
-      ${input.model},
-      'streaming'
-    from c
+    insert into messages
+      (id, conversation_id, user_id, role, content, images, client_message_id, model, status, created_at)
+    select v.id, c.id, ${userId}, v.role, v.content, v.images, v.client_id, v.model, v.status, now() + v.later
+    from c, (values ${sql.join(newRows, sql`, `)}) as v(id, role, content, images, client_id, model, status, later)
     returning id`,
   ).catch((err: unknown) => {
     if (isUniqueViolation(err)) throw new AppError("CONFLICT", STREAM_MESSAGES.duplicate);
     throw err;
   });
-  if (stored.length !== 1) throw new AppError("CONFLICT", STREAM_MESSAGES.notLatest);
+  if (stored.length !== newRows.length) throw new AppError("CONFLICT", STREAM_MESSAGES.notLatest);
 
   return {
     conversationId: answer.conversation_id,
     created: false,
-    userMessageId: question.id,
+    userMessageId: questionId,
     assistantMessageId: answerId,
     modelId: input.model,
     resolved,
     history: earlier.reverse().map(({ role, content }) => ({ role, content })),
     images,
     research: Boolean(input.research && findCatalogueModel(input.model)?.research),
-    replaces: input.messageId,
-    question: question.content,
+    replaces: edited ? [input.messageId, question.id] : [input.messageId],
+    askedNow: edited,
+    question: input.message ?? question.content,
   };
 }

@@ -1,4 +1,9 @@
-import { RESPONSE_INTERRUPTED_MARK, STREAM_MESSAGES, type StoredMessage } from "@tessera/contracts";
+import {
+  MAX_MESSAGE_CHARS,
+  RESPONSE_INTERRUPTED_MARK,
+  STREAM_MESSAGES,
+  type StoredMessage,
+} from "@tessera/contracts";
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -144,6 +149,49 @@ describe("POST /api/chat-stream/regenerate", () => {
       ["assistant", "Second answer."],
       ["user", "And Germany?"],
     ]);
+  });
+
+  it("with `message`, the question is edited first: the new wording is asked and shown, the old kept out of sight", async () => {
+    const { conversationId, answerId } = await twoTurns();
+    const oldQuestion = (await listed(conversationId))[2]!;
+    const events = await readSse(
+      await regenerate({ messageId: answerId, model: "local/second", message: "  Capital of Italy?  " }),
+    );
+    expect(streamed(events)).toBe("Second answer.");
+    expect(sentMessages("second").filter(([role]) => role !== "system")).toEqual([
+      ["user", "Hello"],
+      ["assistant", "Hi there."],
+      ["user", "Capital of Italy?"],
+    ]);
+    const shown = await listed(conversationId);
+    expect(shown.map((m) => [m.role, m.content])).toEqual([
+      ["user", "Hello"],
+      ["assistant", "Hi there."],
+      ["user", "Capital of Italy?"],
+      ["assistant", "Second answer."],
+    ]);
+    expect(shown[2]!.id).not.toBe(oldQuestion.id);
+    expect(shown[3]!.id).toBe(events[0]!.messageId);
+    const rows = await rowsOf(conversationId);
+    expect(rows.find((r) => r.id === oldQuestion.id)).toMatchObject({
+      content: "Capital of France?",
+      replacedBy: shown[2]!.id,
+    });
+    expect(rows.find((r) => r.id === answerId)?.replacedBy).toBe(shown[3]!.id);
+
+    // An edit whose answer fails before its first word gives back the question and the answer it replaced.
+    const failed = await readSse(
+      await regenerate({ messageId: shown[3]!.id, model: "local/broken", message: "Capital of Spain?" }),
+    );
+    expect(failed.at(-1)).toMatchObject({ type: "error" });
+    expect(await listed(conversationId)).toEqual(shown);
+    expect(await rowsOf(conversationId)).toHaveLength(6);
+
+    for (const message of ["", "   ", "x".repeat(MAX_MESSAGE_CHARS + 1)]) {
+      const res = await regenerate({ messageId: shown[3]!.id, model: "local/second", message });
+      expect(res.status).toBe(400);
+    }
+    expect(await listed(conversationId)).toEqual(shown);
   });
 
   it("only the latest answer, once ended: others are a 409, someone else's or a question a 404; nothing is asked or stored", async () => {

@@ -213,20 +213,21 @@ export async function* runChatStream(
   const cost = prepared.resolved.provider === "tessera-local" ? 0 : next.value.cost;
   const status = interrupted ? "interrupted" : failure ? "error" : "complete";
   // Nothing came back (or, for a regenerated answer, nothing before Stop): the turn is undone.
-  const undo = !text && (status === "error" || (status === "interrupted" && prepared.replaces !== null));
+  const undo = !text && (status === "error" || (status === "interrupted" && prepared.replaces.length > 0));
   const stored = await writeWithRetry(
     () =>
       undo
         ? // Nothing came back: undo the turn, as the client does (spec §4: the message is removed and
           // the prompt restored), so sending again leaves no stray question behind.
           deps.db.transaction(async (tx) => {
-            // A regenerated answer gives its place back to the one it was to replace.
-            if (prepared.replaces) {
-              await tx.delete(messages).where(eq(messages.id, answerId));
-              await tx.update(messages).set({ replacedBy: null }).where(eq(messages.id, prepared.replaces));
-              return;
-            }
-            await tx.delete(messages).where(inArray(messages.id, [prepared.userMessageId, answerId]));
+            const storedNow = prepared.askedNow ? [prepared.userMessageId, answerId] : [answerId];
+            await tx.delete(messages).where(inArray(messages.id, storedNow));
+            // A regenerated answer (and an edited question) give their places back.
+            if (prepared.replaces.length)
+              await tx
+                .update(messages)
+                .set({ replacedBy: null })
+                .where(inArray(messages.id, prepared.replaces));
             if (prepared.created)
               await tx.delete(conversations).where(eq(conversations.id, prepared.conversationId));
           })

@@ -131,7 +131,7 @@ export const OPERATIONS: Operation[] = [
     method: "post",
     path: "/api/chat-stream/regenerate",
     summary:
-      "Answer the conversation's last question again, in place of its latest answer (messageId), once that answer has ended (409 otherwise); the events of /api/chat-stream. The replaced answer is kept out of sight and comes back if the new one fails, or is stopped, before its first word",
+      "Answer the conversation's last question again, in place of its latest answer (messageId), once that answer has ended (409 otherwise); with message, in new words that replace the question too. The events of /api/chat-stream. What is replaced is kept out of sight and comes back if the new answer fails, or is stopped, before its first word",
     body: chatRegenerateRequestSchema,
     stream: true,
   },

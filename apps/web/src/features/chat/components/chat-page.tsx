@@ -160,6 +160,10 @@ export function ChatPage({ promptLibrary }: { promptLibrary?: PromptLibrarySlot 
   });
   const { regenerate: answerAgain } = session;
   const regenerate = useCallback(() => void answerAgain(choicesNow.current()), [answerAgain]);
+  const editQuestion = useCallback(
+    (message: string) => void answerAgain({ ...choicesNow.current(), message }),
+    [answerAgain],
+  );
 
   const welcome =
     model === null &&
@@ -235,6 +239,7 @@ export function ChatPage({ promptLibrary }: { promptLibrary?: PromptLibrarySlot 
               older={session.older}
               onLoadOlder={session.loadOlder}
               onRegenerate={session.busy ? undefined : regenerate}
+              onEdit={session.busy ? undefined : editQuestion}
               empty={<ChatEmptyState model={persona.present(info)} onSuggestion={composer.setText} />}
             />
           )}

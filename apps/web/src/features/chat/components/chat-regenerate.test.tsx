@@ -136,4 +136,53 @@ describe("chat: regenerate the last answer", () => {
     expect(server.callsTo("POST /api/chat-stream/stop")[0]?.body).toEqual({ messageId: NEW_ANSWER });
     await waitFor(() => expect(regenerateButtons()).toHaveLength(1));
   });
+
+  it("Edit on the last question asks it anew in its new words, in place of it and its answer", async () => {
+    let refuse = false;
+    const { user, server } = await openChat(INSTANT, {
+      "POST /api/chat-stream": () => sse(answerEvents(CONVERSATION)),
+      "POST /api/chat-stream/regenerate": () =>
+        refuse ? apiError(409, "CONFLICT", STREAM_MESSAGES.notLatest) : sse(againEvents()),
+    });
+    await user.type(messageBox(), "Which model should I use for code?{Enter}");
+    await within(await screen.findByRole("log", { name: "Messages" })).findByText(
+      /It is an open-weight specialist\./,
+    );
+    const question = () => within(log()).getAllByRole("article")[0]!;
+
+    // Escape leaves it as it was; the same words cannot be sent.
+    await user.click(await within(question()).findByRole("button", { name: "Edit" }));
+    const box = within(question()).getByRole("textbox", { name: "Question" });
+    expect(box).toHaveProperty("value", "Which model should I use for code?");
+    expect(within(question()).getByRole("button", { name: "Send" })).toHaveProperty("disabled", true);
+    await user.keyboard("{Escape}");
+    expect(within(question()).queryByRole("textbox", { name: "Question" })).toBeNull();
+
+    // Refused: the question and its answer are back as they were.
+    refuse = true;
+    await user.click(within(question()).getByRole("button", { name: "Edit" }));
+    await user.clear(within(question()).getByRole("textbox", { name: "Question" }));
+    await user.type(
+      within(question()).getByRole("textbox", { name: "Question" }),
+      "Which model for poems?{Enter}",
+    );
+    expect(await screen.findByText(STREAM_MESSAGES.notLatest)).toBeTruthy();
+    expect(within(log()).getByText("Which model should I use for code?")).toBeTruthy();
+    expect(within(log()).getByText(/It is an open-weight specialist\./)).toBeTruthy();
+    expect(within(log()).queryByText("Which model for poems?")).toBeNull();
+
+    refuse = false;
+    await user.click(within(question()).getByRole("button", { name: "Edit" }));
+    await user.clear(within(question()).getByRole("textbox", { name: "Question" }));
+    await user.type(within(question()).getByRole("textbox", { name: "Question" }), "Which model for poems?");
+    await user.click(within(question()).getByRole("button", { name: "Send" }));
+    expect(await within(log()).findByText("A second, different answer.")).toBeTruthy();
+    expect(within(log()).getByText("Which model for poems?")).toBeTruthy();
+    expect(within(log()).queryByText("Which model should I use for code?")).toBeNull();
+    expect(within(log()).getAllByRole("article")).toHaveLength(2);
+    const calls = server.callsTo("POST /api/chat-stream/regenerate");
+    expect(calls.at(-1)?.body).toMatchObject({ messageId: ANSWER_ID, message: "Which model for poems?" });
+    // Offered again on the new wording.
+    expect(within(question()).getByRole("button", { name: "Edit" })).toBeTruthy();
+  });
 });

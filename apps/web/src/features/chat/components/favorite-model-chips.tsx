@@ -26,7 +26,7 @@ export function FavoriteModelChips({
             aria-pressed={model.id === current}
             onClick={() => onSelect(model.id)}
             className={cn(
-              "rounded-full border px-2.5 py-0.5 text-xs transition-colors outline-none hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/40",
+              "rounded-full border px-2.5 py-0.5 text-xs whitespace-nowrap transition-colors outline-none hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/40",
               model.id === current
                 ? "border-primary/40 bg-accent font-medium text-accent-foreground"
                 : "text-muted-foreground",

@@ -1,4 +1,4 @@
-import { Copy, RefreshCw } from "lucide-react";
+import { Copy, Pencil, RefreshCw } from "lucide-react";
 import { memo, useState } from "react";
 import { Markdown } from "@/components/lazy-markdown";
 import { Avatar } from "@/components/ui/avatar";
@@ -12,6 +12,7 @@ import { formatTokenEstimate } from "../utils/format-tokens";
 import { formatTimeLabel } from "../utils/time-label";
 import { MessageSources } from "./message-sources";
 import { ModelAvatar } from "./model-avatar";
+import { QuestionEditor } from "./question-editor";
 import { UserMessageContent } from "./user-message-content";
 
 export type ChatLayout = "classic" | "new";
@@ -25,16 +26,20 @@ export const MessageItem = memo(function MessageItem({
   streaming = false,
   layout,
   onRegenerate,
+  onEdit,
 }: {
   message: ChatMessage;
   streaming?: boolean;
   layout: ChatLayout;
   /** Offered on the conversation's last answer while nothing is being written. */
   onRegenerate?: () => void;
+  /** Offered on the last question (one answered) while nothing is being written: its new wording. */
+  onEdit?: (message: string) => void;
 }) {
   const { user } = useAuth();
   const model = useModelInfo(message.role === "assistant" ? message.model : null);
   const [skipped, setSkipped] = useState(false);
+  const [editing, setEditing] = useState(false);
   const { visible, typing } = useTypewriter(message.content, Boolean(message.reveal) && !skipped);
   const mine = message.role === "user";
   const author = mine ? "You" : (model?.name ?? "Assistant");
@@ -69,36 +74,55 @@ export const MessageItem = memo(function MessageItem({
             </button>
           ) : null}
         </header>
-        <div
-          className={cn(
-            "max-w-full text-[0.94rem]",
-            mine
-              ? "w-fit rounded-2xl rounded-tl-md bg-primary/8 px-4 py-2.5 ring-1 ring-primary/10 dark:bg-primary/12"
-              : !flat && "rounded-2xl rounded-tl-md border bg-card px-4 py-3 shadow-xs",
-            mine && layout === "new" && "rounded-tl-2xl rounded-tr-md",
-          )}
-        >
-          {mine ? (
-            <UserMessageContent content={message.content} images={message.images} />
-          ) : waiting ? (
-            <span role="status" className="flex items-center gap-1.5 py-1 text-sm text-muted-foreground">
-              <span className="flex gap-1" aria-hidden="true">
-                {[0, 150, 300].map((delay) => (
-                  <span
-                    key={delay}
-                    className="size-1.5 animate-bounce rounded-full bg-primary/70"
-                    style={{ animationDelay: `${delay}ms` }}
-                  />
-                ))}
+        {editing && onEdit ? (
+          <QuestionEditor
+            content={message.content}
+            onCancel={() => setEditing(false)}
+            onSend={(next) => {
+              setEditing(false);
+              onEdit(next);
+            }}
+          />
+        ) : (
+          <div
+            className={cn(
+              "max-w-full text-[0.94rem]",
+              mine
+                ? "w-fit rounded-2xl rounded-tl-md bg-primary/8 px-4 py-2.5 ring-1 ring-primary/10 dark:bg-primary/12"
+                : !flat && "rounded-2xl rounded-tl-md border bg-card px-4 py-3 shadow-xs",
+              mine && layout === "new" && "rounded-tl-2xl rounded-tr-md",
+            )}
+          >
+            {mine ? (
+              <UserMessageContent content={message.content} images={message.images} />
+            ) : waiting ? (
+              <span role="status" className="flex items-center gap-1.5 py-1 text-sm text-muted-foreground">
+                <span className="flex gap-1" aria-hidden="true">
+                  {[0, 150, 300].map((delay) => (
+                    <span
+                      key={delay}
+                      className="size-1.5 animate-bounce rounded-full bg-primary/70"
+                      style={{ animationDelay: `${delay}ms` }}
+                    />
+                  ))}
+                </span>
+                Thinking…
               </span>
-              Thinking…
-            </span>
-          ) : (
-            <Markdown caret={streaming || typing} sources={message.sources}>
-              {visible}
-            </Markdown>
-          )}
-        </div>
+            ) : (
+              <Markdown caret={streaming || typing} sources={message.sources}>
+                {visible}
+              </Markdown>
+            )}
+          </div>
+        )}
+        {mine && onEdit && !editing ? (
+          <footer className="flex items-center gap-3 text-xs text-muted-foreground">
+            <button type="button" onClick={() => setEditing(true)} className={ACTION_CLASS}>
+              <Pencil className="size-3" aria-hidden="true" />
+              Edit
+            </button>
+          </footer>
+        ) : null}
         {!mine && !streaming ? (
           <footer className="flex flex-col gap-2">
             <MessageSources sources={message.sources} />

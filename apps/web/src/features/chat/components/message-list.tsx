@@ -25,6 +25,7 @@ export function MessageList({
   older = "none",
   onLoadOlder,
   onRegenerate,
+  onEdit,
   empty,
 }: {
   messages: ChatMessage[];
@@ -36,6 +37,8 @@ export function MessageList({
   onLoadOlder?: () => void;
   /** Answers the last question again (offered on the last answer); left out while one is written. */
   onRegenerate?: () => void;
+  /** Asks the last question anew in new words (offered on it); left out while an answer is written. */
+  onEdit?: (message: string) => void;
   /** Shown when there is nothing yet. */
   empty: ReactNode;
 }) {
@@ -83,6 +86,7 @@ export function MessageList({
               older={older}
               onLoadOlder={onLoadOlder}
               onRegenerate={onRegenerate}
+              onEdit={onEdit}
             />
           </Suspense>
         )}

@@ -55,6 +55,7 @@ export function MessageLog({
   onLoadOlder,
   onGrew,
   onRegenerate,
+  onEdit,
 }: {
   scroller: RefObject<HTMLDivElement | null>;
   stick: RefObject<boolean>;
@@ -67,6 +68,8 @@ export function MessageLog({
   onLoadOlder?: () => void;
   /** Answers the last question again; offered on the last answer when given. */
   onRegenerate?: () => void;
+  /** Asks the last question anew in new words; offered on it when given and it has an answer. */
+  onEdit?: (message: string) => void;
 }) {
   const last = messages.at(-1);
   const olderRow = older === "none" ? 0 : OLDER_ROW_PX;
@@ -168,6 +171,11 @@ export function MessageLog({
               streaming={message === live}
               layout={layout}
               onRegenerate={message === last && message.role === "assistant" ? onRegenerate : undefined}
+              onEdit={
+                item.index === messages.length - 2 && message.role === "user" && last?.role === "assistant"
+                  ? onEdit
+                  : undefined
+              }
             />
           </div>
         );

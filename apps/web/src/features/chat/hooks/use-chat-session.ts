@@ -34,8 +34,11 @@ export interface SendInput {
   assistantId?: string | null;
 }
 
-/** How to answer again: the model, research and assistant chosen now. */
-export type RegenerateInput = Omit<SendInput, "prompt" | "attachments">;
+/**
+ * How to answer again: the model, research and assistant chosen now, and with `message` the last
+ * question's new wording (its attached files' text composed in, its pictures kept).
+ */
+export type RegenerateInput = Omit<SendInput, "prompt" | "attachments"> & { message?: string };
 
 export interface SessionEvents {
   /** A new conversation exists on the server (put it in the address). */
@@ -439,14 +442,17 @@ export function useChatSession(events: SessionEvents) {
 
   /**
    * Answers the last question again, in place of the last answer, with the model (and assistant) now
-   * chosen. The new answer takes the old one's place at once; should it fail or be stopped before its
-   * first word, the server gives the old one back, and so does the page.
+   * chosen; with `message`, in the question's new wording, which takes the old one's place too. The new
+   * answer takes the old one's place at once; should it fail or be stopped before its first word, the
+   * server gives back what it replaced, and so does the page.
    */
   const regenerate = useCallback(
-    async ({ model, research, reveal, assistantId }: RegenerateInput): Promise<boolean> => {
+    async ({ model, research, reveal, assistantId, message }: RegenerateInput): Promise<boolean> => {
       const old = messagesRef.current.at(-1);
+      const oldQuestion = messagesRef.current.at(-2);
       const messageId = old?.role === "assistant" ? storedIdOf(old) : null;
       if (!old || !messageId || turnRef.current || followRef.current) return false;
+      if (message !== undefined && (oldQuestion?.role !== "user" || !message.trim())) return false;
       if (!readStoredSession()?.token) {
         toast.error("Error", { description: "No active session" });
         return false;
@@ -465,11 +471,17 @@ export function useChatSession(events: SessionEvents) {
         sources: [],
         reveal,
       };
-      // In the old answer's place from the first word (or the "Thinking" before it).
-      setMessages((list) => list.filter((m) => m !== old));
+      // The new wording in the old one's place, the answer from its first word (or the "Thinking" before it).
+      const edited: ChatMessage | null =
+        message !== undefined && oldQuestion
+          ? { ...oldQuestion, id: localId("user"), storedId: undefined, content: message.trim() }
+          : null;
+      const replaced = edited && oldQuestion ? [oldQuestion, old] : [old];
+      setMessages((list) => [...list.filter((m) => !replaced.includes(m)), ...(edited ? [edited] : [])]);
       setLive(answer);
       const request = {
         messageId,
+        ...(edited ? { message: edited.content } : {}),
         model,
         research,
         deepCrawl: research,
@@ -503,8 +515,8 @@ export function useChatSession(events: SessionEvents) {
         const { text, tokens, sources, messageId: storedId } = result;
         put({ ...answer, storedId, content: text, tokens, sources, timestamp: at });
       } else if (!result.text) {
-        // Nothing came of it: the old answer is back where it was.
-        put(old);
+        // Nothing came of it: what it replaced is back where it was.
+        setMessages((list) => [...list.filter((m) => m !== edited), ...replaced]);
         if (result.kind === "failed")
           toast.error("Error", { description: chatErrorText(errorMessage(result.error)) });
       } else if (result.kind === "stopped") {
