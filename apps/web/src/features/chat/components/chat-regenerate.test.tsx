@@ -157,6 +157,9 @@ describe("chat: regenerate the last answer", () => {
     expect(within(question()).getByRole("button", { name: "Send" })).toHaveProperty("disabled", true);
     await user.keyboard("{Escape}");
     expect(within(question()).queryByRole("textbox", { name: "Question" })).toBeNull();
+    await waitFor(() =>
+      expect(document.activeElement).toBe(within(question()).getByRole("button", { name: "Edit" })),
+    );
 
     // Refused: the question and its answer are back as they were.
     refuse = true;

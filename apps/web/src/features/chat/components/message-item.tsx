@@ -1,5 +1,5 @@
 import { Copy, Pencil, RefreshCw } from "lucide-react";
-import { memo, useState } from "react";
+import { memo, useEffect, useRef, useState } from "react";
 import { Markdown } from "@/components/lazy-markdown";
 import { Avatar } from "@/components/ui/avatar";
 import { useAuth } from "@/lib/auth-context";
@@ -40,6 +40,14 @@ export const MessageItem = memo(function MessageItem({
   const model = useModelInfo(message.role === "assistant" ? message.model : null);
   const [skipped, setSkipped] = useState(false);
   const [editing, setEditing] = useState(false);
+  // Cancel puts the keyboard back on Edit, where it was.
+  const editButton = useRef<HTMLButtonElement>(null);
+  const refocus = useRef(false);
+  useEffect(() => {
+    if (editing || !refocus.current) return;
+    refocus.current = false;
+    editButton.current?.focus();
+  }, [editing]);
   const { visible, typing } = useTypewriter(message.content, Boolean(message.reveal) && !skipped);
   const mine = message.role === "user";
   const author = mine ? "You" : (model?.name ?? "Assistant");
@@ -77,7 +85,10 @@ export const MessageItem = memo(function MessageItem({
         {editing && onEdit ? (
           <QuestionEditor
             content={message.content}
-            onCancel={() => setEditing(false)}
+            onCancel={() => {
+              refocus.current = true;
+              setEditing(false);
+            }}
             onSend={(next) => {
               setEditing(false);
               onEdit(next);
@@ -117,7 +128,7 @@ export const MessageItem = memo(function MessageItem({
         )}
         {mine && onEdit && !editing ? (
           <footer className="flex items-center gap-3 text-xs text-muted-foreground">
-            <button type="button" onClick={() => setEditing(true)} className={ACTION_CLASS}>
+            <button ref={editButton} type="button" onClick={() => setEditing(true)} className={ACTION_CLASS}>
               <Pencil className="size-3" aria-hidden="true" />
               Edit
             </button>
