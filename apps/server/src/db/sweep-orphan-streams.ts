@@ -4,7 +4,7 @@
 // those older than any stream can last.
 import { RESPONSE_INTERRUPTED_MARK } from "@tessera/contracts";
 import { and, eq, inArray, lt, sql } from "drizzle-orm";
-import type { Database } from "./client";
+import { rowsOf, type Database } from "./client";
 import { comparisonResponses, messages } from "./schema";
 
 export interface SweepResult {
@@ -19,8 +19,50 @@ export const closedAsInterrupted = () => ({
     else ${messages.content} || ${`\n\n${RESPONSE_INTERRUPTED_MARK}`} end`,
 });
 
+/**
+ * Regenerated answers (prepare-regenerate.ts) left streaming without a word stored give back what they
+ * replaced, as their stream would have: the answer they stand in for, and an edited question (stored
+ * with them, a microsecond before) its old wording. `which`: one answer by id, or those begun before a
+ * time (all: null). Resolves with how many answers gave way.
+ */
+export async function giveBackUnanswered(
+  db: Database,
+  which: { id: string } | { before: Date | null },
+): Promise<number> {
+  const picked =
+    "id" in which
+      ? sql`n.id = ${which.id}`
+      : which.before
+        ? sql`n.created_at < ${which.before.toISOString()}::timestamptz`
+        : sql`true`;
+  const rows = await rowsOf<{ id: string }>(
+    db,
+    sql`
+    with gone as (
+      delete from messages n
+      where n.status = 'streaming' and n.content = '' and ${picked}
+        and exists (select 1 from messages o where o.replaced_by = n.id)
+      returning n.id, n.conversation_id, n.created_at
+    ), asked as (
+      delete from messages q using gone
+      where q.conversation_id = gone.conversation_id and q.role = 'user'
+        and q.created_at = gone.created_at - interval '1 microsecond'
+        and exists (select 1 from messages o where o.replaced_by = q.id)
+      returning q.id
+    ), back as (
+      update messages o set replaced_by = null
+      where o.replaced_by in (select id from gone union all select id from asked)
+      returning o.id
+    )
+    select id from gone`,
+  );
+  return rows.length;
+}
+
 /** Closes answers left streaming (comparison answers: also pending) since before `before`, or all. */
 export async function sweepOrphanStreams(db: Database, before: Date | null): Promise<SweepResult> {
+  // The text so far is what a closed answer keeps; a regenerated one with none gives its place back.
+  const givenBack = await giveBackUnanswered(db, { before });
   const closed = await db
     .update(messages)
     .set(closedAsInterrupted())
@@ -37,5 +79,5 @@ export async function sweepOrphanStreams(db: Database, before: Date | null): Pro
     .set({ status: "stopped", updatedAt: sql`now()` })
     .where(before ? and(live, lt(comparisonResponses.updatedAt, before)) : live)
     .returning({ id: comparisonResponses.id });
-  return { messages: closed.length, comparisonAnswers: stopped.length };
+  return { messages: givenBack + closed.length, comparisonAnswers: stopped.length };
 }

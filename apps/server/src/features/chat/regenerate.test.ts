@@ -8,6 +8,7 @@ import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { conversations, messages } from "../../db/schema";
+import { sweepOrphanStreams } from "../../db/sweep-orphan-streams";
 import {
   createTestApp,
   eventually,
@@ -322,5 +323,35 @@ describe("POST /api/chat-stream/regenerate", () => {
       .from(conversations)
       .where(eq(conversations.id, conversationId));
     expect(conv).toBeDefined();
+  });
+
+  it("left streaming without a word by a process that died, the sweep gives back what the replacement replaced", async () => {
+    for (const edit of [{}, { message: "Capital of Spain?" }]) {
+      const { conversationId, answerId } = await twoTurns();
+      const shownBefore = await listed(conversationId);
+      const res = await regenerate({ messageId: answerId, model: "local/silent", ...edit });
+      const { reader, events } = await readUntil(res, (e) => e.type === "start");
+      const newId = events[0]!.messageId as string;
+      expect((await listed(conversationId)).at(-1)).toMatchObject({ id: newId, status: "streaming" });
+
+      // The sweep at start-up, as after a crash: the stream here is left running, as if elsewhere.
+      expect((await sweepOrphanStreams(t.services.database.db, null)).messages).toBeGreaterThanOrEqual(1);
+      expect(await listed(conversationId)).toEqual(shownBefore);
+      expect(await rowsOf(conversationId)).toHaveLength(4);
+
+      // A later regenerate holds the place when the first stream finally gives up: it is not undone.
+      const again = await readSse(await regenerate({ messageId: answerId, model: "local/second" }));
+      expect(streamed(again)).toBe("Second answer.");
+      t.services.streams.stop(newId);
+      await readRest(reader);
+      await expect.poll(() => t.services.streams.size, { timeout: 5_000 }).toBe(0);
+      const shown = await listed(conversationId);
+      expect(shown.map((m) => m.content)).toEqual([
+        "Hello",
+        "Hi there.",
+        "Capital of France?",
+        "Second answer.",
+      ]);
+    }
   });
 });

@@ -10,7 +10,7 @@ import {
   type ChatStreamEvent,
   type Source,
 } from "@tessera/contracts";
-import { eq, inArray } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { runNamed, type Database, type NamedStatement } from "../../db/client";
 import { conversations, messages } from "../../db/schema";
 import { isServerShutdown } from "../../lib/live-streams";
@@ -223,11 +223,12 @@ export async function* runChatStream(
             const storedNow = prepared.askedNow ? [prepared.userMessageId, answerId] : [answerId];
             await tx.delete(messages).where(inArray(messages.id, storedNow));
             // A regenerated answer (and an edited question) give their places back.
+            // Only where this turn still holds the place (the sweep may have given it back already).
             if (prepared.replaces.length)
               await tx
                 .update(messages)
                 .set({ replacedBy: null })
-                .where(inArray(messages.id, prepared.replaces));
+                .where(and(inArray(messages.id, prepared.replaces), inArray(messages.replacedBy, storedNow)));
             if (prepared.created)
               await tx.delete(conversations).where(eq(conversations.id, prepared.conversationId));
           })

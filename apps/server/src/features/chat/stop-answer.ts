@@ -10,7 +10,7 @@ import { and, asc, eq, gt, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Database } from "../../db/client";
 import { messages } from "../../db/schema";
-import { closedAsInterrupted } from "../../db/sweep-orphan-streams";
+import { closedAsInterrupted, giveBackUnanswered } from "../../db/sweep-orphan-streams";
 import { notFound } from "../../lib/errors";
 import { settlesWithin, STOP_CHANNEL, type LiveStreams } from "../../lib/live-streams";
 
@@ -69,6 +69,8 @@ export async function stopAnswer(
     await settlesWithin(ended, STOP_STORED_WAIT_MS);
     return;
   }
+  // Stopped before a word was stored: a regenerated answer gives its place back, another is closed.
+  await giveBackUnanswered(deps.db, { id: answer.id });
   await deps.db
     .update(messages)
     .set(closedAsInterrupted())
