@@ -15,6 +15,12 @@ import { AppError, notFound } from "../../lib/errors";
 import type { LlmRegistry, Retrieve } from "../../providers/llm/types";
 import { HISTORY_MESSAGES, ownImages, type PreparedChat } from "./prepare-chat";
 
+/** Message `m` has ended, is in sight, and nothing in sight comes after it in its conversation. */
+const ENDED_AND_LATEST = sql.raw(`(m.status <> 'streaming' and m.replaced_by is null and not exists (
+  select 1 from messages l
+  where l.conversation_id = m.conversation_id and l.replaced_by is null
+    and (l.created_at, l.id) > (m.created_at, m.id)))`);
+
 type Row = { id: string; role: "user" | "assistant"; content: string; images: { id: string }[] };
 
 export async function prepareRegenerate(
@@ -27,14 +33,9 @@ export async function prepareRegenerate(
   const [answer] = await rowsOf<{ conversation_id: string; latest: boolean }>(
     deps.db,
     sql`
-    select a.conversation_id,
-      a.status <> 'streaming' and a.replaced_by is null and not exists (
-        select 1 from messages l
-        where l.conversation_id = a.conversation_id and l.replaced_by is null
-          and (l.created_at, l.id) > (a.created_at, a.id)
-      ) as latest
-    from messages a
-    where a.id = ${input.messageId} and a.user_id = ${userId} and a.role = 'assistant'`,
+    select m.conversation_id, ${ENDED_AND_LATEST} as latest
+    from messages m
+    where m.id = ${input.messageId} and m.user_id = ${userId} and m.role = 'assistant'`,
   );
   if (!answer) throw notFound("Message not found.");
   if (!answer.latest) throw new AppError("CONFLICT", STREAM_MESSAGES.notLatest);
@@ -77,13 +78,7 @@ export async function prepareRegenerate(
     sql`
     with old as (
       update messages m set replaced_by = ${answerId}::uuid
-      where m.id = ${input.messageId} and m.user_id = ${userId} and m.replaced_by is null
-        and m.status <> 'streaming'
-        and not exists (
-          select 1 from messages l
-          where l.conversation_id = m.conversation_id and l.replaced_by is null
-            and (l.created_at, l.id) > (m.created_at, m.id)
-        )
+      where m.id = ${input.messageId} and m.user_id = ${userId} and ${ENDED_AND_LATEST}
       returning m.conversation_id
     ), asked as (
       update messages q set replaced_by = ${questionId}::uuid
