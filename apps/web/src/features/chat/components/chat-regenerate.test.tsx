@@ -188,4 +188,43 @@ describe("chat: regenerate the last answer", () => {
     // Offered again on the new wording.
     expect(within(question()).getByRole("button", { name: "Edit" })).toBeTruthy();
   });
+
+  it("stopped before a word reached the page, it shows what the server kept: the old answer, or words it got first", async () => {
+    const streams = [liveSse(), liveSse()];
+    let served = 0;
+    let kept: StoredMessage[] = [];
+    const { user } = await openChat(INSTANT, {
+      "POST /api/chat-stream": () => sse(answerEvents(CONVERSATION)),
+      "POST /api/chat-stream/regenerate": (...args) => streams[served++]!.handler(...args),
+      "POST /api/chat-stream/stop": () => new Response(null, { status: 204 }),
+      [`GET /api/conversations/${CONVERSATION}/messages`]: () => json(kept),
+    });
+    await user.type(messageBox(), "Which model should I use for code?{Enter}");
+    await within(await screen.findByRole("log", { name: "Messages" })).findByText(
+      /It is an open-weight specialist\./,
+    );
+
+    // The server gave the old answer back.
+    await user.click(await within(log()).findByRole("button", { name: "Regenerate" }));
+    streams[0]!.push({ type: "start", conversationId: CONVERSATION, model: "guide", messageId: NEW_ANSWER });
+    await within(log()).findByText("Thinking…");
+    await user.click(screen.getByRole("button", { name: "Stop" }));
+    expect(await within(log()).findByText(/It is an open-weight specialist\./)).toBeTruthy();
+    expect(within(log()).getAllByRole("article")).toHaveLength(2);
+
+    // The server had words the page never saw: it kept them, and the page shows them.
+    kept = [
+      {
+        ...stored(NEW_ANSWER, "assistant", "Words on their way\n\n[Response interrupted]", 9),
+        status: "interrupted",
+      },
+    ];
+    await user.click(await within(log()).findByRole("button", { name: "Regenerate" }));
+    streams[1]!.push({ type: "start", conversationId: CONVERSATION, model: "guide", messageId: NEW_ANSWER });
+    await within(log()).findByText("Thinking…");
+    await user.click(screen.getByRole("button", { name: "Stop" }));
+    expect(await within(log()).findByText("Words on their way")).toBeTruthy();
+    expect(within(log()).queryByText(/It is an open-weight specialist\./)).toBeNull();
+    expect(within(log()).getAllByRole("article")).toHaveLength(2);
+  });
 });

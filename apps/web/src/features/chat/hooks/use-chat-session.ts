@@ -519,6 +519,31 @@ export function useChatSession(events: SessionEvents) {
         setMessages((list) => [...list.filter((m) => m !== edited), ...replaced]);
         if (result.kind === "failed")
           toast.error("Error", { description: chatErrorText(errorMessage(result.error)) });
+        // Unless words the page never saw reached the server before Stop did: it kept those.
+        else if (turn.stopping && turn.answerId) {
+          const [stopping, answerId, conversationId] = [
+            turn.stopping,
+            turn.answerId,
+            conversationRef.current,
+          ];
+          void (async () => {
+            await stopping.catch(() => undefined);
+            const kept = conversationId
+              ? await readRecentMessage(conversationId, answerId).catch(() => null)
+              : null;
+            if (!current() || !kept || kept.status === "streaming") return;
+            // As long as nothing came after it on the page.
+            setMessages((list) =>
+              list.at(-1) === old && !turnRef.current
+                ? [
+                    ...list.filter((m) => !replaced.includes(m)),
+                    ...(edited ? [edited] : []),
+                    fromStoredMessage(kept),
+                  ]
+                : list,
+            );
+          })();
+        }
       } else if (result.kind === "stopped") {
         const storedId = turn.answerId ?? undefined;
         put({ ...answer, storedId, content: withInterruptedMark(result.text), timestamp: at, reveal: false });
