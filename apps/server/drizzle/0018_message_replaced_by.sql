@@ -1,1 +1,2 @@
-ALTER TABLE "messages" ADD COLUMN "replaced_by" uuid;
+ALTER TABLE "messages" ADD COLUMN "replaced_by" uuid;--> statement-breakpoint
+CREATE INDEX "messages_replaced_by_idx" ON "messages" USING btree ("replaced_by") WHERE "messages"."replaced_by" is not null;

@@ -151,6 +151,7 @@ export const ROUTE_AUTH: Record<string, RouteRule> = {
   "GET /api/conversations/export": "session",
   "GET /api/conversations/:id": "owner",
   "GET /api/conversations/:id/messages": "owner",
+  "GET /api/conversations/:id/messages/:messageId/earlier": "owner",
   "GET /api/conversations/:id/export": "owner",
   "PATCH /api/conversations/:id": "owner",
   "DELETE /api/conversations/:id": "owner",

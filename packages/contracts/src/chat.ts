@@ -195,6 +195,11 @@ export const storedMessageSchema = z.object({
    * away; the text ends with RESPONSE_INTERRUPTED_MARK). Questions are "complete".
    */
   status: z.enum(["complete", "streaming", "interrupted", "error"]).optional(),
+  /**
+   * On an answer regenerated in place of others to the same question: true (absent otherwise). GET
+   * /api/conversations/:id/messages/:messageId/earlier lists them.
+   */
+  has_earlier: z.literal(true).optional(),
 });
 export type StoredMessage = z.infer<typeof storedMessageSchema>;
 

@@ -130,6 +130,10 @@ export const messages = pgTable(
       t.cost,
     ),
     uniqueIndex("messages_client_message_id_idx").on(t.clientMessageId),
+    // The answers a regenerated one replaced (few rows: only those replaced are in it).
+    index("messages_replaced_by_idx")
+      .on(t.replacedBy)
+      .where(sql`${t.replacedBy} is not null`),
     // The start-up sweep looks for answers a stopped process left streaming.
     index("messages_streaming_idx")
       .on(t.createdAt)

@@ -38,23 +38,23 @@ export async function giveBackUnanswered(
   const rows = await rowsOf<{ id: string }>(
     db,
     sql`
-    with gone as (
-      delete from messages n
-      where n.status = 'streaming' and n.content = '' and ${picked}
-        and exists (select 1 from messages o where o.replaced_by = n.id)
-      returning n.id, n.conversation_id, n.created_at
-    ), asked as (
-      delete from messages q using gone
-      where q.conversation_id = gone.conversation_id and q.role = 'user'
-        and q.created_at = gone.created_at - interval '1 microsecond'
+    with pair as (
+      select n.id as answer, q.id as question
+      from messages n
+      left join messages q on q.conversation_id = n.conversation_id and q.role = 'user'
+        and q.created_at = n.created_at - interval '1 microsecond'
         and exists (select 1 from messages o where o.replaced_by = q.id)
-      returning q.id
+      where n.status = 'streaming' and n.content = '' and ${picked}
+        and (q.id is not null or exists (select 1 from messages o where o.replaced_by = n.id))
+    ), gone as (
+      delete from messages d using pair where d.id = pair.answer or d.id = pair.question
+      returning d.id
     ), back as (
       update messages o set replaced_by = null
-      where o.replaced_by in (select id from gone union all select id from asked)
+      where o.replaced_by in (select id from gone)
       returning o.id
     )
-    select id from gone`,
+    select answer as id from pair`,
   );
   return rows.length;
 }

@@ -26,6 +26,7 @@ import type { LlmRegistry, Retrieve } from "../../providers/llm/types";
 import type { Storage } from "../../providers/storage/storage";
 import {
   deleteConversation,
+  earlierAnswers,
   getConversation,
   listConversations,
   listMessages,
@@ -66,6 +67,7 @@ export interface ChatDeps {
 
 const idParam = z.object({ id: z.string().uuid("not a conversation id") });
 const answerParam = z.object({ messageId: z.string().uuid("not a message id") });
+const earlierParams = idParam.merge(answerParam);
 
 type Turn = Awaited<ReturnType<ReturnType<typeof turnSteps>["beginTurn"]>>;
 
@@ -220,6 +222,10 @@ export function chatRoutes(deps: ChatDeps) {
       c.header("Content-Type", "text/markdown; charset=utf-8");
       c.header("Content-Disposition", contentDisposition("attachment", fileName));
       return c.body(markdown);
+    })
+    .get("/conversations/:id/messages/:messageId/earlier", async (c) => {
+      const { id, messageId } = parseWith(earlierParams, c.req.param());
+      return c.json(await earlierAnswers(deps.db, c.get("session").user.id, id, messageId));
     })
     .get("/conversations/:id/messages", async (c) => {
       const { id } = parseWith(idParam, c.req.param());

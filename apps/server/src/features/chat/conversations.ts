@@ -8,8 +8,8 @@ import {
   type MessagePageQuery,
   type StoredMessage,
 } from "@tessera/contracts";
-import { and, asc, count, desc, eq, isNull, sql } from "drizzle-orm";
-import type { Database } from "../../db/client";
+import { and, asc, count, desc, eq, getTableColumns, inArray, isNull, sql } from "drizzle-orm";
+import { rowsOf, type Database } from "../../db/client";
 import { conversations, messages } from "../../db/schema";
 import { notFound } from "../../lib/errors";
 
@@ -135,7 +135,10 @@ async function messagesOf(db: Database, id: string, page: MessagePageQuery = {})
         sql`(${messages.createdAt}, ${messages.id}) < (select m.created_at, m.id from messages m where m.id = ${page.before} and m.conversation_id = ${id})`,
       )!
     : inConversation;
-  const query = db.select().from(messages).where(where);
+  const query = db
+    .select({ ...getTableColumns(messages), hasEarlier: HAS_EARLIER })
+    .from(messages)
+    .where(where);
   const rows =
     page.limit === undefined
       ? await query.orderBy(asc(messages.createdAt), asc(messages.id))
@@ -148,18 +151,75 @@ async function messagesOf(db: Database, id: string, page: MessagePageQuery = {})
       .where(and(inConversation, eq(messages.id, page.before)));
     if (!anchor) throw notFound("Message not found.");
   }
-  return rows.map((m) => ({
-    id: m.id,
-    conversation_id: m.conversationId,
-    role: m.role,
-    content: m.content,
-    created_at: m.createdAt.toISOString(),
-    tokens_used: m.tokensUsed,
-    model: m.model,
-    sources: m.sources,
-    images: m.images,
-    status: m.status as NonNullable<StoredMessage["status"]>,
-  }));
+  return rows.map(toStoredMessage);
+}
+
+/**
+ * An answer that answers again a question others answered before it (a regenerate replaced them).
+ * Named in full: Drizzle writes a column of the one table selected from without its table, which
+ * inside the subquery would name the subquery's own row.
+ */
+const HAS_EARLIER = sql<boolean>`("messages"."role" = 'assistant' and exists (
+  select 1 from messages o where o.replaced_by = "messages"."id"))`;
+
+const toStoredMessage = (m: typeof messages.$inferSelect & { hasEarlier: boolean }): StoredMessage => ({
+  id: m.id,
+  conversation_id: m.conversationId,
+  role: m.role,
+  content: m.content,
+  created_at: m.createdAt.toISOString(),
+  tokens_used: m.tokensUsed,
+  model: m.model,
+  sources: m.sources,
+  images: m.images,
+  status: m.status as NonNullable<StoredMessage["status"]>,
+  ...(m.hasEarlier ? { has_earlier: true as const } : {}),
+});
+
+/**
+ * The answers one answer was regenerated in place of, oldest first, each replaced by the next: the
+ * earlier answers to its question. 404 when the conversation is not the caller's or the message not
+ * in it.
+ */
+export async function earlierAnswers(
+  db: Database,
+  userId: string,
+  conversationId: string,
+  messageId: string,
+): Promise<StoredMessage[]> {
+  await ownConversation(db, userId, conversationId);
+  const [answer] = await db
+    .select({ id: messages.id })
+    .from(messages)
+    .where(and(eq(messages.id, messageId), eq(messages.conversationId, conversationId)));
+  if (!answer) throw notFound("Message not found.");
+  const chain = await rowsOf<{ id: string }>(
+    db,
+    sql`
+    with recursive chain(id) as (
+      select o.id from messages o
+      where o.replaced_by = ${messageId}::uuid and o.role = 'assistant'
+      union all
+      select o.id from messages o join chain on o.replaced_by = chain.id
+      where o.role = 'assistant'
+    )
+    select id from chain`,
+  );
+  if (chain.length === 0) return [];
+  const rows = await db
+    .select({ ...getTableColumns(messages), hasEarlier: HAS_EARLIER })
+    .from(messages)
+    .where(
+      and(
+        eq(messages.conversationId, conversationId),
+        inArray(
+          messages.id,
+          chain.map((c) => c.id),
+        ),
+      ),
+    )
+    .orderBy(asc(messages.createdAt), asc(messages.id));
+  return rows.map(toStoredMessage);
 }
 
 /** Gives a conversation a new title. Its place in the list (updated_at) stays where it was. */

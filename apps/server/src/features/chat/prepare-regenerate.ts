@@ -60,6 +60,8 @@ export async function prepareRegenerate(
   // One statement, decided by the database: of two racing requests, one finds the answer replaced
   // already and stores nothing. A repeated client id breaks the unique index and undoes it all. An
   // edited question keeps its pictures and sorts before its answer (now() is the statement's start).
+  // The old answer names its replacement: the new answer, so answers to one question make a chain
+  // (earlierAnswers), or, when the question is edited, the new question, as the old question does.
   const answerId = randomUUID();
   const edited = input.message !== undefined;
   const questionId = edited ? randomUUID() : question.id;
@@ -77,7 +79,7 @@ export async function prepareRegenerate(
     deps.db,
     sql`
     with old as (
-      update messages m set replaced_by = ${answerId}::uuid
+      update messages m set replaced_by = ${edited ? questionId : answerId}::uuid
       where m.id = ${input.messageId} and m.user_id = ${userId} and ${ENDED_AND_LATEST}
       returning m.conversation_id
     ), asked as (

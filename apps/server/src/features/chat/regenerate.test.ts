@@ -152,6 +152,39 @@ describe("POST /api/chat-stream/regenerate", () => {
     ]);
   });
 
+  it("the answers a regenerate replaced are listed, oldest first, under the one that replaced them", async () => {
+    const { conversationId, answerId, firstAnswerId } = await twoTurns();
+    const two = await readSse(await regenerate({ messageId: answerId, model: "local/second" }));
+    const three = await readSse(await regenerate({ messageId: two[0]!.messageId, model: "local/hello" }));
+    const latest = three[0]!.messageId as string;
+    const earlier = (id: string, token = ada) =>
+      t.request(`/api/conversations/${conversationId}/messages/${id}/earlier`, { token });
+
+    const shown = await listed(conversationId);
+    expect(shown.at(-1)).toMatchObject({ id: latest, content: "Hi there.", has_earlier: true });
+    expect(shown.filter((m) => m.has_earlier)).toHaveLength(1);
+    const res = await earlier(latest);
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as StoredMessage[]).map((m) => [m.content, m.model])).toEqual([
+      ["First answer.", "local/first"],
+      ["Second answer.", "local/second"],
+    ]);
+    // None before the first answer; someone else's, or another conversation's, is a 404.
+    expect(await (await earlier(firstAnswerId)).json()).toEqual([]);
+    expect((await earlier(latest, bob)).status).toBe(404);
+    expect((await earlier(randomUUID())).status).toBe(404);
+    expect(
+      (await t.request(`/api/conversations/${conversationId}/messages/nope/earlier`, { token: ada })).status,
+    ).toBe(400);
+
+    // An edited question starts afresh: its answer has no earlier ones.
+    const edited = await readSse(
+      await regenerate({ messageId: latest, model: "local/second", message: "Capital of Italy?" }),
+    );
+    expect((await listed(conversationId)).at(-1)).not.toHaveProperty("has_earlier");
+    expect(await (await earlier(edited[0]!.messageId as string)).json()).toEqual([]);
+  });
+
   it("with `message`, the question is edited first: the new wording is asked and shown, the old kept out of sight", async () => {
     const { conversationId, answerId } = await twoTurns();
     const oldQuestion = (await listed(conversationId))[2]!;
@@ -178,7 +211,8 @@ describe("POST /api/chat-stream/regenerate", () => {
       content: "Capital of France?",
       replacedBy: shown[2]!.id,
     });
-    expect(rows.find((r) => r.id === answerId)?.replacedBy).toBe(shown[3]!.id);
+    // The old answer names the new question, as the old question does: it is no earlier answer of it.
+    expect(rows.find((r) => r.id === answerId)?.replacedBy).toBe(shown[2]!.id);
 
     // An edit whose answer fails before its first word gives back the question and the answer it replaced.
     const failed = await readSse(
@@ -342,7 +376,7 @@ describe("POST /api/chat-stream/regenerate", () => {
       // A later regenerate holds the place when the first stream finally gives up: it is not undone.
       const again = await readSse(await regenerate({ messageId: answerId, model: "local/second" }));
       expect(streamed(again)).toBe("Second answer.");
-      t.services.streams.stop(newId);
+      void t.services.streams.stop(newId);
       await readRest(reader);
       await expect.poll(() => t.services.streams.size, { timeout: 5_000 }).toBe(0);
       const shown = await listed(conversationId);

@@ -204,6 +204,13 @@ export const OPERATIONS: Operation[] = [
     response: z.array(storedMessageSchema),
   },
   {
+    method: "get",
+    path: "/api/conversations/{id}/messages/{messageId}/earlier",
+    summary:
+      "The answers a regenerated answer replaced, oldest first (a listed answer says has_earlier: true); [] for one that replaced none",
+    response: z.array(storedMessageSchema),
+  },
+  {
     method: "delete",
     path: "/api/conversations/{id}",
     summary: "Delete a conversation and its messages",
