@@ -4,7 +4,7 @@ import { join } from "node:path";
 import type { Page, Request } from "@playwright/test";
 import { SCROLLBAR_HIDE_DELAY_MS } from "@tessera/contracts";
 import { ALPHA_TEXT, BETA_TEXT, EPIC_MODEL, SAGA_END, SAGA_MODEL } from "../support/e2e-models";
-import { chooseModel, expect, test } from "../support/fixtures";
+import { chooseModel, expect, skipTypewriter, test } from "../support/fixtures";
 
 const shots = join(import.meta.dirname, "../.artifacts/screenshots");
 mkdirSync(shots, { recursive: true });
@@ -25,8 +25,7 @@ async function ask(page: Page, prompt: string) {
 async function completeAnswer(page: Page) {
   const answer = page.getByRole("article", { name: "Tessa said", exact: true }).last();
   await expect(answer.getByText(/ tokens$/)).toBeVisible({ timeout: 20_000 });
-  const showAll = answer.getByRole("button", { name: "Show all", exact: true });
-  if (await showAll.isVisible()) await showAll.click();
+  await skipTypewriter(answer);
   return answer;
 }
 
@@ -106,6 +105,7 @@ async function askAndStop(page: Page): Promise<boolean> {
 test("Regenerate answers the last question again with the model chosen now, and Edit in new words, also after a reload", async ({
   signedIn: page,
 }) => {
+  test.slow(); // three answers and two reloads
   await page.getByRole("button", { name: /Chat with the guide/ }).click();
   await ask(page, CODE_QUESTION);
   const first = await completeAnswer(page);
@@ -117,12 +117,17 @@ test("Regenerate answers the last question again with the model chosen now, and 
   await first.getByRole("button", { name: "Regenerate", exact: true }).click();
   const again = page.getByRole("article", { name: "alpha-7b said", exact: true });
   await expect(again.getByText(/ tokens$/)).toBeVisible({ timeout: 20_000 });
-  const showAll = again.getByRole("button", { name: "Show all", exact: true });
-  if (await showAll.isVisible()) await showAll.click();
-  await expect(again.locator(".markdown")).toHaveText(ALPHA_TEXT);
+  await skipTypewriter(again);
+  await expect(again.locator(".markdown")).toHaveText(ALPHA_TEXT, { timeout: 20_000 });
   const log = page.getByRole("log", { name: "Messages", exact: true });
   await expect(log.getByRole("article")).toHaveCount(2);
   await expect(log.getByText("For code, pick")).toHaveCount(0);
+  // Tessa's answer can be read again under the new one.
+  await again.getByRole("button", { name: "Earlier answers", exact: true }).click();
+  const earlier = again.getByRole("region", { name: "Earlier answers", exact: true });
+  await expect(earlier.getByRole("listitem", { name: /^Earlier answer/ })).toHaveCount(1);
+  await expect(earlier).toContainText("Tessa");
+  await expect(earlier).toContainText("For code, pick");
   await page.screenshot({ path: join(shots, "chat-regenerated.png") });
 
   // As stored: the question and the new answer alone.

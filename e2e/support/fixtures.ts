@@ -1,7 +1,7 @@
 // Journeys start signed in: `account` is a fresh user who signed up through the real API, opened the
 // verification link from the mail in the browser and landed on the chat shell.
 import { randomBytes } from "node:crypto";
-import { test as base, expect, type Page } from "@playwright/test";
+import { test as base, expect, type Locator, type Page } from "@playwright/test";
 import { waitForMailLink } from "./mail";
 
 export interface Account {
@@ -84,6 +84,16 @@ export const test = base.extend<{ account: Account; signedIn: Page; pageErrors: 
 });
 
 /** Chooses the chat's model in the model picker by the start of its name. */
+/**
+ * Shows a classic-interface answer whole at once ("Show all") if its typewriter is still going. The
+ * typewriter can finish between the look and the click, and the button goes with it: the click is
+ * tried briefly, never waited on.
+ */
+export async function skipTypewriter(answer: Locator): Promise<void> {
+  const showAll = answer.getByRole("button", { name: "Show all", exact: true });
+  if (await showAll.isVisible()) await showAll.click({ timeout: 2_000 }).catch(() => undefined);
+}
+
 export async function chooseModel(page: Page, name: string): Promise<void> {
   await page.getByRole("button", { name: /^Choose model: / }).click();
   const picker = page.getByRole("dialog", { name: "Select AI Model", exact: true });

@@ -45,3 +45,16 @@ export async function readRecentMessage(conversationId: string, messageId: strin
   const newest = await readMessages(conversationId, { limit: FOLLOWED_WINDOW });
   return newest.find((m) => m.id === messageId) ?? null;
 }
+
+/** GET …/messages/:messageId/earlier: the answers a regenerated answer replaced, oldest first. */
+export const earlierAnswersQuery = (conversationId: string, messageId: string) =>
+  queryOptions({
+    queryKey: ["conversations", conversationId, "messages", messageId, "earlier"],
+    queryFn: async ({ signal }) =>
+      (
+        await apiRequest(
+          `/api/conversations/${encodeURIComponent(conversationId)}/messages/${encodeURIComponent(messageId)}/earlier`,
+          { schema: pageSchema, signal },
+        )
+      ).data,
+  });

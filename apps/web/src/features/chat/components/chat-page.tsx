@@ -240,6 +240,7 @@ export function ChatPage({ promptLibrary }: { promptLibrary?: PromptLibrarySlot 
               onLoadOlder={session.loadOlder}
               onRegenerate={session.busy ? undefined : regenerate}
               onEdit={session.busy ? undefined : editQuestion}
+              conversationId={urlConversation}
               empty={<ChatEmptyState model={persona.present(info)} onSuggestion={composer.setText} />}
             />
           )}

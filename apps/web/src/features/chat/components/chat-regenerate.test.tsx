@@ -227,4 +227,45 @@ describe("chat: regenerate the last answer", () => {
     expect(within(log()).queryByText(/It is an open-weight specialist\./)).toBeNull();
     expect(within(log()).getAllByRole("article")).toHaveLength(2);
   });
+
+  it("Earlier answers reads again, under the answer, those it replaced: stored, or replaced on this visit", async () => {
+    const LAST = "11111111-0000-4000-8000-000000000004";
+    const { user, server } = await openChat(`${INSTANT}&conversation=${CONVERSATION}`, {
+      [`GET /api/conversations/${CONVERSATION}/messages`]: () =>
+        json([
+          stored("11111111-0000-4000-8000-000000000003", "user", "Second question", 3),
+          { ...stored(LAST, "assistant", "Second answer, again", 5), has_earlier: true },
+        ]),
+      [`GET /api/conversations/${CONVERSATION}/messages/${LAST}/earlier`]: () =>
+        json([
+          stored("11111111-0000-4000-8000-0000000000e1", "assistant", "Second answer, **first try**", 4),
+        ]),
+      [`GET /api/conversations/${CONVERSATION}/messages/${NEW_ANSWER}/earlier`]: () =>
+        json([
+          stored("11111111-0000-4000-8000-0000000000e1", "assistant", "Second answer, first try", 4),
+          stored(LAST, "assistant", "Second answer, again", 5),
+        ]),
+      "POST /api/chat-stream/regenerate": () => sse(againEvents()),
+    });
+    await within(await screen.findByRole("log", { name: "Messages" })).findByText("Second answer, again");
+    const toggle = within(log()).getByRole("button", { name: "Earlier answers" });
+    expect(toggle.getAttribute("aria-expanded")).toBe("false");
+    await user.click(toggle);
+    const earlier = await within(log()).findByRole("region", { name: "Earlier answers" });
+    expect(await within(earlier).findByText("first try")).toBeTruthy();
+    expect(within(earlier).getAllByRole("listitem", { name: /^Earlier answer/ })).toHaveLength(1);
+    await user.click(toggle);
+    expect(within(log()).queryByRole("region", { name: "Earlier answers" })).toBeNull();
+
+    // Regenerated here: the answer it replaced joins them.
+    await user.click(within(log()).getByRole("button", { name: "Regenerate" }));
+    await within(log()).findByText("A second, different answer.");
+    await user.click(within(log()).getByRole("button", { name: "Earlier answers" }));
+    const now = await within(log()).findByRole("region", { name: "Earlier answers" });
+    expect(await within(now).findByText("Second answer, again")).toBeTruthy();
+    expect(within(now).getAllByRole("listitem", { name: /^Earlier answer/ })).toHaveLength(2);
+    expect(
+      server.callsTo(`GET /api/conversations/${CONVERSATION}/messages/${NEW_ANSWER}/earlier`),
+    ).toHaveLength(1);
+  });
 });

@@ -1,4 +1,4 @@
-import { Copy, Pencil, RefreshCw } from "lucide-react";
+import { Copy, History, Pencil, RefreshCw } from "lucide-react";
 import { memo, useEffect, useRef, useState } from "react";
 import { Markdown } from "@/components/lazy-markdown";
 import { Avatar } from "@/components/ui/avatar";
@@ -7,10 +7,11 @@ import { copyText } from "@/lib/clipboard";
 import { cn } from "@/lib/utils";
 import { useModelInfo } from "../api/get-models";
 import { useTypewriter } from "../hooks/use-typewriter";
-import type { ChatMessage } from "../utils/chat-message";
+import { storedIdOf, type ChatMessage } from "../utils/chat-message";
 import { formatTokenEstimate } from "../utils/format-tokens";
 import { formatTimeLabel } from "../utils/time-label";
 import { MessageSources } from "./message-sources";
+import { EarlierAnswers } from "./earlier-answers";
 import { ModelAvatar } from "./model-avatar";
 import { QuestionEditor } from "./question-editor";
 import { UserMessageContent } from "./user-message-content";
@@ -27,6 +28,7 @@ export const MessageItem = memo(function MessageItem({
   layout,
   onRegenerate,
   onEdit,
+  conversationId = null,
 }: {
   message: ChatMessage;
   streaming?: boolean;
@@ -35,11 +37,15 @@ export const MessageItem = memo(function MessageItem({
   onRegenerate?: () => void;
   /** Offered on the last question (one answered) while nothing is being written: its new wording. */
   onEdit?: (message: string) => void;
+  /** The conversation shown, where an answer's earlier answers are read from. */
+  conversationId?: string | null;
 }) {
   const { user } = useAuth();
   const model = useModelInfo(message.role === "assistant" ? message.model : null);
   const [skipped, setSkipped] = useState(false);
   const [editing, setEditing] = useState(false);
+  const [showEarlier, setShowEarlier] = useState(false);
+  const earlierOf = message.hasEarlier && conversationId ? storedIdOf(message) : null;
   // Cancel puts the keyboard back on Edit, where it was.
   const editButton = useRef<HTMLButtonElement>(null);
   const refocus = useRef(false);
@@ -145,6 +151,17 @@ export const MessageItem = memo(function MessageItem({
                 <Copy className="size-3" aria-hidden="true" />
                 Copy
               </button>
+              {earlierOf ? (
+                <button
+                  type="button"
+                  aria-expanded={showEarlier}
+                  onClick={() => setShowEarlier((open) => !open)}
+                  className={ACTION_CLASS}
+                >
+                  <History className="size-3" aria-hidden="true" />
+                  Earlier answers
+                </button>
+              ) : null}
               {onRegenerate ? (
                 <button
                   type="button"
@@ -157,6 +174,13 @@ export const MessageItem = memo(function MessageItem({
                 </button>
               ) : null}
             </div>
+            {showEarlier && earlierOf && conversationId ? (
+              <EarlierAnswers
+                conversationId={conversationId}
+                messageId={earlierOf}
+                actionClass={ACTION_CLASS}
+              />
+            ) : null}
           </footer>
         ) : null}
       </div>

@@ -26,6 +26,7 @@ export function MessageList({
   onLoadOlder,
   onRegenerate,
   onEdit,
+  conversationId,
   empty,
 }: {
   messages: ChatMessage[];
@@ -39,6 +40,8 @@ export function MessageList({
   onRegenerate?: () => void;
   /** Asks the last question anew in new words (offered on it); left out while an answer is written. */
   onEdit?: (message: string) => void;
+  /** The conversation shown (an answer's earlier answers are read from it). */
+  conversationId?: string | null;
   /** Shown when there is nothing yet. */
   empty: ReactNode;
 }) {
@@ -87,6 +90,7 @@ export function MessageList({
               onLoadOlder={onLoadOlder}
               onRegenerate={onRegenerate}
               onEdit={onEdit}
+              conversationId={conversationId}
             />
           </Suspense>
         )}

@@ -56,6 +56,7 @@ export function MessageLog({
   onGrew,
   onRegenerate,
   onEdit,
+  conversationId,
 }: {
   scroller: RefObject<HTMLDivElement | null>;
   stick: RefObject<boolean>;
@@ -70,6 +71,8 @@ export function MessageLog({
   onRegenerate?: () => void;
   /** Asks the last question anew in new words; offered on it when given and it has an answer. */
   onEdit?: (message: string) => void;
+  /** The conversation shown (an answer's earlier answers are read from it). */
+  conversationId?: string | null;
 }) {
   const last = messages.at(-1);
   const olderRow = older === "none" ? 0 : OLDER_ROW_PX;
@@ -170,6 +173,7 @@ export function MessageLog({
               message={message}
               streaming={message === live}
               layout={layout}
+              conversationId={conversationId}
               onRegenerate={message === last && message.role === "assistant" ? onRegenerate : undefined}
               onEdit={
                 item.index === messages.length - 2 && message.role === "user" && last?.role === "assistant"

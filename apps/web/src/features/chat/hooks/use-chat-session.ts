@@ -470,6 +470,8 @@ export function useChatSession(events: SessionEvents) {
         images: [],
         sources: [],
         reveal,
+        // The old answer can be read again under it; an edited question starts afresh.
+        hasEarlier: message === undefined,
       };
       // The new wording in the old one's place, the answer from its first word (or the "Thinking" before it).
       const edited: ChatMessage | null =

@@ -23,6 +23,8 @@ export interface ChatMessage {
   sources: Source[];
   /** Revealed by the typewriter (classic interface, answers that arrive during this visit). */
   reveal?: boolean;
+  /** An answer regenerated in place of others to its question, which can be read again. */
+  hasEarlier?: boolean;
 }
 
 export interface TextAttachment {
@@ -40,6 +42,7 @@ export function fromStoredMessage(message: StoredMessage): ChatMessage {
     model: message.model,
     images: message.images.map((image) => ({ ...image })),
     sources: message.sources,
+    ...(message.has_earlier ? { hasEarlier: true } : {}),
   };
 }
 

@@ -1,0 +1,79 @@
+// The answers a regenerated answer replaced, read again under it: oldest first, each with its model,
+// its time and a Copy. Read from the server when opened.
+import { useQuery } from "@tanstack/react-query";
+import { Copy } from "lucide-react";
+import { Markdown } from "@/components/lazy-markdown";
+import { Spinner } from "@/components/ui/spinner";
+import { copyText } from "@/lib/clipboard";
+import { earlierAnswersQuery } from "../api/get-conversation-messages";
+import { useModelInfo } from "../api/get-models";
+import { formatTimeLabel } from "../utils/time-label";
+import type { StoredMessage } from "@tessera/contracts";
+
+export function EarlierAnswers({
+  conversationId,
+  messageId,
+  actionClass,
+}: {
+  conversationId: string;
+  messageId: string;
+  actionClass: string;
+}) {
+  const { data, isPending, isError, refetch } = useQuery(earlierAnswersQuery(conversationId, messageId));
+  return (
+    <section aria-label="Earlier answers" className="flex flex-col gap-2 rounded-xl border border-dashed p-3">
+      {isPending ? (
+        <Spinner label="Loading earlier answers" className="size-4 text-primary" />
+      ) : isError ? (
+        <p className="flex items-center gap-2 text-xs text-muted-foreground">
+          Earlier answers could not be read.
+          <button type="button" onClick={() => void refetch()} className={actionClass}>
+            Try again
+          </button>
+        </p>
+      ) : data.length === 0 ? (
+        <p className="text-xs text-muted-foreground">No earlier answers are kept.</p>
+      ) : (
+        <ol className="flex flex-col gap-3">
+          {data.map((answer, index) => (
+            <EarlierAnswer key={answer.id} answer={answer} number={index + 1} actionClass={actionClass} />
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}
+
+function EarlierAnswer({
+  answer,
+  number,
+  actionClass,
+}: {
+  answer: StoredMessage;
+  number: number;
+  actionClass: string;
+}) {
+  const model = useModelInfo(answer.model);
+  const time = new Date(answer.created_at);
+  return (
+    <li aria-label={`Earlier answer ${number}`} className="flex flex-col gap-1">
+      <header className="flex items-baseline gap-2 text-xs text-muted-foreground">
+        <span className="font-medium text-foreground">{model?.name ?? answer.model ?? "Assistant"}</span>
+        <time dateTime={answer.created_at} title={time.toLocaleString()}>
+          {formatTimeLabel(time)}
+        </time>
+        <button
+          type="button"
+          onClick={() => void copyText(answer.content)}
+          className={`ml-auto ${actionClass}`}
+        >
+          <Copy className="size-3" aria-hidden="true" />
+          Copy
+        </button>
+      </header>
+      <div className="text-sm text-muted-foreground">
+        <Markdown sources={answer.sources}>{answer.content}</Markdown>
+      </div>
+    </li>
+  );
+}
