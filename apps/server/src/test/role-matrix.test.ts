@@ -101,6 +101,12 @@ const ROWS: Row[] = [
     allowed: own(),
   },
   {
+    route: "GET /api/conversations/:id/messages/:messageId/earlier",
+    path: (f) => `/api/conversations/${f.conversation}/messages/${f.chatAnswer}/earlier`,
+    objectId: (f) => f.conversation,
+    allowed: own(),
+  },
+  {
     route: "GET /api/conversations/:id/export",
     path: (f) => `/api/conversations/${f.conversation}/export`,
     objectId: (f) => f.conversation,
