@@ -69,12 +69,18 @@ const idParam = z.object({ id: z.string().uuid("not a conversation id") });
 const answerParam = z.object({ messageId: z.string().uuid("not a message id") });
 const earlierParams = idParam.merge(answerParam);
 
-type Turn = Awaited<ReturnType<ReturnType<typeof turnSteps>["beginTurn"]>>;
+/** What the checks before a turn found: who asks, as which assistant, and where knowledge comes from. */
+interface Turn {
+  userId: string;
+  assistant: Awaited<ReturnType<typeof findVisibleAssistant>> | null;
+  retrieve: Retrieve;
+  prepareDeps: { db: Database; llm: LlmRegistry; imageUrl: (storageKey: string) => string };
+}
 
 /** What a message and a regenerate share: the checks before a turn, and streaming its answer. */
 function turnSteps(deps: ChatDeps, relay: AnswerRelay) {
   /** The checks before anything is stored: shutting down, the rate limit, the assistant. */
-  async function beginTurn(c: Context<AppEnv>, assistantId: string | null | undefined) {
+  async function beginTurn(c: Context<AppEnv>, assistantId: string | null | undefined): Promise<Turn> {
     const userId = c.get("session").user.id;
     // Shutting down: store nothing that could not be answered.
     if (deps.streams?.closing) throw new AppError("UNAVAILABLE", STREAM_MESSAGES.restarting);

@@ -9,7 +9,7 @@ import {
   type StoredMessage,
 } from "@tessera/contracts";
 import { and, asc, count, desc, eq, getTableColumns, inArray, isNull, sql } from "drizzle-orm";
-import { rowsOf, type Database } from "../../db/client";
+import type { Database } from "../../db/client";
 import { conversations, messages } from "../../db/schema";
 import { notFound } from "../../lib/errors";
 
@@ -188,24 +188,7 @@ export async function earlierAnswers(
   messageId: string,
 ): Promise<StoredMessage[]> {
   await ownConversation(db, userId, conversationId);
-  const [answer] = await db
-    .select({ id: messages.id })
-    .from(messages)
-    .where(and(eq(messages.id, messageId), eq(messages.conversationId, conversationId)));
-  if (!answer) throw notFound("Message not found.");
-  const chain = await rowsOf<{ id: string }>(
-    db,
-    sql`
-    with recursive chain(id) as (
-      select o.id from messages o
-      where o.replaced_by = ${messageId}::uuid and o.role = 'assistant'
-      union all
-      select o.id from messages o join chain on o.replaced_by = chain.id
-      where o.role = 'assistant'
-    )
-    select id from chain`,
-  );
-  if (chain.length === 0) return [];
+  // The chain and its rows in one read; the answer itself is looked for only when none came back.
   const rows = await db
     .select({ ...getTableColumns(messages), hasEarlier: HAS_EARLIER })
     .from(messages)
@@ -214,11 +197,22 @@ export async function earlierAnswers(
         eq(messages.conversationId, conversationId),
         inArray(
           messages.id,
-          chain.map((c) => c.id),
+          sql`(with recursive chain(id) as (
+            select o.id from messages o where o.replaced_by = ${messageId}::uuid and o.role = 'assistant'
+            union all
+            select o.id from messages o join chain on o.replaced_by = chain.id where o.role = 'assistant'
+          ) select id from chain)`,
         ),
       ),
     )
     .orderBy(asc(messages.createdAt), asc(messages.id));
+  if (rows.length === 0) {
+    const [answer] = await db
+      .select({ id: messages.id })
+      .from(messages)
+      .where(and(eq(messages.id, messageId), eq(messages.conversationId, conversationId)));
+    if (!answer) throw notFound("Message not found.");
+  }
   return rows.map(toStoredMessage);
 }
 

@@ -1,24 +1,18 @@
 // The answers a regenerated answer replaced, read again under it: oldest first, each with its model,
 // its time and a Copy. Read from the server when opened.
+import type { StoredMessage } from "@tessera/contracts";
 import { useQuery } from "@tanstack/react-query";
 import { Copy } from "lucide-react";
 import { Markdown } from "@/components/lazy-markdown";
 import { Spinner } from "@/components/ui/spinner";
 import { copyText } from "@/lib/clipboard";
+import { cn } from "@/lib/utils";
 import { earlierAnswersQuery } from "../api/get-conversation-messages";
 import { useModelInfo } from "../api/get-models";
 import { formatTimeLabel } from "../utils/time-label";
-import type { StoredMessage } from "@tessera/contracts";
+import { ACTION_CLASS } from "./message-action";
 
-export function EarlierAnswers({
-  conversationId,
-  messageId,
-  actionClass,
-}: {
-  conversationId: string;
-  messageId: string;
-  actionClass: string;
-}) {
+export function EarlierAnswers({ conversationId, messageId }: { conversationId: string; messageId: string }) {
   const { data, isPending, isError, refetch } = useQuery(earlierAnswersQuery(conversationId, messageId));
   return (
     <section aria-label="Earlier answers" className="flex flex-col gap-2 rounded-xl border border-dashed p-3">
@@ -27,7 +21,7 @@ export function EarlierAnswers({
       ) : isError ? (
         <p className="flex items-center gap-2 text-xs text-muted-foreground">
           Earlier answers could not be read.
-          <button type="button" onClick={() => void refetch()} className={actionClass}>
+          <button type="button" onClick={() => void refetch()} className={ACTION_CLASS}>
             Try again
           </button>
         </p>
@@ -36,7 +30,7 @@ export function EarlierAnswers({
       ) : (
         <ol className="flex flex-col gap-3">
           {data.map((answer, index) => (
-            <EarlierAnswer key={answer.id} answer={answer} number={index + 1} actionClass={actionClass} />
+            <EarlierAnswer key={answer.id} answer={answer} number={index + 1} />
           ))}
         </ol>
       )}
@@ -44,15 +38,7 @@ export function EarlierAnswers({
   );
 }
 
-function EarlierAnswer({
-  answer,
-  number,
-  actionClass,
-}: {
-  answer: StoredMessage;
-  number: number;
-  actionClass: string;
-}) {
+function EarlierAnswer({ answer, number }: { answer: StoredMessage; number: number }) {
   const model = useModelInfo(answer.model);
   const time = new Date(answer.created_at);
   return (
@@ -65,7 +51,7 @@ function EarlierAnswer({
         <button
           type="button"
           onClick={() => void copyText(answer.content)}
-          className={`ml-auto ${actionClass}`}
+          className={cn("ml-auto", ACTION_CLASS)}
         >
           <Copy className="size-3" aria-hidden="true" />
           Copy

@@ -12,14 +12,12 @@ import { formatTokenEstimate } from "../utils/format-tokens";
 import { formatTimeLabel } from "../utils/time-label";
 import { MessageSources } from "./message-sources";
 import { EarlierAnswers } from "./earlier-answers";
+import { ACTION_CLASS } from "./message-action";
 import { ModelAvatar } from "./model-avatar";
 import { QuestionEditor } from "./question-editor";
 import { UserMessageContent } from "./user-message-content";
 
 export type ChatLayout = "classic" | "new";
-
-const ACTION_CLASS =
-  "flex items-center gap-1 rounded-md px-1.5 py-0.5 transition outline-none hover:bg-accent hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/40";
 
 /** One message: who wrote it, when, its content, and for answers the sources and a token estimate. */
 export const MessageItem = memo(function MessageItem({
@@ -175,11 +173,7 @@ export const MessageItem = memo(function MessageItem({
               ) : null}
             </div>
             {showEarlier && earlierOf && conversationId ? (
-              <EarlierAnswers
-                conversationId={conversationId}
-                messageId={earlierOf}
-                actionClass={ACTION_CLASS}
-              />
+              <EarlierAnswers conversationId={conversationId} messageId={earlierOf} />
             ) : null}
           </footer>
         ) : null}
