@@ -19,4 +19,10 @@ export const TOOLTIP_SKIP_DELAY_MS = 300;
 /** A scroll area's scrollbar hides this long after it stops scrolling or being pointed at (theme.css). */
 export const SCROLLBAR_HIDE_DELAY_MS = 600;
 export const DEFAULT_API_TIMEOUT_MS = 30_000;
+/**
+ * A read that fails on the way (the server unreachable, or a gateway's 502 / 503 / 504) is tried this
+ * many times in all, waiting the base delay, then twice it, between tries.
+ */
+export const API_RETRY_ATTEMPTS = 3;
+export const API_RETRY_BASE_MS = 1000;
 export const RESEND_VERIFICATION_INTERVAL_S = 60;

@@ -31,10 +31,115 @@ describe("api client", () => {
     expect(error).toMatchObject({ status: 429, code: "RATE_LIMITED", message: "Slow down." });
   });
 
-  it("reports an unreachable server as a network error", async () => {
-    stubFetch({ "GET /api/things": () => Promise.reject(new TypeError("Failed to fetch")) });
-    const error = await apiRequest("/api/things").catch((e: unknown) => e);
-    expect(error).toMatchObject({ status: 0, code: "NETWORK_ERROR", isNetworkError: true });
+  it("reports an unreachable server as a network error, after trying a read three times 1 s then 2 s apart", async () => {
+    vi.useFakeTimers();
+    const server = stubFetch({ "GET /api/things": () => Promise.reject(new TypeError("Failed to fetch")) });
+    const request = apiRequest("/api/things").catch((e: unknown) => e);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(server.calls).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(999);
+    expect(server.calls).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(server.calls).toHaveLength(2);
+    await vi.advanceTimersByTimeAsync(1999);
+    expect(server.calls).toHaveLength(2);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(await request).toMatchObject({
+      status: 0,
+      code: "NETWORK_ERROR",
+      isNetworkError: true,
+      attempts: 3,
+    });
+    expect(server.calls).toHaveLength(3);
+  });
+
+  it("reads on when the server comes back, and tries a gateway's 502 / 503 / 504 again", async () => {
+    vi.useFakeTimers();
+    const answers = [
+      () => Promise.reject(new TypeError("Failed to fetch")),
+      () => apiError(503, "HTTP_503", "Service Unavailable"),
+      () => json({ id: 7 }),
+    ];
+    const server = stubFetch({ "GET /api/things": () => answers[server.calls.length - 1]!() });
+    const request = apiRequest("/api/things", { schema: z.object({ id: z.number() }) });
+    await vi.advanceTimersByTimeAsync(3000);
+    expect((await request).data).toEqual({ id: 7 });
+    expect(server.calls).toHaveLength(3);
+  });
+
+  it("waits as long as a busy server's Retry-After asks, up to 10 s", async () => {
+    vi.useFakeTimers();
+    const busy = (after: string) => {
+      const response = apiError(503, "BUSY", "Tessera is busy right now. Try again in a moment.");
+      response.headers.set("retry-after", after);
+      return response;
+    };
+    const answers = [() => busy("5"), () => busy("60"), () => json({ ok: true })];
+    const server = stubFetch({ "GET /api/things": () => answers[server.calls.length - 1]!() });
+    const request = apiRequest("/api/things");
+    await vi.advanceTimersByTimeAsync(4999);
+    expect(server.calls).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(server.calls).toHaveLength(2);
+    // A minute is more than a page should sit waiting: the usual 2 s instead.
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(server.calls).toHaveLength(3);
+    expect((await request).data).toEqual({ ok: true });
+  });
+
+  it("gives up on a gateway error after three tries, naming the server's last answer", async () => {
+    vi.useFakeTimers();
+    const server = stubFetch({ "GET /api/things": () => apiError(504, "HTTP_504", "Gateway Timeout") });
+    const request = apiRequest("/api/things").catch((e: unknown) => e);
+    await vi.advanceTimersByTimeAsync(3000);
+    expect(await request).toMatchObject({ status: 504, message: "Gateway Timeout", attempts: 3 });
+    expect(server.calls).toHaveLength(3);
+  });
+
+  it("sends a change once: a POST, PATCH or DELETE that failed on the way is not sent again", async () => {
+    for (const method of ["POST", "PATCH", "DELETE"] as const) {
+      const server = stubFetch({
+        [`${method} /api/things`]: () => Promise.reject(new TypeError("Failed to fetch")),
+      });
+      const error = await apiRequest("/api/things", { method, body: {} }).catch((e: unknown) => e);
+      expect(error).toMatchObject({ code: "NETWORK_ERROR", attempts: 1 });
+      expect(server.calls).toHaveLength(1);
+    }
+    const server = stubFetch({
+      "POST /api/things": () => apiError(503, "UNAVAILABLE", "Model unavailable."),
+    });
+    expect(await apiRequest("/api/things", { method: "POST" }).catch((e: unknown) => e)).toMatchObject({
+      status: 503,
+      attempts: 1,
+    });
+    expect(server.calls).toHaveLength(1);
+  });
+
+  it("does not try again what the server refused, nor while the browser is offline", async () => {
+    let server = stubFetch({ "GET /api/things": () => apiError(500, "INTERNAL", "Something broke.") });
+    expect(await apiRequest("/api/things").catch((e: unknown) => e)).toMatchObject({
+      status: 500,
+      attempts: 1,
+    });
+    expect(server.calls).toHaveLength(1);
+
+    vi.spyOn(navigator, "onLine", "get").mockReturnValue(false);
+    server = stubFetch({ "GET /api/things": () => Promise.reject(new TypeError("Failed to fetch")) });
+    expect(await apiRequest("/api/things").catch((e: unknown) => e)).toMatchObject({ code: "NETWORK_ERROR" });
+    expect(server.calls).toHaveLength(1);
+    vi.restoreAllMocks();
+  });
+
+  it("stops waiting to try again as soon as the caller aborts", async () => {
+    vi.useFakeTimers();
+    const server = stubFetch({ "GET /api/things": () => Promise.reject(new TypeError("Failed to fetch")) });
+    const controller = new AbortController();
+    const request = apiRequest("/api/things", { signal: controller.signal }).catch((e: unknown) => e);
+    await vi.advanceTimersByTimeAsync(500);
+    controller.abort(new DOMException("left", "AbortError"));
+    expect(await request).toMatchObject({ name: "AbortError" });
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(server.calls).toHaveLength(1);
   });
 
   it("gives up after the timeout", async () => {

@@ -1,20 +1,25 @@
 // The one door to the server. Every call goes through `apiRequest` (or `apiStream` for a streamed
-// answer): it adds the bearer token, sends JSON or a multipart form, enforces a timeout and turns the
-// server's error shape into an `ApiError`.
-import { DEFAULT_API_TIMEOUT_MS } from "@tessera/contracts";
+// answer): it adds the bearer token, sends JSON or a multipart form, enforces a timeout, tries a read
+// again when it failed on the way, and turns the server's error shape into an `ApiError`.
+import { API_RETRY_ATTEMPTS, API_RETRY_BASE_MS, DEFAULT_API_TIMEOUT_MS } from "@tessera/contracts";
 import { readStoredSession } from "./auth-storage";
 import { object, string, validator, type Validator } from "./guards";
+import { sleep } from "./sleep";
 
 export class ApiError extends Error {
   constructor(
     readonly status: number,
     readonly code: string,
     message: string,
-    options?: { cause?: unknown },
+    options?: { cause?: unknown; attempts?: number },
   ) {
     super(message, options);
     this.name = "ApiError";
+    this.attempts = options?.attempts ?? 1;
   }
+
+  /** How many times the request was sent before this error was given up on. */
+  readonly attempts: number;
 
   /** The server could not be reached or did not answer in time (no HTTP status). */
   get isNetworkError() {
@@ -40,8 +45,16 @@ export interface RequestOptions<T> {
   auth?: boolean | string;
   /** Cookies are only for Better Auth's own flows (two-factor challenge, cookie adoption, sign-out). */
   credentials?: RequestCredentials;
+  /** Each try's own limit. */
   timeoutMs?: number;
   signal?: AbortSignal;
+  /**
+   * Try again (up to API_RETRY_ATTEMPTS in all, waiting 1 s then 2 s, or the Retry-After a busy
+   * server asks for, up to 10 s) when the server could not be reached or answered 502, 503 or 504. On by default for GET, which changes nothing on
+   * the server; off for everything else, where a lost answer may hide a change that was made. A
+   * timeout is not tried again: the wait was already long.
+   */
+  retry?: boolean;
 }
 
 export interface ApiResponse<T> {
@@ -62,9 +75,9 @@ export async function apiRequest<T = unknown>(
   path: string,
   options: RequestOptions<T> = {},
 ): Promise<ApiResponse<T>> {
-  const { response, token } = await send(path, options, false);
+  const { response, token, attempts } = await sendWithRetry(path, options);
   const payload = await readJson(response);
-  if (!response.ok) throw failure(path, token, response, payload);
+  if (!response.ok) throw failure(path, token, response, payload, attempts);
   const { schema } = options;
   if (!schema) return { data: payload as T, headers: response.headers };
   const parsed = schema.safeParse(payload);
@@ -115,9 +128,58 @@ export async function apiFile(
   path: string,
   options: Omit<RequestOptions<never>, "schema" | "form" | "body"> = {},
 ): Promise<{ blob: Blob; fileName: string | null }> {
-  const { response, token } = await send(path, options, false);
-  if (!response.ok) throw failure(path, token, response, await readJson(response));
+  const { response, token, attempts } = await sendWithRetry(path, options);
+  if (!response.ok) throw failure(path, token, response, await readJson(response), attempts);
   return { blob: await response.blob(), fileName: fileNameOf(response.headers.get("content-disposition")) };
+}
+
+/** Statuses a gateway or a restarting server answers with, that say nothing of the request itself. */
+const PASSING_FAILURES = new Set([502, 503, 504]);
+
+/** Whether `error` (thrown by `send`) is worth another try: the request never reached an answer. */
+const unreached = (error: unknown) => error instanceof ApiError && error.code === "NETWORK_ERROR";
+
+/** `send`, tried again as `options.retry` says (see there); a response is returned whatever its status. */
+async function sendWithRetry<T>(path: string, options: RequestOptions<T>) {
+  const retry = options.retry ?? (options.method ?? "GET") === "GET";
+  for (let attempt = 1; ; attempt++) {
+    const last = !retry || attempt >= API_RETRY_ATTEMPTS;
+    let sent: Awaited<ReturnType<typeof send>>;
+    try {
+      sent = await send(path, options, false);
+    } catch (error) {
+      if (last || !unreached(error) || !online()) throw attemptsOn(error, attempt);
+      await pause(attempt, options.signal);
+      continue;
+    }
+    if (last || !PASSING_FAILURES.has(sent.response.status)) return { ...sent, attempts: attempt };
+    // The body is not read: it is dropped so the connection can be reused.
+    await sent.response.body?.cancel().catch(() => undefined);
+    await pause(attempt, options.signal, retryAfterMs(sent.response.headers.get("retry-after")));
+  }
+}
+
+/** A browser that knows it is offline will not reach the server by waiting a second. */
+const online = () => typeof navigator === "undefined" || navigator.onLine !== false;
+
+/** The longest wait a server's Retry-After is followed for; a longer one gets the usual back-off. */
+const RETRY_AFTER_CAP_MS = 10_000;
+
+/** A Retry-After in seconds (a busy server sends one with its 503), as a wait worth making. */
+function retryAfterMs(header: string | null): number | undefined {
+  const seconds = header && /^\d+$/.test(header.trim()) ? Number(header) : NaN;
+  const ms = seconds * 1000;
+  return ms > 0 && ms <= RETRY_AFTER_CAP_MS ? ms : undefined;
+}
+
+async function pause(attempt: number, signal: AbortSignal | undefined, asked?: number) {
+  await sleep(asked ?? API_RETRY_BASE_MS * 2 ** (attempt - 1), signal);
+  signal?.throwIfAborted();
+}
+
+function attemptsOn(error: unknown, attempts: number): unknown {
+  if (!(error instanceof ApiError) || attempts === 1) return error;
+  return new ApiError(error.status, error.code, error.message, { cause: error.cause, attempts });
 }
 
 async function send<T>(path: string, options: RequestOptions<T>, streaming: boolean) {
@@ -159,8 +221,14 @@ async function send<T>(path: string, options: RequestOptions<T>, streaming: bool
   }
 }
 
-function failure(path: string, token: string | undefined, response: Response, payload: unknown): ApiError {
-  const error = toApiError(response, payload);
+function failure(
+  path: string,
+  token: string | undefined,
+  response: Response,
+  payload: unknown,
+  attempts = 1,
+): ApiError {
+  const error = toApiError(response, payload, attempts);
   if (error.status === 401 && token && !path.startsWith("/api/auth/")) {
     for (const listener of unauthorizedListeners) listener();
   }
@@ -189,12 +257,14 @@ const errorResponseSchema = validator((value) => {
   };
 });
 
-function toApiError(response: Response, payload: unknown): ApiError {
+function toApiError(response: Response, payload: unknown, attempts: number): ApiError {
   const parsed = errorResponseSchema.safeParse(payload);
-  if (parsed.success) return new ApiError(response.status, parsed.data.error.code, parsed.data.error.message);
+  if (parsed.success) {
+    return new ApiError(response.status, parsed.data.error.code, parsed.data.error.message, { attempts });
+  }
   const fallback =
     typeof payload === "string" && payload.trim() ? payload.trim() : response.statusText || "Request failed.";
-  return new ApiError(response.status, `HTTP_${response.status}`, fallback);
+  return new ApiError(response.status, `HTTP_${response.status}`, fallback, { attempts });
 }
 
 /** A message fit for a toast, whatever was thrown. */

@@ -1,5 +1,5 @@
 // A stand-in for the server: routes like "POST /api/auth/sign-in/email" answer real-shaped JSON.
-// Anything not routed fails the test loudly instead of hanging.
+// Anything not routed is refused at once (501 UNROUTED_IN_TEST) instead of hanging.
 import type { PublicConfig } from "@tessera/contracts";
 import { vi } from "vitest";
 
@@ -83,7 +83,13 @@ export function stubFetch(routes: Record<string, Handler> = {}) {
     };
     calls.push(request);
     const handler = all[`${request.method} ${request.path}`];
-    if (!handler) throw new Error(`Unexpected request in test: ${request.method} ${request.path}`);
+    // A refusal the API client does not try again (a thrown error would read as a lost connection).
+    if (!handler)
+      return apiError(
+        501,
+        "UNROUTED_IN_TEST",
+        `Unexpected request in test: ${request.method} ${request.path}`,
+      );
     return handler(request);
   });
   vi.stubGlobal("fetch", fetchMock);

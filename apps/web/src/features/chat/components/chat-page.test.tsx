@@ -212,7 +212,7 @@ describe("chat page", () => {
         if (!before) return json(Array.from({ length: 100 }, (_, i) => message(30 + i)));
         if (failOnce) {
           failOnce = false;
-          return apiError(503, "UNAVAILABLE", "Try again.");
+          return apiError(500, "INTERNAL", "Internal error.");
         }
         return json(Array.from({ length: 30 }, (_, i) => message(i)));
       },
