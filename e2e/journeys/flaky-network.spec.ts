@@ -2,7 +2,8 @@
 // (web lib/chunk-load): a chunk that fails once is fetched again and opens as if nothing happened; a
 // page whose chunk never arrives shows the error screen, and its Try Again reloads, which fetches it.
 // The service worker is kept out: once it controls the page it answers from its precache, and these
-// failures are the network's.
+// failures are the network's. A read from the API that fails on the way is tried again by the
+// page's API client (web lib/api-client), three times in all.
 import { expect, test } from "../support/fixtures";
 
 test.use({ serviceWorkers: "block" });
@@ -41,4 +42,22 @@ test("a page whose code never arrives shows the error screen, and Try Again relo
   // The error screen logged the failure on the console, as it should; nothing else went wrong.
   expect(pageErrors.every((e) => e.includes("dynamically imported module"))).toBe(true);
   pageErrors.length = 0;
+});
+
+test("a list that fails twice on the way still loads, the page trying again by itself", async ({
+  signedIn: page,
+}) => {
+  const reads: string[] = [];
+  await page.route("**/api/prompts*", (route) => {
+    if (route.request().method() !== "GET") return route.continue();
+    reads.push(route.request().url());
+    return reads.length <= 2 ? route.abort("connectionreset") : route.continue();
+  });
+  await page.goto("/dashboard/chat");
+  await page.getByRole("button", { name: "Prompt library", exact: true }).click();
+  const library = page.getByRole("dialog", { name: "Prompt Library", exact: true });
+  // The API client waits 1 s, then 2 s, between its tries.
+  await expect(library.getByRole("article").first()).toBeVisible({ timeout: 15_000 });
+  expect(reads.length).toBeGreaterThanOrEqual(3);
+  await expect(library.getByText(/failed to load/i)).toHaveCount(0);
 });
