@@ -147,6 +147,10 @@ test("Regenerate answers the last question again with the model chosen now, and 
   await words.press("Enter");
   const edited = page.getByRole("article", { name: "beta-13b said", exact: true });
   await expect(edited.getByText(/ tokens$/)).toBeVisible({ timeout: 20_000 });
+  // The first question, edited, names the conversation anew.
+  const conversations = page.getByRole("navigation", { name: "Conversations", exact: true });
+  await expect(conversations.getByRole("link", { name: /What is recursion, briefly\?/ })).toBeVisible();
+  await expect(conversations.getByRole("link", { name: new RegExp(CODE_QUESTION) })).toHaveCount(0);
   await page.reload();
   await expect(edited.locator(".markdown")).toHaveText(BETA_TEXT, { timeout: 15_000 });
   await expect(log.getByRole("article")).toHaveCount(2);

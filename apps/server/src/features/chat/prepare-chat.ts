@@ -64,6 +64,11 @@ export interface PreparedChat {
   replaces: string[];
   /** The question was stored by this turn (a new message, or an edited one), so it goes if the turn is undone. */
   askedNow: boolean;
+  /**
+   * An edited first question renamed its conversation, whose title was still the one its first words
+   * gave (not one the owner chose): the title before and after, put back should the turn be undone.
+   */
+  retitled?: { from: string; to: string };
 }
 
 /** The caller's pictures among `refs`, with where each is read (another's, or a deleted one, is left out). */

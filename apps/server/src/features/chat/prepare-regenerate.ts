@@ -12,6 +12,7 @@ import type { z } from "zod";
 import { isUniqueViolation, rowsOf, type Database } from "../../db/client";
 import { resolveModelOnPlan } from "../../billing/plans";
 import { AppError, notFound } from "../../lib/errors";
+import { titleFrom } from "../../lib/title-from";
 import type { LlmRegistry, Retrieve } from "../../providers/llm/types";
 import { HISTORY_MESSAGES, ownImages, type PreparedChat } from "./prepare-chat";
 
@@ -65,6 +66,11 @@ export async function prepareRegenerate(
   const answerId = randomUUID();
   const edited = input.message !== undefined;
   const questionId = edited ? randomUUID() : question.id;
+  // The first question, edited, names the conversation anew, unless its owner gave it another name.
+  const retitled =
+    input.message !== undefined && earlier.length === 0
+      ? { from: titleFrom(question.content), to: titleFrom(input.message) }
+      : undefined;
   const newRows = [
     ...(edited
       ? [
@@ -88,7 +94,11 @@ export async function prepareRegenerate(
       where ${edited}::boolean and q.id = ${question.id}::uuid and q.replaced_by is null
       returning q.id
     ), c as (
-      update conversations set updated_at = now(), model = ${input.model}
+      update conversations set updated_at = now(), model = ${input.model}${
+        retitled
+          ? sql`, title = case when conversations.title = ${retitled.from} then ${retitled.to} else conversations.title end`
+          : sql``
+      }
       from old where conversations.id = old.conversation_id
       returning conversations.id
     )
@@ -115,6 +125,7 @@ export async function prepareRegenerate(
     research: Boolean(input.research && findCatalogueModel(input.model)?.research),
     replaces: edited ? [input.messageId, question.id] : [input.messageId],
     askedNow: edited,
+    ...(retitled && retitled.from !== retitled.to ? { retitled } : {}),
     question: input.message ?? question.content,
   };
 }

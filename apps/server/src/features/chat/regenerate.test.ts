@@ -229,6 +229,58 @@ describe("POST /api/chat-stream/regenerate", () => {
     expect(await listed(conversationId)).toEqual(shown);
   });
 
+  it("an edited first question names its conversation anew, unless its owner renamed it; an undone edit puts the name back", async () => {
+    const titleOf = async (id: string) =>
+      ((await (await t.request(`/api/conversations/${id}`, { token: ada })).json()) as { title: string })
+        .title;
+    const one = await readSse(await chat({ message: "Tell me about otters", model: "local/hello" }));
+    const conversationId = one[0]!.conversationId as string;
+    expect(await titleOf(conversationId)).toBe("Tell me about otters");
+
+    const edited = await readSse(
+      await regenerate({
+        messageId: one[0]!.messageId,
+        model: "local/first",
+        message: "Tell me about beavers",
+      }),
+    );
+    expect(await titleOf(conversationId)).toBe("Tell me about beavers");
+
+    // Failed before its first word, the edit is undone, and the name with it.
+    const failed = await readSse(
+      await regenerate({
+        messageId: edited[0]!.messageId,
+        model: "local/broken",
+        message: "Tell me about moles",
+      }),
+    );
+    expect(failed.at(-1)).toMatchObject({ type: "error" });
+    expect(await titleOf(conversationId)).toBe("Tell me about beavers");
+
+    // A name the owner gave stays.
+    const renamed = await t.request(`/api/conversations/${conversationId}`, {
+      method: "PATCH",
+      token: ada,
+      json: { title: "Rodents" },
+    });
+    expect(renamed.status).toBe(200);
+    await readSse(
+      await regenerate({
+        messageId: edited[0]!.messageId,
+        model: "local/second",
+        message: "Tell me about voles",
+      }),
+    );
+    expect(await titleOf(conversationId)).toBe("Rodents");
+
+    // A later question, edited, leaves the name alone.
+    const { conversationId: two, answerId } = await twoTurns();
+    await readSse(
+      await regenerate({ messageId: answerId, model: "local/second", message: "Capital of Peru?" }),
+    );
+    expect(await titleOf(two)).toBe("Hello");
+  });
+
   it("only the latest answer, once ended: others are a 409, someone else's or a question a 404; nothing is asked or stored", async () => {
     const { conversationId, answerId, firstAnswerId } = await twoTurns();
     const replaced = await readSse(await regenerate({ messageId: answerId, model: "local/second" }));

@@ -231,6 +231,17 @@ export async function* runChatStream(
                 .where(and(inArray(messages.id, prepared.replaces), inArray(messages.replacedBy, storedNow)));
             if (prepared.created)
               await tx.delete(conversations).where(eq(conversations.id, prepared.conversationId));
+            // An edited first question's title goes with it, unless the owner renamed it since.
+            else if (prepared.retitled)
+              await tx
+                .update(conversations)
+                .set({ title: prepared.retitled.from })
+                .where(
+                  and(
+                    eq(conversations.id, prepared.conversationId),
+                    eq(conversations.title, prepared.retitled.to),
+                  ),
+                );
           })
         : runNamed(deps.db, ANSWER_FINAL, [
             answerId,

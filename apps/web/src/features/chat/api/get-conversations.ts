@@ -121,6 +121,13 @@ export const refreshConversations = (queryClient: QueryClient, { searches = fals
     searches && queryClient.invalidateQueries({ queryKey: CONVERSATION_SEARCH_KEY }),
   ]);
 
+/** Asks again for what names the conversation `id`: the list, its searches, and its summary. */
+export const refreshConversationTitle = (queryClient: QueryClient, id: string) =>
+  Promise.all([
+    refreshConversations(queryClient, { searches: true }),
+    queryClient.invalidateQueries({ queryKey: conversationSummaryKey(id) }),
+  ]);
+
 /**
  * A new turn in `id` was stored: the server moved the conversation to the top of the list, marked it
  * with the turn's model and counted the turn's two messages; the list shown, and every search of it

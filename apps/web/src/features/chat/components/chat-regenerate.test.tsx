@@ -139,10 +139,16 @@ describe("chat: regenerate the last answer", () => {
 
   it("Edit on the last question asks it anew in its new words, in place of it and its answer", async () => {
     let refuse = false;
+    // The server names the conversation after its first question, edited or not.
+    let title = "Which model should I use for code?";
     const { user, server } = await openChat(INSTANT, {
       "POST /api/chat-stream": () => sse(answerEvents(CONVERSATION)),
-      "POST /api/chat-stream/regenerate": () =>
-        refuse ? apiError(409, "CONFLICT", STREAM_MESSAGES.notLatest) : sse(againEvents()),
+      "POST /api/chat-stream/regenerate": () => {
+        if (refuse) return apiError(409, "CONFLICT", STREAM_MESSAGES.notLatest);
+        title = "Which model for poems?";
+        return sse(againEvents());
+      },
+      "GET /api/conversations": () => json([conversation(CONVERSATION, title)]),
     });
     await user.type(messageBox(), "Which model should I use for code?{Enter}");
     await within(await screen.findByRole("log", { name: "Messages" })).findByText(
@@ -187,6 +193,10 @@ describe("chat: regenerate the last answer", () => {
     expect(calls.at(-1)?.body).toMatchObject({ messageId: ANSWER_ID, message: "Which model for poems?" });
     // Offered again on the new wording.
     expect(within(question()).getByRole("button", { name: "Edit" })).toBeTruthy();
+    // The list of conversations is asked again, and shows the new name.
+    const sidebar = screen.getByRole("navigation", { name: "Conversations" });
+    expect(await within(sidebar).findByRole("link", { name: /Which model for poems\?/ })).toBeTruthy();
+    expect(within(sidebar).queryByRole("link", { name: /Which model should I use for code\?/ })).toBeNull();
   });
 
   it("stopped before a word reached the page, it shows what the server kept: the old answer, or words it got first", async () => {

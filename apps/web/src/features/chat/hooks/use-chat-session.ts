@@ -10,7 +10,7 @@ import { sleep } from "@/lib/sleep";
 import { conversationMessagesQuery, mayHaveOlder, readRecentMessage } from "../api/get-conversation-messages";
 import { followAnswer } from "../api/follow-answer";
 import { STOP_FAILED_TEXT, stopAnswer } from "../api/stop-answer";
-import { refreshConversations, touchConversation } from "../api/get-conversations";
+import { refreshConversationTitle, refreshConversations, touchConversation } from "../api/get-conversations";
 import { chatErrorText } from "../utils/chat-errors";
 import {
   composeMessage,
@@ -500,8 +500,10 @@ export function useChatSession(events: SessionEvents) {
         {
           onStart: (id, answerId) => {
             turn.answerId = answerId;
-            if (current() && !touchConversation(queryClient, id, model))
-              void refreshConversations(queryClient);
+            if (!current()) return;
+            // An edited first question renames the conversation on the server.
+            if (edited) void refreshConversationTitle(queryClient, id);
+            else if (!touchConversation(queryClient, id, model)) void refreshConversations(queryClient);
           },
           onText: (text) => current() && setLive((m) => m && { ...m, content: text }),
           onImages: () => undefined,
@@ -511,6 +513,9 @@ export function useChatSession(events: SessionEvents) {
       turnRef.current = null;
       setBusy(false);
       setLive(null);
+      // An edit undone on the server took its new name with it.
+      if (edited && !result.text && conversationRef.current)
+        void refreshConversationTitle(queryClient, conversationRef.current);
       const at = new Date().toISOString();
       const put = (message: ChatMessage) => setMessages((list) => [...list, message]);
       if (result.kind === "complete") {
