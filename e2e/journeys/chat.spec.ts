@@ -250,6 +250,36 @@ test("an answer goes on after a reload and after leaving its chat, and Stop stil
   expect(verses(shown)).toBeLessThan(1_000);
 });
 
+test("an answer whose stream is cut off is followed to its end, as the server stored it", async ({
+  signedIn: page,
+}) => {
+  // The stream reaches the page cut off after its first words, with no closing event, as a proxy or
+  // a dropped connection would leave it; the server wrote the whole answer all the same.
+  let asked = 0;
+  await page.route("**/api/chat-stream", async (route) => {
+    asked += 1;
+    const response = await route.fetch();
+    const events = (await response.text()).split("\n\n");
+    const firstWords = events.findIndex((e) => e.includes('"type":"chunk"'));
+    await route.fulfill({ response, body: `${events.slice(0, firstWords + 1).join("\n\n")}\n\n` });
+  });
+  await ask(page, CODE_QUESTION);
+  await expect(page.getByText("Reconnecting...", { exact: true })).toBeVisible({ timeout: 20_000 });
+  const answer = await completeAnswer(page);
+  await expect(answer).toContainText("For code, pick");
+  // The whole of it, with its sources, though the page was sent its first words alone.
+  await expect(answer).toContainText("DeepSeek V3");
+  await expect(
+    answer.getByRole("region", { name: "Sources", exact: true }).getByRole("link").first(),
+  ).toBeVisible();
+  await expect(answer.getByRole("button", { name: "Regenerate", exact: true })).toBeVisible();
+  // The question stayed, the box was not given it back, and it was asked once.
+  await expect(page.getByRole("article", { name: "You said", exact: true })).toContainText(CODE_QUESTION);
+  await expect(page.getByRole("textbox", { name: "Message", exact: true })).toHaveValue("");
+  expect(asked).toBe(1);
+  await expect(page.getByText("Failed to send message", { exact: false })).toHaveCount(0);
+});
+
 /** How many verses of the epic a shown answer holds. */
 const verses = (text: string) => text.match(/Verse \d+ of the epic\./g)?.length ?? 0;
 

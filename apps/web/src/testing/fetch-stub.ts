@@ -130,5 +130,7 @@ export function liveSse() {
     handler: (() => new Response(body, { headers: { "content-type": "text/event-stream" } })) as Handler,
     push: (event: unknown) => controller.enqueue(frame(event)),
     close: () => controller.close(),
+    /** The connection is lost: the body's next read fails with `error`. */
+    fail: (error: unknown) => controller.error(error),
   };
 }

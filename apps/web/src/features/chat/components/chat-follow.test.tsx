@@ -4,7 +4,7 @@
 import type { StoredMessage } from "@tessera/contracts";
 import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { json, liveSse, type StubRequest } from "@/testing/fetch-stub";
+import { json, liveSse, sse, type StubRequest } from "@/testing/fetch-stub";
 import { FOLLOWED_WINDOW } from "../api/get-conversation-messages";
 import { STOP_RETRY_DELAYS_MS } from "../api/stop-answer";
 import { conversation, messageBox, openChat } from "./chat-test-steps";
@@ -232,5 +232,84 @@ describe("chat: an answer still being written", () => {
     // This page stopped listening; the server goes on and stores the answer.
     expect(server.callsTo("POST /api/chat-stream")[0]?.signal?.aborted).toBe(true);
     expect(server.callsTo("POST /api/chat-stream/stop")).toHaveLength(0);
+  });
+});
+
+describe("chat: a turn whose connection is lost after the server stored it", () => {
+  const relayed = () =>
+    sse([
+      { type: "resume", messageId: ANSWER, content: "Once upon a time" },
+      { type: "chunk", content: ", the end." },
+      { type: "end" },
+    ]);
+  const stored = () => json([question, answer("Once upon a time, the end.", "complete")]);
+
+  it("is followed to its end, as stored: the question stays and nothing is given back to the box", async () => {
+    const stream = liveSse();
+    const { user, server } = await openChat("/dashboard/chat?feature_typewriterEffects=false", {
+      "POST /api/chat-stream": stream.handler,
+      [FOLLOW]: relayed,
+      [`GET /api/conversations/${ID}/messages`]: stored,
+      "GET /api/conversations": () => json([conversation(ID, "Tell me the whole story")]),
+    });
+    await user.type(messageBox(), "Tell me the whole story{Enter}");
+    stream.push({ type: "start", conversationId: ID, model: "tessera-local", messageId: ANSWER });
+    stream.push({ type: "chunk", content: "Once upon" });
+    const log = screen.getByRole("log", { name: "Messages" });
+    expect(await within(log).findByText(/Once upon$/)).toBeTruthy();
+    stream.fail(new TypeError("network error"));
+
+    expect(await screen.findByText("Reconnecting...")).toBeTruthy();
+    expect(await within(log).findByText("Once upon a time, the end.")).toBeTruthy();
+    expect(within(log).getByText("Tell me the whole story")).toBeTruthy();
+    expect(messageBox()).toHaveProperty("value", "");
+    expect(screen.queryByText("Error")).toBeNull();
+    expect(server.callsTo(FOLLOW)).toHaveLength(1);
+    // Not asked again: the answer was the server's all along.
+    expect(server.callsTo("POST /api/chat-stream")).toHaveLength(1);
+    // As stored, it can be answered again.
+    expect(await within(log).findByRole("button", { name: "Regenerate" })).toBeTruthy();
+  });
+
+  it("a regenerated answer cut off without its closing event is followed too, in the old one's place", async () => {
+    const stream = liveSse();
+    const { user, server } = await openChat(
+      `/dashboard/chat?conversation=${ID}&feature_typewriterEffects=false`,
+      {
+        [`GET /api/conversations/${ID}/messages`]: ({ query }) =>
+          query.get("limit") === String(FOLLOWED_WINDOW)
+            ? stored()
+            : json([
+                question,
+                { ...answer("A first telling.", "complete"), id: "a0a0a0a0-0000-4000-8000-0000000000e1" },
+              ]),
+        "GET /api/conversations": () => json([conversation(ID, "Tell me the whole story")]),
+        "POST /api/chat-stream/regenerate": stream.handler,
+        [FOLLOW]: relayed,
+      },
+    );
+    const log = await screen.findByRole("log", { name: "Messages" });
+    await user.click(await within(log).findByRole("button", { name: "Regenerate" }));
+    stream.push({ type: "start", conversationId: ID, model: "tessera-local", messageId: ANSWER });
+    stream.close();
+
+    expect(await within(log).findByText("Once upon a time, the end.")).toBeTruthy();
+    expect(within(log).queryByText("A first telling.")).toBeNull();
+    expect(within(log).getAllByRole("article")).toHaveLength(2);
+    expect(server.callsTo(FOLLOW)).toHaveLength(1);
+  });
+
+  it("an answer the server reports as failed is not followed", async () => {
+    const { user, server } = await openChat("/dashboard/chat?feature_typewriterEffects=false", {
+      "POST /api/chat-stream": () =>
+        sse([
+          { type: "start", conversationId: ID, model: "tessera-local", messageId: ANSWER },
+          { type: "error", error: "UPSTREAM_ERROR", message: "The model failed." },
+        ]),
+    });
+    await user.type(messageBox(), "Tell me the whole story{Enter}");
+    expect(await screen.findByText("The model failed.")).toBeTruthy();
+    expect(server.callsTo(FOLLOW)).toHaveLength(0);
+    expect(screen.queryByText("Reconnecting...")).toBeNull();
   });
 });

@@ -7,11 +7,12 @@ import { toast } from "@/lib/toast";
 import { errorMessage, isNotFound } from "@/lib/api-client";
 import { readStoredSession } from "@/lib/auth-storage";
 import { sleep } from "@/lib/sleep";
+import { StreamIdleError } from "@/lib/sse-reader";
 import { conversationMessagesQuery, mayHaveOlder, readRecentMessage } from "../api/get-conversation-messages";
 import { followAnswer } from "../api/follow-answer";
 import { STOP_FAILED_TEXT, stopAnswer } from "../api/stop-answer";
 import { refreshConversationTitle, refreshConversations, touchConversation } from "../api/get-conversations";
-import { chatErrorText } from "../utils/chat-errors";
+import { ChatStreamError, chatErrorText, isNetworkLike } from "../utils/chat-errors";
 import {
   composeMessage,
   fromStoredMessage,
@@ -20,7 +21,7 @@ import {
   type ChatMessage,
 } from "../utils/chat-message";
 import type { PendingAttachment } from "./use-composer";
-import { runChatTurn } from "./run-chat-turn";
+import { runChatTurn, type TurnResult } from "./run-chat-turn";
 import { streamChat, streamRegenerate } from "../api/stream-chat";
 
 export interface SendInput {
@@ -78,6 +79,16 @@ type Followed = { message: ChatMessage; controller: AbortController };
 
 export type OpenResult =
   { status: "loaded"; model: string | null } | { status: "failed" } | { status: "stale" };
+
+/**
+ * The connection to an answer the server had begun was lost on the way, as opposed to the answer
+ * failing: the network failed, the stream was cut off without its closing event, or nothing at all
+ * came for 15 s (the server's heartbeat comes more often, so the connection is dead). It goes on there.
+ */
+const lostOnTheWay = (error: unknown) =>
+  isNetworkLike(error) ||
+  error instanceof StreamIdleError ||
+  (error instanceof ChatStreamError && error.code === "STREAM_ENDED");
 
 /**
  * Asks the server to stop an answer, and says so if the request never reached it (one that found no
@@ -205,6 +216,35 @@ export function useChatSession(events: SessionEvents) {
       }
     })();
   }, []);
+
+  /**
+   * A turn of this page whose connection was lost after the server stored it: the answer goes on
+   * there, so the page follows it from the words it had, as it would after a reload. Answers whether
+   * it did (else the turn has failed).
+   */
+  const followLost = useCallback(
+    (turn: Turn, result: TurnResult, answer: ChatMessage): boolean => {
+      const conversationId = conversationRef.current;
+      if (result.kind !== "failed" || !turn.answerId || !conversationId || !lostOnTheWay(result.error))
+        return false;
+      toast.warning("Connection issue", { description: "Reconnecting..." });
+      follow(conversationId, {
+        id: turn.answerId,
+        conversation_id: conversationId,
+        role: "assistant",
+        content: result.text,
+        created_at: answer.timestamp,
+        tokens_used: null,
+        model: answer.model,
+        sources: [],
+        images: [],
+        status: "streaming",
+        ...(answer.hasEarlier ? { has_earlier: true } : {}),
+      });
+      return true;
+    },
+    [follow],
+  );
 
   /** Shows a stored conversation and answers the model of its last answer. */
   const open = useCallback(
@@ -424,7 +464,7 @@ export function useChatSession(events: SessionEvents) {
           void showAsStored(turn.stopping, conversationRef.current, turn.answerId, answer.id);
         // Stopped before the server said it had stored the turn, the list may not know of it yet.
         if (!stored) void refreshConversations(queryClient, { searches: true });
-      } else {
+      } else if (!followLost(turn, result, answer)) {
         setMessages((list) => list.filter((m) => m.id !== user.id));
         if (startedHere && conversationRef.current === startedHere && !result.text) {
           conversationRef.current = null;
@@ -437,7 +477,7 @@ export function useChatSession(events: SessionEvents) {
       }
       return true;
     },
-    [queryClient, showAsStored, begin],
+    [queryClient, showAsStored, begin, followLost],
   );
 
   /**
@@ -521,6 +561,8 @@ export function useChatSession(events: SessionEvents) {
       if (result.kind === "complete") {
         const { text, tokens, sources, messageId: storedId } = result;
         put({ ...answer, storedId, content: text, tokens, sources, timestamp: at });
+      } else if (followLost(turn, result, answer)) {
+        // The answer goes on on the server, in the old one's place.
       } else if (!result.text) {
         // Nothing came of it: what it replaced is back where it was.
         setMessages((list) => [...list.filter((m) => m !== edited), ...replaced]);
@@ -569,7 +611,7 @@ export function useChatSession(events: SessionEvents) {
       }
       return true;
     },
-    [queryClient, showAsStored, begin],
+    [queryClient, showAsStored, begin, followLost],
   );
 
   const conversationId = useCallback(() => conversationRef.current, []);
