@@ -50,9 +50,9 @@ export interface RequestOptions<T> {
   signal?: AbortSignal;
   /**
    * Try again (up to API_RETRY_ATTEMPTS in all, waiting 1 s then 2 s, or the Retry-After a busy
-   * server asks for, up to 10 s) when the server could not be reached or answered 502, 503 or 504. On by default for GET, which changes nothing on
-   * the server; off for everything else, where a lost answer may hide a change that was made. A
-   * timeout is not tried again: the wait was already long.
+   * server asks for, up to 10 s) when the server could not be reached or answered 502, 503 or 504.
+   * On by default for GET, which changes nothing on the server; off for everything else, where a
+   * lost answer may hide a change that was made. A timeout is not tried again: the wait was long.
    */
   retry?: boolean;
 }
