@@ -3,6 +3,7 @@
 import type { ChatStopRequest } from "@tessera/contracts";
 import { ApiError, apiRequest, isNotFound } from "@/lib/api-client";
 import { sleep } from "@/lib/sleep";
+import { untilOnline } from "@/lib/until-online";
 
 /** How long a Stop that found no answer for its question waits before it asks once more. */
 export const STOP_AGAIN_MS = 1_000;
@@ -14,19 +15,6 @@ export const STOP_RETRY_DELAYS_MS = [1_000, 2_000, 4_000, 8_000];
 
 /** How long a Stop made while the browser is offline waits for the connection to come back. */
 export const STOP_OFFLINE_WAIT_MS = 60_000;
-
-/** Resolves when the browser says it is online again, or after `ms`. */
-function untilOnline(ms: number): Promise<void> {
-  return new Promise((resolve) => {
-    const done = () => {
-      clearTimeout(timer);
-      window.removeEventListener("online", done);
-      resolve();
-    };
-    const timer = setTimeout(done, ms);
-    window.addEventListener("online", done);
-  });
-}
 
 /** What the page says when Stop never reached the server: the answer goes on there. */
 export const STOP_FAILED_TEXT =

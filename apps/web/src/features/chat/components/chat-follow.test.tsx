@@ -3,7 +3,7 @@
 // it, else from its stored text), and Stop still ends it.
 import type { StoredMessage } from "@tessera/contracts";
 import { screen, waitFor, within } from "@testing-library/react";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { json, liveSse, sse, type StubRequest } from "@/testing/fetch-stub";
 import { FOLLOWED_WINDOW } from "../api/get-conversation-messages";
 import { STOP_RETRY_DELAYS_MS } from "../api/stop-answer";
@@ -47,6 +47,7 @@ function serveMessages(opening: StoredMessage, later: StoredMessage[], after: St
 }
 
 const FOLLOW = `GET /api/chat-stream/${ANSWER}/follow`;
+afterEach(() => vi.restoreAllMocks());
 const noContent = () => new Response(null, { status: 204 });
 
 /** Opens the conversation; unless a test relays the answer, the server has none to relay (204). */
@@ -215,6 +216,29 @@ describe("chat: an answer still being written", () => {
     const left = reads();
     await new Promise((r) => setTimeout(r, 2_300));
     expect(reads()).toBe(left);
+  });
+
+  it("offline, it waits for the connection to come back, then reads on at once", async () => {
+    const online = vi.spyOn(navigator, "onLine", "get").mockReturnValue(false);
+    const { server } = await open({
+      [`GET /api/conversations/${ID}/messages`]: serveMessages(answer("Once upon", "streaming"), [
+        answer("Once upon a time, the end.", "complete"),
+      ]),
+    });
+    const log = await screen.findByRole("log", { name: "Messages" });
+    await waitFor(() => expect(server.callsTo(FOLLOW)).toHaveLength(1));
+    const windowReads = () =>
+      server
+        .callsTo(`GET /api/conversations/${ID}/messages`)
+        .filter((c) => c.query.get("limit") === String(FOLLOWED_WINDOW)).length;
+    // Nothing to relay, and offline: the next read waits for the connection, not a second.
+    await new Promise((r) => setTimeout(r, 100));
+    expect(windowReads()).toBe(0);
+    online.mockReturnValue(true);
+    window.dispatchEvent(new Event("online"));
+    // (Asleep instead, it would read a second after the relay had nothing.)
+    await waitFor(() => expect(windowReads()).toBe(1), { timeout: 600 });
+    expect(await within(log).findByText("Once upon a time, the end.")).toBeTruthy();
   });
 
   it("leaving a chat while its answer streams does not stop the answer", async () => {

@@ -8,6 +8,7 @@ import { errorMessage, isNotFound } from "@/lib/api-client";
 import { readStoredSession } from "@/lib/auth-storage";
 import { sleep } from "@/lib/sleep";
 import { StreamIdleError } from "@/lib/sse-reader";
+import { untilOnline } from "@/lib/until-online";
 import { conversationMessagesQuery, mayHaveOlder, readRecentMessage } from "../api/get-conversation-messages";
 import { followAnswer } from "../api/follow-answer";
 import { STOP_FAILED_TEXT, stopAnswer } from "../api/stop-answer";
@@ -189,10 +190,13 @@ export function useChatSession(events: SessionEvents) {
     setBusy(true);
     void (async () => {
       for (let failures = 0; ;) {
-        const relayed = await relayAnswer(answer.id, followed.controller.signal, show);
+        const { signal } = followed.controller;
+        const relayed = await relayAnswer(answer.id, signal, show);
         if (!still()) return;
         // Relayed to its end (or until the connection dropped): what is stored now tells which.
-        if (!relayed) await sleep(FOLLOW_POLL_MS * 2 ** Math.min(failures, 4));
+        // Offline, the wait ends as soon as the connection is back.
+        const wait = FOLLOW_POLL_MS * 2 ** Math.min(failures, 4);
+        if (!relayed) await (navigator.onLine ? sleep(wait, signal) : untilOnline(wait, signal));
         if (!still()) return;
         let latest: StoredMessage | null;
         try {
