@@ -40,6 +40,16 @@ const querySchema = z
  */
 export const SEARCH_TYPES = ["web", "workspace"] as const;
 export type SearchType = (typeof SEARCH_TYPES)[number];
+
+/** The search provider a saved search names when it read the local index. */
+export const LOCAL_SEARCH_PROVIDER = "local";
+
+/**
+ * Where a saved search looked, on a server with a web search provider (`webSearch` in the public
+ * config): the local index is read only for the workspace there. Without one, every search is "web".
+ */
+export const searchTypeOf = (provider: string, webSearch: boolean): SearchType =>
+  webSearch && provider === LOCAL_SEARCH_PROVIDER ? "workspace" : "web";
 const searchTypeSchema = (field: string) =>
   z.enum(SEARCH_TYPES, { error: `${field} is one of: ${SEARCH_TYPES.join(", ")}.` }).default("web");
 

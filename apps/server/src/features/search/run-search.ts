@@ -3,6 +3,7 @@
 // and save it all. Exactly one closing event: complete or error.
 import {
   DEEP_CRAWL_PAGES,
+  LOCAL_SEARCH_PROVIDER,
   MAX_RELATED_IMAGES,
   MAX_SEARCH_SOURCES,
   SEARCH_MESSAGES,
@@ -109,7 +110,7 @@ export async function* runSearch(
   yield {
     type: "searching",
     provider: provider.id,
-    message: provider.id === "local" ? "Searching your workspace..." : "Searching the web...",
+    message: provider.id === LOCAL_SEARCH_PROVIDER ? "Searching your workspace..." : "Searching the web...",
   };
   let found;
   try {

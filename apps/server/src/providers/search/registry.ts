@@ -1,5 +1,6 @@
 // Which search provider answers: the first configured of SearXNG, Tavily, Brave and JigsawStack, else
 // the local full-text index, which always works (offline, on what the workspace holds).
+import { LOCAL_SEARCH_PROVIDER } from "@tessera/contracts";
 import { createBrave } from "./brave";
 import { createJigsawStack } from "./jigsawstack";
 import { createSearxng } from "./searxng";
@@ -8,9 +9,12 @@ import type { SearchConfig, SearchIndex, SearchProvider } from "./types";
 
 export function createLocalSearch(index: SearchIndex): SearchProvider {
   return {
-    id: "local",
+    id: LOCAL_SEARCH_PROVIDER,
     async search(req) {
-      return { provider: "local", ...(await index(req.query, { userId: req.userId, limit: req.limit })) };
+      return {
+        provider: LOCAL_SEARCH_PROVIDER,
+        ...(await index(req.query, { userId: req.userId, limit: req.limit })),
+      };
     },
   };
 }

@@ -2,6 +2,7 @@
 // box with its options, suggestions before the first search, then the thread of questions with their
 // sources, cited overview, images and related questions, a follow-up box under it, and the history.
 // A question handed over by another page (navigation state `initialQuery`, or `?q=`) runs at once.
+import { searchTypeOf } from "@tessera/contracts";
 import { History, Plus, Telescope } from "lucide-react";
 import { useCallback, useEffect, useState } from "react";
 import { useLocation, useNavigate, useSearchParams } from "react-router";
@@ -75,10 +76,14 @@ export function JigsawSearchPage() {
     setStopIn("follow-up");
     void followUp(text, options);
   };
-  const open = (thread: SearchThreadSummary) => {
+  const open = async (thread: SearchThreadSummary) => {
     setHistoryOpen(false);
     setQuery(thread.query);
-    void openThread(thread.searchIds);
+    const saved = await openThread(thread.searchIds);
+    const latest = saved?.at(-1);
+    // Its follow-ups look where the thread looked (shown, not remembered as the person's choice).
+    if (latest && webSearch !== undefined)
+      setOptions((now) => ({ ...now, search_type: searchTypeOf(latest.provider, webSearch) }));
   };
   const startOver = () => {
     clear();
@@ -90,7 +95,7 @@ export function JigsawSearchPage() {
       className={className}
       inSheet={inSheet}
       activeRootId={activeRootId}
-      onOpen={open}
+      onOpen={(thread) => void open(thread)}
       onDeleted={(thread) => thread.rootId === activeRootId && startOver()}
     />
   );

@@ -1,12 +1,13 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { json } from "@/testing/fetch-stub";
+import { json, sse, STUB_PUBLIC_CONFIG } from "@/testing/fetch-stub";
 import {
   openSearch,
   QUESTION,
   result,
   savedSearch,
   SEARCH_ID,
+  searchEvents,
   SECOND_ID,
   statusOf,
   summary,
@@ -63,6 +64,41 @@ describe("the search history", () => {
     expect(within(result(FOLLOW_UP)).getByRole("link", { name: "1" })).toBeTruthy();
     expect(server.callsTo("POST /api/jigsaw-search")).toHaveLength(0);
     expect(within(history()).getByRole("button", { current: true }).textContent).toContain(QUESTION);
+  });
+
+  it("a reopened thread's follow-ups look where it looked: the workspace, or the web", async () => {
+    const { user, server } = await openSearch("/dashboard/jigsaw-search", {
+      "GET /api/public/config": () => json({ ...STUB_PUBLIC_CONFIG, webSearch: true }),
+      "GET /api/searches": () => json(summaries),
+      // The thread read the local index (the workspace); the other went through the web provider.
+      [`GET /api/searches/${SEARCH_ID}`]: () => json(savedSearch()),
+      [`GET /api/searches/${SECOND_ID}`]: () =>
+        json(savedSearch({ id: SECOND_ID, parentId: SEARCH_ID, query: FOLLOW_UP })),
+      [`GET /api/searches/${OTHER_ID}`]: () =>
+        json(savedSearch({ id: OTHER_ID, query: "How tall is the tower?", provider: "searxng" })),
+      "POST /api/jigsaw-search": () => sse(searchEvents({ query: "And in winter?" })),
+    });
+    const where = await screen.findByRole("combobox", { name: "Search in" });
+    expect(where.textContent).toContain("The web");
+    const open = async (query: string) =>
+      user.click(
+        within(history()).getByRole("button", { name: new RegExp(`^${query.replace("?", "\\?")}`) }),
+      );
+
+    await open(QUESTION);
+    await screen.findByRole("article", { name: FOLLOW_UP });
+    await waitFor(() => expect(where.textContent).toContain("My workspace"));
+    await user.type(screen.getByRole("searchbox", { name: "Ask a follow-up" }), "And in winter?{Enter}");
+    await waitFor(() =>
+      expect(server.callsTo("POST /api/jigsaw-search")[0]?.body).toEqual({
+        query: "And in winter?",
+        parentId: SECOND_ID,
+        options: { safe_search: "moderate", ai_overview: true, search_type: "workspace" },
+      }),
+    );
+
+    await open("How tall is the tower?");
+    await waitFor(() => expect(where.textContent).toContain("The web"));
   });
 
   it("deletes a whole thread after asking, and leaves the page empty when it was open", async () => {

@@ -1,7 +1,7 @@
 // The search engine page's conversation: a question, then follow-ups that each name the previous
 // search as their parent. One stream at a time; Stop aborts it and keeps what arrived. A thread can
 // also be read back from history.
-import type { JigsawSearchRequest, SearchEvent } from "@tessera/contracts";
+import type { JigsawSearchRequest, SavedSearch, SearchEvent } from "@tessera/contracts";
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { errorMessage } from "@/lib/api-client";
@@ -115,17 +115,23 @@ export function useSearchThread() {
     [run],
   );
 
-  /** Shows a saved thread (its searches oldest first) as it was stored. */
+  /**
+   * Shows a saved thread (its searches oldest first) as it was stored; answers its searches, or null
+   * when it could not be read (or another thread was opened meanwhile).
+   */
   const openThread = useCallback(
-    async (searchIds: string[]) => {
+    async (searchIds: string[]): Promise<SavedSearch[] | null> => {
       stop();
       const ticket = ++openingRef.current;
       setOpeningThread(true);
       try {
         const saved = await Promise.all(searchIds.map((id) => queryClient.fetchQuery(searchQuery(id))));
-        if (ticket === openingRef.current) commit(saved.map(turnFromSaved));
+        if (ticket !== openingRef.current) return null;
+        commit(saved.map(turnFromSaved));
+        return saved;
       } catch (error) {
         if (ticket === openingRef.current) showSearchError(errorMessage(error), "Could not open the search");
+        return null;
       } finally {
         if (ticket === openingRef.current) setOpeningThread(false);
       }
