@@ -265,6 +265,7 @@ test("an answer whose stream is cut off is followed to its end, as the server st
   });
   await ask(page, CODE_QUESTION);
   await expect(page.getByText("Reconnecting...", { exact: true })).toBeVisible({ timeout: 20_000 });
+  await page.screenshot({ path: join(shots, "chat-reconnecting.png") });
   const answer = await completeAnswer(page);
   await expect(answer).toContainText("For code, pick");
   // The whole of it, with its sources, though the page was sent its first words alone.
