@@ -172,12 +172,10 @@ export function useChatSession(events: SessionEvents) {
    * Shows an answer that is still being written (its stream outlived the page that asked, or runs in
    * another tab) as it grows, until it ends; Stop ends it. Token by token while the server relays it,
    * else from its stored text, read about once a second; its stored form once it has ended.
+   * `answer` is shown as it is so far, under its stored id.
    */
-  const follow = useCallback((conversationId: string, answer: StoredMessage) => {
-    const followed: Followed = {
-      message: { ...fromStoredMessage(answer), reveal: false },
-      controller: new AbortController(),
-    };
+  const follow = useCallback((conversationId: string, answer: ChatMessage) => {
+    const followed: Followed = { message: { ...answer, reveal: false }, controller: new AbortController() };
     followRef.current = followed;
     // Reset, open, Stop and unmounting all let go of it.
     const still = () => followRef.current === followed;
@@ -195,8 +193,7 @@ export function useChatSession(events: SessionEvents) {
         if (!still()) return;
         // Relayed to its end (or until the connection dropped): what is stored now tells which.
         // Offline, the wait ends as soon as the connection is back.
-        const wait = FOLLOW_POLL_MS * 2 ** Math.min(failures, 4);
-        if (!relayed) await (navigator.onLine ? sleep(wait, signal) : untilOnline(wait, signal));
+        if (!relayed) await untilOnline(FOLLOW_POLL_MS * 2 ** Math.min(failures, 4), signal);
         if (!still()) return;
         let latest: StoredMessage | null;
         try {
@@ -232,19 +229,7 @@ export function useChatSession(events: SessionEvents) {
       if (result.kind !== "failed" || !turn.answerId || !conversationId || !lostOnTheWay(result.error))
         return false;
       toast.warning("Connection issue", { description: "Reconnecting..." });
-      follow(conversationId, {
-        id: turn.answerId,
-        conversation_id: conversationId,
-        role: "assistant",
-        content: result.text,
-        created_at: answer.timestamp,
-        tokens_used: null,
-        model: answer.model,
-        sources: [],
-        images: [],
-        status: "streaming",
-        ...(answer.hasEarlier ? { has_earlier: true } : {}),
-      });
+      follow(conversationId, { ...answer, id: turn.answerId, content: result.text });
       return true;
     },
     [follow],
@@ -264,7 +249,7 @@ export function useChatSession(events: SessionEvents) {
         const writing = last?.role === "assistant" && last.status === "streaming" ? last : null;
         setMessages((writing ? stored.slice(0, -1) : stored).map(fromStoredMessage));
         notePage(stored);
-        if (writing) follow(conversationId, writing);
+        if (writing) follow(conversationId, fromStoredMessage(writing));
         return { status: "loaded", model: stored.findLast((m) => m.model)?.model ?? null };
       } catch (err) {
         if (generation !== generationRef.current) return { status: "stale" };
@@ -557,9 +542,6 @@ export function useChatSession(events: SessionEvents) {
       turnRef.current = null;
       setBusy(false);
       setLive(null);
-      // An edit undone on the server took its new name with it.
-      if (edited && !result.text && conversationRef.current)
-        void refreshConversationTitle(queryClient, conversationRef.current);
       const at = new Date().toISOString();
       const put = (message: ChatMessage) => setMessages((list) => [...list, message]);
       if (result.kind === "complete") {
@@ -570,6 +552,9 @@ export function useChatSession(events: SessionEvents) {
       } else if (!result.text) {
         // Nothing came of it: what it replaced is back where it was.
         setMessages((list) => [...list.filter((m) => m !== edited), ...replaced]);
+        // Stored, then undone on the server: an edit's new name went with it.
+        if (edited && turn.answerId && conversationRef.current)
+          void refreshConversationTitle(queryClient, conversationRef.current);
         if (result.kind === "failed")
           toast.error("Error", { description: chatErrorText(errorMessage(result.error)) });
         // Unless words the page never saw reached the server before Stop did: it kept those.
