@@ -285,6 +285,8 @@ describe("chat: a turn whose connection is lost after the server stored it", () 
 
     expect(await screen.findByText("Reconnecting...")).toBeTruthy();
     expect(await within(log).findByText("Once upon a time, the end.")).toBeTruthy();
+    // Reconnected: the toast goes with the answer's end.
+    await waitFor(() => expect(screen.queryByText("Reconnecting...")).toBeNull());
     expect(within(log).getByText("Tell me the whole story")).toBeTruthy();
     expect(messageBox()).toHaveProperty("value", "");
     expect(screen.queryByText("Error")).toBeNull();

@@ -81,6 +81,9 @@ type Followed = { message: ChatMessage; controller: AbortController };
 export type OpenResult =
   { status: "loaded"; model: string | null } | { status: "failed" } | { status: "stale" };
 
+/** The toast shown while a lost turn's answer is followed; it goes once the answer has ended. */
+const RECONNECTING_TOAST = "chat-reconnecting";
+
 /**
  * The connection to an answer the server had begun was lost on the way, as opposed to the answer
  * failing: the network failed, the stream was cut off without its closing event, or nothing at all
@@ -142,6 +145,7 @@ export function useChatSession(events: SessionEvents) {
   const letGo = useCallback(() => {
     followRef.current?.controller.abort();
     followRef.current = null;
+    toast.dismiss(RECONNECTING_TOAST);
   }, []);
 
   const reset = useCallback(() => {
@@ -211,6 +215,7 @@ export function useChatSession(events: SessionEvents) {
         followRef.current = null;
         setLive(null);
         setBusy(false);
+        toast.dismiss(RECONNECTING_TOAST);
         // Ended (or gone with its conversation): as stored.
         if (latest) setMessages((list) => [...list, fromStoredMessage(latest)]);
         return;
@@ -228,7 +233,7 @@ export function useChatSession(events: SessionEvents) {
       const conversationId = conversationRef.current;
       if (result.kind !== "failed" || !turn.answerId || !conversationId || !lostOnTheWay(result.error))
         return false;
-      toast.warning("Connection issue", { description: "Reconnecting..." });
+      toast.warning("Connection issue", { id: RECONNECTING_TOAST, description: "Reconnecting..." });
       follow(conversationId, { ...answer, id: turn.answerId, content: result.text });
       return true;
     },
