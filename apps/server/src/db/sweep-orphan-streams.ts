@@ -5,7 +5,8 @@
 import { RESPONSE_INTERRUPTED_MARK } from "@tessera/contracts";
 import { and, eq, inArray, lt, sql } from "drizzle-orm";
 import { rowsOf, type Database } from "./client";
-import { comparisonResponses, messages } from "./schema";
+import { titleFrom } from "../lib/title-from";
+import { comparisonResponses, conversations, messages } from "./schema";
 
 export interface SweepResult {
   messages: number;
@@ -22,8 +23,9 @@ export const closedAsInterrupted = () => ({
 /**
  * Regenerated answers (prepare-regenerate.ts) left streaming without a word stored give back what they
  * replaced, as their stream would have: the answer they stand in for, and an edited question (stored
- * with them, a microsecond before) its old wording. `which`: one answer by id, or those begun before a
- * time (all: null). Resolves with how many answers gave way.
+ * with them, a microsecond before) its old wording, and a conversation named after its edited first
+ * question its old name (unless its owner renamed it since). `which`: one answer by id, or those begun
+ * before a time (all: null). Resolves with how many answers gave way.
  */
 export async function giveBackUnanswered(
   db: Database,
@@ -35,28 +37,52 @@ export async function giveBackUnanswered(
       : which.before
         ? sql`n.created_at < ${which.before.toISOString()}::timestamptz`
         : sql`true`;
-  const rows = await rowsOf<{ id: string }>(
-    db,
-    sql`
-    with pair as (
-      select n.id as answer, q.id as question
-      from messages n
-      left join messages q on q.conversation_id = n.conversation_id and q.role = 'user'
-        and q.created_at = n.created_at - interval '1 microsecond'
-        and exists (select 1 from messages o where o.replaced_by = q.id)
-      where n.status = 'streaming' and n.content = '' and ${picked}
-        and (q.id is not null or exists (select 1 from messages o where o.replaced_by = n.id))
-    ), gone as (
-      delete from messages d using pair where d.id = pair.answer or d.id = pair.question
-      returning d.id
-    ), back as (
-      update messages o set replaced_by = null
-      where o.replaced_by in (select id from gone)
-      returning o.id
-    )
-    select answer as id from pair`,
-  );
-  return rows.length;
+  return db.transaction(async (tx) => {
+    const rows = await rowsOf<GivenBack>(
+      tx,
+      sql`
+      with pair as (
+        select n.id as answer, q.id as question, n.conversation_id, q.content as asked,
+          (select o.content from messages o where o.replaced_by = q.id and o.role = 'user') as was,
+          not exists (
+            select 1 from messages e
+            where e.conversation_id = n.conversation_id and e.replaced_by is null and e.created_at < q.created_at
+          ) as first
+        from messages n
+        left join messages q on q.conversation_id = n.conversation_id and q.role = 'user'
+          and q.created_at = n.created_at - interval '1 microsecond'
+          and exists (select 1 from messages o where o.replaced_by = q.id)
+        where n.status = 'streaming' and n.content = '' and ${picked}
+          and (q.id is not null or exists (select 1 from messages o where o.replaced_by = n.id))
+      ), gone as (
+        delete from messages d using pair where d.id = pair.answer or d.id = pair.question
+        returning d.id
+      ), back as (
+        update messages o set replaced_by = null
+        where o.replaced_by in (select id from gone)
+        returning o.id
+      )
+      select conversation_id, asked, was, first from pair`,
+    );
+    // The name an edited first question gave (prepare-regenerate.ts) goes with it.
+    for (const row of rows) {
+      if (!row.first || row.asked === null || row.was === null) continue;
+      await tx
+        .update(conversations)
+        .set({ title: titleFrom(row.was) })
+        .where(and(eq(conversations.id, row.conversation_id), eq(conversations.title, titleFrom(row.asked))));
+    }
+    return rows.length;
+  });
+}
+
+/** An unanswered replacement given back: its edited question's wording and the one it replaced. */
+interface GivenBack {
+  conversation_id: string;
+  asked: string | null;
+  was: string | null;
+  /** The edited question was the conversation's first. */
+  first: boolean;
 }
 
 /** Closes answers left streaming (comparison answers: also pending) since before `before`, or all. */

@@ -411,6 +411,44 @@ describe("POST /api/chat-stream/regenerate", () => {
     expect(conv).toBeDefined();
   });
 
+  it("an edited first question left unanswered by a process that died gives its conversation's name back in the sweep, unless renamed", async () => {
+    const titleOf = async (id: string) =>
+      ((await (await t.request(`/api/conversations/${id}`, { token: ada })).json()) as { title: string })
+        .title;
+    for (const rename of [null, "Rodents"]) {
+      const one = await readSse(await chat({ message: "Tell me about otters", model: "local/hello" }));
+      const conversationId = one[0]!.conversationId as string;
+      const shownBefore = await listed(conversationId);
+      const res = await regenerate({
+        messageId: one[0]!.messageId,
+        model: "local/silent",
+        message: "Tell me about beavers",
+      });
+      const { reader, events } = await readUntil(res, (e) => e.type === "start");
+      expect(await titleOf(conversationId)).toBe("Tell me about beavers");
+      if (rename) {
+        const renamed = await t.request(`/api/conversations/${conversationId}`, {
+          method: "PATCH",
+          token: ada,
+          json: { title: rename },
+        });
+        expect(renamed.status).toBe(200);
+      }
+
+      // The sweep at start-up, as after a crash: the stream here is left running, as if elsewhere.
+      expect((await sweepOrphanStreams(t.services.database.db, null)).messages).toBeGreaterThanOrEqual(1);
+      expect(await listed(conversationId)).toEqual(shownBefore);
+      expect(await titleOf(conversationId)).toBe(rename ?? "Tell me about otters");
+
+      // The stream giving up later changes nothing more.
+      void t.services.streams.stop(events[0]!.messageId as string);
+      await readRest(reader);
+      await expect.poll(() => t.services.streams.size, { timeout: 5_000 }).toBe(0);
+      expect(await listed(conversationId)).toEqual(shownBefore);
+      expect(await titleOf(conversationId)).toBe(rename ?? "Tell me about otters");
+    }
+  });
+
   it("left streaming without a word by a process that died, the sweep gives back what the replacement replaced", async () => {
     for (const edit of [{}, { message: "Capital of Spain?" }]) {
       const { conversationId, answerId } = await twoTurns();
