@@ -4,7 +4,7 @@ import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import type { Locator, Page } from "@playwright/test";
 import { fillComparison } from "../support/compare-steps";
-import { ALPHA_TEXT, BETA_TEXT } from "../support/e2e-models";
+import { ALPHA_TEXT, BETA_TEXT, SAGA_END } from "../support/e2e-models";
 import { expect, test } from "../support/fixtures";
 
 const shots = join(import.meta.dirname, "../.artifacts/screenshots");
@@ -155,6 +155,47 @@ test("a blind comparison hides the model names until every answer is rated", asy
   await expect(item).toContainText("Rated 2/2");
   await item.click();
   await expect(page.getByRole("article", { name: "beta-13b", exact: true })).toBeVisible();
+});
+
+test("answers go on when the dialog is left: the saved comparison follows one to its end and stops another", async ({
+  signedIn: page,
+}) => {
+  test.slow();
+  await page.goto("/dashboard/compare?new=1");
+  const { dialog } = await startComparison(page, ["saga-1", "epic-1"]);
+  const answers = dialog.getByRole("region", { name: "Answers", exact: true });
+  await expect(answers.getByRole("article", { name: "saga-1", exact: true })).toContainText(
+    "Chapter 1 of the saga.",
+    { timeout: 20_000 },
+  );
+
+  // Opened while they stream: the dialog closes and the page reads the answers as the server stores them.
+  await answers.getByRole("link", { name: "Open saved comparison", exact: true }).click();
+  await expect(page).toHaveURL(/\/dashboard\/compare\/[0-9a-f-]{36}$/);
+  const saga = page.getByRole("article", { name: "saga-1", exact: true });
+  const epic = page.getByRole("article", { name: "epic-1", exact: true });
+  await expect(epic).toHaveAttribute("data-status", "streaming");
+  await expect(epic).toHaveAttribute("aria-busy", "true");
+  const early = (await epic.locator(".markdown").textContent()) ?? "";
+  await expect
+    .poll(async () => ((await epic.locator(".markdown").textContent()) ?? "").length, { timeout: 20_000 })
+    .toBeGreaterThan(early.length);
+  await page.screenshot({ path: join(shots, "compare-followed.png") });
+  await expect(saga).toHaveAttribute("data-status", "complete", { timeout: 60_000 });
+  await expect(saga.locator(".markdown")).toContainText(SAGA_END);
+
+  // The epic outlasts the journey: Stop on the saved page ends it, and a reload finds it stopped.
+  await page.getByRole("button", { name: "Stop", exact: true }).click();
+  await expect(epic).toHaveAttribute("data-status", "stopped");
+  await expect(epic).toContainText("Stopped");
+  await expect(page.getByRole("button", { name: "Stop", exact: true })).toHaveCount(0);
+  const kept = await epic.locator(".markdown").textContent();
+  expect(kept).toMatch(/^Verse 1 of the epic\./);
+  await page.reload();
+  await expect(epic.locator(".markdown")).toHaveText(kept!);
+  await expect(epic).toHaveAttribute("data-status", "stopped");
+  await page.waitForTimeout(1_500);
+  await expect(epic.locator(".markdown")).toHaveText(kept!);
 });
 
 // The server shuffles a blind comparison's answers: either order is right.

@@ -136,6 +136,7 @@ export const ROUTE_AUTH: Record<string, RouteRule> = {
   "GET /api/comparisons/:id": "owner",
   "DELETE /api/comparisons/:id": "owner",
   "PUT /api/comparisons/:id/responses/:responseId/rating": "owner",
+  "POST /api/comparisons/:id/stop": "owner",
   "POST /api/comparisons/:id/responses/:responseId/continue": "owner",
 
   // Any conversation, assistant or comparison named in the body must be the caller's (else 404).

@@ -19,6 +19,12 @@ export const isServerShutdown = (signal: AbortSignal) =>
 /** The channel on which a process asks every process to stop the stream it names (its key). */
 export const STOP_CHANNEL = "tessera_stream_stop";
 
+/**
+ * How long a Stop waits for the stream it aborted here to store what it had (a final write that has to
+ * wait for the database answers later; the stream still stores it).
+ */
+export const STOP_STORED_WAIT_MS = 3_000;
+
 export interface LiveStreams {
   /**
    * Follows one stream until the returned function is called; aborted at once when shutting down.

@@ -313,6 +313,12 @@ const ROWS: Row[] = [
     allowed: own(),
   },
   {
+    route: "POST /api/comparisons/:id/stop",
+    path: (f) => `/api/comparisons/${f.comparison}/stop`,
+    objectId: (f) => f.comparison,
+    allowed: own(204),
+  },
+  {
     route: "POST /api/comparisons/:id/responses/:responseId/continue",
     path: (f) => `/api/comparisons/${f.comparison}/responses/${f.answer}/continue`,
     objectId: (f) => f.comparison,

@@ -12,7 +12,7 @@ import type { Database } from "../../db/client";
 import { messages } from "../../db/schema";
 import { closedAsInterrupted, giveBackUnanswered } from "../../db/sweep-orphan-streams";
 import { notFound } from "../../lib/errors";
-import { settlesWithin, STOP_CHANNEL, type LiveStreams } from "../../lib/live-streams";
+import { settlesWithin, STOP_CHANNEL, STOP_STORED_WAIT_MS, type LiveStreams } from "../../lib/live-streams";
 
 /**
  * The caller's answer that the request names: by its id, or by the client's id, which a regenerated
@@ -48,12 +48,6 @@ async function findAnswer(db: Database, userId: string, target: ChatStopRequest)
     .limit(1);
   return row;
 }
-
-/**
- * How long a Stop waits for the stream it aborted here to store what it had (a final write that has to
- * wait for the database answers later; the stream still stores it).
- */
-export const STOP_STORED_WAIT_MS = 3_000;
 
 /** Stops the caller's answer if it is still streaming; one that has ended is left as it is. */
 export async function stopAnswer(

@@ -10,6 +10,7 @@ import { continueInChat } from "./continue-in-chat";
 import { getLeaderboard } from "./leaderboard";
 import { rateResponse } from "./rate-response";
 import { claimAnswer, runComparisonStream, type ComparisonStreamDeps } from "./run-comparison-stream";
+import { stopComparison } from "./stop-comparison";
 
 export interface CompareDeps extends ComparisonStreamDeps {
   limiter: RateLimiter;
@@ -22,32 +23,40 @@ const answerParam = idParam.extend({ responseId: z.string().uuid("not an answer 
 
 export function compareRoutes(deps: CompareDeps) {
   const user = (c: { get: (k: "session") => { user: { id: string } } }) => c.get("session").user.id;
-  return new Hono<AppEnv>()
-    .get("/", async (c) => c.json(await listComparisons(deps.db, user(c))))
-    .post("/", async (c) => {
-      const input = await readJson(c, createComparisonSchema);
-      await limitChatMessages(deps.limiter, user(c), deps.messagesPerMinute);
-      return c.json(await createComparison(deps, user(c), input), 201);
-    })
-    .get("/leaderboard", async (c) => c.json(await getLeaderboard(deps.db, user(c))))
-    .get("/:id", async (c) => {
-      const { id } = parseWith(idParam, c.req.param());
-      return c.json(await getComparison(deps.db, user(c), id));
-    })
-    .delete("/:id", async (c) => {
-      const { id } = parseWith(idParam, c.req.param());
-      await deleteComparison(deps.db, user(c), id);
-      return c.body(null, 204);
-    })
-    .put("/:id/responses/:responseId/rating", async (c) => {
-      const { id, responseId } = parseWith(answerParam, c.req.param());
-      const { rating } = await readJson(c, ratingSchema);
-      return c.json(await rateResponse(deps.db, user(c), id, responseId, rating));
-    })
-    .post("/:id/responses/:responseId/continue", async (c) => {
-      const { id, responseId } = parseWith(answerParam, c.req.param());
-      return c.json(await continueInChat(deps.db, user(c), id, responseId), 201);
-    });
+  return (
+    new Hono<AppEnv>()
+      .get("/", async (c) => c.json(await listComparisons(deps.db, user(c))))
+      .post("/", async (c) => {
+        const input = await readJson(c, createComparisonSchema);
+        await limitChatMessages(deps.limiter, user(c), deps.messagesPerMinute);
+        return c.json(await createComparison(deps, user(c), input), 201);
+      })
+      .get("/leaderboard", async (c) => c.json(await getLeaderboard(deps.db, user(c))))
+      .get("/:id", async (c) => {
+        const { id } = parseWith(idParam, c.req.param());
+        return c.json(await getComparison(deps.db, user(c), id));
+      })
+      .delete("/:id", async (c) => {
+        const { id } = parseWith(idParam, c.req.param());
+        await deleteComparison(deps.db, user(c), id);
+        return c.body(null, 204);
+      })
+      .put("/:id/responses/:responseId/rating", async (c) => {
+        const { id, responseId } = parseWith(answerParam, c.req.param());
+        const { rating } = await readJson(c, ratingSchema);
+        return c.json(await rateResponse(deps.db, user(c), id, responseId, rating));
+      })
+      // Stop: the answers outlive their streams' clients, so Stop is asked for by name.
+      .post("/:id/stop", async (c) => {
+        const { id } = parseWith(idParam, c.req.param());
+        await stopComparison(deps, user(c), id);
+        return c.body(null, 204);
+      })
+      .post("/:id/responses/:responseId/continue", async (c) => {
+        const { id, responseId } = parseWith(answerParam, c.req.param());
+        return c.json(await continueInChat(deps.db, user(c), id, responseId), 201);
+      })
+  );
 }
 
 async function peekJson(c: { req: { header(n: string): string | undefined; json(): Promise<unknown> } }) {
@@ -68,8 +77,12 @@ export function comparisonStream(deps: ComparisonStreamDeps): MiddlewareHandler<
     const input = parseWith(comparisonStreamRequestSchema, body);
     const answer = await claimAnswer(deps, c.get("session").user.id, input);
     const log = c.get("logger");
+    // The answer goes on if its client leaves (the dialog closed, a reload): the comparison's page reads
+    // it back. Stop names the comparison (stop-comparison.ts).
     return sseResponse(c, (signal) => runComparisonStream({ ...deps, logger: log }, answer, signal), {
       live: deps.streams,
+      key: answer.responseId,
+      outliveClient: true,
     });
   };
 }

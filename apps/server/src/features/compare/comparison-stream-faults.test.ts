@@ -125,7 +125,7 @@ describe("comparison answers under stream faults", () => {
     }
   });
 
-  it("stores the text while it streams, and keeps it as stopped when the client leaves", async () => {
+  it("stores the text while it streams, and goes on to its end when the client leaves", async () => {
     const c = await compare(["local/paced"]);
     const responseId = c.responses[0]!.id;
     const controller = new AbortController();
@@ -149,9 +149,29 @@ describe("comparison answers under stream faults", () => {
       await new Promise((r) => setTimeout(r, 50));
       stored = await storedAnswer(responseId);
     }
-    expect(stored.status).toBe("stopped");
-    expect(stored.content.length).toBeGreaterThanOrEqual(draft.content.length);
-    expect(PACED.join("").startsWith(stored.content)).toBe(true);
+    expect(stored).toMatchObject({ status: "complete", content: PACED.join("") });
+    expect(stored.responseTimeMs).toBeGreaterThan(0);
+  });
+
+  it("Stop ends every answer still coming, keeping its text as stopped; one that never began is stopped too", async () => {
+    const c = await compare(["local/paced", "local/error-at-2"]);
+    const [paced, never] = c.responses;
+    const open = await readUntil(await streamAnswer(c.id, paced!.id), 5);
+    const stop = await t.request(`/api/comparisons/${c.id}/stop`, { method: "POST", token: ada });
+    expect(stop.status).toBe(204);
+    // Answered once the text is stored: the stream ends with no closing event.
+    const stored = await storedAnswer(paced!.id);
+    const events = await readSse(new Response(await open.rest()));
+    expect(closing(events)).toEqual([]);
+    expect(stored).toMatchObject({ status: "stopped", content: streamed(events) });
+    expect(stored.content.length).toBeGreaterThan(0);
+    expect(stored.content.length).toBeLessThan(PACED.join("").length);
+    expect(await storedAnswer(never!.id)).toMatchObject({ status: "stopped", content: "" });
+
+    // Stopping again changes nothing.
+    const again = await t.request(`/api/comparisons/${c.id}/stop`, { method: "POST", token: ada });
+    expect(again.status).toBe(204);
+    expect(await storedAnswer(paced!.id)).toEqual(stored);
   });
 
   it("the sweep stops answers a dead process left pending or streaming, keeping their text", async () => {

@@ -443,6 +443,13 @@ export const OPERATIONS: Operation[] = [
   },
   {
     method: "post",
+    path: "/api/comparisons/{id}/stop",
+    summary:
+      "Stop every answer of a comparison still coming (they outlive their streams' clients); each keeps its text, marked stopped. Answers once those written here are stored",
+    status: 204,
+  },
+  {
+    method: "post",
     path: "/api/comparisons/{id}/responses/{responseId}/continue",
     summary: "Continue in chat from an answer: a new conversation",
     response: continueComparisonResponseSchema,

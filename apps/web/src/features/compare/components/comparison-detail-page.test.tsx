@@ -77,6 +77,50 @@ describe("a stored comparison", () => {
     });
   });
 
+  it("follows an answer still coming as the server stores it, and Stop ends it", async () => {
+    const streaming = (content: string): Comparison => {
+      const comparison = stored(false);
+      comparison.responses[1] = { ...comparison.responses[1]!, status: "streaming", content };
+      return comparison;
+    };
+    let now = streaming("Alpha sta");
+    const { user, server } = await openCompare(PATH, {
+      [`GET /api/comparisons/${COMPARISON_ID}`]: () => json(now),
+      [`POST /api/comparisons/${COMPARISON_ID}/stop`]: () => {
+        now = { ...now, responses: [now.responses[0]!, { ...now.responses[1]!, status: "stopped" }] };
+        return new Response(null, { status: 204 });
+      },
+    });
+    const alpha = await screen.findByRole("article", { name: "alpha-7b" });
+    expect(alpha.textContent).toContain("Alpha sta");
+    expect(alpha.getAttribute("aria-busy")).toBe("true");
+    expect(alpha.textContent).toContain("Streaming");
+    // Read again while it is coming: the text grows.
+    now = streaming("Alpha started to write");
+    await waitFor(() => expect(alpha.textContent).toContain("Alpha started to write"), { timeout: 3_000 });
+
+    await user.click(screen.getByRole("button", { name: "Stop" }));
+    await waitFor(() => expect(alpha.textContent).toContain("Stopped"));
+    expect(server.callsTo(`POST /api/comparisons/${COMPARISON_ID}/stop`)).toHaveLength(1);
+    expect(alpha.getAttribute("aria-busy")).toBe("false");
+    expect(screen.queryByRole("button", { name: "Stop" })).toBeNull();
+    // Nothing is coming any more: the comparison is not read again.
+    const reads = server.callsTo(`GET /api/comparisons/${COMPARISON_ID}`).length;
+    await new Promise((r) => setTimeout(r, 1_500));
+    expect(server.callsTo(`GET /api/comparisons/${COMPARISON_ID}`)).toHaveLength(reads);
+  });
+
+  it("a stored comparison with nothing coming offers no Stop and is read once", async () => {
+    const { server } = await openCompare(PATH, {
+      [`GET /api/comparisons/${COMPARISON_ID}`]: () => json(stored(false)),
+    });
+    const alpha = await screen.findByRole("article", { name: "alpha-7b" });
+    expect(alpha.getAttribute("aria-busy")).toBe("false");
+    expect(screen.queryByRole("button", { name: "Stop" })).toBeNull();
+    await new Promise((r) => setTimeout(r, 1_500));
+    expect(server.callsTo(`GET /api/comparisons/${COMPARISON_ID}`)).toHaveLength(1);
+  });
+
   it("someone else's or a deleted comparison is not found", async () => {
     await openCompare(PATH, {
       [`GET /api/comparisons/${COMPARISON_ID}`]: () => apiError(404, "NOT_FOUND", "Comparison not found."),

@@ -1,6 +1,9 @@
 // /dashboard/compare/:id: a stored comparison read back. Answers can still be rated (which reveals a
 // blind one) and continued in chat; the comparison can be deleted. Someone else's id is not found.
-import { ArrowLeft, EyeOff } from "lucide-react";
+// Answers still coming (the dialog was closed while they streamed) are followed as the server stores
+// them, and can be stopped here.
+import { ArrowLeft, EyeOff, Square } from "lucide-react";
+import { useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { FeatureErrorBoundary } from "@/components/error-boundary";
 import { NotFoundPanel } from "@/components/not-found-panel";
@@ -10,8 +13,9 @@ import { PageSpinner } from "@/components/ui/spinner";
 import { isNotFound } from "@/lib/api-client";
 import { useDocumentTitle } from "@/lib/use-document-title";
 import { formatWhen } from "@/lib/utils";
-import { useComparison } from "../api/get-comparison";
+import { isRunning, useComparison } from "../api/get-comparison";
 import { useRateResponse } from "../api/rate-response";
+import { stopComparison } from "../api/stop-comparison";
 import { useCompareSettings } from "../hooks/use-compare-settings";
 import { blindRange, isHidden } from "../utils/blind";
 import { showComparisonError } from "../utils/compare-toasts";
@@ -39,6 +43,20 @@ export function ComparisonDetailPage() {
   const { data: comparison, error, isPending, refetch } = useComparison(id);
   const rating = useRateResponse();
   const { showMetrics } = useCompareSettings();
+
+  const running = isRunning(comparison);
+  const [stopping, setStopping] = useState(false);
+  const stop = async () => {
+    setStopping(true);
+    try {
+      await stopComparison(id);
+      await refetch();
+    } catch (e) {
+      showComparisonError(e, "Answers not stopped");
+    } finally {
+      setStopping(false);
+    }
+  };
 
   const rate = (responseId: string, value: number) =>
     rating.mutate(
@@ -77,7 +95,15 @@ export function ComparisonDetailPage() {
               {formatWhen(comparison.createdAt)}
             </time>
           </div>
-          <DeleteComparisonButton comparisonId={comparison.id} onDeleted={() => void navigate(BACK)} />
+          <div className="flex items-center gap-2">
+            {running ? (
+              <Button variant="outline" size="sm" onClick={() => void stop()} disabled={stopping}>
+                <Square aria-hidden="true" />
+                Stop
+              </Button>
+            ) : null}
+            <DeleteComparisonButton comparisonId={comparison.id} onDeleted={() => void navigate(BACK)} />
+          </div>
         </header>
         <section aria-label="Prompt" className="rounded-xl border bg-muted/40 px-4 py-3">
           <p className="mb-1 text-xs font-medium text-muted-foreground">Prompt</p>
@@ -90,7 +116,7 @@ export function ComparisonDetailPage() {
             model wrote it.
           </p>
         ) : null}
-        <ResponseGrid comparison={comparison} showMetrics={showMetrics} onRate={rate} />
+        <ResponseGrid comparison={comparison} streaming={running} showMetrics={showMetrics} onRate={rate} />
       </>
     );
 

@@ -202,13 +202,22 @@ describe("the Model Comparison dialog", () => {
     expect(within(dialog).queryByRole("region", { name: "Answers" })).toBeNull();
   });
 
-  it("Stop aborts every stream, keeps the text that arrived and changes no card's status", async () => {
+  it("Stop ends every answer on the server and here, shows the text the server kept and changes no card's status", async () => {
     const streams = DEFAULTS.map(() => liveSse());
+    const kept = comparisonBody(DEFAULTS, {
+      responses: [
+        { status: "stopped", content: "Partial words and a few more" },
+        { status: "stopped" },
+        { status: "stopped" },
+      ],
+    });
     const { user, server, dialog } = await openDialog({
       "POST /api/comparisons": () => json(comparisonBody(DEFAULTS), { status: 201 }),
       "POST /api/chat-stream": streamsByResponse(
         Object.fromEntries(streams.map((s, i) => [responseId(i), s.handler])),
       ),
+      [`POST /api/comparisons/${COMPARISON_ID}/stop`]: () => new Response(null, { status: 204 }),
+      [`GET /api/comparisons/${COMPARISON_ID}`]: () => json(kept),
     });
     await user.type(promptBox(dialog), "Explain recursion in one paragraph");
     await user.click(within(dialog).getByRole("button", { name: "Compare Models" }));
@@ -236,11 +245,55 @@ describe("the Model Comparison dialog", () => {
     expect(within(dialog).getByRole("button", { name: "Stop" })).toHaveProperty("disabled", true);
     const cards = within(dialog).getAllByRole("article");
     expect(cards.map((c) => c.dataset.status)).toEqual(["streaming", "streaming", "pending"]);
-    expect(gpt.textContent).toContain("Partial words");
     for (const c of cards) {
       expect(c.textContent).toContain("Stopped");
       expect(within(c).queryByRole("alert")).toBeNull();
     }
+    // The answers outlive their streams: the server is asked, once, to end them.
+    expect(server.callsTo(`POST /api/comparisons/${COMPARISON_ID}/stop`)).toHaveLength(1);
+    await waitFor(() => expect(gpt.textContent).toContain("Partial words and a few more"));
+    expect(cards.map((c) => c.dataset.status)).toEqual(["streaming", "streaming", "pending"]);
+  });
+
+  it("Stop that the server does not take says so; the cards keep what arrived", async () => {
+    const stream = liveSse();
+    const { user, server, dialog } = await openDialog({
+      "POST /api/comparisons": () => json(comparisonBody(["gpt-4o"]), { status: 201 }),
+      "POST /api/chat-stream": streamsByResponse({ [responseId(0)]: stream.handler }),
+      [`POST /api/comparisons/${COMPARISON_ID}/stop`]: () =>
+        apiError(404, "NOT_FOUND", "Comparison not found."),
+    });
+    await user.type(promptBox(dialog), "Hello there");
+    await user.click(within(dialog).getByRole("button", { name: "Compare Models" }));
+    stream.push({ type: "start", comparisonId: COMPARISON_ID, responseId: responseId(0) });
+    stream.push({ type: "chunk", content: "Some words" });
+    const gpt = await within(dialog).findByRole("article", { name: "GPT-4o" });
+    await waitFor(() => expect(gpt.textContent).toContain("Some words"));
+    await user.click(within(dialog).getByRole("button", { name: "Stop" }));
+    expect(await screen.findByText("Answers not stopped")).toBeTruthy();
+    expect(screen.getByText("Comparison not found.")).toBeTruthy();
+    expect(server.callsTo(`GET /api/comparisons/${COMPARISON_ID}`)).toHaveLength(0);
+    expect(gpt.textContent).toContain("Some words");
+  });
+
+  it("leaving the page leaves the answers to the server, whose saved comparison is offered while they come", async () => {
+    const stream = liveSse();
+    const { user, server, dialog, router } = await openDialog({
+      "POST /api/comparisons": () => json(comparisonBody(["gpt-4o"]), { status: 201 }),
+      "POST /api/chat-stream": streamsByResponse({ [responseId(0)]: stream.handler }),
+    });
+    await user.type(promptBox(dialog), "Hello there");
+    await user.click(within(dialog).getByRole("button", { name: "Compare Models" }));
+    stream.push({ type: "start", comparisonId: COMPARISON_ID, responseId: responseId(0) });
+    const saved = await within(dialog).findByRole("link", { name: "Open saved comparison" });
+    expect(saved.getAttribute("href")).toBe(`/dashboard/compare/${COMPARISON_ID}`);
+    expect(within(dialog).getByRole("button", { name: "Stop" })).toHaveProperty("disabled", false);
+
+    await user.keyboard("{Escape}");
+    await waitFor(() => expect(screen.queryByRole("dialog", { name: "Model Comparison" })).toBeNull());
+    await router.navigate("/dashboard/chat");
+    await waitFor(() => expect(server.callsTo("POST /api/chat-stream")[0]?.signal?.aborted).toBe(true));
+    expect(server.callsTo(`POST /api/comparisons/${COMPARISON_ID}/stop`)).toHaveLength(0);
   });
 
   it("keeps the settings in this browser; metrics can be hidden", async () => {

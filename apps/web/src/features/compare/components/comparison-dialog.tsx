@@ -142,8 +142,8 @@ export function ComparisonDialog({
                     the models.
                   </p>
                 ) : null}
-                {/* Leaving the page would stop the answers still coming: offered once they are in. */}
-                {run.phase === "idle" ? (
+                {/* The answers still coming go on there: the saved comparison's page follows them. */}
+                {run.phase !== "creating" ? (
                   <Link
                     to={`/dashboard/compare/${comparison.id}`}
                     onClick={() => onOpenChange(false)}

@@ -16,7 +16,7 @@ export interface ResponseCardProps {
   /** Shown beside a revealed name, so "A" can still be matched with what was read before. */
   revealedLabel: string | null;
   stopped: boolean;
-  /** Its stream is open in this page; a stored pending or streaming answer is shown as it was saved. */
+  /** Its answer is still coming and this page follows it; otherwise a pending or streaming answer is shown as saved. */
   streaming: boolean;
   showMetrics: boolean;
   /** Absent when the answer cannot be rated (not complete). */

@@ -27,7 +27,7 @@ export function ResponseGrid({
 }: {
   comparison: Comparison;
   stopped?: ReadonlySet<string>;
-  /** True while this page is streaming the answers (the dialog); false for a stored comparison. */
+  /** True while answers are still coming: streamed by the dialog, or followed on the saved comparison's page. */
   streaming?: boolean;
   showMetrics: boolean;
   onRate: (responseId: string, rating: number) => void;

@@ -1,5 +1,7 @@
 // The comparison being run in the dialog: create it, stream every answer at once (one
 // AbortController per card), stop them all, rate answers and take in the reveal of a blind one.
+// The answers outlive the dialog: closing it (or losing the connection) leaves them to the server,
+// and the saved comparison's page reads them back. Stop asks the server to end them.
 import {
   comparisonInputError,
   type Comparison,
@@ -9,8 +11,10 @@ import {
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { createComparison } from "../api/create-comparison";
+import { comparisonQuery } from "../api/get-comparison";
 import { comparisonsQuery } from "../api/get-comparisons";
 import { useRateResponse } from "../api/rate-response";
+import { stopComparison } from "../api/stop-comparison";
 import { showComparisonError } from "../utils/compare-toasts";
 import { runComparisonStream, type StreamResult } from "./run-comparison-stream";
 
@@ -142,13 +146,32 @@ export function useComparisonRun() {
       autoRateFastest(results);
   };
 
-  /** Aborts every answer still coming; what arrived stays on its card. */
+  /**
+   * The server ends the answers where they stand; each card then shows the text it kept, which may
+   * run a little past what had reached this page.
+   */
+  const stopOnServer = async (comparisonId: string, responseIds: string[]) => {
+    try {
+      await stopComparison(comparisonId);
+    } catch (error) {
+      return showComparisonError(error, "Answers not stopped");
+    }
+    const stored = await queryClient.fetchQuery(comparisonQuery(comparisonId)).catch(() => null);
+    for (const r of stored?.responses ?? [])
+      if (responseIds.includes(r.id)) patch(comparisonId, r.id, { content: r.content });
+  };
+
+  /** Stops every answer still coming, here at once and on the server; what arrived stays on its card. */
   const stop = () => {
-    const live = (latestRef.current?.responses ?? []).filter(
-      (r) => r.status === "pending" || r.status === "streaming",
-    );
+    const current = latestRef.current;
+    const live = (current?.responses ?? []).filter((r) => r.status === "pending" || r.status === "streaming");
     setStopped(new Set(live.map((r) => r.id)));
     controllersRef.current.forEach((c) => c.abort());
+    if (current && live.length)
+      void stopOnServer(
+        current.id,
+        live.map((r) => r.id),
+      );
   };
 
   return { comparison, stopped, phase, start, stop, rate };
