@@ -169,8 +169,19 @@ test("answers go on when the dialog is left: the saved comparison follows one to
     { timeout: 20_000 },
   );
 
-  // Opened while they stream: the dialog closes and the page reads the answers as the server stores them.
-  await answers.getByRole("link", { name: "Open saved comparison", exact: true }).click();
+  await expect(answers.getByRole("link", { name: "Open saved comparison", exact: true })).toBeVisible();
+
+  // The dialog closed, the list says the comparison is still answering.
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+  const item = page
+    .getByRole("list", { name: "Your comparisons", exact: true })
+    .getByRole("link", { name: new RegExp(PROMPT) });
+  await expect(item).toContainText("Answering 2/2");
+  await page.screenshot({ path: join(shots, "compare-answering.png") });
+
+  // Opened while they stream: the page reads the answers as the server stores them.
+  await item.click();
   await expect(page).toHaveURL(/\/dashboard\/compare\/[0-9a-f-]{36}$/);
   const saga = page.getByRole("article", { name: "saga-1", exact: true });
   const epic = page.getByRole("article", { name: "epic-1", exact: true });
@@ -196,6 +207,9 @@ test("answers go on when the dialog is left: the saved comparison follows one to
   await expect(epic).toHaveAttribute("data-status", "stopped");
   await page.waitForTimeout(1_500);
   await expect(epic.locator(".markdown")).toHaveText(kept!);
+  await page.getByRole("link", { name: "All comparisons", exact: true }).click();
+  await expect(item).toContainText("Rated 0/2");
+  await expect(item).not.toContainText("Answering");
 });
 
 // The server shuffles a blind comparison's answers: either order is right.

@@ -90,6 +90,8 @@ export type Comparison = z.infer<typeof comparisonSchema>;
 export const comparisonSummarySchema = comparisonSchema.omit({ responses: true }).extend({
   ratedCount: z.number().int(),
   responseCount: z.number().int(),
+  /** Answers still coming (pending or streaming): they go on when the page that asked is left. */
+  runningCount: z.number().int(),
   /** The model with the single highest rating, once revealed. */
   winnerModelId: z.string().nullable(),
 });

@@ -1,7 +1,12 @@
 // A comparison's answers under the same faults as the chat stream: each answer's stream ends in
 // exactly one closing event, the text that arrived is stored (status error or stopped, never left
 // streaming), and neither the provider key nor the upstream's error body reaches the client.
-import { STREAM_MESSAGES, CHAT_ERROR_MESSAGES, type Comparison } from "@tessera/contracts";
+import {
+  STREAM_MESSAGES,
+  CHAT_ERROR_MESSAGES,
+  type Comparison,
+  type ComparisonSummary,
+} from "@tessera/contracts";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { comparisonResponses } from "../../db/schema";
@@ -157,6 +162,11 @@ describe("comparison answers under stream faults", () => {
     const c = await compare(["local/paced", "local/error-at-2"]);
     const [paced, never] = c.responses;
     const open = await readUntil(await streamAnswer(c.id, paced!.id), 5);
+    const listed = async () =>
+      ((await (await t.request("/api/comparisons", { token: ada })).json()) as ComparisonSummary[]).find(
+        (s) => s.id === c.id,
+      );
+    expect(await listed()).toMatchObject({ runningCount: 2, responseCount: 2 });
     const stop = await t.request(`/api/comparisons/${c.id}/stop`, { method: "POST", token: ada });
     expect(stop.status).toBe(204);
     // Answered once the text is stored: the stream ends with no closing event.
@@ -167,6 +177,7 @@ describe("comparison answers under stream faults", () => {
     expect(stored.content.length).toBeGreaterThan(0);
     expect(stored.content.length).toBeLessThan(PACED.join("").length);
     expect(await storedAnswer(never!.id)).toMatchObject({ status: "stopped", content: "" });
+    expect(await listed()).toMatchObject({ runningCount: 0 });
 
     // Stopping again changes nothing.
     const again = await t.request(`/api/comparisons/${c.id}/stop`, { method: "POST", token: ada });

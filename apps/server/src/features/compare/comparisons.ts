@@ -24,13 +24,13 @@ type ComparisonRow = typeof comparisons.$inferSelect;
 type ResponseRow = typeof comparisonResponses.$inferSelect;
 
 const OPEN: ComparisonStatus[] = ["pending", "streaming"];
+/** The answer is still coming (or waits to begin). */
+const isOpen = (r: Pick<ResponseRow, "status">) => OPEN.includes(r.status as ComparisonStatus);
 
 /** A blind comparison shows its models once nothing is still running and every complete answer is rated. */
 export function isRevealed(comparison: Pick<ComparisonRow, "blind">, responses: ResponseRow[]): boolean {
   if (!comparison.blind) return true;
-  return responses.every(
-    (r) => !OPEN.includes(r.status as ComparisonStatus) && (r.status !== "complete" || r.rating !== null),
-  );
+  return responses.every((r) => !isOpen(r) && (r.status !== "complete" || r.rating !== null));
 }
 
 export function toResponse(row: ResponseRow, revealed: boolean): ComparisonResponse {
@@ -178,6 +178,7 @@ export async function listComparisons(db: Database, userId: string): Promise<Com
       createdAt: row.createdAt.toISOString(),
       ratedCount: own.filter((r) => r.rating !== null).length,
       responseCount: own.length,
+      runningCount: own.filter(isOpen).length,
       winnerModelId: revealed ? winnerOf(own) : null,
     };
   });

@@ -62,6 +62,25 @@ describe("the comparison page", () => {
     await waitFor(() => expect(router.state.location.pathname).toBe(`/dashboard/compare/${COMPARISON_ID}`));
   });
 
+  it("says which comparisons are still answering, and reads the list again until none is", async () => {
+    let running = 2;
+    const { server } = await openCompare("/dashboard/compare", {
+      "GET /api/comparisons": () =>
+        json([summaryBody({ runningCount: running }), summaryBody({ id: OTHER_ID, prompt: "Done one" })]),
+    });
+    const list = await screen.findByRole("list", { name: "Your comparisons" });
+    const [first, second] = within(list).getAllByRole("link");
+    expect(first!.textContent).toContain("Answering 2/2");
+    expect(second!.textContent).not.toContain("Answering");
+
+    running = 0;
+    await waitFor(() => expect(first!.textContent).not.toContain("Answering"), { timeout: 5_000 });
+    const reads = server.callsTo("GET /api/comparisons").length;
+    expect(reads).toBeGreaterThanOrEqual(2);
+    await new Promise((r) => setTimeout(r, 3_500));
+    expect(server.callsTo("GET /api/comparisons")).toHaveLength(reads);
+  }, 15_000);
+
   it("shows the personal leaderboard", async () => {
     await openCompare("/dashboard/compare", {
       "GET /api/comparisons/leaderboard": () =>

@@ -107,6 +107,7 @@ export function summaryBody(overrides: Partial<ComparisonSummary> = {}): Compari
     createdAt: new Date(Date.now() - 60_000).toISOString(),
     ratedCount: 0,
     responseCount: 2,
+    runningCount: 0,
     winnerModelId: null,
     ...overrides,
   };

@@ -1,5 +1,5 @@
 import type { ComparisonSummary } from "@tessera/contracts";
-import { ChevronRight, EyeOff, Star, Trophy } from "lucide-react";
+import { ChevronRight, EyeOff, Radio, Star, Trophy } from "lucide-react";
 import { Link } from "react-router";
 import { Badge } from "@/components/ui/badge";
 import { Spinner } from "@/components/ui/spinner";
@@ -36,6 +36,12 @@ function HistoryItem({ item, nameOf }: { item: ComparisonSummary; nameOf: (id: s
               </span>
             ) : null}
             <time dateTime={item.createdAt}>{formatShortWhen(item.createdAt)}</time>
+            {item.runningCount > 0 ? (
+              <Badge variant="default">
+                <Radio aria-hidden="true" />
+                Answering {item.runningCount}/{item.responseCount}
+              </Badge>
+            ) : null}
             {item.blind && item.revealed ? <Badge variant="secondary">Blind · revealed</Badge> : null}
           </div>
         </div>
