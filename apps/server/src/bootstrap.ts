@@ -105,14 +105,14 @@ export async function createServices(
     }));
   // Before anything is served: whatever is still streaming was left by a process that is gone.
   const swept = await sweepOrphanStreams(database.db, null);
-  if (swept.messages || swept.comparisonAnswers)
+  if (swept.messages || swept.comparisonAnswers || swept.searches)
     logger.warn({ event: "boot.orphan_streams", ...swept }, "closed answers left streaming");
   // Later ones come from final writes that outlasted a database outage: after any stream's end.
   const sweeper = setInterval(() => {
     const before = new Date(Date.now() - env.LLM_STREAM_TIMEOUT_MS - SWEEP_MARGIN_MS);
     sweepOrphanStreams(database.db, before).then(
       (n) => {
-        if (n.messages || n.comparisonAnswers)
+        if (n.messages || n.comparisonAnswers || n.searches)
           logger.warn({ event: "chat.orphan_streams", ...n }, "closed answers left streaming");
       },
       (err: unknown) =>

@@ -1,16 +1,17 @@
 // Answers whose stream died with its process (a crash, kill -9, a final write that outlasted a database
 // outage) would say "streaming" forever. The sweep closes them as interrupted, keeping their text: at
 // start-up all of them (one process serves a database, so none is live yet), and then periodically
-// those older than any stream can last.
+// those older than any stream can last. A search left "running" so is closed as failed.
 import { RESPONSE_INTERRUPTED_MARK } from "@tessera/contracts";
 import { and, eq, inArray, lt, sql } from "drizzle-orm";
 import { rowsOf, type Database } from "./client";
 import { titleFrom } from "../lib/title-from";
-import { comparisonResponses, conversations, messages } from "./schema";
+import { comparisonResponses, conversations, messages, searches } from "./schema";
 
 export interface SweepResult {
   messages: number;
   comparisonAnswers: number;
+  searches: number;
 }
 
 /** An answer's row closed where it stands: interrupted, its text so far kept and marked. */
@@ -85,7 +86,10 @@ interface GivenBack {
   first: boolean;
 }
 
-/** Closes answers left streaming (comparison answers: also pending) since before `before`, or all. */
+/**
+ * Closes answers left streaming (comparison answers: also pending) and searches left running since
+ * before `before`, or all.
+ */
 export async function sweepOrphanStreams(db: Database, before: Date | null): Promise<SweepResult> {
   // The text so far is what a closed answer keeps; a regenerated one with none gives its place back.
   const givenBack = await giveBackUnanswered(db, { before });
@@ -105,5 +109,15 @@ export async function sweepOrphanStreams(db: Database, before: Date | null): Pro
     .set({ status: "stopped", updatedAt: sql`now()` })
     .where(before ? and(live, lt(comparisonResponses.updatedAt, before)) : live)
     .returning({ id: comparisonResponses.id });
-  return { messages: givenBack + closed.length, comparisonAnswers: stopped.length };
+  // A search whose process died has nothing more coming: what it stored stays, marked failed.
+  const failed = await db
+    .update(searches)
+    .set({ status: "error" })
+    .where(
+      before
+        ? and(eq(searches.status, "running"), lt(searches.createdAt, before))
+        : eq(searches.status, "running"),
+    )
+    .returning({ id: searches.id });
+  return { messages: givenBack + closed.length, comparisonAnswers: stopped.length, searches: failed.length };
 }

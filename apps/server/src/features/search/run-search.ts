@@ -93,6 +93,9 @@ export async function* runSearch(
     .values({ userId, parentId: parent?.id ?? null, query: input.query, provider: provider.id })
     .returning({ id: searches.id });
   const searchId = row!.id;
+  // The row says how the search ended; one that ends otherwise (its client left while it searched, a
+  // failure of our own) is closed as failed on the way out, keeping what it stored.
+  let settled = false;
   const fail = async (code: string, err: unknown): Promise<SearchEvent> => {
     deps.logger.warn(
       {
@@ -103,153 +106,170 @@ export async function* runSearch(
       "search failed",
     );
     await deps.db.update(searches).set({ status: "error" }).where(eq(searches.id, searchId));
+    settled = true;
     return { type: "error", error: code, message: SEARCH_MESSAGES.failed };
   };
 
-  yield { type: "start", searchId, query: input.query };
-  yield {
-    type: "searching",
-    provider: provider.id,
-    message: provider.id === LOCAL_SEARCH_PROVIDER ? "Searching your workspace..." : "Searching the web...",
-  };
-  let found;
   try {
-    found = await provider.search({
-      query: input.query,
-      safeSearch: input.options.safe_search,
-      limit: MAX_SEARCH_SOURCES,
-      userId,
-      signal,
-    });
-  } catch (err) {
-    if (!signal.aborted) yield await fail("SEARCH_FAILED", err);
-    return;
-  }
-  let crawl: Awaited<ReturnType<typeof readTopResults>> = {
-    results: found.results,
-    notes: new Map(),
-    images: [],
-  };
-  if (found.provider !== "local" && found.results.length > 0) {
-    // Deep crawl: the top pages are read in full, so the overview stands on more than snippets.
-    const top = Math.min(found.results.length, DEEP_CRAWL_PAGES);
+    yield { type: "start", searchId, query: input.query };
     yield {
       type: "searching",
       provider: provider.id,
-      message: `Reading the top ${top === 1 ? "page" : `${top} pages`}...`,
+      message: provider.id === LOCAL_SEARCH_PROVIDER ? "Searching your workspace..." : "Searching the web...",
     };
-    crawl = await readTopResults(found.results, { allowPrivate: deps.allowPrivateFetch, signal });
-    if (signal.aborted) return;
-  }
-  const { results, notes } = crawl;
-  const sources: SearchSource[] = results.map((r, i) => ({
-    title: r.title,
-    url: r.url,
-    snippet: r.snippet,
-    domain: domainOf(r.url),
-    ...(r.thumbnail ? { thumbnail: r.thumbnail } : {}),
-    ...(r.favicon ? { favicon: r.favicon } : {}),
-    ...(notes.has(i) ? { note: notes.get(i) } : {}),
-  }));
-  // The provider's images first, then the pictures the crawled pages show for themselves.
-  const images = [...found.images, ...crawl.images]
-    .filter((img, i, all) => all.findIndex((o) => o.url === img.url) === i)
-    .slice(0, MAX_RELATED_IMAGES);
-  yield { type: "sources", sources };
-  yield { type: "images", images };
-  // Pages a provider brought in (read in full where deep crawl could) stay searchable offline.
-  if (found.provider !== "local") await indexWebResults(deps.db, userId, results);
-
-  let overview = "";
-  let tokensUsed = 0;
-  let cost = 0;
-  let followUps: string[] = [];
-  if (input.options.ai_overview && sources.length > 0) {
-    if (!writer) {
-      yield await fail("MODEL_UNAVAILABLE", new Error("no model can write the overview"));
+    let found;
+    try {
+      found = await provider.search({
+        query: input.query,
+        safeSearch: input.options.safe_search,
+        limit: MAX_SEARCH_SOURCES,
+        userId,
+        signal,
+      });
+    } catch (err) {
+      if (!signal.aborted) yield await fail("SEARCH_FAILED", err);
       return;
     }
-    // Tessera Local answers from exactly these sources, as it would from workspace knowledge.
-    const passages: Passage[] = results.map((r, i) => ({
-      id: String(i),
-      // So the overview says where it read: "From the Tessera help:", "From your documents:".
-      kind: r.kind ?? "web",
+    let crawl: Awaited<ReturnType<typeof readTopResults>> = {
+      results: found.results,
+      notes: new Map(),
+      images: [],
+    };
+    if (found.provider !== "local" && found.results.length > 0) {
+      // Deep crawl: the top pages are read in full, so the overview stands on more than snippets.
+      const top = Math.min(found.results.length, DEEP_CRAWL_PAGES);
+      yield {
+        type: "searching",
+        provider: provider.id,
+        message: `Reading the top ${top === 1 ? "page" : `${top} pages`}...`,
+      };
+      crawl = await readTopResults(found.results, { allowPrivate: deps.allowPrivateFetch, signal });
+      if (signal.aborted) return;
+    }
+    const { results, notes } = crawl;
+    const sources: SearchSource[] = results.map((r, i) => ({
       title: r.title,
       url: r.url,
-      content: r.content ?? r.snippet.replace(/\*\*/g, ""),
-      rank: sources.length - i,
+      snippet: r.snippet,
+      domain: domainOf(r.url),
+      ...(r.thumbnail ? { thumbnail: r.thumbnail } : {}),
+      ...(r.favicon ? { favicon: r.favicon } : {}),
+      ...(notes.has(i) ? { note: notes.get(i) } : {}),
     }));
-    writer.read(passages);
-    const { resolved } = writer;
-    yield { type: "overview_start", model: resolved.catalogueId };
-    const history: ModelMessage[] = parent
-      ? [
-          { role: "user", content: parent.query },
-          { role: "assistant", content: parent.overview },
-        ]
-      : [];
-    const stream = streamModel({
-      model: resolved.model,
-      system: overviewSystem(results),
-      messages: [...history, { role: "user", content: input.query }],
-      signal,
-      idleMs: deps.idleMs,
-      totalMs: deps.totalMs,
-    });
-    const cited: string[] = [];
-    const renumber = createCiteRenumberer((n) => {
-      const url = cited[n - 1];
-      const at = url === undefined ? -1 : sources.findIndex((s) => s.url === url);
-      return at < 0 ? undefined : at + 1;
-    });
-    const chunk = (content: string): SearchEvent => {
-      overview += content;
-      const progress = Math.min(99, Math.round((overview.length / EXPECTED_OVERVIEW_CHARS) * 100));
-      return { type: "overview_chunk", content, progress };
-    };
-    let next = await stream.next();
-    while (!next.done) {
-      if (next.value.type === "source") cited.push(next.value.url);
-      else {
-        const text = renumber.push(next.value.text);
-        if (text) yield chunk(text);
+    // The provider's images first, then the pictures the crawled pages show for themselves.
+    const images = [...found.images, ...crawl.images]
+      .filter((img, i, all) => all.findIndex((o) => o.url === img.url) === i)
+      .slice(0, MAX_RELATED_IMAGES);
+    yield { type: "sources", sources };
+    yield { type: "images", images };
+    // Pages a provider brought in (read in full where deep crawl could) stay searchable offline.
+    if (found.provider !== "local") await indexWebResults(deps.db, userId, results);
+
+    let overview = "";
+    let tokensUsed = 0;
+    let cost = 0;
+    let followUps: string[] = [];
+    if (input.options.ai_overview && sources.length > 0) {
+      if (!writer) {
+        yield await fail("MODEL_UNAVAILABLE", new Error("no model can write the overview"));
+        return;
       }
-      next = await stream.next();
+      // Tessera Local answers from exactly these sources, as it would from workspace knowledge.
+      const passages: Passage[] = results.map((r, i) => ({
+        id: String(i),
+        // So the overview says where it read: "From the Tessera help:", "From your documents:".
+        kind: r.kind ?? "web",
+        title: r.title,
+        url: r.url,
+        content: r.content ?? r.snippet.replace(/\*\*/g, ""),
+        rank: sources.length - i,
+      }));
+      writer.read(passages);
+      const { resolved } = writer;
+      yield { type: "overview_start", model: resolved.catalogueId };
+      const history: ModelMessage[] = parent
+        ? [
+            { role: "user", content: parent.query },
+            { role: "assistant", content: parent.overview },
+          ]
+        : [];
+      const stream = streamModel({
+        model: resolved.model,
+        system: overviewSystem(results),
+        messages: [...history, { role: "user", content: input.query }],
+        signal,
+        idleMs: deps.idleMs,
+        totalMs: deps.totalMs,
+      });
+      const cited: string[] = [];
+      const renumber = createCiteRenumberer((n) => {
+        const url = cited[n - 1];
+        const at = url === undefined ? -1 : sources.findIndex((s) => s.url === url);
+        return at < 0 ? undefined : at + 1;
+      });
+      const chunk = (content: string): SearchEvent => {
+        overview += content;
+        const progress = Math.min(99, Math.round((overview.length / EXPECTED_OVERVIEW_CHARS) * 100));
+        return { type: "overview_chunk", content, progress };
+      };
+      let next = await stream.next();
+      while (!next.done) {
+        if (next.value.type === "source") cited.push(next.value.url);
+        else {
+          const text = renumber.push(next.value.text);
+          if (text) yield chunk(text);
+        }
+        next = await stream.next();
+      }
+      const rest = renumber.flush();
+      if (rest) yield chunk(rest);
+      const outcome = next.value;
+      if (outcome.interrupted) {
+        // Nobody is listening any more; keep what was written.
+        await deps.db
+          .update(searches)
+          .set({ status: "error", sources, images, overview })
+          .where(eq(searches.id, searchId));
+        settled = true;
+        return;
+      }
+      if (outcome.failure) {
+        yield await fail("OVERVIEW_FAILED", new Error(outcome.failure));
+        return;
+      }
+      tokensUsed = outcome.outputTokens ?? estimateTokens(overview);
+      cost = resolved.provider === "tessera-local" ? 0 : (outcome.cost ?? 0);
+      try {
+        const suggested = await suggestFollowUps(resolved, input.query, overview, sources, signal);
+        followUps = suggested.questions;
+        tokensUsed += suggested.tokens;
+      } catch (err) {
+        // Follow-ups are a nicety: the search stands without them.
+        deps.logger.warn(
+          { event: "search.follow_ups_failed", err: err instanceof Error ? err.name : "unknown" },
+          "no follow-ups",
+        );
+      }
+      yield { type: "follow_up", questions: followUps };
     }
-    const rest = renumber.flush();
-    if (rest) yield chunk(rest);
-    const outcome = next.value;
-    if (outcome.interrupted) {
-      // Nobody is listening any more; keep what was written.
+
+    await deps.db
+      .update(searches)
+      .set({ sources, images, overview, followUps, tokensUsed, cost, status: "complete" })
+      .where(eq(searches.id, searchId));
+    settled = true;
+    yield { type: "complete", searchId, tokensUsed, cost };
+  } finally {
+    if (!settled)
       await deps.db
         .update(searches)
-        .set({ status: "error", sources, images, overview })
-        .where(eq(searches.id, searchId));
-      return;
-    }
-    if (outcome.failure) {
-      yield await fail("OVERVIEW_FAILED", new Error(outcome.failure));
-      return;
-    }
-    tokensUsed = outcome.outputTokens ?? estimateTokens(overview);
-    cost = resolved.provider === "tessera-local" ? 0 : (outcome.cost ?? 0);
-    try {
-      const suggested = await suggestFollowUps(resolved, input.query, overview, sources, signal);
-      followUps = suggested.questions;
-      tokensUsed += suggested.tokens;
-    } catch (err) {
-      // Follow-ups are a nicety: the search stands without them.
-      deps.logger.warn(
-        { event: "search.follow_ups_failed", err: err instanceof Error ? err.name : "unknown" },
-        "no follow-ups",
-      );
-    }
-    yield { type: "follow_up", questions: followUps };
+        .set({ status: "error" })
+        .where(and(eq(searches.id, searchId), eq(searches.status, "running")))
+        .catch((err: unknown) =>
+          deps.logger.warn(
+            { event: "search.close_failed", err: err instanceof Error ? err.message : "unknown" },
+            "search left running; the sweep will close it",
+          ),
+        );
   }
-
-  await deps.db
-    .update(searches)
-    .set({ sources, images, overview, followUps, tokensUsed, cost, status: "complete" })
-    .where(eq(searches.id, searchId));
-  yield { type: "complete", searchId, tokensUsed, cost };
 }

@@ -3,7 +3,8 @@ import { and, eq } from "drizzle-orm";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { knowledgePassages } from "../../db/schema";
+import { knowledgePassages, searches } from "../../db/schema";
+import { sweepOrphanStreams } from "../../db/sweep-orphan-streams";
 import { createTestApp, readSse, type SseEvent, type TestApp } from "../../test/test-app";
 import { createCiteRenumberer } from "./cite-renumber";
 import { followUpsFromSources, parseQuestions } from "./follow-ups";
@@ -194,7 +195,9 @@ describe("with a web search provider and deep crawl", () => {
   let base: string;
   let web: TestApp;
   let guarded: TestApp;
-  let mode: "ok" | "fail" = "ok";
+  let mode: "ok" | "fail" | "hang" = "ok";
+  /** While `mode` is "hang", the search API answers only when this is called. */
+  let release: (() => void) | null = null;
   const pageRequests: string[] = [];
   const kestrelPage = `<!doctype html><html><head><title>Kestrel Bay tides</title>
     <meta property="og:image" content="/og/bay.jpg"><link rel="icon" href="/icons/tide.png"></head>
@@ -220,6 +223,10 @@ describe("with a web search provider and deep crawl", () => {
       }
       req.resume();
       req.on("end", () => {
+        if (mode === "hang") {
+          release = () => res.destroy();
+          return;
+        }
         res.writeHead(mode === "ok" ? 200 : 502, { "content-type": "application/json" });
         res.end(
           JSON.stringify(
@@ -348,6 +355,51 @@ describe("with a web search provider and deep crawl", () => {
     expect(events.at(-1)).toEqual({ type: "error", error: "SEARCH_FAILED", message: SEARCH_MESSAGES.failed });
     const list = (await (await web.request("/api/searches", { token })).json()) as SearchSummary[];
     expect(list[0]).toMatchObject({ query: "storm warning", status: "error" });
+  });
+
+  describe("a search nobody finishes", () => {
+    it("whose client leaves while it searches is closed as failed, not left running", async () => {
+      mode = "hang";
+      const token = await web.newUser("gone@example.com");
+      const controller = new AbortController();
+      const res = await web.request("/api/jigsaw-search", {
+        method: "POST",
+        token,
+        json: { query: "fog horn hours" },
+        signal: controller.signal,
+      });
+      const reader = res.body!.getReader();
+      let seen = "";
+      while (!seen.includes('"type":"searching"')) {
+        const { value } = (await reader.read()) as { value?: Uint8Array };
+        seen += new TextDecoder().decode(value);
+      }
+      const listed = async () =>
+        ((await (await web.request("/api/searches", { token })).json()) as SearchSummary[])[0];
+      expect(await listed()).toMatchObject({ query: "fog horn hours", status: "running" });
+      controller.abort();
+      await expect.poll(async () => (await listed())?.status, { timeout: 5_000 }).toBe("error");
+      release?.();
+      mode = "ok";
+    });
+
+    it("left running by a process that died is closed as failed by the sweep", async () => {
+      const token = await web.newUser("crashed@example.com");
+      const events = await readSse(
+        await web.request("/api/jigsaw-search", { method: "POST", token, json: { query: "tide bell" } }),
+      );
+      const searchId = events[0]!.searchId as string;
+      const db = web.services.database.db;
+      // As a crash would leave it: half stored, still running.
+      await db
+        .update(searches)
+        .set({ status: "running", overview: "Half an overview" })
+        .where(eq(searches.id, searchId));
+      expect((await sweepOrphanStreams(db, new Date(Date.now() - 3_600_000))).searches).toBe(0);
+      expect((await sweepOrphanStreams(db, null)).searches).toBeGreaterThanOrEqual(1);
+      const saved = (await (await web.request(`/api/searches/${searchId}`, { token })).json()) as SavedSearch;
+      expect(saved).toMatchObject({ status: "error", overview: "Half an overview" });
+    });
   });
 });
 
