@@ -207,7 +207,8 @@ describe("the Model Comparison dialog", () => {
     const kept = comparisonBody(DEFAULTS, {
       responses: [
         { status: "stopped", content: "Partial words and a few more" },
-        { status: "stopped" },
+        // A draft stored elsewhere, behind what reached the page.
+        { status: "stopped", content: "Beg" },
         { status: "stopped" },
       ],
     });
@@ -225,8 +226,10 @@ describe("the Model Comparison dialog", () => {
     streams[0]!.push({ type: "start", comparisonId: COMPARISON_ID, responseId: responseId(0) });
     streams[0]!.push({ type: "chunk", content: "Partial words" });
     streams[1]!.push({ type: "start", comparisonId: COMPARISON_ID, responseId: responseId(1) });
+    streams[1]!.push({ type: "chunk", content: "Begun here" });
     const gpt = within(dialog).getByRole("article", { name: "GPT-4o" });
     await waitFor(() => expect(gpt.textContent).toContain("Partial words"));
+    await waitFor(() => expect(dialog.textContent).toContain("Begun here"));
 
     await user.click(within(dialog).getByRole("button", { name: "Stop" }));
     await waitFor(() =>
@@ -252,6 +255,7 @@ describe("the Model Comparison dialog", () => {
     // The answers outlive their streams: the server is asked, once, to end them.
     expect(server.callsTo(`POST /api/comparisons/${COMPARISON_ID}/stop`)).toHaveLength(1);
     await waitFor(() => expect(gpt.textContent).toContain("Partial words and a few more"));
+    expect(dialog.textContent).toContain("Begun here");
     expect(cards.map((c) => c.dataset.status)).toEqual(["streaming", "streaming", "pending"]);
   });
 

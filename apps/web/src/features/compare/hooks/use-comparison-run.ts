@@ -157,8 +157,11 @@ export function useComparisonRun() {
       return showComparisonError(error, "Answers not stopped");
     }
     const stored = await queryClient.fetchQuery(comparisonQuery(comparisonId)).catch(() => null);
+    // A card never loses words it showed (a draft stored elsewhere can lag behind them).
+    const shown = new Map(latestRef.current?.responses.map((r) => [r.id, r.content.length]));
     for (const r of stored?.responses ?? [])
-      if (responseIds.includes(r.id)) patch(comparisonId, r.id, { content: r.content });
+      if (responseIds.includes(r.id) && r.content.length > (shown.get(r.id) ?? 0))
+        patch(comparisonId, r.id, { content: r.content });
   };
 
   /** Stops every answer still coming, here at once and on the server; what arrived stays on its card. */
