@@ -79,10 +79,15 @@ export function comparisonStream(deps: ComparisonStreamDeps): MiddlewareHandler<
     const log = c.get("logger");
     // The answer goes on if its client leaves (the dialog closed, a reload): the comparison's page reads
     // it back. Stop names the comparison (stop-comparison.ts).
-    return sseResponse(c, (signal) => runComparisonStream({ ...deps, logger: log }, answer, signal), {
-      live: deps.streams,
-      key: answer.responseId,
-      outliveClient: true,
-    });
+    const onClosedElsewhere = () => void deps.streams?.stop(answer.responseId);
+    return sseResponse(
+      c,
+      (signal) => runComparisonStream({ ...deps, logger: log, onClosedElsewhere }, answer, signal),
+      {
+        live: deps.streams,
+        key: answer.responseId,
+        outliveClient: true,
+      },
+    );
   };
 }

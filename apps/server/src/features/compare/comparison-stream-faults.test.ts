@@ -21,6 +21,8 @@ const KEY = "sk-compare-faults-9d2e77";
 const CANARY = "CANARY-compare-body-51aa";
 const PARTS = ["Half", " an", " answer", " that", " never", " ends."];
 const PACED = Array.from({ length: 60 }, (_, i) => `c${i} `);
+/** Some 20 s at its pace: longer than any test waits. */
+const LONG = Array.from({ length: 400 }, (_, i) => `l${i} `);
 
 let t: TestApp;
 let upstream: OpenAiCompatibleServer;
@@ -28,7 +30,7 @@ let ada: string;
 
 beforeAll(async () => {
   upstream = await startOpenAiCompatibleServer({
-    models: ["error-at-2", "reset-at-2", "paced"],
+    models: ["error-at-2", "reset-at-2", "paced", "long"],
     scripts: {
       "error-at-2": {
         kind: "fault",
@@ -39,6 +41,7 @@ beforeAll(async () => {
       },
       "reset-at-2": { kind: "fault", chunks: PARTS, after: 2, fault: "reset" },
       paced: { kind: "stream", chunks: PACED, delayMs: 50 },
+      long: { kind: "stream", chunks: LONG, delayMs: 50 },
     },
   });
   t = await createTestApp({ OPENAI_BASE_URL: upstream.url, OPENAI_API_KEY: KEY }, { chatIdleMs: 1_000 });
@@ -183,6 +186,36 @@ describe("comparison answers under stream faults", () => {
     const again = await t.request(`/api/comparisons/${c.id}/stop`, { method: "POST", token: ada });
     expect(again.status).toBe(204);
     expect(await storedAnswer(paced!.id)).toEqual(stored);
+  });
+
+  it("an answer whose comparison is deleted, or which another process closed, ends at its next draft", async () => {
+    for (const close of ["delete", "closed elsewhere"] as const) {
+      const c = await compare(["local/long"]);
+      const responseId = c.responses[0]!.id;
+      const open = await readUntil(await streamAnswer(c.id, responseId), 5);
+      if (close === "delete") {
+        const res = await t.request(`/api/comparisons/${c.id}`, { method: "DELETE", token: ada });
+        expect(res.status).toBe(204);
+      } else {
+        // As another process's Stop leaves it when this one did not hear: the row closed under it.
+        await t.services.database.db
+          .update(comparisonResponses)
+          .set({ status: "stopped" })
+          .where(eq(comparisonResponses.id, responseId));
+      }
+      const started = Date.now();
+      const events = await readSse(new Response(await open.rest()));
+      // Ended within a draft's interval or two, long before the answer's own end.
+      expect(Date.now() - started).toBeLessThan(5_000);
+      expect(closing(events)).toEqual([]);
+      expect(streamed(events).length).toBeLessThan(LONG.join("").length);
+      await expect.poll(() => t.services.streams.size, { timeout: 5_000 }).toBe(0);
+      if (close === "closed elsewhere")
+        expect(await storedAnswer(responseId)).toMatchObject({
+          status: "stopped",
+          content: streamed(events),
+        });
+    }
   });
 
   it("the sweep stops answers a dead process left pending or streaming, keeping their text", async () => {

@@ -41,6 +41,15 @@ export interface ComparisonStreamDeps {
   storeRetryMs?: number;
 }
 
+/** A stream's own view: told when its answer was closed (stopped or deleted) elsewhere. */
+export interface AnswerStreamDeps extends ComparisonStreamDeps {
+  /**
+   * A draft found the answer no longer streaming or gone (stopped by another process, the comparison
+   * deleted): the stream is ended, as Stop would.
+   */
+  onClosedElsewhere?(): void;
+}
+
 /**
  * The response's text so far ($2), while it is still streaming (a row the sweep closed is left alone);
  * `updated_at` is what the sweep reads. On PostgreSQL it waits for nobody's disk: the final write does.
@@ -125,7 +134,7 @@ export async function claimAnswer(
 }
 
 export async function* runComparisonStream(
-  deps: ComparisonStreamDeps,
+  deps: AnswerStreamDeps,
   answer: ClaimedAnswer,
   signal: AbortSignal,
 ): AsyncGenerator<ComparisonStreamEvent> {
@@ -139,8 +148,12 @@ export async function* runComparisonStream(
     idleMs: deps.idleMs,
     totalMs: deps.totalMs,
   });
+  // The text so far, in the background. A draft that finds the answer closed ends the stream.
   const draft = startDraftWriter(
-    (content) => runNamed(deps.db, RESPONSE_DRAFT, [answer.responseId, content]),
+    async (content) => {
+      if ((await runNamed(deps.db, RESPONSE_DRAFT, [answer.responseId, content])) === 0)
+        deps.onClosedElsewhere?.();
+    },
     {
       everyMs: DRAFT_WRITE_MS,
       onError: (err) =>
