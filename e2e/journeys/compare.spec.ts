@@ -207,6 +207,14 @@ test("answers go on when the dialog is left: the saved comparison follows one to
   await expect(epic).toHaveAttribute("data-status", "stopped");
   await page.waitForTimeout(1_500);
   await expect(epic.locator(".markdown")).toHaveText(kept!);
+
+  // Run again from the saved page: it starts over and is followed there, then stopped once more.
+  await epic.getByRole("button", { name: "Try again", exact: true }).click();
+  await expect(epic).toHaveAttribute("data-status", "streaming");
+  await expect(epic.locator(".markdown")).toContainText("Verse 2 of the epic.", { timeout: 20_000 });
+  await page.getByRole("button", { name: "Stop", exact: true }).click();
+  await expect(epic).toHaveAttribute("data-status", "stopped");
+  await expect(epic.getByRole("button", { name: "Try again", exact: true })).toBeVisible();
   await page.getByRole("link", { name: "All comparisons", exact: true }).click();
   await expect(item).toContainText("Rated 0/2");
   await expect(item).not.toContainText("Answering");

@@ -29,7 +29,7 @@ export const HELP_ARTICLES: readonly HelpArticle[] = [
   {
     slug: "compare-models",
     title: "Comparing models side by side",
-    body: "Model comparison sends one prompt to up to four models at once and streams their answers next to each other, with time to first token, total time and tokens for each. Rate each answer from 1 to 5 once it is complete. In blind mode the model names stay hidden until you have rated every answer, and your ratings build a personal leaderboard. Answers keep coming if you leave the page or lose your connection: open the saved comparison (Open saved comparison, or Your comparisons) to watch them finish, and press Stop there or in the dialog to end them where they stand.",
+    body: "Model comparison sends one prompt to up to four models at once and streams their answers next to each other, with time to first token, total time and tokens for each. Rate each answer from 1 to 5 once it is complete. In blind mode the model names stay hidden until you have rated every answer, and your ratings build a personal leaderboard. Answers keep coming if you leave the page or lose your connection: open the saved comparison (Open saved comparison, or Your comparisons) to watch them finish, and press Stop there or in the dialog to end them where they stand. An answer that failed or was stopped can be run again with Try again on its card.",
   },
   {
     slug: "ai-search",

@@ -1,7 +1,7 @@
 import type { Comparison } from "@tessera/contracts";
 import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { apiError, json, type StubRequest } from "@/testing/fetch-stub";
+import { apiError, json, sse, type StubRequest } from "@/testing/fetch-stub";
 import { COMPARISON_ID, comparisonBody, openCompare, responseId } from "./compare-test-steps";
 import { ComparisonDetailPage } from "./comparison-detail-page";
 
@@ -108,6 +108,52 @@ describe("a stored comparison", () => {
     const reads = server.callsTo(`GET /api/comparisons/${COMPARISON_ID}`).length;
     await new Promise((r) => setTimeout(r, 1_500));
     expect(server.callsTo(`GET /api/comparisons/${COMPARISON_ID}`)).toHaveLength(reads);
+  });
+
+  it("runs a stopped answer again and follows it; a complete one, or one of a revealed blind comparison, is not offered", async () => {
+    let now = stored(false);
+    const { user, server } = await openCompare(PATH, {
+      [`GET /api/comparisons/${COMPARISON_ID}`]: () => json(now),
+      "POST /api/chat-stream": () => {
+        now = {
+          ...now,
+          responses: [now.responses[0]!, { ...now.responses[1]!, status: "streaming", content: "" }],
+        };
+        return sse([{ type: "start", comparisonId: COMPARISON_ID, responseId: responseId(1) }]);
+      },
+    });
+    const alpha = await screen.findByRole("article", { name: "alpha-7b" });
+    const local = screen.getByRole("article", { name: "Tessera Local" });
+    expect(within(local).queryByRole("button", { name: "Try again" })).toBeNull();
+    await user.click(within(alpha).getByRole("button", { name: "Try again" }));
+    await waitFor(() => expect(alpha.dataset.status).toBe("streaming"));
+    expect(server.callsTo("POST /api/chat-stream")[0]?.body).toEqual({
+      comparison: true,
+      comparisonId: COMPARISON_ID,
+      responseId: responseId(1),
+    });
+    expect(within(alpha).queryByRole("button", { name: "Try again" })).toBeNull();
+    expect(screen.getByRole("button", { name: "Stop" })).toBeTruthy();
+    // Followed as the server stores it.
+    now = {
+      ...now,
+      responses: [now.responses[0]!, { ...now.responses[1]!, status: "complete", content: "Anew." }],
+    };
+    await waitFor(() => expect(alpha.dataset.status).toBe("complete"), { timeout: 3_000 });
+    expect(alpha.textContent).toContain("Anew.");
+  });
+
+  it("a revealed blind comparison offers no Try again", async () => {
+    const revealed = { ...stored(true), revealed: true };
+    revealed.responses = revealed.responses.map((r, i) => ({
+      ...r,
+      modelId: MODELS[i]!,
+      rating: i === 0 ? 3 : null,
+    }));
+    await openCompare(PATH, { [`GET /api/comparisons/${COMPARISON_ID}`]: () => json(revealed) });
+    const alpha = await screen.findByRole("article", { name: "alpha-7b" });
+    expect(alpha.dataset.status).toBe("stopped");
+    expect(within(alpha).queryByRole("button", { name: "Try again" })).toBeNull();
   });
 
   it("a stored comparison with nothing coming offers no Stop and is read once", async () => {

@@ -1,7 +1,7 @@
 // /dashboard/compare/:id: a stored comparison read back. Answers can still be rated (which reveals a
 // blind one) and continued in chat; the comparison can be deleted. Someone else's id is not found.
 // Answers still coming (the dialog was closed while they streamed) are followed as the server stores
-// them, and can be stopped here.
+// them, and can be stopped here. A failed or stopped answer can be run again, and is followed the same way.
 import { ArrowLeft, EyeOff, Square } from "lucide-react";
 import { useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
@@ -16,6 +16,7 @@ import { formatWhen } from "@/lib/utils";
 import { isRunning, useComparison } from "../api/get-comparison";
 import { useRateResponse } from "../api/rate-response";
 import { stopComparison } from "../api/stop-comparison";
+import { startComparisonResponse } from "../api/stream-comparison-response";
 import { useCompareSettings } from "../hooks/use-compare-settings";
 import { blindRange, isHidden } from "../utils/blind";
 import { showComparisonError } from "../utils/compare-toasts";
@@ -56,6 +57,18 @@ export function ComparisonDetailPage() {
     } finally {
       setStopping(false);
     }
+  };
+
+  const [starting, setStarting] = useState(false);
+  const runAgain = async (responseId: string) => {
+    setStarting(true);
+    try {
+      await startComparisonResponse({ comparisonId: id, responseId });
+    } catch (e) {
+      showComparisonError(e, "Could not run the answer again");
+    }
+    await refetch();
+    setStarting(false);
   };
 
   const rate = (responseId: string, value: number) =>
@@ -116,7 +129,13 @@ export function ComparisonDetailPage() {
             model wrote it.
           </p>
         ) : null}
-        <ResponseGrid comparison={comparison} streaming={running} showMetrics={showMetrics} onRate={rate} />
+        <ResponseGrid
+          comparison={comparison}
+          streaming={running}
+          showMetrics={showMetrics}
+          onRate={rate}
+          onRetry={starting ? undefined : (responseId) => void runAgain(responseId)}
+        />
       </>
     );
 

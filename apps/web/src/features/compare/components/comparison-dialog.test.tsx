@@ -133,19 +133,26 @@ describe("the Model Comparison dialog", () => {
 
   it("a failed answer says 'Error: …' on its card while the other completes", async () => {
     const models = ["gpt-4o", "local/alpha-7b"];
-    const { user, dialog } = await openDialog({
+    let gptAsked = 0;
+    const { user, dialog, server } = await openDialog({
       "POST /api/comparisons": () => json(comparisonBody(models), { status: 201 }),
       "POST /api/chat-stream": streamsByResponse({
         [responseId(0)]: () =>
-          sse([
-            { type: "start", comparisonId: COMPARISON_ID, responseId: responseId(0) },
-            { type: "chunk", content: "Half an answer" },
-            {
-              type: "error",
-              error: "UPSTREAM_ERROR",
-              message: "The selected model is currently unavailable. Please try a different model.",
-            },
-          ]),
+          ++gptAsked > 1
+            ? sse([
+                { type: "start", comparisonId: COMPARISON_ID, responseId: responseId(0) },
+                { type: "chunk", content: "A second, whole answer." },
+                completeEvent(),
+              ])
+            : sse([
+                { type: "start", comparisonId: COMPARISON_ID, responseId: responseId(0) },
+                { type: "chunk", content: "Half an answer" },
+                {
+                  type: "error",
+                  error: "UPSTREAM_ERROR",
+                  message: "The selected model is currently unavailable. Please try a different model.",
+                },
+              ]),
         [responseId(1)]: () =>
           sse([
             { type: "start", comparisonId: COMPARISON_ID, responseId: responseId(1) },
@@ -171,6 +178,19 @@ describe("the Model Comparison dialog", () => {
     await waitFor(() => expect(alpha.dataset.status).toBe("complete"));
     expect(alpha.textContent).toContain("Alpha answers in full.");
     expect(within(alpha).queryByRole("alert")).toBeNull();
+    expect(within(alpha).queryByRole("button", { name: "Try again" })).toBeNull();
+
+    // The failed one runs again in its card, from nothing.
+    await user.click(within(failed).getByRole("button", { name: "Try again" }));
+    await waitFor(() => expect(failed.dataset.status).toBe("complete"));
+    expect(failed.textContent).toContain("A second, whole answer.");
+    expect(failed.textContent).not.toContain("Half an answer");
+    expect(within(failed).queryByRole("alert")).toBeNull();
+    expect(within(failed).getByRole("button", { name: "Rate 1" })).toBeTruthy();
+    expect(within(failed).queryByRole("button", { name: "Try again" })).toBeNull();
+    const asked = server.callsTo("POST /api/chat-stream").map((c) => c.body as { responseId: string });
+    expect(asked.map((b) => b.responseId)).toEqual([responseId(0), responseId(1), responseId(0)]);
+    expect(within(dialog).getByRole("button", { name: "Compare Models" })).toHaveProperty("disabled", false);
   });
 
   it("a refused start is shown on the card (the server already streams it)", async () => {
@@ -251,6 +271,7 @@ describe("the Model Comparison dialog", () => {
     for (const c of cards) {
       expect(c.textContent).toContain("Stopped");
       expect(within(c).queryByRole("alert")).toBeNull();
+      expect(within(c).getByRole("button", { name: "Try again" })).toBeTruthy();
     }
     // The answers outlive their streams: the server is asked, once, to end them.
     expect(server.callsTo(`POST /api/comparisons/${COMPARISON_ID}/stop`)).toHaveLength(1);

@@ -160,6 +160,7 @@ export function ComparisonDialog({
                 streaming={run.phase === "streaming"}
                 showMetrics={settings.showMetrics}
                 onRate={run.rate}
+                onRetry={(responseId) => void run.retry(responseId)}
               />
             </section>
           ) : null}

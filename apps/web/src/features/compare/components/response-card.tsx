@@ -1,5 +1,5 @@
 import type { ComparisonResponse } from "@tessera/contracts";
-import { Eye, MessageSquare } from "lucide-react";
+import { Eye, MessageSquare, RotateCcw } from "lucide-react";
 import { Markdown } from "@/components/markdown";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -24,6 +24,8 @@ export interface ResponseCardProps {
   /** Absent when the answer cannot be continued (hidden, or nothing to continue from). */
   onContinue?: () => void;
   continuing?: boolean;
+  /** Absent when the answer cannot be run again (only a failed or stopped one can). */
+  onRetry?: () => void;
 }
 
 /** One model's answer (spec §2): name, status, streamed text, metrics and, once complete, a rating. */
@@ -37,6 +39,7 @@ export function ResponseCard({
   onRate,
   onContinue,
   continuing = false,
+  onRetry,
 }: ResponseCardProps) {
   const { status, content } = response;
   const live = streaming && !stopped && (status === "pending" || status === "streaming");
@@ -88,10 +91,16 @@ export function ResponseCard({
       ) : null}
       {showMetrics && hasMetrics ? <ResponseMetrics response={response} /> : null}
 
-      {onRate || onContinue ? (
+      {onRate || onContinue || onRetry ? (
         <footer className="flex flex-wrap items-center gap-x-3 gap-y-2 border-t pt-3">
           {onRate ? (
             <StarRating value={response.rating} onRate={onRate} label={`Rating for ${title}`} />
+          ) : null}
+          {onRetry ? (
+            <Button variant="ghost" size="sm" onClick={onRetry}>
+              <RotateCcw aria-hidden="true" />
+              Try again
+            </Button>
           ) : null}
           {onContinue ? (
             <Button variant="ghost" size="sm" className="ml-auto" onClick={onContinue} disabled={continuing}>

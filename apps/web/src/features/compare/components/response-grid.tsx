@@ -17,6 +17,15 @@ function canContinue(comparison: Comparison, response: ComparisonResponse, stopp
   return response.status === "complete" || response.status === "stopped";
 }
 
+/**
+ * A failed or stopped answer can be run again, unless its blind comparison is revealed: a new answer
+ * waiting for its rating would hide the names once more.
+ */
+function canRetry(comparison: Comparison, response: ComparisonResponse, stopped: boolean): boolean {
+  if (comparison.blind && comparison.revealed) return false;
+  return stopped || response.status === "error" || response.status === "stopped";
+}
+
 /** The answers of one comparison side by side, in the server's order (shuffled when blind). */
 export function ResponseGrid({
   comparison,
@@ -24,6 +33,7 @@ export function ResponseGrid({
   streaming = false,
   showMetrics,
   onRate,
+  onRetry,
 }: {
   comparison: Comparison;
   stopped?: ReadonlySet<string>;
@@ -31,6 +41,8 @@ export function ResponseGrid({
   streaming?: boolean;
   showMetrics: boolean;
   onRate: (responseId: string, rating: number) => void;
+  /** Runs a failed or stopped answer again; absent where answers cannot be run from this page. */
+  onRetry?: (responseId: string) => void;
 }) {
   const nameOf = useModelNames();
   const { continueWith, pendingId } = useContinueInChatAction();
@@ -56,6 +68,9 @@ export function ResponseGrid({
                 : undefined
             }
             continuing={pendingId === response.id}
+            onRetry={
+              onRetry && canRetry(comparison, response, isStopped) ? () => onRetry(response.id) : undefined
+            }
           />
         );
       })}

@@ -1,5 +1,6 @@
 // The comparison being run in the dialog: create it, stream every answer at once (one
-// AbortController per card), stop them all, rate answers and take in the reveal of a blind one.
+// AbortController per card), stop them all, run a failed or stopped one again, rate answers and take in
+// the reveal of a blind one.
 // The answers outlive the dialog: closing it (or losing the connection) leaves them to the server,
 // and the saved comparison's page reads them back. Stop asks the server to end them.
 import {
@@ -31,7 +32,8 @@ export function useComparisonRun() {
   const [phase, setPhase] = useState<RunPhase>("idle");
   // The latest comparison, for stream callbacks that outlive the render that started them.
   const latestRef = useRef<Comparison | null>(null);
-  const controllersRef = useRef<AbortController[]>([]);
+  /** The streams open in this page, by answer. */
+  const controllersRef = useRef(new Map<string, AbortController>());
 
   useEffect(() => () => controllersRef.current.forEach((c) => c.abort()), []);
 
@@ -83,8 +85,10 @@ export function useComparisonRun() {
     );
   };
 
-  const streamOne = async (comparisonId: string, responseId: string, signal: AbortSignal) => {
-    const result = await runComparisonStream({ comparisonId, responseId }, signal, {
+  const streamOne = async (comparisonId: string, responseId: string) => {
+    const controller = new AbortController();
+    controllersRef.current.set(responseId, controller);
+    const result = await runComparisonStream({ comparisonId, responseId }, controller.signal, {
       onStart: () => patch(comparisonId, responseId, { status: "streaming" }),
       onText: (content) => patch(comparisonId, responseId, { status: "streaming", content }),
     });
@@ -103,7 +107,15 @@ export function useComparisonRun() {
       patch(comparisonId, responseId, { status: "error", content: result.text, error: result.message });
     }
     // Stopped: spec §4, an abort changes no status; the card keeps its text and says it was stopped.
+    if (controllersRef.current.get(responseId) === controller) controllersRef.current.delete(responseId);
     return { responseId, result };
+  };
+
+  /** Once no stream is open here, the run is over and the list is read again. */
+  const settle = () => {
+    if (controllersRef.current.size > 0) return;
+    setPhase("idle");
+    void queryClient.invalidateQueries({ queryKey: comparisonsQuery.queryKey, exact: true });
   };
 
   const autoRateFastest = (results: { responseId: string; result: StreamResult }[]) => {
@@ -133,17 +145,31 @@ export function useComparisonRun() {
     setPhase("streaming");
     void queryClient.invalidateQueries({ queryKey: comparisonsQuery.queryKey, exact: true });
 
-    const controllers = created.responses.map(() => new AbortController());
-    controllersRef.current = controllers;
-    const results = await Promise.all(
-      created.responses.map((r, i) => streamOne(created.id, r.id, controllers[i]!.signal)),
-    );
-    if (controllersRef.current !== controllers) return;
-    controllersRef.current = [];
-    setPhase("idle");
-    void queryClient.invalidateQueries({ queryKey: comparisonsQuery.queryKey, exact: true });
+    const results = await Promise.all(created.responses.map((r) => streamOne(created.id, r.id)));
+    settle();
     if (options.autoRate && results.every(({ result }) => result.kind !== "stopped"))
       autoRateFastest(results);
+  };
+
+  /** Runs one failed or stopped answer again in its card: its text, metrics and rating start over. */
+  const retry = async (responseId: string) => {
+    const current = latestRef.current;
+    if (!current || controllersRef.current.has(responseId)) return;
+    setStopped((before) => new Set([...before].filter((id) => id !== responseId)));
+    patch(current.id, responseId, {
+      status: "pending",
+      content: "",
+      error: null,
+      rating: null,
+      tokensUsed: null,
+      timeToFirstTokenMs: null,
+      responseTimeMs: null,
+      tokensPerSecond: null,
+      cost: null,
+    });
+    setPhase("streaming");
+    await streamOne(current.id, responseId);
+    settle();
   };
 
   /**
@@ -177,5 +203,5 @@ export function useComparisonRun() {
       );
   };
 
-  return { comparison, stopped, phase, start, stop, rate };
+  return { comparison, stopped, phase, start, stop, retry, rate };
 }
