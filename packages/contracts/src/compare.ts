@@ -75,6 +75,17 @@ export const comparisonResponseSchema = z.object({
 });
 export type ComparisonResponse = z.infer<typeof comparisonResponseSchema>;
 
+/** What an answer run again starts from, on the server and on its card: no text, error, rating or metrics. */
+export const ANSWER_STARTED_OVER = {
+  content: "",
+  error: null,
+  rating: null,
+  tokensUsed: null,
+  timeToFirstTokenMs: null,
+  responseTimeMs: null,
+  cost: null,
+} as const;
+
 export const comparisonSchema = z.object({
   id: z.string(),
   prompt: z.string(),

@@ -3,6 +3,7 @@
 // however it ends: complete, failed, stopped by the person or by a shutdown (the partial text stays).
 // The text so far is stored as it grows, and the final write waits out a short database outage.
 import {
+  ANSWER_STARTED_OVER,
   CHAT_ERROR_MESSAGES,
   COMPARISON_MESSAGES,
   STREAM_MESSAGES,
@@ -95,17 +96,7 @@ export async function claimAnswer(
   const stale = new Date(Date.now() - deps.totalMs - 30_000);
   const claimed = await deps.db
     .update(comparisonResponses)
-    .set({
-      status: "streaming",
-      content: "",
-      error: null,
-      rating: null,
-      tokensUsed: null,
-      timeToFirstTokenMs: null,
-      responseTimeMs: null,
-      cost: null,
-      updatedAt: sql`now()`,
-    })
+    .set({ ...ANSWER_STARTED_OVER, status: "streaming", updatedAt: sql`now()` })
     .where(
       and(
         eq(comparisonResponses.id, response.id),

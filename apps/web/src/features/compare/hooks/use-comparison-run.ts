@@ -4,6 +4,7 @@
 // The answers outlive the dialog: closing it (or losing the connection) leaves them to the server,
 // and the saved comparison's page reads them back. Stop asks the server to end them.
 import {
+  ANSWER_STARTED_OVER,
   comparisonInputError,
   type Comparison,
   type ComparisonResponse,
@@ -156,17 +157,7 @@ export function useComparisonRun() {
     const current = latestRef.current;
     if (!current || controllersRef.current.has(responseId)) return;
     setStopped((before) => new Set([...before].filter((id) => id !== responseId)));
-    patch(current.id, responseId, {
-      status: "pending",
-      content: "",
-      error: null,
-      rating: null,
-      tokensUsed: null,
-      timeToFirstTokenMs: null,
-      responseTimeMs: null,
-      tokensPerSecond: null,
-      cost: null,
-    });
+    patch(current.id, responseId, { ...ANSWER_STARTED_OVER, status: "pending", tokensPerSecond: null });
     setPhase("streaming");
     await streamOne(current.id, responseId);
     settle();
