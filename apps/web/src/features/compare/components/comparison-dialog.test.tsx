@@ -280,6 +280,48 @@ describe("the Model Comparison dialog", () => {
     expect(cards.map((c) => c.dataset.status)).toEqual(["streaming", "streaming", "pending"]);
   });
 
+  it("an answer run again after Stop can be stopped again; the others stay stopped", async () => {
+    const models = ["gpt-4o", "local/alpha-7b"];
+    const first = [liveSse(), liveSse()];
+    const again = liveSse();
+    let gptAsked = 0;
+    const { user, server, dialog } = await openDialog({
+      "POST /api/comparisons": () => json(comparisonBody(models), { status: 201 }),
+      "POST /api/chat-stream": streamsByResponse({
+        [responseId(0)]: (request) => (++gptAsked > 1 ? again : first[0]!).handler(request),
+        [responseId(1)]: first[1]!.handler,
+      }),
+      [`POST /api/comparisons/${COMPARISON_ID}/stop`]: () => new Response(null, { status: 204 }),
+      [`GET /api/comparisons/${COMPARISON_ID}`]: () => json(comparisonBody(models)),
+    });
+    await user.click(checkbox(dialog, "Claude 4 Sonnet"));
+    await user.click(checkbox(dialog, "Gemini 2.5 Pro"));
+    await user.click(checkbox(dialog, "alpha-7b"));
+    await user.type(promptBox(dialog), "Hello there");
+    await user.click(within(dialog).getByRole("button", { name: "Compare Models" }));
+    await waitFor(() => expect(server.callsTo("POST /api/chat-stream")).toHaveLength(2));
+    first[0]!.push({ type: "start", comparisonId: COMPARISON_ID, responseId: responseId(0) });
+    first[1]!.push({ type: "start", comparisonId: COMPARISON_ID, responseId: responseId(1) });
+    first[1]!.push({ type: "chunk", content: "Alpha began" });
+    const gpt = within(dialog).getByRole("article", { name: "GPT-4o" });
+    const alpha = within(dialog).getByRole("article", { name: "alpha-7b" });
+    await waitFor(() => expect(alpha.textContent).toContain("Alpha began"));
+    await user.click(within(dialog).getByRole("button", { name: "Stop" }));
+    await waitFor(() => expect(gpt.textContent).toContain("Stopped"));
+
+    await user.click(within(gpt).getByRole("button", { name: "Try again" }));
+    again.push({ type: "start", comparisonId: COMPARISON_ID, responseId: responseId(0) });
+    again.push({ type: "chunk", content: "Second go" });
+    await waitFor(() => expect(gpt.textContent).toContain("Second go"));
+    expect(gpt.textContent).not.toContain("Stopped");
+    expect(alpha.textContent).toContain("Stopped");
+    await user.click(within(dialog).getByRole("button", { name: "Stop" }));
+    await waitFor(() => expect(gpt.textContent).toContain("Stopped"));
+    expect(alpha.textContent).toContain("Stopped");
+    expect(alpha.textContent).toContain("Alpha began");
+    expect(server.callsTo(`POST /api/comparisons/${COMPARISON_ID}/stop`)).toHaveLength(2);
+  });
+
   it("Stop that the server does not take says so; the cards keep what arrived", async () => {
     const stream = liveSse();
     const { user, server, dialog } = await openDialog({

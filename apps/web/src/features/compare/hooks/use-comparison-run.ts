@@ -185,6 +185,7 @@ export function useComparisonRun() {
   const stop = () => {
     const current = latestRef.current;
     const live = (current?.responses ?? []).filter((r) => r.status === "pending" || r.status === "streaming");
+    // Cards stopped before (and not run again) are among them: an abort left their status as it was.
     setStopped(new Set(live.map((r) => r.id)));
     controllersRef.current.forEach((c) => c.abort());
     if (current && live.length)
