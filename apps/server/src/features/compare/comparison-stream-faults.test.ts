@@ -162,9 +162,9 @@ describe("comparison answers under stream faults", () => {
   });
 
   it("Stop ends every answer still coming, keeping its text as stopped; one that never began is stopped too", async () => {
-    const c = await compare(["local/paced", "local/error-at-2"]);
-    const [paced, never] = c.responses;
-    const open = await readUntil(await streamAnswer(c.id, paced!.id), 5);
+    const c = await compare(["local/long", "local/error-at-2"]);
+    const [long, never] = c.responses;
+    const open = await readUntil(await streamAnswer(c.id, long!.id), 5);
     const listed = async () =>
       ((await (await t.request("/api/comparisons", { token: ada })).json()) as ComparisonSummary[]).find(
         (s) => s.id === c.id,
@@ -173,19 +173,19 @@ describe("comparison answers under stream faults", () => {
     const stop = await t.request(`/api/comparisons/${c.id}/stop`, { method: "POST", token: ada });
     expect(stop.status).toBe(204);
     // Answered once the text is stored: the stream ends with no closing event.
-    const stored = await storedAnswer(paced!.id);
+    const stored = await storedAnswer(long!.id);
     const events = await readSse(new Response(await open.rest()));
     expect(closing(events)).toEqual([]);
     expect(stored).toMatchObject({ status: "stopped", content: streamed(events) });
     expect(stored.content.length).toBeGreaterThan(0);
-    expect(stored.content.length).toBeLessThan(PACED.join("").length);
+    expect(stored.content.length).toBeLessThan(LONG.join("").length);
     expect(await storedAnswer(never!.id)).toMatchObject({ status: "stopped", content: "" });
     expect(await listed()).toMatchObject({ runningCount: 0 });
 
     // Stopping again changes nothing.
     const again = await t.request(`/api/comparisons/${c.id}/stop`, { method: "POST", token: ada });
     expect(again.status).toBe(204);
-    expect(await storedAnswer(paced!.id)).toEqual(stored);
+    expect(await storedAnswer(long!.id)).toEqual(stored);
   });
 
   it("an answer whose comparison is deleted, or which another process closed, ends at its next draft", async () => {
@@ -237,7 +237,7 @@ describe("comparison answers under stream faults", () => {
 
   // Last: after a shutdown this app takes no new streams.
   it("a shutdown ends each open answer with one closing error that says so; the text is kept as stopped", async () => {
-    const c = await compare(["local/paced"]);
+    const c = await compare(["local/long"]);
     const responseId = c.responses[0]!.id;
     const open = await readUntil(await streamAnswer(c.id, responseId), 5);
     const shutdown = t.services.streams.shutdown(5_000);
