@@ -6,13 +6,14 @@
 // the row is closed here as well, and a stream still running stops at its next draft write, which
 // finds the row closed.
 import type { ChatStopRequest } from "@tessera/contracts";
-import { and, asc, eq, gt, sql } from "drizzle-orm";
+import { and, asc, eq, gt } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Database } from "../../db/client";
 import { messages } from "../../db/schema";
 import { closedAsInterrupted, giveBackUnanswered } from "../../db/sweep-orphan-streams";
 import { notFound } from "../../lib/errors";
-import { settlesWithin, STOP_CHANNEL, STOP_STORED_WAIT_MS, type LiveStreams } from "../../lib/live-streams";
+import type { LiveStreams } from "../../lib/live-streams";
+import { stopStreams } from "../../lib/stop-streams";
 
 /**
  * The caller's answer that the request names: by its id, or by the client's id, which a regenerated
@@ -58,16 +59,12 @@ export async function stopAnswer(
   const answer = await findAnswer(deps.db, userId, target);
   if (!answer) throw notFound("Message not found.");
   if (answer.status !== "streaming") return;
-  const ended = deps.streams.stop(answer.id);
-  if (ended) {
-    await settlesWithin(ended, STOP_STORED_WAIT_MS);
-    return;
-  }
-  // Stopped before a word was stored: a regenerated answer gives its place back, another is closed.
-  await giveBackUnanswered(deps.db, { id: answer.id });
-  await deps.db
-    .update(messages)
-    .set(closedAsInterrupted())
-    .where(and(eq(messages.id, answer.id), eq(messages.status, "streaming")));
-  await deps.db.execute(sql`select pg_notify(${STOP_CHANNEL}, ${answer.id})`);
+  await stopStreams(deps, [answer.id], async () => {
+    // Stopped before a word was stored: a regenerated answer gives its place back, another is closed.
+    await giveBackUnanswered(deps.db, { id: answer.id });
+    await deps.db
+      .update(messages)
+      .set(closedAsInterrupted())
+      .where(and(eq(messages.id, answer.id), eq(messages.status, "streaming")));
+  });
 }

@@ -7,7 +7,8 @@
 import { and, inArray, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { comparisonResponses } from "../../db/schema";
-import { settlesWithin, STOP_CHANNEL, STOP_STORED_WAIT_MS, type LiveStreams } from "../../lib/live-streams";
+import type { LiveStreams } from "../../lib/live-streams";
+import { stopStreams } from "../../lib/stop-streams";
 import { loadComparison } from "./comparisons";
 
 const LIVE = ["pending", "streaming"] as const;
@@ -21,14 +22,15 @@ export async function stopComparison(
   const { responses } = await loadComparison(deps.db, userId, comparisonId);
   const live = responses.filter((r) => (LIVE as readonly string[]).includes(r.status));
   if (live.length === 0) return;
-  const here = live.map((r) => deps.streams?.stop(r.id) ?? null);
-  const ended = here.filter((stored): stored is Promise<void> => stored !== null);
-  if (ended.length) await settlesWithin(Promise.all(ended), STOP_STORED_WAIT_MS);
-  const elsewhere = live.filter((_, i) => here[i] === null).map((r) => r.id);
-  if (elsewhere.length === 0) return;
-  await deps.db
-    .update(comparisonResponses)
-    .set({ status: "stopped", updatedAt: sql`now()` })
-    .where(and(inArray(comparisonResponses.id, elsewhere), inArray(comparisonResponses.status, [...LIVE])));
-  for (const id of elsewhere) await deps.db.execute(sql`select pg_notify(${STOP_CHANNEL}, ${id})`);
+  await stopStreams(
+    deps,
+    live.map((r) => r.id),
+    (elsewhere) =>
+      deps.db
+        .update(comparisonResponses)
+        .set({ status: "stopped", updatedAt: sql`now()` })
+        .where(
+          and(inArray(comparisonResponses.id, elsewhere), inArray(comparisonResponses.status, [...LIVE])),
+        ),
+  );
 }
