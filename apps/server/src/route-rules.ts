@@ -128,6 +128,7 @@ export const ROUTE_AUTH: Record<string, RouteRule> = {
   "POST /api/ai-search": "session",
   "GET /api/searches": "session",
   "GET /api/searches/:id": "owner",
+  "POST /api/searches/:id/stop": "owner",
   "DELETE /api/searches/:id": "owner",
 
   "GET /api/comparisons": "session",

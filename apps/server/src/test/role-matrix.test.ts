@@ -291,6 +291,12 @@ const ROWS: Row[] = [
     allowed: own(),
   },
   {
+    route: "POST /api/searches/:id/stop",
+    path: (f) => `/api/searches/${f.search}/stop`,
+    objectId: (f) => f.search,
+    allowed: own(204),
+  },
+  {
     route: "POST /api/jigsaw-search",
     case: "following up another's search",
     path: () => "/api/jigsaw-search",

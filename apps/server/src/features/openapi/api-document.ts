@@ -346,6 +346,13 @@ export const OPERATIONS: Operation[] = [
     response: savedSearchSchema,
   },
   {
+    method: "post",
+    path: "/api/searches/{id}/stop",
+    summary:
+      "Stop a search still running (it outlives its stream's client); it keeps what it found, marked failed. Answers once that is stored",
+    status: 204,
+  },
+  {
     method: "delete",
     path: "/api/searches/{id}",
     summary: "Delete a saved search",

@@ -1,6 +1,10 @@
 // One AI search (spec §4 Search, DESIGN.md's event contract): find sources with the search provider,
 // send them and up to 12 images, write a cited overview with the search model, suggest follow-ups,
 // and save it all. Exactly one closing event: complete or error.
+// A search outlives the page that asked for it (see search-routes.ts): what it has found is stored as
+// it goes (the sources once found, the overview's text at most once a second), so the search read back
+// from history shows it while it runs; it ends early only when stopped by its id, deleted, or the
+// server shuts down, and keeps what it had.
 import {
   DEEP_CRAWL_PAGES,
   LOCAL_SEARCH_PROVIDER,
@@ -19,7 +23,9 @@ import { searches } from "../../db/schema";
 import { readTopResults } from "../../knowledge/deep-crawl";
 import { indexWebResults } from "../../knowledge/search-index";
 import { notFound } from "../../lib/errors";
+import { isServerShutdown, type LiveStreams } from "../../lib/live-streams";
 import type { Logger } from "../../lib/logger";
+import { DRAFT_WRITE_MS, restartingEvent, startDraftWriter } from "../../lib/stream-store";
 import { estimateTokens, streamModel } from "../../providers/llm/stream-model";
 import type { LlmRegistry, Passage } from "../../providers/llm/types";
 import type { SearchProvider, WebResult } from "../../providers/search/types";
@@ -36,6 +42,8 @@ export interface SearchDeps {
   logger: Logger;
   idleMs: number;
   totalMs: number;
+  /** The process's open streams: a search is tracked under its id, so Stop can name it. */
+  streams?: LiveStreams;
   /** Development and tests only: lets deep crawl read pages on private addresses. */
   allowPrivateFetch?: boolean;
 }
@@ -81,6 +89,8 @@ export async function loadParent(db: Database, userId: string, parentId: string 
 export async function* runSearch(
   deps: SearchDeps,
   userId: string,
+  /** The new search's id, chosen by the route so that its stream can be tracked under it. */
+  searchId: string,
   input: z.output<typeof jigsawSearchRequestSchema>,
   parent: { id: string; query: string; overview: string } | null,
   /** From chooseOverviewModel; null when no model can write the overview. */
@@ -88,11 +98,14 @@ export async function* runSearch(
   signal: AbortSignal,
 ): AsyncGenerator<SearchEvent> {
   const provider = input.options.search_type === "workspace" ? deps.localSearch : deps.search;
-  const [row] = await deps.db
-    .insert(searches)
-    .values({ userId, parentId: parent?.id ?? null, query: input.query, provider: provider.id })
-    .returning({ id: searches.id });
-  const searchId = row!.id;
+  await deps.db.insert(searches).values({
+    id: searchId,
+    userId,
+    parentId: parent?.id ?? null,
+    query: input.query,
+    provider: provider.id,
+  });
+  const stillRunning = and(eq(searches.id, searchId), eq(searches.status, "running"));
   // The row says how the search ended; one that ends otherwise (its client left while it searched, a
   // failure of our own) is closed as failed on the way out, keeping what it stored.
   let settled = false;
@@ -162,6 +175,8 @@ export async function* runSearch(
       .slice(0, MAX_RELATED_IMAGES);
     yield { type: "sources", sources };
     yield { type: "images", images };
+    // Read back from history while the overview is written.
+    await deps.db.update(searches).set({ sources, images }).where(stillRunning);
     // Pages a provider brought in (read in full where deep crawl could) stay searchable offline.
     if (found.provider !== "local") await indexWebResults(deps.db, userId, results);
 
@@ -207,8 +222,29 @@ export async function* runSearch(
         const at = url === undefined ? -1 : sources.findIndex((s) => s.url === url);
         return at < 0 ? undefined : at + 1;
       });
+      // The overview so far, in the background. A draft that finds the search gone (deleted) or
+      // closed (stopped where no process heard it) ends it, as Stop would.
+      const draft = startDraftWriter(
+        async (text) => {
+          const kept = await deps.db
+            .update(searches)
+            .set({ overview: text })
+            .where(stillRunning)
+            .returning({ id: searches.id });
+          if (kept.length === 0) void deps.streams?.stop(searchId);
+        },
+        {
+          everyMs: DRAFT_WRITE_MS,
+          onError: (err) =>
+            deps.logger.warn(
+              { event: "search.draft_failed", err: err instanceof Error ? err.message : String(err) },
+              "overview draft not stored",
+            ),
+        },
+      );
       const chunk = (content: string): SearchEvent => {
         overview += content;
+        draft.set(overview);
         const progress = Math.min(99, Math.round((overview.length / EXPECTED_OVERVIEW_CHARS) * 100));
         return { type: "overview_chunk", content, progress };
       };
@@ -223,14 +259,17 @@ export async function* runSearch(
       }
       const rest = renumber.flush();
       if (rest) yield chunk(rest);
+      await draft.stop();
       const outcome = next.value;
       if (outcome.interrupted) {
-        // Nobody is listening any more; keep what was written.
-        await deps.db
+        // Stopped, or the server is shutting down: keep what was written.
+        const kept = await deps.db
           .update(searches)
           .set({ status: "error", sources, images, overview })
-          .where(eq(searches.id, searchId));
+          .where(stillRunning)
+          .returning({ id: searches.id });
         settled = true;
+        if (isServerShutdown(signal)) yield restartingEvent(kept.length > 0);
         return;
       }
       if (outcome.failure) {

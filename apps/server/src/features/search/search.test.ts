@@ -5,7 +5,14 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { knowledgePassages, searches } from "../../db/schema";
 import { sweepOrphanStreams } from "../../db/sweep-orphan-streams";
-import { createTestApp, readSse, type SseEvent, type TestApp } from "../../test/test-app";
+import {
+  createTestApp,
+  readRest,
+  readSse,
+  readUntil,
+  type SseEvent,
+  type TestApp,
+} from "../../test/test-app";
 import { createCiteRenumberer } from "./cite-renumber";
 import { followUpsFromSources, parseQuestions } from "./follow-ups";
 
@@ -196,7 +203,7 @@ describe("with a web search provider and deep crawl", () => {
   let web: TestApp;
   let guarded: TestApp;
   let mode: "ok" | "fail" | "hang" = "ok";
-  /** While `mode` is "hang", the search API answers only when this is called. */
+  /** While `mode` is "hang", the search API answers (as "ok" would) only when this is called. */
   let release: (() => void) | null = null;
   const pageRequests: string[] = [];
   const kestrelPage = `<!doctype html><html><head><title>Kestrel Bay tides</title>
@@ -223,37 +230,43 @@ describe("with a web search provider and deep crawl", () => {
       }
       req.resume();
       req.on("end", () => {
-        if (mode === "hang") {
-          release = () => res.destroy();
-          return;
-        }
-        res.writeHead(mode === "ok" ? 200 : 502, { "content-type": "application/json" });
-        res.end(
-          JSON.stringify(
-            mode === "ok"
-              ? {
-                  results: [
-                    {
-                      title: "Tide tables for Kestrel Bay",
-                      url: `${base}/kestrel`,
-                      content: "High tide at Kestrel Bay is at 06:12 and 18:40 today.",
-                    },
-                    {
-                      title: "Kestrel Bay almanac",
-                      url: `${base}/huge`,
-                      content: "The Kestrel Bay almanac.",
-                    },
-                    {
-                      title: "Kestrel Bay chart",
-                      url: `${base}/chart.png`,
-                      content: "A chart of Kestrel Bay.",
-                    },
-                  ],
-                  images: [{ url: "https://img.example/bay.jpg", description: "Kestrel Bay" }],
-                }
-              : { error: "upstream down" },
-          ),
-        );
+        const answer = (ok: boolean) => {
+          // A search stopped meanwhile has hung up.
+          if (res.headersSent || res.destroyed) return;
+          res.writeHead(ok ? 200 : 502, { "content-type": "application/json" });
+          res.end(
+            JSON.stringify(
+              ok
+                ? {
+                    results: [
+                      {
+                        title: "Tide tables for Kestrel Bay",
+                        url: `${base}/kestrel`,
+                        content: "High tide at Kestrel Bay is at 06:12 and 18:40 today.",
+                      },
+                      {
+                        title: "Kestrel Bay almanac",
+                        url: `${base}/huge`,
+                        content: "The Kestrel Bay almanac.",
+                      },
+                      {
+                        title: "Kestrel Bay chart",
+                        url: `${base}/chart.png`,
+                        content: "A chart of Kestrel Bay.",
+                      },
+                    ],
+                    images: [{ url: "https://img.example/bay.jpg", description: "Kestrel Bay" }],
+                  }
+                : { error: "upstream down" },
+            ),
+          );
+        };
+        if (mode === "hang")
+          release = () => {
+            release = null;
+            answer(true);
+          };
+        else answer(mode === "ok");
       });
     });
     await new Promise<void>((r) => upstream.listen(0, "127.0.0.1", r));
@@ -358,27 +371,39 @@ describe("with a web search provider and deep crawl", () => {
   });
 
   describe("a search nobody finishes", () => {
-    it("whose client leaves while it searches is closed as failed, not left running", async () => {
+    /** Starts a search the search API holds until `release`, read until it says it is searching. */
+    async function heldSearch(token: string, query: string, signal?: AbortSignal) {
       mode = "hang";
-      const token = await web.newUser("gone@example.com");
-      const controller = new AbortController();
-      const res = await web.request("/api/jigsaw-search", {
-        method: "POST",
-        token,
-        json: { query: "fog horn hours" },
-        signal: controller.signal,
-      });
-      const reader = res.body!.getReader();
-      let seen = "";
-      while (!seen.includes('"type":"searching"')) {
-        const { value } = (await reader.read()) as { value?: Uint8Array };
-        seen += new TextDecoder().decode(value);
-      }
+      const res = await web.request("/api/jigsaw-search", { method: "POST", token, json: { query }, signal });
+      const { events, reader } = await readUntil(res, (e) => e.type === "searching");
       const listed = async () =>
         ((await (await web.request("/api/searches", { token })).json()) as SearchSummary[])[0];
-      expect(await listed()).toMatchObject({ query: "fog horn hours", status: "running" });
-      controller.abort();
-      await expect.poll(async () => (await listed())?.status, { timeout: 5_000 }).toBe("error");
+      expect(await listed()).toMatchObject({ query, status: "running" });
+      return { searchId: events[0]!.searchId as string, reader, listed };
+    }
+
+    it("whose client leaves while it searches goes on to its end, and is stored whole", async () => {
+      const token = await web.newUser("gone@example.com");
+      const client = new AbortController();
+      const { searchId, listed } = await heldSearch(token, "fog horn hours", client.signal);
+      client.abort();
+      await new Promise((r) => setTimeout(r, 300));
+      expect(await listed()).toMatchObject({ status: "running" });
+      release?.();
+      mode = "ok";
+      await expect.poll(async () => (await listed())?.status, { timeout: 10_000 }).toBe("complete");
+      const saved = (await (await web.request(`/api/searches/${searchId}`, { token })).json()) as SavedSearch;
+      expect(saved.sources.map((s) => s.title)).toContain("Tide tables for Kestrel Bay");
+      expect(saved.overview).not.toBe("");
+    });
+
+    it("stopped while it searches, it is closed as failed at once", async () => {
+      const token = await web.newUser("halt@example.com");
+      const { searchId, reader, listed } = await heldSearch(token, "foghorn schedule");
+      const res = await web.request(`/api/searches/${searchId}/stop`, { method: "POST", token });
+      expect(res.status).toBe(204);
+      expect(await listed()).toMatchObject({ status: "error" });
+      await readRest(reader);
       release?.();
       mode = "ok";
     });

@@ -1,9 +1,11 @@
 // Saved searches, newest first, always the caller's own.
 import { SEARCHES_LISTED, type SavedSearch, type SearchSummary } from "@tessera/contracts";
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, inArray } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { searches } from "../../db/schema";
 import { notFound } from "../../lib/errors";
+import type { LiveStreams } from "../../lib/live-streams";
+import { stopStreams } from "../../lib/stop-streams";
 
 type Row = typeof searches.$inferSelect;
 
@@ -57,4 +59,25 @@ export async function deleteSearch(db: Database, userId: string, id: string): Pr
     .where(and(eq(searches.id, id), eq(searches.userId, userId)))
     .returning({ id: searches.id });
   if (gone.length === 0) throw notFound("Search not found.");
+}
+
+/**
+ * Stop on the search page, asked for by a request of its own (a search outlives its page). A search
+ * running here ends where it stands and keeps what it found (answered once that is stored); one run
+ * by another process is closed as failed here and that process told over STOP_CHANNEL. A search that
+ * has ended is left as it is.
+ */
+export async function stopSearch(
+  deps: { db: Database; streams?: LiveStreams },
+  userId: string,
+  id: string,
+): Promise<void> {
+  const { status } = await getSearch(deps.db, userId, id);
+  if (status !== "running") return;
+  await stopStreams(deps, [id], (elsewhere) =>
+    deps.db
+      .update(searches)
+      .set({ status: "error" })
+      .where(and(inArray(searches.id, elsewhere), eq(searches.status, "running"))),
+  );
 }
