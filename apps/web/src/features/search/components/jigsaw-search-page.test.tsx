@@ -5,6 +5,7 @@ import {
   openSearch,
   QUESTION,
   result,
+  savedSearch,
   SEARCH_ID,
   searchBox,
   searchEvents,
@@ -252,9 +253,14 @@ describe("the search engine page", () => {
     expect(router.state.location.search).toBe("");
   });
 
-  it("Stop aborts the stream and keeps what arrived", async () => {
+  it("Stop aborts the stream, names the search to the server, and keeps what arrived (more, if it stored more)", async () => {
     const stream = liveSse();
-    const { user, server } = await openSearch(PAGE, { "POST /api/jigsaw-search": stream.handler });
+    const { user, server } = await openSearch(PAGE, {
+      "POST /api/jigsaw-search": stream.handler,
+      [`POST /api/searches/${SEARCH_ID}/stop`]: () => new Response(null, { status: 204 }),
+      [`GET /api/searches/${SEARCH_ID}`]: () =>
+        json(savedSearch({ status: "error", overview: "The lamp is lit at dusk, by" })),
+    });
     await user.type(searchBox(), `${QUESTION}{Enter}`);
     const [start, , sources, , overviewStart] = searchEvents();
     for (const event of [start, sources, overviewStart]) stream.push(event);
@@ -264,10 +270,14 @@ describe("the search engine page", () => {
     await user.click(screen.getByRole("button", { name: "Stop" }));
     expect(statusOf(QUESTION).textContent).toBe("Stopped. What arrived is kept.");
     expect(server.callsTo("POST /api/jigsaw-search")[0]!.signal?.aborted).toBe(true);
+    // The search outlives its stream's client: Stop is asked for by name.
+    expect(server.callsTo(`POST /api/searches/${SEARCH_ID}/stop`)).toHaveLength(1);
     const article = result(QUESTION);
-    expect(within(article).getByRole("region", { name: "AI overview" }).textContent).toContain(
-      "The lamp is lit",
-    );
+    const overview = () => within(article).getByRole("region", { name: "AI overview" }).textContent;
+    expect(overview()).toContain("The lamp is lit");
+    // What the server stored past what arrived is shown too.
+    await waitFor(() => expect(overview()).toContain("The lamp is lit at dusk, by"));
+    expect(statusOf(QUESTION).textContent).toBe("Stopped. What arrived is kept.");
     const sourceCards = within(within(article).getByRole("region", { name: "Sources" })).getAllByRole(
       "listitem",
     );
@@ -277,9 +287,12 @@ describe("the search engine page", () => {
 
   it("a follow-up's Stop is in the follow-up box, and stops only that search", async () => {
     const second = liveSse();
-    const { user } = await openSearch(PAGE, {
+    const { user, server } = await openSearch(PAGE, {
       "POST /api/jigsaw-search": (request) =>
         (request.body as { parentId?: string }).parentId ? second.handler(request) : sse(searchEvents()),
+      [`POST /api/searches/${SECOND_ID}/stop`]: () => new Response(null, { status: 204 }),
+      [`GET /api/searches/${SECOND_ID}`]: () =>
+        json(savedSearch({ id: SECOND_ID, status: "error", overview: "" })),
     });
     await user.type(searchBox(), `${QUESTION}{Enter}`);
     await waitFor(() => expect(statusOf(QUESTION).textContent).toMatch(/^Done/));
@@ -292,6 +305,8 @@ describe("the search engine page", () => {
     ).toBeNull();
     expect(statusOf("And at dawn?").textContent).toBe("Stopped. What arrived is kept.");
     expect(statusOf(QUESTION).textContent).toMatch(/^Done/);
+    await waitFor(() => expect(server.callsTo(`POST /api/searches/${SECOND_ID}/stop`)).toHaveLength(1));
+    expect(server.callsTo(`POST /api/searches/${SEARCH_ID}/stop`)).toHaveLength(0);
   });
 
   it("an error event says 'Search failed', shows the message and keeps the sources", async () => {

@@ -101,6 +101,74 @@ describe("the search history", () => {
     await waitFor(() => expect(where.textContent).toContain("The web"));
   });
 
+  it("a search still running (its page was left) is marked, and followed as it is stored until it ends", async () => {
+    let reads = 0;
+    let listReads = 0;
+    const { user, server } = await openSearch("/dashboard/jigsaw-search", {
+      "GET /api/searches": () => {
+        listReads += 1;
+        return json([summary({ status: reads < 3 ? "running" : "complete" })]);
+      },
+      [`GET /api/searches/${SEARCH_ID}`]: () => {
+        reads += 1;
+        if (reads === 1) return json(savedSearch({ status: "running", overview: "The lamp" }));
+        if (reads === 2) return json(savedSearch({ status: "running", overview: "The lamp is lit" }));
+        return json(savedSearch());
+      },
+    });
+    const entry = await within(await screen.findByRole("list", { name: "Past searches" })).findByRole(
+      "listitem",
+    );
+    expect(entry.textContent).toContain("Searching");
+    await user.click(within(entry).getAllByRole("button")[0]!);
+
+    await waitFor(() =>
+      expect(statusOf(QUESTION).textContent).toBe("Still searching... What it has found so far is shown."),
+    );
+    const overview = () =>
+      within(result(QUESTION)).getByRole("region", { name: "AI overview" }).textContent ?? "";
+    expect(overview()).toContain("The lamp");
+    // One search at a time: the box offers Stop while it runs.
+    expect(
+      within(screen.getByRole("search", { name: "Search" })).getByRole("button", { name: "Stop" }),
+    ).toBeTruthy();
+    await waitFor(() => expect(overview()).toContain("The lamp is lit"), { timeout: 3_000 });
+    await waitFor(() => expect(statusOf(QUESTION).textContent).toBe("Done · 42 tokens · $0.00"), {
+      timeout: 3_000,
+    });
+    expect(overview()).toContain("The lamp is lit at dusk");
+    // Ended: no more reads, and the history is read again so its mark goes.
+    await waitFor(() => expect(entry.textContent).not.toContain("Searching"));
+    expect(listReads).toBeGreaterThan(1);
+    const settled = reads;
+    await new Promise((r) => setTimeout(r, 1_500));
+    expect(reads).toBe(settled);
+    expect(server.calls.filter((c) => c.path.endsWith("/stop"))).toHaveLength(0);
+  });
+
+  it("Stop on a followed search names it to the server", async () => {
+    let stopped = false;
+    const { user, server } = await openSearch("/dashboard/jigsaw-search", {
+      "GET /api/searches": () => json([summary({ status: stopped ? "error" : "running" })]),
+      [`GET /api/searches/${SEARCH_ID}`]: () =>
+        json(savedSearch({ status: stopped ? "error" : "running", overview: "The lamp is" })),
+      [`POST /api/searches/${SEARCH_ID}/stop`]: () => {
+        stopped = true;
+        return new Response(null, { status: 204 });
+      },
+    });
+    const entry = await within(await screen.findByRole("list", { name: "Past searches" })).findByRole(
+      "listitem",
+    );
+    await user.click(within(entry).getAllByRole("button")[0]!);
+    const box = screen.getByRole("search", { name: "Search" });
+    await user.click(await within(box).findByRole("button", { name: "Stop" }));
+    expect(statusOf(QUESTION).textContent).toBe("Stopped. What arrived is kept.");
+    await waitFor(() => expect(server.callsTo(`POST /api/searches/${SEARCH_ID}/stop`)).toHaveLength(1));
+    expect(within(box).getByRole("button", { name: "Search" })).toBeTruthy();
+    await waitFor(() => expect(entry.textContent).not.toContain("Searching"));
+  });
+
   it("deletes a whole thread after asking, and leaves the page empty when it was open", async () => {
     const { user, server } = await openSearch("/dashboard/jigsaw-search", {
       "GET /api/searches": () => json(summaries),

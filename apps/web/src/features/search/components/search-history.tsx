@@ -1,4 +1,4 @@
-import { History, Trash2 } from "lucide-react";
+import { History, Radio, Trash2 } from "lucide-react";
 import { useId, useMemo, useState } from "react";
 import { toast } from "@/lib/toast";
 import { ConfirmDeleteDialog } from "@/components/confirm-delete-dialog";
@@ -90,6 +90,12 @@ export function SearchHistory({
                     <time dateTime={thread.lastAt}>{formatShortWhen(thread.lastAt)}</time>
                     {thread.searchIds.length > 1 ? (
                       <span>{followUpCount(thread.searchIds.length - 1)}</span>
+                    ) : null}
+                    {thread.status === "running" ? (
+                      <span className="flex items-center gap-1 font-medium text-primary">
+                        <Radio className="size-3" aria-hidden="true" />
+                        Searching
+                      </span>
                     ) : null}
                   </span>
                 </button>

@@ -1,12 +1,14 @@
 // The search engine page's conversation: a question, then follow-ups that each name the previous
-// search as their parent. One stream at a time; Stop aborts it and keeps what arrived. A thread can
-// also be read back from history.
+// search as their parent. One search at a time. A search outlives the page that asked for it (another
+// thread opened, New search, another page): Stop names it to the server, and keeps what arrived. A
+// thread can also be read back from history; a search of it still running is followed as it is stored.
 import type { JigsawSearchRequest, SavedSearch, SearchEvent } from "@tessera/contracts";
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { errorMessage } from "@/lib/api-client";
+import { ApiError, errorMessage } from "@/lib/api-client";
 import { searchQuery } from "../api/get-search";
 import { searchesQuery } from "../api/get-searches";
+import { stopSearch } from "../api/stop-search";
 import { streamJigsawSearch } from "../api/stream-jigsaw-search";
 import { showSearchError } from "../utils/search-toasts";
 import {
@@ -21,6 +23,9 @@ import {
 
 export type SearchOptions = NonNullable<JigsawSearchRequest["options"]>;
 
+/** How often a search still running, read back from history, is read again. */
+export const FOLLOW_MS = 1_000;
+
 /** A follow-up continues from the latest search of the thread the server knows about. */
 const lastSearchId = (turns: SearchTurn[]) => turns.findLast((t) => t.searchId !== null)?.searchId ?? null;
 
@@ -33,7 +38,10 @@ export function useSearchThread() {
   const turnsRef = useRef<SearchTurn[]>([]);
   const controllerRef = useRef<AbortController | null>(null);
   const openingRef = useRef(0);
+  /** Bumped when reading a followed search failed for a moment, so the next read is scheduled. */
+  const [followRetry, setFollowRetry] = useState(0);
 
+  // Leaving the page lets the search go on; history reads it back.
   useEffect(() => () => controllerRef.current?.abort(), []);
 
   const commit = useCallback((next: SearchTurn[]) => {
@@ -50,15 +58,79 @@ export function useSearchThread() {
     [queryClient],
   );
 
-  /** Aborts the running search; its turn keeps what arrived and says it was stopped. */
-  const stop = useCallback(() => {
+  /** Stops reading this page's own stream; the search itself goes on (unless stopped by name). */
+  const detach = useCallback(() => {
     const controller = controllerRef.current;
     if (!controller) return;
     controllerRef.current = null;
     controller.abort();
-    commit(turnsRef.current.map(stopTurn));
     setIsSearching(false);
-  }, [commit]);
+  }, []);
+
+  /**
+   * Stop: the running search ends on the server where it stands; its turn keeps what arrived and says
+   * it was stopped, then shows what the server stored if that is more.
+   */
+  const stop = useCallback(() => {
+    const running = turnsRef.current.filter((t) => t.phase === "running");
+    if (running.length === 0 && !controllerRef.current) return;
+    detach();
+    commit(turnsRef.current.map(stopTurn));
+    for (const turn of running) {
+      const id = turn.searchId;
+      if (!id) continue;
+      void stopSearch(id)
+        .then(() => queryClient.fetchQuery(searchQuery(id)))
+        .then((saved) =>
+          update(turn.key, (t) =>
+            t.phase === "stopped" && saved.overview.length > t.overview.length
+              ? { ...t, overview: saved.overview, sources: t.sources.length ? t.sources : saved.sources }
+              : t,
+          ),
+        )
+        .catch((error: unknown) => showSearchError(errorMessage(error), "Could not stop the search"))
+        .finally(refreshHistory);
+    }
+  }, [commit, detach, queryClient, refreshHistory, update]);
+
+  // A search of an opened thread still running (its page was left) is read again until it ends.
+  const followed = isSearching ? [] : turns.filter((t) => t.phase === "running" && t.searchId);
+  const followedIds = followed.map((t) => t.searchId).join(" ");
+  useEffect(() => {
+    if (!followedIds) return;
+    const timer = setTimeout(() => {
+      void Promise.all(
+        followedIds.split(" ").map((id) =>
+          queryClient.fetchQuery(searchQuery(id)).then(
+            (saved) => ({ id, saved, gone: null }),
+            (error: unknown) => {
+              // Deleted meanwhile: it says so. Anything else is tried again at the next read.
+              if (error instanceof ApiError && error.status === 404)
+                return { id, saved: null, gone: errorMessage(error) };
+              throw error;
+            },
+          ),
+        ),
+      ).then(
+        (read) => {
+          let ended = false;
+          commit(
+            turnsRef.current.map((t) => {
+              const found = read.find((r) => r.id === t.searchId);
+              if (!found || t.phase !== "running") return t;
+              if (found.gone) return failTurn(t, found.gone);
+              if (found.saved!.status !== "running") ended = true;
+              return turnFromSaved(found.saved!, t.key);
+            }),
+          );
+          if (ended) refreshHistory();
+        },
+        () => setFollowRetry((n) => n + 1),
+      );
+    }, FOLLOW_MS);
+    return () => clearTimeout(timer);
+    // `turns` changes with every read, which schedules the next one.
+  }, [followedIds, turns, followRetry, commit, queryClient, refreshHistory]);
 
   const run = useCallback(
     async (query: string, options: SearchOptions, mode: "new" | "follow-up") => {
@@ -121,13 +193,13 @@ export function useSearchThread() {
    */
   const openThread = useCallback(
     async (searchIds: string[]): Promise<SavedSearch[] | null> => {
-      stop();
+      detach();
       const ticket = ++openingRef.current;
       setOpeningThread(true);
       try {
         const saved = await Promise.all(searchIds.map((id) => queryClient.fetchQuery(searchQuery(id))));
         if (ticket !== openingRef.current) return null;
-        commit(saved.map(turnFromSaved));
+        commit(saved.map((s) => turnFromSaved(s)));
         return saved;
       } catch (error) {
         if (ticket === openingRef.current) showSearchError(errorMessage(error), "Could not open the search");
@@ -136,16 +208,26 @@ export function useSearchThread() {
         if (ticket === openingRef.current) setOpeningThread(false);
       }
     },
-    [commit, queryClient, stop],
+    [commit, queryClient, detach],
   );
 
-  /** Back to an empty page (after the open thread was deleted, say). */
+  /** Back to an empty page (New search; after the open thread was deleted, say). */
   const clear = useCallback(() => {
-    stop();
+    detach();
     openingRef.current += 1;
     setOpeningThread(false);
     commit([]);
-  }, [commit, stop]);
+  }, [commit, detach]);
 
-  return { turns, isSearching, openingThread, search, followUp, stop, openThread, clear };
+  return {
+    turns,
+    // A followed search is running too: one search at a time, and Stop names it.
+    isSearching: isSearching || followed.length > 0,
+    openingThread,
+    search,
+    followUp,
+    stop,
+    openThread,
+    clear,
+  };
 }

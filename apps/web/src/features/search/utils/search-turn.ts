@@ -129,11 +129,17 @@ export function failTurn(turn: SearchTurn, message: string): SearchTurn {
   return { ...turn, phase: "error", progress: null, error: message, status: "Search failed" };
 }
 
-/** A search read back from history, shown as it was saved. */
-export function turnFromSaved(saved: SavedSearch): SearchTurn {
-  const phase: TurnPhase = saved.status === "complete" ? "complete" : "stopped";
+export const STILL_RUNNING_STATUS = "Still searching... What it has found so far is shown.";
+
+/**
+ * A search read back from history, shown as it was saved. One still running (its page was left) is
+ * followed as it is stored: `key` keeps its place on the page.
+ */
+export function turnFromSaved(saved: SavedSearch, key = nextKey()): SearchTurn {
+  const phase: TurnPhase =
+    saved.status === "complete" ? "complete" : saved.status === "running" ? "running" : "stopped";
   return {
-    key: nextKey(),
+    key,
     searchId: saved.id,
     query: saved.query,
     phase,
@@ -142,7 +148,7 @@ export function turnFromSaved(saved: SavedSearch): SearchTurn {
         ? doneStatus(saved.tokensUsed, saved.cost)
         : saved.status === "error"
           ? "This search did not finish. What arrived is kept."
-          : "This search has not finished yet.",
+          : STILL_RUNNING_STATUS,
     progress: null,
     sources: saved.sources,
     images: saved.images.slice(0, MAX_RELATED_IMAGES),
