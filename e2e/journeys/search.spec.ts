@@ -167,3 +167,32 @@ test("the simple AI Search page answers from the workspace", async ({ signedIn: 
     timeout: 30_000,
   });
 });
+
+test("a search goes on when its page is left, and history follows it to its end", async ({
+  signedIn: page,
+}) => {
+  await seedDocument(page);
+  const nav = page.getByRole("navigation", { name: "Main", exact: true });
+  await nav.getByRole("link", { name: "AI Search", exact: true }).click();
+  await page.getByRole("searchbox", { name: "Search", exact: true }).fill(QUESTION);
+  await page.getByRole("button", { name: "Search", exact: true }).click();
+  const article = page.getByRole("article", { name: QUESTION, exact: true });
+  await expect(article.getByTestId("search-status")).toHaveText(/^Writing the overview/, { timeout: 30_000 });
+
+  // Off to another page while the overview is written, and back.
+  await nav.getByRole("link", { name: "AI Chat", exact: true }).click();
+  await expect(page).toHaveURL(/\/dashboard\/chat/);
+  await nav.getByRole("link", { name: "AI Search", exact: true }).click();
+  const entry = page
+    .getByRole("list", { name: "Past searches", exact: true })
+    .getByRole("listitem")
+    .filter({ hasText: QUESTION });
+  await entry.getByRole("button", { name: new RegExp(`^${QUESTION.replace("?", "\\?")}`) }).click();
+  const status = article.getByTestId("search-status");
+  // Caught while it still runs, it is followed as it is stored; either way it ends whole, not cut short.
+  if ((await status.getAttribute("data-phase")) === "running")
+    await page.screenshot({ path: "/tmp/search-followed.png" });
+  await expect(status).toHaveText(done, { timeout: 30_000 });
+  await expect(article.getByRole("region", { name: "AI overview", exact: true })).toContainText("dusk");
+  await expect(entry).not.toContainText("Searching");
+});
