@@ -175,11 +175,15 @@ test("a search goes on when its page is left, and history follows it to its end"
   const nav = page.getByRole("navigation", { name: "Main", exact: true });
   await nav.getByRole("link", { name: "AI Search", exact: true }).click();
   await page.getByRole("searchbox", { name: "Search", exact: true }).fill(QUESTION);
+  // Off to another page as soon as the server has taken the search (its answer has begun), and back:
+  // the overview alone takes seconds at Tessera Local's pace, so the search is left while it runs,
+  // however slowly this page draws on a loaded machine.
+  const taken = page.waitForResponse(
+    (res) => res.url().endsWith("/api/jigsaw-search") && res.request().method() === "POST",
+  );
   await page.getByRole("button", { name: "Search", exact: true }).click();
+  expect((await taken).status()).toBe(200);
   const article = page.getByRole("article", { name: QUESTION, exact: true });
-  await expect(article.getByTestId("search-status")).toHaveText(/^Writing the overview/, { timeout: 30_000 });
-
-  // Off to another page while the overview is written, and back.
   await nav.getByRole("link", { name: "AI Chat", exact: true }).click();
   await expect(page).toHaveURL(/\/dashboard\/chat/);
   await nav.getByRole("link", { name: "AI Search", exact: true }).click();
