@@ -285,6 +285,52 @@ describe("the search engine page", () => {
     expect(screen.getByRole("button", { name: "Search" })).toBeTruthy();
   });
 
+  it("a connection lost once the search began follows it as stored, to its end, keeping what arrived", async () => {
+    const stream = liveSse();
+    let reads = 0;
+    const { user, server } = await openSearch(PAGE, {
+      "POST /api/jigsaw-search": stream.handler,
+      [`GET /api/searches/${SEARCH_ID}`]: () => {
+        reads += 1;
+        // The first read is behind the page (drafts are stored once a second); then it is done.
+        return json(reads === 1 ? savedSearch({ status: "running", overview: "The lamp" }) : savedSearch());
+      },
+    });
+    await user.type(searchBox(), `${QUESTION}{Enter}`);
+    const [start, , sources, , overviewStart] = searchEvents();
+    for (const event of [start, sources, overviewStart]) stream.push(event);
+    stream.push({ type: "overview_chunk", content: "The lamp is lit", progress: 20 });
+    await waitFor(() => expect(statusOf(QUESTION).textContent).toBe("Writing the overview... 20%"));
+
+    stream.fail(new TypeError("network error"));
+    await waitFor(() =>
+      expect(statusOf(QUESTION).textContent).toBe("Connection lost. Following the search as it is stored..."),
+    );
+    const overview = () =>
+      within(result(QUESTION)).getByRole("region", { name: "AI overview" }).textContent ?? "";
+    expect(overview()).toContain("The lamp is lit");
+    await waitFor(() => expect(reads).toBe(1), { timeout: 3_000 });
+    expect(overview()).toContain("The lamp is lit");
+    await waitFor(() => expect(statusOf(QUESTION).textContent).toBe("Done · 42 tokens · $0.00"), {
+      timeout: 3_000,
+    });
+    expect(overview()).toContain("The lamp is lit at dusk 1.");
+    expect(screen.queryByText("Search failed")).toBeNull();
+    expect(server.callsTo("POST /api/jigsaw-search")).toHaveLength(1);
+  });
+
+  it("a connection lost before the search began is a failure, said aloud", async () => {
+    const stream = liveSse();
+    await openSearch(PAGE, { "POST /api/jigsaw-search": stream.handler }).then(async ({ user }) => {
+      await user.type(searchBox(), `${QUESTION}{Enter}`);
+    });
+    stream.close();
+    await waitFor(() => expect(statusOf(QUESTION).textContent).toBe("Search failed"));
+    expect(
+      within(result(QUESTION)).getByText("The search ended before it was complete. Please try again."),
+    ).toBeTruthy();
+  });
+
   it("a follow-up's Stop is in the follow-up box, and stops only that search", async () => {
     const second = liveSse();
     const { user, server } = await openSearch(PAGE, {

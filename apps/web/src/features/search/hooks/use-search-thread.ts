@@ -1,7 +1,8 @@
 // The search engine page's conversation: a question, then follow-ups that each name the previous
 // search as their parent. One search at a time. A search outlives the page that asked for it (another
 // thread opened, New search, another page): Stop names it to the server, and keeps what arrived. A
-// thread can also be read back from history; a search of it still running is followed as it is stored.
+// thread can also be read back from history; a search of it still running is followed as it is stored,
+// as is this page's own search when its stream is lost after it began.
 import type { JigsawSearchRequest, SavedSearch, SearchEvent } from "@tessera/contracts";
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef, useState } from "react";
@@ -15,6 +16,8 @@ import {
   applySearchEvent,
   ENDED_EARLY,
   failTurn,
+  followedTurn,
+  lostTurn,
   newTurn,
   stopTurn,
   turnFromSaved,
@@ -120,7 +123,7 @@ export function useSearchThread() {
               if (!found || t.phase !== "running") return t;
               if (found.gone) return failTurn(t, found.gone);
               if (found.saved!.status !== "running") ended = true;
-              return turnFromSaved(found.saved!, t.key);
+              return followedTurn(t, found.saved!);
             }),
           );
           if (ended) refreshHistory();
@@ -146,6 +149,12 @@ export function useSearchThread() {
       setIsSearching(true);
 
       let closing: SearchEvent | null = null;
+      /** The stream was lost: followed as stored once the search began, else a failure said aloud. */
+      const lost = (message: string) => {
+        const began = turnsRef.current.find((t) => t.key === turn.key)?.searchId;
+        update(turn.key, (t) => lostTurn(t, message));
+        if (!began) showSearchError(message);
+      };
       try {
         const body: JigsawSearchRequest = { query: text, options, ...(parentId ? { parentId } : {}) };
         for await (const event of streamJigsawSearch(body, controller.signal)) {
@@ -158,16 +167,9 @@ export function useSearchThread() {
           }
         }
         if (closing?.type === "error") showSearchError(closing.message);
-        else if (!closing && !controller.signal.aborted) {
-          update(turn.key, (t) => failTurn(t, ENDED_EARLY));
-          showSearchError(ENDED_EARLY);
-        }
+        else if (!closing && !controller.signal.aborted) lost(ENDED_EARLY);
       } catch (error) {
-        if (!controller.signal.aborted) {
-          const message = errorMessage(error);
-          update(turn.key, (t) => failTurn(t, message));
-          showSearchError(message);
-        }
+        if (!controller.signal.aborted) lost(errorMessage(error));
       } finally {
         if (controllerRef.current === controller) {
           controllerRef.current = null;

@@ -130,6 +130,7 @@ export function failTurn(turn: SearchTurn, message: string): SearchTurn {
 }
 
 export const STILL_RUNNING_STATUS = "Still searching... What it has found so far is shown.";
+export const RECONNECTING_STATUS = "Connection lost. Following the search as it is stored...";
 
 /**
  * A search read back from history, shown as it was saved. One still running (its page was left) is
@@ -159,4 +160,29 @@ export function turnFromSaved(saved: SavedSearch, key = nextKey()): SearchTurn {
     cost: saved.cost,
     error: null,
   };
+}
+
+/**
+ * A running turn read again from what the server stored. While it still runs, what already arrived on
+ * the page is kept where the stored text is behind it (drafts are written once a second).
+ */
+export function followedTurn(turn: SearchTurn, saved: SavedSearch): SearchTurn {
+  const next = { ...turnFromSaved(saved, turn.key), overviewModel: turn.overviewModel };
+  if (saved.status !== "running") return next;
+  return {
+    ...next,
+    overview: saved.overview.length < turn.overview.length ? turn.overview : saved.overview,
+    sources: saved.sources.length ? saved.sources : turn.sources,
+    images: saved.images.length ? next.images : turn.images,
+    followUps: turn.followUps,
+    status: turn.status === RECONNECTING_STATUS ? turn.status : next.status,
+  };
+}
+
+/**
+ * The page's stream was lost after the search began: the search goes on on the server, so the turn
+ * is followed as it is stored instead of failing. Before it began there is nothing to follow.
+ */
+export function lostTurn(turn: SearchTurn, message: string): SearchTurn {
+  return turn.searchId ? { ...turn, progress: null, status: RECONNECTING_STATUS } : failTurn(turn, message);
 }
