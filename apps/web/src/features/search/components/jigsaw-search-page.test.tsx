@@ -285,6 +285,43 @@ describe("the search engine page", () => {
     expect(screen.getByRole("button", { name: "Search" })).toBeTruthy();
   });
 
+  it("Stop pressed before the server named the search stops it by that name once it does", async () => {
+    const stream = liveSse();
+    const { user, server } = await openSearch(PAGE, {
+      "POST /api/jigsaw-search": stream.handler,
+      [`POST /api/searches/${SEARCH_ID}/stop`]: () => new Response(null, { status: 204 }),
+      [`GET /api/searches/${SEARCH_ID}`]: () => json(savedSearch({ status: "error", overview: "" })),
+    });
+    await user.type(searchBox(), `${QUESTION}{Enter}`);
+    await user.click(await screen.findByRole("button", { name: "Stop" }));
+    expect(statusOf(QUESTION).textContent).toBe("Stopped. What arrived is kept.");
+    expect(screen.getByRole("button", { name: "Search" })).toBeTruthy();
+    const request = server.callsTo("POST /api/jigsaw-search")[0]!;
+    // Not yet named: the stream is read on, unseen, until the server says which search it is.
+    expect(request.signal?.aborted).toBe(false);
+    expect(server.callsTo(`POST /api/searches/${SEARCH_ID}/stop`)).toHaveLength(0);
+
+    const [start] = searchEvents();
+    stream.push(start);
+    await waitFor(() => expect(server.callsTo(`POST /api/searches/${SEARCH_ID}/stop`)).toHaveLength(1));
+    expect(request.signal?.aborted).toBe(true);
+    expect(statusOf(QUESTION).textContent).toBe("Stopped. What arrived is kept.");
+    expect(screen.queryByText("Search failed")).toBeNull();
+  });
+
+  it("Stop pressed before the server named the search, then the stream lost: stopped, not failed", async () => {
+    const stream = liveSse();
+    const { user, server } = await openSearch(PAGE, { "POST /api/jigsaw-search": stream.handler });
+    await user.type(searchBox(), `${QUESTION}{Enter}`);
+    await user.click(await screen.findByRole("button", { name: "Stop" }));
+    stream.close();
+    // The history is read again once the stream is over; the turn still says it was stopped.
+    await waitFor(() => expect(server.callsTo("GET /api/searches").length).toBeGreaterThan(1));
+    expect(statusOf(QUESTION).textContent).toBe("Stopped. What arrived is kept.");
+    expect(screen.queryByText("Search failed")).toBeNull();
+    expect(screen.queryByText("The search ended before it was complete. Please try again.")).toBeNull();
+  });
+
   it("a connection lost once the search began follows it as stored, to its end, keeping what arrived", async () => {
     const stream = liveSse();
     let reads = 0;

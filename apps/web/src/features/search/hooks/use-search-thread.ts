@@ -40,6 +40,8 @@ export function useSearchThread() {
   // The latest turns, for stream callbacks that outlive the render that started them.
   const turnsRef = useRef<SearchTurn[]>([]);
   const controllerRef = useRef<AbortController | null>(null);
+  /** Streams stopped before the server named their search: read until it does, then stopped by name. */
+  const stopOnStartRef = useRef(new Set<AbortController>());
   const openingRef = useRef(0);
   /** Bumped when reading a followed search failed for a moment, so the next read is scheduled. */
   const [followRetry, setFollowRetry] = useState(0);
@@ -70,31 +72,41 @@ export function useSearchThread() {
     setIsSearching(false);
   }, []);
 
-  /**
-   * Stop: the running search ends on the server where it stands; its turn keeps what arrived and says
-   * it was stopped, then shows what the server stored if that is more.
-   */
-  const stop = useCallback(() => {
-    const running = turnsRef.current.filter((t) => t.phase === "running");
-    if (running.length === 0 && !controllerRef.current) return;
-    detach();
-    commit(turnsRef.current.map(stopTurn));
-    for (const turn of running) {
-      const id = turn.searchId;
-      if (!id) continue;
+  /** Stops a search by its name, then shows what the server stored if that is more than arrived. */
+  const stopByName = useCallback(
+    (key: string, id: string) =>
       void stopSearch(id)
         .then(() => queryClient.fetchQuery(searchQuery(id)))
         .then((saved) =>
-          update(turn.key, (t) =>
+          update(key, (t) =>
             t.phase === "stopped" && saved.overview.length > t.overview.length
               ? { ...t, overview: saved.overview, sources: t.sources.length ? t.sources : saved.sources }
               : t,
           ),
         )
         .catch((error: unknown) => showSearchError(errorMessage(error), "Could not stop the search"))
-        .finally(refreshHistory);
-    }
-  }, [commit, detach, queryClient, refreshHistory, update]);
+        .finally(refreshHistory),
+    [queryClient, refreshHistory, update],
+  );
+
+  /**
+   * Stop: the running search ends on the server where it stands; its turn keeps what arrived and says
+   * it was stopped, then shows what the server stored if that is more. Stopped before the server named
+   * it, the stream is read on (unseen) until it does, and it is stopped by that name.
+   */
+  const stop = useCallback(() => {
+    const running = turnsRef.current.filter((t) => t.phase === "running");
+    const controller = controllerRef.current;
+    if (running.length === 0 && !controller) return;
+    const unnamed = running.find((t) => !t.searchId);
+    if (controller && unnamed) {
+      controllerRef.current = null;
+      setIsSearching(false);
+      stopOnStartRef.current.add(controller);
+    } else detach();
+    commit(turnsRef.current.map(stopTurn));
+    for (const turn of running) if (turn.searchId) stopByName(turn.key, turn.searchId);
+  }, [commit, detach, stopByName]);
 
   // A search of an opened thread still running (its page was left) is read again until it ends.
   const followed = isSearching ? [] : turns.filter((t) => t.phase === "running" && t.searchId);
@@ -155,10 +167,19 @@ export function useSearchThread() {
         update(turn.key, (t) => lostTurn(t, message));
         if (!began) showSearchError(message);
       };
+      /** Still this page's to show: not left, and not stopped before the server named the search. */
+      const heard = () => !controller.signal.aborted && !stopOnStartRef.current.has(controller);
       try {
         const body: JigsawSearchRequest = { query: text, options, ...(parentId ? { parentId } : {}) };
         for await (const event of streamJigsawSearch(body, controller.signal)) {
           if (controller.signal.aborted) break;
+          if (stopOnStartRef.current.has(controller)) {
+            if (event.type !== "start") continue;
+            update(turn.key, (t) => ({ ...t, searchId: event.searchId }));
+            stopByName(turn.key, event.searchId);
+            controller.abort();
+            break;
+          }
           update(turn.key, (t) => applySearchEvent(t, event));
           if (event.type === "start") refreshHistory();
           if (event.type === "complete" || event.type === "error") {
@@ -167,10 +188,11 @@ export function useSearchThread() {
           }
         }
         if (closing?.type === "error") showSearchError(closing.message);
-        else if (!closing && !controller.signal.aborted) lost(ENDED_EARLY);
+        else if (!closing && heard()) lost(ENDED_EARLY);
       } catch (error) {
-        if (!controller.signal.aborted) lost(errorMessage(error));
+        if (heard()) lost(errorMessage(error));
       } finally {
+        stopOnStartRef.current.delete(controller);
         if (controllerRef.current === controller) {
           controllerRef.current = null;
           setIsSearching(false);
@@ -178,7 +200,7 @@ export function useSearchThread() {
         refreshHistory();
       }
     },
-    [commit, update, refreshHistory],
+    [commit, update, refreshHistory, stopByName],
   );
 
   /** A new question: the thread starts over (related questions and the main search box). */
