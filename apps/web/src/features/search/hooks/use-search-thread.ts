@@ -21,6 +21,7 @@ import {
   newTurn,
   stopTurn,
   turnFromSaved,
+  withStored,
   type SearchTurn,
 } from "../utils/search-turn";
 
@@ -68,8 +69,9 @@ export function useSearchThread() {
     const controller = controllerRef.current;
     if (!controller) return;
     controllerRef.current = null;
-    controller.abort();
     setIsSearching(false);
+    // One stopped before the server named its search is read on until it does (see `run`).
+    if (!stopOnStartRef.current.has(controller)) controller.abort();
   }, []);
 
   /** Stops a search by its name, then shows what the server stored if that is more than arrived. */
@@ -77,13 +79,7 @@ export function useSearchThread() {
     (key: string, id: string) =>
       void stopSearch(id)
         .then(() => queryClient.fetchQuery(searchQuery(id)))
-        .then((saved) =>
-          update(key, (t) =>
-            t.phase === "stopped" && saved.overview.length > t.overview.length
-              ? { ...t, overview: saved.overview, sources: t.sources.length ? t.sources : saved.sources }
-              : t,
-          ),
-        )
+        .then((saved) => update(key, (t) => (t.phase === "stopped" ? withStored(t, saved) : t)))
         .catch((error: unknown) => showSearchError(errorMessage(error), "Could not stop the search"))
         .finally(refreshHistory),
     [queryClient, refreshHistory, update],
@@ -98,12 +94,8 @@ export function useSearchThread() {
     const running = turnsRef.current.filter((t) => t.phase === "running");
     const controller = controllerRef.current;
     if (running.length === 0 && !controller) return;
-    const unnamed = running.find((t) => !t.searchId);
-    if (controller && unnamed) {
-      controllerRef.current = null;
-      setIsSearching(false);
-      stopOnStartRef.current.add(controller);
-    } else detach();
+    if (controller && running.some((t) => !t.searchId)) stopOnStartRef.current.add(controller);
+    detach();
     commit(turnsRef.current.map(stopTurn));
     for (const turn of running) if (turn.searchId) stopByName(turn.key, turn.searchId);
   }, [commit, detach, stopByName]);

@@ -163,20 +163,23 @@ export function turnFromSaved(saved: SavedSearch, key = nextKey()): SearchTurn {
 }
 
 /**
- * A running turn read again from what the server stored. While it still runs, what already arrived on
- * the page is kept where the stored text is behind it (drafts are written once a second).
+ * What arrived on the page, filled in from what the server stored where that is further along (the
+ * overview's drafts are stored once a second, so either can be ahead; sources and images, once found,
+ * are the same in both).
  */
-export function followedTurn(turn: SearchTurn, saved: SavedSearch): SearchTurn {
-  const next = { ...turnFromSaved(saved, turn.key), overviewModel: turn.overviewModel };
-  if (saved.status !== "running") return next;
+export function withStored(turn: SearchTurn, saved: SavedSearch): SearchTurn {
   return {
-    ...next,
-    overview: saved.overview.length < turn.overview.length ? turn.overview : saved.overview,
-    sources: saved.sources.length ? saved.sources : turn.sources,
-    images: saved.images.length ? next.images : turn.images,
-    followUps: turn.followUps,
-    status: turn.status === RECONNECTING_STATUS ? turn.status : next.status,
+    ...turn,
+    overview: saved.overview.length > turn.overview.length ? saved.overview : turn.overview,
+    sources: turn.sources.length ? turn.sources : saved.sources,
+    images: turn.images.length ? turn.images : saved.images.slice(0, MAX_RELATED_IMAGES),
   };
+}
+
+/** A running turn read again from what the server stored: as stored once it has ended. */
+export function followedTurn(turn: SearchTurn, saved: SavedSearch): SearchTurn {
+  if (saved.status === "running") return withStored(turn, saved);
+  return { ...turnFromSaved(saved, turn.key), overviewModel: turn.overviewModel };
 }
 
 /**
