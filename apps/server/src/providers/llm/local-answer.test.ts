@@ -1,6 +1,7 @@
 // How Tessera Local composes answers: only the passages' own sentences, cited, in reading order.
 import { describe, expect, it } from "vitest";
 import { composeLocalAnswer, LOCAL_FALLBACK_TEXT } from "./local-answer";
+import { stem } from "./local-text";
 import type { Passage } from "./types";
 
 const help = (slug: string, title: string, content: string, rank: number): Passage => ({
@@ -52,6 +53,31 @@ describe("composeLocalAnswer", () => {
     expect(text.indexOf("Every conversation is saved")).toBeLessThan(text.indexOf("Deleting a conversation"));
     expect(text).toContain("We delete a conversation after a project ends. [2]");
     expect(text).not.toContain("Retention"); // headings carry no statement
+  });
+
+  it("finds a passage whose words differ from the question's only by their endings", () => {
+    const log: Passage = {
+      id: "doc:log",
+      kind: "document",
+      title: "Lighthouse keeping handbook",
+      url: "/documents/log",
+      content: "The keeper logs the wind every four hours through the night. At dawn the lamp is put out.",
+      rank: 0.5,
+    };
+    const { text, cited } = composeLocalAnswer("How often is the wind logged?", [log]);
+    expect(cited).toEqual([log]);
+    expect(text).toContain("The keeper logs the wind every four hours through the night. [1]");
+    // Stopped, running and added each meet their plain form; the plain "add" is not cut to "ad".
+    expect(composeLocalAnswer("Who stopped the running answer?", [STOPPING]).cited).toEqual([STOPPING]);
+    for (const [inflected, plain] of [
+      ["stopped", "stop"],
+      ["running", "run"],
+      ["logged", "logs"],
+      ["added", "add"],
+      ["egged", "egg"],
+    ])
+      expect(stem(inflected!), inflected).toBe(stem(plain!));
+    expect(stem("add")).toBe("add");
   });
 
   it("falls back honestly when the passages share nothing with the question", () => {

@@ -12,15 +12,19 @@ const STOPWORDS = new Set(
 );
 
 /**
- * Light stemming, applied alike to queries and passages, so `images` meets `image` and `deleting`
- * meets `delete`. Crude on purpose: both sides get the same crudeness, and it is deterministic.
+ * Light stemming, applied alike to queries and passages, so `images` meets `image`, `deleting` meets
+ * `delete` and `logged` meets `logs`. Crude on purpose: both sides get the same crudeness, and it is
+ * deterministic.
  */
 export function stem(word: string): string {
   let w = word.toLowerCase();
   if (w.length > 4 && /(ch|sh|ss|x)es$/.test(w)) w = w.slice(0, -2);
   else if (w.length > 3 && w.endsWith("s") && !w.endsWith("ss")) w = w.slice(0, -1);
-  if (w.length > 5 && w.endsWith("ing")) w = w.slice(0, -3);
-  else if (w.length > 4 && w.endsWith("ed")) w = w.slice(0, -2);
+  const suffix = w.length > 5 && w.endsWith("ing") ? 3 : w.length > 4 && w.endsWith("ed") ? 2 : 0;
+  w = w.slice(0, w.length - suffix);
+  // A consonant doubled before the ending is single in the plain form (stopped, running, logged),
+  // but "added" stays "add".
+  if (suffix && w.length > 3 && /([^aeiouylsz])\1$/.test(w)) w = w.slice(0, -1);
   if (w.length > 3 && w.endsWith("e")) w = w.slice(0, -1);
   return w;
 }
