@@ -260,19 +260,21 @@ describe("chat: an answer still being written", () => {
 });
 
 describe("chat: a turn whose connection is lost after the server stored it", () => {
-  const relayed = () =>
-    sse([
-      { type: "resume", messageId: ANSWER, content: "Once upon a time" },
-      { type: "chunk", content: ", the end." },
-      { type: "end" },
-    ]);
+  const RELAYED = [
+    { type: "resume", messageId: ANSWER, content: "Once upon a time" },
+    { type: "chunk", content: ", the end." },
+    { type: "end" },
+  ];
+  const relayed = () => sse(RELAYED);
   const stored = () => json([question, answer("Once upon a time, the end.", "complete")]);
 
   it("is followed to its end, as stored: the question stays and nothing is given back to the box", async () => {
     const stream = liveSse();
+    // The relay answers once the toast has been seen: it goes with the answer's end.
+    const follow = liveSse();
     const { user, server } = await openChat("/dashboard/chat?feature_typewriterEffects=false", {
       "POST /api/chat-stream": stream.handler,
-      [FOLLOW]: relayed,
+      [FOLLOW]: follow.handler,
       [`GET /api/conversations/${ID}/messages`]: stored,
       "GET /api/conversations": () => json([conversation(ID, "Tell me the whole story")]),
     });
@@ -284,6 +286,8 @@ describe("chat: a turn whose connection is lost after the server stored it", () 
     stream.fail(new TypeError("network error"));
 
     expect(await screen.findByText("Reconnecting...")).toBeTruthy();
+    for (const event of RELAYED) follow.push(event);
+    follow.close();
     expect(await within(log).findByText("Once upon a time, the end.")).toBeTruthy();
     // Reconnected: the toast goes with the answer's end.
     await waitFor(() => expect(screen.queryByText("Reconnecting...")).toBeNull());
