@@ -487,3 +487,26 @@ export const changelogEntries = pgTable("changelog_entries", {
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Wrong passwords per account and client address within a window. A pair over the limit is refused;
+ * the account's total only slows every attempt down, so strangers cannot lock its owner out.
+ */
+export const signInFailures = pgTable(
+  "sign_in_failures",
+  {
+    account: text("account").notNull(),
+    client: text("client").notNull(),
+    failures: integer("failures").notNull(),
+    windowStart: timestamp("window_start", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.account, t.client] })],
+);
+
+/** The last time step whose TOTP code a person spent: a code is accepted once, and never an older one. */
+export const totpSteps = pgTable("totp_steps", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => user.id, { onDelete: "cascade" }),
+  step: integer("step").notNull(),
+});
