@@ -1,5 +1,6 @@
 // Assistants (spec §3 "Assistant (bot)"): four built-in ones and people's own, usable in chat.
 import { z } from "zod";
+import { httpUrlSchema } from "./http-url";
 
 export const assistantSettingsSchema = z
   .object({
@@ -25,7 +26,8 @@ export const assistantKnowledgeSchema = z
   .object({
     /** Ids of the owner's documents (/api/documents) that the assistant retrieves from. */
     documents: z.array(z.string().uuid()).max(50).default([]),
-    websites: z.array(z.string().url().max(2048)).max(20).default([]),
+    /** Kept with the assistant and shown as links: web addresses only (http-url.ts says why). */
+    websites: z.array(httpUrlSchema()).max(20).default([]),
     instructions: z.string().trim().max(ASSISTANT_LIMITS.instructions).default(""),
   })
   .strict();

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { httpUrlSchema } from "./http-url";
 
 export const DOCUMENT_TITLE_MAX = 200;
 export const DOCUMENT_CONTENT_MAX = 200_000;
@@ -14,7 +15,7 @@ export type CreateDocumentInput = z.input<typeof createDocumentSchema>;
 /** A document read from a web page, text file or PDF at an address, fetched by the guarded client. */
 export const createDocumentFromUrlSchema = z
   .object({
-    url: z.string().trim().url("must be an http or https address").max(2048),
+    url: httpUrlSchema(),
     title: z.string().trim().max(DOCUMENT_TITLE_MAX).optional(),
   })
   .strict();

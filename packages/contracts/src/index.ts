@@ -1,5 +1,6 @@
 export * from "./errors";
 export * from "./query";
+export * from "./http-url";
 export * from "./health";
 export * from "./profile";
 export * from "./public-config";

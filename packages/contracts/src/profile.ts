@@ -1,14 +1,10 @@
 import { z } from "zod";
+import { httpUrlSchema } from "./http-url";
 
 export const FULL_NAME_MAX = 120;
 export const AVATAR_URL_MAX = 2048;
 
-const httpUrl = z
-  .string()
-  .trim()
-  .max(AVATAR_URL_MAX)
-  .url("must be a URL")
-  .refine((v) => /^https?:\/\//i.test(v), "must start with http:// or https://");
+const httpUrl = httpUrlSchema(AVATAR_URL_MAX);
 
 export const updateProfileSchema = z
   .object({

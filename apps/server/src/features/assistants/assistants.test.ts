@@ -150,6 +150,46 @@ describe("/api/assistants", () => {
     );
   });
 
+  it("keeps only web addresses as websites: javascript:, file: and data: are refused with the reason", async () => {
+    const hostile = [
+      "javascript:alert(document.cookie)",
+      "file:///etc/passwd",
+      "data:text/html,<script>alert(1)</script>",
+    ];
+    for (const url of hostile) {
+      const res = await create(ada, {
+        name: "Linker",
+        systemPrompt: "Cite.",
+        settings,
+        knowledgeBase: { websites: ["https://docs.example/guide", url] },
+      });
+      expect(res.status, url).toBe(400);
+      expect(((await res.json()) as { error: { message: string } }).error.message).toBe(
+        "knowledgeBase.websites.1: must be an http:// or https:// address",
+      );
+    }
+    const kept = (await (
+      await create(ada, {
+        name: "Linker",
+        systemPrompt: "Cite.",
+        settings,
+        knowledgeBase: { websites: ["https://docs.example/guide"] },
+      })
+    ).json()) as Assistant;
+    expect(kept.knowledgeBase.websites).toEqual(["https://docs.example/guide"]);
+    for (const url of hostile) {
+      const res = await t.request(`/api/assistants/${kept.id}`, {
+        method: "PATCH",
+        token: ada,
+        json: { knowledgeBase: { websites: [url] } },
+      });
+      expect(res.status, url).toBe(400);
+    }
+    const stored = (await (
+      await t.request(`/api/assistants/${kept.id}`, { token: ada })
+    ).json()) as Assistant;
+    expect(stored.knowledgeBase.websites).toEqual(["https://docs.example/guide"]);
+  });
   it("answers in chat as the assistant: its prompt, instructions and sampling go upstream", async () => {
     const pirate = (await (
       await create(ada, {
