@@ -144,13 +144,22 @@ export function createApp(services: Services, options: { webDist?: string | null
     ),
   );
 
-  const api = new Hono<AppEnv>();
-  api.use(
-    requireSession(auth, database.db, {
-      signInMessage: (path) => (SEARCH_PATHS.has(path) ? SEARCH_MESSAGES.signIn : undefined),
-      cache: sessions,
+  const sessionCheck = requireSession(auth, database.db, {
+    signInMessage: (path) => (SEARCH_PATHS.has(path) ? SEARCH_MESSAGES.signIn : undefined),
+    cache: sessions,
+  });
+  // Before the session check of /api/*: an <img> holding a signed address has no bearer token.
+  app.route(
+    "/api/image-proxy",
+    imageProxyRoutes({
+      signer: services.imageProxy,
+      requireSession: sessionCheck,
+      allowPrivateFetch: env.OUTBOUND_ALLOW_PRIVATE,
     }),
   );
+
+  const api = new Hono<AppEnv>();
+  api.use(sessionCheck);
   // PostgreSQL refuses a NUL in any text it is given, so one in a path or a query (%00, which no id
   // or search can hold) is refused here with its reason, for every route at once, instead of failing
   // in the database. JSON bodies have theirs dropped as they are read (lib/validate.ts).
@@ -174,7 +183,6 @@ export function createApp(services: Services, options: { webDist?: string | null
       adminEmails: env.ADMIN_EMAILS,
     }),
   );
-  api.route("/image-proxy", imageProxyRoutes({ allowPrivateFetch: env.OUTBOUND_ALLOW_PRIVATE }));
   api.route("/assistants", assistantsRoutes(database.db));
   api.route(
     "/",
@@ -218,6 +226,7 @@ export function createApp(services: Services, options: { webDist?: string | null
       search: services.search,
       localSearch: services.localSearch,
       allowPrivateFetch: env.OUTBOUND_ALLOW_PRIVATE,
+      imageSrc: services.imageProxy.src,
     }),
   );
   api.route(

@@ -6,6 +6,7 @@ import { createAuth, type Auth } from "./auth/auth";
 import { openDatabase, type DatabaseHandle, type DatabaseTarget } from "./db/client";
 import type { Env } from "./env";
 import { createCipher } from "./lib/crypto";
+import { createImageProxySigner, type ImageProxySigner } from "./lib/image-proxy-signature";
 import type { Logger } from "./lib/logger";
 import { createLiveStreams, type LiveStreams } from "./lib/live-streams";
 import { createMemoryRateLimiter, createRedisRateLimiter, type RateLimiter } from "./lib/rate-limiter";
@@ -43,6 +44,8 @@ export interface Services {
   chatTimeouts: { idleMs: number; totalMs: number };
   /** The open chat and comparison streams; main.ts ends them on shutdown before closing. */
   streams: LiveStreams;
+  /** Signs image-proxy addresses for pictures an <img> loads without a bearer token. */
+  imageProxy: ImageProxySigner;
   close(): Promise<void>;
 }
 
@@ -181,6 +184,7 @@ export async function createServices(
     limiter,
     socialProviders: Object.keys(social) as SocialProvider[],
     streams: createLiveStreams(),
+    imageProxy: createImageProxySigner(secrets.authSecret),
     close: async () => {
       clearInterval(sweeper);
       await limiter.close();

@@ -12,6 +12,11 @@ export const ROUTE_RULES = {
   "better-auth": "Better Auth's own checks",
   /** Runs before the handlers of its path (request id, logs, limits, the session check). */
   middleware: "middleware of every route below it",
+  /**
+   * Signed in, or holding an address the server signed (exp and sig in the query, good for about an
+   * hour): an <img> cannot send a bearer token. Without a signature it is a session route.
+   */
+  "signed-url": "signed in, or an address this server signed (exp and sig in the query)",
   /** Signed in; acts only on the caller's own data. */
   session: "signed in; the caller's own data",
   /** Signed in; the id names the caller's own object (or a public one to read). Another's is 404. */
@@ -77,7 +82,7 @@ export const ROUTE_AUTH: Record<string, RouteRule> = {
   "POST /api/billing/portal": "session",
   "PUT /api/admin/plans": "instance-admin",
 
-  "GET /api/image-proxy": "session",
+  "GET /api/image-proxy": "signed-url",
 
   "GET /api/assistants": "session",
   "POST /api/assistants": "session",

@@ -1,6 +1,7 @@
 // AI search (spec §2 Search screens, §3 Search source / Image / Search state, §4 Search, §7): the
 // search engine page's event stream, the simple page's chunk stream, and saved searches.
 import { z } from "zod";
+import { httpUrlSchema } from "./http-url";
 
 export const MAX_RELATED_IMAGES = 12;
 export const MAX_SEARCH_SOURCES = 8;
@@ -15,9 +16,20 @@ export const DEEP_CRAWL_PAGES = 3;
 /**
  * Remote favicons, thumbnails and related images are shown through this same-origin proxy (guarded,
  * size-capped and cached), never fetched by the browser from their hosts: GET ?url=<absolute URL>.
+ * An <img> cannot send a bearer token, so the server hands out the proxy's addresses signed
+ * (`&exp=<unix seconds>&sig=<HMAC>`, good for about an hour) in the `…Src` fields below.
  */
 export const IMAGE_PROXY_PATH = "/api/image-proxy";
-export const proxiedImageUrl = (url: string) => `${IMAGE_PROXY_PATH}?url=${encodeURIComponent(url)}`;
+
+export const imageProxyQuerySchema = z.object({
+  url: httpUrlSchema(),
+  /** When the signature ends, in seconds since 1970; with `sig`, no session is needed. */
+  exp: z
+    .string()
+    .regex(/^\d{1,12}$/, "must be a time in whole seconds")
+    .optional(),
+  sig: z.string().max(128).optional(),
+});
 
 export const SEARCH_MESSAGES = {
   emptyQuery: "Please enter a search query",
@@ -87,12 +99,20 @@ export const searchSourceSchema = z.object({
   domain: z.string(),
   thumbnail: z.string().optional(),
   favicon: z.string().optional(),
+  /** Where the page shows the thumbnail and favicon from: signed image-proxy addresses, made on each read. */
+  thumbnailSrc: z.string().optional(),
+  faviconSrc: z.string().optional(),
   /** Why deep crawl skipped this page (too large, not a web page, unreachable); the source still counts. */
   note: z.string().optional(),
 });
 export type SearchSource = z.infer<typeof searchSourceSchema>;
 
-export const searchImageSchema = z.object({ url: z.string(), alt: z.string() });
+export const searchImageSchema = z.object({
+  url: z.string(),
+  alt: z.string(),
+  /** The signed image-proxy address the page loads the picture from, made on each read. */
+  src: z.string().optional(),
+});
 export type SearchImage = z.infer<typeof searchImageSchema>;
 
 export const searchEventSchema = z.discriminatedUnion("type", [

@@ -3,11 +3,14 @@
 // so the browser never contacts those hosts and the CSP can stay same-origin. Only raster images
 // whose bytes prove their type are passed on (never SVG, which can carry script). Answers, good and
 // bad, are kept in a small in-memory cache.
-import { Hono } from "hono";
-import { z } from "zod";
+// An <img> sends no bearer token, so an address the server signed (&exp=&sig=, see
+// lib/image-proxy-signature.ts) is enough on its own; without a signature a session is needed.
+import { imageProxyQuerySchema } from "@tessera/contracts";
+import { Hono, type MiddlewareHandler } from "hono";
 import type { AppEnv } from "../../lib/context";
 import { AppError } from "../../lib/errors";
 import { guardedFetch } from "../../lib/guarded-fetch";
+import type { ImageProxySigner } from "../../lib/image-proxy-signature";
 import { sniffImage } from "../../lib/sniff";
 import { parseWith } from "../../lib/validate";
 
@@ -18,13 +21,12 @@ const CACHE_MAX_ENTRIES = 500;
 const HIT_TTL_MS = 60 * 60 * 1000;
 const MISS_TTL_MS = 5 * 60 * 1000;
 
-const query = z.object({
-  url: z
-    .string()
-    .max(2048, "the address is too long")
-    .url("must be an absolute http or https address")
-    .refine((u) => /^https?:/i.test(u), "must be an http or https address"),
-});
+export interface ImageProxyDeps {
+  signer: ImageProxySigner;
+  /** The session check every other /api route runs; applied here only to unsigned addresses. */
+  requireSession: MiddlewareHandler<AppEnv>;
+  allowPrivateFetch?: boolean;
+}
 
 type Entry = { at: number; image: { bytes: Uint8Array; type: string } | null };
 
@@ -37,7 +39,7 @@ function imageType(bytes: Uint8Array): string | null {
   return null;
 }
 
-export function imageProxyRoutes(opts: { allowPrivateFetch?: boolean } = {}) {
+export function imageProxyRoutes(opts: ImageProxyDeps) {
   const cache = new Map<string, Entry>();
   let cachedBytes = 0;
   const remember = (url: string, image: Entry["image"]) => {
@@ -73,12 +75,27 @@ export function imageProxyRoutes(opts: { allowPrivateFetch?: boolean } = {}) {
     return image;
   }
 
-  return new Hono<AppEnv>().get("/", async (c) => {
-    const { url } = parseWith(query, c.req.query());
-    const image = await load(url);
-    if (!image) throw new AppError("NOT_FOUND", "No image could be loaded from that address.");
-    c.header("Content-Type", image.type);
-    c.header("Cache-Control", "private, max-age=86400");
-    return c.body(image.bytes.slice().buffer);
-  });
+  const signed = (c: { req: { query: (key: string) => string | undefined } }) =>
+    c.req.query("sig") !== undefined || c.req.query("exp") !== undefined;
+
+  return new Hono<AppEnv>().get(
+    "/",
+    (c, next) => (signed(c) ? next() : opts.requireSession(c, next)),
+    async (c) => {
+      const { url, exp, sig } = parseWith(imageProxyQuerySchema, c.req.query());
+      if (signed(c)) {
+        // Checked against the address as given, before trimming: exactly what was signed.
+        const check = opts.signer.check(c.req.query("url") ?? url, exp, sig);
+        if (check === "expired")
+          throw new AppError("FORBIDDEN", "This image address has expired. Reload the page to see it.");
+        if (check !== "valid")
+          throw new AppError("FORBIDDEN", "This image address was not signed by this server.");
+      }
+      const image = await load(url);
+      if (!image) throw new AppError("NOT_FOUND", "No image could be loaded from that address.");
+      c.header("Content-Type", image.type);
+      c.header("Cache-Control", "private, max-age=86400");
+      return c.body(image.bytes.slice().buffer);
+    },
+  );
 }

@@ -47,6 +47,7 @@ import {
   errorResponseSchema,
   generatedImageSchema,
   imageGenerationRequestSchema,
+  imageProxyQuerySchema,
   imageModelsResponseSchema,
   healthResponseSchema,
   modelsResponseSchema,
@@ -78,6 +79,8 @@ export interface Operation {
   status?: number;
   /** Better Auth operations that take the bearer token (our own routes say so by their rule). */
   bearer?: boolean;
+  /** The query parameters, each a string field of the object. */
+  query?: z.ZodObject;
 }
 
 const pathParam = (name: string) => ({
@@ -256,7 +259,11 @@ export const OPERATIONS: Operation[] = [
   {
     method: "get",
     path: "/api/image-proxy",
-    summary: "A remote favicon, thumbnail or related image (?url=), fetched guarded, served same-origin",
+    summary:
+      "A remote favicon, thumbnail or related image (?url=), fetched guarded, served same-origin. " +
+      "Search results carry these addresses signed (&exp=&sig=, about an hour) for <img>, which " +
+      "sends no bearer token; a bad or expired signature is 403, no signature needs the session",
+    query: imageProxyQuerySchema,
   },
   {
     method: "get",
@@ -685,6 +692,18 @@ export const operationNeedsBearer = (op: Operation) => op.bearer === true || nee
 
 const schema = (s: z.ZodType) => z.toJSONSchema(s, { io: "input", unrepresentable: "any" });
 
+const queryParams = (query: z.ZodObject | undefined) =>
+  Object.entries(query?.shape ?? {}).map(([name, field]) => ({
+    in: "query",
+    name,
+    required: !(field as z.ZodType).safeParse(undefined).success,
+    schema: schema(field as z.ZodType),
+  }));
+
+/** A signed address stands in for the bearer token on its rule's routes. */
+const securityOf = (rule: RouteRule) =>
+  rule === "signed-url" ? [{ bearer: [] }, { signedUrl: [] }] : [{ bearer: [] }];
+
 export function buildApiDocument(version: string) {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const op of OPERATIONS) {
@@ -704,9 +723,14 @@ export function buildApiDocument(version: string) {
     paths[op.path]![op.method] = {
       summary: op.summary,
       "x-authorization": ROUTE_RULES[operationRule(op)],
-      ...(operationNeedsBearer(op) ? { security: [{ bearer: [] }] } : {}),
-      ...(op.path.includes("{")
-        ? { parameters: [...op.path.matchAll(/\{(\w+)\}/g)].map((m) => pathParam(m[1]!)) }
+      ...(operationNeedsBearer(op) ? { security: securityOf(operationRule(op)) } : {}),
+      ...(op.path.includes("{") || op.query
+        ? {
+            parameters: [
+              ...[...op.path.matchAll(/\{(\w+)\}/g)].map((m) => pathParam(m[1]!)),
+              ...queryParams(op.query),
+            ],
+          }
         : {}),
       ...(op.body
         ? { requestBody: { required: true, content: { "application/json": { schema: schema(op.body) } } } }
@@ -733,7 +757,17 @@ export function buildApiDocument(version: string) {
       version,
       description: "Every call that needs a session takes Authorization: Bearer <token>.",
     },
-    components: { securitySchemes: { bearer: { type: "http", scheme: "bearer" } } },
+    components: {
+      securitySchemes: {
+        bearer: { type: "http", scheme: "bearer" },
+        signedUrl: {
+          type: "apiKey",
+          in: "query",
+          name: "sig",
+          description: "An HMAC the server put in the address it handed out, with its expiry in exp.",
+        },
+      },
+    },
     paths,
   };
 }

@@ -32,6 +32,7 @@ import type { SearchProvider, WebResult } from "../../providers/search/types";
 import { createCiteRenumberer } from "./cite-renumber";
 import { suggestFollowUps } from "./follow-ups";
 import type { OverviewModel } from "./overview-model";
+import { imagesWithPictures, sourcesWithPictures, type ImageSrc } from "./search-pictures";
 
 export interface SearchDeps {
   db: Database;
@@ -46,6 +47,8 @@ export interface SearchDeps {
   streams?: LiveStreams;
   /** Development and tests only: lets deep crawl read pages on private addresses. */
   allowPrivateFetch?: boolean;
+  /** Signs the image-proxy addresses the page loads favicons, thumbnails and related images from. */
+  imageSrc?: ImageSrc;
 }
 
 /** How much of a deep-crawled page the overview model reads. */
@@ -156,7 +159,11 @@ export async function* runSearch(
         provider: provider.id,
         message: `Reading the top ${top === 1 ? "page" : `${top} pages`}...`,
       };
-      crawl = await readTopResults(found.results, { allowPrivate: deps.allowPrivateFetch, signal });
+      crawl = await readTopResults(found.results, {
+        owner: userId,
+        allowPrivate: deps.allowPrivateFetch,
+        signal,
+      });
       if (signal.aborted) return;
     }
     const { results, notes } = crawl;
@@ -173,8 +180,8 @@ export async function* runSearch(
     const images = [...found.images, ...crawl.images]
       .filter((img, i, all) => all.findIndex((o) => o.url === img.url) === i)
       .slice(0, MAX_RELATED_IMAGES);
-    yield { type: "sources", sources };
-    yield { type: "images", images };
+    yield { type: "sources", sources: sourcesWithPictures(sources, deps.imageSrc) };
+    yield { type: "images", images: imagesWithPictures(images, deps.imageSrc) };
     // Read back from history while the overview is written.
     await deps.db.update(searches).set({ sources, images }).where(stillRunning);
     // Pages a provider brought in (read in full where deep crawl could) stay searchable offline.

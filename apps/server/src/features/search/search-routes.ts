@@ -64,7 +64,7 @@ export function searchRoutes(deps: SearchDeps) {
     })
     .get("/searches", async (c) => c.json(await listSearches(deps.db, user(c))))
     .get("/searches/:id", async (c) =>
-      c.json(await getSearch(deps.db, user(c), parseWith(idParam, c.req.param()).id)),
+      c.json(await getSearch(deps.db, user(c), parseWith(idParam, c.req.param()).id, deps.imageSrc)),
     )
     .post("/searches/:id/stop", async (c) => {
       await stopSearch(deps, user(c), parseWith(idParam, c.req.param()).id);

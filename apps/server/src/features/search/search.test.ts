@@ -295,7 +295,14 @@ describe("with a web search provider and deep crawl", () => {
     const searching = events.filter((e) => e.type === "searching");
     expect(searching[0]).toMatchObject({ provider: "tavily", message: "Searching the web..." });
     expect(searching[1]).toMatchObject({ message: "Reading the top 3 pages..." });
-    expect(events.find((e) => e.type === "sources")!.sources).toEqual([
+    const signed = (url: string) =>
+      expect.stringMatching(
+        new RegExp(
+          `^/api/image-proxy\\?url=${encodeURIComponent(url).replace(/[.]/g, "\\.")}&exp=\\d+&sig=[\\w-]{43}$`,
+        ),
+      ) as unknown;
+    const sources = events.find((e) => e.type === "sources")!.sources as SavedSearch["sources"];
+    expect(sources).toEqual([
       {
         title: "Tide tables for Kestrel Bay",
         url: `${base}/kestrel`,
@@ -303,6 +310,8 @@ describe("with a web search provider and deep crawl", () => {
         domain: "127.0.0.1",
         favicon: `${base}/icons/tide.png`,
         thumbnail: `${base}/og/bay.jpg`,
+        faviconSrc: signed(`${base}/icons/tide.png`),
+        thumbnailSrc: signed(`${base}/og/bay.jpg`),
       },
       {
         title: "Kestrel Bay almanac",
@@ -320,9 +329,20 @@ describe("with a web search provider and deep crawl", () => {
       },
     ]);
     expect(events.find((e) => e.type === "images")!.images).toEqual([
-      { url: "https://img.example/bay.jpg", alt: "Kestrel Bay" },
-      { url: `${base}/og/bay.jpg`, alt: "Tide tables for Kestrel Bay" },
+      { url: "https://img.example/bay.jpg", alt: "Kestrel Bay", src: signed("https://img.example/bay.jpg") },
+      { url: `${base}/og/bay.jpg`, alt: "Tide tables for Kestrel Bay", src: signed(`${base}/og/bay.jpg`) },
     ]);
+    // The thumbnail loads as an <img> would load it: by its address alone, with no bearer token.
+    const thumbnail = await web.request(sources[0]!.thumbnailSrc!);
+    expect(thumbnail.status).toBe(200);
+    expect(thumbnail.headers.get("content-type")).toBe("image/png");
+    // Read back from history, the stored plain addresses are signed afresh.
+    const searchId = events[0]!.searchId as string;
+    const saved = (await (await web.request(`/api/searches/${searchId}`, { token })).json()) as SavedSearch;
+    expect(saved.sources[0]).toMatchObject({ thumbnailSrc: signed(`${base}/og/bay.jpg`) });
+    expect((await web.request(saved.sources[0]!.faviconSrc!)).status).toBe(200);
+    const [row] = await web.services.database.db.select().from(searches).where(eq(searches.id, searchId));
+    expect(JSON.stringify(row!.sources)).not.toContain("sig=");
     const overview = events
       .filter((e) => e.type === "overview_chunk")
       .map((e) => e.content as string)

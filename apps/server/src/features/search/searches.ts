@@ -6,16 +6,17 @@ import { searches } from "../../db/schema";
 import { notFound } from "../../lib/errors";
 import type { LiveStreams } from "../../lib/live-streams";
 import { stopStreams } from "../../lib/stop-streams";
+import { imagesWithPictures, sourcesWithPictures, type ImageSrc } from "./search-pictures";
 
 type Row = typeof searches.$inferSelect;
 
-const toSaved = (r: Row): SavedSearch => ({
+const toSaved = (r: Row, imageSrc?: ImageSrc): SavedSearch => ({
   id: r.id,
   parentId: r.parentId,
   query: r.query,
   provider: r.provider,
-  sources: r.sources,
-  images: r.images,
+  sources: sourcesWithPictures(r.sources, imageSrc),
+  images: imagesWithPictures(r.images, imageSrc),
   overview: r.overview,
   followUps: r.followUps,
   tokensUsed: r.tokensUsed,
@@ -44,13 +45,18 @@ export async function listSearches(db: Database, userId: string): Promise<Search
   }));
 }
 
-export async function getSearch(db: Database, userId: string, id: string): Promise<SavedSearch> {
+export async function getSearch(
+  db: Database,
+  userId: string,
+  id: string,
+  imageSrc?: ImageSrc,
+): Promise<SavedSearch> {
   const [row] = await db
     .select()
     .from(searches)
     .where(and(eq(searches.id, id), eq(searches.userId, userId)));
   if (!row) throw notFound("Search not found.");
-  return toSaved(row);
+  return toSaved(row, imageSrc);
 }
 
 export async function deleteSearch(db: Database, userId: string, id: string): Promise<void> {

@@ -1,23 +1,44 @@
-import { IMAGE_PROXY_PATH } from "@tessera/contracts";
 import { fireEvent, render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { RelatedImages } from "./related-images";
 
+/** The signed proxy address the server gives each picture. */
+const signed = (n: number) =>
+  `/api/image-proxy?url=${encodeURIComponent(`https://pictures.example/${n}.jpg`)}&exp=1900000000&sig=s${n}`;
 const images = Array.from({ length: 14 }, (_, i) => ({
   url: `https://pictures.example/${i + 1}.jpg`,
   alt: `Lighthouse ${i + 1}`,
+  src: signed(i + 1),
 }));
 
 const grid = () => within(screen.getByRole("region", { name: "Related images" }));
 
 describe("related images", () => {
-  it("shows at most twelve, each through the image proxy", () => {
+  it("shows at most twelve, each from the signed image-proxy address the server gave", () => {
     render(<RelatedImages images={images} />);
     const buttons = grid().getAllByRole("button");
     expect(buttons).toHaveLength(12);
-    const src = buttons[0]!.querySelector("img")!.getAttribute("src")!;
-    expect(src).toBe(`${IMAGE_PROXY_PATH}?url=${encodeURIComponent("https://pictures.example/1.jpg")}`);
+    expect(buttons.map((b) => b.querySelector("img")!.getAttribute("src"))).toEqual(
+      images.slice(0, 12).map((image) => image.src),
+    );
+  });
+
+  it("never asks the proxy for an unsigned address (which an <img> cannot load), nor a remote host", () => {
+    render(
+      <RelatedImages
+        images={[
+          { url: "https://pictures.example/a.jpg", alt: "Unsigned" },
+          { url: "https://pictures.example/b.jpg", alt: "Remote", src: "https://pictures.example/b.jpg" },
+          { url: "https://pictures.example/c.jpg", alt: "Signed", src: signed(3) },
+        ]}
+      />,
+    );
+    expect(
+      grid()
+        .getAllByRole("img")
+        .map((img) => img.getAttribute("src")),
+    ).toEqual([signed(3)]);
   });
 
   it("opens one in a lightbox; arrows, Next and Previous move through them and Esc closes", async () => {

@@ -15,7 +15,7 @@ export function RelatedImages({ images }: { images: SearchImage[] }) {
       images
         .slice(0, MAX_RELATED_IMAGES)
         .flatMap((image): LightboxImage[] => {
-          const src = imageSrc(image.url);
+          const src = imageSrc(image.src);
           return src ? [{ src, alt: image.alt }] : [];
         })
         .filter((image) => !failed.has(image.src)),

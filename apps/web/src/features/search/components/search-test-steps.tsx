@@ -23,6 +23,7 @@ export const SOURCES: SearchSource[] = [
     snippet: "A short history of the light.",
     domain: "lights.example",
     favicon: "https://lights.example/favicon.ico",
+    faviconSrc: "/api/image-proxy?url=https%3A%2F%2Flights.example%2Ffavicon.ico&exp=1900000000&sig=abc",
   },
 ];
 

@@ -1,8 +1,11 @@
-import { IMAGE_PROXY_PATH, type SearchSource } from "@tessera/contracts";
+import type { SearchSource } from "@tessera/contracts";
 import { fireEvent, render, screen, within } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
 import { describe, expect, it } from "vitest";
 import { SourceCard } from "./source-card";
+
+/** The signed proxy address the server gives a picture. */
+const signed = (url: string) => `/api/image-proxy?url=${encodeURIComponent(url)}&exp=1900000000&sig=abc`;
 
 const web: SearchSource = {
   title: "Coastal lights of the north",
@@ -11,6 +14,8 @@ const web: SearchSource = {
   domain: "lights.example",
   favicon: "https://lights.example/favicon.ico",
   thumbnail: "https://lights.example/tower.jpg",
+  faviconSrc: signed("https://lights.example/favicon.ico"),
+  thumbnailSrc: signed("https://lights.example/tower.jpg"),
   note: "Not read in full: the page is too large.",
 };
 
@@ -25,8 +30,6 @@ function renderCard(source: SearchSource) {
   return { card: within(screen.getByRole("listitem")), container };
 }
 
-const proxied = (url: string) => `${IMAGE_PROXY_PATH}?url=${encodeURIComponent(url)}`;
-
 describe("a source card", () => {
   it("shows its number, domain, title link, highlighted snippet and why deep crawl skipped it", () => {
     const { card } = renderCard(web);
@@ -39,17 +42,19 @@ describe("a source card", () => {
     expect(card.getByText("Not read in full: the page is too large.")).toBeTruthy();
   });
 
-  it("loads the favicon and thumbnail through the image proxy, and falls back when they fail", () => {
+  it("loads the favicon and thumbnail from their signed proxy addresses, and falls back when they fail", () => {
     const { container } = renderCard(web);
     const images = [...container.querySelectorAll("img")];
-    expect(images.map((img) => img.getAttribute("src"))).toEqual([
-      proxied(web.favicon!),
-      proxied(web.thumbnail!),
-    ]);
+    expect(images.map((img) => img.getAttribute("src"))).toEqual([web.faviconSrc, web.thumbnailSrc]);
     images.forEach((img) => fireEvent.error(img));
     expect(container.querySelectorAll("img")).toHaveLength(0);
     // The domain's first letter stands in for the favicon.
     expect(screen.getByText("L")).toBeTruthy();
+  });
+
+  it("requests no picture the server did not sign: an <img> has no bearer token to send", () => {
+    const { container } = renderCard({ ...web, faviconSrc: undefined, thumbnailSrc: undefined });
+    expect(container.querySelector("img")).toBeNull();
   });
 
   it("a document of the workspace is an in-app link with a page icon and no favicon request", () => {
@@ -59,6 +64,7 @@ describe("a source card", () => {
       snippet: "",
       domain: "tessera.local",
       favicon: "https://elsewhere.example/icon.png",
+      faviconSrc: signed("https://elsewhere.example/icon.png"),
     });
     expect(card.getByText("Your documents")).toBeTruthy();
     expect(card.getByRole("link", { name: "Lighthouse keeping handbook" }).getAttribute("target")).toBeNull();

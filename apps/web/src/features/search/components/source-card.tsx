@@ -10,7 +10,7 @@ import { SourceLink } from "./source-link";
 /** One source: its number (the overview's [n]), where it lives, its title as a link and its snippet. */
 export function SourceCard({ source, index }: { source: SearchSource; index: number }) {
   const place = sourcePlace(source);
-  const thumbnail = imageSrc(source.thumbnail);
+  const thumbnail = imageSrc(source.thumbnailSrc);
   const [thumbnailFailed, setThumbnailFailed] = useState(false);
   return (
     <li className="flex min-w-0 animate-rise-in gap-3 rounded-xl border bg-card p-3 shadow-xs transition-colors hover:border-primary/30">

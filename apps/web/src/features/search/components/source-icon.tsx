@@ -8,11 +8,11 @@ import type { SourcePlace } from "../utils/source-place";
 const box = "flex size-5 shrink-0 items-center justify-center overflow-hidden rounded-md";
 
 /**
- * A source's favicon through the image proxy. Until it loads, or when there is none, the domain's
+ * A source's favicon through the image proxy (its signed address). Until it loads, or when there is none, the domain's
  * first letter (a globe without one); in-app sources show a book (help) or a page (documents).
  */
 export function SourceIcon({ source, place }: { source: SearchSource; place: SourcePlace }) {
-  const src = place.kind === "web" ? imageSrc(source.favicon) : null;
+  const src = place.kind === "web" ? imageSrc(source.faviconSrc) : null;
   const [failed, setFailed] = useState(false);
   if (place.kind !== "web") {
     const Icon = place.kind === "help" ? BookOpen : FileText;

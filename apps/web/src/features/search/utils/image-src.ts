@@ -1,11 +1,9 @@
-// Remote pictures never load from their hosts (the CSP forbids it): they go through the server's
-// same-origin image proxy. Pictures this app serves load as they are; anything else is not shown.
-import { proxiedImageUrl } from "@tessera/contracts";
+// Remote pictures never load from their hosts (the CSP forbids it): the server hands out signed
+// same-origin image-proxy addresses for them (`thumbnailSrc`, `faviconSrc`, an image's `src`), which
+// an <img> loads without a bearer token. Only such in-app addresses are shown; anything else is not.
 import { isInAppPath } from "@/lib/safe-href";
 
-export function imageSrc(url: string | undefined): string | null {
-  const value = url?.trim();
-  if (!value) return null;
-  if (isInAppPath(value)) return value;
-  return /^https?:\/\//i.test(value) ? proxiedImageUrl(value) : null;
+export function imageSrc(src: string | undefined): string | null {
+  const value = src?.trim();
+  return value && isInAppPath(value) ? value : null;
 }
