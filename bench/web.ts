@@ -86,7 +86,11 @@ async function signUp(server: RunningServer, databaseUrl: string): Promise<Accou
       [email],
     );
     if (!rows[0]) throw new Error("no verification mail in the outbox");
-    await fetch(rows[0].link, { redirect: "manual" });
+    // The link signs in only in the browser that signed up, which its cookie names.
+    await fetch(rows[0].link, {
+      redirect: "manual",
+      headers: { cookie: up.headers.get("set-cookie")?.split(";")[0] ?? "" },
+    });
   } finally {
     await client.end();
   }

@@ -17,9 +17,11 @@ export async function signUpAndIn(server: RunningServer, email: string): Promise
   });
   if (!signUp.ok) throw new Error(`sign-up answered ${signUp.status}`);
   const link = new URL((await mail).link as string);
+  // The link signs in only in the browser that signed up, which its cookie names.
+  const browser = signUp.headers.get("set-cookie")?.split(";")[0] ?? "";
   const verified = await fetch(`${server.url}${link.pathname}${link.search}`, {
     redirect: "manual",
-    headers,
+    headers: { ...headers, cookie: browser },
   });
   if (verified.status !== 302) throw new Error(`verification answered ${verified.status}`);
   const signIn = await fetch(`${server.url}/api/auth/sign-in/email`, {

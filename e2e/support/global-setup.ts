@@ -35,7 +35,11 @@ async function signUpAdmin(url: string): Promise<string> {
   });
   if (!signUp.ok) throw new Error(`admin sign-up failed: ${signUp.status}`);
   const link = await waitForMailLink(ADMIN.email, /Confirm your Tessera account/);
-  await fetch(link, { redirect: "manual" });
+  // The link signs in only in the browser that signed up, which its cookie names.
+  await fetch(link, {
+    redirect: "manual",
+    headers: { cookie: signUp.headers.get("set-cookie")?.split(";")[0] ?? "" },
+  });
   const signIn = await fetch(`${url}/api/auth/sign-in/email`, {
     method: "POST",
     headers,

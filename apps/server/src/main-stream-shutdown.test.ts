@@ -82,7 +82,9 @@ async function newUser(url: string, output: () => string, email: string) {
     link = new RegExp(`"to":"${email}","kind":"verify-email","link":"([^"]+)"`).exec(output())?.[1];
     if (!link) await new Promise((r) => setTimeout(r, 50));
   }
-  const verified = await fetch(link!, { redirect: "manual" });
+  // The link signs in only in the browser that signed up, which its cookie names.
+  const browser = signUp.headers.get("set-cookie")?.split(";")[0] ?? "";
+  const verified = await fetch(link!, { redirect: "manual", headers: { cookie: browser } });
   expect(verified.status).toBe(302);
   const signIn = await fetch(`${url}/api/auth/sign-in/email`, {
     method: "POST",

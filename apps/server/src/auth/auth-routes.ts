@@ -1,21 +1,35 @@
 // The Better Auth handler behind our own edge: the client IP is ours to set, resending a
-// verification mail is limited per address, password guesses are limited per account as well as
-// per client (Better Auth's own limit), sign-out ends every session of the user, and errors come
-// back in the one error shape; a page opened at another address than PUBLIC_URL is told which one.
+// verification mail is limited per address, password guesses are limited per account and client
+// (sign-in-guard.ts) as well as per client (Better Auth's own limit), a sign-out that Better Auth
+// accepted ends every session of the user, sign-up and sign-in answer alike whether or not an
+// address has an account, a confirmation link opened away from the sign-up's browser leads to
+// choosing the password (sign-up-claim.ts), and errors come back in the one error shape; a page
+// opened at another address than PUBLIC_URL is told which one.
 import { eq } from "drizzle-orm";
 import { Hono } from "hono";
+import { getCookie } from "hono/cookie";
 import type { Database } from "../db/client";
-import { session as sessionTable } from "../db/schema";
+import { session as sessionTable, user as userTable } from "../db/schema";
 import type { AppEnv } from "../lib/context";
 import { AppError, errorBody } from "../lib/errors";
 import { enforceLimit, type RateLimiter } from "../lib/rate-limiter";
 import { CLIENT_IP_HEADER, type Auth } from "./auth";
 import { callAuth } from "./auth-calls";
 import { clientIp } from "./client-ip";
+import { createSignInGuard } from "./sign-in-guard";
+import {
+  bindSignUpToBrowser,
+  browserNonce,
+  confirmElsewhere,
+  SIGN_UP_BROWSER_COOKIE,
+  SIGN_UP_LINK_SECONDS,
+  uniformSignUpBody,
+} from "./sign-up-claim";
 
 const RESEND_WINDOW_MS = 60_000;
-/** Guesses at one account are counted over this long, from every address together. */
-const ACCOUNT_WINDOW_MS = 15 * 60_000;
+/** One answer for every failed sign-in, so it tells nobody whether an address has an account. */
+export const SIGN_IN_FAILED =
+  "Invalid email or password. If you have just created your account, open the link we mailed you first.";
 /**
  * Better Auth endpoints that stay closed: teams are managed through /api/teams, whose rules (the Team
  * plan, one team each, only an owner changes roles) the organization endpoints do not know, and the
@@ -45,7 +59,7 @@ export function authRoutes(deps: {
   db: Database;
   limiter: RateLimiter;
   trustedProxyHeader?: string;
-  /** Sign-in attempts on one account in 15 minutes without a correct password (RATE_LIMIT_SIGN_IN_ACCOUNT). */
+  /** Sign-in attempts on one account from one client in 15 minutes without a correct password (RATE_LIMIT_SIGN_IN_ACCOUNT). */
   signInAttemptsPerAccount: number;
   /** The address people open (PUBLIC_URL), the one origin Better Auth trusts. */
   publicUrl: string;
@@ -53,6 +67,8 @@ export function authRoutes(deps: {
   settleSessions?: () => Promise<void>;
 }) {
   const { auth, db, limiter } = deps;
+  const guard = createSignInGuard(db, deps.signInAttemptsPerAccount);
+  const secure = deps.publicUrl.startsWith("https:");
   return new Hono<AppEnv>().on(["GET", "POST"], "/*", async (c) => {
     const headers = new Headers(c.req.raw.headers);
     const ip = clientIp(c, deps.trustedProxyHeader);
@@ -77,19 +93,22 @@ export function authRoutes(deps: {
         );
       }
     }
-    // Counted before the password is checked, so a burst in parallel cannot slip past the count.
     const accountKey = path === "/sign-in/email" && body ? readEmail(body) : null;
-    if (accountKey) {
-      await enforceLimit(
-        limiter,
-        `sign-in:${accountKey}`,
-        { windowMs: ACCOUNT_WINDOW_MS, max: deps.signInAttemptsPerAccount },
-        (wait) => `Too many sign-in attempts for this account. Try again in ${Math.ceil(wait / 60)} min.`,
+    if (accountKey) await guard.attempt(accountKey, ip);
+    // Read before Better Auth ends it, acted on only once Better Auth has accepted the sign-out (its
+    // origin and content-type checks passed): a page elsewhere cannot sign anyone out.
+    const signingOut =
+      path === "/sign-out" && c.req.method === "POST"
+        ? await callAuth(() => auth.api.getSession({ headers }))
+        : null;
+    if (path === "/verify-email" && c.req.method === "GET") {
+      const step = await confirmElsewhere(
+        db,
+        (await auth.$context).secret,
+        c.req.query("token"),
+        getCookie(c, SIGN_UP_BROWSER_COOKIE),
       );
-    }
-    if (path === "/sign-out") {
-      const current = await callAuth(() => auth.api.getSession({ headers }));
-      if (current) await db.delete(sessionTable).where(eq(sessionTable.userId, current.user.id));
+      if (step) return c.redirect(`/auth/reset-password?token=${encodeURIComponent(step)}&confirm=1`, 302);
     }
 
     const request = new Request(c.req.raw.url, {
@@ -102,7 +121,15 @@ export function authRoutes(deps: {
     // Whatever this call changed (a sign-out, a revoked session, a ban, a new role) holds for the
     // caller's next request, which may come before the change's notice would have.
     if (c.req.method === "POST") await deps.settleSessions?.();
-    if (accountKey && response.status === 200) await limiter.reset(`sign-in:${accountKey}`);
+    if (accountKey && response.status === 200) await guard.lift(accountKey);
+    if (signingOut && response.status === 200)
+      await db.delete(sessionTable).where(eq(sessionTable.userId, signingOut.user.id));
+    if (path === "/sign-up/email" && response.status === 200) {
+      const nonce = browserNonce(getCookie(c, SIGN_UP_BROWSER_COOKIE));
+      return signUpAnswer(db, await response.json(), nonce, secure);
+    }
+    if (accountKey && (response.status === 401 || response.status === 403))
+      return signInFailed(response, c.get("requestId"));
     if (response.status < 400) return response;
     const origin = c.req.header("origin") ?? c.req.header("referer") ?? "";
     return reshapeError(response, c.get("requestId"), (code) => {
@@ -113,6 +140,33 @@ export function authRoutes(deps: {
       );
       return wrongAddress(originOf(origin), deps.publicUrl);
     });
+  });
+}
+
+/**
+ * The same answer for a new address and a taken one (Better Auth's stand-in user for a taken one
+ * carries other keys); the browser gets its sign-up nonce, bound to the account when one was made.
+ */
+async function signUpAnswer(db: Database, answer: unknown, nonce: string, secure: boolean) {
+  const body = uniformSignUpBody(answer);
+  const [created] =
+    typeof body.user.id === "string"
+      ? await db.select({ id: userTable.id }).from(userTable).where(eq(userTable.id, body.user.id))
+      : [];
+  if (created) await bindSignUpToBrowser(db, created.id, nonce);
+  const cookie = `${SIGN_UP_BROWSER_COOKIE}=${nonce}; Path=/api/auth; Max-Age=${SIGN_UP_LINK_SECONDS}; HttpOnly; SameSite=Lax${secure ? "; Secure" : ""}`;
+  return new Response(JSON.stringify(body), {
+    status: 200,
+    headers: { "content-type": "application/json", "set-cookie": cookie },
+  });
+}
+
+/** A wrong password and a right one for an unconfirmed address answer alike. */
+async function signInFailed(response: Response, requestId: string) {
+  await response.body?.cancel();
+  return new Response(JSON.stringify(errorBody("INVALID_EMAIL_OR_PASSWORD", SIGN_IN_FAILED, requestId)), {
+    status: 401,
+    headers: { "content-type": "application/json" },
   });
 }
 

@@ -3,6 +3,7 @@ import { createLocalJWKSet, jwtVerify } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { profiles, user } from "../db/schema";
 import { ORIGIN, createTestApp, type TestApp } from "../test/test-app";
+import { SIGN_IN_FAILED } from "./auth-routes";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -20,10 +21,11 @@ describe("sign-up and email verification", () => {
     expect(mail?.status).toBe("outbox");
     expect(mail?.link).toMatch(new RegExp(`^${ORIGIN}/api/auth/verify-email\\?token=.+callbackURL=%2F$`));
 
+    // Refused as a wrong password is, so the answer says nothing of the account or its password.
     const early = await t.signIn("ada@example.com");
-    expect(early.status).toBe(403);
-    expect(await json<{ error: { code: string } }>(early)).toMatchObject({
-      error: { code: "EMAIL_NOT_VERIFIED" },
+    expect(early.status).toBe(401);
+    expect(await json<{ error: { code: string; message: string } }>(early)).toMatchObject({
+      error: { code: "INVALID_EMAIL_OR_PASSWORD", message: SIGN_IN_FAILED },
     });
 
     const verified = await t.verify("ada@example.com");
@@ -133,6 +135,42 @@ describe("sessions", () => {
     expect((await t.request("/api/profile", { token: laptop })).status).toBe(401);
     expect((await t.request("/api/profile", { token: phone })).status).toBe(401);
     expect((await t.request("/api/profile", { token: other })).status).toBe(200);
+  });
+
+  it("signs nobody out from a link or a form on another page: only a sign-out Better Auth accepts counts", async () => {
+    const email = "cross-site@example.com";
+    await t.signUp(email);
+    const verified = await t.verify(email);
+    const cookie = verified.headers.get("set-cookie")!.split(";")[0]!;
+    const phone = (await t.signIn(email)).headers.get("set-auth-token")!;
+    const attempts = [
+      // location = ".../api/auth/sign-out" from anywhere: a GET with the cookie.
+      t.request("/api/auth/sign-out", { headers: { cookie, origin: "" } }),
+      // A form posted from another site: the cookie, another origin, a form body.
+      t.request("/api/auth/sign-out", {
+        method: "POST",
+        headers: {
+          cookie,
+          origin: "http://elsewhere.example",
+          "content-type": "application/x-www-form-urlencoded",
+        },
+        body: "",
+      }),
+      t.request("/api/auth/sign-out", {
+        method: "POST",
+        headers: { cookie, origin: "http://elsewhere.example" },
+        json: {},
+      }),
+      t.request("/api/auth/revoke-sessions", {
+        method: "POST",
+        headers: { cookie, origin: "http://elsewhere.example" },
+        json: {},
+      }),
+    ];
+    for (const res of await Promise.all(attempts)) expect(res.status).toBeGreaterThanOrEqual(400);
+    expect((await t.request("/api/profile", { token: phone })).status).toBe(200);
+    expect((await t.request("/api/auth/get-session", { headers: { cookie } })).status).toBe(200);
+    expect(await (await t.request("/api/auth/get-session", { headers: { cookie } })).json()).not.toBeNull();
   });
 
   it("issues JWTs that verify against the keys at /.well-known/jwks.json", async () => {

@@ -12,7 +12,9 @@ import type { Cipher } from "../lib/crypto";
 import type { Logger } from "../lib/logger";
 import type { RateLimiter } from "../lib/rate-limiter";
 import type { Mailer } from "../providers/mail/mailer";
-import { passwordHooks } from "./password-hooks";
+import { authHooks } from "./auth-hooks";
+import { liftSignInFailures } from "./sign-in-guard";
+import { forgetSignUpBrowser } from "./sign-up-claim";
 
 export const CLIENT_IP_HEADER = "x-tessera-client-ip";
 
@@ -34,6 +36,14 @@ export interface AuthDeps {
 
 export function createAuth(deps: AuthDeps) {
   const { db, mailer, logger } = deps;
+  /** What proving the inbox brings: team by domain, and the guesses at the account forgotten. */
+  const inboxProven = async (proven: { id: string; email: string }) => {
+    await forgetSignUpBrowser(db, proven.id);
+    await liftSignInFailures(db, proven.email);
+    const teamId = await joinTeamByDomain(db, proven.id, proven.email);
+    if (teamId)
+      logger.info({ event: "team.domain_join", userId: proven.id, teamId }, "joined team by domain");
+  };
   return betterAuth({
     appName: "Tessera",
     baseURL: deps.baseURL,
@@ -58,6 +68,24 @@ export function createAuth(deps: AuthDeps) {
       maxPasswordLength: 128,
       revokeSessionsOnPasswordReset: true,
       resetPasswordTokenExpiresIn: 60 * 60,
+      // The reset link went to the inbox, so using it confirms the address (sign-up-claim.ts sends a
+      // confirmation opened in another browser this way).
+      onPasswordReset: async ({ user }) => {
+        if (!user.emailVerified)
+          await db.update(schema.user).set({ emailVerified: true }).where(eq(schema.user.id, user.id));
+        await inboxProven(user);
+      },
+      // The same answer as for a new address goes back (auth-routes.ts); the owner hears of it.
+      onExistingUserSignUp: async ({ user }) => {
+        if (!user.emailVerified) return;
+        await mailer.send({
+          to: user.email,
+          kind: "account-exists",
+          subject: "Someone tried to create a Tessera account with your address",
+          text: `Someone tried to create a Tessera account with this address, which already has one.\n\nIf it was you, sign in instead, or choose a new password if you forgot it:\n${deps.baseURL}/auth\n\nIf it was not you, ignore this mail: nothing was changed.`,
+          link: `${deps.baseURL}/auth`,
+        });
+      },
       sendResetPassword: async ({ user, url }) => {
         await mailer.send({
           to: user.email,
@@ -73,12 +101,9 @@ export function createAuth(deps: AuthDeps) {
       sendOnSignIn: false,
       autoSignInAfterVerification: true,
       expiresIn: 24 * 60 * 60,
-      // A verified address in a team's allowed domain joins that team as member.
-      afterEmailVerification: async (verified) => {
-        const teamId = await joinTeamByDomain(db, verified.id, verified.email);
-        if (teamId)
-          logger.info({ event: "team.domain_join", userId: verified.id, teamId }, "joined team by domain");
-      },
+      // Only the browser that chose the password gets here signed in (sign-up-claim.ts); a verified
+      // address in a team's allowed domain joins that team as member.
+      afterEmailVerification: inboxProven,
       sendVerificationEmail: async ({ user, url }) => {
         await mailer.send({
           to: user.email,
@@ -124,7 +149,7 @@ export function createAuth(deps: AuthDeps) {
       // so the tests run the check that production does.
       disableOriginCheck: false,
     },
-    hooks: passwordHooks(db),
+    hooks: authHooks(db),
     databaseHooks: {
       user: {
         create: {

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import * as OTPAuth from "otpauth";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { twoFactor, user } from "../db/schema";
+import { session, twoFactor, user } from "../db/schema";
 import { PASSWORD, createTestApp, type TestApp } from "../test/test-app";
 
 let t: TestApp;
@@ -13,6 +13,9 @@ afterAll(() => t.close());
 const email = "totp@example.com";
 let totp: OTPAuth.TOTP;
 let backupCodes: string[];
+
+/** The code of the step after the current one, which Better Auth's window still takes. */
+const nextCode = () => totp.generate({ timestamp: Date.now() + 30_000 });
 
 const cookieOf = (res: Response) =>
   res.headers
@@ -83,15 +86,40 @@ describe("TOTP two-factor", () => {
     });
     expect(withoutCookie.status).toBe(401);
 
+    // The code that switched two-factor on was spent; the next step's code is still inside the window.
     const verified = await t.request("/api/auth/two-factor/verify-totp", {
       method: "POST",
       headers: { cookie: cookieOf(first) },
-      json: { code: totp.generate() },
+      json: { code: nextCode() },
     });
     expect(verified.status).toBe(200);
     const token = verified.headers.get("set-auth-token");
     expect(token).toBeTruthy();
     expect((await t.request("/api/profile", { token: token! })).status).toBe(200);
+  });
+
+  it("accepts a code once: the same code again, or an older one, signs nobody in", async () => {
+    const sessions = async () =>
+      (
+        await t.services.database.db
+          .select({ id: session.id })
+          .from(session)
+          .innerJoin(user, eq(user.id, session.userId))
+          .where(eq(user.email, email))
+      ).length;
+    const before = await sessions();
+    for (const code of [nextCode(), totp.generate()]) {
+      const challenge = await t.signIn(email);
+      const replayed = await t.request("/api/auth/two-factor/verify-totp", {
+        method: "POST",
+        headers: { cookie: cookieOf(challenge) },
+        json: { code },
+      });
+      expect(replayed.status).toBe(401);
+      expect(await replayed.json()).toMatchObject({ error: { code: "INVALID_CODE" } });
+      expect(replayed.headers.get("set-auth-token")).toBeNull();
+    }
+    expect(await sessions()).toBe(before);
   });
 
   it("accepts a backup code once", async () => {

@@ -106,7 +106,7 @@ function createClient(base: string) {
   const send = (
     method: string,
     path: string,
-    opts: { token?: string; json?: unknown },
+    opts: { token?: string; json?: unknown; cookie?: string },
     onData?: (text: string) => void,
     retry = true,
   ): Promise<Reply> =>
@@ -122,6 +122,7 @@ function createClient(base: string) {
             origin: base,
             ...(payload ? { "content-type": "application/json" } : {}),
             ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}),
+            ...(opts.cookie ? { cookie: opts.cookie } : {}),
           },
         },
         (res) => {
@@ -154,7 +155,7 @@ function createClient(base: string) {
     });
 
   return {
-    call: (method: string, path: string, opts: { token?: string; json?: unknown } = {}) =>
+    call: (method: string, path: string, opts: { token?: string; json?: unknown; cookie?: string } = {}) =>
       send(method, path, opts),
     async stream(token: string, marker: string, json: Record<string, unknown>): Promise<StreamResult> {
       const started = performance.now();
@@ -266,7 +267,9 @@ async function newUser(client: ReturnType<typeof createClient>, email: string): 
   });
   expect(signUp.status).toBe(200);
   const link = new URL(await waitFor(`the verification mail to ${email}`, () => mailLinks.get(email)));
-  expect((await client.call("GET", link.pathname + link.search)).status).toBe(302);
+  // The link signs in only in the browser that signed up, which its cookie names.
+  const browser = String(signUp.headers["set-cookie"]?.[0] ?? "").split(";")[0];
+  expect((await client.call("GET", link.pathname + link.search, { cookie: browser })).status).toBe(302);
   const signIn = await client.call("POST", "/api/auth/sign-in/email", {
     json: { email, password: PASSWORD },
   });

@@ -26,7 +26,9 @@ export interface TestApp {
     to: string,
     kind?: string,
   ): Promise<{ link: string | null; text: string; status: string } | undefined>;
+  /** Signs up as one browser per address would: the sign-up's cookie is kept for `verify`. */
   signUp(email: string, opts?: { password?: string; name?: string }): Promise<Response>;
+  /** Opens the latest confirmation link in the browser that signed up. */
   verify(email: string): Promise<Response>;
   signIn(email: string, password?: string): Promise<Response>;
   /** Sign up, verify, sign in: the bearer token of a fresh verified user. */
@@ -87,8 +89,10 @@ export async function createTestApp(
     return row;
   };
 
-  const signUp: TestApp["signUp"] = (email, opts = {}) =>
-    request("/api/auth/sign-up/email", {
+  /** Each address's sign-up browser, as a browser keeps it: the link signs in only there. */
+  const browsers = new Map<string, string>();
+  const signUp: TestApp["signUp"] = async (email, opts = {}) => {
+    const res = await request("/api/auth/sign-up/email", {
       method: "POST",
       json: {
         email,
@@ -97,12 +101,17 @@ export async function createTestApp(
         callbackURL: "/",
       },
     });
+    const cookie = res.headers.get("set-cookie")?.split(";")[0];
+    if (cookie) browsers.set(email.toLowerCase(), cookie);
+    return res;
+  };
 
   const verify: TestApp["verify"] = async (email) => {
     const mail = await latestMail(email, "verify-email");
     if (!mail?.link) throw new Error(`no verification mail for ${email}`);
     const url = new URL(mail.link);
-    return request(url.pathname + url.search);
+    const cookie = browsers.get(email.toLowerCase());
+    return request(url.pathname + url.search, cookie ? { headers: { cookie } } : {});
   };
 
   const servers: ServerType[] = [];

@@ -7,7 +7,7 @@ import type { Logger } from "../../lib/logger";
 
 export interface MailMessage {
   to: string;
-  kind: "verify-email" | "reset-password" | "invitation";
+  kind: "verify-email" | "reset-password" | "invitation" | "account-exists";
   subject: string;
   text: string;
   link: string;
