@@ -15,30 +15,22 @@ const signInResponseSchema = validator(
 
 export type SignInResult = { kind: "signed-in"; token: string; user: SessionUser } | { kind: "two-factor" };
 
-export const EMAIL_NOT_VERIFIED_MESSAGE =
-  "Your email is not verified yet. Open the link we sent you, or use Resend verification.";
-
 /**
- * Cookies are on so the two-factor challenge cookie is kept for the code step. When two-factor is
+ * An unconfirmed address is refused as a wrong password is (the server tells nobody which
+ * addresses have accounts); its message points at the confirmation mail. Cookies are on so the
+ * two-factor challenge cookie is kept for the code step. When two-factor is
  * on, the `set-auth-token` that comes along belongs to a dead session and is ignored.
  */
 export async function signInWithEmail(input: { email: string; password: string }): Promise<SignInResult> {
-  try {
-    const { data, headers } = await apiRequest("/api/auth/sign-in/email", {
-      method: "POST",
-      body: input,
-      auth: false,
-      credentials: "same-origin",
-      schema: signInResponseSchema,
-    });
-    if ("twoFactorRedirect" in data) return { kind: "two-factor" };
-    const token = headers.get("set-auth-token") || data.token;
-    if (!token) throw new ApiError(500, "NO_TOKEN", "The server did not return a session. Try again.");
-    return { kind: "signed-in", token, user: data.user };
-  } catch (error) {
-    if (error instanceof ApiError && error.code === "EMAIL_NOT_VERIFIED") {
-      throw new ApiError(error.status, error.code, EMAIL_NOT_VERIFIED_MESSAGE, { cause: error });
-    }
-    throw error;
-  }
+  const { data, headers } = await apiRequest("/api/auth/sign-in/email", {
+    method: "POST",
+    body: input,
+    auth: false,
+    credentials: "same-origin",
+    schema: signInResponseSchema,
+  });
+  if ("twoFactorRedirect" in data) return { kind: "two-factor" };
+  const token = headers.get("set-auth-token") || data.token;
+  if (!token) throw new ApiError(500, "NO_TOKEN", "The server did not return a session. Try again.");
+  return { kind: "signed-in", token, user: data.user };
 }

@@ -1,6 +1,9 @@
 import { apiRequest } from "@/lib/api-client";
 
-/** Creates the account; the server mails a verification link that lands on the site root. */
+/**
+ * Creates the account; the server mails a verification link that lands on the site root. Cookies
+ * are on so this browser keeps the sign-up's cookie: the link signs in only where it is.
+ */
 export async function signUpWithEmail(input: {
   name: string;
   email: string;
@@ -10,5 +13,6 @@ export async function signUpWithEmail(input: {
     method: "POST",
     body: { name: input.name, email: input.email, password: input.password, callbackURL: "/" },
     auth: false,
+    credentials: "same-origin",
   });
 }

@@ -111,6 +111,8 @@ describe("auth page", () => {
       password: "correct horse",
       callbackURL: "/",
     });
+    // The sign-up's cookie is kept: the mailed link signs in only in this browser.
+    expect(server.callsTo("POST /api/auth/sign-up/email")[0]?.credentials).toBe("same-origin");
     await screen.findByRole("heading", { name: "Welcome back" });
     expect(screen.getByLabelText("Email")).toHaveProperty("value", "ada@example.com");
   });

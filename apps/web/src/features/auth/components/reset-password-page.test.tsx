@@ -53,4 +53,22 @@ describe("reset password page", () => {
       "This reset link is invalid or has expired.",
     );
   });
+
+  it("from a confirmation link opened in another browser, asks for the account's password and confirms it", async () => {
+    const server = stubFetch({ "POST /api/auth/reset-password": () => json({ status: true }) });
+    const user = userEvent.setup();
+    const { router } = renderApp("/auth/reset-password?token=c1&confirm=1");
+    expect(await screen.findByRole("heading", { name: "Choose your password" })).toBeTruthy();
+    expect(document.title).toContain("Confirm your account");
+    await user.type(screen.getByLabelText("New password"), "chosen at the inbox");
+    await user.type(screen.getByLabelText("Confirm password"), "chosen at the inbox");
+    await user.click(screen.getByRole("button", { name: "Confirm account" }));
+    await screen.findByRole("heading", { name: "Welcome back" });
+    expect(router.state.location.pathname).toBe("/auth");
+    expect(await screen.findByText("Account confirmed")).toBeTruthy();
+    expect(server.callsTo("POST /api/auth/reset-password")[0]?.body).toEqual({
+      newPassword: "chosen at the inbox",
+      token: "c1",
+    });
+  });
 });

@@ -14,11 +14,16 @@ import { AuthLayout } from "./auth-layout";
 
 export const INVALID_LINK_MESSAGE = "This reset link is invalid or has expired.";
 
-/** Where the mailed reset link lands: /auth/reset-password?token=… (or ?error=INVALID_TOKEN). */
+/**
+ * Where the mailed reset link lands: /auth/reset-password?token=… (or ?error=INVALID_TOKEN). A
+ * confirmation link opened in another browser than the sign-up's lands here too (&confirm=1): the
+ * password chosen here is the account's, and choosing it confirms the address.
+ */
 export function ResetPasswordPage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const token = params.get("token");
+  const confirming = params.get("confirm") === "1";
   const [password, setPassword] = useState("");
   const [confirm, setConfirm] = useState("");
   const [busy, setBusy] = useState(false);
@@ -26,7 +31,7 @@ export function ResetPasswordPage() {
     params.get("error") || !token ? INVALID_LINK_MESSAGE : null,
   );
   const linkBroken = error === INVALID_LINK_MESSAGE;
-  useDocumentTitle("Reset password");
+  useDocumentTitle(confirming ? "Confirm your account" : "Reset password");
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -36,7 +41,9 @@ export function ResetPasswordPage() {
     setError(null);
     try {
       await resetPassword({ token, newPassword: password });
-      toast.success("Password reset", { description: "Sign in with your new password." });
+      if (confirming)
+        toast.success("Account confirmed", { description: "Sign in with the password you chose." });
+      else toast.success("Password reset", { description: "Sign in with your new password." });
       void navigate("/auth", { replace: true });
     } catch (err) {
       const message =
@@ -54,9 +61,13 @@ export function ResetPasswordPage() {
           <span className="mb-2 flex size-10 items-center justify-center rounded-lg bg-primary/10 text-primary">
             <KeyRound className="size-5" aria-hidden="true" />
           </span>
-          <h1 className="text-2xl leading-tight font-semibold tracking-tight">Choose a new password</h1>
+          <h1 className="text-2xl leading-tight font-semibold tracking-tight">
+            {confirming ? "Choose your password" : "Choose a new password"}
+          </h1>
           <CardDescription>
-            After the reset you are signed out everywhere; sign in again with the new password.
+            {confirming
+              ? "Your email is confirmed once you choose the password here. This link was opened in another browser than the one you signed up in, so the account's password is set where the mail arrived."
+              : "After the reset you are signed out everywhere; sign in again with the new password."}
           </CardDescription>
         </CardHeader>
         <CardContent>
@@ -99,7 +110,7 @@ export function ResetPasswordPage() {
               />
               <Button type="submit" size="lg" className="w-full" disabled={busy}>
                 {busy ? <Spinner /> : null}
-                {busy ? "Resetting..." : "Reset password"}
+                {busy ? "Saving..." : confirming ? "Confirm account" : "Reset password"}
               </Button>
               <Button asChild variant="ghost" size="sm" className="self-center">
                 <Link to="/auth">Back to sign in</Link>

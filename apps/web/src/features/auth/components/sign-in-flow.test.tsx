@@ -19,17 +19,6 @@ describe("signing in", () => {
     expect(localStorage.getItem(AUTH_STORAGE_KEY)).toBeNull();
   });
 
-  it("explains an unverified email", async () => {
-    stubFetch({
-      "POST /api/auth/sign-in/email": () => apiError(403, "EMAIL_NOT_VERIFIED", "Email not verified"),
-    });
-    const { user } = await openAuthPage();
-    await fillSignIn(user);
-    expect((await screen.findByRole("alert")).textContent).toContain(
-      "Your email is not verified yet. Open the link we sent you, or use Resend verification.",
-    );
-  });
-
   it("a successful sign-in stores the set-auth-token header value and opens the chat", async () => {
     const server = stubFetch({
       "POST /api/auth/sign-in/email": () =>
