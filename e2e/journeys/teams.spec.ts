@@ -51,6 +51,27 @@ test("an owner creates a team, invites by mail, the invitee joins, and a removed
   await expect(ownerRow).toContainText("You");
   await expect(ownerRow).toContainText("Team Owner");
 
+  // Joining by domain: a public mail service is refused before saving; another domain waits, joining
+  // nobody, for the DNS record that proves it.
+  const domainsField = owner.getByLabel("Allowed Email Domains", { exact: true });
+  const update = owner.getByRole("button", { name: "Update Company Settings", exact: true });
+  await domainsField.fill("gmail.com");
+  await expect(
+    owner.getByRole("alert").filter({ hasText: "gmail.com is a public mail service" }),
+  ).toBeVisible();
+  await expect(update).toBeDisabled();
+  const domain = `keepers-${account.email.split("@")[0]!.split("-").pop()}.test`;
+  await domainsField.fill(domain);
+  await update.click();
+  await expect(owner.getByText("Company settings updated")).toBeVisible();
+  const claim = owner.getByRole("list", { name: "Email domains", exact: true }).getByRole("listitem");
+  await expect(claim).toContainText(domain);
+  await expect(claim).toContainText("Waiting for proof");
+  await expect(claim).toContainText(`_tessera.${domain}`);
+  await expect(claim.getByText(/^tessera-verification=[0-9a-f]{32}$/)).toBeVisible();
+  await expect(claim.getByRole("button", { name: "Check now", exact: true })).toBeVisible();
+  await claim.screenshot({ path: join(shots, "teams-domain-pending.png") });
+
   const invitee = newAccount("member");
   await owner.getByRole("button", { name: "Invite Member", exact: true }).click();
   const inviteDialog = owner.getByRole("dialog");

@@ -40,6 +40,7 @@ import { loadSpaPages, type SpaPages } from "./lib/spa-pages";
 import { STOP_CHANNEL } from "./lib/live-streams";
 import { imageProxyRoutes } from "./features/image-proxy/image-proxy-routes";
 import { securityHeaders } from "./lib/security-headers";
+import { createTxtLookup } from "./providers/dns/txt-records";
 import { contentTypeOf, isStorageKey } from "./providers/storage/storage";
 import { undeclaredRoutes } from "./route-rules";
 import { sseHandOff } from "./lib/sse-response";
@@ -194,7 +195,15 @@ export function createApp(services: Services, options: { webDist?: string | null
   );
   api.route("/changelog", changelogRoutes({ db: database.db, adminEmails: env.ADMIN_EMAILS }));
   api.route("/dashboard", dashboardRoutes(database.db));
-  api.route("/teams", teamsRoutes({ db: database.db, mailer: services.mailer, publicUrl: env.PUBLIC_URL }));
+  api.route(
+    "/teams",
+    teamsRoutes({
+      db: database.db,
+      mailer: services.mailer,
+      publicUrl: env.PUBLIC_URL,
+      lookupTxt: createTxtLookup({ servers: env.DNS_SERVERS }),
+    }),
+  );
   api.route("/", imagesRoutes(services));
   api.route("/", voiceRoutes(services));
   api.route("/", transcribeRoutes(services));

@@ -112,6 +112,26 @@ export const envSchema = z
       .enum(["true", "false", "1", "0", ""])
       .default("true")
       .transform((v) => v !== "false" && v !== "0"),
+    /**
+     * Name servers that check the DNS TXT records proving a team's mail domain (comma-separated
+     * addresses, each with an optional port: 10.0.0.2, 127.0.0.1:5353, [::1]:53); the system's otherwise.
+     */
+    DNS_SERVERS: optionalString
+      .transform((v) =>
+        v
+          ? v
+              .split(",")
+              .map((s) => s.trim())
+              .filter(Boolean)
+          : [],
+      )
+      .refine(
+        (list) =>
+          list.every((s) =>
+            /^(\d{1,3}(\.\d{1,3}){3}(:\d{1,5})?|\[[0-9a-f:.]+\](:\d{1,5})?|[0-9a-f:.]+)$/i.test(s),
+          ),
+        "must be IP addresses, each with an optional port (127.0.0.1:5353, [::1]:53)",
+      ),
     OUTBOUND_ALLOW_PRIVATE: z
       .enum(["true", "false", "1", "0", ""])
       .default("false")

@@ -105,6 +105,8 @@ export const ROUTE_AUTH: Record<string, RouteRule> = {
   "GET /api/teams/:teamId": "team:member",
   // The owner changes name and slug; an admin only the allowed domains.
   "PATCH /api/teams/:teamId": "team:admin",
+  // Proves a claimed mail domain (DNS TXT record, or the checker's own confirmed address there).
+  "POST /api/teams/:teamId/domains/:domain/check": "team:admin",
   "POST /api/teams/:teamId/invitations": "team:admin",
   "POST /api/teams/:teamId/invitations/:invitationId/resend": "team:admin",
   "DELETE /api/teams/:teamId/members/:userId": "team:admin",

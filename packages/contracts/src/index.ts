@@ -20,4 +20,5 @@ export * from "./voice";
 export * from "./transcribe";
 export * from "./analytics";
 export * from "./changelog";
+export * from "./mail-domains";
 export * from "./teams";

@@ -1,5 +1,6 @@
 // Team workspaces (spec 001 §2 Team settings, §3, §5, §6): what passes between the teams API and page.
 import { z } from "zod";
+import { isPublicMailDomain, publicMailDomainProblem } from "./mail-domains";
 
 export const TEAM_ROLES = ["owner", "admin", "member"] as const;
 export const teamRoleSchema = z.enum(TEAM_ROLES);
@@ -28,7 +29,8 @@ export function parseDomains(input: string): string[] | null {
   return list.length ? [...new Set(list)] : null;
 }
 
-const DOMAIN = /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
+/** A lower-case host name with a top-level domain (example.com, mail.example.co.uk). */
+export const DOMAIN_PATTERN = /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 export const updateCompanySchema = z
@@ -48,7 +50,15 @@ export const updateCompanySchema = z
       .string()
       .max(2000)
       .transform(parseDomains)
-      .refine((l) => l === null || l.every((d) => DOMAIN.test(d)), "Enter domains such as example.com.")
+      .refine(
+        (l) => l === null || l.every((d) => DOMAIN_PATTERN.test(d)),
+        "Enter domains such as example.com.",
+      )
+      .superRefine((list, ctx) => {
+        for (const domain of list ?? [])
+          if (isPublicMailDomain(domain))
+            ctx.addIssue({ code: "custom", message: publicMailDomainProblem(domain) });
+      })
       .nullable()
       .optional()
       .transform((l) => l ?? null),
@@ -94,13 +104,40 @@ export const teamAnalyticsSchema = z.object({
 });
 export type TeamAnalytics = z.infer<typeof teamAnalyticsSchema>;
 
+/**
+ * Joining by domain (spec §5) needs proof that the team holds the domain: until then a claimed domain
+ * is pending and admits nobody. Proof is a DNS TXT record `tessera-verification=<token>` at
+ * `_tessera.<domain>` or at the domain itself, or the verified address, at that very domain, of the
+ * owner or admin who claims or checks it. Public mail services are refused outright.
+ */
+export const TEAM_DOMAIN_STATUSES = ["pending", "verified", "refused"] as const;
+export const DOMAIN_TXT_PREFIX = "tessera-verification=";
+export const domainTxtNames = (domain: string) => [`_tessera.${domain}`, domain];
+
+export const teamDomainSchema = z.object({
+  domain: z.string(),
+  status: z.enum(TEAM_DOMAIN_STATUSES),
+  /** How it was proven: its DNS record, or the verified address of the person who claimed it. */
+  proof: z.enum(["dns", "email"]).nullable(),
+  /** The TXT record to publish while it is pending (owners and admins only), at either name. */
+  record: z.object({ names: z.array(z.string()), value: z.string() }).nullable(),
+  verifiedAt: z.string().nullable(),
+  checkedAt: z.string().nullable(),
+  /** Why the last check did not prove it, or why it is refused. */
+  problem: z.string().nullable(),
+});
+export type TeamDomain = z.infer<typeof teamDomainSchema>;
+
 export const teamSchema = z.object({
   company: z.object({
     id: z.string(),
     name: z.string(),
     ownerId: z.string().nullable(),
     slug: z.string().nullable(),
+    /** Every domain claimed, proven or not, as the form edits them. */
     allowedDomains: z.array(z.string()).nullable(),
+    /** Each claimed domain with its state; only `verified` ones admit anyone. */
+    domains: z.array(teamDomainSchema),
   }),
   myRole: teamRoleSchema,
   members: z.array(teamMemberSchema),

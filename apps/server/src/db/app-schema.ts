@@ -448,15 +448,45 @@ export const billingEvents = pgTable("billing_events", {
   receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
-/** A team's own settings beside Better Auth's organization: who may join by their mail domain. */
+/** A team's own settings beside Better Auth's organization. */
 export const teamSettings = pgTable("team_settings", {
   organizationId: text("organization_id")
     .primaryKey()
     .references(() => organization.id, { onDelete: "cascade" }),
-  /** Lower-case domains (example.com); a person who verifies an address in one joins as member. */
-  allowedDomains: jsonb("allowed_domains").$type<string[]>(),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Mail domains a team claims for joining by domain (lower-case, example.com). A claim admits nobody
+ * until it is proven (status `verified`): by a DNS TXT record carrying its token, or by the verified
+ * address at that domain of the owner or admin who claimed or checked it. One team holds a domain.
+ */
+export const teamDomains = pgTable(
+  "team_domains",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    organizationId: text("organization_id")
+      .notNull()
+      .references(() => organization.id, { onDelete: "cascade" }),
+    domain: text("domain").notNull(),
+    status: text("status").$type<"pending" | "verified">().notNull().default("pending"),
+    /** What the TXT record must say after tessera-verification=; random per claim. */
+    token: text("token").notNull(),
+    proof: text("proof").$type<"dns" | "email">(),
+    verifiedAt: timestamp("verified_at", { withTimezone: true }),
+    checkedAt: timestamp("checked_at", { withTimezone: true }),
+    /** Why the last check proved nothing, in words for the settings page. */
+    checkProblem: text("check_problem"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("team_domains_team_domain_idx").on(t.organizationId, t.domain),
+    uniqueIndex("team_domains_verified_domain_idx")
+      .on(t.domain)
+      .where(sql`${t.status} = 'verified'`),
+    check("team_domains_status_check", sql`${t.status} in ('pending', 'verified')`),
+  ],
+);
 
 /** Usage events (POST /api/track-event): who and when come from the session, never the body. */
 export const analyticsEvents = pgTable(

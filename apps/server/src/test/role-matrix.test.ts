@@ -17,6 +17,7 @@ import {
   member,
   messages,
   searches,
+  teamDomains,
   user,
   voiceOvers,
 } from "../db/schema";
@@ -377,6 +378,13 @@ const ROWS: Row[] = [
     objectId: (f) => f.team,
     allowed: team(),
   },
+  // Before the PATCH below, which clears the team's domains.
+  {
+    route: "POST /api/teams/:teamId/domains/:domain/check",
+    path: (f) => `/api/teams/${f.team}/domains/acme.test/check`,
+    objectId: (f) => f.team,
+    allowed: { admin: 200, owner: 200 },
+  },
   {
     route: "PATCH /api/teams/:teamId",
     path: (f) => `/api/teams/${f.team}`,
@@ -578,6 +586,15 @@ beforeAll(async () => {
       createdAt: new Date(),
     });
   }
+  // A domain the team has proven: checking it again answers without a DNS lookup.
+  await db.insert(teamDomains).values({
+    organizationId: teamId,
+    domain: "acme.test",
+    token: "fixture",
+    status: "verified",
+    proof: "dns",
+    verifiedAt: new Date(),
+  });
   const { id: invitation } = await json(
     await call("owner", `/api/teams/${teamId}/invitations`, "POST", {
       email: "invitee@example.com",

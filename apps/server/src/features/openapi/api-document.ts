@@ -87,7 +87,8 @@ const pathParam = (name: string) => ({
   in: "path",
   name,
   required: true,
-  schema: { type: "string", format: "uuid" },
+  // Every id in a path is a uuid; a team's claimed domain is named as itself.
+  schema: { type: "string", format: name === "domain" ? "hostname" : "uuid" },
 });
 
 export const OPERATIONS: Operation[] = [
@@ -535,8 +536,18 @@ export const OPERATIONS: Operation[] = [
     method: "patch",
     path: "/api/teams/{teamId}",
     summary:
-      "Company details: name and slug by the owner, allowed email domains (comma-separated) by the owner or an admin",
+      "Company details: name and slug by the owner, allowed email domains (comma-separated) by the owner or an admin. " +
+      "Public mail services are refused; a new domain stays pending, admitting nobody, until it is proven",
     body: updateCompanySchema,
+    response: teamSchema,
+  },
+  {
+    method: "post",
+    path: "/api/teams/{teamId}/domains/{domain}/check",
+    summary:
+      "Prove a claimed domain (owner or admin): the TXT record tessera-verification=<token> at " +
+      "_tessera.<domain> or <domain>, or the checker's own confirmed address at the domain; the team, " +
+      "with the domain verified or still pending and why",
     response: teamSchema,
   },
   {

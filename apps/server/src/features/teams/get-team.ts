@@ -12,11 +12,11 @@ import {
   organization,
   profiles,
   searches,
-  teamSettings,
   user,
 } from "../../db/schema";
 import { AppError } from "../../lib/errors";
 import { companySlug, requireMember, TEAM_NOT_FOUND, teamOf } from "./team-access";
+import { listTeamDomains } from "./team-domains";
 
 /** A member counts as active with any message, search or image in this window. */
 const ACTIVE_WINDOW_MS = 30 * 86_400_000;
@@ -29,14 +29,8 @@ export async function getMyTeam(db: Database, userId: string): Promise<Team | nu
 export async function getTeam(db: Database, teamId: string, userId: string): Promise<Team> {
   const { role } = await requireMember(db, teamId, userId);
   const [company] = await db
-    .select({
-      id: organization.id,
-      name: organization.name,
-      slug: organization.slug,
-      domains: teamSettings.allowedDomains,
-    })
+    .select({ id: organization.id, name: organization.name, slug: organization.slug })
     .from(organization)
-    .leftJoin(teamSettings, eq(teamSettings.organizationId, organization.id))
     .where(eq(organization.id, teamId));
   if (!company) throw new AppError("NOT_FOUND", TEAM_NOT_FOUND);
   const rows = await db
@@ -55,6 +49,7 @@ export async function getTeam(db: Database, teamId: string, userId: string): Pro
     .leftJoin(profiles, eq(profiles.userId, member.userId))
     .where(eq(member.organizationId, teamId))
     .orderBy(asc(member.createdAt));
+  const domains = await listTeamDomains(db, teamId, role !== "member");
   const members = rows.map((r) => ({
     id: r.id,
     userId: r.userId,
@@ -91,7 +86,8 @@ export async function getTeam(db: Database, teamId: string, userId: string): Pro
       name: company.name,
       ownerId: members.find((m) => m.role === "owner")?.userId ?? null,
       slug: companySlug(company.slug),
-      allowedDomains: company.domains ?? null,
+      allowedDomains: domains.length ? domains.map((d) => d.domain) : null,
+      domains,
     },
     myRole: role,
     members,

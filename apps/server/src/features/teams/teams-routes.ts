@@ -3,22 +3,30 @@
 import {
   changeRoleSchema,
   createTeamSchema,
+  DOMAIN_PATTERN,
   inviteMemberSchema,
   updateCompanySchema,
   type MyTeam,
 } from "@tessera/contracts";
 import { Hono } from "hono";
+import { z } from "zod";
 import type { Database } from "../../db/client";
 import type { AppEnv } from "../../lib/context";
-import { readJson } from "../../lib/validate";
+import { parseWith, readJson } from "../../lib/validate";
+import type { TxtLookup } from "../../providers/dns/txt-records";
 import type { Mailer } from "../../providers/mail/mailer";
+import { checkDomain } from "./check-domain";
 import { createTeam } from "./create-team";
 import { getMyTeam, getTeam } from "./get-team";
 import { acceptInvitation, inviteMember, resendInvitation } from "./invitations";
 import { changeRole, leaveTeam, removeMember } from "./members";
 import { updateCompany } from "./update-company";
 
-export function teamsRoutes(deps: { db: Database; mailer: Mailer; publicUrl: string }) {
+const domainParam = z.object({
+  domain: z.string().toLowerCase().regex(DOMAIN_PATTERN, "Name a domain such as example.com."),
+});
+
+export function teamsRoutes(deps: { db: Database; mailer: Mailer; publicUrl: string; lookupTxt: TxtLookup }) {
   const { db } = deps;
   const me = (c: { get: (k: "session") => { user: { id: string; email: string } } }) => c.get("session").user;
   return new Hono<AppEnv>()
@@ -30,6 +38,11 @@ export function teamsRoutes(deps: { db: Database; mailer: Mailer; publicUrl: str
     .get("/:teamId", async (c) => c.json(await getTeam(db, c.req.param("teamId"), me(c).id)))
     .patch("/:teamId", async (c) => {
       await updateCompany(db, c.req.param("teamId"), me(c).id, await readJson(c, updateCompanySchema));
+      return c.json(await getTeam(db, c.req.param("teamId"), me(c).id));
+    })
+    .post("/:teamId/domains/:domain/check", async (c) => {
+      const { domain } = parseWith(domainParam, { domain: c.req.param("domain") });
+      await checkDomain(deps, c.req.param("teamId"), me(c).id, domain);
       return c.json(await getTeam(db, c.req.param("teamId"), me(c).id));
     })
     .post("/:teamId/invitations", async (c) =>

@@ -2,9 +2,12 @@ import type { MyTeam, Team } from "@tessera/contracts";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { conversations, invitation, messages, user } from "../../db/schema";
+import { startDnsServer, type DnsServer } from "../../test/dns-server";
 import { createTestApp, type TestApp } from "../../test/test-app";
 
 let t: TestApp;
+/** The name server the team's domain is proven through. */
+let dns: DnsServer;
 const tok: Record<string, string> = {};
 const ids: Record<string, string> = {};
 let teamId = "";
@@ -36,7 +39,8 @@ async function matrix(run: (who: Actor) => Promise<Response>, expected: Partial<
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
+  dns = await startDnsServer();
+  t = await createTestApp({ DNS_SERVERS: dns.address });
   for (const who of ["owner", "admin", "member", "outsider"] as const) {
     tok[who] = await t.newUser(`${who}@example.com`, {
       name: `${who[0]!.toUpperCase()}${who.slice(1)} Person`,
@@ -50,7 +54,10 @@ beforeAll(async () => {
   expect((await accept("admin", await invite("admin@example.com", "admin"))).status).toBe(200);
   expect((await accept("member", await invite("member@example.com", "member"))).status).toBe(200);
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  await t.close();
+  await dns.close();
+});
 
 describe("creating a team", () => {
   it("makes the creator owner of a team with the trimmed name", async () => {
@@ -294,10 +301,20 @@ describe("membership ends at once", () => {
 });
 
 describe("allowed email domains", () => {
-  it("adds whoever verifies an address in the domain as member", async () => {
-    await call("owner", `/${teamId}`, {
-      method: "PATCH",
-      json: { name: "Acme Inc", slug: "", allowedDomains: "acme.test" },
+  it("adds whoever verifies an address in the domain as member, once the domain is proven", async () => {
+    const claimed = (await (
+      await call("owner", `/${teamId}`, {
+        method: "PATCH",
+        json: { name: "Acme Inc", slug: "", allowedDomains: "acme.test" },
+      })
+    ).json()) as Team;
+    // Proven the way an owner would: the TXT record the settings page shows, then Check now.
+    const { record } = claimed.company.domains[0]!;
+    dns.txt.set(record!.names[0]!, [record!.value]);
+    expect((await call("owner", `/${teamId}/domains/acme.test/check`, { method: "POST" })).status).toBe(200);
+    expect((await mine("owner"))!.company.domains[0]).toMatchObject({
+      domain: "acme.test",
+      status: "verified",
     });
     const zed = await t.newUser("zed@acme.test");
     const team = ((await (await t.request("/api/teams/mine", { token: zed })).json()) as MyTeam).team!;

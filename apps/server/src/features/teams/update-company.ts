@@ -1,10 +1,12 @@
 // Company details (spec §5, §6): name and slug are the owner's, allowed domains the owner's or an
 // admin's. An admin's form carries the name and slug too; unchanged they pass, changed they are refused.
+// A newly claimed domain admits nobody until it is proven (team-domains.ts, check-domain.ts).
 import { and, eq, ne } from "drizzle-orm";
-import type { Database } from "../../db/client";
+import { isUniqueViolation, type Database } from "../../db/client";
 import { organization, teamSettings } from "../../db/schema";
 import { AppError } from "../../lib/errors";
 import { companySlug, placeholderSlug, requireMember } from "./team-access";
+import { claimDomains } from "./team-domains";
 
 export interface CompanyUpdate {
   name: string;
@@ -28,14 +30,21 @@ export async function updateCompany(db: Database, teamId: string, userId: string
       .where(and(eq(organization.slug, slug), ne(organization.id, teamId)));
     if (taken) throw new AppError("CONFLICT", "That company slug is taken. Choose another.");
   }
-  await db.transaction(async (tx) => {
-    await tx.update(organization).set({ name: input.name, slug }).where(eq(organization.id, teamId));
-    await tx
-      .insert(teamSettings)
-      .values({ organizationId: teamId, allowedDomains: input.allowedDomains })
-      .onConflictDoUpdate({
-        target: teamSettings.organizationId,
-        set: { allowedDomains: input.allowedDomains, updatedAt: new Date() },
+  try {
+    await db.transaction(async (tx) => {
+      await tx.update(organization).set({ name: input.name, slug }).where(eq(organization.id, teamId));
+      await tx
+        .insert(teamSettings)
+        .values({ organizationId: teamId })
+        .onConflictDoUpdate({ target: teamSettings.organizationId, set: { updatedAt: new Date() } });
+      await claimDomains(tx, teamId, userId, input.allowedDomains ?? []);
+    });
+  } catch (err) {
+    // Another team proved one of these domains between the look and the write.
+    if (isUniqueViolation(err))
+      throw new AppError("CONFLICT", "One of these domains was just verified by another team.", {
+        cause: err,
       });
-  });
+    throw err;
+  }
 }

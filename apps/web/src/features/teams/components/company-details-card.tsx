@@ -1,6 +1,7 @@
 // Company Details (spec §2, §5): name and slug for the owner, allowed email domains for the owner or
-// an admin; the server normalises and checks the same rules.
-import type { Team } from "@tessera/contracts";
+// an admin; the server normalises and checks the same rules. A domain admits people only once it is
+// proven (team-domains-list.tsx); public mail services are refused before anything is sent.
+import { isPublicMailDomain, parseDomains, publicMailDomainProblem, type Team } from "@tessera/contracts";
 import { useState, type FormEvent } from "react";
 import { toast } from "@/lib/toast";
 import { Button } from "@/components/ui/button";
@@ -8,6 +9,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { FormField } from "@/components/ui/form-field";
 import { errorMessage } from "@/lib/api-client";
 import { useUpdateCompany } from "../api/update-company";
+import { TeamDomainsList } from "./team-domains-list";
 
 export function CompanyDetailsCard({ team }: { team: Team }) {
   const { company, myRole } = team;
@@ -17,6 +19,7 @@ export function CompanyDetailsCard({ team }: { team: Team }) {
   const [slug, setSlug] = useState(company.slug ?? "");
   const [domains, setDomains] = useState((company.allowedDomains ?? []).join(", "));
   const update = useUpdateCompany(company.id);
+  const refused = (parseDomains(domains) ?? []).filter(isPublicMailDomain);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -66,11 +69,17 @@ export function CompanyDetailsCard({ team }: { team: Team }) {
             onChange={(e) => setDomains(e.target.value)}
             placeholder="example.com, example.org"
             disabled={!canEditDomains}
-            hint="Comma-separated. Users with these email domains automatically get team access when they sign up."
+            hint="Comma-separated. Once a domain is proven to be yours, people who confirm an address there join the team as members."
           />
+          {refused.map((domain) => (
+            <p key={domain} role="alert" className="-mt-2 text-sm text-destructive">
+              {publicMailDomainProblem(domain)}
+            </p>
+          ))}
+          <TeamDomainsList teamId={company.id} domains={company.domains} canCheck={canEditDomains} />
           {canEditDomains ? (
             <div>
-              <Button type="submit" disabled={!name.trim() || update.isPending}>
+              <Button type="submit" disabled={!name.trim() || refused.length > 0 || update.isPending}>
                 {update.isPending ? "Updating..." : "Update Company Settings"}
               </Button>
             </div>

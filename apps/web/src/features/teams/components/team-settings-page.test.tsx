@@ -1,4 +1,4 @@
-import type { Team } from "@tessera/contracts";
+import type { Team, TeamDomain } from "@tessera/contracts";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
@@ -30,9 +30,31 @@ const member = (userId: string, fullName: string | null, role: "owner" | "admin"
   profile: { fullName, avatarUrl: null },
 });
 
+const pendingDomain = (domain: string, withRecord = true): TeamDomain => ({
+  domain,
+  status: "pending",
+  proof: null,
+  record: withRecord
+    ? {
+        names: [`_tessera.${domain}`, domain],
+        value: "tessera-verification=0f1e2d3c4b5a69788796a5b4c3d2e1f0",
+      }
+    : null,
+  verifiedAt: null,
+  checkedAt: null,
+  problem: null,
+});
+
 function team(myRole: Team["myRole"], extra: Partial<Team> = {}): Team {
   return {
-    company: { id: "t1", name: "Acme", ownerId: "u1", slug: "acme", allowedDomains: ["acme.test"] },
+    company: {
+      id: "t1",
+      name: "Acme",
+      ownerId: "u1",
+      slug: "acme",
+      allowedDomains: ["acme.test"],
+      domains: [pendingDomain("acme.test", myRole !== "member")],
+    },
     myRole,
     members: [
       member(testUser.id, "Ada Lovelace", myRole),
@@ -225,6 +247,11 @@ describe("team settings page", () => {
     expect(screen.getByLabelText("Company Name")).toHaveProperty("disabled", true);
     expect(screen.getByLabelText("Allowed Email Domains")).toHaveProperty("disabled", true);
     expect(screen.queryByRole("button", { name: "Update Company Settings" })).toBeNull();
+    // The domain's state, but neither its record nor Check now.
+    const row = within(screen.getByRole("list", { name: "Email domains" })).getByRole("listitem");
+    expect(within(row).getByText("Waiting for proof")).toBeTruthy();
+    expect(row.textContent).toContain("An owner or admin of the team can prove it.");
+    expect(within(row).queryByRole("button", { name: "Check now" })).toBeNull();
   });
 
   it("lets an admin edit only the domains", async () => {
@@ -233,6 +260,80 @@ describe("team settings page", () => {
     expect(screen.getByLabelText("Company Name")).toHaveProperty("disabled", true);
     expect(screen.getByLabelText("Company Slug (optional)")).toHaveProperty("disabled", true);
     expect(screen.getByLabelText("Allowed Email Domains")).toHaveProperty("disabled", false);
+  });
+
+  it("shows a pending domain's DNS record, and Check now proves it", async () => {
+    let current = team("owner");
+    let checks = 0;
+    const { user, server } = await openTeam({
+      ...onTeamPlan,
+      "GET /api/teams/mine": () => json({ team: current }),
+      "POST /api/teams/t1/domains/acme.test/check": () => {
+        checks++;
+        const domain: TeamDomain =
+          checks === 1
+            ? {
+                ...pendingDomain("acme.test"),
+                checkedAt: "2026-01-06T09:00:00.000Z",
+                problem: "No TXT record was found at _tessera.acme.test or acme.test.",
+              }
+            : {
+                ...pendingDomain("acme.test"),
+                status: "verified",
+                proof: "dns",
+                record: null,
+                verifiedAt: "2026-01-06T09:05:00.000Z",
+              };
+        current = { ...current, company: { ...current.company, domains: [domain] } };
+        return json(current);
+      },
+    });
+    const domains = await screen.findByRole("list", { name: "Email domains" });
+    const row = within(domains).getByRole("listitem");
+    expect(within(row).getByText("Waiting for proof")).toBeTruthy();
+    expect(row.textContent).toContain("Nobody joins through this domain until it is proven to be yours.");
+    expect(within(row).getByText("_tessera.acme.test")).toBeTruthy();
+    expect(within(row).getByText("tessera-verification=0f1e2d3c4b5a69788796a5b4c3d2e1f0")).toBeTruthy();
+
+    await user.click(within(row).getByRole("button", { name: "Check now" }));
+    expect(await screen.findByText("acme.test is not verified yet")).toBeTruthy();
+    expect((await within(row).findByRole("status")).textContent).toMatch(
+      /^Checked Jan 6, 2026, .+: No TXT record was found at _tessera\.acme\.test or acme\.test\.$/,
+    );
+
+    await user.click(within(row).getByRole("button", { name: "Check now" }));
+    expect(await screen.findByText("Domain verified")).toBeTruthy();
+    expect(within(row).getByText("Verified")).toBeTruthy();
+    expect(row.textContent).toContain("People who confirm an address at acme.test join the team as members.");
+    expect(within(row).queryByRole("button", { name: "Check now" })).toBeNull();
+    expect(server.callsTo("POST /api/teams/t1/domains/acme.test/check")).toHaveLength(2);
+  });
+
+  it("refuses a public mail service before saving, and shows one stored before as refused", async () => {
+    const refusal =
+      "gmail.com is a public mail service: anyone can get an address there, so it cannot let people into a team.";
+    const current = team("admin");
+    current.company.domains = [{ ...pendingDomain("gmail.com", false), status: "refused", problem: refusal }];
+    const { user, server } = await openTeam({
+      ...onTeamPlan,
+      "GET /api/teams/mine": () => json({ team: current }),
+    });
+    const row = within(await screen.findByRole("list", { name: "Email domains" })).getByRole("listitem");
+    expect(within(row).getByText("Refused")).toBeTruthy();
+    expect(row.textContent).toContain(`${refusal} Remove it from the list and save.`);
+
+    const field = screen.getByLabelText("Allowed Email Domains");
+    await user.clear(field);
+    await user.type(field, "acme.test, GMX.de");
+    expect(screen.getByRole("alert").textContent).toBe(
+      "gmx.de is a public mail service: anyone can get an address there, so it cannot let people into a team.",
+    );
+    expect(screen.getByRole("button", { name: "Update Company Settings" })).toHaveProperty("disabled", true);
+    await user.clear(field);
+    await user.type(field, "acme.test");
+    expect(screen.queryByRole("alert")).toBeNull();
+    expect(screen.getByRole("button", { name: "Update Company Settings" })).toHaveProperty("disabled", false);
+    expect(server.callsTo("PATCH /api/teams/t1")).toHaveLength(0);
   });
 
   it("accepts the invitation in the address and reports it", async () => {
