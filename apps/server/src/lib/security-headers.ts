@@ -12,6 +12,7 @@ export const securityHeaders = () =>
       scriptSrc: ["'self'"],
       imgSrc: ["'self'", "data:", "blob:"],
       mediaSrc: ["'self'", "data:", "blob:"],
+      // sonner's stylesheet and Radix's scroll lock arrive as <style> elements; docs/security.md says why.
       styleSrc: ["'self'", "'unsafe-inline'"],
       fontSrc: ["'self'", "data:"],
       connectSrc: ["'self'"],
