@@ -128,8 +128,7 @@ export function authRoutes(deps: {
       const nonce = browserNonce(getCookie(c, SIGN_UP_BROWSER_COOKIE));
       return signUpAnswer(db, await response.json(), nonce, secure);
     }
-    if (accountKey && (response.status === 401 || response.status === 403))
-      return signInFailed(response, c.get("requestId"));
+    if (accountKey && (await isPasswordRefusal(response))) return signInFailed(c.get("requestId"));
     if (response.status < 400) return response;
     const origin = c.req.header("origin") ?? c.req.header("referer") ?? "";
     return reshapeError(response, c.get("requestId"), (code) => {
@@ -161,9 +160,22 @@ async function signUpAnswer(db: Database, answer: unknown, nonce: string, secure
   });
 }
 
+/**
+ * A wrong password, and a right one for an unconfirmed address. Other refusals (a ban, a page at
+ * another address) are said as they are: only the password's owner, or nobody, learns from them.
+ */
+const PASSWORD_REFUSALS = new Set(["INVALID_EMAIL_OR_PASSWORD", "EMAIL_NOT_VERIFIED"]);
+async function isPasswordRefusal(response: Response): Promise<boolean> {
+  if (response.status !== 401 && response.status !== 403) return false;
+  const { code } = (await response
+    .clone()
+    .json()
+    .catch(() => ({}))) as { code?: string };
+  return PASSWORD_REFUSALS.has(code ?? "");
+}
+
 /** A wrong password and a right one for an unconfirmed address answer alike. */
-async function signInFailed(response: Response, requestId: string) {
-  await response.body?.cancel();
+function signInFailed(requestId: string) {
   return new Response(JSON.stringify(errorBody("INVALID_EMAIL_OR_PASSWORD", SIGN_IN_FAILED, requestId)), {
     status: 401,
     headers: { "content-type": "application/json" },

@@ -62,6 +62,16 @@ describe("sign-up and email verification", () => {
     });
     // Nothing was created: the right address still signs the same person up.
     expect((await t.signUp("elsewhere@example.com")).status).toBe(200);
+    // Sign-in says so too: only a password's refusal is made to look like any other.
+    const signIn = await t.request("/api/auth/sign-in/email", {
+      method: "POST",
+      headers: { origin: "http://127.0.0.1:3000", cookie: "theme=dark" },
+      json: { email: "elsewhere@example.com", password: "correct horse battery" },
+    });
+    expect(signIn.status).toBe(403);
+    expect(await json<{ error: { code: string } }>(signIn)).toMatchObject({
+      error: { code: "INVALID_ORIGIN" },
+    });
   });
 
   it("makes the first account the instance admin and nobody after it", async () => {
