@@ -1,6 +1,6 @@
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { stubFetch } from "@/testing/fetch-stub";
 import { renderApp } from "@/testing/render-app";
 
@@ -26,6 +26,29 @@ describe("404 page", () => {
     await user.click(await screen.findByRole("button", { name: "Go Back" }));
     expect(await screen.findByRole("heading", { name: "Terms of Service" })).toBeTruthy();
     expect(screen.getByText(/Last updated/).textContent).toBe("Last updated: December 2024");
+  });
+
+  it("Go Back on a page loaded whole returns to the browser's previous page, not to sign-in", async () => {
+    stubFetch();
+    const user = userEvent.setup();
+    vi.spyOn(window.history, "length", "get").mockReturnValue(2);
+    const back = vi.spyOn(window.history, "back").mockImplementation(() => {});
+    const { router } = renderApp("/missing");
+    await user.click(await screen.findByRole("button", { name: "Go Back" }));
+    expect(back).toHaveBeenCalledOnce();
+    expect(router.state.location.pathname).toBe("/missing");
+  });
+
+  it("Go Back with no page before it leads home", async () => {
+    stubFetch();
+    const user = userEvent.setup();
+    vi.spyOn(window.history, "length", "get").mockReturnValue(1);
+    const back = vi.spyOn(window.history, "back");
+    const { router } = renderApp("/missing");
+    await user.click(await screen.findByRole("button", { name: "Go Back" }));
+    await screen.findByRole("heading", { name: "Welcome back" });
+    expect(back).not.toHaveBeenCalled();
+    expect(router.state.location.pathname).toBe("/auth");
   });
 
   it("Go to Homepage leads to / (and from there to sign-in when signed out)", async () => {

@@ -14,8 +14,13 @@ export function NotFoundPage() {
     console.warn("route.not_found", { path: location.pathname });
   }, [location.pathname]);
 
-  // The first page of a visit has the key "default": there is nothing of ours to go back to.
-  const goBack = () => void (location.key === "default" ? navigate("/") : navigate(-1));
+  // A page reached inside the app goes back in the app. One loaded whole (an address typed, a link
+  // from another page) has the key "default", yet the browser may still hold the page before it.
+  const goBack = () => {
+    if (location.key !== "default") void navigate(-1);
+    else if (window.history.length > 1) window.history.back();
+    else void navigate("/");
+  };
 
   return (
     <div className="flex min-h-svh flex-col items-center justify-center bg-gradient-to-b from-indigo-50/70 via-background to-background px-4 py-12 dark:from-indigo-950/25">
