@@ -16,6 +16,8 @@ export const errorStatus = {
   GONE: 410,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
+  /** A file that hit a reading limit (time, memory, pages, nesting): it is not read at all. */
+  TOO_COMPLEX: 422,
   RATE_LIMITED: 429,
   INTERNAL: 500,
   UNAVAILABLE: 503,

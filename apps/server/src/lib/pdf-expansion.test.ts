@@ -1,5 +1,6 @@
 import { deflateSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
+import { nestedPdf } from "../test/hostile-pdfs";
 import { checkPdfExpansion } from "./pdf-expansion";
 
 const pdfWith = (filter: string, data: Buffer) =>
@@ -28,5 +29,46 @@ describe("a PDF's decoded size", () => {
   it("refuses a filter it cannot bound, and a filter named through another object", async () => {
     await expect(checkPdfExpansion(pdfWith("/MadeUpDecode", Buffer.from("x")))).rejects.toThrow("expands");
     await expect(checkPdfExpansion(pdfWith("7 0 R", Buffer.from("x")))).rejects.toThrow("expands");
+  });
+});
+
+describe("the check on a hostile file", () => {
+  const bomb = deflateSync(Buffer.alloc(100 * 1024 * 1024));
+
+  it("reads each file once: a line of 100,000 brackets, comments or keywords takes milliseconds", async () => {
+    const line = (unit: string) =>
+      Buffer.from(`%PDF-1.4\n1 0 obj\n<< /A ${unit.repeat(100_000 / unit.length)}`);
+    for (const pdf of [
+      nestedPdf(),
+      line("[ "),
+      line(">>%"),
+      line(">>stream "),
+      line(">>\nstream\n"),
+      line("/Filter["),
+    ]) {
+      const started = performance.now();
+      await checkPdfExpansion(pdf).catch((err: unknown) => expect(err).toHaveProperty("status"));
+      expect(performance.now() - started, pdf.subarray(20, 40).toString()).toBeLessThan(500);
+    }
+  });
+
+  it("refuses streams written over one another past a few times the file's length (422)", async () => {
+    const overlapping = Buffer.from(
+      `%PDF-1.4\n1 0 obj\n<< /Filter /A85 ${">>stream\n".repeat(5_000)}endstream`,
+    );
+    await expect(checkPdfExpansion(overlapping)).rejects.toMatchObject({
+      status: 422,
+      message: "This PDF is too complex to read.",
+    });
+  });
+
+  it("finds a bomb behind a comment before its filter, or NUL before its stream keyword", async () => {
+    const wrap = (head: string) =>
+      Buffer.concat([Buffer.from(`%PDF-1.4\n4 0 obj\n${head}`), bomb, Buffer.from("\nendstream\nendobj\n")]);
+    for (const pdf of [
+      wrap(`<< /Length ${bomb.length} /Filter %c\n/FlateDecode >>\nstream\n`),
+      wrap(`<< /Length ${bomb.length} /Filter /FlateDecode >>\0stream\n`),
+    ])
+      await expect(checkPdfExpansion(pdf)).rejects.toThrow("expands to more than 64 MB");
   });
 });

@@ -2,19 +2,30 @@
 // the PDF reader holds in memory while it reads the page (a decompression bomb). Before a PDF is
 // read, its streams are decoded here through their filter chains, counting bytes, and a file whose
 // streams would expand past the budget is refused. Encrypted files cannot be checked and are refused.
+// Every step is linear in the file's length: a hostile file must not make the check itself slow.
 import { constants, createInflate } from "node:zlib";
 import { AppError } from "./errors";
 
 /** Decoded bytes of all streams together: ample for text, images and fonts of a 10 MB file. */
 export const PDF_DECODED_MAX_BYTES = 64 * 1024 * 1024;
 
-/** The `stream` keyword after a dictionary; like the reader, the data starts on the next line. */
-const STREAM = /(?<=>>(?:\s|%[^\r\n]*)*)stream[^\r\n]*(?:\r\n|\n|\r)/g;
 /** A stream dictionary longer than this is not a real one: refused rather than searched. */
 const DICTIONARY_MAX_CHARS = 65_536;
-const FILTER = /\/Filter\s*(\[[^\]]*\]|\/[^\s/<>[\]()]+|\d+\s+\d+\s+R)/;
+/**
+ * The first /Filter key and its value, when the value is written plainly: a name, an array of names
+ * (no brackets inside, so a file of `[` cannot make this search go over and over the same text), or
+ * another object.
+ */
+const FILTER = /\/Filter(?![^\s/<>[\]()%{}])\s*(\[[^\][]*\]|\/[^\s/<>[\]()]+|\d+\s+\d+\s+R)?/;
 /** Filters whose output is never larger than their input, or that the text reader never decodes. */
 const IMAGE_ONLY = new Set(["DCTDecode", "DCT", "JPXDecode", "CCITTFaxDecode", "CCF", "JBIG2Decode"]);
+/**
+ * What the check may read of dictionaries and stream data, as a multiple of the file's length. Real
+ * streams do not overlap, so they read the file about once; `>>stream` written over and over inside
+ * one object would otherwise have every one of them read from there to the end.
+ */
+const READ_MAX_TIMES_FILE = 2;
+const READ_MAX_SLACK = 1024 * 1024;
 
 class OverBudget extends Error {}
 
@@ -28,17 +39,20 @@ export async function checkPdfExpansion(bytes: Uint8Array, maxBytes = PDF_DECODE
     left -= n;
     if (left < 0) throw new OverBudget();
   };
+  let readLeft = READ_MAX_TIMES_FILE * bytes.length + READ_MAX_SLACK;
+  const endstream = nextOccurrence(text, "endstream");
   try {
     const objects = [...text.matchAll(/obj\b/g)].map((m) => m.index + 3);
     let o = 0;
-    for (const match of text.matchAll(STREAM)) {
-      while (o + 1 < objects.length && objects[o + 1]! < match.index) o++;
-      const from = objects[o] !== undefined && objects[o]! < match.index ? objects[o]! : 0;
-      if (match.index - from > DICTIONARY_MAX_CHARS) throw new OverBudget();
-      const start = match.index + match[0].length;
-      const end = text.indexOf("endstream", start);
+    for (const { keyword, data: start } of streamsOf(text)) {
+      while (o + 1 < objects.length && objects[o + 1]! < keyword) o++;
+      const from = objects[o] !== undefined && objects[o]! < keyword ? objects[o]! : 0;
+      if (keyword - from > DICTIONARY_MAX_CHARS) throw new OverBudget();
+      const end = endstream(start);
       const data = bytes.subarray(start, end === -1 ? bytes.length : end);
-      await decodeChain(data, filtersOf(text.slice(from, match.index)), spend);
+      readLeft -= keyword - from + data.length;
+      if (readLeft < 0) throw new AppError("TOO_COMPLEX", "This PDF is too complex to read.");
+      await decodeChain(data, filtersOf(text.slice(from, keyword)), spend);
     }
   } catch (err) {
     if (!(err instanceof OverBudget)) throw err;
@@ -49,11 +63,62 @@ export async function checkPdfExpansion(bytes: Uint8Array, maxBytes = PDF_DECODE
   }
 }
 
+/** What \s matches in Latin-1, and NUL, which the PDF reader also takes for white space. */
+const SPACE = new Set([0, 9, 10, 11, 12, 13, 32, 160]);
+const isLineBreak = (c: number) => c === 10 || c === 13;
+
+/**
+ * Each `stream` keyword that follows a dictionary's `>>` across white space and comments, with where
+ * its data starts (the next line), as the reader finds them, and also inside other streams' data
+ * (an object the cross-reference table points into the middle of one is read too). One pass: the
+ * look-behind pattern this replaces went back over the whole line at every character, so 100 KB of
+ * `[` on one line held the check for seconds and 400 KB for minutes.
+ */
+export function* streamsOf(text: string): Generator<{ keyword: number; data: number }> {
+  // Whether the text so far ends in `>>` and then white space and comments, outside a comment or in one.
+  let between = false;
+  let inComment = false;
+  let lineBreak = -1;
+  for (let i = 0; i < text.length; i++) {
+    if ((between || inComment) && text.startsWith("stream", i)) {
+      if (lineBreak < i + 6) {
+        lineBreak = i + 6;
+        while (lineBreak < text.length && !isLineBreak(text.charCodeAt(lineBreak))) lineBreak++;
+        // No line break left, so no later keyword starts any data either.
+        if (lineBreak === text.length) return;
+      }
+      const crlf = text.charCodeAt(lineBreak) === 13 && text.charCodeAt(lineBreak + 1) === 10;
+      yield { keyword: i, data: lineBreak + (crlf ? 2 : 1) };
+    }
+    const c = text.charCodeAt(i);
+    const wasBetween: boolean = between;
+    between = (between && SPACE.has(c)) || (inComment && isLineBreak(c));
+    inComment = (wasBetween && c === 37) || (inComment && !isLineBreak(c));
+    if (c === 62 && i > 0 && text.charCodeAt(i - 1) === 62) between = true;
+  }
+}
+
+/** `text.indexOf(word, from)` for `from` that only grows, reading the text once in all. */
+function nextOccurrence(text: string, word: string) {
+  let searchedFrom = Infinity;
+  let found = -1;
+  return (from: number) => {
+    if (from < searchedFrom || (found !== -1 && found < from)) {
+      searchedFrom = from;
+      found = text.indexOf(word, from);
+    }
+    return found;
+  };
+}
+
 function filtersOf(dictionary: string): string[] {
-  const found = FILTER.exec(dictionary)?.[1];
-  if (!found) return [];
-  // A filter named through another object is not followed: treated as one that cannot be checked.
-  if (/R$/.test(found)) return ["?"];
+  const match = FILTER.exec(dictionary);
+  if (!match) return [];
+  const found = match[1];
+  // A filter named through another object is not followed, and one written otherwise (a comment
+  // before it, say, which the reader skips) is not guessed at: both count as filters that cannot be
+  // checked.
+  if (!found || /R$/.test(found)) return ["?"];
   return [...found.matchAll(/\/([^\s/<>[\]()]+)/g)].map((m) => m[1]!);
 }
 
