@@ -67,7 +67,8 @@ for (const name of existsSync("dist") ? readdirSync("dist") : [])
   if (/\.js(\.map)?$/.test(name)) rmSync(`dist/${name}`);
 const { outputFiles, metafile } = await build({
   ...options,
-  entryPoints: { main: "src/main.ts" },
+  // The document reader's worker process starts from a module of its own (knowledge/parser-pool.ts).
+  entryPoints: { main: "src/main.ts", "parse-worker": "src/knowledge/parse-worker.ts" },
   outdir: "dist",
   splitting: true,
   chunkNames: "chunk-[hash]",

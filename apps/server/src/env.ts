@@ -136,6 +136,8 @@ export const envSchema = z
       .enum(["true", "false", "1", "0", ""])
       .default("false")
       .transform((v) => v === "true" || v === "1"),
+    /** Files (PDFs, pages, text) read at once, each in a worker process (knowledge/parser-pool.ts). */
+    DOCUMENT_PARSE_WORKERS: z.coerce.number().int().min(1).max(32).default(2),
     LOCAL_MODEL_PACE_MS: z.coerce.number().int().min(0).max(1000).default(12),
     /** People who may set anyone's plan (comma-separated emails). */
     ADMIN_EMAILS: optionalString.transform((v) =>

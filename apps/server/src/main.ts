@@ -7,6 +7,7 @@ import { EnvError, loadEnv } from "./env";
 import { createLogger } from "./lib/logger";
 import { collectWhenIdle } from "./lib/idle-collection";
 import { findUp } from "./lib/paths";
+import { configureParsers } from "./knowledge/parser-pool";
 import { dirname, resolve } from "node:path";
 
 /** How long a shutdown waits for open streams and requests before it gives up and exits 1. */
@@ -24,6 +25,7 @@ async function main() {
     throw err;
   }
   const logger = createLogger(env.LOG_LEVEL);
+  configureParsers({ workers: env.DOCUMENT_PARSE_WORKERS });
   const services = await createServices(env, logger);
   const indexHtml = env.WEB_DIST_DIR
     ? resolve(env.WEB_DIST_DIR, "index.html")

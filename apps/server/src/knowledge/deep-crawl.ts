@@ -13,6 +13,8 @@ export const CRAWL_PAGE_TIMEOUT_MS = 8_000;
 export type Crawled = { ok: true; page: ReadContent & { url: string } } | { ok: false; note: string };
 
 export interface CrawlOptions {
+  /** Who the pages are read for (each person has one page or file read at a time). */
+  owner: string;
   allowPrivate?: boolean;
   signal?: AbortSignal;
   maxBytes?: number;
@@ -27,7 +29,7 @@ export function skipNote(err: unknown): string {
 }
 
 /** Reads every address at once; the answer lists them in the order given. */
-export async function deepCrawl(urls: string[], opts: CrawlOptions = {}): Promise<Crawled[]> {
+export async function deepCrawl(urls: string[], opts: CrawlOptions): Promise<Crawled[]> {
   const fetchOpts: GuardedFetchOptions = {
     timeoutMs: opts.timeoutMs ?? CRAWL_PAGE_TIMEOUT_MS,
     maxBytes: opts.maxBytes ?? CRAWL_PAGE_MAX_BYTES,
@@ -37,7 +39,7 @@ export async function deepCrawl(urls: string[], opts: CrawlOptions = {}): Promis
   return Promise.all(
     urls.map(async (url): Promise<Crawled> => {
       try {
-        const page = await readAddress(url, fetchOpts);
+        const page = await readAddress(url, fetchOpts, { owner: opts.owner });
         if (!page.text.trim()) return { ok: false, note: "Skipped: the page has no readable text." };
         return { ok: true, page };
       } catch (err) {
@@ -53,7 +55,7 @@ export async function deepCrawl(urls: string[], opts: CrawlOptions = {}): Promis
  */
 export async function readTopResults(
   results: WebResult[],
-  opts: CrawlOptions = {},
+  opts: CrawlOptions,
 ): Promise<{ results: WebResult[]; notes: Map<number, string>; images: WebImage[] }> {
   const out = results.map((r) => ({ ...r }));
   const notes = new Map<number, string>();

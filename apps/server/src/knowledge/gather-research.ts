@@ -68,7 +68,11 @@ async function fromWeb(
     signal: req.signal,
   });
   const { results } = req.deepCrawl
-    ? await readTopResults(found.results, { allowPrivate: deps.allowPrivateFetch, signal: req.signal })
+    ? await readTopResults(found.results, {
+        owner: req.userId,
+        allowPrivate: deps.allowPrivateFetch,
+        signal: req.signal,
+      })
     : found;
   await indexWebResults(deps.db, req.userId, results);
   return results.map((r) => ({

@@ -40,17 +40,21 @@ export function documentsRoutes({ db, allowPrivateFetch }: DocumentsDeps) {
     )
     .post("/upload", uploadLimit, async (c) => {
       const upload = await readUpload(c, "file");
-      const { text } = await readFileContent(upload.bytes);
+      const { text } = await readFileContent(upload.bytes, { owner: user(c) });
       const title = upload.fields.title?.trim() || titleFromFileName(upload.name);
       return c.json(await createDocument(db, user(c), { title, content: text }), 201);
     })
     .post("/from-url", async (c) => {
       const input = await readJson(c, createDocumentFromUrlSchema);
-      const page = await readAddress(input.url, {
-        timeoutMs: URL_READ_TIMEOUT_MS,
-        maxBytes: DOCUMENT_UPLOAD_MAX_BYTES,
-        allowPrivate: allowPrivateFetch,
-      });
+      const page = await readAddress(
+        input.url,
+        {
+          timeoutMs: URL_READ_TIMEOUT_MS,
+          maxBytes: DOCUMENT_UPLOAD_MAX_BYTES,
+          allowPrivate: allowPrivateFetch,
+        },
+        { owner: user(c) },
+      );
       const title = input.title || page.title || titleFromUrl(page.url);
       return c.json(
         await createDocument(db, user(c), { title, content: page.text, sourceUrl: page.url }),

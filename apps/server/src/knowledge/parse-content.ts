@@ -1,0 +1,33 @@
+// What a parse worker does with one input: a PDF, text or a web page made readable text. It runs
+// inside the worker (parse-worker.ts); the server's thread only hands inputs over (parser-pool.ts).
+import { AppError } from "../lib/errors";
+import { decodeText } from "../lib/sniff";
+import { readHtml } from "./read-html";
+import { readPdf } from "./read-pdf";
+import { tidyText } from "./tidy-text";
+
+export interface ReadContent {
+  kind: "pdf" | "text" | "html";
+  title: string | null;
+  text: string;
+  /** The page's og:image (absolute), when it names one. */
+  image?: string;
+  /** The page's icon (absolute): its <link rel="icon">, else /favicon.ico of its origin. */
+  favicon?: string;
+}
+
+export type ParseInput =
+  /** `maxChars`: the pages after the first that many characters are not read. */
+  | { kind: "pdf"; bytes: Uint8Array; maxChars?: number }
+  /** `notText`: the message (415) when the bytes are not UTF-8 text. */
+  | { kind: "text"; bytes: Uint8Array; notText: string }
+  | { kind: "html"; bytes: Uint8Array; url: string };
+
+export async function parseContent(input: ParseInput): Promise<ReadContent> {
+  if (input.kind === "pdf")
+    return { kind: "pdf", title: null, text: await readPdf(input.bytes, { maxChars: input.maxChars }) };
+  if (input.kind === "html") return readHtml(new TextDecoder("utf-8").decode(input.bytes), input.url);
+  const decoded = decodeText(input.bytes);
+  if (decoded === null) throw new AppError("UNSUPPORTED_MEDIA_TYPE", input.notText);
+  return { kind: "text", title: null, text: tidyText(decoded) };
+}

@@ -1,0 +1,285 @@
+// Files are read in worker processes, a few at once, so a hostile PDF or page costs a worker and
+// never the server's event loop. Each file has a time limit and its worker a heap limit; a file that
+// goes past either ends its worker (a fresh one takes the next file) and fails with 422. One person's
+// files are read one at a time, the rest waiting in a short queue, so one account cannot take every
+// worker; files are taken in arrival order among the people who have none being read.
+//
+// Processes, not worker threads: a thread's resourceLimits end only the thread when its heap grows in
+// small steps, but one large allocation past the limit (pdf.js collects a string's characters in one
+// array) aborts the whole process, server included. A process that aborts takes only itself, and it
+// starts without the server's environment (its secrets), so a reader exploit finds nothing to read.
+import { fork, type ChildProcess } from "node:child_process";
+import { setPriority } from "node:os";
+import { fileURLToPath } from "node:url";
+import { AppError, errorStatus, type ErrorCode } from "../lib/errors";
+import type { ParseInput, ReadContent } from "./parse-content";
+
+export interface ParserPoolOptions {
+  /** Files read at once, each by a worker of its own. */
+  workers: number;
+  /** A file still being read after this fails with 422 and its worker is ended. */
+  timeLimitMs: number;
+  /** A worker's V8 heap (--max-old-space-size): going past it ends the worker. */
+  heapMb: number;
+  /** Files one person may have waiting behind the one being read; one more is refused (429). */
+  waitingPerPerson: number;
+  /** Files waiting from everyone together; one more is refused (503). */
+  waitingInAll: number;
+  /** A file not started within this fails (503) rather than hold its request open. */
+  maxWaitMs: number;
+  /** An idle worker ends after this; the next file starts a fresh one. */
+  idleMs: number;
+}
+
+export const PARSER_DEFAULTS: Readonly<ParserPoolOptions> = {
+  // Two leave the server's own thread a core on a small machine (DOCUMENT_PARSE_WORKERS for more).
+  workers: 2,
+  // A 2,000-page PDF of text reads in 2 to 5 s here: twice that is a file built to be slow.
+  timeLimitMs: 10_000,
+  // That PDF peaks near 120 MB of heap read page by page; stream data is held outside the heap and
+  // bounded by the 64 MB decoded budget (lib/pdf-expansion.ts).
+  heapMb: 256,
+  // A search reads three pages at once, and a message may carry a few attachments.
+  waitingPerPerson: 8,
+  waitingInAll: 64,
+  maxWaitMs: 30_000,
+  idleMs: 2 * 60_000,
+};
+
+export interface ParserPool {
+  /** Reads `input` for `owner` (the person it is read for, who has one file read at a time). */
+  parse(owner: string, input: ParseInput): Promise<ReadContent>;
+  /** Ends every worker and fails every file still waiting or being read. */
+  close(): Promise<void>;
+}
+
+interface Job {
+  id: number;
+  owner: string;
+  input: ParseInput;
+  resolve(content: ReadContent): void;
+  reject(error: Error): void;
+  waitTimer?: NodeJS.Timeout;
+}
+
+interface Slot {
+  worker: ChildProcess | null;
+  ready: boolean;
+  job: Job | null;
+  /** The running file's time limit, set once the worker has it. */
+  limit: NodeJS.Timeout | null;
+  idle: NodeJS.Timeout | null;
+}
+
+type Reply = { ready: true } | { id: number; ok: true; content: ReadContent } | FailedReply;
+type FailedReply = { id: number; ok: false; code: string; message: string };
+
+/** Nice 10: a worker yields the processor to the server, which runs at the default 0. */
+const WORKER_NICENESS = 10;
+/** A worker starts in a few hundred milliseconds (two seconds from the sources through tsx). */
+const WORKER_START_MS = 30_000;
+
+const subject = (input: ParseInput) =>
+  input.kind === "pdf" ? "This PDF" : input.kind === "html" ? "This page" : "This file";
+
+export const tooComplex = (input: ParseInput, reason: string) =>
+  new AppError("TOO_COMPLEX", `${subject(input)} is too complex to read: ${reason}.`);
+
+/** `options` is read at every turn, so changing it (configureParsers) applies to the next file. */
+export function createParserPool(options: ParserPoolOptions): ParserPool {
+  const slots: Slot[] = [];
+  const waiting: Job[] = [];
+  const reading = new Set<string>();
+  let nextId = 1;
+
+  const start = (slot: Slot) => {
+    const worker = startWorker(options.heapMb);
+    slot.worker = worker;
+    slot.ready = false;
+    worker.on("message", (reply: Reply) => {
+      if (slot.worker !== worker) return;
+      if ("ready" in reply) {
+        slot.ready = true;
+        return hand(slot);
+      }
+      if (slot.job?.id === reply.id) finish(slot, reply.ok ? reply.content : failure(slot.job, reply));
+    });
+    // V8 aborts a process out of heap (SIGABRT); any other end is a crash. Either fails the file it
+    // was reading, and the next file starts a fresh worker.
+    const lost = (cause: Error) => {
+      if (slot.worker !== worker) return;
+      slot.worker = null;
+      worker.kill("SIGKILL");
+      const job = slot.job;
+      if (!job) return;
+      finish(
+        slot,
+        worker.signalCode === "SIGABRT" || worker.exitCode === 134
+          ? tooComplex(job.input, "reading it needed more memory than one file may use")
+          : new AppError("INTERNAL", `${subject(job.input)} could not be read.`, { cause }),
+      );
+    };
+    worker.on("error", lost);
+    worker.on("exit", (code, signal) => lost(new Error(`parse worker ended (${signal ?? code})`)));
+    // The file's own clock starts once the worker is ready; a worker that never gets there fails it.
+    setTimeout(() => {
+      if (!slot.ready) lost(new Error("parse worker did not start"));
+    }, WORKER_START_MS).unref();
+  };
+
+  /** Gives the slot's file to its worker once the worker is ready, and starts the file's clock. */
+  const hand = (slot: Slot) => {
+    const { worker, job } = slot;
+    if (!worker || !slot.ready || !job || slot.limit) return;
+    slot.limit = setTimeout(() => {
+      end(slot);
+      finish(
+        slot,
+        tooComplex(job.input, `reading it took longer than ${options.timeLimitMs / 1000} seconds`),
+      );
+    }, options.timeLimitMs);
+    worker.send({ id: job.id, input: job.input });
+  };
+
+  const end = (slot: Slot) => {
+    slot.worker?.kill("SIGKILL");
+    slot.worker = null;
+  };
+
+  const finish = (slot: Slot, outcome: ReadContent | Error) => {
+    const job = slot.job!;
+    if (slot.limit) clearTimeout(slot.limit);
+    slot.limit = null;
+    slot.job = null;
+    reading.delete(job.owner);
+    if (outcome instanceof Error) job.reject(outcome);
+    else job.resolve(outcome);
+    pump();
+  };
+
+  const pump = () => {
+    for (const slot of slots.slice(0, options.workers)) if (!slot.job) take(slot);
+    while (slots.length < options.workers && waiting.some((j) => !reading.has(j.owner))) {
+      const slot: Slot = { worker: null, ready: false, job: null, limit: null, idle: null };
+      slots.push(slot);
+      take(slot);
+    }
+  };
+
+  /** Gives a free slot the first waiting file whose owner has none being read; else lets it idle. */
+  const take = (slot: Slot) => {
+    if (slot.idle) clearTimeout(slot.idle);
+    slot.idle = null;
+    const at = waiting.findIndex((j) => !reading.has(j.owner));
+    if (at === -1) {
+      // Idle: the process may exit without waiting for the worker, which ends after a while.
+      if (slot.worker) {
+        hold(slot.worker, false);
+        slot.idle = setTimeout(() => end(slot), options.idleMs).unref();
+      }
+      return;
+    }
+    const [job] = waiting.splice(at, 1);
+    clearTimeout(job!.waitTimer);
+    reading.add(job!.owner);
+    slot.job = job!;
+    if (!slot.worker) start(slot);
+    hold(slot.worker!, true);
+    hand(slot);
+  };
+
+  return {
+    parse(owner, input) {
+      if (waiting.filter((j) => j.owner === owner).length >= options.waitingPerPerson)
+        return Promise.reject(
+          new AppError(
+            "RATE_LIMITED",
+            "Your other files are still being read. Try again when they are done.",
+            {
+              headers: { "Retry-After": String(Math.ceil(options.timeLimitMs / 1000)) },
+            },
+          ),
+        );
+      if (waiting.length >= options.waitingInAll) return Promise.reject(busy(options));
+      return new Promise<ReadContent>((resolve, reject) => {
+        const job: Job = { id: nextId++, owner, input, resolve, reject };
+        job.waitTimer = setTimeout(() => {
+          waiting.splice(waiting.indexOf(job), 1);
+          reject(busy(options));
+        }, options.maxWaitMs);
+        waiting.push(job);
+        pump();
+      });
+    },
+    async close() {
+      for (const job of waiting.splice(0)) {
+        clearTimeout(job.waitTimer);
+        job.reject(new AppError("UNAVAILABLE", "The server is shutting down."));
+      }
+      const workers = slots.flatMap((slot) => {
+        if (slot.idle) clearTimeout(slot.idle);
+        const worker = slot.worker;
+        slot.worker = null;
+        if (slot.job) finish(slot, new AppError("UNAVAILABLE", "The server is shutting down."));
+        return worker && worker.exitCode === null && worker.signalCode === null ? [worker] : [];
+      });
+      await Promise.all(
+        workers.map((w) => new Promise<void>((resolve) => w.once("exit", () => resolve()).kill("SIGKILL"))),
+      );
+    },
+  };
+}
+
+/** A busy worker keeps the server's process alive; an idle one lets it exit. */
+function hold(worker: ChildProcess, busy: boolean) {
+  if (busy) {
+    worker.ref();
+    worker.channel?.ref();
+  } else {
+    worker.unref();
+    worker.channel?.unref();
+  }
+}
+
+const busy = (options: ParserPoolOptions) =>
+  new AppError("UNAVAILABLE", "Tessera is reading many files right now. Try again in a moment.", {
+    headers: { "Retry-After": String(Math.ceil(options.timeLimitMs / 1000)) },
+  });
+
+function failure(job: Job, reply: FailedReply): AppError {
+  if (reply.code in errorStatus && reply.code !== "INTERNAL")
+    return new AppError(reply.code as ErrorCode, reply.message);
+  return new AppError("INTERNAL", `${subject(job.input)} could not be read.`, {
+    cause: new Error(reply.message),
+  });
+}
+
+function startWorker(heapMb: number): ChildProcess {
+  // Built, the worker is dist/parse-worker.js beside the server's own files. From the sources (tests,
+  // npm run dev) it is TypeScript, which Node 20 loads through tsx.
+  const built = !import.meta.url.endsWith(".ts");
+  const entry = new URL(built ? "./parse-worker.js" : "./parse-worker.ts", import.meta.url);
+  const worker = fork(fileURLToPath(entry), [], {
+    execArgv: [
+      ...(built ? [] : [`--import=${import.meta.resolve("tsx")}`]),
+      `--max-old-space-size=${heapMb}`,
+    ],
+    env: {},
+    serialization: "advanced",
+    stdio: ["ignore", "ignore", "ignore", "ipc"],
+  });
+  // Reading is background work: when the cores are busy, the server's own thread goes first.
+  if (worker.pid !== undefined) setPriority(worker.pid, WORKER_NICENESS);
+  return worker;
+}
+
+const shared: ParserPoolOptions = { ...PARSER_DEFAULTS };
+let sharedPool: ParserPool | null = null;
+
+/** The process's pool: every upload, address and crawled page is read through it. */
+export const parsers = (): ParserPool => (sharedPool ??= createParserPool(shared));
+
+/** Sets the process's pool from the configuration (main.ts, at start). */
+export function configureParsers(options: Partial<ParserPoolOptions>) {
+  Object.assign(shared, options);
+}
