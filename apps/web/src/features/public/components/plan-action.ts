@@ -68,12 +68,13 @@ export function planAction(plan: PlanId, ctx: PlanContext): PlanAction {
   const trialAvailable = ctx.subscription?.trialAvailable ?? true;
   // The trial is of Pro: no use to someone who already has Pro.
   if (trialAvailable && !planAtLeast(ctx.current, TRIAL_PLAN))
+    // A card's button starts that card's plan: the trial is of Pro, so the Max card points to it
+    // instead of a button reading "Start Pro trial" under Max.
     return plan === TRIAL_PLAN
       ? { kind: "trial", label: "Start free trial", note: `${TRIAL_DAYS} days free, no card needed.` }
       : {
-          kind: "trial",
-          label: `Start ${PLANS[TRIAL_PLAN].name} trial`,
-          note: `The free trial unlocks ${PLANS[TRIAL_PLAN].name}. Your administrator can move you to ${PLANS[plan].name}.`,
+          kind: "ask-admin",
+          message: `Your administrator sets ${PLANS[plan].name} here. The free trial is of ${PLANS[TRIAL_PLAN].name}: start it from its card.`,
         };
 
   // Back on Core with the trial spent: the trial has ended.

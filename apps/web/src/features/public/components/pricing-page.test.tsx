@@ -112,13 +112,23 @@ describe("pricing page", () => {
     const { user, router } = await openSignedIn(() => core(), {
       "POST /api/billing/trial": () => apiError(409, "CONFLICT", "Your free trial has already been used."),
     });
-    await user.click(await within(card("Max")).findByRole("button", { name: "Start Pro trial" }));
+    await user.click(await within(card("Pro")).findByRole("button", { name: "Start free trial" }));
     expect(await screen.findByText("Your free trial has already been used.")).toBeTruthy();
     expect(router.state.location.pathname).toBe("/pricing");
-    expect(within(card("Max")).getByRole("button", { name: "Start Pro trial" })).toHaveProperty(
+    expect(within(card("Pro")).getByRole("button", { name: "Start free trial" })).toHaveProperty(
       "disabled",
       false,
     );
+  });
+
+  it("offers no Pro trial on the Max card: it says who sets Max and where the trial is", async () => {
+    const { server } = await openSignedIn(() => core());
+    await within(card("Pro")).findByRole("button", { name: "Start free trial" });
+    expect(within(card("Max")).queryByRole("button")).toBeNull();
+    expect(within(card("Max")).getByRole("note").textContent).toBe(
+      "Your administrator sets Max here. The free trial is of Pro: start it from its card.",
+    );
+    expect(server.callsTo("POST /api/billing/trial")).toHaveLength(0);
   });
 
   it("says plainly that the trial has ended when it was used and nothing can be bought", async () => {
