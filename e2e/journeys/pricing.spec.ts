@@ -82,7 +82,9 @@ test("signed in on Core, choosing Pro starts the free trial and lands on team se
   const pro = page.getByRole("article", { name: "Pro", exact: true });
   await pro.getByRole("button", { name: "Start free trial", exact: true }).click();
   await expect(page.getByText("Your 7-day Pro trial has started")).toBeVisible();
-  await expect(page).toHaveURL(/\/dashboard\/team-settings$/);
+  // It lands on the dashboard, whose Current Plan shows the trial (not Team Settings' lock screen).
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(plan).toContainText("Pro");
 
   // Back on the pricing page, Pro is the current plan and the trial cannot start twice.
   await page.goto("/pricing");

@@ -10,8 +10,11 @@ import { useOpenBillingPortal } from "../api/open-billing-portal";
 import { useStartCheckout, type PaidPlanId } from "../api/start-checkout";
 import { useStartTrial } from "../api/start-trial";
 
-/** Where Pro and Max lead once chosen (spec 001 §2 Pricing page). */
-export const AFTER_TRIAL_PATH = "/dashboard/team-settings";
+/**
+ * Where the trial leads once started: the dashboard, whose Current Plan shows it. (Spec 001 §2 sends
+ * Pro and Max to team settings, which below the Team plan is only its lock screen.)
+ */
+export const AFTER_TRIAL_PATH = "/dashboard";
 
 export type BusyKey = PaidPlanId | "portal";
 
@@ -57,7 +60,7 @@ export function usePlanChoice() {
 
   return {
     busy,
-    /** Starts the free trial from the card `from` (Pro, or Max where only the trial is on offer). */
+    /** Starts the free trial from the card `from` (Pro's: the trial is of Pro). */
     startTrial: (from: PaidPlanId) =>
       run(from, "Could not start your trial", async () => {
         await trial.mutateAsync();
