@@ -540,3 +540,46 @@ export const totpSteps = pgTable("totp_steps", {
     .references(() => user.id, { onDelete: "cascade" }),
   step: integer("step").notNull(),
 });
+
+/**
+ * Providers an instance admin connected on Admin → Connections. The key is sealed with ENCRYPTION_KEY
+ * (AES-256-GCM, lib/crypto.ts) and never leaves the server; `key_hint` keeps its last four characters
+ * so keys can be told apart. A change is announced on `tessera_connections` to every process.
+ */
+export const connections = pgTable("connections", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  kind: text("kind").notNull(),
+  name: text("name").notNull(),
+  /** The service's address (an smtp:// one for mail, without its password). */
+  baseUrl: text("base_url"),
+  sealedKey: text("sealed_key"),
+  keyHint: text("key_hint"),
+  options: jsonb("options").$type<Record<string, unknown>>().notNull().default({}),
+  enabled: boolean("enabled").notNull().default(true),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * The admin's layer over the built-in model catalogue: a built-in model switched off or served
+ * through a chosen connection, or a model the admin added from a connection's list. No row: the
+ * built-in model as shipped, routed automatically.
+ */
+export const catalogueModels = pgTable(
+  "catalogue_models",
+  {
+    id: text("id").primaryKey(),
+    builtIn: boolean("built_in").notNull(),
+    name: text("name"),
+    groupId: text("group_id"),
+    description: text("description"),
+    vision: boolean("vision").notNull().default(false),
+    /** Removing the connection leaves a built-in model automatic and an added one unserved. */
+    connectionId: uuid("connection_id").references(() => connections.id, { onDelete: "set null" }),
+    upstream: text("upstream"),
+    enabled: boolean("enabled").notNull().default(true),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("catalogue_models_connection_idx").on(t.connectionId)],
+);
