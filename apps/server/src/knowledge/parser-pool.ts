@@ -8,11 +8,10 @@
 // small steps, but one large allocation past the limit (pdf.js collects a string's characters in one
 // array) aborts the whole process, server included. A process that aborts takes only itself, and it
 // starts without the server's environment (its secrets), so a reader exploit finds nothing to read.
-import { fork, type ChildProcess } from "node:child_process";
-import { setPriority } from "node:os";
-import { fileURLToPath } from "node:url";
+import type { ChildProcess } from "node:child_process";
 import { AppError, errorStatus, type ErrorCode } from "../lib/errors";
 import type { ParseInput, ReadContent } from "./parse-content";
+import { holdWorker, startParseWorker } from "./start-parse-worker";
 
 export interface ParserPoolOptions {
   /** Files read at once, each by a worker of its own. */
@@ -34,10 +33,10 @@ export interface ParserPoolOptions {
 export const PARSER_DEFAULTS: Readonly<ParserPoolOptions> = {
   // Two leave the server's own thread a core on a small machine (DOCUMENT_PARSE_WORKERS for more).
   workers: 2,
-  // A 2,000-page PDF of text reads in 2 to 5 s here: twice that is a file built to be slow.
+  // 2,000 pages of a line each read in 2 s here, of 40 lines each in 5 s (more on a busy machine).
   timeLimitMs: 10_000,
-  // That PDF peaks near 120 MB of heap read page by page; stream data is held outside the heap and
-  // bounded by the 64 MB decoded budget (lib/pdf-expansion.ts).
+  // The 40-line one peaks near 100 MB of heap, read page by page; stream data is held outside the
+  // heap and bounded by the 64 MB decoded budget (lib/pdf-expansion.ts).
   heapMb: 256,
   // A search reads three pages at once, and a message may carry a few attachments.
   waitingPerPerson: 8,
@@ -74,8 +73,6 @@ interface Slot {
 type Reply = { ready: true } | { id: number; ok: true; content: ReadContent } | FailedReply;
 type FailedReply = { id: number; ok: false; code: string; message: string };
 
-/** Nice 10: a worker yields the processor to the server, which runs at the default 0. */
-const WORKER_NICENESS = 10;
 /** A worker starts in a few hundred milliseconds (two seconds from the sources through tsx). */
 const WORKER_START_MS = 30_000;
 
@@ -93,7 +90,7 @@ export function createParserPool(options: ParserPoolOptions): ParserPool {
   let nextId = 1;
 
   const start = (slot: Slot) => {
-    const worker = startWorker(options.heapMb);
+    const worker = startParseWorker(options.heapMb);
     slot.worker = worker;
     slot.ready = false;
     worker.on("message", (reply: Reply) => {
@@ -174,7 +171,7 @@ export function createParserPool(options: ParserPoolOptions): ParserPool {
     if (at === -1) {
       // Idle: the process may exit without waiting for the worker, which ends after a while.
       if (slot.worker) {
-        hold(slot.worker, false);
+        holdWorker(slot.worker, false);
         slot.idle = setTimeout(() => end(slot), options.idleMs).unref();
       }
       return;
@@ -184,28 +181,20 @@ export function createParserPool(options: ParserPoolOptions): ParserPool {
     reading.add(job!.owner);
     slot.job = job!;
     if (!slot.worker) start(slot);
-    hold(slot.worker!, true);
+    holdWorker(slot.worker!, true);
     hand(slot);
   };
 
   return {
     parse(owner, input) {
       if (waiting.filter((j) => j.owner === owner).length >= options.waitingPerPerson)
-        return Promise.reject(
-          new AppError(
-            "RATE_LIMITED",
-            "Your other files are still being read. Try again when they are done.",
-            {
-              headers: { "Retry-After": String(Math.ceil(options.timeLimitMs / 1000)) },
-            },
-          ),
-        );
-      if (waiting.length >= options.waitingInAll) return Promise.reject(busy(options));
+        return Promise.reject(refused(options, "RATE_LIMITED"));
+      if (waiting.length >= options.waitingInAll) return Promise.reject(refused(options, "UNAVAILABLE"));
       return new Promise<ReadContent>((resolve, reject) => {
         const job: Job = { id: nextId++, owner, input, resolve, reject };
         job.waitTimer = setTimeout(() => {
           waiting.splice(waiting.indexOf(job), 1);
-          reject(busy(options));
+          reject(refused(options, "UNAVAILABLE"));
         }, options.maxWaitMs);
         waiting.push(job);
         pump();
@@ -230,21 +219,15 @@ export function createParserPool(options: ParserPoolOptions): ParserPool {
   };
 }
 
-/** A busy worker keeps the server's process alive; an idle one lets it exit. */
-function hold(worker: ChildProcess, busy: boolean) {
-  if (busy) {
-    worker.ref();
-    worker.channel?.ref();
-  } else {
-    worker.unref();
-    worker.channel?.unref();
-  }
-}
-
-const busy = (options: ParserPoolOptions) =>
-  new AppError("UNAVAILABLE", "Tessera is reading many files right now. Try again in a moment.", {
-    headers: { "Retry-After": String(Math.ceil(options.timeLimitMs / 1000)) },
-  });
+/** A file not taken: the person's own queue is full (429), or everyone's is (503). */
+const refused = (options: ParserPoolOptions, code: "RATE_LIMITED" | "UNAVAILABLE") =>
+  new AppError(
+    code,
+    code === "RATE_LIMITED"
+      ? "Your other files are still being read. Try again when they are done."
+      : "Tessera is reading many files right now. Try again in a moment.",
+    { headers: { "Retry-After": String(Math.ceil(options.timeLimitMs / 1000)) } },
+  );
 
 function failure(job: Job, reply: FailedReply): AppError {
   if (reply.code in errorStatus && reply.code !== "INTERNAL")
@@ -252,25 +235,6 @@ function failure(job: Job, reply: FailedReply): AppError {
   return new AppError("INTERNAL", `${subject(job.input)} could not be read.`, {
     cause: new Error(reply.message),
   });
-}
-
-function startWorker(heapMb: number): ChildProcess {
-  // Built, the worker is dist/parse-worker.js beside the server's own files. From the sources (tests,
-  // npm run dev) it is TypeScript, which Node 20 loads through tsx.
-  const built = !import.meta.url.endsWith(".ts");
-  const entry = new URL(built ? "./parse-worker.js" : "./parse-worker.ts", import.meta.url);
-  const worker = fork(fileURLToPath(entry), [], {
-    execArgv: [
-      ...(built ? [] : [`--import=${import.meta.resolve("tsx")}`]),
-      `--max-old-space-size=${heapMb}`,
-    ],
-    env: {},
-    serialization: "advanced",
-    stdio: ["ignore", "ignore", "ignore", "ipc"],
-  });
-  // Reading is background work: when the cores are busy, the server's own thread goes first.
-  if (worker.pid !== undefined) setPriority(worker.pid, WORKER_NICENESS);
-  return worker;
 }
 
 const shared: ParserPoolOptions = { ...PARSER_DEFAULTS };
