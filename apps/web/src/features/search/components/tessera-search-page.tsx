@@ -50,13 +50,6 @@ export function TesseraSearchPage() {
               setQuery(event.target.value);
               if (error === SEARCH_MESSAGES.emptyQuery) clearError();
             }}
-            onKeyDown={(event) => {
-              // The button is disabled while blank, which also stops Enter: say why instead.
-              if (event.key === "Enter" && query.trim() === "") {
-                event.preventDefault();
-                run();
-              }
-            }}
             aria-invalid={error === SEARCH_MESSAGES.emptyQuery || undefined}
             className="h-11 text-base"
           />
@@ -66,7 +59,8 @@ export function TesseraSearchPage() {
               Stop
             </Button>
           ) : (
-            <Button type="submit" className="h-11" disabled={query.trim() === ""}>
+            // Never disabled: a blank question, clicked or entered, is told why nothing happens (spec §5).
+            <Button type="submit" className="h-11">
               Search
             </Button>
           )}
