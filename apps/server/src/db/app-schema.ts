@@ -583,3 +583,46 @@ export const catalogueModels = pgTable(
   },
   (t) => [index("catalogue_models_connection_idx").on(t.connectionId)],
 );
+
+/** Personal API keys: only a hash of the key is kept; `start` tells keys apart on the account page. */
+export const apiKeys = pgTable(
+  "api_keys",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    start: text("start").notNull(),
+    hash: text("hash").notNull().unique(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    lastUsedAt: timestamp("last_used_at", { withTimezone: true }),
+    expiresAt: timestamp("expires_at", { withTimezone: true }),
+  },
+  (t) => [index("api_keys_user_idx").on(t.userId, t.createdAt)],
+);
+
+/**
+ * One call of the OpenAI-compatible API: counted in the person's usage like a chat answer, never
+ * stored as a conversation. The key may since have been revoked (its calls still count).
+ */
+export const apiCalls = pgTable(
+  "api_calls",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    apiKeyId: uuid("api_key_id").references(() => apiKeys.id, { onDelete: "set null" }),
+    model: text("model").notNull(),
+    inputTokens: integer("input_tokens").notNull(),
+    outputTokens: integer("output_tokens").notNull(),
+    cost: doublePrecision("cost"),
+    status: text("status").$type<"complete" | "stopped" | "failed">().notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("api_calls_user_created_idx").on(t.userId, t.createdAt),
+    index("api_calls_key_idx").on(t.apiKeyId, t.createdAt),
+  ],
+);
