@@ -15,6 +15,28 @@ export const STREAM_HEARTBEAT_MS = 10_000;
 export const RESEARCH_DEEP_CRAWL_SOURCES = 3;
 export const RESPONSE_INTERRUPTED_MARK = "[Response interrupted]";
 
+/** A text file sent with a message: its name and (the first 2,000 characters of) its text. */
+export interface TextAttachment {
+  name: string;
+  text: string;
+}
+
+/** Where each attached file's text starts in a sent message: a blank line, its name, a line break. */
+const ATTACHED_FILE = /\n\n\[Attached: ([^\]\n]+)\]\n/;
+
+/** The message that is sent: the prompt, then each attached file's text under its name. */
+export function composeMessage(prompt: string, attachments: readonly TextAttachment[]): string {
+  return attachments.reduce((text, a) => `${text}\n\n[Attached: ${a.name}]\n${a.text}`, prompt.trim());
+}
+
+/** The reverse, for whoever reads a sent message: the prompt and the files' texts apart. */
+export function splitAttachments(content: string): { text: string; attachments: TextAttachment[] } {
+  const parts = content.split(ATTACHED_FILE);
+  const attachments: TextAttachment[] = [];
+  for (let i = 1; i + 1 < parts.length; i += 2) attachments.push({ name: parts[i]!, text: parts[i + 1]! });
+  return { text: parts[0] ?? "", attachments };
+}
+
 /** A stopped answer's text as it is kept and shown: what it had, a blank line, then the mark. */
 export const withInterruptedMark = (text: string) =>
   `${text}${text ? "\n\n" : ""}${RESPONSE_INTERRUPTED_MARK}`;

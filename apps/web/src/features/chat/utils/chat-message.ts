@@ -2,6 +2,9 @@
 // attached files map onto it.
 import type { Source, StoredMessage } from "@tessera/contracts";
 
+// The server reads the same format (a conversation's title, Tessera Local's first source).
+export { composeMessage, splitAttachments, type TextAttachment } from "@tessera/contracts";
+
 export interface ChatImage {
   id: string;
   url: string;
@@ -27,11 +30,6 @@ export interface ChatMessage {
   hasEarlier?: boolean;
 }
 
-export interface TextAttachment {
-  name: string;
-  text: string;
-}
-
 export function fromStoredMessage(message: StoredMessage): ChatMessage {
   return {
     id: message.id,
@@ -44,21 +42,6 @@ export function fromStoredMessage(message: StoredMessage): ChatMessage {
     sources: message.sources,
     ...(message.has_earlier ? { hasEarlier: true } : {}),
   };
-}
-
-const ATTACHED = /\n\n\[Attached: ([^\]\n]+)\]\n/;
-
-/** The text that is sent: the prompt, then each attached file's text under its name. */
-export function composeMessage(prompt: string, attachments: readonly TextAttachment[]): string {
-  return attachments.reduce((text, a) => `${text}\n\n[Attached: ${a.name}]\n${a.text}`, prompt.trim());
-}
-
-/** The reverse, for showing a sent message: its prompt and the files' texts apart. */
-export function splitAttachments(content: string): { text: string; attachments: TextAttachment[] } {
-  const parts = content.split(ATTACHED);
-  const attachments: TextAttachment[] = [];
-  for (let i = 1; i + 1 < parts.length; i += 2) attachments.push({ name: parts[i]!, text: parts[i + 1]! });
-  return { text: parts[0] ?? "", attachments };
 }
 
 let counter = 0;
