@@ -3,7 +3,7 @@
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import type { Page } from "@playwright/test";
-import { expect, setPlan, skipTypewriter, test } from "../support/fixtures";
+import { expect, setPlan, test } from "../support/fixtures";
 
 const shots = join(import.meta.dirname, "../.artifacts/screenshots");
 mkdirSync(shots, { recursive: true });
@@ -101,7 +101,6 @@ test("make an assistant with a knowledge document, star it, and chat with it", a
   await box.press("Enter");
   const answer = page.getByRole("article", { name: "Tessera Local said", exact: true }).last();
   await expect(answer.getByText(/ tokens$/)).toBeVisible({ timeout: 20_000 });
-  await skipTypewriter(answer);
   await expect(answer.locator(".markdown")).toContainText("BLUEHERON");
   await expect(answer.getByRole("region", { name: "Sources", exact: true })).toContainText("zephyr-notes");
   // The conversation joins the address; the assistant stays with it.

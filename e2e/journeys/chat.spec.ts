@@ -4,7 +4,7 @@ import { join } from "node:path";
 import type { Page, Request } from "@playwright/test";
 import { SCROLLBAR_HIDE_DELAY_MS } from "@tessera/contracts";
 import { ALPHA_TEXT, BETA_TEXT, EPIC_MODEL, SAGA_END, SAGA_MODEL } from "../support/e2e-models";
-import { chooseModel, expect, skipTypewriter, test } from "../support/fixtures";
+import { chooseModel, expect, test } from "../support/fixtures";
 
 const shots = join(import.meta.dirname, "../.artifacts/screenshots");
 mkdirSync(shots, { recursive: true });
@@ -21,11 +21,10 @@ async function ask(page: Page, prompt: string) {
   await box.press("Enter");
 }
 
-/** The last answer, fully shown (the classic typewriter is skipped) once its footer is there. */
+/** The last answer, once its footer is there (it comes when the answer is shown whole). */
 async function completeAnswer(page: Page) {
   const answer = page.getByRole("article", { name: "Tessa said", exact: true }).last();
   await expect(answer.getByText(/ tokens$/)).toBeVisible({ timeout: 20_000 });
-  await skipTypewriter(answer);
   return answer;
 }
 
@@ -82,7 +81,7 @@ test("ask Tessa, find the conversation after a reload, open it and delete it", a
 async function askAndStop(page: Page): Promise<boolean> {
   // The built-in engine streams a whole answer in a few hundred milliseconds, faster than a round
   // trip from the test runner; so Stop is clicked in the page itself, as soon as the answer's text
-  // block appears (its first words have arrived; the classic typewriter is still writing them out).
+  // block appears (its first words have arrived).
   const stopped = page.evaluate(
     () =>
       new Promise<boolean>((resolve) => {
@@ -117,7 +116,6 @@ test("Regenerate answers the last question again with the model chosen now, and 
   await first.getByRole("button", { name: "Regenerate", exact: true }).click();
   const again = page.getByRole("article", { name: "alpha-7b said", exact: true });
   await expect(again.getByText(/ tokens$/)).toBeVisible({ timeout: 20_000 });
-  await skipTypewriter(again);
   await expect(again.locator(".markdown")).toHaveText(ALPHA_TEXT, { timeout: 20_000 });
   const log = page.getByRole("log", { name: "Messages", exact: true });
   await expect(log.getByRole("article")).toHaveCount(2);

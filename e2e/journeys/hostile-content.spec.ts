@@ -7,7 +7,7 @@ import { join } from "node:path";
 import type { Locator, Page } from "@playwright/test";
 import { canaryHits, LIVENESS_PROBE } from "../support/canary-server";
 import { fillComparison } from "../support/compare-steps";
-import { bearer, chooseModel, expect, signUpAndVerify, skipTypewriter, test } from "../support/fixtures";
+import { bearer, chooseModel, expect, signUpAndVerify, test } from "../support/fixtures";
 import {
   FENCED_CODE_HTML,
   HOSTILE_MODEL,
@@ -89,7 +89,6 @@ guarded(
     await expect(answer.locator(".markdown")).toContainText("Raw HTML", { timeout: 20_000 });
     await guard.expectInert("chat while streaming");
     await expect(answer.getByText(/ tokens$/)).toBeVisible({ timeout: 40_000 });
-    await skipTypewriter(answer);
     const markdown = answer.locator(".markdown");
     await expect(markdown).toContainText("footnote link");
     await expectRenderedAsText(markdown);

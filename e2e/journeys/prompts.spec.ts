@@ -4,7 +4,7 @@
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import type { Locator, Page } from "@playwright/test";
-import { expect, skipTypewriter, test } from "../support/fixtures";
+import { expect, test } from "../support/fixtures";
 
 const shots = join(import.meta.dirname, "../.artifacts/screenshots");
 mkdirSync(shots, { recursive: true });
@@ -87,7 +87,6 @@ test("write a prompt with a placeholder, use it, and send the filled text to Tes
   );
   const answer = page.getByRole("article", { name: "Tessa said", exact: true }).last();
   await expect(answer.getByText(/ tokens$/)).toBeVisible({ timeout: 20_000 });
-  await skipTypewriter(answer);
   await expect(answer.locator(".markdown")).toHaveText(/\S/);
 
   // The count is the server's: it is still there after a reload.

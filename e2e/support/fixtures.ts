@@ -1,7 +1,7 @@
 // Journeys start signed in: `account` is a fresh user who signed up through the real API, opened the
 // verification link from the mail in the browser and landed on the chat shell.
 import { randomBytes } from "node:crypto";
-import { test as base, expect, type Locator, type Page } from "@playwright/test";
+import { test as base, expect, type Page } from "@playwright/test";
 import { waitForMailLink } from "./mail";
 
 export interface Account {
@@ -82,22 +82,6 @@ export const test = base.extend<{ account: Account; signedIn: Page; pageErrors: 
     await use(page);
   },
 });
-
-/**
- * Shows a classic-interface answer whole at once ("Show all") if its typewriter is still going, and
- * waits until it is. While the text grows the list keeps scrolling to its end, so the button never
- * holds still long enough for a pointer click on a loaded machine: the click is dispatched to it.
- * The typewriter can finish between the look and the click, and the button goes with it, so each
- * click is tried briefly and tried again while the button is still there.
- */
-export async function skipTypewriter(answer: Locator): Promise<void> {
-  const showAll = answer.getByRole("button", { name: "Show all", exact: true });
-  await expect(async () => {
-    if (await showAll.isVisible())
-      await showAll.dispatchEvent("click", undefined, { timeout: 1_000 }).catch(() => undefined);
-    await expect(showAll).toBeHidden({ timeout: 1_000 });
-  }).toPass({ timeout: 30_000 });
-}
 
 /** Chooses the chat's model in the model picker by the start of its name. */
 export async function chooseModel(page: Page, name: string): Promise<void> {

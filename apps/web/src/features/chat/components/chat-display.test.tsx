@@ -1,13 +1,15 @@
 import { resolveUrlModel } from "@tessera/contracts";
-import { screen, waitFor, within } from "@testing-library/react";
-import { describe, expect, it } from "vitest";
+import { act, screen, waitFor, within } from "@testing-library/react";
+import { describe, expect, it, vi } from "vitest";
 import { liveSse } from "@/testing/fetch-stub";
 import { messageBox, openChat } from "./chat-test-steps";
 
 const LONG = "Tessa answers from the workspace's own help articles and model catalogue, with sources.";
+/** About 4,000 characters: at the old typewriter's 40 a second, 100 s to appear. */
+const WHOLE = Array.from({ length: 45 }, (_, i) => `${LONG.slice(0, -1)} (${i + 1}).`).join(" ");
 
 describe("how answers are shown", () => {
-  it("the classic interface types the answer out (40 characters a second); Show all skips ahead", async () => {
+  it("the classic interface shows a long answer that arrived at once within 150 ms; Stop stays until then", async () => {
     const stream = liveSse();
     const { user } = await openChat("/dashboard/chat", { "POST /api/chat-stream": stream.handler });
     await user.type(messageBox(), "What can Tessa do?{Enter}");
@@ -17,14 +19,35 @@ describe("how answers are shown", () => {
       model: "guide",
       messageId: "a0a0a0a0-0000-4000-8000-000000000003",
     });
-    stream.push({ type: "chunk", content: LONG });
-    stream.push({ type: "complete", outputTokens: 20, sources: [], messageId: "m-9" });
-    stream.close();
     const answer = await screen.findByRole("article", { name: "Tessa said" });
-    await waitFor(() => expect(answer.textContent).toContain("Tessa answers"));
-    expect(answer.textContent).not.toContain("with sources.");
-    await user.click(within(answer).getByRole("button", { name: "Show all" }));
-    expect(answer.textContent).toContain(LONG);
+    // From here the clock is the test's: a whole answer of some 4,000 characters arrives at once.
+    vi.useFakeTimers({
+      toFake: ["setInterval", "clearInterval", "setTimeout", "clearTimeout", "Date", "performance"],
+    });
+    try {
+      await act(async () => {
+        stream.push({ type: "chunk", content: WHOLE });
+        stream.push({
+          type: "complete",
+          outputTokens: 1000,
+          sources: [],
+          messageId: "a0a0a0a0-0000-4000-8000-000000000003",
+        });
+        stream.close();
+        await vi.advanceTimersByTimeAsync(0);
+      });
+      // Still easing in: the answer is busy and Stop is still there.
+      expect(answer.textContent).not.toContain(WHOLE);
+      expect(answer.getAttribute("aria-busy")).toBe("true");
+      expect(screen.getByRole("button", { name: "Stop" })).toBeTruthy();
+      await act(() => vi.advanceTimersByTimeAsync(150));
+      expect(answer.textContent).toContain(WHOLE);
+      expect(answer.getAttribute("aria-busy")).toBe("false");
+      expect(screen.queryByRole("button", { name: "Stop" })).toBeNull();
+      expect(within(answer).queryByRole("button", { name: "Show all" })).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("the new interface shows text as soon as it arrives", async () => {

@@ -20,7 +20,7 @@ import { useChatSession } from "../hooks/use-chat-session";
 import { useChatShortcuts } from "../hooks/use-chat-shortcuts";
 import { useComposer } from "../hooks/use-composer";
 import { useModelChoice } from "../hooks/use-model-choice";
-import { prefersReducedMotion } from "../hooks/use-typewriter";
+import { prefersReducedMotion, RevealReportContext, useRevealTracker } from "../hooks/use-smooth-text";
 import { ChatComposer } from "./chat-composer";
 import { ChatEmptyState } from "./chat-empty-state";
 import { ChatToolbar } from "./chat-toolbar";
@@ -91,6 +91,8 @@ export function ChatPage({ promptLibrary }: { promptLibrary?: PromptLibrarySlot 
     onConversationDiscarded: () => void navigate(persona.withAssistant("/dashboard/chat"), { replace: true }),
   });
   const { open, reset, conversationId } = session;
+  // Stop stays until the answer is shown whole, not only until its last word has arrived.
+  const reveal = useRevealTracker();
 
   useEffect(() => {
     if (prefill !== null) sessionStorage.removeItem(CHAT_PREFILL_KEY);
@@ -231,18 +233,20 @@ export function ChatPage({ promptLibrary }: { promptLibrary?: PromptLibrarySlot 
               <ChatWelcome onChoose={chooseModel} onSuggestion={composer.setText} />
             </div>
           ) : (
-            <MessageList
-              messages={session.messages}
-              live={session.live}
-              layout={chatInterface === "new" ? "new" : "classic"}
-              loading={session.loadingHistory}
-              older={session.older}
-              onLoadOlder={session.loadOlder}
-              onRegenerate={session.busy ? undefined : regenerate}
-              onEdit={session.busy ? undefined : editQuestion}
-              conversationId={urlConversation}
-              empty={<ChatEmptyState model={persona.present(info)} onSuggestion={composer.setText} />}
-            />
+            <RevealReportContext value={reveal.report}>
+              <MessageList
+                messages={session.messages}
+                live={session.live}
+                layout={chatInterface === "new" ? "new" : "classic"}
+                loading={session.loadingHistory}
+                older={session.older}
+                onLoadOlder={session.loadOlder}
+                onRegenerate={session.busy ? undefined : regenerate}
+                onEdit={session.busy ? undefined : editQuestion}
+                conversationId={urlConversation}
+                empty={<ChatEmptyState model={persona.present(info)} onSuggestion={composer.setText} />}
+              />
+            </RevealReportContext>
           )}
           <ChatComposer
             text={composer.text}
@@ -250,7 +254,7 @@ export function ChatPage({ promptLibrary }: { promptLibrary?: PromptLibrarySlot 
             attachments={composer.attachments}
             onAddFiles={composer.addFiles}
             onRemoveAttachment={composer.remove}
-            busy={session.busy}
+            busy={session.busy || reveal.revealing}
             reading={composer.reading}
             onSend={send}
             onStop={session.stop}

@@ -1,12 +1,12 @@
 import { Copy, History, Pencil, RefreshCw } from "lucide-react";
-import { memo, useEffect, useRef, useState } from "react";
+import { memo, useContext, useEffect, useRef, useState } from "react";
 import { Markdown } from "@/components/lazy-markdown";
 import { Avatar } from "@/components/ui/avatar";
 import { useAuth } from "@/lib/auth-context";
 import { copyText } from "@/lib/clipboard";
 import { cn } from "@/lib/utils";
 import { useModelInfo } from "../api/get-models";
-import { useTypewriter } from "../hooks/use-typewriter";
+import { RevealReportContext, useSmoothText } from "../hooks/use-smooth-text";
 import { storedIdOf, type ChatMessage } from "../utils/chat-message";
 import { formatTokenEstimate } from "../utils/format-tokens";
 import { formatTimeLabel } from "../utils/time-label";
@@ -40,7 +40,6 @@ export const MessageItem = memo(function MessageItem({
 }) {
   const { user } = useAuth();
   const model = useModelInfo(message.role === "assistant" ? message.model : null);
-  const [skipped, setSkipped] = useState(false);
   const [editing, setEditing] = useState(false);
   const [showEarlier, setShowEarlier] = useState(false);
   const earlierOf = message.hasEarlier && conversationId ? storedIdOf(message) : null;
@@ -52,7 +51,13 @@ export const MessageItem = memo(function MessageItem({
     refocus.current = false;
     editButton.current?.focus();
   }, [editing]);
-  const { visible, typing } = useTypewriter(message.content, Boolean(message.reveal) && !skipped);
+  const { visible, catchingUp } = useSmoothText(message.content, Boolean(message.reveal));
+  const reportReveal = useContext(RevealReportContext);
+  useEffect(() => {
+    if (!catchingUp) return;
+    reportReveal(message.id, true);
+    return () => reportReveal(message.id, false);
+  }, [catchingUp, message.id, reportReveal]);
   const mine = message.role === "user";
   const author = mine ? "You" : (model?.name ?? "Assistant");
   const time = new Date(message.timestamp);
@@ -62,7 +67,7 @@ export const MessageItem = memo(function MessageItem({
   return (
     <article
       aria-label={`${author} said`}
-      aria-busy={streaming || typing}
+      aria-busy={streaming || catchingUp}
       className={cn("group flex animate-rise-in gap-3", mine && layout === "new" && "flex-row-reverse")}
     >
       {mine ? (
@@ -76,15 +81,6 @@ export const MessageItem = memo(function MessageItem({
           <time dateTime={message.timestamp} title={time.toLocaleString()} className="text-muted-foreground">
             {formatTimeLabel(time)}
           </time>
-          {typing ? (
-            <button
-              type="button"
-              onClick={() => setSkipped(true)}
-              className="ml-auto rounded-md px-1.5 text-muted-foreground underline-offset-2 outline-none hover:text-foreground hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/40"
-            >
-              Show all
-            </button>
-          ) : null}
         </header>
         {editing && onEdit ? (
           <QuestionEditor
@@ -124,7 +120,7 @@ export const MessageItem = memo(function MessageItem({
                 Thinking…
               </span>
             ) : (
-              <Markdown caret={streaming || typing} sources={message.sources}>
+              <Markdown caret={streaming || catchingUp} sources={message.sources}>
                 {visible}
               </Markdown>
             )}
@@ -138,7 +134,8 @@ export const MessageItem = memo(function MessageItem({
             </button>
           </footer>
         ) : null}
-        {!mine && !streaming ? (
+        {/* An answer's footer (sources, Copy, Regenerate) comes once it is shown whole. */}
+        {!mine && !streaming && !catchingUp ? (
           <footer className="flex flex-col gap-2">
             <MessageSources sources={message.sources} />
             <div className="flex items-center gap-3 text-xs text-muted-foreground">
