@@ -2,6 +2,7 @@
 import { sql } from "drizzle-orm";
 import {
   type AnyPgColumn,
+  bigint,
   boolean,
   check,
   customType,
@@ -626,3 +627,41 @@ export const apiCalls = pgTable(
     index("api_calls_key_idx").on(t.apiKeyId, t.createdAt),
   ],
 );
+
+/**
+ * Open models that run in this process (GGUF files under DATA_DIR/models), one row per model an admin
+ * added, with its download's progress while it lasts. The process downloading holds a lease it renews
+ * with every progress write; a download whose lease ran out (its process is gone) is resumed by the
+ * next process that looks (features/local-models/downloads.ts).
+ */
+export const localModels = pgTable("local_models", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  /** `gguf/<name>` in the picker. */
+  name: text("name").notNull().unique(),
+  source: text("source").$type<"catalogue" | "url" | "file">().notNull(),
+  catalogueId: text("catalogue_id"),
+  url: text("url"),
+  /** Relative to the models folder. */
+  file: text("file").notNull().unique(),
+  status: text("status").$type<"downloading" | "ready" | "failed">().notNull(),
+  sizeBytes: bigint("size_bytes", { mode: "number" }),
+  downloadedBytes: bigint("downloaded_bytes", { mode: "number" }).notNull().default(0),
+  bytesPerSecond: doublePrecision("bytes_per_second"),
+  /** What the file's SHA-256 must be, and who said so; null when nobody did. */
+  expectedSha256: text("expected_sha256"),
+  checksumSource: text("checksum_source").$type<"catalogue" | "admin" | "etag">(),
+  sha256: text("sha256"),
+  error: text("error"),
+  /** A failed download that kept its partial file: Retry goes on from there. */
+  resumable: boolean("resumable").notNull().default(false),
+  details: jsonb("details").$type<{
+    architecture: string;
+    parameters: string | null;
+    contextLength: number | null;
+    chatTemplate: boolean;
+  }>(),
+  leaseUntil: timestamp("lease_until", { withTimezone: true }),
+  createdBy: text("created_by").references(() => user.id, { onDelete: "set null" }),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
