@@ -34,7 +34,7 @@ export const HELP_ARTICLES: readonly HelpArticle[] = [
   {
     slug: "ai-search",
     title: "AI Search with sources",
-    body: "AI Search looks a question up, shows the sources it found with their snippets, related images and an AI overview that cites those sources, and suggests follow-up questions. Without an outside search engine configured, Tessera searches its own index: the help articles, your documents and pages fetched before. With one (SEARXNG_URL for a self-hosted SearXNG, or a Tavily, Brave or JigsawStack key), Tessera also reads the top three pages in full before it writes the overview; a page that is too large, not a web page or on a private network is skipped and marked in the sources. Type a follow-up under the results to keep the thread, or press a related question to start a new search. With one configured, choose under the search box whether to search the web or only your workspace. Past searches are under History. A search goes on if you leave its page while it runs: History marks it Searching, and opening it shows it as it comes, with Stop to end it there. The simpler AI Search page gives one direct answer, and lets you choose the model that writes it.",
+    body: "AI Search looks a question up, shows the sources it found with their snippets, related images and an AI overview that cites those sources, and suggests follow-up questions. Without an outside search engine configured, Tessera searches its own index: the help articles, your documents and pages fetched before. With one (a self-hosted SearXNG, or Tavily, Brave or JigsawStack, connected by the instance admin), Tessera also reads the top three pages in full before it writes the overview; a page that is too large, not a web page or on a private network is skipped and marked in the sources. Type a follow-up under the results to keep the thread, or press a related question to start a new search. With one configured, choose under the search box whether to search the web or only your workspace. Past searches are under History. A search goes on if you leave its page while it runs: History marks it Searching, and opening it shows it as it comes, with Stop to end it there. The simpler AI Search page gives one direct answer, and lets you choose the model that writes it.",
   },
   {
     slug: "documents",
@@ -64,7 +64,7 @@ export const HELP_ARTICLES: readonly HelpArticle[] = [
   {
     slug: "self-hosting",
     title: "Running your own Tessera",
-    body: "Tessera runs with no keys and no network: PostgreSQL in-process, mail kept in an outbox, and Tessera Local answering from this workspace. Set OPENROUTER_API_KEY to reach every catalogue model, OPENAI_BASE_URL for an OpenAI-compatible server such as Ollama, vLLM or LM Studio, ANTHROPIC_API_KEY or GOOGLE_GENERATIVE_AI_API_KEY for those vendors, DATABASE_URL for a PostgreSQL server and SMTP_URL to send mail. Set PUBLIC_URL to the address people open, such as https://ai.example.com: mail links point there, and sign-in only accepts pages opened at that address.",
+    body: "Tessera runs with no keys and no network: PostgreSQL in-process, mail kept in an outbox, and Tessera Local answering from this workspace. The instance admin connects model providers (OpenRouter, OpenAI, Anthropic, Google, or an OpenAI-compatible server such as Ollama, vLLM or LM Studio), a PostgreSQL server and a mail server; the README says how, and how to set the address people open: mail links point there, and sign-in only accepts pages opened at that address.",
   },
   {
     slug: "tessera-local",
