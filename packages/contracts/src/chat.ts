@@ -37,6 +37,12 @@ export function splitAttachments(content: string): { text: string; attachments: 
   return { text: parts[0] ?? "", attachments };
 }
 
+/**
+ * A source that is a file attached to the question (Tessera Local cites it): `attached:notes.txt`.
+ * It has no page to open; the page shows it as the attached file it is.
+ */
+export const ATTACHED_SOURCE_PREFIX = "attached:";
+
 /** A stopped answer's text as it is kept and shown: what it had, a blank line, then the mark. */
 export const withInterruptedMark = (text: string) =>
   `${text}${text ? "\n\n" : ""}${RESPONSE_INTERRUPTED_MARK}`;

@@ -19,7 +19,7 @@ import { and, count, eq, gte, ne, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { generatedImages, subscriptions } from "../db/schema";
 import { AppError } from "../lib/errors";
-import type { LlmRegistry, ResolvedModel, Retrieve } from "../providers/llm/types";
+import type { LlmRegistry, ResolveContext, ResolvedModel } from "../providers/llm/types";
 
 export interface PlanState {
   plan: PlanId;
@@ -107,7 +107,7 @@ export async function resolveModelOnPlan(
   deps: { db: Database; llm: LlmRegistry },
   userId: string,
   modelId: string,
-  ctx: { retrieve: Retrieve },
+  ctx: ResolveContext,
 ): Promise<Extract<ResolvedModel, { ok: true }>> {
   const resolved = await deps.llm.resolve(modelId, ctx);
   if (!resolved.ok) {

@@ -22,7 +22,7 @@ import type { Logger } from "../../lib/logger";
 import { limitChatMessages, type RateLimiter } from "../../lib/rate-limiter";
 import { sseResponse } from "../../lib/sse-response";
 import { parseWith, readJson } from "../../lib/validate";
-import type { LlmRegistry, Retrieve } from "../../providers/llm/types";
+import type { LlmRegistry, ResolveContext, Retrieve } from "../../providers/llm/types";
 import type { Storage } from "../../providers/storage/storage";
 import {
   deleteConversation,
@@ -74,6 +74,8 @@ interface Turn {
   userId: string;
   assistant: Awaited<ReturnType<typeof findVisibleAssistant>> | null;
   retrieve: Retrieve;
+  /** What the model is resolved with: the retrieval, and whom Tessera Local answers as and to. */
+  resolveCtx: ResolveContext;
   prepareDeps: { db: Database; llm: LlmRegistry; imageUrl: (storageKey: string) => string };
 }
 
@@ -81,7 +83,8 @@ interface Turn {
 function turnSteps(deps: ChatDeps, relay: AnswerRelay) {
   /** The checks before anything is stored: shutting down, the rate limit, the assistant. */
   async function beginTurn(c: Context<AppEnv>, assistantId: string | null | undefined): Promise<Turn> {
-    const userId = c.get("session").user.id;
+    const { user } = c.get("session");
+    const userId = user.id;
     // Shutting down: store nothing that could not be answered.
     if (deps.streams?.closing) throw new AppError("UNAVAILABLE", STREAM_MESSAGES.restarting);
     await limitChatMessages(deps.limiter, userId, deps.messagesPerMinute);
@@ -94,7 +97,10 @@ function turnSteps(deps: ChatDeps, relay: AnswerRelay) {
       llm: deps.llm,
       imageUrl: (key: string) => deps.storage.publicUrl(key),
     };
-    return { userId, assistant, retrieve, prepareDeps };
+    // An assistant on Tessera Local answers by its own name; only an instance admin (the role that
+    // sees the admin pages) is told where to connect a model.
+    const resolveCtx = { retrieve, speaker: assistant?.name, admin: user.role === "admin" };
+    return { userId, assistant, retrieve, resolveCtx, prepareDeps };
   }
 
   /** The stored turn's answer, streamed: research first when asked for, then the model. */
@@ -168,13 +174,13 @@ export function chatRoutes(deps: ChatDeps) {
     .post("/chat-stream", async (c) => {
       const input = await readJson(c, chatStreamRequestSchema);
       const turn = await beginTurn(c, input.assistantId);
-      const prepared = await prepareChat(turn.prepareDeps, turn.userId, input, turn.retrieve);
+      const prepared = await prepareChat(turn.prepareDeps, turn.userId, input, turn.resolveCtx);
       return answer(c, turn, prepared, input.message, input.deepCrawl);
     })
     .post("/chat-stream/regenerate", async (c) => {
       const input = await readJson(c, chatRegenerateRequestSchema);
       const turn = await beginTurn(c, input.assistantId);
-      const prepared = await prepareRegenerate(turn.prepareDeps, turn.userId, input, turn.retrieve);
+      const prepared = await prepareRegenerate(turn.prepareDeps, turn.userId, input, turn.resolveCtx);
       return answer(c, turn, prepared, prepared.question, input.deepCrawl);
     })
     .post("/chat-stream/stop", async (c) => {

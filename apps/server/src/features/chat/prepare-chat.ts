@@ -11,7 +11,7 @@ import { chatImages, conversations, messages } from "../../db/schema";
 import { resolveModelOnPlan } from "../../billing/plans";
 import { AppError, notFound } from "../../lib/errors";
 import { titleFrom } from "../../lib/title-from";
-import type { LlmRegistry, ResolvedModel, Retrieve } from "../../providers/llm/types";
+import type { LlmRegistry, ResolveContext, ResolvedModel } from "../../providers/llm/types";
 
 export const HISTORY_MESSAGES = 20;
 
@@ -97,10 +97,10 @@ export async function prepareChat(
   deps: { db: Database; llm: LlmRegistry; imageUrl: (storageKey: string) => string },
   userId: string,
   input: z.output<typeof chatStreamRequestSchema>,
-  retrieve: Retrieve,
+  ctx: ResolveContext,
 ): Promise<PreparedChat> {
   // The model and the plan decide before anything is stored: a refused message leaves no trace.
-  const resolved = await resolveModelOnPlan(deps, userId, input.model, { retrieve });
+  const resolved = await resolveModelOnPlan(deps, userId, input.model, ctx);
   const catalogue = findCatalogueModel(input.model);
 
   let conversationId = input.conversationId ?? null;

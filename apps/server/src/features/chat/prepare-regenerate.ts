@@ -13,7 +13,7 @@ import { isUniqueViolation, rowsOf, type Database } from "../../db/client";
 import { resolveModelOnPlan } from "../../billing/plans";
 import { AppError, notFound } from "../../lib/errors";
 import { titleFrom } from "../../lib/title-from";
-import type { LlmRegistry, Retrieve } from "../../providers/llm/types";
+import type { LlmRegistry, ResolveContext } from "../../providers/llm/types";
 import { HISTORY_MESSAGES, ownImages, type PreparedChat } from "./prepare-chat";
 
 /** Message `m` has ended, is in sight, and nothing in sight comes after it in its conversation. */
@@ -28,9 +28,9 @@ export async function prepareRegenerate(
   deps: { db: Database; llm: LlmRegistry; imageUrl: (storageKey: string) => string },
   userId: string,
   input: z.output<typeof chatRegenerateRequestSchema>,
-  retrieve: Retrieve,
+  ctx: ResolveContext,
 ): Promise<PreparedChat & { question: string }> {
-  const resolved = await resolveModelOnPlan(deps, userId, input.model, { retrieve });
+  const resolved = await resolveModelOnPlan(deps, userId, input.model, ctx);
   const [answer] = await rowsOf<{ conversation_id: string; latest: boolean }>(
     deps.db,
     sql`

@@ -1,6 +1,6 @@
 // How Tessera Local composes answers: only the passages' own sentences, cited, in reading order.
 import { describe, expect, it } from "vitest";
-import { composeLocalAnswer, LOCAL_FALLBACK_TEXT } from "./local-answer";
+import { composeLocalAnswer, localFallbackText } from "./local-answer";
 import { stem } from "./local-text";
 import type { Passage } from "./types";
 
@@ -82,9 +82,65 @@ describe("composeLocalAnswer", () => {
 
   it("falls back honestly when the passages share nothing with the question", () => {
     expect(composeLocalAnswer("What is the capital of France?", [CONVERSATIONS, STOPPING]).text).toBe(
-      LOCAL_FALLBACK_TEXT,
+      localFallbackText(),
     );
-    expect(composeLocalAnswer("", [CONVERSATIONS])).toEqual({ text: LOCAL_FALLBACK_TEXT, cited: [] });
+    expect(composeLocalAnswer("", [CONVERSATIONS])).toEqual({ text: localFallbackText(), cited: [] });
+  });
+
+  it("answers a question it has nothing for in one short line, in the chosen persona's name", () => {
+    const member = composeLocalAnswer("What is the capital of France?", [], {
+      voice: { speaker: "Tessa", admin: false },
+    }).text;
+    expect(member).toBe(
+      "I'm Tessa, answering offline from this workspace's help, model catalogue and your documents, and I found nothing there about this.",
+    );
+    expect(member).not.toContain("\n");
+    expect(member).not.toMatch(/Tessera Local|connections|[A-Z]+_[A-Z_]+/);
+    // An admin is also told where to connect a model: a link, never a variable's name.
+    const admin = composeLocalAnswer("What is the capital of France?", [], {
+      voice: { speaker: "Tessera Local", admin: true },
+    }).text;
+    expect(admin).toMatch(/^I'm Tessera Local, /);
+    expect(admin).toContain("[Connect a model](/dashboard/admin/connections)");
+    expect(admin).not.toContain("\n");
+    expect(admin).not.toMatch(/[A-Z]+_[A-Z_]+/);
+    expect(admin.length).toBeLessThan(240);
+  });
+
+  it("answers from an attached file first, citing it as source [1]", () => {
+    const files = [
+      { name: "notes.txt", text: "The keeper logs the wind every four hours. At dawn the lamp is put out." },
+    ];
+    const { text, cited } = composeLocalAnswer("How often is the wind logged?", [CONVERSATIONS], { files });
+    expect(text).toBe(
+      "From notes.txt: The keeper logs the wind every four hours. [1] At dawn the lamp is put out. [1]",
+    );
+    expect(cited.map((p) => [p.title, p.url])).toEqual([["notes.txt", "attached:notes.txt"]]);
+    // A question that names nothing in the file still reads it: its opening, cited.
+    const summary = composeLocalAnswer("Summarise this for me", [CONVERSATIONS], { files });
+    expect(summary.text).toMatch(/^From notes\.txt: The keeper logs the wind every four hours\. \[1\]/);
+    expect(summary.cited.map((p) => p.title)).toEqual(["notes.txt"]);
+  });
+
+  it("takes only a question that names a model for a 'which model' question", () => {
+    const catalogue: Passage[] = [
+      {
+        id: "model:gemini-pro",
+        kind: "catalogue",
+        title: "Gemini 2.5 Pro (Industry Leaders)",
+        url: "/dashboard/chat?model=gemini-pro",
+        content: "Gemini 2.5 Pro is Google's long-context model for big documents.",
+        rank: 0.5,
+      },
+    ];
+    const typescript = composeLocalAnswer(
+      "Which TypeScript type should I use for a long list of documents?",
+      catalogue,
+    ).text;
+    expect(typescript).not.toMatch(/pick/);
+    expect(composeLocalAnswer("Which model is best for long documents?", catalogue).text).toMatch(
+      /^For long documents and PDFs, pick \*\*Gemini 2\.5 Pro\*\* \[1\]/,
+    );
   });
 
   it("never invents: every sentence but the lead comes from a passage", () => {

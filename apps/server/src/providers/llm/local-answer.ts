@@ -1,6 +1,7 @@
 // Composes Tessera Local's answer from retrieved passages: only their own sentences, each followed by
 // a [n] marker for its source, so nothing is said that a passage does not say. Pure and deterministic:
 // the same question and passages always give the same bytes.
+import { ATTACHED_SOURCE_PREFIX, LOCAL_MODEL_ID, type TextAttachment } from "@tessera/contracts";
 import { passageAnswer } from "./local-passage-answer";
 import { modelQuestionTopic, queryTerms, splitSentences, stemsOf, type Topic } from "./local-text";
 import type { Passage } from "./types";
@@ -11,22 +12,76 @@ export interface LocalAnswer {
   cited: Passage[];
 }
 
-export const LOCAL_FALLBACK_TEXT =
-  "I'm Tessera Local, the built-in offline model. I answer only from this workspace's help articles, " +
-  "its model catalogue and your own documents, and I found nothing there about this question.\n\n" +
-  "To ask anything else, connect a provider to unlock general-purpose models: set OPENROUTER_API_KEY " +
-  "(one key reaches every model in the catalogue), OPENAI_API_KEY or OPENAI_BASE_URL (OpenAI, Ollama, " +
-  "vLLM, LM Studio), ANTHROPIC_API_KEY or GOOGLE_GENERATIVE_AI_API_KEY, then restart Tessera.";
+/** Who is answering, and to whom: what the one-line answer to a question it has nothing for says. */
+export interface LocalVoice {
+  /** The name the person chose to talk to: Tessa, Tessera Local, or an assistant's name. */
+  speaker: string;
+  /** The person runs this instance, so may be told where to connect a model. */
+  admin: boolean;
+}
 
-export function composeLocalAnswer(query: string, retrieved: readonly Passage[]): LocalAnswer {
+export const LOCAL_MODEL_NAME = "Tessera Local";
+/** Where an instance admin connects providers (Admin → Connections). */
+export const CONNECTIONS_PATH = "/dashboard/admin/connections";
+const DEFAULT_VOICE: LocalVoice = { speaker: LOCAL_MODEL_NAME, admin: false };
+
+/**
+ * One short line for a question it has nothing for: what it can do, and for an admin only how to
+ * connect a model (a member never reads a setting's name, nor is sent to a page they cannot open).
+ */
+export function localFallbackText(voice: LocalVoice = DEFAULT_VOICE): string {
+  const line =
+    `I'm ${voice.speaker}, answering offline from this workspace's help, model catalogue and your ` +
+    "documents, and I found nothing there about this.";
+  return voice.admin ? `${line} [Connect a model](${CONNECTIONS_PATH}) to answer anything else.` : line;
+}
+
+export function composeLocalAnswer(
+  query: string,
+  retrieved: readonly Passage[],
+  opts: { files?: readonly TextAttachment[]; voice?: LocalVoice } = {},
+): LocalAnswer {
+  // A file sent with the question is what the question is about: it is the first source.
+  const fromFiles = opts.files?.length ? fileAnswer(query, opts.files) : null;
+  if (fromFiles) return fromFiles;
   // Highest rank first; ties keep retrieval order (Array.prototype.sort is stable).
   const passages = [...retrieved].sort((a, b) => b.rank - a.rank);
   const topic = modelQuestionTopic(query);
   const catalogue = passages.filter((p) => p.kind === "catalogue");
   return (
     (topic && catalogue.length > 0 ? modelAnswer(topic, catalogue) : null) ??
-    passageAnswer(queryTerms(query), passages) ?? { text: LOCAL_FALLBACK_TEXT, cited: [] }
+    passageAnswer(queryTerms(query), passages) ?? { text: localFallbackText(opts.voice), cited: [] }
   );
+}
+
+/** Attached files as passages: cited by name, with no page to open (ATTACHED_SOURCE_PREFIX). */
+export function attachmentPassages(files: readonly TextAttachment[]): Passage[] {
+  return files.map((file, i) => ({
+    id: `${LOCAL_MODEL_ID}:attached:${i}`,
+    kind: "document",
+    title: file.name,
+    url: `${ATTACHED_SOURCE_PREFIX}${file.name}`,
+    content: file.text,
+    rank: 1,
+  }));
+}
+
+const OPENING_SENTENCES = 3;
+
+/**
+ * The sentences of the files that answer the question; for a question that names nothing in them
+ * ("what is this?", "summarise it"), the opening of the first file that has any text.
+ */
+function fileAnswer(query: string, files: readonly TextAttachment[]): LocalAnswer | null {
+  const passages = attachmentPassages(files);
+  const matched = passageAnswer(queryTerms(query), passages);
+  if (matched) return matched;
+  for (const passage of passages) {
+    const opening = splitSentences(passage.content).slice(0, OPENING_SENTENCES);
+    if (opening.length === 0) continue;
+    return { text: `From ${passage.title}: ${opening.map((s) => `${s} [1]`).join(" ")}`, cited: [passage] };
+  }
+  return null;
 }
 
 /** "For code, pick X [1], or Y [2]." followed by what the catalogue says about each. */

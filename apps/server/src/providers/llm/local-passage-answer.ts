@@ -1,5 +1,6 @@
 // Tessera Local's answer to a "how do I…" question: the sentences of the retrieved passages that best
 // match it, in reading order, each followed by the [n] marker of its passage.
+import { ATTACHED_SOURCE_PREFIX } from "@tessera/contracts";
 import { splitSentences, stemsOf } from "./local-text";
 import type { LocalAnswer } from "./local-answer";
 import type { Passage } from "./types";
@@ -98,7 +99,10 @@ const KIND_LABEL: Record<Passage["kind"], string> = {
   web: "the web pages found",
 };
 
+/** An attached file is named as itself ("From notes.txt: …"); anything else by where it comes from. */
+const labelOf = (p: Passage) => (p.url.startsWith(ATTACHED_SOURCE_PREFIX) ? p.title : KIND_LABEL[p.kind]);
+
 function describeKinds(cited: Passage[]): string {
-  const labels = [...new Set(cited.map((p) => KIND_LABEL[p.kind]))];
+  const labels = [...new Set(cited.map(labelOf))];
   return labels.length < 2 ? (labels[0] ?? "") : `${labels.slice(0, -1).join(", ")} and ${labels.at(-1)}`;
 }

@@ -81,7 +81,12 @@ export const MODEL_TOPICS: readonly Topic[] = [
   topic("speed on a budget", "fast quick quickly cheap cheaper speed small budget cost inexpensive"),
 ];
 
-const MODEL_QUESTION = /\b(models?|llms?|which|recommend\w*|best|pick|choose|should|switch)\b/i;
+/**
+ * A question about choosing a model names one: "which model for code?", "best AI for images?".
+ * "Which", "best" or "should" alone ask about anything ("which TypeScript type should I use for a
+ * long list?"), and were answered with a model to pick.
+ */
+const MODEL_QUESTION = /\b(models?|llms?|ai)\b/i;
 
 /** The need behind a "which model for…" question, or null when it is not one. */
 export function modelQuestionTopic(query: string): Topic | null {

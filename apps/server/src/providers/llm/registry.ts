@@ -77,7 +77,9 @@ export function createLlmRegistry(
         const route = routeModel(model, config);
         if (route.kind === "unavailable") return { ok: false, reason: "unavailable", detail: route.reason };
         if (route.kind === "local") {
-          const local = createTesseraLocal({ retrieve: ctx.retrieve, paceMs: config.localPaceMs });
+          // Tessa on Tessera Local says she is Tessa; an assistant says its own name.
+          const voice = { speaker: ctx.speaker ?? model.name, admin: ctx.admin ?? false };
+          const local = createTesseraLocal({ retrieve: ctx.retrieve, paceMs: config.localPaceMs, voice });
           return found(local, "tessera-local", model.id, local.modelId);
         }
         return found(

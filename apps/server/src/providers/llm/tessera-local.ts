@@ -14,8 +14,8 @@ import type {
   SharedV3Warning,
 } from "@ai-sdk/provider";
 import { setTimeout as sleep } from "node:timers/promises";
-import { LOCAL_MODEL_ID } from "@tessera/contracts";
-import { composeLocalAnswer } from "./local-answer";
+import { LOCAL_MODEL_ID, splitAttachments } from "@tessera/contracts";
+import { composeLocalAnswer, LOCAL_MODEL_NAME, type LocalVoice } from "./local-answer";
 import { abortError } from "./llm-errors";
 import { lastUserText, promptChars } from "./prompt-text";
 import type { Passage, Retrieve } from "./types";
@@ -25,12 +25,20 @@ const WORDS_PER_CHUNK = 4;
 const TEXT_ID = "text-0";
 const STOP = { unified: "stop", raw: "stop" } as const;
 
-export function createTesseraLocal(opts: { retrieve: Retrieve; paceMs: number }): LanguageModelV3 {
+export function createTesseraLocal(opts: {
+  retrieve: Retrieve;
+  paceMs: number;
+  /** Who it answers as and to (the chat's persona, an admin or not); Tessera Local to a member if unset. */
+  voice?: Partial<LocalVoice>;
+}): LanguageModelV3 {
+  const voice: LocalVoice = { speaker: LOCAL_MODEL_NAME, admin: false, ...opts.voice };
   async function answer(options: LanguageModelV3CallOptions) {
-    const query = lastUserText(options.prompt);
-    const passages = query ? await opts.retrieve(query, RETRIEVE_LIMIT) : [];
+    // The question is the person's words; files sent with it are read first, not searched for.
+    const { text: question, attachments: files } = splitAttachments(lastUserText(options.prompt));
+    const query = question.trim();
+    const passages = query && files.length === 0 ? await opts.retrieve(query, RETRIEVE_LIMIT) : [];
     if (options.abortSignal?.aborted) throw abortError(options.abortSignal);
-    const { text, cited } = composeLocalAnswer(query, passages);
+    const { text, cited } = composeLocalAnswer(query, passages, { files, voice });
     return {
       text,
       cited,

@@ -24,6 +24,15 @@ export interface Passage {
 /** Looks up the caller's workspace knowledge (help, catalogue, their own documents). */
 export type Retrieve = (query: string, limit: number) => Promise<Passage[]>;
 
+/** What one call brings to `resolve`: its retrieval, and whom Tessera Local answers as and to. */
+export interface ResolveContext {
+  retrieve: Retrieve;
+  /** The name the person chose to talk to (an assistant's); the catalogue model's name when unset. */
+  speaker?: string;
+  /** The caller is an instance admin: Tessera Local may point them to Connections. */
+  admin?: boolean;
+}
+
 export interface LlmConfig {
   openrouter?: { apiKey: string; baseURL?: string };
   openaiCompatible?: { baseURL?: string; apiKey?: string; extraModels: string[] };
@@ -41,5 +50,5 @@ export interface LlmRegistry {
   /** The catalogue grouped as in spec §3, each model with availability and the variable enabling it. */
   listModels(): Promise<ModelsResponse>;
   /** The model to call for one request; Tessera Local is built around the caller's retrieval. */
-  resolve(modelId: string, ctx: { retrieve: Retrieve }): Promise<ResolvedModel>;
+  resolve(modelId: string, ctx: ResolveContext): Promise<ResolvedModel>;
 }

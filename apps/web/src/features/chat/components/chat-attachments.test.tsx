@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { apiError, json, sse } from "@/testing/fetch-stub";
-import { answerEvents, messageBox, openChat } from "./chat-test-steps";
+import { ANSWER_ID, answerEvents, messageBox, openChat } from "./chat-test-steps";
 
 const INSTANT = "/dashboard/chat?feature_typewriterEffects=false";
 const fileInput = () => screen.getByTestId<HTMLInputElement>("chat-file-input");
@@ -47,6 +47,33 @@ describe("chat attachments", () => {
     expect(sent.message).toBe(`What is in these?\n\n[Attached: notes.md]\n${"x".repeat(2000)}`);
     expect((server.callsTo("POST /api/chat-images")[0]?.form?.get("file") as File).name).toBe("cat.png");
     expect(screen.queryByRole("list", { name: "Attachments" })).toBeNull();
+  });
+
+  it("shows an attached file cited as a source by its name, with no link to follow", async () => {
+    const conversationId = "c0ffee00-0000-4000-8000-00000000000a";
+    const { user } = await openChat(INSTANT, {
+      "POST /api/chat-stream": () =>
+        sse([
+          { type: "start", conversationId, model: "guide", messageId: ANSWER_ID },
+          { type: "chunk", content: "From notes.txt: The wind is logged at dawn. [1]" },
+          {
+            type: "complete",
+            outputTokens: 12,
+            sources: [{ title: "notes.txt", url: "attached:notes.txt" }],
+            messageId: ANSWER_ID,
+          },
+        ]),
+    });
+    await user.upload(
+      fileInput(),
+      new File(["The wind is logged at dawn."], "notes.txt", { type: "text/plain" }),
+    );
+    await within(await screen.findByRole("list", { name: "Attachments" })).findByText(/Text/);
+    await user.type(messageBox(), "When is the wind logged?{Enter}");
+    const sources = await screen.findByRole("region", { name: "Sources" });
+    expect(within(sources).getByText("notes.txt")).toBeTruthy();
+    expect(within(sources).getByText("Attached file")).toBeTruthy();
+    expect(within(sources).queryByRole("link")).toBeNull();
   });
 
   it("reads a PDF through the server's extractor", async () => {

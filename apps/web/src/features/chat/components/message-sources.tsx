@@ -1,5 +1,5 @@
-import type { Source } from "@tessera/contracts";
-import { ExternalLink, FileText } from "lucide-react";
+import { ATTACHED_SOURCE_PREFIX, type Source } from "@tessera/contracts";
+import { ExternalLink, FileText, Paperclip } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { isInAppPath, safeHref } from "@/lib/safe-href";
@@ -7,7 +7,11 @@ import { isInAppPath, safeHref } from "@/lib/safe-href";
 const chipClass =
   "group flex max-w-full items-center gap-2 rounded-lg border bg-background/60 py-1.5 pr-2.5 pl-1.5 text-xs transition-colors outline-none hover:border-primary/40 hover:bg-accent/60 focus-visible:ring-[3px] focus-visible:ring-ring/40";
 
+/** A file sent with the question: it has no page to open, so its chip is not a link. */
+const isAttachedFile = (source: Source) => source.url.startsWith(ATTACHED_SOURCE_PREFIX);
+
 function domainOf(source: Source): string {
+  if (isAttachedFile(source)) return "Attached file";
   if (source.domain) return source.domain;
   if (isInAppPath(source.url)) return "Tessera";
   try {
@@ -18,6 +22,12 @@ function domainOf(source: Source): string {
 }
 
 function SourceLink({ source, children }: { source: Source; children: ReactNode }) {
+  if (isAttachedFile(source))
+    return (
+      <span className={chipClass} title={source.title}>
+        {children}
+      </span>
+    );
   const href = safeHref(source.url);
   if (isInAppPath(href)) {
     return (
@@ -56,7 +66,9 @@ export function MessageSources({ sources }: { sources: Source[] }) {
                 </span>
                 <span className="truncate font-medium text-foreground/90">{source.title}</span>
                 <span className="shrink-0 text-muted-foreground">{domainOf(source)}</span>
-                {inApp ? (
+                {isAttachedFile(source) ? (
+                  <Paperclip className="size-3 shrink-0 text-muted-foreground" aria-hidden="true" />
+                ) : inApp ? (
                   <FileText className="size-3 shrink-0 text-muted-foreground" aria-hidden="true" />
                 ) : (
                   <ExternalLink className="size-3 shrink-0 text-muted-foreground" aria-hidden="true" />

@@ -1,0 +1,77 @@
+// What Tessera Local answers in a chat with no provider connected: a file sent with the question is
+// its first source, it speaks as the persona chosen, and a question it has nothing for gets one short
+// line, with the way to connect a model for an instance admin only.
+import { composeMessage } from "@tessera/contracts";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { conversations } from "../../db/schema";
+import { createTestApp, readSse, type SseEvent, type TestApp } from "../../test/test-app";
+
+let t: TestApp;
+let admin: string;
+let member: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await t.newUser("owner@example.com"); // the first account is the instance admin
+  member = await t.newUser("member@example.com");
+});
+afterAll(() => t.close());
+
+async function ask(token: string, body: Record<string, unknown>) {
+  const res = await t.request("/api/chat-stream", { method: "POST", token, json: body });
+  expect(res.status).toBe(200);
+  const events = await readSse(res);
+  const text = events
+    .filter((e) => e.type === "chunk")
+    .map((e) => e.content as string)
+    .join("");
+  const done = events.find(
+    (e): e is SseEvent & { sources: { title: string; url: string }[] } => e.type === "complete",
+  );
+  return { text, sources: done?.sources ?? [], conversationId: events[0]?.conversationId as string };
+}
+
+const NOTE = "The keeper logs the wind every four hours. At dawn the lamp is put out.";
+const UNKNOWN = "What is the capital of France?";
+
+describe("Tessera Local in chat", () => {
+  it.each(["guide", "tessera-local"])("%s answers from an attached .txt first, citing it", async (model) => {
+    const message = composeMessage("How often is the wind logged?", [{ name: "notes.txt", text: NOTE }]);
+    const { text, sources, conversationId } = await ask(member, { message, model });
+    expect(text).toBe(
+      "From notes.txt: The keeper logs the wind every four hours. [1] At dawn the lamp is put out. [1]",
+    );
+    expect(sources[0]).toMatchObject({ title: "notes.txt", url: "attached:notes.txt" });
+    const [row] = await t.services.database.db
+      .select({ title: conversations.title })
+      .from(conversations)
+      .where(eq(conversations.id, conversationId));
+    expect(row?.title).toBe("How often is the wind logged?");
+  });
+
+  it("names itself as the persona chosen: Tessa as Tessa, Tessera Local as Tessera Local", async () => {
+    expect((await ask(member, { message: UNKNOWN, model: "guide" })).text).toMatch(/^I'm Tessa, /);
+    expect((await ask(member, { message: UNKNOWN, model: "tessera-local" })).text).toMatch(
+      /^I'm Tessera Local, /,
+    );
+  });
+
+  it("answers what it has nothing for in one line; only an admin is told how to connect a model", async () => {
+    const forMember = (await ask(member, { message: UNKNOWN, model: "guide" })).text;
+    expect(forMember.split("\n")).toHaveLength(1);
+    expect(forMember).not.toMatch(/connections|[A-Z]+_[A-Z_]+/);
+    const forAdmin = (await ask(admin, { message: UNKNOWN, model: "guide" })).text;
+    expect(forAdmin.split("\n")).toHaveLength(1);
+    expect(forAdmin).toContain("[Connect a model](/dashboard/admin/connections)");
+    expect(forAdmin).not.toMatch(/[A-Z]+_[A-Z_]+/);
+  });
+
+  it("does not answer a TypeScript question with a model to pick", async () => {
+    const { text } = await ask(member, {
+      message: "Which TypeScript type should I use for a long list of documents?",
+      model: "guide",
+    });
+    expect(text).not.toMatch(/pick \*\*/);
+  });
+});
