@@ -116,7 +116,7 @@ test("a paid plan's dashboard and a comparison's finished answers have none eith
 
   await page.goto("/dashboard/compare");
   await page.getByRole("button", { name: "New comparison", exact: true }).click();
-  const dialog = await fillComparison(page, "How do I turn on two-factor?", ["Tessa", "Tessera Local"]);
+  const dialog = await fillComparison(page, "How do I turn on two-factor?", ["Tessera Local", "alpha-7b"]);
   await dialog.getByRole("button", { name: "Compare Models", exact: true }).click();
   for (const card of await dialog
     .getByRole("region", { name: "Answers", exact: true })

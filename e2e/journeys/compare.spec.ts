@@ -68,6 +68,9 @@ test("compare Tessera Local with two models on a local server, rate them and see
   // Without provider keys the catalogue's models are unavailable and not offered.
   await expect(dialog.getByRole("checkbox", { name: "alpha-7b", exact: true })).toBeVisible();
   await expect(dialog.getByRole("checkbox", { name: "GPT-4o", exact: true })).toHaveCount(0);
+  // Tessa runs on Tessera Local here: one engine is offered once, as itself.
+  await expect(dialog.getByRole("checkbox", { name: "Tessera Local", exact: true })).toBeVisible();
+  await expect(dialog.getByRole("checkbox", { name: "Tessa", exact: true })).toHaveCount(0);
   const { streamed } = await startComparison(page, ["Tessera Local", "alpha-7b", "beta-13b"]);
 
   const answers = dialog.getByRole("region", { name: "Answers", exact: true });

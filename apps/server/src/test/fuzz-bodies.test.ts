@@ -14,7 +14,7 @@ const RUNS = { random: 10, mutated: 16, upload: 10, query: 20, ids: 6 };
 
 let t: TestApp;
 let token: string;
-const ids = { team: "", self: "", prompt: "", assistant: "", conversation: "" };
+const ids = { team: "", self: "", prompt: "", assistant: "", conversation: "", connection: "" };
 
 const LEAK =
   /failed query|\bselect\b.+\bfrom\b|insert into|violates|syntax error|postgres|pglite|drizzle|zoderror|at \S+:\d+:\d+|node_modules/i;
@@ -171,7 +171,7 @@ const TARGETS: Target[] = [
   {
     route: "POST /api/comparisons",
     path: () => "/api/comparisons",
-    valid: () => ({ prompt: "Which?", models: ["tessera-local", "guide"], blind: false }),
+    valid: () => ({ prompt: "Which?", models: ["tessera-local"], blind: false }),
   },
   {
     route: "PUT /api/comparisons/:id/responses/:responseId/rating",
@@ -182,6 +182,37 @@ const TARGETS: Target[] = [
     route: "POST /api/track-event",
     path: () => "/api/track-event",
     valid: () => ({ event_name: "page_view", properties: { page_path: "/dashboard", session_id: "s1" } }),
+  },
+  // Connections point at a port nothing listens on: a test call before saving fails at once.
+  {
+    route: "POST /api/admin/connections",
+    path: () => "/api/admin/connections",
+    valid: () => ({
+      kind: "openai-compatible",
+      name: "Fuzz",
+      baseUrl: "http://127.0.0.1:9/v1",
+      verify: false,
+    }),
+  },
+  {
+    route: "PATCH /api/admin/connections/:id",
+    path: () => `/api/admin/connections/${ids.connection}`,
+    valid: () => ({ name: "Fuzz renamed", options: { models: ["m1"] }, verify: false }),
+  },
+  {
+    route: "POST /api/admin/models",
+    path: () => "/api/admin/models",
+    valid: () => ({
+      connectionId: ids.connection,
+      upstream: "fuzz-model",
+      name: "Fuzz",
+      group: "open-source",
+    }),
+  },
+  {
+    route: "PATCH /api/admin/models/:modelId",
+    path: () => "/api/admin/models/grok-4",
+    valid: () => ({ enabled: false }),
   },
   {
     route: "POST /api/changelog",
@@ -331,6 +362,15 @@ beforeAll(async () => {
   };
   ids.team = (
     await json(await t.request("/api/teams", { method: "POST", token, json: { name: "Fuzz" } }))
+  ).id;
+  ids.connection = (
+    await json(
+      await t.request("/api/admin/connections", {
+        method: "POST",
+        token,
+        json: { kind: "openai-compatible", name: "Fuzz", baseUrl: "http://127.0.0.1:9/v1", verify: false },
+      }),
+    )
   ).id;
   ids.prompt = (
     await json(

@@ -120,6 +120,24 @@ describe("creating a comparison", () => {
     expect(unconfigured.body.error.message).toContain("ANTHROPIC_API_KEY");
   });
 
+  it("refuses two models that one engine serves: Tessa and Tessera Local would answer word for word alike", async () => {
+    // Tessa's upstream has no provider here, so she runs on Tessera Local too.
+    const twins = await json<{ error: { message: string } }>(
+      await create(ada, {
+        prompt: "How do I delete a conversation?",
+        models: ["guide", ALPHA, "tessera-local"],
+      }),
+    );
+    expect(twins.status).toBe(400);
+    expect(twins.body.error.message).toBe(
+      "Tessa and Tessera Local both run on Tessera Local on this server, so they would give the same answer. Compare one of them with another model.",
+    );
+    expect(
+      (await json<ComparisonSummary[]>(await t.request("/api/comparisons", { token: ada }))).body,
+    ).toEqual([]);
+    expect((await create(ada, { prompt: "Hi", models: ["tessera-local", ALPHA] })).status).toBe(201);
+  });
+
   it("needs a session", async () => {
     expect((await create("", { prompt: "Hi", models: [ALPHA] })).status).toBe(401);
     expect((await t.request("/api/comparisons")).status).toBe(401);
@@ -382,7 +400,7 @@ describe("rate limit", () => {
     const limited = await createTestApp({ RATE_LIMIT_CHAT: "1" });
     try {
       const token = await limited.newUser("quick@example.com");
-      const body = { prompt: "One", models: ["tessera-local", "guide"] };
+      const body = { prompt: "One", models: ["tessera-local"] };
       expect((await limited.request("/api/comparisons", { method: "POST", token, json: body })).status).toBe(
         201,
       );

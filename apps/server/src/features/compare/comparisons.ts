@@ -6,6 +6,7 @@ import {
   COMPARISONS_LISTED,
   CHAT_ERROR_MESSAGES,
   findCatalogueModel,
+  LOCAL_MODEL_ID,
   type Comparison,
   type ComparisonResponse,
   type ComparisonStatus,
@@ -89,6 +90,7 @@ export async function createComparison(
   input: z.output<typeof createComparisonSchema>,
 ): Promise<Comparison> {
   // Every model must be one the person could chat with now; nothing is stored otherwise.
+  const engines = new Map<string, string>();
   for (const model of input.models) {
     const resolved = await deps.llm.resolve(model, { retrieve: () => Promise.resolve([]) });
     if (!resolved.ok)
@@ -98,7 +100,14 @@ export async function createComparison(
           ? `${model}: ${CHAT_ERROR_MESSAGES.unsupported}`
           : `${model}: ${resolved.detail}`,
       );
-    await requireModel(deps.db, userId, model, findCatalogueModel(model)?.name ?? model);
+    const name = findCatalogueModel(model)?.name ?? model;
+    await requireModel(deps.db, userId, model, name);
+    // Two models served by one engine (Tessa and Tessera Local offline, two names for one upstream
+    // model) would only compare it with itself: word for word the same, for Tessera Local.
+    const engine = `${resolved.provider}:${resolved.upstream}`;
+    const twin = engines.get(engine);
+    if (twin) throw new AppError("BAD_REQUEST", sameEngineMessage(twin, name, resolved.upstream));
+    engines.set(engine, name);
   }
   const order = input.blind ? shuffled(input.models) : input.models;
   return deps.db.transaction(async (tx) => {
@@ -115,6 +124,11 @@ export async function createComparison(
       responses.sort((a, b) => a.position - b.position),
     );
   });
+}
+
+export function sameEngineMessage(first: string, second: string, upstream: string): string {
+  const engine = upstream === LOCAL_MODEL_ID ? "Tessera Local" : upstream;
+  return `${first} and ${second} both run on ${engine} on this server, so they would give the same answer. Compare one of them with another model.`;
 }
 
 export async function loadComparison(

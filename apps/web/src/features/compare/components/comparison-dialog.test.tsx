@@ -3,6 +3,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import { toast } from "sonner";
 import { describe, expect, it } from "vitest";
 import { apiError, json, liveSse, sse } from "@/testing/fetch-stub";
+import { keylessModelsBody } from "@/testing/models-body";
 import {
   COMPARISON_ID,
   comparisonBody,
@@ -39,6 +40,33 @@ describe("the Model Comparison dialog", () => {
     for (const name of ["Compare Models", "Stop", "Settings"])
       expect(within(dialog).getByRole("button", { name })).toBeTruthy();
     expect(within(dialog).getByRole("button", { name: "Stop" })).toHaveProperty("disabled", true);
+  });
+
+  it("with no provider offers Tessera Local once (not Tessa, who runs on it too) and the downloaded models", async () => {
+    const downloaded = {
+      id: "gguf/qwen2.5-0.5b-instruct-q4_k_m",
+      name: "qwen2.5-0.5b-instruct-q4_k_m",
+      description: "Runs here",
+      vision: false,
+      research: false,
+      available: true,
+      provider: "openai-compatible" as const,
+      unavailableReason: null,
+      requiredPlan: null,
+    };
+    const offline = {
+      groups: keylessModelsBody.groups.map((g) =>
+        g.id === "open-source" ? { ...g, models: [...g.models, downloaded] } : g,
+      ),
+    };
+    await openCompare("/dashboard/compare?new=1", { "GET /api/models": () => json(offline) });
+    const dialog = await screen.findByRole("dialog", { name: "Model Comparison" });
+    await within(dialog).findByRole("checkbox", { name: "Tessera Local" });
+    expect(
+      within(dialog)
+        .getAllByRole("checkbox")
+        .map((b) => b.getAttribute("aria-label")),
+    ).toEqual(["Tessera Local", "qwen2.5-0.5b-instruct-q4_k_m"]);
   });
 
   it("refuses a fifth model with 'Model limit reached' and leaves it unchecked", async () => {
