@@ -19,6 +19,8 @@ import { transcribeRoutes } from "./features/transcribe/transcribe-routes";
 import { voiceRoutes } from "./features/voice/voice-routes";
 import { analyticsRoutes } from "./features/analytics/analytics-routes";
 import { changelogRoutes } from "./features/changelog/changelog-routes";
+import { connectionsRoutes } from "./features/connections/connections-routes";
+import { PROBE_DEFAULTS, probeConnection } from "./features/connections/probe-connection";
 import { assistantsRoutes } from "./features/assistants/assistants-routes";
 import { billingRoutes, stripeWebhookRoute } from "./features/billing/billing-routes";
 import { chatRoutes } from "./features/chat/chat-routes";
@@ -97,11 +99,16 @@ export function createApp(services: Services, options: { webDist?: string | null
   app.route("/api/billing/webhook", stripeWebhookRoute({ db: database.db, stripe: services.stripe, logger }));
   app.route(
     "/api/public",
-    publicConfigRoutes({
-      socialProviders: services.socialProviders,
-      billing: { checkout: services.stripe !== null, salesEmail: env.SALES_EMAIL },
-      webSearch: services.search.id !== "local",
-    }),
+    publicConfigRoutes(
+      {
+        socialProviders: services.socialProviders,
+        billing: { checkout: services.stripe !== null, salesEmail: env.SALES_EMAIL },
+      },
+      () => ({
+        webSearch: services.search.id !== "local",
+        mailConfigured: services.connections.smtp() !== null,
+      }),
+    ),
   );
   app.route("/api", openapiRoutes());
   // The sessions behind recent bearer tokens, dropped as the database announces their changes. Until
@@ -194,6 +201,18 @@ export function createApp(services: Services, options: { webDist?: string | null
     metricsRoutes({ database, limiter: services.limiter, adminEmails: env.ADMIN_EMAILS }),
   );
   api.route("/changelog", changelogRoutes({ db: database.db, adminEmails: env.ADMIN_EMAILS }));
+  api.route(
+    "/admin",
+    connectionsRoutes({
+      db: database.db,
+      cipher: services.cipher,
+      env,
+      live: services.connections,
+      adminEmails: env.ADMIN_EMAILS,
+      probe: (candidate) =>
+        probeConnection(candidate, { ...PROBE_DEFAULTS, allowPrivate: env.OUTBOUND_ALLOW_PRIVATE }),
+    }),
+  );
   api.route("/dashboard", dashboardRoutes(database.db));
   api.route(
     "/teams",

@@ -5,7 +5,7 @@ import { STREAM_IDLE_TIMEOUT_MS, type SocialProvider } from "@tessera/contracts"
 import { createAuth, type Auth } from "./auth/auth";
 import { openDatabase, type DatabaseHandle, type DatabaseTarget } from "./db/client";
 import type { Env } from "./env";
-import { createCipher } from "./lib/crypto";
+import { createCipher, type Cipher } from "./lib/crypto";
 import { createImageProxySigner, type ImageProxySigner } from "./lib/image-proxy-signature";
 import type { Logger } from "./lib/logger";
 import { createLiveStreams, type LiveStreams } from "./lib/live-streams";
@@ -15,12 +15,15 @@ import { seedBuiltInAssistants } from "./features/assistants/assistants";
 import { sweepOrphanStreams } from "./db/sweep-orphan-streams";
 import { seedBuiltInPrompts } from "./features/prompts/prompts";
 import { seedKnowledge } from "./knowledge/seed-knowledge";
-import { createLlmRegistry } from "./providers/llm/registry";
-import type { LlmConfig, LlmRegistry } from "./providers/llm/types";
+import { createLiveConnections, type LiveConnections } from "./features/connections/live-connections";
+import type { ImageRegistry } from "./providers/images/registry";
+import type { LlmRegistry } from "./providers/llm/types";
 import { createMailer, type Mailer } from "./providers/mail/mailer";
 import { createStripe, type Stripe } from "./providers/billing/stripe";
-import { createLocalSearch, createSearchProvider } from "./providers/search/registry";
-import type { SearchConfig, SearchIndex, SearchProvider } from "./providers/search/types";
+import { createLocalSearch } from "./providers/search/registry";
+import type { SearchIndex, SearchProvider } from "./providers/search/types";
+import type { SpeechProvider } from "./providers/speech/types";
+import type { Transcription } from "./providers/transcription/registry";
 import { searchIndex } from "./knowledge/search-index";
 import { createS3Storage } from "./providers/storage/s3-storage";
 import { createLocalStorage, type Storage } from "./providers/storage/storage";
@@ -32,10 +35,20 @@ export interface Services {
   mailer: Mailer;
   auth: Auth;
   limiter: RateLimiter;
+  /** Seals what is kept secret at rest (ENCRYPTION_KEY): two-factor secrets, connection keys. */
+  cipher: Cipher;
   socialProviders: SocialProvider[];
+  /**
+   * The providers and their keys (environment + Admin → Connections), rebuilt in every process when
+   * a connection changes; `llm`, `search`, `images`, `speech` and `transcription` are its.
+   */
+  connections: LiveConnections;
   llm: LlmRegistry;
   /** The configured web search provider, else the local index. */
   search: SearchProvider;
+  images: ImageRegistry;
+  speech: SpeechProvider;
+  transcription: Transcription;
   /** The local full-text index over the workspace, whatever else is configured. */
   localSearch: SearchProvider;
   /** Stripe, when STRIPE_SECRET_KEY is set; otherwise plans come from the trial and admins. */
@@ -52,43 +65,6 @@ export interface Services {
 /** How often answers left streaming are looked for, and how much longer than a stream's cap they wait. */
 const SWEEP_EVERY_MS = 60_000;
 const SWEEP_MARGIN_MS = 5 * 60_000;
-
-export function llmConfig(env: Env): LlmConfig {
-  const config: LlmConfig = { localPaceMs: env.LOCAL_MODEL_PACE_MS };
-  if (env.OPENROUTER_API_KEY)
-    config.openrouter = { apiKey: env.OPENROUTER_API_KEY, baseURL: env.OPENROUTER_BASE_URL };
-  if (env.OPENAI_API_KEY || env.OPENAI_BASE_URL) {
-    config.openaiCompatible = {
-      apiKey: env.OPENAI_API_KEY,
-      baseURL: env.OPENAI_BASE_URL,
-      extraModels: env.OPENAI_MODELS,
-    };
-  }
-  if (env.ANTHROPIC_API_KEY)
-    config.anthropic = { apiKey: env.ANTHROPIC_API_KEY, baseURL: env.ANTHROPIC_BASE_URL };
-  if (env.GOOGLE_GENERATIVE_AI_API_KEY)
-    config.google = { apiKey: env.GOOGLE_GENERATIVE_AI_API_KEY, baseURL: env.GOOGLE_BASE_URL };
-  return config;
-}
-
-function searchProviders(env: Env, database: DatabaseHandle) {
-  const index: SearchIndex = async (query, opts) => ({
-    results: await searchIndex(database.db, query, opts),
-    images: [],
-  });
-  return { search: createSearchProvider(searchConfig(env), index), localSearch: createLocalSearch(index) };
-}
-
-export function searchConfig(env: Env): SearchConfig {
-  const config: SearchConfig = { timeoutMs: env.SEARCH_TIMEOUT_MS };
-  if (env.SEARXNG_URL) config.searxng = { url: env.SEARXNG_URL };
-  if (env.TAVILY_API_KEY) config.tavily = { apiKey: env.TAVILY_API_KEY, baseURL: env.TAVILY_BASE_URL };
-  if (env.BRAVE_SEARCH_API_KEY)
-    config.brave = { apiKey: env.BRAVE_SEARCH_API_KEY, baseURL: env.BRAVE_BASE_URL };
-  if (env.JIGSAWSTACK_API_KEY)
-    config.jigsawstack = { apiKey: env.JIGSAWSTACK_API_KEY, baseURL: env.JIGSAWSTACK_BASE_URL };
-  return config;
-}
 
 export async function createServices(
   env: Env,
@@ -129,7 +105,23 @@ export async function createServices(
   await seedKnowledge(database.db);
   await seedBuiltInPrompts(database.db);
   await seedBuiltInAssistants(database.db);
-  const mailer = createMailer({ db: database.db, logger, smtpUrl: env.SMTP_URL, from: env.MAIL_FROM });
+  const cipher = createCipher(secrets.encryptionKey);
+  const index: SearchIndex = async (query, opts) => ({
+    results: await searchIndex(database.db, query, opts),
+    images: [],
+  });
+  const connections = createLiveConnections({ env, logger, cipher, db: database.db, index });
+  // Before anything is served, so the first request already sees the page's connections.
+  await connections.reload();
+  connections
+    .listen(database)
+    .catch((err: unknown) =>
+      logger.warn(
+        { event: "connections.listener_off", err: String(err) },
+        "connection changes made by other processes are seen after a restart only",
+      ),
+    );
+  const mailer = createMailer({ db: database.db, logger, smtp: () => connections.smtp() });
   const social: Parameters<typeof createAuth>[0]["social"] = {};
   if (env.GITHUB_CLIENT_ID && env.GITHUB_CLIENT_SECRET)
     social.github = { clientId: env.GITHUB_CLIENT_ID, clientSecret: env.GITHUB_CLIENT_SECRET };
@@ -142,7 +134,7 @@ export async function createServices(
     db: database.db,
     logger,
     mailer,
-    cipher: createCipher(secrets.encryptionKey),
+    cipher,
     secret: secrets.authSecret,
     baseURL: env.PUBLIC_URL,
     rateLimits: { signIn: env.RATE_LIMIT_SIGN_IN, signUp: env.RATE_LIMIT_SIGN_UP },
@@ -150,8 +142,13 @@ export async function createServices(
     social,
   });
   return {
-    llm: createLlmRegistry(llmConfig(env), { logger }),
-    ...searchProviders(env, database),
+    connections,
+    llm: connections.llm,
+    search: connections.search,
+    localSearch: createLocalSearch(index),
+    images: connections.images,
+    speech: connections.speech,
+    transcription: connections.transcription,
     stripe:
       env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET
         ? createStripe({
@@ -182,6 +179,7 @@ export async function createServices(
     mailer,
     auth,
     limiter,
+    cipher,
     socialProviders: Object.keys(social) as SocialProvider[],
     streams: createLiveStreams(),
     imageProxy: createImageProxySigner(secrets.authSecret),

@@ -22,3 +22,4 @@ export * from "./analytics";
 export * from "./changelog";
 export * from "./mail-domains";
 export * from "./teams";
+export * from "./connections";

@@ -15,5 +15,7 @@ export const publicConfigSchema = z.object({
   }),
   /** A web search provider is configured; without one, search reads the workspace's own index. */
   webSearch: z.boolean(),
+  /** Mail is sent (an SMTP server is connected); otherwise it is kept in the outbox, unsent. */
+  mailConfigured: z.boolean(),
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;

@@ -64,7 +64,7 @@ export const HELP_ARTICLES: readonly HelpArticle[] = [
   {
     slug: "self-hosting",
     title: "Running your own Tessera",
-    body: "Tessera runs with no keys and no network: PostgreSQL in-process, mail kept in an outbox, and Tessera Local answering from this workspace. The instance admin connects model providers (OpenRouter, OpenAI, Anthropic, Google, or an OpenAI-compatible server such as Ollama, vLLM or LM Studio), a PostgreSQL server and a mail server; the README says how, and how to set the address people open: mail links point there, and sign-in only accepts pages opened at that address.",
+    body: "Tessera runs with no keys and no network: PostgreSQL in-process, mail kept in an outbox, and Tessera Local answering from this workspace. The instance admin connects the rest under Admin, Connections: OpenRouter (one key reaches every catalogue model), OpenAI, Anthropic, Google or an OpenAI-compatible server such as Ollama, vLLM or LM Studio for models; a search service, an image service, speech and transcription, and a mail server. Each connection is tested before it is saved, its key is stored encrypted and never shown again, and a change applies at once, with no restart. Operators who prefer to configure the server itself find how in the README, including a PostgreSQL server and the address people open: mail links point there, and sign-in only accepts pages opened at that address.",
   },
   {
     slug: "tessera-local",

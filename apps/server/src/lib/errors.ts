@@ -12,6 +12,8 @@ export const errorStatus = {
   PLAN_REQUIRED: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
+  /** A connection's test call failed, so it was not saved (Admin → Connections can save it untested). */
+  CONNECTION_FAILED: 400,
   /** It existed but can no longer be used (a spent or expired invitation). */
   GONE: 410,
   PAYLOAD_TOO_LARGE: 413,

@@ -63,6 +63,10 @@ export interface GuardedFetchOptions {
   trustedOrigins?: readonly string[];
   /** Ends the request early, e.g. when the person who asked for it has gone. */
   signal?: AbortSignal;
+  /** GET unless said; a redirect of anything else is refused (its body would be sent again). */
+  method?: string;
+  headers?: Record<string, string>;
+  body?: Uint8Array;
 }
 
 export interface GuardedResponse {
@@ -83,6 +87,7 @@ export async function guardedFetch(input: string, opts: GuardedFetchOptions): Pr
     const location = res.headers.location;
     if (res.statusCode && res.statusCode >= 300 && res.statusCode < 400 && location) {
       res.resume();
+      if ((opts.method ?? "GET") !== "GET") throw refuse("The address redirects elsewhere.");
       if (hop >= (opts.maxRedirects ?? 3)) throw refuse("The address redirects too many times.");
       url = parseUrl(new URL(location, url).toString());
       continue;
@@ -128,20 +133,54 @@ function get(url: URL, opts: GuardedFetchOptions, signal: AbortSignal): Promise<
   return new Promise((resolve, reject) => {
     const req = request(
       url,
-      { method: "GET", lookup, signal, headers: { "user-agent": "Tessera/1 (+self-hosted)", accept: "*/*" } },
+      {
+        method: opts.method ?? "GET",
+        lookup,
+        signal,
+        headers: { "user-agent": "Tessera/1 (+self-hosted)", accept: "*/*", ...opts.headers },
+      },
       resolve,
     );
     req.on("error", (err) =>
       reject(
         err instanceof AppError
           ? err
-          : refuse(
+          : new AppError(
+              "BAD_REQUEST",
               signal.aborted ? "The address took too long to answer." : "The address could not be reached.",
+              // The socket's own reason (ECONNREFUSED, a certificate's), for whoever explains it further.
+              { cause: err },
             ),
       ),
     );
-    req.end();
+    req.end(opts.body);
   });
+}
+
+/**
+ * guardedFetch as a `fetch` for clients that take one (the providers' own): the answer is read whole,
+ * within the caps, and handed back as a Response. Headers the caller sets are sent as given.
+ */
+export function guardedFetchAsFetch(
+  opts: Omit<GuardedFetchOptions, "method" | "headers" | "body" | "signal">,
+): typeof fetch {
+  return async (input, init) => {
+    const request = new Request(input, init);
+    const body = request.body ? new Uint8Array(await request.arrayBuffer()) : undefined;
+    const res = await guardedFetch(request.url, {
+      ...opts,
+      method: request.method,
+      headers: Object.fromEntries(request.headers.entries()),
+      body,
+      signal: init?.signal ?? undefined,
+    });
+    const status = res.status < 200 || res.status > 599 ? 502 : res.status;
+    const nullBody = status === 204 || status === 205 || status === 304;
+    return new Response(nullBody ? null : Buffer.from(res.bytes), {
+      status,
+      headers: res.contentType ? { "content-type": res.contentType } : {},
+    });
+  };
 }
 
 function readCapped(res: IncomingMessage, maxBytes: number): Promise<Uint8Array> {

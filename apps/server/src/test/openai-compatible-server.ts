@@ -65,7 +65,15 @@ const DEFAULT_SCRIPT: Script = {
 };
 
 export async function startOpenAiCompatibleServer(
-  opts: { scripts?: Record<string, Script>; models?: string[] } = {},
+  opts: {
+    scripts?: Record<string, Script>;
+    models?: string[];
+    /**
+     * The one key it takes: any other is refused with 401 and OpenAI's error, which repeats the key it
+     * was sent (as some servers do), so tests can prove Tessera never passes it on.
+     */
+    apiKey?: string;
+  } = {},
 ): Promise<OpenAiCompatibleServer> {
   const requests: RecordedRequest[] = [];
   const timers = new Set<NodeJS.Timeout>();
@@ -78,6 +86,19 @@ export async function startOpenAiCompatibleServer(
       const body = parseJson(raw);
       requests.push({ method: req.method ?? "", path: req.url ?? "", headers: req.headers, body, closed });
 
+      if (opts.apiKey !== undefined && req.headers.authorization !== `Bearer ${opts.apiKey}`) {
+        const sent = (req.headers.authorization ?? "").replace(/^Bearer /, "");
+        return sendJson(res, 401, {
+          error: {
+            message: `Incorrect API key provided: ${sent}. You can find your API key in your account settings.`,
+            type: "invalid_request_error",
+            code: "invalid_api_key",
+          },
+        });
+      }
+      // OpenRouter's key check.
+      if (req.method === "GET" && req.url === "/v1/key")
+        return sendJson(res, 200, { data: { label: "test key", usage: 0.25, limit: null } });
       if (req.method === "GET" && req.url === "/v1/models") {
         const data = (opts.models ?? ["llama3.2:1b"]).map((id) => ({
           id,

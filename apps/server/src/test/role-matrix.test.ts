@@ -12,6 +12,7 @@ import {
   chatImages,
   comparisonResponses,
   comparisons,
+  connections,
   conversations,
   generatedImages,
   member,
@@ -64,6 +65,8 @@ interface Fixtures {
   pendingAnswer: string;
   image: string;
   voiceOver: string;
+  /** A connection on Admin → Connections, to a server that does not answer. */
+  connection: string;
 }
 
 interface Row {
@@ -364,6 +367,46 @@ const ROWS: Row[] = [
     allowed: { instanceAdmin: 200, listedAdmin: 200 },
     refused: [403],
   },
+  // Admin → Connections: a test call and a model list run (and fail to reach the server) before the
+  // connection is removed; the catalogue's choice is made, then taken back.
+  {
+    route: "PATCH /api/admin/connections/:id",
+    path: (f) => `/api/admin/connections/${f.connection}`,
+    body: () => ({ name: "Renamed" }),
+    allowed: { instanceAdmin: 200, listedAdmin: 200 },
+    refused: [403],
+  },
+  {
+    route: "POST /api/admin/connections/:id/test",
+    path: (f) => `/api/admin/connections/${f.connection}/test`,
+    allowed: { instanceAdmin: 200, listedAdmin: 200 },
+    refused: [403],
+  },
+  {
+    route: "GET /api/admin/connections/:id/models",
+    path: (f) => `/api/admin/connections/${f.connection}/models`,
+    allowed: { instanceAdmin: 200, listedAdmin: 200 },
+    refused: [403],
+  },
+  {
+    route: "DELETE /api/admin/connections/:id",
+    path: (f) => `/api/admin/connections/${f.connection}`,
+    allowed: { instanceAdmin: 204, listedAdmin: 204 },
+    refused: [403],
+  },
+  {
+    route: "PATCH /api/admin/models/:modelId",
+    path: () => "/api/admin/models/grok-4",
+    body: () => ({ enabled: false }),
+    allowed: { instanceAdmin: 200, listedAdmin: 200 },
+    refused: [403],
+  },
+  {
+    route: "DELETE /api/admin/models/:modelId",
+    path: () => "/api/admin/models/grok-4",
+    allowed: { instanceAdmin: 204, listedAdmin: 204 },
+    refused: [403],
+  },
   {
     route: "POST /api/changelog",
     path: () => "/api/changelog",
@@ -495,6 +538,8 @@ const TABLES = [
   "changelog_entries",
   "analytics_events",
   "mail_outbox",
+  "connections",
+  "catalogue_models",
 ];
 
 let t: TestApp;
@@ -715,7 +760,13 @@ beforeAll(async () => {
     })
     .returning();
 
+  const [connection] = await db
+    .insert(connections)
+    .values({ kind: "openai-compatible", name: "Nobody home", baseUrl: "http://127.0.0.1:9/v1" })
+    .returning();
+
   f = {
+    connection: connection!.id,
     users,
     files: [imageKey, voiceKey],
     team: teamId,

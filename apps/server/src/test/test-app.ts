@@ -13,7 +13,7 @@ import type { PlanId } from "@tessera/contracts";
 import { setPlan } from "../billing/plans";
 import { mailOutbox, user } from "../db/schema";
 import { parseEnv } from "../env";
-import { createLogger } from "../lib/logger";
+import { createLogger, type Logger } from "../lib/logger";
 import { openTestDatabase } from "./test-database";
 
 export const ORIGIN = "http://localhost:3000";
@@ -47,8 +47,11 @@ export const PASSWORD = "correct horse battery";
 
 export async function createTestApp(
   envOverrides: Record<string, string> = {},
-  /** `database`: one the test opened itself (say, through a proxy it controls); closed with the app. */
-  options: { chatIdleMs?: number; database?: DatabaseHandle } = {},
+  /**
+   * `database`: one the test opened itself (say, through a proxy it controls); closed with the app.
+   * `logger`: where the app's log lines go (a test that reads them); silent otherwise.
+   */
+  options: { chatIdleMs?: number; database?: DatabaseHandle; logger?: Logger } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), "tessera-test-"));
   const env = parseEnv({
@@ -62,7 +65,7 @@ export async function createTestApp(
     ...envOverrides,
   });
   const database = options.database ?? (await openTestDatabase());
-  const services = await createServices(env, createLogger(env.LOG_LEVEL), {
+  const services = await createServices(env, options.logger ?? createLogger(env.LOG_LEVEL), {
     database,
     chatIdleMs: options.chatIdleMs,
   });

@@ -1,5 +1,5 @@
 // What this instance tells anonymous visitors: its version, the social sign-in providers it has, how
-// plans are bought and whether search reaches the web.
+// plans are bought, whether search reaches the web and whether mail is sent.
 import type { PublicConfig, SocialProvider } from "@tessera/contracts";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { apiRequest } from "./api-client";
@@ -25,6 +25,7 @@ const publicConfigSchema = validator((value): PublicConfig => {
       salesEmail: string(billing.salesEmail, "billing.salesEmail"),
     },
     webSearch: boolean(config.webSearch, "webSearch"),
+    mailConfigured: boolean(config.mailConfigured, "mailConfigured"),
   };
 });
 

@@ -38,6 +38,7 @@ export const STUB_PUBLIC_CONFIG: PublicConfig = {
   socialProviders: [],
   billing: { checkout: false, salesEmail: "sales@tessera.test" },
   webSearch: false,
+  mailConfigured: true,
 };
 
 /**

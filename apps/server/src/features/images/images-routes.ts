@@ -9,7 +9,6 @@ import type { AppEnv } from "../../lib/context";
 import { notFound } from "../../lib/errors";
 import { enforceLimit } from "../../lib/rate-limiter";
 import { parseWith, readJson } from "../../lib/validate";
-import { createImageRegistry, imagesConfig } from "../../providers/images/registry";
 import { deleteImage } from "./delete-image";
 import { expireStaleImages } from "./expire-stale-images";
 import { getImage, listImages } from "./list-images";
@@ -23,7 +22,8 @@ const firstMessage = (error: z.ZodError) => error.issues[0]?.message ?? "Invalid
 export function imagesRoutes(services: Services) {
   const { env, logger, storage } = services;
   const db = services.database.db;
-  const registry = createImageRegistry(imagesConfig(env));
+  // The live registry: image connections made on the admin's page apply at once.
+  const registry = services.images;
   const deps = { db, storage, logger, registry, timeoutMs: env.IMAGE_TIMEOUT_MS };
   if (env.OPENAI_IMAGES_BASE_URL && env.OPENAI_IMAGES_MODELS.length === 0)
     logger.warn(

@@ -78,7 +78,7 @@ describe("image generation jobs", () => {
       available: false,
       typicalSeconds: { min: 3, max: 6 },
     });
-    expect(byId.imagen4!.unavailableReason).toContain("FAL_KEY");
+    expect(byId.imagen4!.unavailableReason).toBe("Not enabled on this server.");
     expect(byId["tessera-sketch"]).toMatchObject({ available: true, unavailableReason: null });
     expect(byId["custom/good"]).toMatchObject({ available: true });
   });
@@ -255,7 +255,7 @@ describe("image generation jobs", () => {
         "The aspect ratio must be one of 1:1, 3:4, 4:3, 9:16, 16:9, 9:21, 21:9.",
       ],
       [{ prompt: "a cat", model: "dall-e-9" }, 400, "There is no image model called dall-e-9."],
-      [{ prompt: "a cat", model: "imagen4-ultra" }, 503, "Set FAL_KEY to use Imagine 4."],
+      [{ prompt: "a cat", model: "imagen4-ultra" }, 503, "Imagine 4 is not enabled on this server."],
     ];
     for (const [body, status, message] of cases) {
       const res = await generate(token, body);

@@ -26,6 +26,16 @@ import {
   createDocumentSchema,
   dashboardMetricsSchema,
   adminUsageSchema,
+  adminCatalogueModelSchema,
+  adminCatalogueSchema,
+  addModelToCatalogueSchema,
+  connectionModelsSchema,
+  connectionSchema,
+  connectionsResponseSchema,
+  connectionTestSchema,
+  createConnectionSchema,
+  updateCatalogueModelSchema,
+  updateConnectionSchema,
   serverMetricsSchema,
   changelogEntrySchema,
   changelogListSchema,
@@ -87,8 +97,11 @@ const pathParam = (name: string) => ({
   in: "path",
   name,
   required: true,
-  // Every id in a path is a uuid; a team's claimed domain is named as itself.
-  schema: { type: "string", format: name === "domain" ? "hostname" : "uuid" },
+  // Every id in a path is a uuid; a team's claimed domain and a catalogue model are named as themselves.
+  schema:
+    name === "modelId"
+      ? { type: "string" }
+      : { type: "string", format: name === "domain" ? "hostname" : "uuid" },
 });
 
 export const OPERATIONS: Operation[] = [
@@ -494,6 +507,79 @@ export const OPERATIONS: Operation[] = [
   },
   {
     method: "get",
+    path: "/api/admin/connections",
+    summary:
+      "Instance admins: the providers connected on the Connections page (key shown by its last four characters at most, never whole) and those the server's environment sets; 403 for others",
+    response: connectionsResponseSchema,
+  },
+  {
+    method: "post",
+    path: "/api/admin/connections",
+    summary:
+      "Connect a provider: {kind, name, baseUrl?, apiKey?, options?, enabled?}; tested with a real call first (400 CONNECTION_FAILED with the upstream's words, nothing saved) unless verify is false; the key is sealed with ENCRYPTION_KEY; applies at once in every process",
+    body: createConnectionSchema,
+    response: connectionSchema,
+    status: 201,
+  },
+  {
+    method: "patch",
+    path: "/api/admin/connections/{id}",
+    summary:
+      "Change a connection (what is left out stays; apiKey null removes the key); a new address, key or options, or switching it on, is tested first unless verify is false",
+    body: updateConnectionSchema,
+    response: connectionSchema,
+  },
+  {
+    method: "delete",
+    path: "/api/admin/connections/{id}",
+    summary: "Remove a connection; models routed through it go back to the automatic choice",
+    status: 204,
+  },
+  {
+    method: "post",
+    path: "/api/admin/connections/{id}/test",
+    summary:
+      "One real call to the connection (its model list, a search, a spoken or transcribed sentence, an SMTP sign-in): what came back, or the upstream's own error",
+    response: connectionTestSchema,
+  },
+  {
+    method: "get",
+    path: "/api/admin/connections/{id}/models",
+    summary: "A language-model connection's own model list, each with the catalogue model it already is",
+    response: connectionModelsSchema,
+  },
+  {
+    method: "get",
+    path: "/api/admin/models",
+    summary:
+      "The catalogue as instance admins manage it: built-in models (on or off, automatic or through a chosen connection) and added ones, each with what serves it now",
+    response: adminCatalogueSchema,
+  },
+  {
+    method: "post",
+    path: "/api/admin/models",
+    summary:
+      "Add a connection's model to the catalogue with a display name and group: {connectionId, upstream, name, group}; its id is its upstream name; 409 when it is in the catalogue already",
+    body: addModelToCatalogueSchema,
+    response: adminCatalogueModelSchema,
+    status: 201,
+  },
+  {
+    method: "patch",
+    path: "/api/admin/models/{modelId}",
+    summary:
+      "Switch a catalogue model off or on, or choose the connection that serves it (connectionId null: automatic); the id URL-encoded",
+    body: updateCatalogueModelSchema,
+    response: adminCatalogueModelSchema,
+  },
+  {
+    method: "delete",
+    path: "/api/admin/models/{modelId}",
+    summary: "Remove an added model; a built-in one goes back to how it shipped (on, automatic)",
+    status: 204,
+  },
+  {
+    method: "get",
     path: "/api/changelog",
     summary: "Release notes, newest version first",
     response: changelogListSchema,
@@ -606,7 +692,7 @@ export const OPERATIONS: Operation[] = [
   {
     method: "get",
     path: "/api/image-models",
-    summary: "Image models with availability (the variable that enables each) and typical seconds",
+    summary: "Image models with availability and typical seconds",
     response: imageModelsResponseSchema,
   },
   {

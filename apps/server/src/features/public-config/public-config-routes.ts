@@ -4,10 +4,14 @@ import { HELP_ARTICLES } from "../../knowledge/help-articles";
 import type { AppEnv } from "../../lib/context";
 import { appVersion } from "../../lib/paths";
 
-export function publicConfigRoutes(config: Omit<PublicConfig, "version">) {
+/** `live`: what a connection made on the admin's page can change, read on every request. */
+export function publicConfigRoutes(
+  config: Omit<PublicConfig, "version" | "webSearch" | "mailConfigured">,
+  live: () => Pick<PublicConfig, "webSearch" | "mailConfigured">,
+) {
   return new Hono<AppEnv>()
     .get("/config", (c) => {
-      const body: PublicConfig = { version: appVersion(), ...config };
+      const body: PublicConfig = { version: appVersion(), ...config, ...live() };
       return c.json(body);
     })
     .get("/help", (c) => {

@@ -105,7 +105,7 @@ describe("POST /api/jigsaw-search on the local index", () => {
     );
     const sources = events.find((e) => e.type === "sources")!.sources as { url: string; snippet: string }[];
     expect(sources[0]).toMatchObject({ url: "/help/self-hosting" });
-    expect(sources[0]!.snippet).toContain("PUBLIC_URL");
+    expect(sources[0]!.snippet).toMatch(/address\W+people\W+open/);
   });
 
   it("skips the overview when it is not asked for", async () => {

@@ -4,15 +4,16 @@ import { Hono } from "hono";
 import type { Services } from "../../bootstrap";
 import type { AppEnv } from "../../lib/context";
 import { AppError } from "../../lib/errors";
-import { createTranscription, transcriptionConfig } from "../../providers/transcription/registry";
 import { readRecording, recordingLimit } from "./read-recording";
 import { transcribeAudio } from "./transcribe-audio";
 
 export function transcribeRoutes(services: Services) {
-  const { transcriber, status } = createTranscription(transcriptionConfig(services.env));
+  // Read on every call: a transcription connection made on the admin's page applies at once.
+  const live = services.transcription;
   return new Hono<AppEnv>()
-    .get("/transcribe-audio/status", (c) => c.json(status))
+    .get("/transcribe-audio/status", (c) => c.json(live.status))
     .post("/transcribe-audio", recordingLimit, async (c) => {
+      const { transcriber, status } = live;
       if (!transcriber) throw new AppError("UNAVAILABLE", status.description);
       const recording = await readRecording(c);
       return c.json(

@@ -335,7 +335,7 @@ describe("without any recogniser", () => {
       const res = await transcribe(none, token, recordingForm(spokenWebm));
       expect(res.status).toBe(503);
       expect(((await res.json()) as { error: { message: string } }).error.message).toBe(
-        "Transcription is not set up: set TRANSCRIBE_BASE_URL (or OPENAI_API_KEY), or install ffmpeg and pocketsphinx (with pocketsphinx-en-us) on the server.",
+        "Dictation is not enabled on this server: it needs a transcription connection, or ffmpeg and pocketsphinx (with pocketsphinx-en-us) installed on the server.",
       );
     } finally {
       await none.close();

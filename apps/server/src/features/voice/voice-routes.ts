@@ -7,7 +7,6 @@ import type { Services } from "../../bootstrap";
 import type { AppEnv } from "../../lib/context";
 import { AppError } from "../../lib/errors";
 import { parseWith, readJson } from "../../lib/validate";
-import { createSpeechProvider, speechSettings } from "../../providers/speech/registry";
 import { contentDisposition } from "../../lib/content-disposition";
 import { createVoiceOver } from "./create-voice-over";
 import { listVoices } from "./list-voices";
@@ -16,8 +15,8 @@ import { deleteVoiceOver, getVoiceOver, listVoiceOvers, readVoiceOverAudio } fro
 const idParam = z.object({ id: z.string().uuid("not a voice-over id") });
 
 export function voiceRoutes(services: Services) {
-  const { env } = services;
-  const speech = createSpeechProvider({ openai: speechSettings(env), timeoutMs: env.VOICE_TIMEOUT_MS });
+  // The live engine: a speech connection made on the admin's page applies at once.
+  const speech = services.speech;
   const deps = { db: services.database.db, storage: services.storage, speech };
   // One generation at a time per person (spec §4: blocked while one is running), on this server.
   const running = new Set<string>();

@@ -106,3 +106,37 @@ export function createFalProvider(opts: {
     },
   };
 }
+
+/**
+ * Checks a fal key without drawing (a drawing costs money): the queue is asked for the status of a
+ * request that cannot exist. A key fal refuses answers 401 or 403 (rejected with fal's words); one it
+ * accepts gets "no such request". Resolves with what fal answered.
+ */
+export async function checkFalKey(opts: {
+  key: string;
+  baseURL?: string;
+  fetch?: typeof fetch;
+}): Promise<number> {
+  const base = (opts.baseURL ?? FAL_DEFAULT_BASE_URL).replace(/\/$/, "");
+  const appRoot = FAL_APPS["flux-pro"].app.split("/").slice(0, 2).join("/");
+  const url = `${base}/${appRoot}/requests/00000000-0000-4000-8000-000000000000/status`;
+  try {
+    await requestProviderJson(
+      "fal",
+      url,
+      { headers: { authorization: `Key ${opts.key}` }, signal: AbortSignal.timeout(15_000) },
+      opts.fetch,
+    );
+    return 200;
+  } catch (err) {
+    if (
+      err instanceof ImageProviderError &&
+      err.status !== null &&
+      err.status !== 401 &&
+      err.status !== 403 &&
+      err.status < 500
+    )
+      return err.status;
+    throw err;
+  }
+}

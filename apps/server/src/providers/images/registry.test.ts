@@ -21,7 +21,7 @@ afterAll(() => server.close());
 const signal = () => AbortSignal.timeout(10_000);
 
 describe("image model registry", () => {
-  it("has only Tessera Sketch without configuration, and names what enables the others", () => {
+  it("has only Tessera Sketch without configuration; the others are not enabled, naming no variable", () => {
     const registry = createImageRegistry(imagesConfig(env()));
     const models = registry.list();
     expect(models.map((m) => [m.id, m.available])).toEqual([
@@ -30,10 +30,14 @@ describe("image model registry", () => {
       ["gpt-image-1", false],
       ["tessera-sketch", true],
     ]);
-    expect(models[0]!.unavailableReason).toBe("Set FAL_KEY to use Imagine 4.");
-    expect(models[2]!.unavailableReason).toContain("OPENAI_API_KEY");
+    expect(models[0]!.unavailableReason).toBe("Not enabled on this server.");
+    expect(models[2]!.unavailableReason).toBe("Not enabled on this server.");
     expect(registry.defaultModel()).toBe("tessera-sketch");
-    expect(registry.resolve("imagen4")).toMatchObject({ ok: false, reason: "unavailable" });
+    expect(registry.resolve("imagen4")).toMatchObject({
+      ok: false,
+      reason: "unavailable",
+      message: "Imagine 4 is not enabled on this server.",
+    });
     expect(registry.resolve("dall-e-9")).toMatchObject({ ok: false, reason: "unknown" });
   });
 

@@ -1,8 +1,10 @@
 // Which provider draws each image model, from configuration alone (no network), so the model list and
 // a generation can never disagree about what is available. Tessera Sketch always is; the others need
-// their variable, and without it they are listed as unavailable with its name, never replaced.
+// their provider (a connection, or its variable), and without it they read "Not enabled on this
+// server", never replaced by another.
 import {
   DEFAULT_IMAGE_MODEL_ID,
+  NOT_ENABLED_MESSAGE,
   IMAGE_MODEL_CATALOGUE,
   PROCEDURAL_IMAGE_MODEL_ID,
   type ImageModel,
@@ -54,12 +56,6 @@ export function imagesConfig(env: ImagesEnv): ImagesConfig {
   return config;
 }
 
-const REQUIRES: Record<string, string> = {
-  imagen4: "FAL_KEY",
-  "flux-pro": "FAL_KEY",
-  "gpt-image-1": "OPENAI_API_KEY (with OPENAI_BASE_URL unset or OpenAI's)",
-};
-
 export function createImageRegistry(
   config: ImagesConfig,
   deps: { fetch?: typeof fetch; download?: DownloadImage } = {},
@@ -110,7 +106,7 @@ export function createImageRegistry(
         description: m.description,
         typicalSeconds: { ...m.typicalSeconds },
         available,
-        unavailableReason: available ? null : `Set ${REQUIRES[m.id] ?? "its provider"} to use ${m.name}.`,
+        unavailableReason: available ? null : NOT_ENABLED_MESSAGE,
       };
     }),
     ...(config.openaiCompatible?.models ?? []).map((name) => ({
@@ -135,7 +131,7 @@ export function createImageRegistry(
         return {
           ok: false,
           reason: "unavailable",
-          message: listed.unavailableReason ?? `${listed.name} is not available.`,
+          message: `${listed.name} is not enabled on this server.`,
         };
       return { ok: true, id, name: listed.name, provider };
     },

@@ -1,4 +1,5 @@
 // Which provider serves each catalogue model, what the picker shows, and that keys stay out of logs.
+import { streamText } from "ai";
 import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -39,21 +40,18 @@ describe("with nothing configured", () => {
     expect(await availabilityOf({}, "guide")).toMatchObject({ available: true, provider: "tessera-local" });
   });
 
-  it("shows every other model as unavailable, naming the variable that enables it", async () => {
+  it("shows every other model as not enabled, for want of a connection, naming no variable", async () => {
     const r = await registry({}).resolve("gpt-5", ctx);
-    expect(r).toEqual({
-      ok: false,
-      reason: "unavailable",
-      detail: "Set OPENROUTER_API_KEY (or OPENAI_API_KEY) to use GPT-5.",
+    expect(r).toEqual({ ok: false, reason: "unavailable", detail: "Not enabled on this server." });
+    expect(await availabilityOf({}, "gpt-5")).toMatchObject({
+      available: false,
+      provider: null,
+      unavailableReason: "Not enabled on this server.",
+      needsConnection: true,
     });
-    expect(await availabilityOf({}, "gpt-5")).toMatchObject({ available: false, provider: null });
-    expect((await availabilityOf({}, "grok-4"))?.unavailableReason).toBe(
-      "Set OPENROUTER_API_KEY to use Grok 4.",
-    );
-    expect((await availabilityOf({}, "claude-sonnet"))?.unavailableReason).toContain("ANTHROPIC_API_KEY");
-    expect((await availabilityOf({}, "gemini-pro"))?.unavailableReason).toContain(
-      "GOOGLE_GENERATIVE_AI_API_KEY",
-    );
+    const { groups } = await registry({}).listModels();
+    for (const m of groups.flatMap((g) => g.models))
+      expect(m.unavailableReason ?? "", m.id).not.toMatch(/_KEY|_URL|[A-Z]{4,}_/);
   });
 
   it("calls an unknown id unsupported, including an unlisted local/ id", async () => {
@@ -182,5 +180,107 @@ describe("models installed on an OpenAI-compatible server", () => {
     expect(warning?.level).toBe(40);
     expect(lines.join("\n")).not.toContain(secret);
     expect(lines.join("\n")).not.toContain("or-very-secret-key");
+  });
+});
+
+describe("connections and the admin's catalogue layer", () => {
+  let lab: OpenAiCompatibleServer;
+  let attic: OpenAiCompatibleServer;
+  beforeAll(async () => {
+    lab = await startOpenAiCompatibleServer({ models: ["llama3.2:1b", "shared:7b"] });
+    attic = await startOpenAiCompatibleServer({ models: ["shared:7b", "phi3:mini"] });
+  });
+  afterAll(async () => {
+    await lab.close();
+    await attic.close();
+  });
+
+  const endpoints = (): LlmConfig["endpoints"] => [
+    { id: "page-or", kind: "openrouter", name: "Team OpenRouter", apiKey: "or-page-key-0000" },
+    { id: "page-lab", kind: "openai-compatible", name: "Lab", baseURL: lab.url },
+    { id: "page-attic", kind: "openai-compatible", name: "Attic", baseURL: attic.url },
+    { id: "anthropic", kind: "anthropic", name: "Anthropic", apiKey: "sk-ant-env-0000" },
+  ];
+
+  it("lists every server's models once, the first server's where two have one, and runs each on its own", async () => {
+    const r = registry({ endpoints: endpoints() });
+    const openSource = (await r.listModels()).groups.find((g) => g.id === "open-source")!.models;
+    expect(
+      openSource
+        .filter((m) => m.id.startsWith("local/"))
+        .map((m) => m.id)
+        .sort(),
+    ).toEqual(["local/llama3.2:1b", "local/phi3:mini", "local/shared:7b"]);
+    const run = async (id: string) => {
+      const resolved = await r.resolve(id, ctx);
+      if (!resolved.ok) throw new Error(resolved.detail);
+      return streamText({ model: resolved.model, prompt: "Hi", maxRetries: 0 }).text;
+    };
+    const chats = (s: OpenAiCompatibleServer) =>
+      s.requests.filter((q) => q.path === "/v1/chat/completions").map((q) => q.body.model);
+    expect(await run("local/shared:7b")).toBe("Hello from the test server.");
+    expect(await run("local/phi3:mini")).toBe("Hello from the test server.");
+    expect(chats(lab)).toEqual(["shared:7b"]);
+    expect(chats(attic)).toEqual(["phi3:mini"]);
+    // The automatic choice is the page's OpenRouter, over the environment's Anthropic.
+    expect(await r.resolve("claude-sonnet", ctx)).toMatchObject({ provider: "openrouter" });
+  });
+
+  it("switches models off, routes one through the chosen endpoint, and serves added ones", async () => {
+    const r = registry({
+      endpoints: endpoints(),
+      catalogue: {
+        off: new Set(["grok-4", "local/phi3:mini"]),
+        via: new Map([
+          ["claude-sonnet", { endpointId: "anthropic", upstream: null }],
+          ["gpt-5", { endpointId: "page-lab", upstream: "shared:7b" }],
+          ["gemini-pro", { endpointId: "gone", upstream: null }],
+        ]),
+        added: [
+          {
+            id: "llama3.2:1b",
+            name: "Llama Lab",
+            description: "On the lab server.",
+            group: "industry",
+            vision: false,
+            endpointId: "page-lab",
+            upstream: "llama3.2:1b",
+          },
+          {
+            id: "orphan-1",
+            name: "Orphan",
+            description: "",
+            group: "open-source",
+            vision: false,
+            endpointId: null,
+            upstream: "orphan-1",
+          },
+        ],
+      },
+    });
+    const all = (await r.listModels()).groups.flatMap((g) => g.models.map((m) => ({ ...m, group: g.id })));
+    expect(all.some((m) => m.id === "grok-4" || m.id === "local/phi3:mini")).toBe(false);
+    expect(await r.resolve("grok-4", ctx)).toMatchObject({ ok: false, reason: "unavailable" });
+    expect(await r.resolve("claude-sonnet", ctx)).toMatchObject({
+      provider: "anthropic",
+      upstream: "claude-sonnet-4-0",
+    });
+    expect(await r.resolve("gpt-5", ctx)).toMatchObject({
+      provider: "openai-compatible",
+      upstream: "shared:7b",
+    });
+    // A chosen endpoint that is gone is never silently replaced by another.
+    expect(all.find((m) => m.id === "gemini-pro")).toMatchObject({ available: false, needsConnection: true });
+    expect(all.find((m) => m.id === "llama3.2:1b")).toMatchObject({
+      name: "Llama Lab",
+      group: "industry",
+      available: true,
+    });
+    expect(all.some((m) => m.id === "local/llama3.2:1b")).toBe(false);
+    expect(all.find((m) => m.id === "orphan-1")).toMatchObject({
+      available: false,
+      unavailableReason: "Not enabled on this server.",
+    });
+    expect(await r.resolve("llama3.2:1b", ctx)).toMatchObject({ ok: true, upstream: "llama3.2:1b" });
   });
 });

@@ -3,57 +3,53 @@
 import type { LanguageModelV3 } from "@ai-sdk/provider";
 import { guardUpstreamModel } from "./guard-upstream-model";
 import { createOpenAiChatModels, type OpenAiChatEndpoint } from "./openai-chat-model";
-import { isOpenAiBaseURL, OPENAI_DEFAULT_BASE_URL, type RemoteProviderId } from "./routing";
-import type { LlmConfig } from "./types";
+import { endpointsOf, isOpenAiBaseURL, OPENAI_DEFAULT_BASE_URL } from "./routing";
+import type { LlmConfig, LlmEndpoint } from "./types";
 
 const MODELS_KEPT = 256;
-const OPENROUTER_BASE_URL = "https://openrouter.ai/api/v1";
+export const OPENROUTER_BASE_URL = "https://openrouter.ai/api/v1";
 
-export type RemoteModelFactory = (provider: RemoteProviderId, modelName: string) => Promise<LanguageModelV3>;
+/** A model on one endpoint: the endpoint by its id (a connection's, or `openrouter` for the environment's). */
+export type RemoteModelFactory = (endpointId: string, modelName: string) => Promise<LanguageModelV3>;
 
 export function createRemoteModelFactory(
   config: LlmConfig,
   fetch?: typeof globalThis.fetch,
 ): RemoteModelFactory {
-  const secrets = [
-    config.openrouter?.apiKey,
-    config.openaiCompatible?.apiKey,
-    config.anthropic?.apiKey,
-    config.google?.apiKey,
-  ].filter((k): k is string => typeof k === "string" && k.length > 0);
-  const cache = new Map<RemoteProviderId, Promise<(name: string) => LanguageModelV3>>();
+  const endpoints = endpointsOf(config);
+  const secrets = endpoints
+    .map((e) => e.apiKey)
+    .filter((k): k is string => typeof k === "string" && k.length > 0);
+  const cache = new Map<string, Promise<(name: string) => LanguageModelV3>>();
 
   // Anthropic's and Google's clients load with their first call, on an instance configured for them,
   // and are wrapped by the guard; the lean client keeps the guard's promises itself.
-  const build = async (provider: RemoteProviderId): Promise<(name: string) => LanguageModelV3> => {
-    switch (provider) {
-      // Both speak OpenAI's chat completions, through the relay's own lean client (openai-chat-model.ts).
-      case "openrouter": {
-        const c = required(config.openrouter, provider);
+  const build = async (e: LlmEndpoint): Promise<(name: string) => LanguageModelV3> => {
+    switch (e.kind) {
+      // All three speak OpenAI's chat completions, through the relay's own lean client (openai-chat-model.ts).
+      case "openrouter":
         return createOpenAiChatModels({
-          provider,
-          baseURL: c.baseURL ?? OPENROUTER_BASE_URL,
-          apiKey: c.apiKey,
+          provider: "openrouter",
+          baseURL: e.baseURL ?? OPENROUTER_BASE_URL,
+          apiKey: required(e.apiKey, e),
           headers: { "x-openrouter-title": "Tessera" },
           // Usage accounting puts the call's cost in the stream's last usage.
           body: { usage: { include: true } },
           secrets,
         });
-      }
+      case "openai":
       case "openai-compatible":
         return createOpenAiChatModels(
-          openAiCompatibleEndpoint(required(config.openaiCompatible, provider), secrets),
+          openAiCompatibleEndpoint({ baseURL: e.baseURL, apiKey: e.apiKey, extraModels: [] }, secrets),
         );
       case "anthropic": {
-        const c = required(config.anthropic, provider);
         const { createAnthropic } = await import("@ai-sdk/anthropic");
-        const p = createAnthropic({ apiKey: c.apiKey, baseURL: c.baseURL, fetch });
+        const p = createAnthropic({ apiKey: required(e.apiKey, e), baseURL: e.baseURL, fetch });
         return (name) => guardUpstreamModel(p.languageModel(name), secrets);
       }
       case "google": {
-        const c = required(config.google, provider);
         const { createGoogleGenerativeAI } = await import("@ai-sdk/google");
-        const p = createGoogleGenerativeAI({ apiKey: c.apiKey, baseURL: c.baseURL, fetch });
+        const p = createGoogleGenerativeAI({ apiKey: required(e.apiKey, e), baseURL: e.baseURL, fetch });
         return (name) => guardUpstreamModel(p.languageModel(name), secrets);
       }
     }
@@ -62,14 +58,17 @@ export function createRemoteModelFactory(
   // A model object holds no per-call state, and building one is not free (the vendors' clients compile
   // their chunk schemas): each is built once, for as many models as a server lists.
   const models = new Map<string, Promise<LanguageModelV3>>();
-  return (provider, modelName) => {
-    const key = `${provider}\u0000${modelName}`;
+  return (endpointId, modelName) => {
+    const key = `${endpointId}\u0000${modelName}`;
     const known = models.get(key);
     if (known) return known;
-    let make = cache.get(provider);
+    let make = cache.get(endpointId);
     if (!make) {
-      make = build(provider);
-      cache.set(provider, make);
+      const endpoint = endpoints.find((e) => e.id === endpointId);
+      // Routing only picks configured endpoints, so reaching this is a programming error.
+      if (!endpoint) throw new Error(`LLM endpoint ${endpointId} is not configured`);
+      make = build(endpoint);
+      cache.set(endpointId, make);
     }
     const model = make.then((m) => m(modelName));
     if (models.size >= MODELS_KEPT) models.clear();
@@ -93,8 +92,8 @@ export function openAiCompatibleEndpoint(
   };
 }
 
-function required<T>(value: T | undefined, provider: RemoteProviderId): T {
-  // Routing only picks configured providers, so reaching this is a programming error.
-  if (!value) throw new Error(`LLM provider ${provider} is not configured`);
-  return value;
+function required(key: string | undefined, endpoint: LlmEndpoint): string {
+  // The live configuration leaves out a connection without its key, so this is a programming error.
+  if (!key) throw new Error(`LLM endpoint ${endpoint.id} has no key`);
+  return key;
 }

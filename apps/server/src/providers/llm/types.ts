@@ -33,11 +33,53 @@ export interface ResolveContext {
   admin?: boolean;
 }
 
+export type LlmEndpointKind = "openrouter" | "openai" | "anthropic" | "google" | "openai-compatible";
+
+/** One place models can be called: a connection made on the admin's page, or the environment's. */
+export interface LlmEndpoint {
+  /** The connection's id; for the environment's, the provider's name (`openrouter`). */
+  id: string;
+  kind: LlmEndpointKind;
+  /** How the admin named it, for the admin's eyes ("Ollama in the lab"). */
+  name: string;
+  baseURL?: string;
+  apiKey?: string;
+  /** Models an OpenAI-compatible server serves without listing them. */
+  extraModels?: string[];
+}
+
+/** A model an admin added to the catalogue from a connection's list. */
+export interface AddedModel {
+  id: string;
+  name: string;
+  description: string;
+  group: "tessera" | "industry" | "open-source";
+  vision: boolean;
+  /** Null once its connection was removed: listed, and not enabled. */
+  endpointId: string | null;
+  upstream: string;
+}
+
+/** The admin's layer over the built-in catalogue. */
+export interface CatalogueLayer {
+  /** Switched off: listed for nobody, and refused. */
+  off: ReadonlySet<string>;
+  /** Built-in models served through a chosen endpoint (its usual name there when upstream is null). */
+  via: ReadonlyMap<string, { endpointId: string; upstream: string | null }>;
+  added: readonly AddedModel[];
+}
+
 export interface LlmConfig {
   openrouter?: { apiKey: string; baseURL?: string };
   openaiCompatible?: { baseURL?: string; apiKey?: string; extraModels: string[] };
   anthropic?: { apiKey: string; baseURL?: string };
   google?: { apiKey: string; baseURL?: string };
+  /**
+   * Every endpoint, the Connections page's before the environment's; when set, the four fields above
+   * are not read (routing.ts `endpointsOf`).
+   */
+  endpoints?: LlmEndpoint[];
+  catalogue?: CatalogueLayer;
   /** Delay between Tessera Local's streamed chunks, so a person sees it stream; 0 in tests. */
   localPaceMs: number;
 }
@@ -47,7 +89,7 @@ export type ResolvedModel =
   | { ok: false; reason: "unsupported" | "unavailable"; detail: string };
 
 export interface LlmRegistry {
-  /** The catalogue grouped as in spec §3, each model with availability and the variable enabling it. */
+  /** The catalogue grouped as in spec §3 with the admin's additions, each model with its availability. */
   listModels(): Promise<ModelsResponse>;
   /** The model to call for one request; Tessera Local is built around the caller's retrieval. */
   resolve(modelId: string, ctx: ResolveContext): Promise<ResolvedModel>;

@@ -10,6 +10,8 @@ export interface OpenAiTranscriberConfig {
   /** The operator's model; without it the client's choice, else whisper-1. */
   model?: string;
   timeoutMs: number;
+  /** The global fetch unless given (a connection's test call passes the guarded one). */
+  fetch?: typeof fetch;
 }
 
 const DEFAULT_MODEL = "whisper-1";
@@ -58,7 +60,7 @@ async function post(endpoint: string, config: OpenAiTranscriberConfig, request: 
   const signals = [AbortSignal.timeout(config.timeoutMs), ...(request.signal ? [request.signal] : [])];
   try {
     // The operator's configured endpoint (TRANSCRIBE_BASE_URL), never an address a user supplied.
-    return await fetch(endpoint, {
+    return await (config.fetch ?? fetch)(endpoint, {
       method: "POST",
       headers: {
         accept: "application/json",

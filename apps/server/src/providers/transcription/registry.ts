@@ -37,19 +37,27 @@ type TranscriptionEnv = Pick<
   | "PATH"
 >;
 
-export function transcriptionConfig(env: TranscriptionEnv): TranscriptionConfig {
+/** The remote recogniser the environment names (1 and 2 above), if any. */
+export function remoteTranscription(
+  env: Pick<
+    TranscriptionEnv,
+    "TRANSCRIBE_BASE_URL" | "TRANSCRIBE_API_KEY" | "TRANSCRIBE_MODEL" | "OPENAI_API_KEY" | "OPENAI_BASE_URL"
+  >,
+): TranscriptionConfig["remote"] {
   const openAi = env.OPENAI_API_KEY && (!env.OPENAI_BASE_URL || isOpenAiBaseURL(env.OPENAI_BASE_URL));
-  const remote = env.TRANSCRIBE_BASE_URL
-    ? { baseURL: env.TRANSCRIBE_BASE_URL, apiKey: env.TRANSCRIBE_API_KEY, model: env.TRANSCRIBE_MODEL }
-    : openAi
-      ? {
-          baseURL: env.OPENAI_BASE_URL ?? OPENAI_DEFAULT_BASE_URL,
-          apiKey: env.OPENAI_API_KEY,
-          model: env.TRANSCRIBE_MODEL,
-        }
-      : undefined;
+  if (env.TRANSCRIBE_BASE_URL)
+    return { baseURL: env.TRANSCRIBE_BASE_URL, apiKey: env.TRANSCRIBE_API_KEY, model: env.TRANSCRIBE_MODEL };
+  if (!openAi) return undefined;
   return {
-    remote,
+    baseURL: env.OPENAI_BASE_URL ?? OPENAI_DEFAULT_BASE_URL,
+    apiKey: env.OPENAI_API_KEY,
+    model: env.TRANSCRIBE_MODEL,
+  };
+}
+
+export function transcriptionConfig(env: TranscriptionEnv): TranscriptionConfig {
+  return {
+    remote: remoteTranscription(env),
     offline: {
       ffmpeg: findProgram(env.FFMPEG_PATH, ["ffmpeg"], env.PATH),
       pocketsphinx: findProgram(env.POCKETSPHINX_PATH, ["pocketsphinx_continuous", "pocketsphinx"], env.PATH),
@@ -95,7 +103,8 @@ export function createTranscription(config: TranscriptionConfig): Transcription 
       engine: null,
       model: null,
       basic: false,
-      description: `Transcription is not set up: set TRANSCRIBE_BASE_URL (or OPENAI_API_KEY), or install ${missing.filter(Boolean).join(" and ")} on the server.`,
+      // Members read this: it names no variable (admins connect transcription on the Connections page).
+      description: `Dictation is not enabled on this server: it needs a transcription connection, or ${missing.filter(Boolean).join(" and ")} installed on the server.`,
     },
   };
 }
