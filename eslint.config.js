@@ -32,6 +32,7 @@ export default tseslint.config(
       "e2e/.artifacts/**",
       "**/*.config.js",
       "**/build.mjs",
+      "**/scripts/*.mjs",
       "**/vitest.config.ts",
       "**/vite.config.ts",
       "**/drizzle.config.ts",

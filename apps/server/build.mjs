@@ -22,6 +22,7 @@ const EXTERNAL = [
   "nodemailer",
   "pg",
   "pino",
+  "node-llama-cpp",
 ];
 /**
  * Needed only when configured (REDIS_URL, a provider's key): a start without them must not evaluate
@@ -29,6 +30,8 @@ const EXTERNAL = [
  * of one fails the build.
  */
 const ON_DEMAND = ["ioredis", "@ai-sdk/anthropic", "@ai-sdk/google", "@ai-sdk/provider-utils"];
+/** From node_modules, and only when asked for: llama.cpp loads when a local model first answers. */
+const EXTERNAL_ON_DEMAND = ["node-llama-cpp"];
 const packageOf = (path) =>
   path
     .split("/")
@@ -93,7 +96,17 @@ const loadedAtStart = new Set(
     }),
   ),
 );
-const early = ON_DEMAND.filter((name) => loadedAtStart.has(name));
+const importedAtStart = new Set(
+  [...atStart].flatMap((o) =>
+    metafile.outputs[o].imports.flatMap((i) =>
+      i.external && i.kind === "import-statement" ? [packageOf(i.path)] : [],
+    ),
+  ),
+);
+const early = [
+  ...ON_DEMAND.filter((name) => loadedAtStart.has(name)),
+  ...EXTERNAL_ON_DEMAND.filter((name) => importedAtStart.has(name)),
+];
 if (early.length)
   throw new Error(
     `Loaded at every start, but needed only when configured: ${early.join(", ")}. Use import().`,
