@@ -6,6 +6,7 @@ export * from "./profile";
 export * from "./public-config";
 export * from "./constants";
 export * from "./models";
+export * from "./local-models";
 export * from "./chat";
 export * from "./documents";
 export * from "./prompts";

@@ -9,6 +9,7 @@ export const providerIdSchema = z.enum([
   "openai-compatible",
   "anthropic",
   "google",
+  "llama-cpp",
 ]);
 export type ProviderId = z.infer<typeof providerIdSchema>;
 
