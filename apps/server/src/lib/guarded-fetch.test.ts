@@ -1,7 +1,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { guardedFetch, isPublicAddress } from "./guarded-fetch";
+import { guardedFetch, guardedStream, isPublicAddress } from "./guarded-fetch";
 
 let server: Server;
 let base: string;
@@ -11,6 +11,18 @@ beforeAll(async () => {
     if (req.url === "/loop") return res.writeHead(302, { location: "/loop" }).end();
     if (req.url === "/big") return res.end(Buffer.alloc(4096));
     if (req.url === "/slow") return; // never answers
+    if (req.url === "/headers") return res.end(JSON.stringify(req.headers));
+    if (req.url === "/file")
+      return res.writeHead(302, { location: "/headers", "x-linked-etag": '"abc"' }).end();
+    if (req.url === "/stall") {
+      res.writeHead(200, { "content-length": "10" });
+      return res.write("12345"); // and nothing more
+    }
+    if (req.url === "/cut") {
+      res.writeHead(200, { "content-length": "100000" });
+      res.write(Buffer.alloc(1000));
+      return setTimeout(() => res.destroy(), 50);
+    }
     if (req.url?.startsWith("/redirect?to="))
       return res.writeHead(302, { location: decodeURIComponent(req.url.slice(13)) }).end();
     res.writeHead(404).end();
@@ -152,6 +164,45 @@ describe("guardedFetch", () => {
     await expect(guardedFetch(`${base}/big`, allowed)).rejects.toThrow("too large");
     await expect(guardedFetch(`${base}/slow`, { ...allowed, timeoutMs: 300 })).rejects.toThrow(
       "took too long",
+    );
+  });
+});
+
+describe("guardedStream", () => {
+  const read = async (body: AsyncIterable<Buffer>) => {
+    const chunks: Buffer[] = [];
+    for await (const c of body) chunks.push(c);
+    return Buffer.concat(chunks).toString();
+  };
+
+  it("checks addresses like guardedFetch", async () => {
+    await expect(guardedStream(`${base}/ok`, { idleMs: 1000 })).rejects.toThrow("not reachable");
+    await expect(guardedStream("file:///etc/passwd", { idleMs: 1000 })).rejects.toThrow(
+      "Only http and https",
+    );
+  });
+
+  it("follows redirects, keeping each hop's headers, and sends each address its own headers", async () => {
+    const stream = await guardedStream(`${base}/file`, {
+      idleMs: 1000,
+      allowPrivate: true,
+      headersFor: (url) => ({ "x-hop": url.pathname }),
+    });
+    expect(stream.status).toBe(200);
+    expect(stream.redirects.map((r) => [r.url, r.headers["x-linked-etag"]])).toEqual([
+      [`${base}/file`, '"abc"'],
+    ]);
+    expect(stream.url).toBe(`${base}/headers`);
+    expect(JSON.parse(await read(stream.body))).toMatchObject({ "x-hop": "/headers" });
+  });
+
+  it("fails a body that stops coming for idleMs, or breaks off, instead of waiting for ever", async () => {
+    const stalled = await guardedStream(`${base}/stall`, { idleMs: 300, allowPrivate: true });
+    await expect(read(stalled.body)).rejects.toThrow("The address sent nothing for 1 s.");
+    const cut = await guardedStream(`${base}/cut`, { idleMs: 2000, allowPrivate: true });
+    await expect(read(cut.body)).rejects.toThrow("The address stopped sending the file.");
+    await expect(guardedStream(`${base}/slow`, { idleMs: 300, allowPrivate: true })).rejects.toThrow(
+      "sent nothing",
     );
   });
 });

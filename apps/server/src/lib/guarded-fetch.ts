@@ -2,7 +2,7 @@
 // link-local and other non-public addresses (checked at connect time, so DNS rebinding cannot slip
 // past), follows at most a few redirects (each checked again), and caps time and size.
 import { lookup as dnsLookup, type LookupAddress } from "node:dns";
-import { request as httpRequest, type IncomingMessage } from "node:http";
+import { request as httpRequest, type IncomingHttpHeaders, type IncomingMessage } from "node:http";
 import { request as httpsRequest } from "node:https";
 import { BlockList, isIP, type LookupFunction } from "node:net";
 import { AppError } from "./errors";
@@ -115,12 +115,28 @@ function parseUrl(input: string): URL {
   return url;
 }
 
-function get(url: URL, opts: GuardedFetchOptions, signal: AbortSignal): Promise<IncomingMessage> {
+/** Requests to `url` may reach private addresses: allowed, or an origin the operator vouches for. */
+const opensPrivate = (url: URL, opts: Pick<GuardedFetchOptions, "allowPrivate" | "trustedOrigins">) =>
+  opts.allowPrivate || (opts.trustedOrigins?.includes(url.origin) ?? false);
+
+/** The refusal of a literal address the options do not allow (no request is made), else null. */
+function refusedLiteral(url: URL, opts: Pick<GuardedFetchOptions, "allowPrivate" | "trustedOrigins">) {
   const host = url.hostname.replace(/^\[|\]$/g, "");
-  const open = opts.allowPrivate || (opts.trustedOrigins?.includes(url.origin) ?? false);
-  if (isIP(host) && !open && !isPublicAddress(host))
-    return Promise.reject(refuse("That address is not reachable from Tessera."));
-  const lookup: LookupFunction = (hostname, options, callback) => {
+  return isIP(host) && !opensPrivate(url, opts) && !isPublicAddress(host)
+    ? refuse("That address is not reachable from Tessera.")
+    : null;
+}
+
+/**
+ * The DNS lookup for a request to `url`: it hands the socket only addresses the options allow, so the
+ * check holds at connect time (DNS rebinding cannot slip past).
+ */
+function lookupFor(
+  url: URL,
+  opts: Pick<GuardedFetchOptions, "allowPrivate" | "trustedOrigins">,
+): LookupFunction {
+  const open = opensPrivate(url, opts);
+  return (hostname, options, callback) => {
     dnsLookup(hostname, { ...options, all: true }, (err, addresses: LookupAddress[]) => {
       if (err) return callback(err, "", 0);
       const allowed = addresses.filter((a) => open || isPublicAddress(a.address));
@@ -129,6 +145,12 @@ function get(url: URL, opts: GuardedFetchOptions, signal: AbortSignal): Promise<
       callback(null, allowed[0]!.address, allowed[0]!.family);
     });
   };
+}
+
+function get(url: URL, opts: GuardedFetchOptions, signal: AbortSignal): Promise<IncomingMessage> {
+  const refused = refusedLiteral(url, opts);
+  if (refused) return Promise.reject(refused);
+  const lookup = lookupFor(url, opts);
   const request = url.protocol === "https:" ? httpsRequest : httpRequest;
   return new Promise((resolve, reject) => {
     const req = request(
@@ -202,4 +224,113 @@ function readCapped(res: IncomingMessage, maxBytes: number): Promise<Uint8Array>
     res.on("end", () => resolve(new Uint8Array(Buffer.concat(chunks))));
     res.on("error", () => reject(refuse("The address stopped answering.")));
   });
+}
+
+export interface GuardedStreamOptions {
+  /**
+   * How long the address may send nothing (no answer yet, or no byte of the body) before it is
+   * dropped. A download of gigabytes has no total time or size cap; one that stalls fails.
+   */
+  idleMs: number;
+  maxRedirects?: number;
+  /** An admin's address may be on the private network (a mirror, a file server). */
+  allowPrivate?: boolean;
+  trustedOrigins?: readonly string[];
+  signal?: AbortSignal;
+  /** Headers for the request to each address, redirects included: a token only for its own origin. */
+  headersFor?: (url: URL) => Record<string, string>;
+}
+
+export interface GuardedStream {
+  status: number;
+  headers: IncomingHttpHeaders;
+  /** The redirects followed on the way, with their headers (a file hub names the file's checksum there). */
+  redirects: { url: string; status: number; headers: IncomingHttpHeaders }[];
+  url: string;
+  /** The body as it arrives; fails with an AppError when the address stops sending or the body breaks. */
+  body: AsyncIterable<Buffer>;
+  /** Drops the connection (the download was cancelled or refused). */
+  close(): void;
+}
+
+/**
+ * guardedFetch for bodies too large to hold: the same address checks and redirect rules, the answer's
+ * headers at once and its body as a stream, with a limit on time without progress instead of caps.
+ */
+export async function guardedStream(input: string, opts: GuardedStreamOptions): Promise<GuardedStream> {
+  let url = parseUrl(input);
+  const redirects: GuardedStream["redirects"] = [];
+  for (let hop = 0; ; hop++) {
+    const res = await openStream(url, opts);
+    const location = res.headers.location;
+    if (res.statusCode && res.statusCode >= 300 && res.statusCode < 400 && location) {
+      res.destroy();
+      if (hop >= (opts.maxRedirects ?? 5)) throw refuse("The address redirects too many times.");
+      redirects.push({ url: url.toString(), status: res.statusCode, headers: res.headers });
+      url = parseUrl(new URL(location, url).toString());
+      continue;
+    }
+    return {
+      status: res.statusCode ?? 0,
+      headers: res.headers,
+      redirects,
+      url: url.toString(),
+      body: idleGuarded(res, opts.idleMs),
+      close: () => res.destroy(),
+    };
+  }
+}
+
+const stalled = (idleMs: number) =>
+  new AppError("BAD_REQUEST", `The address sent nothing for ${Math.ceil(idleMs / 1000)} s.`);
+
+function openStream(url: URL, opts: GuardedStreamOptions): Promise<IncomingMessage> {
+  const refused = refusedLiteral(url, opts);
+  if (refused) return Promise.reject(refused);
+  const lookup = lookupFor(url, opts);
+  const request = url.protocol === "https:" ? httpsRequest : httpRequest;
+  return new Promise((resolve, reject) => {
+    const req = request(url, {
+      method: "GET",
+      lookup,
+      signal: opts.signal,
+      headers: { "user-agent": "Tessera/1 (+self-hosted)", accept: "*/*", ...opts.headersFor?.(url) },
+    });
+    const idle = setTimeout(() => req.destroy(stalled(opts.idleMs)), opts.idleMs);
+    req.on("response", (res) => {
+      clearTimeout(idle);
+      resolve(res);
+    });
+    req.on("error", (err) => {
+      clearTimeout(idle);
+      reject(
+        err instanceof AppError
+          ? err
+          : new AppError(
+              "BAD_REQUEST",
+              opts.signal?.aborted ? "The download was stopped." : "The address could not be reached.",
+              { cause: err },
+            ),
+      );
+    });
+    req.end();
+  });
+}
+
+/** The body's chunks, failing when none comes for `idleMs` or the connection breaks mid-body. */
+async function* idleGuarded(res: IncomingMessage, idleMs: number): AsyncGenerator<Buffer> {
+  const idle = setTimeout(() => res.destroy(stalled(idleMs)), idleMs);
+  try {
+    for await (const chunk of res) {
+      idle.refresh();
+      yield chunk as Buffer;
+    }
+  } catch (err) {
+    throw err instanceof AppError
+      ? err
+      : new AppError("BAD_REQUEST", "The address stopped sending the file.", { cause: err });
+  } finally {
+    clearTimeout(idle);
+    res.destroy();
+  }
 }
