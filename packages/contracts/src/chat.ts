@@ -144,6 +144,15 @@ export const chatStreamEventSchema = z.discriminatedUnion("type", [
     messageId: z.string(),
   }),
   z.object({ type: z.literal("chunk"), content: z.string() }),
+  /**
+   * Before the first words of a model that runs on the server (gguf/…): where the answer stands, in
+   * words to show ("Waiting for the local model: 2 ahead"); `ahead` while it waits its turn.
+   */
+  z.object({
+    type: z.literal("status"),
+    message: z.string(),
+    ahead: z.number().int().nonnegative().nullable(),
+  }),
   z.object({
     type: z.literal("complete"),
     outputTokens: z.number().int().nonnegative(),

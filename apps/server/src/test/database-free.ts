@@ -22,6 +22,8 @@ export const DATABASE_FREE_SUITES = [
   "src/providers/images/procedural.test.ts",
   "src/providers/images/registry.test.ts",
   "src/providers/llm/event-stream.test.ts",
+  "src/providers/llm/gguf/gguf-header.test.ts",
+  "src/providers/llm/gguf/gguf-language-model.test.ts",
   "src/providers/llm/gguf/llama-cpu-lock.test.ts",
   "src/providers/llm/local-answer.test.ts",
   "src/providers/llm/openai-chat-model.test.ts",

@@ -30,6 +30,7 @@ import {
   type ModelStreamOutcome,
   type ModelStreamPart,
 } from "../../providers/llm/stream-model";
+import { statusText } from "../../providers/llm/model-status";
 import type { PreparedChat } from "./prepare-chat";
 
 export interface StreamDeps {
@@ -189,13 +190,20 @@ export async function* runChatStream(
       draft.set(part.sofar);
       deps.feed?.set(part.sofar);
       yield { type: "chunk", content: part.text };
+    } else if (part.type === "status") {
+      const { status } = part;
+      yield {
+        type: "status",
+        message: statusText(status),
+        ahead: status.kind === "queued" ? status.ahead : null,
+      };
     } else if (!sources.some((s) => s.url === part.url))
       sources.push({ title: part.title, url: part.url, domain: domainOf(part.url) });
     next = await stream!.next();
   }
   await draft.stop();
   const { text, outputTokens, interrupted } = next.value;
-  const failure = next.value.failure ? describeFailure(next.value.failure) : null;
+  const failure = next.value.failure ? describeFailure(next.value.failure, next.value.message) : null;
   if (failure)
     deps.logger.warn(
       {

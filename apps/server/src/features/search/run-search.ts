@@ -258,7 +258,7 @@ export async function* runSearch(
       let next = await stream.next();
       while (!next.done) {
         if (next.value.type === "source") cited.push(next.value.url);
-        else {
+        else if (next.value.type === "text") {
           const text = renumber.push(next.value.text);
           if (text) yield chunk(text);
         }

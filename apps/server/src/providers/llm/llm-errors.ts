@@ -11,11 +11,20 @@ export class StreamInterruptedError extends Error {
   }
 }
 
+/**
+ * A model that cannot answer for a reason of this server's own that a person can act on (a local
+ * model too large for the memory free now): its message is written for them and shown as it is.
+ */
+export class ModelUnavailableError extends Error {
+  override name = "ModelUnavailableError";
+}
+
 export type LlmErrorKind = Exclude<keyof typeof CHAT_ERROR_MESSAGES, "unsupported">;
 
 /** Which of the spec's chat messages (CHAT_ERROR_MESSAGES) an error from `fullStream` deserves. */
 export function classifyLlmError(error: unknown): LlmErrorKind {
   if (APICallError.isInstance(error)) return error.statusCode === 429 ? "rateLimited" : "unavailable";
+  if (error instanceof ModelUnavailableError) return "unavailable";
   return "failed";
 }
 

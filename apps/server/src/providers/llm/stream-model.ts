@@ -12,7 +12,8 @@ import {
 } from "@ai-sdk/provider";
 import type { ModelMessage } from "ai";
 import { CHAT_ERROR_MESSAGES } from "@tessera/contracts";
-import { classifyLlmError, type LlmErrorKind } from "./llm-errors";
+import { classifyLlmError, ModelUnavailableError, type LlmErrorKind } from "./llm-errors";
+import { statusOf, type ModelStatus } from "./model-status";
 
 export interface ModelStreamOptions {
   model: LanguageModelV3;
@@ -32,7 +33,10 @@ export interface ModelStreamOptions {
  * outcome ends with, so a caller that stores drafts keeps no second copy of the answer as it grows.
  */
 export type ModelStreamPart =
-  { type: "text"; text: string; sofar: string } | { type: "source"; title: string; url: string };
+  | { type: "text"; text: string; sofar: string }
+  | { type: "source"; title: string; url: string }
+  /** Before the first word of a model that runs here: its line, its loading (model-status.ts). */
+  | { type: "status"; status: ModelStatus };
 
 export interface ModelStreamOutcome {
   text: string;
@@ -48,6 +52,8 @@ export interface ModelStreamOutcome {
   cost: number | null;
   /** The upstream HTTP status of a failure, for logs. */
   upstreamStatus?: number;
+  /** The failure in the model's own words for people, when it has some (ModelUnavailableError). */
+  message?: string;
   errorName?: string;
 }
 
@@ -59,13 +65,16 @@ const FAILURE_CODES = {
 } as const;
 
 /** The wire error of a failed call: a code, and the spec's message (a timeout reads as unavailable). */
-export function describeFailure(kind: NonNullable<ModelStreamOutcome["failure"]>): {
+export function describeFailure(
+  kind: NonNullable<ModelStreamOutcome["failure"]>,
+  message?: string,
+): {
   code: string;
   message: string;
 } {
   return {
     code: FAILURE_CODES[kind],
-    message: CHAT_ERROR_MESSAGES[kind === "timeout" ? "unavailable" : kind],
+    message: message ?? CHAT_ERROR_MESSAGES[kind === "timeout" ? "unavailable" : kind],
   };
 }
 
@@ -175,6 +184,7 @@ export async function* streamModel(
     outcome.failure = classifyLlmError(error);
     outcome.upstreamStatus = APICallError.isInstance(error) ? error.statusCode : undefined;
     outcome.errorName = error instanceof Error ? error.name : "unknown";
+    outcome.message = error instanceof ModelUnavailableError ? error.message : undefined;
   };
   try {
     for (let attempt = 1; ; attempt++) {
@@ -197,6 +207,9 @@ export async function* streamModel(
             outcome.timeToFirstTokenMs ??= Math.round(performance.now() - started);
             outcome.text += part.delta;
             yield { type: "text", text: part.delta, sofar: outcome.text };
+          } else if (part.type === "raw") {
+            const status = statusOf(part);
+            if (status && !outcome.text) yield { type: "status", status };
           } else if (part.type === "source" && part.sourceType === "url") {
             yield { type: "source", title: part.title ?? part.url, url: part.url };
           } else if (part.type === "finish") {
@@ -236,6 +249,7 @@ export async function* streamModel(
       outcome.failure = null;
       outcome.upstreamStatus = undefined;
       outcome.errorName = undefined;
+      outcome.message = undefined;
     }
   } finally {
     clearTimeout(idle);

@@ -117,7 +117,7 @@ export const MessageItem = memo(function MessageItem({
                     />
                   ))}
                 </span>
-                Thinking…
+                {message.status ?? "Thinking…"}
               </span>
             ) : (
               <Markdown caret={streaming || catchingUp} sources={message.sources}>

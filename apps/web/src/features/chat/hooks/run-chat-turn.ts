@@ -18,6 +18,8 @@ export interface TurnCallbacks {
   onStart(conversationId: string, answerId: string): void;
   /** The answer so far, after every chunk. */
   onText(text: string): void;
+  /** Before the first words: where the answer stands (its place in a local model's line). */
+  onStatus?(message: string): void;
   /** The pictures as stored by the server (or none, when the upload failed). */
   onImages(images: ChatImage[]): void;
 }
@@ -64,6 +66,7 @@ export async function runChatTurn(input: TurnInput, callbacks: TurnCallbacks): P
           started = true;
           if (event.type === "start") callbacks.onStart(event.conversationId, event.messageId);
           else if (event.type === "chunk") callbacks.onText((text += event.content));
+          else if (event.type === "status") callbacks.onStatus?.(event.message);
           else if (event.type === "error") throw new ChatStreamError(event.error, event.message);
           else {
             return {

@@ -434,6 +434,7 @@ export function useChatSession(events: SessionEvents) {
             eventsRef.current.onConversationStarted(id);
           },
           onText: (text) => current() && setLive((m) => m && { ...m, content: text }),
+          onStatus: (status) => current() && setLive((m) => m && { ...m, status }),
           onImages: (stored) =>
             current() &&
             setMessages((list) => list.map((m) => (m.id === user.id ? { ...m, images: stored } : m))),
@@ -540,6 +541,7 @@ export function useChatSession(events: SessionEvents) {
             else if (!touchConversation(queryClient, id, model)) void refreshConversations(queryClient);
           },
           onText: (text) => current() && setLive((m) => m && { ...m, content: text }),
+          onStatus: (status) => current() && setLive((m) => m && { ...m, status }),
           onImages: () => undefined,
         },
       );

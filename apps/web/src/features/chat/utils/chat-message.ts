@@ -28,6 +28,8 @@ export interface ChatMessage {
   reveal?: boolean;
   /** An answer regenerated in place of others to its question, which can be read again. */
   hasEarlier?: boolean;
+  /** Before its first words, where an answer stands ("Waiting for the local model: 2 ahead"). */
+  status?: string;
 }
 
 export function fromStoredMessage(message: StoredMessage): ChatMessage {
