@@ -30,6 +30,8 @@ import { documentsRoutes } from "./features/documents/documents-routes";
 import { openapiRoutes } from "./features/openapi/openapi-routes";
 import { promptsRoutes } from "./features/prompts/prompts-routes";
 import { searchRoutes } from "./features/search/search-routes";
+import { apiKeysRoutes } from "./features/api-keys/api-keys-routes";
+import { v1Routes } from "./features/openai-api/v1-routes";
 import { teamsRoutes } from "./features/teams/teams-routes";
 import { profileRoutes } from "./features/profile/profile-routes";
 import { AVATAR_MAX_BYTES } from "./features/profile/update-profile";
@@ -183,6 +185,7 @@ export function createApp(services: Services, options: { webDist?: string | null
   );
   api.route("/prompts", promptsRoutes(database.db));
   api.route(
+  api.route("/api-keys", apiKeysRoutes(database.db));
     "/",
     billingRoutes({
       db: database.db,
@@ -289,6 +292,23 @@ export function createApp(services: Services, options: { webDist?: string | null
   // <img> cannot send a bearer token). A file never runs as a page of ours: its type comes from the
   // key's own extension, and the policy sandboxes it with nothing allowed to load.
   app.get("/files/*", async (c) => {
+  // The OpenAI-compatible API, opened by personal API keys rather than sessions.
+  app.route(
+    "/v1",
+    v1Routes({
+      db: database.db,
+      llm: services.llm,
+      limiter: services.limiter,
+      logger,
+      messagesPerMinute: env.RATE_LIMIT_CHAT,
+      idleMs: services.chatTimeouts.idleMs,
+      totalMs: services.chatTimeouts.totalMs,
+      allowPrivateFetch: env.OUTBOUND_ALLOW_PRIVATE,
+    }),
+  );
+  app.all("/v1/*", () => {
+    throw new AppError("NOT_FOUND", "No such API route.");
+  });
     const key = storageKeyOf(c.req.path.slice("/files/".length));
     if (!key) throw new AppError("NOT_FOUND", "Not found.");
     const bytes = await services.storage.get(key).catch(() => null);

@@ -29,6 +29,8 @@ export const ROUTE_RULES = {
   "team:owner": "an owner of the team",
   /** Signed in with the address the invitation was sent to. */
   invitee: "signed in with the invited address",
+  /** A personal API key (`Authorization: Bearer tsr_…`) of a person whose plan grants API access. */
+  "api-key": "a personal API key (Bearer tsr_…)",
   /** The instance admin (the first account, or role admin) or an address in ADMIN_EMAILS. */
   "instance-admin": "an administrator of this instance",
 } as const;
@@ -37,7 +39,11 @@ export type RouteRule = keyof typeof ROUTE_RULES;
 
 /** Rules that need `Authorization: Bearer <token>` of a live, unbanned session. */
 export const needsSession = (rule: RouteRule) =>
-  rule !== "public" && rule !== "signature" && rule !== "better-auth" && rule !== "middleware";
+  rule !== "public" &&
+  rule !== "signature" &&
+  rule !== "better-auth" &&
+  rule !== "middleware" &&
+  rule !== "api-key";
 
 /** "METHOD /path" as Hono lists it in `app.routes` → its rule. */
 export const ROUTE_AUTH: Record<string, RouteRule> = {
@@ -66,6 +72,14 @@ export const ROUTE_AUTH: Record<string, RouteRule> = {
   "POST /api/documents/from-url": "session",
   "GET /api/documents/:id": "owner",
   "DELETE /api/documents/:id": "owner",
+
+  "GET /api/api-keys": "session",
+  "POST /api/api-keys": "session",
+  "DELETE /api/api-keys/:id": "owner",
+
+  "GET /v1/models": "api-key",
+  "POST /v1/chat/completions": "api-key",
+  "ALL /v1/*": "middleware",
 
   "GET /api/prompts": "session",
   "POST /api/prompts": "session",

@@ -29,5 +29,9 @@ export const adminUsageSchema = z.object({
   /** One entry per day of the last 30 (oldest first), days without events included as 0. */
   eventsPerDay: z.array(z.object({ date: z.string(), count: z.number().int() })),
   topPages: z.array(z.object({ pagePath: z.string(), views: z.number().int() })),
+  /** The OpenAI-compatible API over the last 30 days, everyone together. */
+  api: z
+    .object({ calls: z.number().int(), people: z.number().int(), tokens: z.number(), cost: z.number() })
+    .default({ calls: 0, people: 0, tokens: 0, cost: 0 }),
 });
 export type AdminUsage = z.infer<typeof adminUsageSchema>;

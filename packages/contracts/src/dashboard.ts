@@ -24,6 +24,22 @@ export const dashboardMetricsSchema = z.object({
       cost: z.number().nonnegative(),
     }),
   ),
+  /** Calls through the OpenAI-compatible API (personal API keys), which store no conversation. */
+  api: z
+    .object({
+      calls: z.number().int().nonnegative(),
+      tokens: z.number().int().nonnegative(),
+      cost: z.number().nonnegative(),
+      models: z.array(
+        z.object({
+          model: z.string(),
+          calls: z.number().int().nonnegative(),
+          tokens: z.number().int().nonnegative(),
+          cost: z.number().nonnegative(),
+        }),
+      ),
+    })
+    .default({ calls: 0, tokens: 0, cost: 0, models: [] }),
   /** One entry per day of the window, oldest first, days without activity included (UTC dates). */
   daily: z.array(
     z.object({

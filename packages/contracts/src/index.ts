@@ -24,3 +24,5 @@ export * from "./changelog";
 export * from "./mail-domains";
 export * from "./teams";
 export * from "./connections";
+export * from "./api-keys";
+export * from "./openai-api";

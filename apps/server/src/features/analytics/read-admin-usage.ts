@@ -2,7 +2,7 @@
 import type { AdminUsage } from "@tessera/contracts";
 import { and, countDistinct, desc, eq, gte, isNotNull, sql, count } from "drizzle-orm";
 import type { Database } from "../../db/client";
-import { analyticsEvents } from "../../db/schema";
+import { analyticsEvents, apiCalls } from "../../db/schema";
 
 const DAY_MS = 86_400_000;
 const TOP_PAGES = 10;
@@ -42,7 +42,25 @@ export async function readAdminUsage(db: Database, now = new Date()): Promise<Ad
     .groupBy(analyticsEvents.pagePath)
     .orderBy(desc(views), analyticsEvents.pagePath)
     .limit(TOP_PAGES);
+  const [api] = await db
+    .select({
+      calls: count(),
+      people: countDistinct(apiCalls.userId),
+      tokens:
+        sql<number>`coalesce(sum(${apiCalls.inputTokens} + ${apiCalls.outputTokens}), 0)::bigint`.mapWith(
+          Number,
+        ),
+      cost: sql<number>`coalesce(sum(${apiCalls.cost}), 0)::float8`.mapWith(Number),
+    })
+    .from(apiCalls)
+    .where(gte(apiCalls.createdAt, since(30)));
   return {
+    api: {
+      calls: Number(api?.calls ?? 0),
+      people: Number(api?.people ?? 0),
+      tokens: api?.tokens ?? 0,
+      cost: api?.cost ?? 0,
+    },
     activeUsers7d: await activeSince(7),
     activeUsers30d: await activeSince(30),
     eventsPerDay,

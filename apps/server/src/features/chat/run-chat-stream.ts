@@ -294,6 +294,7 @@ export async function* runChatStream(
 const NOT_STARTED: ModelStreamOutcome = {
   text: "",
   outputTokens: null,
+  inputTokens: null,
   failure: "failed",
   interrupted: false,
   timeToFirstTokenMs: null,

@@ -5,7 +5,14 @@ import { DASHBOARD_WINDOW_DAYS, UNKNOWN_MODEL_COUNTS_AS, type DashboardMetrics }
 import { and, count, desc, eq, gt, ne, sql, type SQL } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { Database } from "../../db/client";
-import { conversations, generatedImages, generatedVideos, messages, searches } from "../../db/schema";
+import {
+  apiCalls,
+  conversations,
+  generatedImages,
+  generatedVideos,
+  messages,
+  searches,
+} from "../../db/schema";
 
 const DAY_MS = 86_400_000;
 
@@ -110,6 +117,23 @@ const perModel = (db: Database, userId: string, since: Date) => {
     .orderBy(desc(count()), sql`1`);
 };
 
+/** API calls per model in the window (the person's own range of `api_calls_user_created_idx`). */
+const apiPerModel = (db: Database, userId: string, since: Date) =>
+  db
+    .select({
+      model: apiCalls.model,
+      calls: count(),
+      tokens:
+        sql<number>`coalesce(sum(${apiCalls.inputTokens} + ${apiCalls.outputTokens}), 0)::bigint`.mapWith(
+          Number,
+        ),
+      cost: sql<number>`coalesce(sum(${apiCalls.cost}), 0)::float8`.mapWith(Number),
+    })
+    .from(apiCalls)
+    .where(and(eq(apiCalls.userId, userId), gt(apiCalls.createdAt, since)))
+    .groupBy(apiCalls.model)
+    .orderBy(desc(count()), apiCalls.model);
+
 /** The queries behind the metrics, unexecuted: the service runs them, the bench explains them. */
 export function metricsQueries(db: Database, userId: string, window: MetricsWindow) {
   const { since } = window;
@@ -119,6 +143,7 @@ export function metricsQueries(db: Database, userId: string, window: MetricsWind
     images: perDay(db, IMAGES, userId, since),
     videos: countSince(db, VIDEOS, userId, since),
     models: perModel(db, userId, since),
+    api: apiPerModel(db, userId, since),
   };
 }
 
@@ -129,12 +154,13 @@ export async function getDashboardMetrics(
 ): Promise<DashboardMetrics> {
   const window = metricsWindow(now);
   const q = metricsQueries(db, userId, window);
-  const [chats, searched, images, videos, models] = await Promise.all([
+  const [chats, searched, images, videos, models, api] = await Promise.all([
     q.chats,
     q.searches,
     q.images,
     q.videos,
     q.models,
+    q.api,
   ]);
   const total = (rows: { n: number }[]) => rows.reduce((sum, r) => sum + r.n, 0);
   const byDay = (rows: { day: string; n: number }[]) => new Map(rows.map((r) => [r.day, r.n]));
@@ -148,6 +174,12 @@ export async function getDashboardMetrics(
       videos: videos[0]?.n ?? 0,
     },
     models: models.map((m) => ({ model: m.model, chats: m.chats, tokens: m.tokens, cost: m.cost })),
+    api: {
+      calls: api.reduce((sum, m) => sum + m.calls, 0),
+      tokens: api.reduce((sum, m) => sum + m.tokens, 0),
+      cost: api.reduce((sum, m) => sum + m.cost, 0),
+      models: api.map((m) => ({ model: m.model, calls: m.calls, tokens: m.tokens, cost: m.cost })),
+    },
     daily: window.days.map((date) => ({
       date,
       chats: c.get(date) ?? 0,

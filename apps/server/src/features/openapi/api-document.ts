@@ -1,8 +1,12 @@
 // The OpenAPI document of our own routes, built from the same zod schemas the routes validate with.
 // Better Auth's routes under /api/auth/* are listed by summary only; its own docs describe them.
 import {
+  apiKeyListSchema,
   assistantSchema,
   aiSearchRequestSchema,
+  chatCompletionRequestSchema,
+  createApiKeySchema,
+  createdApiKeySchema,
   chatRegenerateRequestSchema,
   chatStopRequestSchema,
   chatStreamRequestSchema,
@@ -37,6 +41,9 @@ import {
   updateCatalogueModelSchema,
   updateConnectionSchema,
   serverMetricsSchema,
+  addLocalModelSchema,
+  localModelSchema,
+  localModelsResponseSchema,
   changelogEntrySchema,
   changelogListSchema,
   changelogUpsertSchema,
@@ -281,6 +288,38 @@ export const OPERATIONS: Operation[] = [
   },
   {
     method: "get",
+    path: "/api/api-keys",
+    summary: "The caller's API keys (never the secret), with 30 days of their use",
+    response: apiKeyListSchema,
+  },
+  {
+    method: "post",
+    path: "/api/api-keys",
+    summary: "Create an API key (plans with API access): the key is in this answer only",
+    body: createApiKeySchema,
+    response: createdApiKeySchema,
+    status: 201,
+  },
+  {
+    method: "delete",
+    path: "/api/api-keys/{id}",
+    summary: "Revoke an API key: it stops working at once",
+    status: 204,
+  },
+  {
+    method: "get",
+    path: "/v1/models",
+    summary: "OpenAI-compatible: the models the key's owner may use now",
+  },
+  {
+    method: "post",
+    path: "/v1/chat/completions",
+    summary:
+      "OpenAI-compatible chat completions (stream, stream_options.include_usage, temperature, top_p, max_tokens, stop); errors in OpenAI's shape",
+    body: chatCompletionRequestSchema,
+  },
+  {
+    method: "get",
     path: "/api/prompts",
     summary: "Built-in, own and public prompts (?category=, ?q=)",
     response: z.array(promptSchema),
@@ -504,6 +543,35 @@ export const OPERATIONS: Operation[] = [
     summary:
       "Instance admins: database connections (in use, waiting, the most that waited and the longest wait since start, checkouts that timed out) and the process's memory; 403 for others",
     response: serverMetricsSchema,
+  },
+  {
+    method: "get",
+    path: "/api/admin/local-models",
+    summary:
+      "Instance admins: the open models run in process (GGUF), downloads with their progress (bytes, speed, time left), files in DATA_DIR/models not added yet, free disk and memory; 403 for others",
+    response: localModelsResponseSchema,
+  },
+  {
+    method: "post",
+    path: "/api/admin/local-models",
+    summary:
+      "Instance admins: add a local model from the catalogue {catalogueId}, by address {url, sha256?, name?} or from DATA_DIR/models {path}; a download is checked (status, GGUF signature, disk room) before it starts, then goes on in the background",
+    body: addLocalModelSchema,
+    response: localModelSchema,
+    status: 201,
+  },
+  {
+    method: "delete",
+    path: "/api/admin/local-models/{id}",
+    summary:
+      "Instance admins: cancel a download (its partial file removed) or remove a model (its downloaded file deleted; a placed file stays)",
+    status: 204,
+  },
+  {
+    method: "post",
+    path: "/api/admin/local-models/{id}/retry",
+    summary: "Instance admins: try a failed download again, from where it stopped when it can",
+    response: localModelSchema,
   },
   {
     method: "get",
@@ -785,7 +853,8 @@ export function operationRule(op: Operation): RouteRule {
   return rule;
 }
 
-export const operationNeedsBearer = (op: Operation) => op.bearer === true || needsSession(operationRule(op));
+export const operationNeedsBearer = (op: Operation) =>
+  op.bearer === true || needsSession(operationRule(op)) || operationRule(op) === "api-key";
 
 const schema = (s: z.ZodType) => z.toJSONSchema(s, { io: "input", unrepresentable: "any" });
 
@@ -799,7 +868,11 @@ const queryParams = (query: z.ZodObject | undefined) =>
 
 /** A signed address stands in for the bearer token on its rule's routes. */
 const securityOf = (rule: RouteRule) =>
-  rule === "signed-url" ? [{ bearer: [] }, { signedUrl: [] }] : [{ bearer: [] }];
+  rule === "signed-url"
+    ? [{ bearer: [] }, { signedUrl: [] }]
+    : rule === "api-key"
+      ? [{ apiKey: [] }]
+      : [{ bearer: [] }];
 
 export function buildApiDocument(version: string) {
   const paths: Record<string, Record<string, unknown>> = {};
@@ -857,6 +930,11 @@ export function buildApiDocument(version: string) {
     components: {
       securitySchemes: {
         bearer: { type: "http", scheme: "bearer" },
+        apiKey: {
+          type: "http",
+          scheme: "bearer",
+          description: "A personal API key (tsr_…) from Account → API keys, for the /v1 routes.",
+        },
         signedUrl: {
           type: "apiKey",
           in: "query",

@@ -21,6 +21,9 @@ export interface ModelStreamOptions {
   messages: ModelMessage[];
   temperature?: number;
   maxOutputTokens?: number;
+  /** Sampling and stop sequences as a program asks for them (the OpenAI-compatible API). */
+  topP?: number;
+  stopSequences?: string[];
   /** The caller's abort (the person pressed Stop or left). */
   signal: AbortSignal;
   /** Upstream silence after which the call is abandoned, and the overall cap. */
@@ -42,6 +45,7 @@ export interface ModelStreamOutcome {
   text: string;
   /** As the provider reported it; null when it did not. */
   outputTokens: number | null;
+  inputTokens: number | null;
   /** Set when the call failed: why, in the spec's terms, or a timeout. */
   failure: LlmErrorKind | "timeout" | null;
   /** The caller aborted; the text so far stands. */
@@ -171,6 +175,7 @@ export async function* streamModel(
   const outcome: ModelStreamOutcome = {
     text: "",
     outputTokens: null,
+    inputTokens: null,
     failure: null,
     interrupted: false,
     timeToFirstTokenMs: null,
@@ -195,6 +200,8 @@ export async function* streamModel(
           prompt,
           temperature: options.temperature,
           maxOutputTokens: options.maxOutputTokens,
+          topP: options.topP,
+          stopSequences: options.stopSequences,
           abortSignal: upstream.signal,
         });
         reader = stream.getReader();
@@ -214,6 +221,7 @@ export async function* streamModel(
             yield { type: "source", title: part.title ?? part.url, url: part.url };
           } else if (part.type === "finish") {
             outcome.outputTokens = part.usage.outputTokens.total ?? null;
+            outcome.inputTokens = part.usage.inputTokens.total ?? null;
             outcome.cost = reportedCost(part.providerMetadata) ?? outcome.cost;
           } else if (part.type === "error") {
             failed(part.error);

@@ -161,4 +161,85 @@ describe("account page", () => {
     expect(click).toHaveBeenCalledTimes(1);
     restore();
   });
+
+  it("makes an API key, shows it once with a copy button, lists it without the secret, and revokes it", async () => {
+    const listed = {
+      id: "k1",
+      name: "Laptop scripts",
+      start: "tsr_AbCdEf",
+      createdAt: "2026-12-01T10:00:00.000Z",
+      lastUsedAt: null,
+      expiresAt: "2027-03-01T10:00:00.000Z",
+      usage: { calls: 2, tokens: 1500, cost: 0 },
+    };
+    let keys: (typeof listed)[] = [];
+    const { user, server } = await openAccount({
+      "GET /api/api-keys": () => json({ keys }),
+      "POST /api/api-keys": () => {
+        keys = [listed];
+        return json(
+          {
+            id: "k1",
+            name: "Laptop scripts",
+            start: "tsr_AbCdEf",
+            key: "tsr_AbCdEf-the-whole-secret",
+            createdAt: listed.createdAt,
+            expiresAt: listed.expiresAt,
+          },
+          { status: 201 },
+        );
+      },
+      "DELETE /api/api-keys/k1": () => {
+        keys = [];
+        return new Response(null, { status: 204 });
+      },
+    });
+    const region = await screen.findByRole("region", { name: "API keys" });
+    expect(within(region).getByText(/\/v1/)).toBeTruthy();
+    await within(region).findByText("No keys yet.");
+    await user.type(within(region).getByLabelText("Key name"), "Laptop scripts");
+    await user.click(within(region).getByRole("combobox", { name: "Expires" }));
+    await user.click(await screen.findByRole("option", { name: "90 days" }));
+    await user.click(within(region).getByRole("button", { name: "Create key" }));
+    expect((await within(region).findByLabelText("New API key")).textContent).toBe(
+      "tsr_AbCdEf-the-whole-secret",
+    );
+    expect(server.callsTo("POST /api/api-keys")[0]?.body).toEqual({
+      name: "Laptop scripts",
+      expiresInDays: 90,
+    });
+    const list = await within(region).findByRole("list", { name: "Your API keys" });
+    expect(within(list).getByRole("listitem", { name: "Laptop scripts" }).textContent).toContain(
+      "tsr_AbCdEf…",
+    );
+    expect(list.textContent).not.toContain("the-whole-secret");
+    await user.click(within(region).getByRole("button", { name: "Done" }));
+    expect(within(region).queryByLabelText("New API key")).toBeNull();
+
+    await user.click(within(list).getByRole("button", { name: "Revoke Laptop scripts" }));
+    await user.click(await screen.findByRole("button", { name: "Revoke" }));
+    await within(region).findByText("No keys yet.");
+    expect(server.callsTo("DELETE /api/api-keys/k1")).toHaveLength(1);
+  });
+
+  it("offers the plan with API access instead of keys to someone without it", async () => {
+    const { server } = await openAccount({
+      "GET /api/subscription": () =>
+        json({
+          plan: "pro",
+          source: "admin",
+          validUntil: null,
+          trialAvailable: false,
+          checkout: false,
+          usage: { imagesThisMonth: 0, imagesPerMonth: 100 },
+        }),
+    });
+    const region = await screen.findByRole("region", { name: "API keys" });
+    expect(
+      await within(region).findByText("API access is on the Max plan and up. Upgrade to use it."),
+    ).toBeTruthy();
+    expect(within(region).getByRole("link", { name: "See Max" }).getAttribute("href")).toBe("/pricing");
+    expect(within(region).queryByLabelText("Key name")).toBeNull();
+    expect(server.callsTo("GET /api/api-keys")).toHaveLength(0);
+  });
 });

@@ -1,4 +1,5 @@
 import { useDocumentTitle } from "@/lib/use-document-title";
+import { ApiKeysCard } from "./api-keys-card";
 import { DataExportCard } from "./data-export-card";
 import { ProfileCard } from "./profile-card";
 import { TwoFactorCard } from "./two-factor-card";
@@ -10,10 +11,11 @@ export function AccountPage() {
     <div className="mx-auto flex w-full max-w-3xl flex-col gap-8 px-4 py-10 sm:px-8">
       <header className="flex flex-col gap-2">
         <h1 className="text-3xl font-semibold tracking-tight">Account</h1>
-        <p className="text-muted-foreground">Your profile, how you sign in, and your data.</p>
+        <p className="text-muted-foreground">Your profile, how you sign in, your API keys, and your data.</p>
       </header>
       <ProfileCard />
       <TwoFactorCard />
+      <ApiKeysCard />
       <DataExportCard />
     </div>
   );

@@ -14,6 +14,7 @@ const usage: AdminUsage = {
     count: i === 29 ? 4 : 0,
   })),
   topPages: [{ pagePath: "/dashboard/chat", views: 42 }],
+  api: { calls: 12, people: 2, tokens: 3400, cost: 0.5 },
 };
 
 describe("the instance admin's usage page", () => {
@@ -28,6 +29,11 @@ describe("the instance admin's usage page", () => {
     expect(await screen.findByText("11")).toBeTruthy();
     expect(screen.getByText("3")).toBeTruthy();
     expect(screen.getByText("4 events in the last 30 days.")).toBeTruthy();
+    expect(
+      screen.getByText(
+        "12 calls of the OpenAI-compatible API by 2 people in the last 30 days: 3,400 tokens, $0.50.",
+      ),
+    ).toBeTruthy();
     expect(screen.getByText("/dashboard/chat")).toBeTruthy();
     const nav = screen.getByRole("navigation", { name: "Main" });
     expect(within(nav).getByRole("link", { name: "Usage" })).toBeTruthy();

@@ -45,6 +45,16 @@ function UsageCards({ usage }: { usage: AdminUsage }) {
       </div>
       <Card>
         <CardHeader>
+          <CardTitle>API use</CardTitle>
+          <CardDescription>
+            {usage.api.calls} {usage.api.calls === 1 ? "call" : "calls"} of the OpenAI-compatible API by{" "}
+            {usage.api.people} {usage.api.people === 1 ? "person" : "people"} in the last 30 days:{" "}
+            {usage.api.tokens.toLocaleString()} tokens, ${usage.api.cost.toFixed(2)}.
+          </CardDescription>
+        </CardHeader>
+      </Card>
+      <Card>
+        <CardHeader>
           <CardTitle>Events per day</CardTitle>
           <CardDescription>{total} events in the last 30 days.</CardDescription>
         </CardHeader>

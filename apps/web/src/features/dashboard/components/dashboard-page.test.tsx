@@ -21,6 +21,7 @@ function metrics(overrides: Partial<DashboardMetrics> = {}): DashboardMetrics {
       { model: "gpt-4o", chats: 33, tokens: 9_870, cost: 0.0412 },
       { model: "local/alpha-7b", chats: 1, tokens: 12, cost: 0 },
     ],
+    api: { calls: 0, tokens: 0, cost: 0, models: [] },
     daily: Array.from({ length: 30 }, (_, i) => ({
       date: new Date(today - (29 - i) * DAY).toISOString().slice(0, 10),
       chats: i === 29 ? 5 : i === 10 ? 2 : 0,
@@ -84,6 +85,27 @@ describe("the dashboard home", () => {
     expect(rows[0]!.textContent).toContain("1.3M tokens · $0.00");
     expect(rows[1]!.textContent).toContain("9.9K tokens · $0.04");
     expect(rows[2]!.textContent).toContain("1 chat");
+  });
+
+  it("shows what went through the API beside the chats, marked as API use", async () => {
+    const api = {
+      calls: 3,
+      tokens: 4_200,
+      cost: 0.0125,
+      models: [{ model: "gpt-4o", calls: 3, tokens: 4_200, cost: 0.0125 }],
+    };
+    await openDashboard({ metrics: () => json(metrics({ api })) });
+    const list = await screen.findByRole("list", { name: "API calls per model" });
+    expect(screen.getByRole("heading", { name: /API use/ }).textContent).toContain(
+      "3 calls · 4.2K tokens · $0.01",
+    );
+    expect(within(list).getByRole("listitem").textContent).toContain("GPT-4o");
+  });
+
+  it("shows no API section to someone who has not used the API", async () => {
+    await openDashboard();
+    await screen.findByRole("list", { name: "Chats per model" });
+    expect(screen.queryByRole("list", { name: "API calls per model" })).toBeNull();
   });
 
   it("says when there is no chat data yet", async () => {

@@ -35,7 +35,7 @@ export function DashboardPage() {
       <div className="grid items-start gap-6 lg:grid-cols-3">
         <div className="flex min-w-0 flex-col gap-6 lg:col-span-2">
           <ActivityChart daily={data?.daily} loading={loading} />
-          <ModelUsageCard models={data?.models} loading={loading} />
+          <ModelUsageCard models={data?.models} api={data?.api} loading={loading} />
         </div>
         <div className="flex min-w-0 flex-col gap-6">
           <PlanCard subscription={subscription} />

@@ -1,4 +1,5 @@
-// Chats per model over the last 30 days (spec 000 §2), with the tokens and cost of their answers.
+// Chats per model over the last 30 days (spec 000 §2), with the tokens and cost of their answers, and
+// below them what went through the API (personal API keys), which makes no chats.
 import { findCatalogueModel, type DashboardMetrics } from "@tessera/contracts";
 import { Bot } from "lucide-react";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
@@ -12,9 +13,11 @@ const plural = (n: number, one: string) => `${formatCount(n)} ${n === 1 ? one : 
 
 export function ModelUsageCard({
   models,
+  api,
   loading,
 }: {
   models: DashboardMetrics["models"] | undefined;
+  api?: DashboardMetrics["api"];
   loading: boolean;
 }) {
   const most = Math.max(1, ...(models ?? []).map((m) => m.chats));
@@ -69,6 +72,28 @@ export function ModelUsageCard({
             })}
           </ul>
         )}
+        {!loading && api && api.calls > 0 ? (
+          <section aria-labelledby="api-usage-heading" className="mt-5 border-t pt-4">
+            <h3 id="api-usage-heading" className="text-sm font-medium">
+              API use{" "}
+              <span className="font-normal text-muted-foreground">
+                · {plural(api.calls, "call")} · {formatTokens(api.tokens)} tokens · {formatCost(api.cost)}
+              </span>
+            </h3>
+            <ul aria-label="API calls per model" className="mt-2 flex flex-col gap-1">
+              {api.models.map((m) => (
+                <li key={m.model} className="flex items-baseline justify-between gap-3 text-xs">
+                  <span className="min-w-0 truncate" title={m.model}>
+                    {findCatalogueModel(m.model)?.name ?? m.model}
+                  </span>
+                  <span className="shrink-0 text-muted-foreground tabular-nums">
+                    {plural(m.calls, "call")} · {formatTokens(m.tokens)} tokens · {formatCost(m.cost)}
+                  </span>
+                </li>
+              ))}
+            </ul>
+          </section>
+        ) : null}
       </CardContent>
     </Card>
   );
