@@ -26,9 +26,15 @@ export async function* readSseData(
   const reader = body.getReader();
   const decoder = new TextDecoder();
   let buffer = "";
+  // Nothing more will come: the body ended, stalled or was stopped.
+  let over = false;
   try {
     for (;;) {
-      const { done, value } = await nextChunk(reader, idleMs, signal);
+      const { done, value } = await nextChunk(reader, idleMs, signal).catch((error: unknown) => {
+        over = true;
+        reader.cancel().catch(() => {});
+        throw error;
+      });
       buffer += done ? decoder.decode() : decoder.decode(value, { stream: true });
       const blocks = buffer.split(/\r?\n\r?\n/);
       buffer = done ? "" : (blocks.pop() ?? "");
@@ -36,10 +42,34 @@ export async function* readSseData(
         const data = dataOf(block);
         if (data !== null) yield data;
       }
-      if (done) return;
+      if (done) {
+        over = true;
+        return;
+      }
     }
   } finally {
-    reader.cancel().catch(() => {});
+    // The reader left early, as a stream's reader does on its closing event, which the server follows
+    // at once with the body's end. Cancelling that body would abort a request that is finishing (the
+    // browser logs it as aborted): read it to its end instead, and cancel only on Stop or if it lingers.
+    if (!over) void drainBody(reader, signal);
+  }
+}
+
+/** How long a body left after its closing event may take to end before it is cancelled. */
+export const DRAIN_MS = 5_000;
+
+async function drainBody(reader: ReadableStreamDefaultReader<Uint8Array>, signal: AbortSignal | undefined) {
+  const cancel = () => void reader.cancel().catch(() => {});
+  if (signal?.aborted) return cancel();
+  const timer = setTimeout(cancel, DRAIN_MS);
+  signal?.addEventListener("abort", cancel, { once: true });
+  try {
+    for (;;) if ((await reader.read()).done) return;
+  } catch {
+    // Cancelled, or the connection went: there was nothing left to read anyway.
+  } finally {
+    clearTimeout(timer);
+    signal?.removeEventListener("abort", cancel);
   }
 }
 
