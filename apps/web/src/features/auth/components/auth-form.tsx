@@ -1,4 +1,4 @@
-import { MailCheck } from "lucide-react";
+import { MailCheck, MailX } from "lucide-react";
 import type { FormEvent } from "react";
 import { Alert, AlertDescription, AlertTitle, FormError } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -21,6 +21,8 @@ interface AuthFormProps {
   error: string | null;
   /** The address a verification link was just sent to, after sign-up. */
   sentTo: string | null;
+  /** This instance sends mail; without a mail server the link waits in its console. */
+  mailSent: boolean;
   onSubmit: () => void;
   onResend: () => void;
   onForgotPassword: () => void;
@@ -34,6 +36,7 @@ export function AuthForm({
   busy,
   error,
   sentTo,
+  mailSent,
   onSubmit,
   onResend,
   onForgotPassword,
@@ -48,12 +51,21 @@ export function AuthForm({
 
   return (
     <form onSubmit={submit} className="flex flex-col gap-4" aria-busy={busy}>
-      {sentTo ? (
+      {sentTo && mailSent ? (
         <Alert variant="info" role="status">
           <MailCheck aria-hidden="true" />
           <AlertTitle>Check your inbox</AlertTitle>
           <AlertDescription>
             We sent a verification link to {sentTo}. Open it, then sign in here.
+          </AlertDescription>
+        </Alert>
+      ) : sentTo ? (
+        <Alert variant="info" role="status">
+          <MailX aria-hidden="true" />
+          <AlertTitle>No email is on its way</AlertTitle>
+          <AlertDescription>
+            This server sends no mail: ask whoever runs it for the confirmation link of {sentTo}; it is
+            printed in the server&apos;s console. Open it, then sign in here.
           </AlertDescription>
         </Alert>
       ) : null}

@@ -117,6 +117,32 @@ describe("auth page", () => {
     expect(screen.getByLabelText("Email")).toHaveProperty("value", "ada@example.com");
   });
 
+  it("on a server that sends no mail, sign-up says so and where the link is, not 'check your email'", async () => {
+    stubFetch({
+      "GET /api/public/config": () => json({ ...STUB_PUBLIC_CONFIG, mailConfigured: false }),
+      "POST /api/auth/sign-up/email": () => json({ token: null, user: testUser }),
+      "POST /api/auth/send-verification-email": () => json({ status: true }),
+    });
+    const { user } = await openAuthPage();
+    await user.click(screen.getByRole("tab", { name: "Create Account" }));
+    await user.type(await screen.findByLabelText("Email"), "ada@example.com");
+    await user.type(screen.getByLabelText("Password"), "correct horse");
+    await user.click(screen.getByRole("button", { name: "Create Account" }));
+
+    expect(await screen.findByText("Account created!")).toBeTruthy();
+    expect(screen.queryByText(/check your email/i)).toBeNull();
+    const notice = screen.getByRole("status");
+    expect(notice.textContent).toContain("No email is on its way");
+    expect(notice.textContent).toContain(
+      "This server sends no mail: ask whoever runs it for the confirmation link of ada@example.com; it is printed in the server's console.",
+    );
+    expect(screen.queryByText("Check your inbox")).toBeNull();
+    // Resending says the same, not "check your inbox".
+    await user.click(screen.getByRole("button", { name: "Resend verification" }));
+    expect(await screen.findByText("Verification link made")).toBeTruthy();
+    expect(screen.queryByText("Check your inbox (and spam).")).toBeNull();
+  });
+
   it("a failed sign-up shows 'Sign up failed' with the server's message", async () => {
     stubFetch({
       "POST /api/auth/sign-up/email": () => apiError(400, "PASSWORD_TOO_SHORT", "Password too short"),

@@ -36,6 +36,10 @@ const COPY: Record<AuthMode, { tab: string; title: string; description: string }
 
 const PLAN_CHOICES = new Set(["core", "pro", "max", "team"]);
 
+/** On an instance without a mail server the confirmation link is only in the server's console. */
+export const NO_MAIL =
+  "This server sends no mail: ask whoever runs it for your confirmation link; it is printed in the server's console.";
+
 /**
  * Where a signed-in visitor goes: team settings to accept an invitation, back to the plans when they
  * came from choosing one, else the chat.
@@ -57,10 +61,13 @@ export function AuthPage() {
   const [error, setError] = useState<string | null>(null);
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const links = useAuthLinks(values.email);
   useDocumentTitle(step === "two-factor" ? "Two-factor authentication" : COPY[mode].tab);
 
-  const hasProviders = (usePublicConfig().data?.socialProviders.length ?? 0) > 0;
+  const config = usePublicConfig().data;
+  const hasProviders = (config?.socialProviders.length ?? 0) > 0;
+  // Until the server has said, mail is taken to be sent (as on most instances).
+  const mailSent = config?.mailConfigured ?? true;
+  const links = useAuthLinks(values.email, mailSent ? null : NO_MAIL);
   if (status === "loading") return <PageSpinner />;
   if (status === "signed-in") return <Navigate to={destinationAfterAuth(accept, plan)} replace />;
 
@@ -87,7 +94,9 @@ export function AuthPage() {
       } else {
         const email = values.email.trim();
         await signUpWithEmail({ name: values.fullName.trim(), email, password: values.password });
-        toast.success("Account created!", { description: "Please check your email to verify your account." });
+        toast.success("Account created!", {
+          description: mailSent ? "Please check your email to verify your account." : NO_MAIL,
+        });
         setMode("sign-in");
         setValues({ ...EMPTY_VALUES, email });
         setSentTo(email);
@@ -146,6 +155,7 @@ export function AuthPage() {
                     busy={busy}
                     error={error}
                     sentTo={sentTo}
+                    mailSent={mailSent}
                     onSubmit={() => void submit()}
                     onResend={links.resendVerification}
                     onForgotPassword={links.forgotPassword}

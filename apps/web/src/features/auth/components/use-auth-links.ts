@@ -4,8 +4,11 @@ import { errorMessage } from "@/lib/api-client";
 import { requestPasswordReset } from "../api/request-password-reset";
 import { sendVerificationEmail } from "../api/send-verification-email";
 
-/** The two mail links under the form: resend verification and forgot password. */
-export function useAuthLinks(email: string) {
+/**
+ * The two mail links under the form: resend verification and forgot password. `noMail` is what to
+ * say instead of "check your inbox" on an instance that sends no mail.
+ */
+export function useAuthLinks(email: string, noMail: string | null = null) {
   const [busy, setBusy] = useState(false);
 
   const run = async (send: (email: string) => Promise<void>, success: string, failure: string) => {
@@ -17,7 +20,9 @@ export function useAuthLinks(email: string) {
     setBusy(true);
     try {
       await send(address);
-      toast.success(success, { description: "Check your inbox (and spam)." });
+      toast.success(noMail ? success.replace("email sent", "link made") : success, {
+        description: noMail ?? "Check your inbox (and spam).",
+      });
     } catch (error) {
       toast.error(failure, { description: errorMessage(error) });
     } finally {
