@@ -8,6 +8,7 @@ import { join } from "node:path";
 import { eq, isNotNull, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
+  apiKeys,
   assistants,
   chatImages,
   comparisonResponses,
@@ -22,6 +23,7 @@ import {
   user,
   voiceOvers,
 } from "../db/schema";
+import { newApiKey } from "../auth/api-key";
 import { ROUTE_AUTH } from "../route-rules";
 import { createTestApp, type TestApp } from "./test-app";
 
@@ -67,6 +69,8 @@ interface Fixtures {
   voiceOver: string;
   /** A connection on Admin → Connections, to a server that does not answer. */
   connection: string;
+  /** The author's personal API key. */
+  apiKey: string;
 }
 
 interface Row {
@@ -510,6 +514,12 @@ const ROWS: Row[] = [
     objectId: (f) => f.conversation,
     allowed: own(204),
   },
+  {
+    route: "DELETE /api/api-keys/:id",
+    path: (f) => `/api/api-keys/${f.apiKey}`,
+    objectId: (f) => f.apiKey,
+    allowed: own(204),
+  },
 ];
 
 /** Tables whose rows a refused call could touch; each is hashed before and after. */
@@ -540,6 +550,7 @@ const TABLES = [
   "mail_outbox",
   "connections",
   "catalogue_models",
+  "api_keys",
 ];
 
 let t: TestApp;
@@ -765,8 +776,14 @@ beforeAll(async () => {
     .values({ kind: "openai-compatible", name: "Nobody home", baseUrl: "http://127.0.0.1:9/v1" })
     .returning();
 
+  const [apiKey] = await db
+    .insert(apiKeys)
+    .values({ userId: author, name: "scripts", start: newApiKey().start, hash: newApiKey().hash })
+    .returning();
+
   f = {
     connection: connection!.id,
+    apiKey: apiKey!.id,
     users,
     files: [imageKey, voiceKey],
     team: teamId,
