@@ -14,6 +14,7 @@ import { isConnectionTimeout } from "./db/client";
 import type { Services } from "./bootstrap";
 import { healthRoutes } from "./features/health/health-routes";
 import { metricsRoutes } from "./features/health/metrics-routes";
+import { localModelsRoutes } from "./features/local-models/local-models-routes";
 import { imagesRoutes } from "./features/images/images-routes";
 import { transcribeRoutes } from "./features/transcribe/transcribe-routes";
 import { voiceRoutes } from "./features/voice/voice-routes";
@@ -202,6 +203,10 @@ export function createApp(services: Services, options: { webDist?: string | null
   api.route(
     "/admin/metrics",
     metricsRoutes({ database, limiter: services.limiter, adminEmails: env.ADMIN_EMAILS }),
+  );
+  api.route(
+    "/admin/local-models",
+    localModelsRoutes({ ...services.localModels.deps, adminEmails: env.ADMIN_EMAILS }),
   );
   api.route("/changelog", changelogRoutes({ db: database.db, adminEmails: env.ADMIN_EMAILS }));
   api.route(

@@ -16,6 +16,8 @@ import { sweepOrphanStreams } from "./db/sweep-orphan-streams";
 import { seedBuiltInPrompts } from "./features/prompts/prompts";
 import { seedKnowledge } from "./knowledge/seed-knowledge";
 import { createLiveConnections, type LiveConnections } from "./features/connections/live-connections";
+import { createLocalModels, type LocalModels } from "./features/local-models/create-local-models";
+import { withLocalModels } from "./providers/llm/gguf/with-local-models";
 import type { ImageRegistry } from "./providers/images/registry";
 import type { LlmRegistry } from "./providers/llm/types";
 import { createMailer, type Mailer } from "./providers/mail/mailer";
@@ -44,6 +46,8 @@ export interface Services {
    */
   connections: LiveConnections;
   llm: LlmRegistry;
+  /** Open models run in this process (GGUF files, llama.cpp), their downloads, and their folder. */
+  localModels: LocalModels;
   /** The configured web search provider, else the local index. */
   search: SearchProvider;
   images: ImageRegistry;
@@ -69,7 +73,15 @@ const SWEEP_MARGIN_MS = 5 * 60_000;
 export async function createServices(
   env: Env,
   logger: Logger,
-  options: { database?: DatabaseHandle; chatIdleMs?: number } = {},
+  options: {
+    database?: DatabaseHandle;
+    chatIdleMs?: number;
+    /** Tests: shorter download waits, a small machine's memory, a full disk. */
+    localModels?: Pick<
+      Parameters<typeof createLocalModels>[0],
+      "timings" | "freeMemory" | "statfs" | "sweepEveryMs"
+    >;
+  } = {},
 ): Promise<Services> {
   const dataDir = resolve(env.DATA_DIR);
   const secrets = loadSecrets(dataDir, { authSecret: env.AUTH_SECRET, encryptionKey: env.ENCRYPTION_KEY });
@@ -110,6 +122,20 @@ export async function createServices(
     results: await searchIndex(database.db, query, opts),
     images: [],
   });
+  const localModels = createLocalModels({
+    db: database.db,
+    dataDir,
+    hub: { endpoint: env.HF_ENDPOINT, token: env.HF_TOKEN },
+    runtime: {
+      threads: env.LOCAL_LLM_THREADS,
+      concurrency: env.LOCAL_LLM_CONCURRENCY,
+      idleMs: env.LOCAL_LLM_IDLE_S * 1000,
+      contextSize: env.LOCAL_LLM_CONTEXT,
+      gpu: env.LOCAL_LLM_GPU,
+    },
+    logger,
+    ...options.localModels,
+  });
   const connections = createLiveConnections({ env, logger, cipher, db: database.db, index });
   // Before anything is served, so the first request already sees the page's connections.
   await connections.reload();
@@ -143,7 +169,8 @@ export async function createServices(
   });
   return {
     connections,
-    llm: connections.llm,
+    llm: withLocalModels(connections.llm, localModels.source),
+    localModels,
     search: connections.search,
     localSearch: createLocalSearch(index),
     images: connections.images,
@@ -185,6 +212,7 @@ export async function createServices(
     imageProxy: createImageProxySigner(secrets.authSecret),
     close: async () => {
       clearInterval(sweeper);
+      await localModels.close();
       await limiter.close();
       await database.close();
     },

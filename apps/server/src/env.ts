@@ -139,6 +139,23 @@ export const envSchema = z
     /** Files (PDFs, pages, text) read at once, each in a worker process (knowledge/parser-pool.ts). */
     DOCUMENT_PARSE_WORKERS: z.coerce.number().int().min(1).max(32).default(2),
     LOCAL_MODEL_PACE_MS: z.coerce.number().int().min(0).max(1000).default(12),
+
+    // Open models run in this process (llama.cpp, GGUF files under DATA_DIR/models). Downloads come
+    // from HF_ENDPOINT (a mirror works); HF_TOKEN is sent there, and only there, for gated models.
+    HF_ENDPOINT: urlWith(["http", "https"]).transform((v) =>
+      (v ?? "https://huggingface.co").replace(/\/+$/, ""),
+    ),
+    HF_TOKEN: optionalString,
+    /** CPU threads per answer: on a busy 2-core machine one beats two (bench row 9). */
+    LOCAL_LLM_THREADS: z.coerce.number().int().min(1).max(256).default(1),
+    /** Answers one loaded model gives at once; others wait their turn and see their place. */
+    LOCAL_LLM_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(1),
+    /** A model nobody asked for this many seconds is unloaded. */
+    LOCAL_LLM_IDLE_S: positiveInt(600),
+    /** Tokens of conversation a local model sees (at most what the model was trained for). */
+    LOCAL_LLM_CONTEXT: z.coerce.number().int().min(512).max(131_072).default(4096),
+    /** `off`: the CPU build. `auto`, `cuda`, `vulkan`: a GPU build the operator installed beside it. */
+    LOCAL_LLM_GPU: z.enum(["off", "auto", "cuda", "vulkan"]).default("off"),
     /** People who may set anyone's plan (comma-separated emails). */
     ADMIN_EMAILS: optionalString.transform((v) =>
       v

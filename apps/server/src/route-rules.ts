@@ -109,6 +109,10 @@ export const ROUTE_AUTH: Record<string, RouteRule> = {
   "POST /api/track-event": "session",
   "GET /api/admin/usage": "instance-admin",
   "GET /api/admin/metrics": "instance-admin",
+  "GET /api/admin/local-models": "instance-admin",
+  "POST /api/admin/local-models": "instance-admin",
+  "DELETE /api/admin/local-models/:id": "instance-admin",
+  "POST /api/admin/local-models/:id/retry": "instance-admin",
   // Admin → Connections: providers and their keys (never read back), tests, model lists, the catalogue.
   "GET /api/admin/connections": "instance-admin",
   "POST /api/admin/connections": "instance-admin",

@@ -20,6 +20,8 @@ export const errorStatus = {
   UNSUPPORTED_MEDIA_TYPE: 415,
   /** A file that hit a reading limit (time, memory, pages, nesting): it is not read at all. */
   TOO_COMPLEX: 422,
+  /** The disk lacks room for what was asked (a model download). */
+  INSUFFICIENT_STORAGE: 507,
   RATE_LIMITED: 429,
   INTERNAL: 500,
   UNAVAILABLE: 503,

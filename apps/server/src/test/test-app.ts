@@ -51,7 +51,13 @@ export async function createTestApp(
    * `database`: one the test opened itself (say, through a proxy it controls); closed with the app.
    * `logger`: where the app's log lines go (a test that reads them); silent otherwise.
    */
-  options: { chatIdleMs?: number; database?: DatabaseHandle; logger?: Logger } = {},
+  options: {
+    chatIdleMs?: number;
+    database?: DatabaseHandle;
+    logger?: Logger;
+    /** Local models: shorter download waits, a small machine's memory, a full disk. */
+    localModels?: NonNullable<Parameters<typeof createServices>[2]>["localModels"];
+  } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), "tessera-test-"));
   const env = parseEnv({
@@ -68,6 +74,7 @@ export async function createTestApp(
   const services = await createServices(env, options.logger ?? createLogger(env.LOG_LEVEL), {
     database,
     chatIdleMs: options.chatIdleMs,
+    localModels: options.localModels,
   });
   const app = createApp(services);
 
