@@ -160,6 +160,13 @@ export const routes: RouteObject[] = retryingChunks([
                     Component: m.AdminUsagePage,
                   })),
               },
+              {
+                path: "admin/local-models",
+                lazy: () =>
+                  import("@/features/local-models/components/local-models-page").then((m) => ({
+                    Component: m.LocalModelsPage,
+                  })),
+              },
             ],
           },
         ],

@@ -4,6 +4,7 @@ import {
   ChartColumn,
   Bot,
   Columns3,
+  Cpu,
   FileText,
   Image,
   LayoutDashboard,
@@ -49,6 +50,7 @@ export const navGroups: NavGroup[] = [
       { label: "Settings", to: "/dashboard/team-settings", icon: Settings },
       { label: "Account", to: "/dashboard/account", icon: UserRound },
       { label: "Usage", to: "/dashboard/admin/usage", icon: ChartColumn, adminOnly: true },
+      { label: "Local models", to: "/dashboard/admin/local-models", icon: Cpu, adminOnly: true },
     ],
   },
 ];
