@@ -776,9 +776,10 @@ beforeAll(async () => {
     .values({ kind: "openai-compatible", name: "Nobody home", baseUrl: "http://127.0.0.1:9/v1" })
     .returning();
 
+  const { start, hash } = newApiKey();
   const [apiKey] = await db
     .insert(apiKeys)
-    .values({ userId: author, name: "scripts", start: newApiKey().start, hash: newApiKey().hash })
+    .values({ userId: author, name: "scripts", start, hash })
     .returning();
 
   f = {
