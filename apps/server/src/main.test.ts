@@ -50,6 +50,16 @@ describe("the server process", () => {
     const browser = signUp.headers.get("set-cookie")!.split(";")[0]!;
     const link = /"kind":"verify-email","link":"([^"]+)"/.exec(first.output())?.[1];
     expect(link).toBeDefined();
+    // No mail server: the link is also printed on a plain line of its own for whoever runs it, and
+    // every log line is still one JSON object.
+    expect(first.output()).toContain(`\n  ${link}\n`);
+    expect(first.output()).toContain('No mail server, so this mail was not sent: "');
+    for (const line of first
+      .output()
+      .split("\n")
+      .filter((l) => l.startsWith("{")))
+      expect(() => JSON.parse(line) as unknown).not.toThrow();
+    expect(first.output()).not.toMatch(/"say":/);
     first.child.kill("SIGTERM");
     expect(await first.exited).toBe(0);
     expect(first.output()).toContain('"event":"boot.stopped"');

@@ -24,7 +24,9 @@ async function main() {
     }
     throw err;
   }
-  const logger = createLogger(env.LOG_LEVEL);
+  // What a log line says to the person at the console (an unsent mail's link) goes to stderr as
+  // plain text: stdout stays JSON for log collectors.
+  const logger = createLogger(env.LOG_LEVEL, { say: (text) => void process.stderr.write(`\n${text}\n\n`) });
   configureParsers({ workers: env.DOCUMENT_PARSE_WORKERS });
   const services = await createServices(env, logger);
   const indexHtml = env.WEB_DIST_DIR

@@ -1,6 +1,7 @@
 // Mail: every message is recorded in the outbox. With an SMTP server (an SMTP connection on Admin →
 // Connections, else SMTP_URL) it is also sent; without one, the link is written to the log at info
-// level so a first run needs no mail server.
+// level, and on a plain line of its own for the console (the log's `say`), so a first run needs no
+// mail server.
 import type { Transporter } from "nodemailer";
 import { mailOutbox } from "../../db/schema";
 import type { Database } from "../../db/client";
@@ -49,7 +50,14 @@ export function createMailer(opts: {
       if (!smtp) {
         await opts.db.insert(mailOutbox).values({ ...message, status: "outbox" });
         opts.logger.info(
-          { event: "mail.outbox", to: message.to, kind: message.kind, link: message.link },
+          {
+            event: "mail.outbox",
+            to: message.to,
+            kind: message.kind,
+            link: message.link,
+            // Whoever runs the server hands this link on: on a line of its own, to copy or click.
+            say: `  No mail server, so this mail was not sent: "${message.subject}" to ${message.to}.\n  ${message.link}`,
+          },
           "mail kept in outbox",
         );
         return;
