@@ -44,9 +44,6 @@ import {
   addLocalModelSchema,
   localModelSchema,
   localModelsResponseSchema,
-  addLocalModelSchema,
-  localModelSchema,
-  localModelsResponseSchema,
   changelogEntrySchema,
   changelogListSchema,
   changelogUpsertSchema,
@@ -546,35 +543,6 @@ export const OPERATIONS: Operation[] = [
     summary:
       "Instance admins: database connections (in use, waiting, the most that waited and the longest wait since start, checkouts that timed out) and the process's memory; 403 for others",
     response: serverMetricsSchema,
-  },
-  {
-    method: "get",
-    path: "/api/admin/local-models",
-    summary:
-      "Instance admins: the open models run in process (GGUF), downloads with their progress (bytes, speed, time left), files in DATA_DIR/models not added yet, free disk and memory; 403 for others",
-    response: localModelsResponseSchema,
-  },
-  {
-    method: "post",
-    path: "/api/admin/local-models",
-    summary:
-      "Instance admins: add a local model from the catalogue {catalogueId}, by address {url, sha256?, name?} or from DATA_DIR/models {path}; a download is checked (status, GGUF signature, disk room) before it starts, then goes on in the background",
-    body: addLocalModelSchema,
-    response: localModelSchema,
-    status: 201,
-  },
-  {
-    method: "delete",
-    path: "/api/admin/local-models/{id}",
-    summary:
-      "Instance admins: cancel a download (its partial file removed) or remove a model (its downloaded file deleted; a placed file stays)",
-    status: 204,
-  },
-  {
-    method: "post",
-    path: "/api/admin/local-models/{id}/retry",
-    summary: "Instance admins: try a failed download again, from where it stopped when it can",
-    response: localModelSchema,
   },
   {
     method: "get",
