@@ -7,6 +7,7 @@ import { startCanaryServer } from "./canary-server";
 import { E2E_MODEL_ANSWERS, EPIC_CHUNKS, EPIC_MODEL, SAGA_CHUNKS, SAGA_MODEL } from "./e2e-models";
 import { HOSTILE_MODEL, hostileCorpus, streamChunks } from "./hostile-corpus";
 import { waitForMailLink } from "./mail";
+import { startModelFileServer } from "./model-file-server";
 import { startModelServer } from "./openai-compatible-server";
 import { startSmtpCatcher } from "./smtp-catcher";
 
@@ -61,6 +62,8 @@ export default async function globalSetup() {
   // answers for longer than any journey runs, to be stopped after coming back.
   const canaryLog = join(work, "canary.jsonl");
   const canary = await startCanaryServer(canaryLog);
+  // A GGUF file on loopback, for the admin's local-models journey to download (paced, a few seconds).
+  const modelFile = await startModelFileServer();
   const hostile = { [HOSTILE_MODEL]: streamChunks(hostileCorpus(canary.url)) };
   const long = { [SAGA_MODEL]: SAGA_CHUNKS, [EPIC_MODEL]: EPIC_CHUNKS };
   const models = await startModelServer({ ...E2E_MODEL_ANSWERS, ...hostile, ...long }, 150);
@@ -119,6 +122,7 @@ export default async function globalSetup() {
   process.env.TESSERA_E2E_SERVER_LOG = logFile;
   process.env.TESSERA_E2E_CANARY_URL = canary.url;
   process.env.TESSERA_E2E_CANARY_LOG = canaryLog;
+  process.env.TESSERA_E2E_GGUF_URL = modelFile.url;
   process.env.TESSERA_E2E_ADMIN_TOKEN = await signUpAdmin(url);
 
   return async () => {
@@ -127,5 +131,6 @@ export default async function globalSetup() {
     await smtp.close();
     await models.close();
     await canary.close();
+    await modelFile.close();
   };
 }
