@@ -185,8 +185,8 @@ export function createApp(services: Services, options: { webDist?: string | null
     documentsRoutes({ db: database.db, allowPrivateFetch: env.OUTBOUND_ALLOW_PRIVATE }),
   );
   api.route("/prompts", promptsRoutes(database.db));
-  api.route(
   api.route("/api-keys", apiKeysRoutes(database.db));
+  api.route(
     "/",
     billingRoutes({
       db: database.db,
