@@ -19,6 +19,7 @@ import { imagesRoutes } from "./features/images/images-routes";
 import { transcribeRoutes } from "./features/transcribe/transcribe-routes";
 import { voiceRoutes } from "./features/voice/voice-routes";
 import { analyticsRoutes } from "./features/analytics/analytics-routes";
+import { mailRoutes } from "./features/mail/mail-routes";
 import { changelogRoutes } from "./features/changelog/changelog-routes";
 import { connectionsRoutes } from "./features/connections/connections-routes";
 import { PROBE_DEFAULTS, probeConnection } from "./features/connections/probe-connection";
@@ -30,9 +31,9 @@ import { dashboardRoutes } from "./features/dashboard/dashboard-routes";
 import { documentsRoutes } from "./features/documents/documents-routes";
 import { openapiRoutes } from "./features/openapi/openapi-routes";
 import { promptsRoutes } from "./features/prompts/prompts-routes";
-import { searchRoutes } from "./features/search/search-routes";
 import { apiKeysRoutes } from "./features/api-keys/api-keys-routes";
 import { v1Routes } from "./features/openai-api/v1-routes";
+import { searchRoutes } from "./features/search/search-routes";
 import { teamsRoutes } from "./features/teams/teams-routes";
 import { profileRoutes } from "./features/profile/profile-routes";
 import { AVATAR_MAX_BYTES } from "./features/profile/update-profile";
@@ -201,6 +202,14 @@ export function createApp(services: Services, options: { webDist?: string | null
     analyticsRoutes({ db: database.db, limiter: services.limiter, adminEmails: env.ADMIN_EMAILS }),
   );
   api.route(
+    "/",
+    mailRoutes({
+      db: database.db,
+      adminEmails: env.ADMIN_EMAILS,
+      mailConfigured: () => services.connections.smtp() !== null,
+    }),
+  );
+  api.route(
     "/admin/metrics",
     metricsRoutes({ database, limiter: services.limiter, adminEmails: env.ADMIN_EMAILS }),
   );
@@ -292,11 +301,6 @@ export function createApp(services: Services, options: { webDist?: string | null
   app.all("/api/*", () => {
     throw new AppError("NOT_FOUND", "No such API route.");
   });
-
-  // Stored files: keys are server-made with a random part, so the address is the capability (an
-  // <img> cannot send a bearer token). A file never runs as a page of ours: its type comes from the
-  // key's own extension, and the policy sandboxes it with nothing allowed to load.
-  app.get("/files/*", async (c) => {
   // The OpenAI-compatible API, opened by personal API keys rather than sessions.
   app.route(
     "/v1",
@@ -314,6 +318,11 @@ export function createApp(services: Services, options: { webDist?: string | null
   app.all("/v1/*", () => {
     throw new AppError("NOT_FOUND", "No such API route.");
   });
+
+  // Stored files: keys are server-made with a random part, so the address is the capability (an
+  // <img> cannot send a bearer token). A file never runs as a page of ours: its type comes from the
+  // key's own extension, and the policy sandboxes it with nothing allowed to load.
+  app.get("/files/*", async (c) => {
     const key = storageKeyOf(c.req.path.slice("/files/".length));
     if (!key) throw new AppError("NOT_FOUND", "Not found.");
     const bytes = await services.storage.get(key).catch(() => null);

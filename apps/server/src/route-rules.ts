@@ -108,6 +108,7 @@ export const ROUTE_AUTH: Record<string, RouteRule> = {
 
   "POST /api/track-event": "session",
   "GET /api/admin/usage": "instance-admin",
+  "GET /api/admin/mail": "instance-admin",
   "GET /api/admin/metrics": "instance-admin",
   "GET /api/admin/local-models": "instance-admin",
   "POST /api/admin/local-models": "instance-admin",

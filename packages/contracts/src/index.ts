@@ -23,6 +23,7 @@ export * from "./analytics";
 export * from "./changelog";
 export * from "./mail-domains";
 export * from "./teams";
+export * from "./mail";
 export * from "./connections";
 export * from "./api-keys";
 export * from "./openai-api";

@@ -161,6 +161,13 @@ export const routes: RouteObject[] = retryingChunks([
                   })),
               },
               {
+                path: "admin/mail",
+                lazy: () =>
+                  import("@/features/admin/components/admin-mail-page").then((m) => ({
+                    Component: m.AdminMailPage,
+                  })),
+              },
+              {
                 path: "admin/local-models",
                 lazy: () =>
                   import("@/features/local-models/components/local-models-page").then((m) => ({

@@ -30,6 +30,8 @@ import {
   createDocumentSchema,
   dashboardMetricsSchema,
   adminUsageSchema,
+  outboxPageSchema,
+  outboxQuerySchema,
   adminCatalogueModelSchema,
   adminCatalogueSchema,
   addModelToCatalogueSchema,
@@ -536,6 +538,14 @@ export const OPERATIONS: Operation[] = [
     summary:
       "Instance admins: active people over 7 and 30 days, events per day (30), top pages; 403 for others",
     response: adminUsageSchema,
+  },
+  {
+    method: "get",
+    path: "/api/admin/mail",
+    summary:
+      "Instance admins: the mail this instance made, newest first (?before= the last id of a page, ?limit= up to 50), with each unsent message's link and whether mail is sent now; 403 for others",
+    query: outboxQuerySchema,
+    response: outboxPageSchema,
   },
   {
     method: "get",
