@@ -168,6 +168,13 @@ export const routes: RouteObject[] = retryingChunks([
                   })),
               },
               {
+                path: "admin/connections",
+                lazy: () =>
+                  import("@/features/admin/components/admin-connections-page").then((m) => ({
+                    Component: m.AdminConnectionsPage,
+                  })),
+              },
+              {
                 path: "admin/local-models",
                 lazy: () =>
                   import("@/features/local-models/components/local-models-page").then((m) => ({

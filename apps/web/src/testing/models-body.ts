@@ -1,5 +1,5 @@
-// GET /api/models as a server without provider keys answers it: the guide and Tessera Local usable,
-// every other catalogue model unavailable with the variable that enables it.
+// GET /api/models as a server without connections answers it: the guide and Tessera Local usable,
+// every other catalogue model not enabled, for want of a connection.
 import { MODEL_GROUPS, type ModelsResponse } from "@tessera/contracts";
 
 const AVAILABLE = new Set(["guide", "tessera-local"]);
@@ -18,7 +18,8 @@ export const keylessModelsBody: ModelsResponse = {
       research: Boolean(m.research),
       available: AVAILABLE.has(m.id),
       provider: AVAILABLE.has(m.id) ? "tessera-local" : null,
-      unavailableReason: AVAILABLE.has(m.id) ? null : `Set OPENROUTER_API_KEY to use ${m.name}.`,
+      unavailableReason: AVAILABLE.has(m.id) ? null : "Not enabled on this server.",
+      ...(AVAILABLE.has(m.id) ? {} : { needsConnection: true }),
       requiredPlan: null,
     })),
   })),

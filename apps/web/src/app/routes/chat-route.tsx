@@ -1,7 +1,9 @@
-// /dashboard/chat with the prompt library in the chat page's slot. The library's code is loaded the
-// first time it is opened, not with the chat.
+// /dashboard/chat with the prompt library in the chat page's slot, and for instance admins the
+// "Connect a model" card above its welcome. The library's code is loaded the first time it is opened,
+// the card's only for an admin: neither comes with the chat.
 import { Suspense, useState } from "react";
 import { ChatPage, type PromptLibrarySlot } from "@/features/chat/components/chat-page";
+import { useAuth } from "@/lib/auth-context";
 import { lazyChunk } from "@/lib/chunk-load";
 
 const PromptLibraryDialog = lazyChunk(() =>
@@ -22,8 +24,19 @@ function LazyPromptLibrary(props: Parameters<PromptLibrarySlot>[0]) {
   );
 }
 
+const ConnectModelCard = lazyChunk(() =>
+  import("@/features/admin/components/connect-model-card").then((m) => ({ default: m.ConnectModelCard })),
+);
+
 const promptLibrary: PromptLibrarySlot = (props) => <LazyPromptLibrary {...props} />;
 
 export function ChatRoute() {
-  return <ChatPage promptLibrary={promptLibrary} />;
+  const { user } = useAuth();
+  const notice =
+    user?.role === "admin" ? (
+      <Suspense fallback={null}>
+        <ConnectModelCard />
+      </Suspense>
+    ) : null;
+  return <ChatPage promptLibrary={promptLibrary} notice={notice} />;
 }

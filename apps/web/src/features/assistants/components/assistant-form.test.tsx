@@ -179,7 +179,7 @@ describe("assistant form", { timeout: 15_000 }, () => {
     await user.click(model);
     const gpt5 = (await screen.findAllByRole("option", { name: /^GPT-5/ }))[0]!;
     expect(gpt5.getAttribute("aria-disabled")).toBe("true");
-    expect(gpt5.textContent).toContain("Set OPENROUTER_API_KEY to use GPT-5.");
+    expect(gpt5.textContent).toContain("Not enabled on this server.");
     await user.click(screen.getByRole("option", { name: /^Tessera Local/ }));
     expect(model.textContent).toContain("Tessera Local");
     await fill(user, "Name", "Local");

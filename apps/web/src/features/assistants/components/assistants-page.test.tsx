@@ -31,9 +31,7 @@ describe("assistants page", () => {
     const code = card("Code Expert");
     expect(within(code).getByText("Built-in")).toBeTruthy();
     expect(within(code).getByText("GPT-4o")).toBeTruthy();
-    expect(within(code).getByText("· unavailable").getAttribute("title")).toBe(
-      "Set OPENROUTER_API_KEY to use GPT-4o.",
-    );
+    expect(within(code).getByText("· unavailable").getAttribute("title")).toBe("Not enabled on this server.");
     expect(within(code).queryByRole("button", { name: /Edit/ })).toBeNull();
     expect(within(code).getByRole("link", { name: "Chat with Code Expert" }).getAttribute("href")).toMatch(
       /^\/dashboard\/chat\?assistant=[0-9a-f-]{36}$/,

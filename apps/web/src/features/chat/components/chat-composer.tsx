@@ -1,6 +1,7 @@
 import { MAX_MESSAGE_CHARS } from "@tessera/contracts";
 import { ArrowUp, Bot, Paperclip, Square, TriangleAlert } from "lucide-react";
 import { useLayoutEffect, useRef, type KeyboardEvent, type RefObject } from "react";
+import { Link } from "react-router";
 import { Button } from "@/components/ui/button";
 import { lengthFieldProps, LengthNote, useLengthLimit } from "@/components/ui/length-limit";
 import { useStopGrace } from "@/lib/use-stop-grace";
@@ -33,6 +34,8 @@ interface ChatComposerProps {
   pickerSpinning: boolean;
   /** Why the chosen model cannot answer now, if it cannot. */
   unavailableReason: string | null;
+  /** For an instance admin, where the missing provider is connected (Admin → Connections). */
+  connectHref?: string;
   /** Opens the prompt library; without it the library button shows as unavailable. */
   onOpenPromptLibrary?: () => void;
   /** The message box, for a caller that moves focus into it. */
@@ -77,7 +80,17 @@ export function ChatComposer(props: ChatComposerProps) {
         {props.unavailableReason ? (
           <p className="flex items-center gap-2 rounded-lg border border-amber-500/30 bg-amber-500/8 px-3 py-2 text-xs text-amber-800 dark:text-amber-300">
             <TriangleAlert className="size-3.5 shrink-0" aria-hidden="true" />
-            {props.modelName} is unavailable: {props.unavailableReason}
+            <span>
+              {props.modelName} is unavailable: {props.unavailableReason}
+              {props.connectHref ? (
+                <>
+                  {" "}
+                  <Link to={props.connectHref} className="font-medium underline underline-offset-2">
+                    Connect a provider
+                  </Link>
+                </>
+              ) : null}
+            </span>
           </p>
         ) : null}
         <LengthNote

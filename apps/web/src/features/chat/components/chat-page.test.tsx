@@ -159,7 +159,7 @@ describe("chat page", () => {
     expect(tessa.textContent).toContain("Research");
     const gpt5 = within(dialog).getAllByRole("button", { name: /^GPT-5/ })[0]!;
     expect(gpt5).toHaveProperty("disabled", true);
-    expect(gpt5.textContent).toContain("Set OPENROUTER_API_KEY to use GPT-5.");
+    expect(gpt5.textContent).toContain("Not enabled on this server.");
     await user.click(within(dialog).getByRole("button", { name: /^Tessera Local/ }));
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
     expect(screen.getByRole("button", { name: /^Choose model/ }).textContent).toContain("Tessera Local");

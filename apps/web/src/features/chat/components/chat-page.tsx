@@ -5,6 +5,7 @@ import { DEFAULT_CHAT_MODEL_ID, GUIDE_MODEL_ID, resolveUrlModel } from "@tessera
 import { Suspense, useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { FeatureErrorBoundary } from "@/components/error-boundary";
+import { useAuth } from "@/lib/auth-context";
 import { lazyChunk } from "@/lib/chunk-load";
 import { useFeatureFlags } from "@/lib/features";
 import { rememberRecentPrompt, saveChatInterface, useChatInterface } from "@/lib/local-preferences";
@@ -59,8 +60,16 @@ export type PromptLibrarySlot = (props: {
   onUse: (text: string) => void;
 }) => ReactNode;
 
-export function ChatPage({ promptLibrary }: { promptLibrary?: PromptLibrarySlot } = {}) {
+export function ChatPage({
+  promptLibrary,
+  notice,
+}: {
+  promptLibrary?: PromptLibrarySlot;
+  /** Shown above the welcome screen (the admin's "Connect a model", composed in app/). */
+  notice?: ReactNode;
+} = {}) {
   useDocumentTitle("AI Chat");
+  const isAdmin = useAuth().user?.role === "admin";
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const urlConversation = params.get("conversation");
@@ -230,6 +239,7 @@ export function ChatPage({ promptLibrary }: { promptLibrary?: PromptLibrarySlot 
         <FeatureErrorBoundary feature="chat">
           {welcome ? (
             <div className="scroll-area min-h-0 flex-1 overflow-y-auto">
+              {notice}
               <ChatWelcome onChoose={chooseModel} onSuggestion={composer.setText} />
             </div>
           ) : (
@@ -262,6 +272,11 @@ export function ChatPage({ promptLibrary }: { promptLibrary?: PromptLibrarySlot 
             onOpenPicker={() => setPickerOpen(true)}
             pickerSpinning={choice.spinning}
             unavailableReason={info && !info.available ? info.unavailableReason : null}
+            connectHref={
+              isAdmin && info && !info.available && info.needsConnection
+                ? "/dashboard/admin/connections"
+                : undefined
+            }
             onOpenPromptLibrary={promptLibrary ? () => setLibraryOpen(true) : undefined}
             inputRef={messageBox}
           />

@@ -177,9 +177,7 @@ describe("chat: sending a message", () => {
     const { user } = await openChat("/dashboard/chat?model=gpt-5&feature_typewriterEffects=false", {
       "POST /api/chat-stream": () => apiError(503, "UNAVAILABLE", CHAT_ERROR_MESSAGES.unavailable),
     });
-    expect(
-      await screen.findByText(/GPT-5 is unavailable: Set OPENROUTER_API_KEY to use GPT-5\./),
-    ).toBeTruthy();
+    expect(await screen.findByText(/GPT-5 is unavailable: Not enabled on this server\./)).toBeTruthy();
     await user.type(messageBox(), "Hello GPT five{Enter}");
     expect(await screen.findByText(CHAT_ERROR_MESSAGES.unavailable)).toBeTruthy();
     expect(messageBox()).toHaveProperty("value", "Hello GPT five");

@@ -1,6 +1,8 @@
 import { PLANS, type ModelAvailability } from "@tessera/contracts";
 import { Check, Eye, Globe, Lock } from "lucide-react";
+import { Link } from "react-router";
 import { Badge } from "@/components/ui/badge";
+import { useAuth } from "@/lib/auth-context";
 import { cn } from "@/lib/utils";
 import { ModelAvatar } from "./model-avatar";
 
@@ -15,57 +17,77 @@ export function ModelCard({
   onSelect: (id: string) => void;
 }) {
   const reasonId = `model-${model.id.replace(/[^a-z0-9-]/gi, "-")}-reason`;
+  // An instance admin can connect what is missing; a link cannot sit inside the card's button.
+  const connect = useAuth().user?.role === "admin" && !model.available && model.needsConnection === true;
   return (
-    <button
-      type="button"
-      disabled={!model.available}
-      aria-pressed={selected}
-      aria-describedby={model.unavailableReason ? reasonId : undefined}
-      onClick={() => onSelect(model.id)}
-      className={cn(
-        "group flex w-full items-start gap-3 rounded-xl border bg-card p-3 text-left transition-all outline-none",
-        "hover:border-primary/40 hover:bg-accent/40 focus-visible:ring-[3px] focus-visible:ring-ring/40",
-        "disabled:cursor-not-allowed disabled:bg-muted/40 disabled:hover:border-border disabled:hover:bg-muted/40",
-        selected && "border-primary/60 bg-accent/60 ring-1 ring-primary/30",
-      )}
-    >
-      <ModelAvatar className={cn("mt-0.5", !model.available && "opacity-50 grayscale")} />
-      <span className="flex min-w-0 flex-1 flex-col gap-1">
-        <span className="flex flex-wrap items-center gap-1.5">
-          <span className={cn("font-medium", !model.available && "text-muted-foreground")}>{model.name}</span>
-          {model.vision ? (
-            <Badge variant="secondary">
-              <Eye aria-hidden="true" />
-              Vision
-            </Badge>
-          ) : null}
-          {model.research ? (
-            <Badge variant="secondary">
-              <Globe aria-hidden="true" />
-              Research
-            </Badge>
-          ) : null}
-          {model.requiredPlan ? (
-            <Badge variant="outline" title={`Included from the ${PLANS[model.requiredPlan].name} plan`}>
-              <Lock aria-hidden="true" />
-              {PLANS[model.requiredPlan].name}
-            </Badge>
-          ) : null}
-          {selected ? (
-            <Badge variant="default">
-              <Check aria-hidden="true" />
-              Selected
-            </Badge>
+    <div className="relative">
+      <button
+        type="button"
+        disabled={!model.available}
+        aria-pressed={selected}
+        aria-describedby={model.unavailableReason ? reasonId : undefined}
+        onClick={() => onSelect(model.id)}
+        className={cn(
+          "group flex h-full w-full items-start gap-3 rounded-xl border bg-card p-3 text-left transition-all outline-none",
+          "hover:border-primary/40 hover:bg-accent/40 focus-visible:ring-[3px] focus-visible:ring-ring/40",
+          "disabled:cursor-not-allowed disabled:bg-muted/40 disabled:hover:border-border disabled:hover:bg-muted/40",
+          selected && "border-primary/60 bg-accent/60 ring-1 ring-primary/30",
+        )}
+      >
+        <ModelAvatar className={cn("mt-0.5", !model.available && "opacity-50 grayscale")} />
+        <span className="flex min-w-0 flex-1 flex-col gap-1">
+          <span className="flex flex-wrap items-center gap-1.5">
+            <span className={cn("font-medium", !model.available && "text-muted-foreground")}>
+              {model.name}
+            </span>
+            {model.vision ? (
+              <Badge variant="secondary">
+                <Eye aria-hidden="true" />
+                Vision
+              </Badge>
+            ) : null}
+            {model.research ? (
+              <Badge variant="secondary">
+                <Globe aria-hidden="true" />
+                Research
+              </Badge>
+            ) : null}
+            {model.requiredPlan ? (
+              <Badge variant="outline" title={`Included from the ${PLANS[model.requiredPlan].name} plan`}>
+                <Lock aria-hidden="true" />
+                {PLANS[model.requiredPlan].name}
+              </Badge>
+            ) : null}
+            {selected ? (
+              <Badge variant="default">
+                <Check aria-hidden="true" />
+                Selected
+              </Badge>
+            ) : null}
+          </span>
+          <span className="text-xs text-muted-foreground">{model.description}</span>
+          {!model.available && model.unavailableReason ? (
+            <span
+              id={reasonId}
+              className={cn(
+                "flex items-center gap-1 text-xs text-amber-700 dark:text-amber-400",
+                connect && "pr-20",
+              )}
+            >
+              <Lock className="size-3 shrink-0" aria-hidden="true" />
+              {model.unavailableReason}
+            </span>
           ) : null}
         </span>
-        <span className="text-xs text-muted-foreground">{model.description}</span>
-        {!model.available && model.unavailableReason ? (
-          <span id={reasonId} className="flex items-center gap-1 text-xs text-amber-700 dark:text-amber-400">
-            <Lock className="size-3 shrink-0" aria-hidden="true" />
-            {model.unavailableReason}
-          </span>
-        ) : null}
-      </span>
-    </button>
+      </button>
+      {connect ? (
+        <Link
+          to="/dashboard/admin/connections"
+          className="absolute right-3 bottom-3 text-xs font-medium text-primary underline-offset-4 hover:underline"
+        >
+          Connect
+        </Link>
+      ) : null}
+    </div>
   );
 }

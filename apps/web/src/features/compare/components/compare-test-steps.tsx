@@ -33,7 +33,7 @@ export function modelsBody(extraLocal: string[] = ["alpha-7b", "beta-13b"]): Mod
           research: Boolean(m.research),
           available: AVAILABLE.has(m.id),
           provider: AVAILABLE.has(m.id) ? ("openrouter" as const) : null,
-          unavailableReason: AVAILABLE.has(m.id) ? null : `Set OPENROUTER_API_KEY to use ${m.name}.`,
+          unavailableReason: AVAILABLE.has(m.id) ? null : "Not enabled on this server.",
           requiredPlan: null,
         })),
         ...(group.id === "open-source"

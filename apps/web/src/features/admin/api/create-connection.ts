@@ -1,0 +1,24 @@
+// POST /api/admin/connections: tested with a real call before it is saved, unless `verify` is false.
+import { connectionSchema, type CreateConnection } from "@tessera/contracts";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { apiRequest } from "@/lib/api-client";
+import { refreshConnected } from "./get-connections";
+
+/** A test call of the server's can take its full 20 s, and a save waits for it. */
+export const CONNECTION_CALL_TIMEOUT_MS = 45_000;
+
+export async function createConnection(input: CreateConnection) {
+  return (
+    await apiRequest("/api/admin/connections", {
+      method: "POST",
+      body: input,
+      schema: connectionSchema,
+      timeoutMs: CONNECTION_CALL_TIMEOUT_MS,
+    })
+  ).data;
+}
+
+export function useCreateConnection() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: createConnection, onSuccess: () => refreshConnected(queryClient) });
+}
