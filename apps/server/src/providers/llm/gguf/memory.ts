@@ -22,7 +22,7 @@ export function estimateMemory(
   const kvHeads = header.kvHeads ?? header.heads;
   const cells = opts.contextSize * opts.sequences;
   const kvCache = header.layers * cells * kvHeads * (headDim + valueDim) * 2;
-  const work = (header.vocabSize ?? 32_000) * 4 * 64 + header.embedding * 4 * 4096;
+  const work = (header.vocabSize ?? 32_000) * 1024 + header.embedding * 4 * 4096;
   return fileBytes + kvCache + work + FIXED;
 }
 
