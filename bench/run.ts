@@ -11,7 +11,7 @@ import { renderSection, type BenchContext, type BenchSection } from "./lib/repor
 import { BENCH_POSTGRES_URL } from "./lib/server";
 
 /** Each module's default export runs its benchmarks and returns their sections. */
-const MODULES = ["stream", "dashboard", "search", "web", "startup", "api"] as const;
+const MODULES = ["stream", "dashboard", "search", "web", "startup", "api", "local-llm"] as const;
 
 const args = process.argv.slice(2);
 const quick = args.includes("--quick");
