@@ -65,7 +65,7 @@ test("the terms and the privacy policy are there to read, dated December 2024", 
   ).toBeInViewport();
 });
 
-test("signed in on Core, choosing Pro starts the free trial and lands on team settings", async ({
+test("signed in on Core, choosing Pro starts the free trial and lands on the dashboard", async ({
   signedIn: page,
 }) => {
   // A new person is on Free, and the dashboard offers the upgrade.
