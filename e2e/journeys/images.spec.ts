@@ -15,13 +15,11 @@ test("generate an image, find it in history, download it and delete it", async (
   await expect(page).toHaveURL(/\/dashboard\/images$/);
   await expect(page.getByRole("heading", { level: 1, name: "Image Creator", exact: true })).toBeVisible();
 
-  // Without keys the procedural model is the default; the others say what enables them.
+  // Without keys the procedural model is the default; the others are not enabled here.
   const model = page.getByRole("combobox", { name: "Model", exact: true });
   await expect(model).toContainText("Tessera Sketch (procedural, offline)");
   await model.click();
-  await expect(page.getByRole("option", { name: /Imagine 4/ })).toContainText(
-    "Set FAL_KEY to use Imagine 4.",
-  );
+  await expect(page.getByRole("option", { name: /Imagine 4/ })).toContainText("Not enabled on this server.");
   await page.keyboard.press("Escape");
   await expect(page.getByTestId("image-quota")).toHaveText("0 of 5 images this month");
 

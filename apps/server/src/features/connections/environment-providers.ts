@@ -17,8 +17,12 @@ export interface EnvProvider {
   variables: string[];
 }
 
+/** The variables among `names` that are set (a list variable counts when it names anything). */
 const named = (env: Env, ...names: (keyof Env)[]) =>
-  names.filter((n) => env[n] !== undefined && env[n] !== "");
+  names.filter((n) => {
+    const value = env[n];
+    return Array.isArray(value) ? value.length > 0 : value !== undefined && value !== "";
+  });
 
 export function environmentProviders(env: Env): EnvProvider[] {
   const out: EnvProvider[] = [];

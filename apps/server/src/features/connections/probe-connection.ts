@@ -216,7 +216,8 @@ async function call(c: Candidate, fetch: typeof globalThis.fetch, opts: ProbeOpt
         format: { ext: "wav", mime: "audio/wav", demuxer: "wav" },
         language: "en",
       });
-      return { message: `Played “${spoken}” to it; it heard “${text || "(nothing)"}”.`, items: [] };
+      const heard = text ? `it heard: ${text}${/[.!?]$/.test(text) ? "" : "."}` : "it heard nothing.";
+      return { message: `Played “${spoken}” to it; ${heard}`, items: [] };
     }
     case "smtp":
       await verifySmtp(smtpUrlWith(c.baseUrl ?? "", c.apiKey));

@@ -14,7 +14,7 @@ const MODELS: ImageModelsResponse = {
       name: "Imagine 4",
       description: "Photorealistic images.",
       available: false,
-      unavailableReason: "Set FAL_KEY to use Imagine 4.",
+      unavailableReason: "Not enabled on this server.",
       typicalSeconds: { min: 3, max: 6 },
     },
     {
@@ -170,11 +170,12 @@ describe("Image Creator", () => {
     sessionStorage.setItem("prefill_image_ar", "2:1");
     sessionStorage.setItem("prefill_image_auto", "1");
     const { server } = await openCreator({
-      "POST /api/image-generation": () => apiError(503, "UNAVAILABLE", "Set FAL_KEY to use Imagine 4."),
+      "POST /api/image-generation": () =>
+        apiError(503, "UNAVAILABLE", "Imagine 4 is not enabled on this server."),
     });
     expect(await screen.findByText("Generation Failed")).toBeTruthy();
     expect(
-      screen.getByText("Set FAL_KEY to use Imagine 4.", { selector: "[data-description]" }),
+      screen.getByText("Imagine 4 is not enabled on this server.", { selector: "[data-description]" }),
     ).toBeTruthy();
     expect(server.callsTo("POST /api/image-generation")[0]?.body).toEqual({
       prompt: "A fox in the snow",
@@ -186,7 +187,7 @@ describe("Image Creator", () => {
     );
     // The chosen model stays chosen, and says why it cannot run here.
     expect(screen.getByRole("note").textContent).toBe(
-      "Imagine 4 is not available here. Set FAL_KEY to use Imagine 4.",
+      "Imagine 4 is not available here. Not enabled on this server.",
     );
     // Used once: a reload would not start again.
     expect(sessionStorage.getItem("prefill_image_auto")).toBeNull();
