@@ -36,7 +36,8 @@ afterAll(async () => {
 
 describe("mail through SMTP_URL", () => {
   it("delivers the verification mail with a working link, and records it as sent without the link", async () => {
-    expect((await t.signUp("smtp@example.com")).status).toBe(200);
+    const signedUp = await t.signUp("smtp@example.com");
+    expect(signedUp.status).toBe(200);
     const mail = received.find((m) => m.to.includes("smtp@example.com"));
     expect(mail).toBeDefined();
     expect(mail!.data).toContain("Subject: Confirm your Tessera account");
@@ -49,7 +50,9 @@ describe("mail through SMTP_URL", () => {
     expect(row).toMatchObject({ status: "sent", link: null });
 
     const url = new URL(link!);
-    const verified = await t.request(url.pathname + url.search);
+    // Opened in the browser that signed up (its cookie), the link signs in there.
+    const browser = signedUp.headers.get("set-cookie")!.split(";")[0]!;
+    const verified = await t.request(url.pathname + url.search, { headers: { cookie: browser } });
     expect(verified.status).toBe(302);
     expect((await t.signIn("smtp@example.com")).status).toBe(200);
   });
