@@ -31,6 +31,7 @@ import {
   type ModelStreamPart,
 } from "../../providers/llm/stream-model";
 import { statusText } from "../../providers/llm/model-status";
+import { runsInProcess } from "../../providers/llm/runs-in-process";
 import type { PreparedChat } from "./prepare-chat";
 
 export interface StreamDeps {
@@ -217,8 +218,8 @@ export async function* runChatStream(
 
   const content = interrupted ? withInterruptedMark(text) : text;
   const tokens = outputTokens ?? estimateTokens(text);
-  // Tessera Local runs in the server: it costs nothing. Null when the provider reported no cost.
-  const cost = prepared.resolved.provider === "tessera-local" ? 0 : next.value.cost;
+  // A model run in the server costs nothing. Null when the provider reported no cost.
+  const cost = runsInProcess(prepared.resolved.provider) ? 0 : next.value.cost;
   const status = interrupted ? "interrupted" : failure ? "error" : "complete";
   // Nothing came back (or, for a regenerated answer, nothing before Stop): the turn is undone.
   const undo = !text && (status === "error" || (status === "interrupted" && prepared.replaces.length > 0));

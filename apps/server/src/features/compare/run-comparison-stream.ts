@@ -26,6 +26,7 @@ import {
   startDraftWriter,
   writeWithRetry,
 } from "../../lib/stream-store";
+import { runsInProcess } from "../../providers/llm/runs-in-process";
 import { describeFailure, estimateTokens, streamModel } from "../../providers/llm/stream-model";
 import type { LlmRegistry, ResolvedModel } from "../../providers/llm/types";
 import { loadComparison, tokensPerSecond } from "./comparisons";
@@ -165,8 +166,8 @@ export async function* runComparisonStream(
   await draft.stop();
   const outcome = next.value;
   const tokens = outcome.outputTokens ?? estimateTokens(outcome.text);
-  // Tessera Local runs in the server: it costs nothing.
-  const cost = answer.resolved.provider === "tessera-local" ? 0 : outcome.cost;
+  // A model run in the server costs nothing.
+  const cost = runsInProcess(answer.resolved.provider) ? 0 : outcome.cost;
   const failure = outcome.interrupted ? null : outcome.failure;
   const described = failure ? describeFailure(failure) : null;
   const status = outcome.interrupted ? "stopped" : failure ? "error" : "complete";

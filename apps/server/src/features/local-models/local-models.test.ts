@@ -12,7 +12,9 @@ import {
   type ModelsResponse,
   type StoredMessage,
 } from "@tessera/contracts";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { messages } from "../../db/schema";
 import { startModelHub, type ModelHub } from "../../test/model-hub";
 import { scratchDirs } from "../../test/scratch-dirs";
 import { createTestApp, eventually, readSse, readUntil, type TestApp } from "../../test/test-app";
@@ -107,6 +109,12 @@ describe("Admin → Local models", () => {
     expect(events.filter((e) => e.type === "chunk").length).toBeGreaterThan(3);
     expect(events.at(-1)).toMatchObject({ type: "complete" });
     expect(events.at(-1)?.outputTokens).toBeGreaterThanOrEqual(8);
+    // Run in the server: it cost nothing (not an unknown cost).
+    const [stored] = await t.services.database.db
+      .select({ cost: messages.cost })
+      .from(messages)
+      .where(eq(messages.id, events.at(-1)?.messageId as string));
+    expect(stored?.cost).toBe(0);
   });
 
   it("keeps what a local model said when Stop is pressed", async () => {

@@ -26,6 +26,7 @@ import { notFound } from "../../lib/errors";
 import { isServerShutdown, type LiveStreams } from "../../lib/live-streams";
 import type { Logger } from "../../lib/logger";
 import { DRAFT_WRITE_MS, restartingEvent, startDraftWriter } from "../../lib/stream-store";
+import { runsInProcess } from "../../providers/llm/runs-in-process";
 import { estimateTokens, streamModel } from "../../providers/llm/stream-model";
 import type { LlmRegistry, Passage } from "../../providers/llm/types";
 import type { SearchProvider, WebResult } from "../../providers/search/types";
@@ -284,7 +285,7 @@ export async function* runSearch(
         return;
       }
       tokensUsed = outcome.outputTokens ?? estimateTokens(overview);
-      cost = resolved.provider === "tessera-local" ? 0 : (outcome.cost ?? 0);
+      cost = runsInProcess(resolved.provider) ? 0 : (outcome.cost ?? 0);
       try {
         const suggested = await suggestFollowUps(resolved, input.query, overview, sources, signal);
         followUps = suggested.questions;
