@@ -122,6 +122,8 @@ export default async function globalSetup() {
   process.env.TESSERA_E2E_SERVER_LOG = logFile;
   process.env.TESSERA_E2E_CANARY_URL = canary.url;
   process.env.TESSERA_E2E_CANARY_LOG = canaryLog;
+  // The loopback model server, for the admin's Connections journey to connect from the page.
+  process.env.TESSERA_E2E_MODELS_URL = models.url;
   process.env.TESSERA_E2E_GGUF_URL = modelFile.url;
   process.env.TESSERA_E2E_ADMIN_TOKEN = await signUpAdmin(url);
 

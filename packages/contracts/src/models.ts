@@ -317,9 +317,9 @@ export const modelAvailabilitySchema = z.object({
   provider: providerIdSchema.nullable(),
   /** Why it cannot be used now, in words for anyone (never a variable's name). */
   unavailableReason: z.string().nullable(),
-  /** Set when only the caller's plan stands in the way: the cheapest plan that includes it. */
   /** Unavailable only for want of a connection: an instance admin can connect one (Admin → Connections). */
   needsConnection: z.boolean().optional(),
+  /** Set when only the caller's plan stands in the way: the cheapest plan that includes it. */
   requiredPlan: planIdSchema.nullable().default(null),
 });
 export type ModelAvailability = z.infer<typeof modelAvailabilitySchema>;
