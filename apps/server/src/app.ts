@@ -315,9 +315,6 @@ export function createApp(services: Services, options: { webDist?: string | null
       allowPrivateFetch: env.OUTBOUND_ALLOW_PRIVATE,
     }),
   );
-  app.all("/v1/*", () => {
-    throw new AppError("NOT_FOUND", "No such API route.");
-  });
 
   // Stored files: keys are server-made with a random part, so the address is the capability (an
   // <img> cannot send a bearer token). A file never runs as a page of ours: its type comes from the

@@ -14,6 +14,7 @@ const RUNS = { random: 10, mutated: 16, upload: 10, query: 20, ids: 6 };
 
 let t: TestApp;
 let token: string;
+let apiKey: string;
 const ids = { team: "", self: "", prompt: "", assistant: "", conversation: "", connection: "" };
 
 const LEAK =
@@ -31,22 +32,28 @@ async function expectHandled(res: Response, what: string) {
   if (res.status >= 500 && !(res.status === 503 && unavailable.has(path)))
     throw new Error(`${what} → ${res.status} ${text.slice(0, 300)}`);
   if (res.status < 400) return;
-  let body: { error?: { code?: unknown; message?: unknown; requestId?: unknown } };
+  let body: { error?: { code?: unknown; message?: unknown; requestId?: unknown; type?: unknown } };
   try {
     body = JSON.parse(text) as typeof body;
   } catch {
     throw new Error(`${what} → ${res.status} is not JSON: ${text.slice(0, 200)}`);
   }
-  const { code, message, requestId } = body.error ?? {};
-  if (typeof code !== "string" || typeof message !== "string" || !message || typeof requestId !== "string")
-    throw new Error(`${what} → ${res.status} without the error shape: ${text.slice(0, 200)}`);
+  const { code, message, requestId, type } = body.error ?? {};
+  if (typeof message !== "string" || !message)
+    throw new Error(`${what} → ${res.status} without a message: ${text.slice(0, 200)}`);
+  // The OpenAI-compatible API answers in OpenAI's error shape, which its clients read.
+  const shaped = what.includes("/v1/")
+    ? typeof type === "string"
+    : typeof code === "string" && typeof requestId === "string";
+  if (!shaped) throw new Error(`${what} → ${res.status} without the error shape: ${text.slice(0, 200)}`);
   if (LEAK.test(message)) throw new Error(`${what} → ${res.status} leaks: ${message.slice(0, 300)}`);
 }
 
 function send(method: string, path: string, body: string | FormData | undefined, contentType?: string) {
   return t.request(path, {
     method,
-    token,
+    // The OpenAI-compatible API takes a personal API key, the rest the session.
+    token: path.startsWith("/v1/") ? apiKey : token,
     body,
     headers: contentType ? { "content-type": contentType } : {},
   });
@@ -214,6 +221,18 @@ const TARGETS: Target[] = [
     path: () => "/api/admin/models/grok-4",
     valid: () => ({ enabled: false }),
   },
+  { route: "POST /api/api-keys", path: () => "/api/api-keys", valid: () => ({ name: "Fuzz key" }) },
+  {
+    route: "POST /v1/chat/completions",
+    path: () => "/v1/chat/completions",
+    valid: () => ({
+      model: "tessera-local",
+      messages: [{ role: "user", content: "Hello" }],
+      max_tokens: 50,
+      temperature: 0.5,
+    }),
+    runs: 12,
+  },
   {
     route: "POST /api/changelog",
     path: () => "/api/changelog",
@@ -372,6 +391,11 @@ beforeAll(async () => {
       }),
     )
   ).id;
+  apiKey = (
+    (await (await t.request("/api/api-keys", { method: "POST", token, json: { name: "Fuzz" } })).json()) as {
+      key: string;
+    }
+  ).key;
   ids.prompt = (
     await json(
       await t.request("/api/prompts", {

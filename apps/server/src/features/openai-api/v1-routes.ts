@@ -128,6 +128,12 @@ export function v1Routes(deps: CompletionDeps) {
       return new Response(body, {
         headers: { "content-type": "text/event-stream; charset=utf-8", "cache-control": "no-cache" },
       });
+    })
+    .all("*", () => {
+      throw new OpenAiError(
+        404,
+        "No such API route. This API has GET /v1/models and POST /v1/chat/completions.",
+      );
     });
 }
 
