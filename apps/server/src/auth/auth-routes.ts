@@ -207,7 +207,7 @@ function wrongAddress(origin: string | null, publicUrl: string): string {
   const opened = origin ? ` This page was opened at ${origin}.` : "";
   return (
     `Tessera is set up to be opened at ${publicUrl}.${opened} Open ${publicUrl} and try again, ` +
-    "or ask whoever runs Tessera to set PUBLIC_URL to the address you use."
+    "or ask whoever runs Tessera to set it up for the address you use."
   );
 }
 

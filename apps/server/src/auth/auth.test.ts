@@ -57,7 +57,7 @@ describe("sign-up and email verification", () => {
         code: "INVALID_ORIGIN",
         message:
           `Tessera is set up to be opened at ${ORIGIN}. This page was opened at http://127.0.0.1:3000. ` +
-          `Open ${ORIGIN} and try again, or ask whoever runs Tessera to set PUBLIC_URL to the address you use.`,
+          `Open ${ORIGIN} and try again, or ask whoever runs Tessera to set it up for the address you use.`,
       },
     });
     // Nothing was created: the right address still signs the same person up.
