@@ -129,4 +129,19 @@ asked three times through \`streamModel\` with a prompt of about 400 tokens (a f
 tokens at temperature 0.7. Tokens a second count from the first token to the last. The memory is the process's peak
 RSS (VmHWM) less its RSS before the model loaded. The machine is shared with other work: the load average at the
 start is in the table above, and figures move with it.
+
+First full run (\`e051234\` with this module's commits; load average 2.9 at the start, about 4 by the end): with one
+thread Qwen2.5 0.5B's shape answered at 39.4 tokens a second (met), its first token 2.08 s after a 414-token prompt
+(missed by 80 ms). Two threads kept the same pace (39.3) and halved the wait for the first token (1.1 s): reading a
+prompt is arithmetic two cores share, answering is bound by memory. The 1.5B shape answered at 14.2 tokens a second
+(met), its first token after 7.7 s. \`LOCAL_LLM_THREADS\` stays 1: in the runs just before, with a load average of 7 to
+15 (other engineers' tests and browsers on the same two cores), two threads fell to 1.6–6.0 tokens a second and
+3–14 s to the first token, where one thread kept 12–40 tokens a second. A server with cores of its own can set 2.
+
+Memory: the 0.5B shape added 505 MB to a 269 MB file (met), the 1.5B shape 1,192 MB to 832 MB, 60 MB above the goal
+(missed). The excess is mostly llama.cpp keeping the tied embedding twice (a plain copy for lookups and a repacked
+one for the output layer: 131 MB at 1.5B's shape) and the 4,096-token cache (112 MB); \`LOCAL_LLM_CONTEXT=2048\` saves
+about 50 MB of it (1,144 MB measured beside). Mapping the file instead of reading it was worse: its pages stayed
+resident beside the repacked copy (849 MB against 660 MB of peak RSS for the 0.5B shape, which is why the runtime
+reads files into memory).
 `;
