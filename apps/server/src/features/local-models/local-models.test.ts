@@ -125,18 +125,24 @@ describe("Admin → Local models", () => {
     let chunks = 0;
     const { reader, events } = await readUntil(res, (e) => e.type === "chunk" && ++chunks === 5);
     const start = events.find((e) => e.type === "start")!;
-    const stop = await t.request("/api/chat-stream/stop", {
-      method: "POST",
-      token: member,
-      json: { messageId: start.messageId },
-    });
+    // Stop, as the page does, while it leaves the stream.
+    const [stop] = await Promise.all([
+      t.request("/api/chat-stream/stop", {
+        method: "POST",
+        token: member,
+        json: { messageId: start.messageId },
+      }),
+      reader.cancel(),
+    ]);
     expect(stop.status).toBe(204);
-    await reader.cancel();
-    const messages = (await (
-      await t.request(`/api/conversations/${start.conversationId as string}/messages`, { token: member })
-    ).json()) as StoredMessage[];
-    const answer = messages.find((m) => m.role === "assistant")!;
-    expect(answer.status).toBe("interrupted");
+    const answerOf = async () =>
+      (
+        (await (
+          await t.request(`/api/conversations/${start.conversationId as string}/messages`, { token: member })
+        ).json()) as StoredMessage[]
+      ).find((m) => m.role === "assistant")!;
+    await expect.poll(async () => (await answerOf()).status, { timeout: 5_000 }).toBe("interrupted");
+    const answer = await answerOf();
     expect(answer.content).toMatch(/^\s*Hello from a tiny/);
     expect(answer.content).toContain("[Response interrupted]");
   });
