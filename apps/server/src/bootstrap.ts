@@ -77,10 +77,7 @@ export async function createServices(
     database?: DatabaseHandle;
     chatIdleMs?: number;
     /** Tests: shorter download waits, a small machine's memory, a full disk. */
-    localModels?: Pick<
-      Parameters<typeof createLocalModels>[0],
-      "timings" | "freeMemory" | "statfs" | "sweepEveryMs"
-    >;
+    localModels?: Pick<Parameters<typeof createLocalModels>[0], "timings" | "freeMemory" | "statfs">;
   } = {},
 ): Promise<Services> {
   const dataDir = resolve(env.DATA_DIR);

@@ -19,6 +19,12 @@ import type { LocalModelsDeps } from "./local-models-deps";
 import { openDownload } from "./open-download";
 import { toLocalModel } from "./to-local-model";
 
+const exists = (path: string) =>
+  stat(path).then(
+    () => true,
+    () => false,
+  );
+
 /** Room left on the disk beyond the file itself (the database, logs, other uploads). */
 const DISK_MARGIN = 256 * 2 ** 20;
 
@@ -40,12 +46,7 @@ export async function addLocalModel(
   const target = "catalogueId" in input ? fromCatalogue(deps, input.catalogueId) : fromUrl(input);
   const file = `${target.name}.gguf`;
   await refuseTaken(deps, target.name, file);
-  if (
-    await stat(deps.folder.pathOf(file)).then(
-      () => true,
-      () => false,
-    )
-  )
+  if (await exists(deps.folder.pathOf(file)))
     throw new AppError(
       "CONFLICT",
       `The models folder already has a file named ${file}: add it as a file on the server, or give this model another name.`,

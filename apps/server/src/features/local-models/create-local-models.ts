@@ -38,13 +38,12 @@ export function createLocalModels(opts: {
   timings?: Partial<DownloadTimings>;
   freeMemory?: () => number;
   statfs?: (dir: string) => Promise<{ bavail: number; bsize: number }>;
-  sweepEveryMs?: number;
 }): LocalModels {
   const timings = { ...DOWNLOAD_TIMINGS, ...opts.timings };
   const folder = createModelsFolder(join(opts.dataDir, "models"), { statfs: opts.statfs });
   const runtime = createLlamaRuntime(opts.runtime, { logger: opts.logger, freeMemory: opts.freeMemory });
   const downloads = createDownloads({ db: opts.db, folder, hub: opts.hub, logger: opts.logger, timings });
-  downloads.startSweeping(opts.sweepEveryMs ?? SWEEP_EVERY_MS);
+  downloads.startSweeping(SWEEP_EVERY_MS);
   return {
     deps: { db: opts.db, folder, downloads, runtime, hub: opts.hub, timings, logger: opts.logger },
     source: createLocalModelSource({ ready: () => readyLocalModels(opts.db, folder), runtime }),

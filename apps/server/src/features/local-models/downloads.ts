@@ -17,8 +17,6 @@ export interface Downloads {
   /** Sweeps now and then every `everyMs`. */
   startSweeping(everyMs: number): void;
   close(): Promise<void>;
-  /** Resolves once the download of `id` running here has ended (tests). */
-  settled(id: string): Promise<void>;
 }
 
 export function createDownloads(ctx: DownloadContext): Downloads {
@@ -77,9 +75,6 @@ export function createDownloads(ctx: DownloadContext): Downloads {
       const runs = [...running.values()];
       for (const run of runs) run.controller.abort(new DownloadStop("shutdown"));
       await Promise.all(runs.map((r) => r.done));
-    },
-    async settled(id) {
-      await running.get(id)?.done;
     },
   };
 }
