@@ -10,17 +10,23 @@ import {
   AlertDialogTitle,
 } from "@/components/ui/alert-dialog";
 
-/** Asks before something is deleted for good: open while `item` is set, Delete hands it back. */
+/**
+ * Asks before something is deleted (or revoked, or removed) for good: open while `item` is set, the
+ * action hands it back.
+ */
 export function ConfirmDeleteDialog<T>({
   item,
   title,
   description,
+  action = "Delete",
   onCancel,
   onConfirm,
 }: {
   item: T | null;
   title: string;
   description: (item: T) => ReactNode;
+  /** The destructive button's label. */
+  action?: string;
   onCancel: () => void;
   onConfirm: (item: T) => void;
 }) {
@@ -34,7 +40,7 @@ export function ConfirmDeleteDialog<T>({
         <AlertDialogFooter>
           <AlertDialogCancel>Cancel</AlertDialogCancel>
           <AlertDialogAction variant="destructive" onClick={() => item !== null && onConfirm(item)}>
-            Delete
+            {action}
           </AlertDialogAction>
         </AlertDialogFooter>
       </AlertDialogContent>

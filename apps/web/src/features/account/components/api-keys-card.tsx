@@ -10,16 +10,7 @@ import {
 import { Copy, KeyRound, Trash2 } from "lucide-react";
 import { useState, type FormEvent } from "react";
 import { Link } from "react-router";
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from "@/components/ui/alert-dialog";
+import { ConfirmDeleteDialog } from "@/components/confirm-delete-dialog";
 import { Alert, AlertDescription, AlertTitle, FormError } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
@@ -190,32 +181,20 @@ export function ApiKeysCard() {
           </>
         )}
       </CardContent>
-      <AlertDialog open={revoking !== null} onOpenChange={(open) => (open ? null : setRevoking(null))}>
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>Revoke API key</AlertDialogTitle>
-            <AlertDialogDescription>
-              Programs using “{revoking?.name}” stop working at once. This cannot be undone.
-            </AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel>Cancel</AlertDialogCancel>
-            <AlertDialogAction
-              variant="destructive"
-              onClick={() =>
-                revoking &&
-                revoke.mutate(revoking.id, {
-                  onSuccess: () => toast.success("API key revoked"),
-                  onError: (err) =>
-                    toast.error("Could not revoke the key", { description: errorMessage(err) }),
-                })
-              }
-            >
-              Revoke
-            </AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      <ConfirmDeleteDialog
+        item={revoking}
+        title="Revoke API key"
+        description={(k) => `Programs using “${k.name}” stop working at once. This cannot be undone.`}
+        action="Revoke"
+        onCancel={() => setRevoking(null)}
+        onConfirm={(k) => {
+          setRevoking(null);
+          revoke.mutate(k.id, {
+            onSuccess: () => toast.success("API key revoked"),
+            onError: (err) => toast.error("Could not revoke the key", { description: errorMessage(err) }),
+          });
+        }}
+      />
     </Card>
   );
 }
