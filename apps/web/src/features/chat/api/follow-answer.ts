@@ -10,3 +10,20 @@ export async function* followAnswer(messageId: string, signal: AbortSignal): Asy
   const path = `/api/chat-stream/${encodeURIComponent(messageId)}/follow`;
   yield* readSseEvents(await apiStream(path, { method: "GET", signal }), chatFollowEventSchema, signal);
 }
+
+/**
+ * The answer `message` as it grows, relayed token by token while the server process writing it does;
+ * ends when it has ended, or at once (204) when that process is another one.
+ */
+export async function* relayAnswer<M extends { content: string }>(
+  messageId: string,
+  message: M,
+  signal: AbortSignal,
+): AsyncGenerator<M> {
+  let text = "";
+  for await (const event of followAnswer(messageId, signal)) {
+    if (event.type === "end") return;
+    text = event.type === "resume" ? event.content : text + event.content;
+    yield { ...message, content: text };
+  }
+}

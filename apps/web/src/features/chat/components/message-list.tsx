@@ -4,7 +4,7 @@ import { preloadMarkdown } from "@/components/lazy-markdown";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { lazyChunk } from "@/lib/chunk-load";
-import type { OlderMessages } from "../hooks/use-chat-session";
+import type { OlderMessages } from "../hooks/use-conversation-history";
 import { useFollowEnd } from "../hooks/use-follow-end";
 import type { ChatMessage } from "../utils/chat-message";
 import type { ChatLayout } from "./message-item";

@@ -7,7 +7,7 @@ import { useEffect, useLayoutEffect, useRef, type RefObject } from "react";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { cn } from "@/lib/utils";
-import type { OlderMessages } from "../hooks/use-chat-session";
+import type { OlderMessages } from "../hooks/use-conversation-history";
 import type { ChatMessage } from "../utils/chat-message";
 import { MessageItem, type ChatLayout } from "./message-item";
 
