@@ -1,8 +1,9 @@
 import { spawn } from "node:child_process";
 import { mkdtempSync, openSync } from "node:fs";
+import { createRequire } from "node:module";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { delimiter, dirname, join, resolve } from "node:path";
 import { startCanaryServer } from "./canary-server";
 import { E2E_MODEL_ANSWERS, EPIC_CHUNKS, EPIC_MODEL, SAGA_CHUNKS, SAGA_MODEL } from "./e2e-models";
 import { HOSTILE_MODEL, hostileCorpus, streamChunks } from "./hostile-corpus";
@@ -12,6 +13,15 @@ import { startModelServer } from "./openai-compatible-server";
 import { startSmtpCatcher } from "./smtp-catcher";
 
 const root = resolve(import.meta.dirname, "../..");
+
+/**
+ * The server's PATH: the host's, then the folder of the ffmpeg inside the npm package
+ * @ffmpeg-installer/ffmpeg, so dictation has one on a machine without ffmpeg (the host's comes first).
+ */
+function pathWithPackagedFfmpeg(): string {
+  const { path } = createRequire(import.meta.url)("@ffmpeg-installer/ffmpeg") as { path: string };
+  return [process.env.PATH, dirname(path)].filter(Boolean).join(delimiter);
+}
 
 function freePort(): Promise<number> {
   return new Promise((resolvePort, reject) => {
@@ -72,6 +82,7 @@ export default async function globalSetup() {
   const logFile = join(work, "server.log");
   const env: NodeJS.ProcessEnv = {
     ...process.env,
+    PATH: pathWithPackagedFfmpeg(),
     PORT: String(port),
     HOST: "127.0.0.1",
     PUBLIC_URL: url,

@@ -5,11 +5,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import pino from "pino";
 import { CLIENT_LEFT, createApp } from "../../app";
 import { createTestApp, ORIGIN, type TestApp } from "../../test/test-app";
-import { hostPath } from "../../env";
 import { sniffAudio } from "../../providers/transcription/audio-format";
 import { createOpenAiTranscriber } from "../../providers/transcription/openai-transcriber";
 import { findProgram } from "../../providers/transcription/run-program";
 import { TranscriptionError } from "../../providers/transcription/types";
+import { testPath } from "../../test/test-path";
 import { CONTENT_WORDS, SENTENCE, speakWav, toWebm, wordsRecognised } from "./spoken-sentence";
 
 /** What the loopback transcription service was sent. */
@@ -66,10 +66,12 @@ function recordingForm(bytes: Uint8Array, opts: { type?: string; name?: string; 
   return form;
 }
 
-const ffmpeg = findProgram(undefined, ["ffmpeg"], hostPath());
-const pocketsphinx = findProgram(undefined, ["pocketsphinx_continuous", "pocketsphinx"], hostPath());
+// ffmpeg comes from npm when the host has none (test-path.ts); PocketSphinx only from the host, which
+// `npm test` installs when it runs as root (scripts/test-prerequisites.sh).
+const ffmpeg = findProgram(undefined, ["ffmpeg"], testPath());
+const pocketsphinx = findProgram(undefined, ["pocketsphinx_continuous", "pocketsphinx"], testPath());
 const INSTALL =
-  "These tests need ffmpeg, pocketsphinx and pocketsphinx-en-us on the host: apt-get install ffmpeg pocketsphinx pocketsphinx-en-us";
+  "These tests need pocketsphinx and pocketsphinx-en-us on the host: apt-get install pocketsphinx pocketsphinx-en-us";
 
 let spokenWav: Uint8Array;
 let spokenWebm: Uint8Array;
@@ -86,7 +88,7 @@ beforeAll(async () => {
   spokenWebm = await toWebm(ffmpeg, spokenWav);
   hosted = await startTranscriptionService(() => hostedReply);
   remote = await createTestApp({ TRANSCRIBE_BASE_URL: hosted.url, TRANSCRIBE_API_KEY: "transcribe-key" });
-  offline = await createTestApp({ PATH: hostPath() });
+  offline = await createTestApp({ PATH: testPath() });
   remoteToken = await remote.newUser("remote-dictation@example.com");
   offlineToken = await offline.newUser("offline-dictation@example.com");
 });

@@ -2,12 +2,13 @@
 // make a small MP3 without the speech engine.
 import { execFile } from "node:child_process";
 import { Mp3Encoder } from "@breezystack/lamejs";
+import { testFfmpeg } from "../../test/test-path";
 
 /** Decodes with ffmpeg to 16-bit mono PCM at the file's own rate; fails on any decoding error. */
 export function decodeWithFfmpeg(mp3: Uint8Array): Promise<{ samples: number; stderr: string }> {
   return new Promise((resolve, reject) => {
     const child = execFile(
-      "ffmpeg",
+      testFfmpeg(),
       [
         "-nostdin",
         "-v",
