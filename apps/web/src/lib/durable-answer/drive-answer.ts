@@ -153,8 +153,9 @@ export async function readWhenStopped<E, V, S>(
     return;
   }
   const name = d.answer.name;
-  for (let read = 0; name && read < STOPPED_READS && d.shown(); read++) {
+  for (let read = 0; name && read < STOPPED_READS; read++) {
     if (read) await sleep(FOLLOW_POLL_MS);
+    if (!d.shown()) return;
     // A read that failed is tried again; an answer not there has nothing more to show.
     const stored = await spec.read(name).catch(() => undefined);
     if (stored === null || !d.shown()) return;
