@@ -68,6 +68,8 @@ const options = {
 // to compare with, stays).
 for (const name of existsSync("dist") ? readdirSync("dist") : [])
   if (/\.js(\.map)?$/.test(name)) rmSync(`dist/${name}`);
+// What scripts/build.mjs keeps to skip an unchanged build: this build replaces the one it describes.
+rmSync("dist/.build-inputs", { force: true });
 const { outputFiles, metafile } = await build({
   ...options,
   // The document reader's worker process starts from a module of its own (knowledge/parser-pool.ts).
