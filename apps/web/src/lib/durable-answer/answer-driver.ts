@@ -113,8 +113,9 @@ export function createAnswerDriver<Event, V, Stored>(
 
     release,
 
-    /** Whether an answer shown is running now (not as of the last render). */
-    anyRunning: () => [...runs.values()].some((run) => isRunning(run.answer.phase)),
+    /** Whether an answer shown (of `keys`, if given) is running now, not as of the last render. */
+    anyRunning: (keys?: readonly string[]) =>
+      [...runs.values()].some((run) => (!keys || keys.includes(run.key)) && isRunning(run.answer.phase)),
 
     /** The page is gone: no more reading, and nothing to show. */
     dispose: () => {

@@ -371,6 +371,48 @@ describe("the Model Comparison dialog", () => {
     expect(gpt.textContent).toContain("Some words");
   });
 
+  it("an answer whose connection is lost after it began is followed as stored, to its end", async () => {
+    const stream = liveSse();
+    let reads = 0;
+    const { user, server, dialog } = await openDialog({
+      "POST /api/comparisons": () => json(comparisonBody(["gpt-4o"]), { status: 201 }),
+      "POST /api/chat-stream": streamsByResponse({ [responseId(0)]: stream.handler }),
+      // A draft behind the page first (drafts are stored about once a second), then the whole answer.
+      [`GET /api/comparisons/${COMPARISON_ID}`]: () =>
+        json(
+          comparisonBody(["gpt-4o"], {
+            responses: [
+              ++reads === 1
+                ? { status: "streaming", content: "Some" }
+                : {
+                    status: "complete",
+                    content: "Some words, and the rest.",
+                    tokensUsed: 9,
+                    responseTimeMs: 900,
+                  },
+            ],
+          }),
+        ),
+    });
+    await user.type(promptBox(dialog), "Hello there");
+    await user.click(within(dialog).getByRole("button", { name: "Compare Models" }));
+    stream.push({ type: "start", comparisonId: COMPARISON_ID, responseId: responseId(0) });
+    stream.push({ type: "chunk", content: "Some words" });
+    const gpt = await within(dialog).findByRole("article", { name: "GPT-4o" });
+    await waitFor(() => expect(gpt.textContent).toContain("Some words"));
+
+    stream.fail(new TypeError("network error"));
+    await waitFor(() => expect(reads).toBe(1), { timeout: 3_000 });
+    // Still coming: the card keeps the words it showed, and Stop stays offered.
+    expect(gpt.dataset.status).toBe("streaming");
+    expect(gpt.textContent).toContain("Some words");
+    expect(within(dialog).getByRole("button", { name: "Stop" })).toHaveProperty("disabled", false);
+    await waitFor(() => expect(gpt.dataset.status).toBe("complete"), { timeout: 3_000 });
+    expect(gpt.textContent).toContain("Some words, and the rest.");
+    expect(within(gpt).queryByRole("alert")).toBeNull();
+    expect(server.callsTo("POST /api/chat-stream")).toHaveLength(1);
+  });
+
   it("leaving the page leaves the answers to the server, whose saved comparison is offered while they come", async () => {
     const stream = liveSse();
     const { user, server, dialog, router } = await openDialog({
