@@ -161,6 +161,41 @@ export const routes: RouteObject[] = retryingChunks([
                   })),
               },
               {
+                path: "admin/users",
+                lazy: () =>
+                  import("@/features/admin/components/admin-users-page").then((m) => ({
+                    Component: m.AdminUsersPage,
+                  })),
+              },
+              {
+                path: "admin/users/:id",
+                lazy: () =>
+                  import("@/features/admin/components/admin-user-page").then((m) => ({
+                    Component: m.AdminUserPage,
+                  })),
+              },
+              {
+                path: "admin/budgets",
+                lazy: () =>
+                  import("@/features/admin/components/admin-budgets-page").then((m) => ({
+                    Component: m.AdminBudgetsPage,
+                  })),
+              },
+              {
+                path: "admin/settings",
+                lazy: () =>
+                  import("@/features/admin/components/admin-settings-page").then((m) => ({
+                    Component: m.AdminSettingsPage,
+                  })),
+              },
+              {
+                path: "admin/audit",
+                lazy: () =>
+                  import("@/features/admin/components/admin-audit-page").then((m) => ({
+                    Component: m.AdminAuditPage,
+                  })),
+              },
+              {
                 path: "admin/mail",
                 lazy: () =>
                   import("@/features/admin/components/admin-mail-page").then((m) => ({

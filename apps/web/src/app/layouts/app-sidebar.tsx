@@ -14,6 +14,7 @@ import {
 import { Spinner } from "@/components/ui/spinner";
 import { errorMessage } from "@/lib/api-client";
 import { useAuth } from "@/lib/auth-context";
+import { usePublicConfig } from "@/lib/public-config";
 import { cn } from "@/lib/utils";
 import { navGroupsFor } from "./nav-items";
 
@@ -22,6 +23,7 @@ export function AppSidebar() {
   const collapsed = state === "collapsed" && !isMobile;
   const closeSheet = () => setOpenMobile(false);
   const { user } = useAuth();
+  const instanceName = usePublicConfig().data?.instanceName;
 
   return (
     <Sidebar>
@@ -37,8 +39,12 @@ export function AppSidebar() {
           className="flex items-center gap-2.5 rounded-lg outline-none focus-visible:ring-[3px] focus-visible:ring-ring/40"
         >
           <LogoMark className={collapsed ? "size-7" : "size-8"} />
-          <span className={cn("text-base font-semibold tracking-tight", collapsed && "sr-only")}>
-            Tessera
+          <span className={cn("flex min-w-0 flex-col", collapsed && "sr-only")}>
+            <span className="text-base leading-tight font-semibold tracking-tight">Tessera</span>
+            {/* The name the admin gave this instance (Admin → Instance settings), beside the product's. */}
+            {instanceName ? (
+              <span className="truncate text-xs leading-tight text-muted-foreground">{instanceName}</span>
+            ) : null}
           </span>
         </Link>
       </div>

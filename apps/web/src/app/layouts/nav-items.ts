@@ -6,14 +6,18 @@ import {
   Columns3,
   Cpu,
   FileText,
+  Gauge,
   Image,
   LayoutDashboard,
   Mail,
   MessageSquare,
   PlugZap,
+  ScrollText,
   Search,
   Settings,
+  SlidersHorizontal,
   UserRound,
+  Users,
 } from "lucide-react";
 import { features } from "@/lib/features";
 
@@ -51,14 +55,30 @@ export const navGroups: NavGroup[] = [
     items: [
       { label: "Settings", to: "/dashboard/team-settings", icon: Settings },
       { label: "Account", to: "/dashboard/account", icon: UserRound },
+    ],
+  },
+  {
+    label: "Admin",
+    items: [
+      { label: "Users", to: "/dashboard/admin/users", icon: Users, adminOnly: true },
       { label: "Usage", to: "/dashboard/admin/usage", icon: ChartColumn, adminOnly: true },
+      { label: "Budgets", to: "/dashboard/admin/budgets", icon: Gauge, adminOnly: true },
       { label: "Mail", to: "/dashboard/admin/mail", icon: Mail, adminOnly: true },
       { label: "Connections", to: "/dashboard/admin/connections", icon: PlugZap, adminOnly: true },
       { label: "Local models", to: "/dashboard/admin/local-models", icon: Cpu, adminOnly: true },
+      {
+        label: "Instance settings",
+        to: "/dashboard/admin/settings",
+        icon: SlidersHorizontal,
+        adminOnly: true,
+      },
+      { label: "Audit log", to: "/dashboard/admin/audit", icon: ScrollText, adminOnly: true },
     ],
   },
 ];
 
-/** The groups as one person sees them: admin-only entries only for instance admins. */
+/** The groups as one person sees them: admin-only entries (and a group left empty) only for instance admins. */
 export const navGroupsFor = (isAdmin: boolean): NavGroup[] =>
-  navGroups.map((g) => ({ ...g, items: g.items.filter((i) => isAdmin || !i.adminOnly) }));
+  navGroups
+    .map((g) => ({ ...g, items: g.items.filter((i) => isAdmin || !i.adminOnly) }))
+    .filter((g) => g.items.length > 0);

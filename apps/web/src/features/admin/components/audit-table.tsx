@@ -1,0 +1,59 @@
+// The audit log's events as a table: when, who, what, on what, from where, and what changed.
+import type { AuditEvent } from "@tessera/contracts";
+import { formatWhen } from "@/lib/utils";
+import { AUDIT_ACTION_LABELS } from "../utils/audit-labels";
+
+/** What changed, as short "key: value" pairs (the CSV export keeps the full JSON). */
+function changesText(changes: AuditEvent["changes"]): string {
+  if (!changes) return "";
+  return Object.entries(changes)
+    .map(([key, value]) => `${key}: ${typeof value === "string" ? value : JSON.stringify(value)}`)
+    .join("; ");
+}
+
+export function AuditTable({ events, busy }: { events: AuditEvent[]; busy: boolean }) {
+  return (
+    <div className="overflow-x-auto rounded-xl border bg-card" aria-busy={busy}>
+      <table className="w-full text-left text-sm">
+        <caption className="sr-only">Audit log</caption>
+        <thead className="bg-muted/60 text-xs text-muted-foreground">
+          <tr>
+            {["When", "Who", "Action", "Target", "Address", "What changed"].map((h) => (
+              <th key={h} scope="col" className="px-3 py-2 font-medium whitespace-nowrap">
+                {h}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {events.length === 0 ? (
+            <tr>
+              <td colSpan={6} className="px-3 py-6 text-center text-muted-foreground">
+                No events match.
+              </td>
+            </tr>
+          ) : (
+            events.map((e) => (
+              <tr key={e.id} className="border-t align-top">
+                <td className="px-3 py-2 whitespace-nowrap tabular-nums">{formatWhen(e.at)}</td>
+                <td className="max-w-56 truncate px-3 py-2" title={e.actorEmail ?? e.actorId ?? undefined}>
+                  {e.actorEmail ?? e.actorId ?? "System"}
+                </td>
+                <td className="px-3 py-2 whitespace-nowrap">
+                  <span title={e.action}>{AUDIT_ACTION_LABELS[e.action]}</span>
+                </td>
+                <td className="px-3 py-2 font-mono text-xs text-muted-foreground">
+                  {e.targetType ? `${e.targetType}${e.targetId ? `: ${e.targetId}` : ""}` : "—"}
+                </td>
+                <td className="px-3 py-2 font-mono text-xs text-muted-foreground">{e.ip ?? "—"}</td>
+                <td className="max-w-80 px-3 py-2 text-xs break-words text-muted-foreground">
+                  {changesText(e.changes) || "—"}
+                </td>
+              </tr>
+            ))
+          )}
+        </tbody>
+      </table>
+    </div>
+  );
+}

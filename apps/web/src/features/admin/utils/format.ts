@@ -1,0 +1,30 @@
+// How the admin console writes its figures: tokens compact, cost in dollars, days and moments in the
+// reader's own words.
+import type { AdminUserStatus } from "@tessera/contracts";
+import { dateFormat } from "@/lib/utils";
+
+/** 950, 12.4K, 3.1M: tokens add up quickly. */
+export function formatTokens(n: number): string {
+  return new Intl.NumberFormat("en-US", { notation: "compact", maximumFractionDigits: 1 }).format(n);
+}
+
+/** "$0.00" when nothing, four decimals under a cent so a small cost does not read as zero. */
+export function formatCost(cost: number): string {
+  if (cost === 0) return "$0.00";
+  return cost < 0.01 ? `$${cost.toFixed(4)}` : `$${cost.toFixed(2)}`;
+}
+
+const utcDayFormat = dateFormat({ day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
+
+/** A UTC calendar day (YYYY-MM-DD) as "Nov 29, 2026". */
+export const formatUtcDay = (date: string) => utcDayFormat().format(new Date(`${date}T00:00:00Z`));
+
+/** A UTC day `days` before today (0: today), as YYYY-MM-DD. */
+export const utcDayAgo = (days: number, now = new Date()) =>
+  new Date(now.getTime() - days * 86_400_000).toISOString().slice(0, 10);
+
+export const STATUS_LABELS: Record<AdminUserStatus, string> = {
+  active: "Active",
+  banned: "Banned",
+  unverified: "Unverified",
+};
