@@ -1,34 +1,51 @@
-// The instance admin's usage page: active people (7 and 30 days), events a day (30), top pages.
+// The instance admin's usage page: active people (7 and 30 days), events a day (30), top pages, and
+// model spend (tokens and cost) over any range of days, by day, person, team and model, with the
+// OpenAI-compatible API apart (spend-section.tsx).
 import type { AdminUsage } from "@tessera/contracts";
+import { useState } from "react";
+import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { PageSpinner } from "@/components/ui/spinner";
 import { errorMessage } from "@/lib/api-client";
 import { useAuth } from "@/lib/auth-context";
 import { useDocumentTitle } from "@/lib/use-document-title";
-import { useAdminUsage } from "../api/get-admin-usage";
+import { useAdminUsage, type UsageRange } from "../api/get-admin-usage";
+import { SpendSection } from "./spend-section";
 
 export function AdminUsagePage() {
   useDocumentTitle("Usage");
   const { user } = useAuth();
   const isAdmin = user?.role === "admin";
-  const { data, error, isPending } = useAdminUsage(isAdmin);
+  // Empty: the server's default, the last 30 days.
+  const [range, setRange] = useState<UsageRange>({ from: "", to: "" });
+  const { data, error, isPending, isFetching } = useAdminUsage(range, isAdmin);
 
   return (
     <div className="mx-auto flex w-full max-w-5xl flex-col gap-6 p-4 md:p-8">
       <header>
         <h1 className="text-2xl font-semibold tracking-tight">Usage</h1>
         <p className="text-sm text-muted-foreground">
-          How this instance is used, from page views and events.
+          How this instance is used: people, page views and events, and the tokens and cost of model calls.
         </p>
       </header>
       {!isAdmin ? (
         <p role="alert">Only administrators of this instance can see usage.</p>
       ) : error ? (
-        <p role="alert">{errorMessage(error)}</p>
+        <div className="flex flex-col items-start gap-3">
+          <p role="alert">{errorMessage(error)}</p>
+          {range.from ? (
+            <Button variant="outline" onClick={() => setRange({ from: "", to: "" })}>
+              Show the last 30 days
+            </Button>
+          ) : null}
+        </div>
       ) : isPending ? (
         <PageSpinner />
       ) : (
-        <UsageCards usage={data} />
+        <>
+          <SpendSection report={data.spend} busy={isFetching} onRange={setRange} />
+          <UsageCards usage={data} />
+        </>
       )}
     </div>
   );
@@ -39,20 +56,11 @@ function UsageCards({ usage }: { usage: AdminUsage }) {
   const total = usage.eventsPerDay.reduce((n, d) => n + d.count, 0);
   return (
     <>
+      <h2 className="text-lg font-semibold tracking-tight">Activity, last 30 days</h2>
       <div className="grid gap-4 sm:grid-cols-2">
         <Stat label="Active users, last 7 days" value={usage.activeUsers7d} />
         <Stat label="Active users, last 30 days" value={usage.activeUsers30d} />
       </div>
-      <Card>
-        <CardHeader>
-          <CardTitle>API use</CardTitle>
-          <CardDescription>
-            {usage.api.calls} {usage.api.calls === 1 ? "call" : "calls"} of the OpenAI-compatible API by{" "}
-            {usage.api.people} {usage.api.people === 1 ? "person" : "people"} in the last 30 days:{" "}
-            {usage.api.tokens.toLocaleString()} tokens, ${usage.api.cost.toFixed(2)}.
-          </CardDescription>
-        </CardHeader>
-      </Card>
       <Card>
         <CardHeader>
           <CardTitle>Events per day</CardTitle>

@@ -1,0 +1,168 @@
+// Admin → Usage's chart: tokens or cost a day over the chosen days, as stacked bars drawn with CSS
+// (as the dashboard's activity chart is), in-app answers and API calls apart. The numbers are one
+// click away in a table.
+import type { SpendReport } from "@tessera/contracts";
+import { useState } from "react";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { cn, formatCount } from "@/lib/utils";
+import { formatCost, formatTokens, formatUtcDay } from "../utils/format";
+
+type Metric = "tokens" | "cost";
+type Day = { date: string; tokens: number; cost: number };
+
+const SERIES = [
+  { key: "inApp", label: "Chat, comparisons and searches", color: "bg-primary" },
+  { key: "api", label: "API", color: "bg-amber-500 dark:bg-amber-400" },
+] as const;
+
+const show = (metric: Metric, n: number) => (metric === "tokens" ? formatTokens(n) : formatCost(n));
+
+export function SpendChart({
+  inApp,
+  api,
+}: {
+  inApp: SpendReport["byDay"];
+  api: SpendReport["api"]["byDay"];
+}) {
+  const [metric, setMetric] = useState<Metric>("tokens");
+  const apiByDate = new Map<string, Day>(api.map((d) => [d.date, d]));
+  const days = inApp.map((d) => ({
+    date: d.date,
+    inApp: d[metric],
+    api: apiByDate.get(d.date)?.[metric] ?? 0,
+  }));
+  const busiest = days.reduce<(typeof days)[number] | null>(
+    (b, d) => (d.inApp + d.api > (b ? b.inApp + b.api : 0) ? d : b),
+    null,
+  );
+  const top = busiest ? busiest.inApp + busiest.api : 1;
+  const last = days.length - 1;
+
+  return (
+    <Card role="region" aria-labelledby="spend-chart-heading">
+      <CardHeader className="flex-col gap-3 pb-4 sm:flex-row sm:items-start sm:justify-between">
+        <div className="flex flex-col gap-1.5">
+          <CardTitle id="spend-chart-heading" className="text-base">
+            {metric === "tokens" ? "Tokens per day" : "Cost per day"}
+          </CardTitle>
+          <CardDescription>
+            {busiest
+              ? `Busiest day: ${formatUtcDay(busiest.date)}, with ${show(metric, top)}.`
+              : "Nothing was spent in these days."}
+          </CardDescription>
+        </div>
+        <div className="flex flex-col items-end gap-2">
+          <div role="group" aria-label="Measure" className="flex gap-1">
+            {(["tokens", "cost"] as const).map((m) => (
+              <Button
+                key={m}
+                size="sm"
+                variant={metric === m ? "secondary" : "ghost"}
+                aria-pressed={metric === m}
+                onClick={() => setMetric(m)}
+              >
+                {m === "tokens" ? "Tokens" : "Cost"}
+              </Button>
+            ))}
+          </div>
+          <ul aria-label="Legend" className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-muted-foreground">
+            {SERIES.map((s) => (
+              <li key={s.key} className="flex items-center gap-1.5">
+                <span className={cn("size-2.5 rounded-[3px]", s.color)} aria-hidden="true" />
+                {s.label}
+              </li>
+            ))}
+          </ul>
+        </div>
+      </CardHeader>
+      <CardContent>
+        <figure className="flex flex-col gap-3">
+          <div aria-hidden="true" className="flex flex-col">
+            <div className="flex h-40 items-end gap-px border-b border-border sm:h-48">
+              {days.map((d) => {
+                const total = d.inApp + d.api;
+                return (
+                  <div
+                    key={d.date}
+                    title={`${formatUtcDay(d.date)}: ${show(metric, d.inApp)} in the app, ${show(metric, d.api)} through the API`}
+                    className="flex h-full min-w-0 flex-1 items-end rounded-t-sm hover:bg-muted/70"
+                  >
+                    <div
+                      className={cn(
+                        "flex w-full flex-col-reverse overflow-hidden rounded-t-[3px]",
+                        total === 0 && "bg-muted-foreground/15",
+                      )}
+                      style={{ height: total ? `${(total / top) * 100}%` : "3px" }}
+                    >
+                      {SERIES.map((s) =>
+                        d[s.key] ? (
+                          <div
+                            key={s.key}
+                            className={s.color}
+                            style={{ height: `${(d[s.key] / total) * 100}%` }}
+                          />
+                        ) : null,
+                      )}
+                    </div>
+                  </div>
+                );
+              })}
+            </div>
+            {days.length > 0 ? (
+              <div className="flex justify-between pt-1.5 text-[11px] text-muted-foreground">
+                <span>{formatUtcDay(days[0]!.date)}</span>
+                <span>{formatUtcDay(days[last]!.date)}</span>
+              </div>
+            ) : null}
+          </div>
+          <details className="text-sm">
+            <summary className="w-fit cursor-pointer rounded-sm font-medium text-primary underline-offset-4 hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/40 focus-visible:outline-none">
+              Show as table
+            </summary>
+            <div className="mt-3 max-h-72 overflow-auto rounded-lg border">
+              <table className="w-full text-left text-sm tabular-nums">
+                <caption className="sr-only">Spend per day</caption>
+                <thead className="sticky top-0 bg-muted text-xs text-muted-foreground">
+                  <tr>
+                    <th scope="col" className="px-3 py-2 font-medium">
+                      Day
+                    </th>
+                    <th scope="col" className="px-3 py-2 text-right font-medium">
+                      Tokens in the app
+                    </th>
+                    <th scope="col" className="px-3 py-2 text-right font-medium">
+                      Cost in the app
+                    </th>
+                    <th scope="col" className="px-3 py-2 text-right font-medium">
+                      API tokens
+                    </th>
+                    <th scope="col" className="px-3 py-2 text-right font-medium">
+                      API cost
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {[...inApp].reverse().map((d) => {
+                    const a = apiByDate.get(d.date);
+                    return (
+                      <tr key={d.date} className="border-t">
+                        <th scope="row" className="px-3 py-1.5 font-normal">
+                          {formatUtcDay(d.date)}
+                        </th>
+                        <td className="px-3 py-1.5 text-right">{formatCount(d.tokens)}</td>
+                        <td className="px-3 py-1.5 text-right">{formatCost(d.cost)}</td>
+                        <td className="px-3 py-1.5 text-right">{formatCount(a?.tokens ?? 0)}</td>
+                        <td className="px-3 py-1.5 text-right">{formatCost(a?.cost ?? 0)}</td>
+                      </tr>
+                    );
+                  })}
+                </tbody>
+              </table>
+            </div>
+          </details>
+        </figure>
+      </CardContent>
+    </Card>
+  );
+}
