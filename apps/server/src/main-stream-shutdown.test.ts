@@ -1,8 +1,9 @@
 // The real process with a chat stream open: SIGTERM ends the stream with one closing event that says
-// the server is restarting, stores the text so far and exits 0; kill -9 leaves the answer "streaming",
-// and the next start closes it as interrupted with the text it had stored. The provider is a slow
-// loopback server in this test process; the database is PGlite in DATA_DIR, or (postgres project) a
-// fresh PostgreSQL database.
+// the server is restarting, stores the text so far and exits 0; kill -9 leaves the answer "streaming"
+// under a lease nobody renews, and it is closed as interrupted with the text it had stored: by the next
+// start on PGlite (no other process can share its database), within the lease by the sweep of the next
+// process on PostgreSQL. The provider is a slow loopback server in this test process; the database is
+// PGlite in DATA_DIR, or (postgres project) a fresh PostgreSQL database.
 import type { ChildProcess } from "node:child_process";
 import { join } from "node:path";
 import { RESPONSE_INTERRUPTED_MARK, STREAM_MESSAGES, type StoredMessage } from "@tessera/contracts";
@@ -14,9 +15,10 @@ import { startOpenAiCompatibleServer, type OpenAiCompatibleServer } from "./test
 import { scratchDirs } from "./test/scratch-dirs";
 import { parseSse, type SseEvent } from "./test/test-app";
 import { createScratchDatabase, testDbKind } from "./test/test-database";
-import { freePort, startServerProcess, waitHealthy } from "./test/server-process";
+import { freePort, signUpThroughLog, startServerProcess, waitHealthy } from "./test/server-process";
 
 const KEY = "sk-shutdown-suite-51c0de";
+const LEASE_MS = 3_000;
 const running: ChildProcess[] = [];
 const dropDatabases: (() => Promise<void>)[] = [];
 let upstream: OpenAiCompatibleServer;
@@ -50,6 +52,8 @@ async function newInstance() {
     DATA_DIR: dataDir,
     OPENAI_BASE_URL: upstream.url,
     OPENAI_API_KEY: KEY,
+    // Short, so that an answer whose process was killed is closed within the test's patience.
+    STREAM_LEASE_MS: String(LEASE_MS),
   };
   let target: DatabaseTarget = { kind: "pglite", dataDir: join(dataDir, "pglite") };
   if (testDbKind() === "postgres") {
@@ -67,33 +71,7 @@ function start(env: Record<string, string>) {
   return p;
 }
 
-/** Signs up, follows the verification link from the log (no SMTP), signs in: a bearer token. */
-async function newUser(url: string, output: () => string, email: string) {
-  const headers = { "content-type": "application/json", origin: url };
-  const password = "long enough pw";
-  const signUp = await fetch(`${url}/api/auth/sign-up/email`, {
-    method: "POST",
-    headers,
-    body: JSON.stringify({ email, password, name: "Sam", callbackURL: "/" }),
-  });
-  expect(signUp.status).toBe(200);
-  let link: string | undefined;
-  for (let i = 0; i < 100 && !link; i++) {
-    link = new RegExp(`"to":"${email}","kind":"verify-email","link":"([^"]+)"`).exec(output())?.[1];
-    if (!link) await new Promise((r) => setTimeout(r, 50));
-  }
-  // The link signs in only in the browser that signed up, which its cookie names.
-  const browser = signUp.headers.get("set-cookie")?.split(";")[0] ?? "";
-  const verified = await fetch(link!, { redirect: "manual", headers: { cookie: browser } });
-  expect(verified.status).toBe(302);
-  const signIn = await fetch(`${url}/api/auth/sign-in/email`, {
-    method: "POST",
-    headers,
-    body: JSON.stringify({ email, password }),
-  });
-  expect(signIn.status).toBe(200);
-  return signIn.headers.get("set-auth-token")!;
-}
+const newUser = signUpThroughLog;
 
 /** Opens a chat stream and reads until `chunks` chunks arrived; `rest()` reads it to its end. */
 async function openStream(url: string, token: string, chunks: number) {
@@ -186,14 +164,14 @@ describe("the process with a stream open", () => {
       status: "interrupted",
       content: `${text}\n\n${RESPONSE_INTERRUPTED_MARK}`,
     });
-    // Nothing was left for the start-up sweep: the shutdown closed it.
-    expect(second.output()).not.toContain("boot.orphan_streams");
+    // Nothing was left for a sweep: the shutdown closed it.
+    expect(second.output()).not.toContain("streams.orphans_closed");
     second.child.kill("SIGTERM");
     expect(await second.exited).toBe(0);
     expect(await streamingLeft(target)).toEqual([]);
   }, 180_000);
 
-  it("after kill -9 the next start closes the orphaned answer as interrupted with the text it had stored", async () => {
+  it("after kill -9 the answer is closed as interrupted with the text it had stored, by the next process", async () => {
     const { url, env, target } = await newInstance();
     const first = start(env);
     await waitHealthy(url);
@@ -210,7 +188,10 @@ describe("the process with a stream open", () => {
 
     const second = start(env);
     await waitHealthy(url);
-    expect(second.output()).toMatch(/"event":"boot.orphan_streams","messages":1/);
+    // On PGlite at once; on PostgreSQL once the dead process's lease ran out, by the sweep.
+    await expect
+      .poll(() => second.output(), { timeout: 60_000, interval: 200 })
+      .toMatch(/"event":"streams.orphans_closed","messages":1/);
     const [answer] = await storedAnswers(url, token, events[0]!.conversationId as string);
     expect(answer?.status).toBe("interrupted");
     const kept = answer!.content.slice(0, -`\n\n${RESPONSE_INTERRUPTED_MARK}`.length);

@@ -50,7 +50,7 @@ async function main() {
   const shutdown = (signal: string) => {
     if (closing) return;
     closing = true;
-    logger.info({ event: "boot.shutdown", signal, streams: services.streams.size }, "draining connections");
+    logger.info({ event: "boot.shutdown", signal, streams: services.answers.size }, "draining connections");
     const force = setTimeout(() => process.exit(1), SHUTDOWN_DRAIN_MS);
     force.unref();
     server.close(() => {
@@ -67,7 +67,7 @@ async function main() {
     });
     // Open streams store their text as interrupted and send their closing event; then their
     // connections are idle and can be closed. Requests still running finish on their own.
-    void services.streams.shutdown(SHUTDOWN_DRAIN_MS - 1_000).then(({ aborted, finished }) => {
+    void services.answers.shutdown(SHUTDOWN_DRAIN_MS - 1_000).then(({ aborted, finished }) => {
       logger.info({ event: "boot.streams_ended", aborted, finished }, "streams ended");
       const idle = setInterval(() => {
         if ("closeIdleConnections" in server) server.closeIdleConnections();

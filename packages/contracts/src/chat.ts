@@ -87,7 +87,8 @@ export const chatStreamRequestSchema = z.object({
   assistantId: z.string().uuid().nullish(),
   /**
    * Chosen by the client once per message (crypto.randomUUID()) and sent again on a retry: an id that
-   * is already stored is refused with 409 (STREAM_MESSAGES.duplicate) and makes no second model call.
+   * is already stored is refused with 409 (STREAM_MESSAGES.duplicate). The model is asked while the
+   * question is written, so a refused request's call is aborted at once and recorded, never answered.
    */
   clientMessageId: z.string().uuid().optional(),
 });
@@ -167,8 +168,8 @@ export type ChatStreamEvent = z.infer<typeof chatStreamEventSchema>;
  * GET /api/chat-stream/:messageId/follow: an answer still being written, token by token, for a page
  * that did not ask for it (a reload, another tab). `resume` carries the text so far, `chunk` what
  * follows, `end` says it has ended: its stored form (status, tokens, sources) is read from the
- * conversation then. 204 (no events) when the answer is not being written by the process that took the
- * request, or has ended: the page reads the stored answer instead.
+ * conversation then. Any server process follows it, at the pace of the one writing it. 204 (no events)
+ * when the answer has ended, or its writer could not be reached: the page reads the stored answer.
  */
 export const chatFollowEventSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("resume"), messageId: z.string(), content: z.string() }),

@@ -2,10 +2,11 @@ import { z } from "zod";
 
 /**
  * Where rate limits are counted: in this process (the embedded default), in Redis (REDIS_URL: one
- * count for every server process), or in this process for now because the configured Redis is out of
- * reach (each process then counts alone until it is back).
+ * count for every server process), in the PostgreSQL database (DATABASE_URL without Redis: one count
+ * for every process too), or in this process for now because the configured Redis is out of reach
+ * (each process then counts alone until it is back).
  */
-export const rateLimitStoreSchema = z.enum(["memory", "redis", "fallback"]);
+export const rateLimitStoreSchema = z.enum(["memory", "redis", "database", "fallback"]);
 export type RateLimitStore = z.infer<typeof rateLimitStoreSchema>;
 
 export const healthResponseSchema = z.object({

@@ -1,5 +1,6 @@
 // One Drizzle schema over two drivers: PGlite (Postgres in WASM, files under DATA_DIR) by default,
-// a PostgreSQL server through `pg` when DATABASE_URL is set. Migrations are applied on open.
+// a PostgreSQL server through `pg` when DATABASE_URL is set. Migrations are applied on open (on a
+// PostgreSQL server under an advisory lock, one process at a time; PGlite has only this process).
 // Both report how busy their connections are (`stats()`), so exhaustion shows before it hurts.
 import { dirname } from "node:path";
 import { setFlagsFromString } from "node:v8";
@@ -216,13 +217,51 @@ function createWaitGauge(size: number) {
   };
 }
 
+/** The advisory lock every process takes to migrate a PostgreSQL database: one at a time. */
+export const MIGRATION_LOCK = 0x7e55e7a;
+
+/**
+ * Runs `migrate` holding MIGRATION_LOCK on a connection of its own, so that processes starting
+ * together migrate one after another: the first applies what is missing, the others then find
+ * nothing left to do. A process that has to wait says so first (`onMigrationWait`). The lock is a
+ * session's: should the process die mid-way, its connection closes and the lock goes with it.
+ */
+async function migrateUnderLock(
+  pool: { connect(): Promise<PoolClient> },
+  migrate: () => Promise<void>,
+  options: { onMigrationWait?: () => void },
+): Promise<void> {
+  const client = await pool.connect();
+  let broken: Error | undefined;
+  try {
+    const { rows } = await client.query<{ got: boolean }>("select pg_try_advisory_lock($1) as got", [
+      MIGRATION_LOCK,
+    ]);
+    if (!rows[0]?.got) {
+      options.onMigrationWait?.();
+      await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK]);
+    }
+    try {
+      await migrate();
+    } finally {
+      await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK]).catch((err: Error) => {
+        broken = err;
+      });
+    }
+  } finally {
+    // A connection whose unlock failed may still hold the lock: it is closed, not pooled again.
+    client.release(broken);
+  }
+}
+
 /**
  * `onConnectionError`: an idle pooled connection failed (the server restarted, an admin ended it).
  * The pool replaces it; without a listener Node would treat the pool's error event as a crash.
+ * `onMigrationWait`: another process is migrating the same PostgreSQL database, and this one waits.
  */
 export async function openDatabase(
   target: DatabaseTarget,
-  options: { onConnectionError?: (err: Error) => void } = {},
+  options: { onConnectionError?: (err: Error) => void; onMigrationWait?: () => void } = {},
 ): Promise<DatabaseHandle> {
   if (target.kind === "postgres") {
     const [{ default: pg }, { drizzle }, { migrate }] = await Promise.all([
@@ -297,7 +336,7 @@ export async function openDatabase(
         return (await pool.query(text, values)).rowCount ?? 0;
       },
     });
-    await migrate(db, { migrationsFolder: migrationsFolder() });
+    await migrateUnderLock(pool, () => migrate(db, { migrationsFolder: migrationsFolder() }), options);
     const listeners = listenerSet();
     return {
       db: db as unknown as Database,

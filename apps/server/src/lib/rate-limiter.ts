@@ -1,8 +1,10 @@
-// Fixed-window rate limits. Keys are whatever the caller decides: an address, an email, a user id.
-// The embedded default keeps the windows in process; with REDIS_URL they live in Redis, so every
-// server process behind a load balancer counts against the same limit (DESIGN: stateless servers).
-// While Redis cannot answer, each process falls back to its own windows: limits still hold, per
-// process, and no request waits on a dead connection.
+// Fixed-window rate limits, and things one may do one at a time (`hold`). Keys are whatever the caller
+// decides: an address, an email, a user id. With REDIS_URL they live in Redis; on a PostgreSQL server
+// without Redis, in the database (database-limits.ts); either way every server process behind a load
+// balancer counts against the same limit (DESIGN: stateless servers). PGlite is one process's
+// database, so there the windows stay in the process. While Redis cannot answer, each process falls
+// back to its own windows: limits still hold, per process, and no request waits on a dead connection.
+import { randomUUID } from "node:crypto";
 import type { RateLimitStore } from "@tessera/contracts";
 import type * as IORedis from "ioredis";
 import { AppError } from "./errors";
@@ -18,6 +20,11 @@ export interface RateLimiter {
   hit(key: string, rule: RateLimitRule): Promise<number | null>;
   /** Forgets a key's hits (a correct password clears the count of guesses before it). */
   reset(key: string): Promise<void>;
+  /**
+   * Takes `key` for one holder at a time, in every process: the function that lets it go, or null
+   * while someone holds it. A hold not let go (its process died) runs out after `ttlMs`.
+   */
+  hold(key: string, ttlMs: number): Promise<(() => Promise<void>) | null>;
   /** Where the next hit is counted (shown by /api/health and the admin's metrics). */
   store(): RateLimitStore;
   close(): Promise<void>;
@@ -48,7 +55,22 @@ export const limitChatMessages = (limiter: RateLimiter, userId: string, perMinut
   );
 
 /** Seconds until a window that ends in `ms` frees up: at least 1. */
-const secondsLeft = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
+export const secondsLeft = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
+
+/** Holds kept in the process, each until let go or until it runs out. */
+export function memoryHolds(now: () => number) {
+  const held = new Map<string, { token: symbol; until: number }>();
+  return (key: string, ttlMs: number): Promise<(() => Promise<void>) | null> => {
+    const current = held.get(key);
+    if (current && current.until > now()) return Promise.resolve(null);
+    const mine = { token: Symbol(key), until: now() + ttlMs };
+    held.set(key, mine);
+    return Promise.resolve(() => {
+      if (held.get(key) === mine) held.delete(key);
+      return Promise.resolve();
+    });
+  };
+}
 
 /** The in-process windows (synchronous inside; the interface is the shared, asynchronous one). */
 function memoryWindows(now: () => number) {
@@ -80,6 +102,7 @@ export function createMemoryRateLimiter(now: () => number = Date.now): RateLimit
   return {
     hit: (key, rule) => Promise.resolve(windows.hit(key, rule)),
     reset: (key) => Promise.resolve(windows.reset(key)),
+    hold: memoryHolds(now),
     store: () => "memory",
     close: () => Promise.resolve(),
   };
@@ -99,8 +122,16 @@ end
 if count <= tonumber(ARGV[2]) then return -1 end
 return left`;
 
-/** The client with HIT_SCRIPT defined on it as a command. */
-type RateRedis = IORedis.Redis & { rateHit(key: string, windowMs: number, max: number): Promise<number> };
+/** Lets a hold go only if it is still this holder's (it may have run out and been taken since). */
+const RELEASE_SCRIPT = `
+if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
+return 0`;
+
+/** The client with HIT_SCRIPT and RELEASE_SCRIPT defined on it as commands. */
+type RateRedis = IORedis.Redis & {
+  rateHit(key: string, windowMs: number, max: number): Promise<number>;
+  releaseHold(key: string, token: string): Promise<number>;
+};
 
 /** How long a hit waits for Redis before the process counts it itself. */
 export const REDIS_COMMAND_TIMEOUT_MS = 500;
@@ -137,6 +168,8 @@ export async function createRedisRateLimiter(
     retryStrategy: (times) => Math.min(times * 100, 2_000),
   }) as RateRedis;
   redis.defineCommand("rateHit", { numberOfKeys: 1, lua: HIT_SCRIPT });
+  redis.defineCommand("releaseHold", { numberOfKeys: 1, lua: RELEASE_SCRIPT });
+  const fallbackHold = memoryHolds(now);
   let reachable: boolean | null = null;
   const noteState = (ok: boolean, err?: unknown) => {
     if (reachable === ok) return;
@@ -182,6 +215,21 @@ export async function createRedisRateLimiter(
       } catch (err) {
         failed(err);
       }
+    },
+    async hold(key, ttlMs) {
+      if (!usable()) return fallbackHold(key, ttlMs);
+      const token = randomUUID();
+      try {
+        if ((await redis.set(`hold:${key}`, token, "PX", ttlMs, "NX")) !== "OK") return null;
+        noteState(true);
+      } catch (err) {
+        failed(err);
+        return fallbackHold(key, ttlMs);
+      }
+      return async () => {
+        // Not let go (Redis away): the hold runs out by itself.
+        await redis.releaseHold(`hold:${key}`, token).catch((err: unknown) => failed(err));
+      };
     },
     store: () => (usable() ? "redis" : "fallback"),
     close() {

@@ -6,7 +6,7 @@ import type { AddressInfo } from "node:net";
 import { serve, type ServerType } from "@hono/node-server";
 import { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createLiveStreams, settlesWithin } from "./live-streams";
+import { createOpenStreams, settlesWithin } from "../streams/open-streams";
 import { sseHandOff, sseResponse } from "./sse-response";
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -15,7 +15,7 @@ const BIG = "x".repeat(64 * 1024);
 let server: ServerType;
 let port = 0;
 const log: string[] = [];
-const live = createLiveStreams();
+const live = createOpenStreams();
 
 /** A producer that outlives its client: a first event, then 30 × 20 ms unless aborted. */
 function outliving(name: string, firstAfterMs = 0) {
@@ -108,10 +108,16 @@ function buildApp() {
     }),
   );
   app.get("/outlives", (c) =>
-    sseResponse(c, outliving("outlives"), { live, key: "answer-1", outliveClient: true }),
+    sseResponse(c, outliving("outlives"), {
+      track: (controller) => live.track(controller, "answer-1"),
+      outliveClient: true,
+    }),
   );
   app.get("/outlives-late", (c) =>
-    sseResponse(c, outliving("late", 300), { live, key: "answer-2", outliveClient: true }),
+    sseResponse(c, outliving("late", 300), {
+      track: (controller) => live.track(controller, "answer-2"),
+      outliveClient: true,
+    }),
   );
   app.get("/fails", (c) =>
     sseResponse(c, async function* () {

@@ -1,10 +1,10 @@
 // The one way the server answers with an event stream: `data: {json}` lines, a comment heartbeat so
 // proxies keep the connection open, and an abort signal for the producer when the client leaves or the
-// server shuts down (the signal's reason tells which: see live-streams.ts).
+// server shuts down (the signal's reason tells which: see streams/durable-answers.ts).
 // The producer is drained even after the client left, so whatever it stores at the end is stored.
-// With `outliveClient` (a chat answer) a client that leaves once it has had the first event does not
-// stop the producer at all: the answer is written to its end and read back later (a reload, another
-// tab); only a stop by its key (see live-streams.ts) or a shutdown aborts it then.
+// With `outliveClient` (a durable answer) a client that leaves once it has had the first event does
+// not stop the producer at all: the answer is written to its end and read back later (a reload,
+// another tab); only Stop by its name or a shutdown aborts it then.
 //
 // On the Node server the events are written straight to the socket's response, once every middleware
 // has had its say on the headers (`sseHandOff`, the outermost middleware): one write per event, a wait
@@ -16,7 +16,6 @@
 import type { ServerResponse } from "node:http";
 import { STREAM_HEARTBEAT_MS } from "@tessera/contracts";
 import type { Context, MiddlewareHandler } from "hono";
-import type { LiveStreams } from "./live-streams";
 
 const encoder = new TextEncoder();
 const HEARTBEAT = encoder.encode(": ping\n\n");
@@ -56,10 +55,13 @@ const SSE_HEADERS = {
 };
 
 export interface SseOptions {
-  /** The process's open streams: ended well on shutdown. */
-  live?: LiveStreams;
-  /** The key under which `live.stop` aborts this stream. */
-  key?: string;
+  /**
+   * The producer's abort controller, when the caller made it (a durable answer, opened and tracked
+   * before its response); otherwise one is made here.
+   */
+  controller?: AbortController;
+  /** Follows the stream while it runs (the process's open streams, ended well on shutdown). */
+  track?: (controller: AbortController) => () => void;
   /** Keep producing after the client leaves, once the first event reached it. */
   outliveClient?: boolean;
 }
@@ -67,10 +69,10 @@ export interface SseOptions {
 export function sseResponse(
   c: Context,
   produce: (signal: AbortSignal) => AsyncIterable<unknown>,
-  { live, key, outliveClient = false }: SseOptions = {},
+  { controller, track, outliveClient = false }: SseOptions = {},
 ): Response {
-  const client = new AbortController();
-  const untrack = live?.track(client, key);
+  const client = controller ?? new AbortController();
+  const untrack = track?.(client);
   const request = c.req.raw.signal;
   /** The first event was handed to the client. */
   let delivered = false;

@@ -2,7 +2,6 @@ import {
   chatRegenerateRequestSchema,
   chatStopRequestSchema,
   chatStreamRequestSchema,
-  LOCAL_MODEL_ID,
   conversationListQuerySchema,
   conversationRenameSchema,
   messagePageQuerySchema,
@@ -15,8 +14,6 @@ import { findVisibleAssistant } from "../../knowledge/find-assistant";
 import { searchKnowledge } from "../../knowledge/search-knowledge";
 import type { AppEnv } from "../../lib/context";
 import { AppError } from "../../lib/errors";
-import { createAnswerRelay, type AnswerRelay } from "../../lib/answer-relay";
-import type { LiveStreams } from "../../lib/live-streams";
 import { readUpload, uploadLimit } from "../../lib/upload";
 import type { Logger } from "../../lib/logger";
 import { limitChatMessages, type RateLimiter } from "../../lib/rate-limiter";
@@ -33,14 +30,14 @@ import {
   renameConversation,
 } from "./conversations";
 import { lockModelsByPlan, readPlan } from "../../billing/plans";
-import { gatherResearch } from "../../knowledge/gather-research";
 import type { SearchProvider } from "../../providers/search/types";
+import type { DurableAnswers } from "../../streams/durable-answers";
 import { contentDisposition } from "../../lib/content-disposition";
 import { allConversationsFileName, exportAllConversations, exportConversation } from "./export-conversation";
 import { extractAttachment } from "./extract-attachment";
 import { prepareChat, type PreparedChat } from "./prepare-chat";
 import { prepareRegenerate } from "./prepare-regenerate";
-import { runChatStream, type ContextSource } from "./run-chat-stream";
+import { startAnswer } from "./start-answer";
 import { followAnswer, followEvents } from "./follow-answer";
 import { stopAnswer } from "./stop-answer";
 import { uploadChatImage } from "./upload-chat-image";
@@ -59,8 +56,8 @@ export interface ChatDeps {
   search: SearchProvider;
   /** Development and tests only: lets deep crawl read pages on private addresses. */
   allowPrivateFetch?: boolean;
-  /** The process's open streams, ended with a closing event when it shuts down, and stopped by Stop. */
-  streams: LiveStreams;
+  /** The process's durable answers: followed, stopped by name, ended with a closing event on shutdown. */
+  answers: DurableAnswers;
   /** Where this instance is reached: an exported conversation links its pictures there. */
   publicUrl: string;
 }
@@ -76,18 +73,29 @@ interface Turn {
   retrieve: Retrieve;
   /** What the model is resolved with: the retrieval, and whom Tessera Local answers as and to. */
   resolveCtx: ResolveContext;
-  prepareDeps: { db: Database; llm: LlmRegistry; imageUrl: (storageKey: string) => string };
+  prepareDeps: { db: Database; llm: LlmRegistry; imageUrl: (storageKey: string) => string; writerId: string };
+  /** The person's messages a minute, counted: rejects (429) over the limit. */
+  limited: Promise<void>;
+}
+
+/** The turn's reads and its rate limit, both done: the prepared turn, or the first refusal. */
+async function checked<T>(turn: Turn, prepare: Promise<T>): Promise<T> {
+  const [prepared] = await Promise.all([prepare, turn.limited]);
+  return prepared;
 }
 
 /** What a message and a regenerate share: the checks before a turn, and streaming its answer. */
-function turnSteps(deps: ChatDeps, relay: AnswerRelay) {
+function turnSteps(deps: ChatDeps) {
   /** The checks before anything is stored: shutting down, the rate limit, the assistant. */
   async function beginTurn(c: Context<AppEnv>, assistantId: string | null | undefined): Promise<Turn> {
     const { user } = c.get("session");
     const userId = user.id;
     // Shutting down: store nothing that could not be answered.
-    if (deps.streams?.closing) throw new AppError("UNAVAILABLE", STREAM_MESSAGES.restarting);
-    await limitChatMessages(deps.limiter, userId, deps.messagesPerMinute);
+    if (deps.answers.closing) throw new AppError("UNAVAILABLE", STREAM_MESSAGES.restarting);
+    // Counted (in the database or Redis, a round trip) while the turn is read; decided before anything
+    // is stored or asked (`checked`).
+    const limited = limitChatMessages(deps.limiter, userId, deps.messagesPerMinute);
+    limited.catch(() => undefined);
     const assistant = assistantId ? await findVisibleAssistant(deps.db, userId, assistantId) : null;
     // An assistant brings its knowledge documents along, whoever is chatting with it.
     const retrieve: Retrieve = (query, limit) =>
@@ -96,66 +104,49 @@ function turnSteps(deps: ChatDeps, relay: AnswerRelay) {
       db: deps.db,
       llm: deps.llm,
       imageUrl: (key: string) => deps.storage.publicUrl(key),
+      writerId: deps.answers.writerId,
     };
     // An assistant on Tessera Local answers by its own name; only an instance admin (the role that
     // sees the admin pages) is told where to connect a model.
     const resolveCtx = { retrieve, speaker: assistant?.name, admin: user.role === "admin" };
-    return { userId, assistant, retrieve, resolveCtx, prepareDeps };
+    return { userId, assistant, retrieve, resolveCtx, prepareDeps, limited };
   }
 
-  /** The stored turn's answer, streamed: research first when asked for, then the model. */
-  async function answer(
+  /** The checked turn's answer: stored, asked and streamed (start-answer.ts). */
+  function answer(
     c: Context<AppEnv>,
     { userId, assistant, retrieve }: Turn,
     prepared: PreparedChat,
     question: string,
     deepCrawl: boolean,
   ) {
-    const log = c.get("logger");
-    // Followed from the moment the turn is stored: gathering sources can take seconds.
-    const feed = relay.open(prepared.assistantMessageId);
-    let context: ContextSource[] = [];
-    if (
-      prepared.research &&
-      prepared.modelId !== LOCAL_MODEL_ID &&
-      prepared.resolved.provider !== "tessera-local"
-    )
-      context = await gatherResearch(
-        { db: deps.db, search: deps.search, logger: log, allowPrivateFetch: deps.allowPrivateFetch },
-        { userId, query: question, deepCrawl, retrieve },
-      ).catch((err: unknown) => {
-        feed.close();
-        throw err;
-      });
-    return sseResponse(
+    return startAnswer(
+      {
+        db: deps.db,
+        answers: deps.answers,
+        readImage: (key) => deps.storage.get(key),
+        idleMs: deps.idleMs,
+        totalMs: deps.totalMs,
+        search: deps.search,
+        allowPrivateFetch: deps.allowPrivateFetch,
+      },
       c,
-      (signal) =>
-        runChatStream(
-          {
-            db: deps.db,
-            logger: log,
-            readImage: (key) => deps.storage.get(key),
-            idleMs: deps.idleMs,
-            totalMs: deps.totalMs,
-            onClosedElsewhere: () => void deps.streams.stop(prepared.assistantMessageId),
-            feed,
-          },
-          prepared,
-          question,
-          context,
-          assistant
-            ? {
-                name: assistant.name,
-                systemPrompt: assistant.systemPrompt,
-                instructions: assistant.knowledgeBase.instructions,
-                temperature: assistant.settings.temperature,
-                maxTokens: assistant.settings.maxTokens,
-              }
-            : null,
-          signal,
-        ),
-      // The answer goes on if its client leaves (a reload reads it back); Stop names it.
-      { live: deps.streams, key: prepared.assistantMessageId, outliveClient: true },
+      prepared,
+      {
+        userId,
+        question,
+        deepCrawl,
+        retrieve,
+        persona: assistant
+          ? {
+              name: assistant.name,
+              systemPrompt: assistant.systemPrompt,
+              instructions: assistant.knowledgeBase.instructions,
+              temperature: assistant.settings.temperature,
+              maxTokens: assistant.settings.maxTokens,
+            }
+          : null,
+      },
     );
   }
 
@@ -163,9 +154,7 @@ function turnSteps(deps: ChatDeps, relay: AnswerRelay) {
 }
 
 export function chatRoutes(deps: ChatDeps) {
-  // The answers this process writes, for pages that follow one (a reload mid-answer).
-  const relay = createAnswerRelay();
-  const { beginTurn, answer } = turnSteps(deps, relay);
+  const { beginTurn, answer } = turnSteps(deps);
   return new Hono<AppEnv>()
     .get("/models", async (c) => {
       const { plan } = await readPlan(deps.db, c.get("session").user.id);
@@ -174,13 +163,19 @@ export function chatRoutes(deps: ChatDeps) {
     .post("/chat-stream", async (c) => {
       const input = await readJson(c, chatStreamRequestSchema);
       const turn = await beginTurn(c, input.assistantId);
-      const prepared = await prepareChat(turn.prepareDeps, turn.userId, input, turn.resolveCtx);
+      const prepared = await checked(
+        turn,
+        prepareChat(turn.prepareDeps, turn.userId, input, turn.resolveCtx),
+      );
       return answer(c, turn, prepared, input.message, input.deepCrawl);
     })
     .post("/chat-stream/regenerate", async (c) => {
       const input = await readJson(c, chatRegenerateRequestSchema);
       const turn = await beginTurn(c, input.assistantId);
-      const prepared = await prepareRegenerate(turn.prepareDeps, turn.userId, input, turn.resolveCtx);
+      const prepared = await checked(
+        turn,
+        prepareRegenerate(turn.prepareDeps, turn.userId, input, turn.resolveCtx),
+      );
       return answer(c, turn, prepared, prepared.question, input.deepCrawl);
     })
     .post("/chat-stream/stop", async (c) => {
@@ -189,9 +184,11 @@ export function chatRoutes(deps: ChatDeps) {
     })
     .get("/chat-stream/:messageId/follow", async (c) => {
       const { messageId } = parseWith(answerParam, c.req.param());
-      const follower = await followAnswer({ db: deps.db, relay }, c.get("session").user.id, messageId);
+      const follower = await followAnswer(deps, c.get("session").user.id, messageId);
       if (!follower) return c.body(null, 204);
-      return sseResponse(c, (signal) => followEvents(messageId, follower, signal), { live: deps.streams });
+      return sseResponse(c, (signal) => followEvents(messageId, follower, signal), {
+        track: (controller) => deps.answers.track(controller),
+      });
     })
     .post("/chat-images", uploadLimit, async (c) => {
       const { bytes } = await readUpload(c, "image");

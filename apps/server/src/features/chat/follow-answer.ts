@@ -1,28 +1,39 @@
 // Following an answer while it is written, for a page that did not ask for it (a reload mid-answer,
-// another tab): the text so far, then each piece as it comes (answer-relay.ts), when this process is
-// the one writing it. Otherwise the page reads the stored drafts, which grow about once a second.
+// another tab): the text so far, then each piece as it comes, from whichever process is writing it
+// (streams/relay.ts). Should its writer not answer, the page reads the stored drafts, which grow about
+// once a second.
 import type { ChatFollowEvent } from "@tessera/contracts";
 import { and, eq } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { messages } from "../../db/schema";
-import type { AnswerFollower, AnswerRelay } from "../../lib/answer-relay";
 import { notFound } from "../../lib/errors";
+import type { DurableAnswers } from "../../streams/durable-answers";
+import type { AnswerFollower } from "../../streams/relay";
 
-/**
- * The caller's answer `messageId`, followed here: null when it has ended or another process writes it.
- * Someone else's answer, or none, is 404.
- */
-export async function followAnswer(
-  deps: { db: Database; relay: AnswerRelay },
-  userId: string,
-  messageId: string,
-): Promise<AnswerFollower | null> {
-  const [answer] = await deps.db
+const statusOf = async (db: Database, userId: string, messageId: string) => {
+  const [answer] = await db
     .select({ status: messages.status })
     .from(messages)
     .where(and(eq(messages.id, messageId), eq(messages.userId, userId), eq(messages.role, "assistant")));
-  if (!answer) throw notFound("Message not found.");
-  return answer.status === "streaming" ? deps.relay.follow(messageId) : null;
+  return answer?.status;
+};
+
+/**
+ * The caller's answer `messageId`, followed: null when it has ended or its writer cannot be heard.
+ * Someone else's answer, or none, is 404.
+ */
+export async function followAnswer(
+  deps: { db: Database; answers: DurableAnswers },
+  userId: string,
+  messageId: string,
+): Promise<AnswerFollower | null> {
+  const status = await statusOf(deps.db, userId, messageId);
+  if (!status) throw notFound("Message not found.");
+  if (status !== "streaming") return null;
+  return deps.answers.follow(
+    messageId,
+    async () => (await statusOf(deps.db, userId, messageId)) === "streaming",
+  );
 }
 
 export async function* followEvents(

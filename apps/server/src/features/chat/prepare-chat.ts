@@ -1,7 +1,8 @@
-// Everything that must hold before a chat stream starts: the model exists and is usable, the
-// conversation and images belong to the caller, and the user message is stored together with its
-// answer, empty and "streaming", which the stream fills in as it goes (so a crash or a shutdown keeps
-// the text so far). Failures here are plain HTTP errors and nothing is written.
+// Everything that must hold before a chat stream starts: the model exists and is usable, and the
+// conversation and images belong to the caller, read without writing anything. The turn itself (the
+// user message together with its answer, empty and "streaming", which the stream fills in as it goes)
+// is stored by `store`, which the caller runs while the model is already being asked (start-answer.ts).
+// Failures are plain HTTP errors; until `store` succeeds nothing is written.
 import { STREAM_MESSAGES, findCatalogueModel, type chatStreamRequestSchema } from "@tessera/contracts";
 import { randomUUID } from "node:crypto";
 import { and, eq, inArray, sql } from "drizzle-orm";
@@ -17,24 +18,26 @@ export const HISTORY_MESSAGES = 20;
 
 /**
  * The turn's two messages after `c`, the conversation's row: $1 conversation, $2 user, $3 model, $4
- * question id, $5 question, $6 its pictures (JSON), $7 client message id, $8 answer id.
+ * question id, $5 question, $6 its pictures (JSON), $7 client message id, $8 answer id, $9 the
+ * process writing the answer (its lease keeps the sweep away).
  */
 const turnText = (conversation: string) => (asyncCommit: string) =>
   `with ${asyncCommit}, c as (${conversation})
   insert into messages
-    (id, conversation_id, user_id, role, content, images, client_message_id, model, status, created_at)
+    (id, conversation_id, user_id, role, content, images, client_message_id, model, status, writer_id,
+      created_at)
   select v.id::uuid, c.id, $2, v.role, v.content, v.images::jsonb, v.client_id::uuid, v.model,
-    v.status, now() + v.later
+    v.status, v.writer::uuid, now() + v.later
   from async_commit, c, (values
-    ($4, 'user', $5, $6, $7, null, 'complete', interval '0'),
-    ($8, 'assistant', '', '[]', null, $3, 'streaming', interval '1 microsecond')
-  ) as v(id, role, content, images, client_id, model, status, later)`;
+    ($4, 'user', $5, $6, $7, null, 'complete', null, interval '0'),
+    ($8, 'assistant', '', '[]', null, $3, 'streaming', $9, interval '1 microsecond')
+  ) as v(id, role, content, images, client_id, model, status, writer, later)`;
 
-/** A new conversation ($9 its title) and its first turn. */
+/** A new conversation ($10 its title) and its first turn. */
 const NEW_TURN: NamedStatement = {
   name: "chat_turn_new",
   text: turnText(
-    "insert into conversations (id, user_id, model, title) values ($1, $2, $3, $9) returning id",
+    "insert into conversations (id, user_id, model, title) values ($1, $2, $3, $10) returning id",
   ),
 };
 
@@ -52,6 +55,12 @@ export interface PreparedChat {
   userMessageId: string;
   /** The answer's row, stored as "streaming" with no text yet. */
   assistantMessageId: string;
+  /**
+   * Stores the turn: the question and the answer-to-be (or, regenerating, puts the old ones out of
+   * sight). Throws the HTTP error that refuses it (a repeated client message id is a 409) having
+   * written nothing.
+   */
+  store(): Promise<void>;
   modelId: string;
   resolved: Extract<ResolvedModel, { ok: true }>;
   history: { role: "user" | "assistant"; content: string }[];
@@ -94,7 +103,7 @@ export async function ownImages(
 }
 
 export async function prepareChat(
-  deps: { db: Database; llm: LlmRegistry; imageUrl: (storageKey: string) => string },
+  deps: { db: Database; llm: LlmRegistry; imageUrl: (storageKey: string) => string; writerId: string },
   userId: string,
   input: z.output<typeof chatStreamRequestSchema>,
   ctx: ResolveContext,
@@ -103,12 +112,11 @@ export async function prepareChat(
   const resolved = await resolveModelOnPlan(deps, userId, input.model, ctx);
   const catalogue = findCatalogueModel(input.model);
 
-  let conversationId = input.conversationId ?? null;
-  const created = !conversationId;
+  const given = input.conversationId ?? null;
   // The conversation is the caller's, and its last messages are the history, in one read. An answer
   // still streaming (another tab) is not history yet.
   let history: PreparedChat["history"] = [];
-  if (conversationId) {
+  if (given) {
     const rows = await rowsOf<{ role: "user" | "assistant" | null; content: string | null }>(
       deps.db,
       sql`
@@ -122,7 +130,7 @@ export async function prepareChat(
         order by ${messages.createdAt} desc
         limit ${HISTORY_MESSAGES}
       ) m on true
-      where c.id = ${conversationId} and c.user_id = ${userId}
+      where c.id = ${given} and c.user_id = ${userId}
       order by m.at asc`,
     );
     if (rows.length === 0) throw notFound("Conversation not found.");
@@ -133,14 +141,8 @@ export async function prepareChat(
   const withUrls = await ownImages(deps, userId, input.images);
   if (withUrls.length !== new Set(input.images.map((i) => i.id)).size) throw notFound("Image not found.");
 
-  // The turn is stored by one statement, so it needs no transaction: the conversation (made, or
-  // touched if it is still the caller's), the question and its answer-to-be, "streaming". A repeated
-  // client message id breaks the unique index and the whole statement, conversation included, is
-  // undone: decided by the database, so two racing requests cannot both pass. The answer sorts after
-  // the question (now() is the statement's start). On PostgreSQL its commit does not wait for the disk
-  // (asyncCommit): nothing is promised until the answer's final write, which does. It runs by name,
-  // parsed and planned once per connection: it is the one write between a question and its first token.
-  conversationId ??= randomUUID();
+  const created = given === null;
+  const conversationId = given ?? randomUUID();
   const userMessageId = randomUUID();
   const assistantMessageId = randomUUID();
   const imagesJson = JSON.stringify(withUrls.map(({ id, url }) => ({ id, url })));
@@ -153,22 +155,33 @@ export async function prepareChat(
     imagesJson,
     input.clientMessageId ?? null,
     assistantMessageId,
+    deps.writerId,
   ];
-  const stored = await (
-    created
-      ? runNamed(deps.db, NEW_TURN, [...values, titleFrom(input.message)])
-      : runNamed(deps.db, NEXT_TURN, values)
-  ).catch((err: unknown) => {
-    if (isUniqueViolation(err)) throw new AppError("CONFLICT", STREAM_MESSAGES.duplicate);
-    throw err;
-  });
-  // The conversation was deleted since it was read.
-  if (stored !== 2) throw notFound("Conversation not found.");
+  // The turn is stored by one statement, so it needs no transaction: the conversation (made, or
+  // touched if it is still the caller's), the question and its answer-to-be, "streaming". A repeated
+  // client message id breaks the unique index and the whole statement, conversation included, is
+  // undone: decided by the database, so two racing requests cannot both pass. The answer sorts after
+  // the question (now() is the statement's start). On PostgreSQL its commit does not wait for the disk
+  // (asyncCommit): nothing is promised until the answer's final write, which does. It runs by name,
+  // parsed and planned once per connection: it is the one write between a question and its first token.
+  const store = async () => {
+    const stored = await (
+      created
+        ? runNamed(deps.db, NEW_TURN, [...values, titleFrom(input.message)])
+        : runNamed(deps.db, NEXT_TURN, values)
+    ).catch((err: unknown) => {
+      if (isUniqueViolation(err)) throw new AppError("CONFLICT", STREAM_MESSAGES.duplicate);
+      throw err;
+    });
+    // The conversation was deleted since it was read.
+    if (stored !== 2) throw notFound("Conversation not found.");
+  };
   return {
     conversationId,
     created,
     userMessageId,
     assistantMessageId,
+    store,
     modelId: input.model,
     resolved,
     history,

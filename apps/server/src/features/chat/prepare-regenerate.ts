@@ -1,10 +1,10 @@
 // Regenerate: the conversation's last question answered again, in place of its answer, and, when it
 // is edited, in its new wording. What must hold before the stream starts, as for a new message
 // (prepare-chat.ts): the model is usable on the plan, the answer is the caller's, and it is the
-// conversation's latest and has ended. Then one statement puts the old answer (and an edited question)
-// out of sight (`replaced_by`) and stores the new ones, the answer empty and "streaming"; should the new
-// answer fail, or be stopped, before its first word, the stream brings the old ones back
-// (run-chat-stream.ts).
+// conversation's latest and has ended. Then one statement (`store`, run while the model is already
+// being asked) puts the old answer (and an edited question) out of sight (`replaced_by`) and stores the
+// new ones, the answer empty and "streaming"; should the new answer fail, or be stopped, before its
+// first word, the stream brings the old ones back (run-chat-stream.ts).
 import { STREAM_MESSAGES, findCatalogueModel, type chatRegenerateRequestSchema } from "@tessera/contracts";
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
@@ -25,7 +25,7 @@ const ENDED_AND_LATEST = sql.raw(`(m.status <> 'streaming' and m.replaced_by is 
 type Row = { id: string; role: "user" | "assistant"; content: string; images: { id: string }[] };
 
 export async function prepareRegenerate(
-  deps: { db: Database; llm: LlmRegistry; imageUrl: (storageKey: string) => string },
+  deps: { db: Database; llm: LlmRegistry; imageUrl: (storageKey: string) => string; writerId: string },
   userId: string,
   input: z.output<typeof chatRegenerateRequestSchema>,
   ctx: ResolveContext,
@@ -75,15 +75,16 @@ export async function prepareRegenerate(
     ...(edited
       ? [
           sql`(${questionId}::uuid, 'user', ${input.message}, ${JSON.stringify(question.images)}::jsonb,
-            null::uuid, null, 'complete', interval '0')`,
+            null::uuid, null, 'complete', null::uuid, interval '0')`,
         ]
       : []),
     sql`(${answerId}::uuid, 'assistant', '', '[]'::jsonb, ${input.clientMessageId ?? null}::uuid,
-      ${input.model}, 'streaming', interval '1 microsecond')`,
+      ${input.model}, 'streaming', ${deps.writerId}::uuid, interval '1 microsecond')`,
   ];
-  const stored = await rowsOf<{ id: string }>(
-    deps.db,
-    sql`
+  const store = async () => {
+    const stored = await rowsOf<{ id: string }>(
+      deps.db,
+      sql`
     with old as (
       update messages m set replaced_by = ${edited ? questionId : answerId}::uuid
       where m.id = ${input.messageId} and m.user_id = ${userId} and ${ENDED_AND_LATEST}
@@ -103,21 +104,26 @@ export async function prepareRegenerate(
       returning conversations.id
     )
     insert into messages
-      (id, conversation_id, user_id, role, content, images, client_message_id, model, status, created_at)
-    select v.id, c.id, ${userId}, v.role, v.content, v.images, v.client_id, v.model, v.status, now() + v.later
-    from c, (values ${sql.join(newRows, sql`, `)}) as v(id, role, content, images, client_id, model, status, later)
+      (id, conversation_id, user_id, role, content, images, client_message_id, model, status, writer_id,
+        created_at)
+    select v.id, c.id, ${userId}, v.role, v.content, v.images, v.client_id, v.model, v.status, v.writer,
+      now() + v.later
+    from c, (values ${sql.join(newRows, sql`, `)})
+      as v(id, role, content, images, client_id, model, status, writer, later)
     returning id`,
-  ).catch((err: unknown) => {
-    if (isUniqueViolation(err)) throw new AppError("CONFLICT", STREAM_MESSAGES.duplicate);
-    throw err;
-  });
-  if (stored.length !== newRows.length) throw new AppError("CONFLICT", STREAM_MESSAGES.notLatest);
+    ).catch((err: unknown) => {
+      if (isUniqueViolation(err)) throw new AppError("CONFLICT", STREAM_MESSAGES.duplicate);
+      throw err;
+    });
+    if (stored.length !== newRows.length) throw new AppError("CONFLICT", STREAM_MESSAGES.notLatest);
+  };
 
   return {
     conversationId: answer.conversation_id,
     created: false,
     userMessageId: questionId,
     assistantMessageId: answerId,
+    store,
     modelId: input.model,
     resolved,
     history: earlier.reverse().map(({ role, content }) => ({ role, content })),

@@ -7,8 +7,8 @@ import {
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { conversations, messages } from "../../db/schema";
-import { sweepOrphanStreams } from "../../db/sweep-orphan-streams";
+import { conversations, discardedModelCalls, messages } from "../../db/schema";
+import { sweepAsIfDead } from "../../test/leases";
 import {
   createTestApp,
   eventually,
@@ -339,10 +339,14 @@ describe("POST /api/chat-stream/regenerate", () => {
     expect(streamed(again)).toBe("Second answer.");
   });
 
-  it("a client message id sent again is refused with 409 and asks the model once", async () => {
+  it("a client message id sent again is refused with 409, its model call aborted and recorded", async () => {
     const { conversationId, answerId } = await twoTurns();
     const clientMessageId = randomUUID();
-    const calls = callsTo("second").length;
+    const discarded = async () =>
+      (await t.services.database.db.select().from(discardedModelCalls)).filter(
+        (r) => r.model === "local/second" && r.reason === "duplicate",
+      ).length;
+    const discardedBefore = await discarded();
     const first = await readSse(
       await regenerate({ messageId: answerId, model: "local/second", clientMessageId }),
     );
@@ -352,7 +356,8 @@ describe("POST /api/chat-stream/regenerate", () => {
     expect(((await res.json()) as { error: { message: string } }).error.message).toBe(
       STREAM_MESSAGES.duplicate,
     );
-    expect(callsTo("second").length - calls).toBe(1);
+    // The model was asked while the replacement was written; refused, the call was aborted at once.
+    expect((await discarded()) - discardedBefore).toBe(1);
     // The duplicate undid all it began: the answer it named is still shown.
     expect((await listed(conversationId)).at(-1)).toMatchObject({ id: newId, content: "Second answer." });
   });
@@ -401,7 +406,7 @@ describe("POST /api/chat-stream/regenerate", () => {
     });
     expect(stop.status).toBe(204);
     await readRest(reader);
-    await expect.poll(() => t.services.streams.size, { timeout: 5_000 }).toBe(0);
+    await expect.poll(() => t.services.answers.size, { timeout: 5_000 }).toBe(0);
     expect(await listed(conversationId)).toEqual(shownBefore);
     expect(await rowsOf(conversationId)).toHaveLength(4);
     const [conv] = await t.services.database.db
@@ -435,15 +440,16 @@ describe("POST /api/chat-stream/regenerate", () => {
         expect(renamed.status).toBe(200);
       }
 
-      // The sweep at start-up, as after a crash: the stream here is left running, as if elsewhere.
-      expect((await sweepOrphanStreams(t.services.database.db, null)).messages).toBeGreaterThanOrEqual(1);
+      // The sweep once this process's lease ran out, as after a crash: the stream here is left
+      // running, as if elsewhere.
+      expect((await sweepAsIfDead(t.services)).messages).toBeGreaterThanOrEqual(1);
       expect(await listed(conversationId)).toEqual(shownBefore);
       expect(await titleOf(conversationId)).toBe(rename ?? "Tell me about otters");
 
       // The stream giving up later changes nothing more.
-      void t.services.streams.stop(events[0]!.messageId as string);
+      void t.services.answers.stopHere(events[0]!.messageId as string);
       await readRest(reader);
-      await expect.poll(() => t.services.streams.size, { timeout: 5_000 }).toBe(0);
+      await expect.poll(() => t.services.answers.size, { timeout: 5_000 }).toBe(0);
       expect(await listed(conversationId)).toEqual(shownBefore);
       expect(await titleOf(conversationId)).toBe(rename ?? "Tell me about otters");
     }
@@ -458,17 +464,18 @@ describe("POST /api/chat-stream/regenerate", () => {
       const newId = events[0]!.messageId as string;
       expect((await listed(conversationId)).at(-1)).toMatchObject({ id: newId, status: "streaming" });
 
-      // The sweep at start-up, as after a crash: the stream here is left running, as if elsewhere.
-      expect((await sweepOrphanStreams(t.services.database.db, null)).messages).toBeGreaterThanOrEqual(1);
+      // The sweep once this process's lease ran out, as after a crash: the stream here is left
+      // running, as if elsewhere.
+      expect((await sweepAsIfDead(t.services)).messages).toBeGreaterThanOrEqual(1);
       expect(await listed(conversationId)).toEqual(shownBefore);
       expect(await rowsOf(conversationId)).toHaveLength(4);
 
       // A later regenerate holds the place when the first stream finally gives up: it is not undone.
       const again = await readSse(await regenerate({ messageId: answerId, model: "local/second" }));
       expect(streamed(again)).toBe("Second answer.");
-      void t.services.streams.stop(newId);
+      void t.services.answers.stopHere(newId);
       await readRest(reader);
-      await expect.poll(() => t.services.streams.size, { timeout: 5_000 }).toBe(0);
+      await expect.poll(() => t.services.answers.size, { timeout: 5_000 }).toBe(0);
       const shown = await listed(conversationId);
       expect(shown.map((m) => m.content)).toEqual([
         "Hello",

@@ -1,11 +1,10 @@
-// Streams one answer: calls the model, turns its parts into the wire events, and stores the
-// assistant message whatever happens (complete, stopped by the person, failed upstream, or cut short by
-// a shutdown). The row exists from the start as "streaming"; its text is stored as it grows and the
-// final write waits out a short database outage. Exactly one closing event per stream the client hears.
+// Chat's side of a durable answer (streams/run-answer.ts runs it): asks the model, turns its parts into
+// the wire events, and says what to store however it ends: complete, stopped by the person, failed
+// upstream, or cut short by a shutdown. The row exists from the start as "streaming"; its text is
+// stored as it grows (OpenAnswer.grow), and the ending's final write waits out a short database outage.
 import type { ModelMessage } from "ai";
 import {
   withInterruptedMark,
-  STREAM_MESSAGES,
   findCatalogueModel,
   type ChatStreamEvent,
   type Source,
@@ -13,16 +12,9 @@ import {
 import { and, eq, inArray } from "drizzle-orm";
 import { runNamed, type Database, type NamedStatement } from "../../db/client";
 import { conversations, messages } from "../../db/schema";
-import { isServerShutdown } from "../../lib/live-streams";
-import type { AnswerFeed } from "../../lib/answer-relay";
 import type { Logger } from "../../lib/logger";
-import {
-  DRAFT_WRITE_MS,
-  STORE_RETRY_MS,
-  restartingEvent,
-  startDraftWriter,
-  writeWithRetry,
-} from "../../lib/stream-store";
+import type { OpenAnswer } from "../../streams/durable-answers";
+import type { Ending } from "../../streams/run-answer";
 import {
   describeFailure,
   estimateTokens,
@@ -41,26 +33,21 @@ export interface StreamDeps {
   /** Upstream silence after which the call is abandoned, and the overall cap. */
   idleMs: number;
   totalMs: number;
-  /** How long the final write keeps trying while the database is out of reach (default 15 s). */
-  storeRetryMs?: number;
-  /**
-   * A draft write found the answer's row closed (Stop heard by no process, or the sweep): abort this
-   * stream (its `signal`), as Stop would.
-   */
-  onClosedElsewhere(): void;
-  /** Pages following this answer in this process (answer-relay.ts): its text as it grows. */
-  feed?: AnswerFeed;
 }
 
 /**
- * The answer's text so far ($2), while it is still streaming: a row already closed (by the sweep) is
- * left alone. On PostgreSQL a draft does not wait for the disk (asyncCommit): the final write does.
+ * The answer's text so far ($2), while it is still streaming: a row already closed (Stop, the sweep)
+ * is left alone. On PostgreSQL a draft does not wait for the disk (asyncCommit): the final write does.
  */
 const ANSWER_DRAFT: NamedStatement = {
   name: "chat_answer_draft",
   text: (asyncCommit) => `with ${asyncCommit}
     update messages set content = $2 from async_commit where id = $1 and status = 'streaming'`,
 };
+
+/** Stores the text so far; false once the answer's row is no longer streaming. */
+export const draftAnswer = (db: Database, answerId: string) => async (content: string) =>
+  (await runNamed(db, ANSWER_DRAFT, [answerId, content])) > 0;
 
 /** The answer as it ended: text, tokens, cost (null when unknown), status and sources (JSON). */
 const ANSWER_FINAL: NamedStatement = {
@@ -105,78 +92,94 @@ function systemPrompt(prepared: PreparedChat, context: ContextSource[], persona:
     .join("\n\n");
 }
 
-async function buildMessages(
+/** The messages for the model; a promise only when pictures must be read first. */
+function buildMessages(
   deps: StreamDeps,
   prepared: PreparedChat,
   message: string,
-): Promise<ModelMessage[]> {
+): ModelMessage[] | Promise<ModelMessage[]> {
   const model = findCatalogueModel(prepared.modelId);
   const history: ModelMessage[] = prepared.history.map((m) => ({ role: m.role, content: m.content }));
   const vision = Boolean(model?.vision) && prepared.images.length > 0;
-  const images = vision
-    ? await Promise.all(
-        prepared.images.map(async (i) => ({
-          type: "image" as const,
-          image: await deps.readImage(i.storageKey),
-          mediaType: i.contentType,
-        })),
-      )
-    : [];
-  return [
+  if (!vision) return [...history, { role: "user", content: message }];
+  return Promise.all(
+    prepared.images.map(async (i) => ({
+      type: "image" as const,
+      image: await deps.readImage(i.storageKey),
+      mediaType: i.contentType,
+    })),
+  ).then((images) => [
     ...history,
-    { role: "user", content: images.length ? [{ type: "text", text: message }, ...images] : message },
-  ];
+    { role: "user" as const, content: [{ type: "text" as const, text: message }, ...images] },
+  ]);
 }
 
-export async function* runChatStream(
+/** A model call under way: its first part already asked for (the request is out), and the rest. */
+export interface ChatModelCall {
+  first: Promise<IteratorResult<ModelStreamPart, ModelStreamOutcome>>;
+  stream: AsyncGenerator<ModelStreamPart, ModelStreamOutcome> | null;
+}
+
+/**
+ * Asks the model now: without pictures to read, the request is on its way before this returns, so
+ * the turn's write (start-answer.ts) and the model's first token overlap.
+ */
+export function callChatModel(
   deps: StreamDeps,
   prepared: PreparedChat,
   message: string,
   context: ContextSource[],
   persona: Persona | null,
   signal: AbortSignal,
-): AsyncGenerator<ChatStreamEvent> {
+): ChatModelCall | Promise<ChatModelCall> {
+  const start = (modelMessages: ModelMessage[] | null): ChatModelCall => {
+    if (!modelMessages) return { first: Promise.resolve({ done: true, value: NOT_STARTED }), stream: null };
+    const stream = streamModel({
+      model: prepared.resolved.model,
+      system: systemPrompt(prepared, context, persona),
+      ...(persona ? { temperature: persona.temperature, maxOutputTokens: persona.maxTokens } : {}),
+      messages: modelMessages,
+      signal,
+      idleMs: deps.idleMs,
+      totalMs: deps.totalMs,
+    });
+    const first = stream.next();
+    // streamModel settles every failure into its outcome; this only keeps an early rejection from
+    // counting as unhandled while the turn is stored.
+    first.catch(() => undefined);
+    return { first, stream };
+  };
+  const built = buildMessages(deps, prepared, message);
+  if (Array.isArray(built)) return start(built);
+  // A picture that cannot be read (storage down) fails the turn like a model that cannot be reached.
+  return built.then(start, (err: unknown) => {
+    deps.logger.error({ event: "chat.stream.prepare_failed", err: errorText(err) }, "messages not built");
+    return start(null);
+  });
+}
+
+/** Reads a call to its end (an aborted one ends at once): how it ended, with what the provider reported. */
+export async function outcomeOf(call: ChatModelCall): Promise<ModelStreamOutcome> {
+  let next = await call.first;
+  while (!next.done) next = await call.stream!.next();
+  return next.value;
+}
+
+/** The answer's events, from its start event to how it ended (run-answer.ts sends the closing one). */
+export async function* chatAnswer(
+  deps: StreamDeps,
+  prepared: PreparedChat,
+  context: ContextSource[],
+  call: ChatModelCall,
+  answer: OpenAnswer,
+): AsyncGenerator<ChatStreamEvent, Ending<ChatStreamEvent>> {
   const sources: Source[] = context.map(({ title, url, domain, snippet }) => ({
     title,
     url,
     ...(domain ? { domain } : {}),
     ...(snippet ? { snippet } : {}),
   }));
-  // A picture that cannot be read (storage down) fails the turn like a model that cannot be reached.
-  const modelMessages = await buildMessages(deps, prepared, message).catch((err: unknown) => {
-    deps.logger.error({ event: "chat.stream.prepare_failed", err: errorText(err) }, "messages not built");
-    return null;
-  });
   const answerId = prepared.assistantMessageId;
-  // The text so far, in the background. A draft that finds the row closed ends the stream.
-  const draft = startDraftWriter(
-    async (content) => {
-      if ((await runNamed(deps.db, ANSWER_DRAFT, [answerId, content])) === 0) deps.onClosedElsewhere();
-    },
-    {
-      everyMs: DRAFT_WRITE_MS,
-      onError: (err) =>
-        deps.logger.warn({ event: "chat.stream.draft_failed", err: errorText(err) }, "draft not stored"),
-    },
-  );
-  const stream = modelMessages
-    ? streamModel({
-        model: prepared.resolved.model,
-        system: systemPrompt(prepared, context, persona),
-        ...(persona ? { temperature: persona.temperature, maxOutputTokens: persona.maxTokens } : {}),
-        messages: modelMessages,
-        signal,
-        idleMs: deps.idleMs,
-        totalMs: deps.totalMs,
-      })
-    : null;
-  // The model is asked before the start event goes out, so its first token and that write overlap.
-  // (streamModel settles every failure into its outcome; the catch only keeps an early rejection
-  // from counting as unhandled while the start event waits to be read.)
-  const first: Promise<IteratorResult<ModelStreamPart, ModelStreamOutcome>> = stream
-    ? stream.next()
-    : Promise.resolve({ done: true, value: NOT_STARTED });
-  first.catch(() => undefined);
   yield {
     type: "start",
     conversationId: prepared.conversationId,
@@ -184,12 +187,11 @@ export async function* runChatStream(
     messageId: answerId,
   };
 
-  let next = await first;
+  let next = await call.first;
   while (!next.done) {
     const part = next.value;
     if (part.type === "text") {
-      draft.set(part.sofar);
-      deps.feed?.set(part.sofar);
+      answer.grow(part.sofar);
       yield { type: "chunk", content: part.text };
     } else if (part.type === "status") {
       const { status } = part;
@@ -200,9 +202,8 @@ export async function* runChatStream(
       };
     } else if (!sources.some((s) => s.url === part.url))
       sources.push({ title: part.title, url: part.url, domain: domainOf(part.url) });
-    next = await stream!.next();
+    next = await call.stream!.next();
   }
-  await draft.stop();
   const { text, outputTokens, interrupted } = next.value;
   const failure = next.value.failure ? describeFailure(next.value.failure, next.value.message) : null;
   if (failure)
@@ -223,35 +224,12 @@ export async function* runChatStream(
   const status = interrupted ? "interrupted" : failure ? "error" : "complete";
   // Nothing came back (or, for a regenerated answer, nothing before Stop): the turn is undone.
   const undo = !text && (status === "error" || (status === "interrupted" && prepared.replaces.length > 0));
-  const stored = await writeWithRetry(
-    () =>
+  return {
+    status,
+    details: { model: prepared.modelId, tokens },
+    store: () =>
       undo
-        ? // Nothing came back: undo the turn, as the client does (spec §4: the message is removed and
-          // the prompt restored), so sending again leaves no stray question behind.
-          deps.db.transaction(async (tx) => {
-            const storedNow = prepared.askedNow ? [prepared.userMessageId, answerId] : [answerId];
-            await tx.delete(messages).where(inArray(messages.id, storedNow));
-            // A regenerated answer (and an edited question) give their places back.
-            // Only where this turn still holds the place (the sweep may have given it back already).
-            if (prepared.replaces.length)
-              await tx
-                .update(messages)
-                .set({ replacedBy: null })
-                .where(and(inArray(messages.id, prepared.replaces), inArray(messages.replacedBy, storedNow)));
-            if (prepared.created)
-              await tx.delete(conversations).where(eq(conversations.id, prepared.conversationId));
-            // An edited first question's title goes with it, unless the owner renamed it since.
-            else if (prepared.retitled)
-              await tx
-                .update(conversations)
-                .set({ title: prepared.retitled.from })
-                .where(
-                  and(
-                    eq(conversations.id, prepared.conversationId),
-                    eq(conversations.title, prepared.retitled.to),
-                  ),
-                );
-          })
+        ? undoTurn(deps.db, prepared)
         : runNamed(deps.db, ANSWER_FINAL, [
             answerId,
             content,
@@ -260,35 +238,41 @@ export async function* runChatStream(
             status,
             JSON.stringify(sources),
           ]),
-    {
-      budgetMs: deps.storeRetryMs ?? STORE_RETRY_MS,
-      onRetry: (err, attempt) =>
-        deps.logger.warn(
-          { event: "chat.stream.store_retry", attempt, err: errorText(err) },
-          "database unavailable, retrying",
-        ),
-    },
-  );
-  // Followers read the stored answer once told it ended, so this comes after the final write.
-  deps.feed?.close();
-  if (!stored.ok)
-    deps.logger.error(
-      { event: "chat.stream.store_failed", err: errorText(stored.error) },
-      "answer not stored; the sweep will close it",
-    );
-  deps.logger.info(
-    { event: "chat.stream.end", model: prepared.modelId, status, tokens, stored: stored.ok },
-    "chat stream ended",
-  );
+    event: interrupted
+      ? null
+      : failure
+        ? { type: "error", error: failure.code, message: failure.message }
+        : { type: "complete", outputTokens: tokens, sources, messageId: answerId },
+    failed: failure !== null,
+  };
+}
 
-  if (isServerShutdown(signal)) {
-    yield restartingEvent(stored.ok);
-    return;
-  }
-  if (interrupted) return; // nobody is listening any more
-  if (failure) yield { type: "error", error: failure.code, message: failure.message };
-  else if (!stored.ok) yield { type: "error", error: "NOT_SAVED", message: STREAM_MESSAGES.notSaved };
-  else yield { type: "complete", outputTokens: tokens, sources, messageId: answerId };
+/**
+ * Nothing came back: the turn is undone, as the client does (spec §4: the message is removed and the
+ * prompt restored), so sending again leaves no stray question behind.
+ */
+function undoTurn(db: Database, prepared: PreparedChat) {
+  const answerId = prepared.assistantMessageId;
+  return db.transaction(async (tx) => {
+    const storedNow = prepared.askedNow ? [prepared.userMessageId, answerId] : [answerId];
+    await tx.delete(messages).where(inArray(messages.id, storedNow));
+    // A regenerated answer (and an edited question) give their places back, only where this turn
+    // still holds the place (the sweep may have given it back already).
+    if (prepared.replaces.length)
+      await tx
+        .update(messages)
+        .set({ replacedBy: null })
+        .where(and(inArray(messages.id, prepared.replaces), inArray(messages.replacedBy, storedNow)));
+    if (prepared.created) await tx.delete(conversations).where(eq(conversations.id, prepared.conversationId));
+    // An edited first question's title goes with it, unless the owner renamed it since.
+    else if (prepared.retitled)
+      await tx
+        .update(conversations)
+        .set({ title: prepared.retitled.from })
+        .where(
+          and(eq(conversations.id, prepared.conversationId), eq(conversations.title, prepared.retitled.to)),
+        );
+  });
 }
 
 /** The outcome of a call that could not be made. */

@@ -2,7 +2,7 @@
 // reload, another tab, a dropped connection), so pressing Stop names the answer instead of closing the
 // connection. The stream is aborted where it runs and stores its text so far as interrupted: in this
 // process at once (the request answers once it is stored, so the page can show what was kept), in
-// another one over STOP_CHANNEL. Should no process hear it (a listener down, a stream not yet begun),
+// another one over the bus (streams/durable-answers.ts). Should no process hear it (a listener down),
 // the row is closed here as well, and a stream still running stops at its next draft write, which
 // finds the row closed.
 import type { ChatStopRequest } from "@tessera/contracts";
@@ -10,10 +10,9 @@ import { and, asc, eq, gt } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Database } from "../../db/client";
 import { messages } from "../../db/schema";
-import { closedAsInterrupted, giveBackUnanswered } from "../../db/sweep-orphan-streams";
 import { notFound } from "../../lib/errors";
-import type { LiveStreams } from "../../lib/live-streams";
-import { stopStreams } from "../../lib/stop-streams";
+import type { DurableAnswers } from "../../streams/durable-answers";
+import { closeAnswer } from "./close-orphaned-answers";
 
 /**
  * The caller's answer that the request names: by its id, or by the client's id, which a regenerated
@@ -52,19 +51,13 @@ async function findAnswer(db: Database, userId: string, target: ChatStopRequest)
 
 /** Stops the caller's answer if it is still streaming; one that has ended is left as it is. */
 export async function stopAnswer(
-  deps: { db: Database; streams: LiveStreams },
+  deps: { db: Database; answers: DurableAnswers },
   userId: string,
   target: ChatStopRequest,
 ): Promise<void> {
   const answer = await findAnswer(deps.db, userId, target);
   if (!answer) throw notFound("Message not found.");
   if (answer.status !== "streaming") return;
-  await stopStreams(deps, [answer.id], async () => {
-    // Stopped before a word was stored: a regenerated answer gives its place back, another is closed.
-    await giveBackUnanswered(deps.db, { id: answer.id });
-    await deps.db
-      .update(messages)
-      .set(closedAsInterrupted())
-      .where(and(eq(messages.id, answer.id), eq(messages.status, "streaming")));
-  });
+  // Stopped before a word was stored: a regenerated answer gives its place back, another is closed.
+  await deps.answers.stop([answer.id], () => closeAnswer(deps.db, answer.id));
 }

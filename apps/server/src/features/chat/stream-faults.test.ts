@@ -11,7 +11,7 @@ import {
 import { randomUUID } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { conversations, messages, user } from "../../db/schema";
+import { conversations, discardedModelCalls, messages, user } from "../../db/schema";
 import {
   createTestApp,
   eventually,
@@ -26,8 +26,10 @@ import {
   type OpenAiCompatibleServer,
 } from "../../test/openai-compatible-server";
 import { TINY_PNG } from "../../test/tiny-pdf";
-import { closedAsInterrupted, sweepOrphanStreams } from "../../db/sweep-orphan-streams";
-import { createLiveStreams, STOP_CHANNEL, type LiveStreams } from "../../lib/live-streams";
+import { createLogger } from "../../lib/logger";
+import { createDatabaseBus } from "../../streams/bus";
+import { createDurableAnswers, STOP_CHANNEL, type DurableAnswers } from "../../streams/durable-answers";
+import { closedAsInterrupted } from "./close-orphaned-answers";
 import { stopAnswer } from "./stop-answer";
 
 const KEY = "sk-fault-suite-3f9a1c7e5b2d";
@@ -307,12 +309,15 @@ describe("Stop: POST /api/chat-stream/stop names the answer", () => {
   async function expectStoppedEarly(answer: Awaited<ReturnType<typeof started>>) {
     expect(await answer.call.closed).toEqual({ early: true });
     // The stream has stored its final text (a stop from elsewhere closes the row first, with its draft).
-    await expect.poll(() => t.services.streams.size, { timeout: 5_000 }).toBe(0);
+    await expect.poll(() => t.services.answers.size, { timeout: 5_000 }).toBe(0);
     const stored = await answerOf(answer.conversationId);
     expect(stored?.status).toBe("interrupted");
     expect(stored!.content.startsWith(streamed(answer.events))).toBe(true);
     expect(stored!.content.endsWith(`\n\n${RESPONSE_INTERRUPTED_MARK}`)).toBe(true);
-    expect(stored!.content.length).toBeLessThan(PACED.join("").length);
+    // Stopped before its end: the text before the mark is less than the whole answer (the mark itself
+    // is not counted against it, or a Stop a few chunks late on a busy machine would read as too long).
+    const text = stored!.content.slice(0, -`\n\n${RESPONSE_INTERRUPTED_MARK}`.length);
+    expect(text.length).toBeLessThan(PACED.join("").length);
     // What the conversation shows afterwards.
     const listed = (await (
       await t.request(`/api/conversations/${answer.conversationId}/messages`, { token: ada })
@@ -344,18 +349,18 @@ describe("Stop: POST /api/chat-stream/stop names the answer", () => {
   it("answers once the stream it aborted in this process has finished storing what it had", async () => {
     const answer = await started();
     await answer.leave();
-    // This process's streams, with the stream's end held back a while after it has really finished.
+    // This process's answers, with the stream's end held back a while after it has really finished.
     let release = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
-    const streams: LiveStreams = {
-      ...t.services.streams,
-      stop: (key) => t.services.streams.stop(key)?.then(() => held) ?? null,
+    const answers: DurableAnswers = {
+      ...t.services.answers,
+      stop: (keys, closeUnheard) => t.services.answers.stop(keys, closeUnheard).then(() => held),
     };
     let answered = false;
-    const stopping = stopAnswer({ db: t.services.database.db, streams }, adaId, {
+    const stopping = stopAnswer({ db: t.services.database.db, answers }, adaId, {
       messageId: answer.messageId,
     }).then(() => (answered = true));
-    await expect.poll(() => t.services.streams.size, { timeout: 5_000 }).toBe(0);
+    await expect.poll(() => t.services.answers.size, { timeout: 5_000 }).toBe(0);
     await new Promise((r) => setTimeout(r, 50));
     expect(answered).toBe(false);
     release();
@@ -366,8 +371,17 @@ describe("Stop: POST /api/chat-stream/stop names the answer", () => {
   it("from another process: the row is closed and the process running the stream hears it", async () => {
     const answer = await started();
     await answer.leave();
-    // A process that does not run this stream (its own open streams are none of them).
-    await stopAnswer({ db: t.services.database.db, streams: createLiveStreams() }, adaId, {
+    // A process that does not run this stream (its own answers are none of them), on the same database.
+    const elsewhere = createDurableAnswers({
+      db: t.services.database.db,
+      bus: createDatabaseBus(t.services.database),
+      logger: createLogger("silent"),
+      rules: [],
+      leaseMs: 30_000,
+      maxAnswerMs: 120_000,
+      soleProcess: false,
+    });
+    await stopAnswer({ db: t.services.database.db, answers: elsewhere }, adaId, {
       messageId: answer.messageId,
     });
     await expectStoppedEarly(answer);
@@ -549,8 +563,10 @@ describe("a picture that cannot be read when the answer starts", () => {
 });
 
 describe("a double submit of the same client message id", () => {
-  it("makes one provider call: the second request is refused with 409 and stores nothing", async () => {
-    const before = requestsFor("paced");
+  it("answers once: the second request is refused with 409, its model call aborted and recorded", async () => {
+    const discarded = async () =>
+      (await t.services.database.db.select().from(discardedModelCalls)).filter((r) => r.userId === adaId);
+    const discardedBefore = (await discarded()).length;
     const clientMessageId = crypto.randomUUID();
     const body = { message: "Only once, please", model: "local/paced", clientMessageId };
     const [a, b] = await Promise.all([chat(body), chat(body)]);
@@ -561,9 +577,14 @@ describe("a double submit of the same client message id", () => {
     });
     const events = await readSse(ok);
     expect(closing(events).map((e) => e.type)).toEqual(["complete"]);
-    // Sent again after the answer (a client retry): still refused, still one call.
+    // Sent again after the answer (a client retry): still refused. Each refused request's model call,
+    // begun while the question was written, was aborted at once and written down with what the
+    // provider had reported for it (nothing, this soon).
     expect((await chat(body)).status).toBe(409);
-    expect(requestsFor("paced") - before).toBe(1);
+    const refusedCalls = (await discarded()).slice(discardedBefore);
+    expect(refusedCalls).toHaveLength(2);
+    for (const call of refusedCalls)
+      expect(call).toMatchObject({ model: "local/paced", reason: "duplicate", outputTokens: null });
     const questions = await t.services.database.db
       .select()
       .from(messages)
@@ -584,31 +605,41 @@ describe("a double submit of the same client message id", () => {
 });
 
 describe("the sweep of answers left streaming", () => {
-  it("closes them as interrupted with their text; the periodic sweep spares recent ones", async () => {
+  it("closes those whose writer's lease ran out as interrupted with their text; spares live ones", async () => {
     const db = t.services.database.db;
     const userId = (await me()).id;
     const [conversation] = await db
       .insert(conversations)
       .values({ userId, title: "Left behind" })
       .returning({ id: conversations.id });
+    // Two left by a writer whose lease is gone (no such writer holds one), one of a live writer (this
+    // process), and one stored before leases (no writer) that is older than any answer can run.
+    const gone = randomUUID();
+    const left = {
+      conversationId: conversation!.id,
+      userId,
+      role: "assistant" as const,
+      status: "streaming",
+    };
     const rows = await db
       .insert(messages)
       .values([
-        {
-          conversationId: conversation!.id,
-          userId,
-          role: "assistant",
-          content: "Partial text",
-          status: "streaming",
-        },
-        { conversationId: conversation!.id, userId, role: "assistant", content: "", status: "streaming" },
+        { ...left, content: "Partial text", writerId: gone },
+        { ...left, content: "", writerId: gone },
+        { ...left, content: "Still coming", writerId: t.services.answers.writerId },
+        { ...left, content: "Old", createdAt: new Date(Date.now() - 86_400_000) },
+        { ...left, content: "Recent, unleased" },
       ])
       .returning({ id: messages.id });
-    // A sweep for rows older than an hour ago leaves these fresh ones alone.
-    expect(await sweepOrphanStreams(db, new Date(Date.now() - 3_600_000))).toMatchObject({ messages: 0 });
-    expect((await sweepOrphanStreams(db, null)).messages).toBeGreaterThanOrEqual(2);
+    expect((await t.services.answers.sweep()).messages).toBeGreaterThanOrEqual(3);
     const after = await db.select().from(messages).where(eq(messages.conversationId, conversation!.id));
     const byId = new Map(after.map((m) => [m.id, m]));
+    expect(byId.get(rows[2]!.id)).toMatchObject({ status: "streaming", content: "Still coming" });
+    expect(byId.get(rows[3]!.id)).toMatchObject({
+      status: "interrupted",
+      content: `Old\n\n${RESPONSE_INTERRUPTED_MARK}`,
+    });
+    expect(byId.get(rows[4]!.id)).toMatchObject({ status: "streaming" });
     expect(byId.get(rows[0]!.id)).toMatchObject({
       status: "interrupted",
       content: `Partial text\n\n${RESPONSE_INTERRUPTED_MARK}`,
@@ -630,7 +661,7 @@ describe("a server shutdown mid-stream (in process; main.test.ts drives the real
   it("stores the text as interrupted, sends one closing error that says so, and refuses new streams", async () => {
     const res = await chat({ message: "Long answer please", model: "local/paced" });
     const { reader, events } = await readUntil(res, (e) => e.type === "chunk" && e.content === "w5 ");
-    const shutdown = t.services.streams.shutdown(5_000);
+    const shutdown = t.services.answers.shutdown(5_000);
     const rest = await readRest(reader);
     expect(await shutdown).toEqual({ aborted: 1, finished: true });
     const after = await readSse(new Response(rest));

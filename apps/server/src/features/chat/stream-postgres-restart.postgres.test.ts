@@ -18,7 +18,7 @@ import {
   type OpenAiCompatibleServer,
 } from "../../test/openai-compatible-server";
 import { createTestApp, type SseEvent, type TestApp } from "../../test/test-app";
-import { sweepOrphanStreams } from "../../db/sweep-orphan-streams";
+import { sweepAsIfDead } from "../../test/leases";
 
 const CHUNKS = Array.from({ length: 40 }, (_, i) => `p${i} `);
 
@@ -185,7 +185,7 @@ describe("PostgreSQL restarted during a stream", () => {
     expect(orphan?.status).toBe("streaming");
     // What the drafts stored before the outage is what the sweep keeps.
     expect(CHUNKS.join("").startsWith(orphan!.content)).toBe(true);
-    await sweepOrphanStreams(t.services.database.db, null);
+    await sweepAsIfDead(t.services);
     expect(await answerOf(conversationId)).toMatchObject({
       status: "interrupted",
       content: `${orphan!.content}${orphan!.content ? "\n\n" : ""}${RESPONSE_INTERRUPTED_MARK}`,

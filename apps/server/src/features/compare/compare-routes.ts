@@ -9,7 +9,13 @@ import { createComparison, deleteComparison, getComparison, listComparisons } fr
 import { continueInChat } from "./continue-in-chat";
 import { getLeaderboard } from "./leaderboard";
 import { rateResponse } from "./rate-response";
-import { claimAnswer, runComparisonStream, type ComparisonStreamDeps } from "./run-comparison-stream";
+import { runAnswer } from "../../streams/run-answer";
+import {
+  claimAnswer,
+  comparisonAnswer,
+  draftResponse,
+  type ComparisonStreamDeps,
+} from "./run-comparison-stream";
 import { stopComparison } from "./stop-comparison";
 
 export interface CompareDeps extends ComparisonStreamDeps {
@@ -75,19 +81,24 @@ export function comparisonStream(deps: ComparisonStreamDeps): MiddlewareHandler<
     if (typeof body !== "object" || body === null || (body as { comparison?: unknown }).comparison !== true)
       return next();
     const input = parseWith(comparisonStreamRequestSchema, body);
-    const answer = await claimAnswer(deps, c.get("session").user.id, input);
+    const claimed = await claimAnswer(deps, c.get("session").user.id, input);
     const log = c.get("logger");
+    const answer = deps.answers.open(claimed.responseId, {
+      draft: draftResponse(deps.db, claimed.responseId),
+      log,
+      event: "compare.stream",
+    });
     // The answer goes on if its client leaves (the dialog closed, a reload): the comparison's page reads
     // it back. Stop names the comparison (stop-comparison.ts).
-    const onClosedElsewhere = () => void deps.streams?.stop(answer.responseId);
     return sseResponse(
       c,
-      (signal) => runComparisonStream({ ...deps, logger: log, onClosedElsewhere }, answer, signal),
-      {
-        live: deps.streams,
-        key: answer.responseId,
-        outliveClient: true,
-      },
+      () =>
+        runAnswer(
+          answer,
+          { log, event: "compare.stream" },
+          comparisonAnswer({ ...deps, logger: log }, claimed, answer),
+        ),
+      { controller: answer.controller, outliveClient: true },
     );
   };
 }

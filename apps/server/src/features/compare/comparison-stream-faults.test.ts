@@ -7,7 +7,7 @@ import {
   type Comparison,
   type ComparisonSummary,
 } from "@tessera/contracts";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { comparisonResponses } from "../../db/schema";
 import {
@@ -15,7 +15,7 @@ import {
   type OpenAiCompatibleServer,
 } from "../../test/openai-compatible-server";
 import { createTestApp, readSse, type SseEvent, type TestApp } from "../../test/test-app";
-import { sweepOrphanStreams } from "../../db/sweep-orphan-streams";
+import { sweepAsIfDead } from "../../test/leases";
 
 const KEY = "sk-compare-faults-9d2e77";
 const CANARY = "CANARY-compare-body-51aa";
@@ -209,7 +209,7 @@ describe("comparison answers under stream faults", () => {
       expect(Date.now() - started).toBeLessThan(5_000);
       expect(closing(events)).toEqual([]);
       expect(streamed(events).length).toBeLessThan(LONG.join("").length);
-      await expect.poll(() => t.services.streams.size, { timeout: 5_000 }).toBe(0);
+      await expect.poll(() => t.services.answers.size, { timeout: 5_000 }).toBe(0);
       if (close === "closed elsewhere")
         expect(await storedAnswer(responseId)).toMatchObject({
           status: "stopped",
@@ -218,15 +218,22 @@ describe("comparison answers under stream faults", () => {
     }
   });
 
-  it("the sweep stops answers a dead process left pending or streaming, keeping their text", async () => {
+  it("the sweep stops answers a dead process left streaming, and old pending ones, keeping their text", async () => {
     const db = t.services.database.db;
     const c = await compare(["local/paced", "local/error-at-2"]);
+    // One left streaming by this process, one never started for longer than any answer runs.
     await db
       .update(comparisonResponses)
-      .set({ status: "streaming", content: "Cut short" })
+      .set({ status: "streaming", content: "Cut short", writerId: t.services.answers.writerId })
       .where(eq(comparisonResponses.id, c.responses[0]!.id));
-    expect((await sweepOrphanStreams(db, new Date(Date.now() - 3_600_000))).comparisonAnswers).toBe(0);
-    expect((await sweepOrphanStreams(db, null)).comparisonAnswers).toBeGreaterThanOrEqual(2);
+    await db
+      .update(comparisonResponses)
+      .set({ updatedAt: sql`now() - interval '1 day'` })
+      .where(eq(comparisonResponses.id, c.responses[1]!.id));
+    // While this process's lease lasts, only the old pending one is closed.
+    expect((await t.services.answers.sweep()).comparisonAnswers).toBe(1);
+    expect(await storedAnswer(c.responses[0]!.id)).toMatchObject({ status: "streaming" });
+    expect((await sweepAsIfDead(t.services)).comparisonAnswers).toBeGreaterThanOrEqual(1);
     expect(await storedAnswer(c.responses[0]!.id)).toMatchObject({ status: "stopped", content: "Cut short" });
     expect(await storedAnswer(c.responses[1]!.id)).toMatchObject({ status: "stopped", content: "" });
     // A stopped answer may be run again.
@@ -240,7 +247,7 @@ describe("comparison answers under stream faults", () => {
     const c = await compare(["local/long"]);
     const responseId = c.responses[0]!.id;
     const open = await readUntil(await streamAnswer(c.id, responseId), 5);
-    const shutdown = t.services.streams.shutdown(5_000);
+    const shutdown = t.services.answers.shutdown(5_000);
     const events = await readSse(new Response(await open.rest()));
     expect(await shutdown).toEqual({ aborted: 1, finished: true });
     expect(closing(events)).toEqual([

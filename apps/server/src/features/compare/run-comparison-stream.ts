@@ -1,7 +1,7 @@
-// Streams one answer of a comparison (the chat stream's comparison mode): claims the answer so it runs
-// once at a time, calls its model with the stored prompt, and stores text, timings, tokens and cost
-// however it ends: complete, failed, stopped by the person or by a shutdown (the partial text stays).
-// The text so far is stored as it grows, and the final write waits out a short database outage.
+// One answer of a comparison (the chat stream's comparison mode), comparison's side of a durable answer
+// (streams/run-answer.ts runs it): claims the answer so it runs once at a time, calls its model with
+// the stored prompt, and says what to store however it ends: complete, failed, stopped by the person or
+// by a shutdown (the partial text stays), with text, timings, tokens and cost.
 import {
   ANSWER_STARTED_OVER,
   CHAT_ERROR_MESSAGES,
@@ -11,24 +11,19 @@ import {
   type ComparisonStreamEvent,
   type comparisonStreamRequestSchema,
 } from "@tessera/contracts";
-import { and, eq, inArray, lt, or, sql } from "drizzle-orm";
+import { and, eq, inArray, or, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { runNamed, type Database, type NamedStatement } from "../../db/client";
 import { comparisonResponses } from "../../db/schema";
 import { searchKnowledge } from "../../knowledge/search-knowledge";
 import { AppError, notFound } from "../../lib/errors";
-import { isServerShutdown, type LiveStreams } from "../../lib/live-streams";
 import type { Logger } from "../../lib/logger";
-import {
-  DRAFT_WRITE_MS,
-  STORE_RETRY_MS,
-  restartingEvent,
-  startDraftWriter,
-  writeWithRetry,
-} from "../../lib/stream-store";
 import { runsInProcess } from "../../providers/llm/runs-in-process";
 import { describeFailure, estimateTokens, streamModel } from "../../providers/llm/stream-model";
 import type { LlmRegistry, ResolvedModel } from "../../providers/llm/types";
+import type { DurableAnswers, OpenAnswer } from "../../streams/durable-answers";
+import { AGE_MARGIN_MS, orphanedRows } from "../../streams/leases";
+import type { Ending } from "../../streams/run-answer";
 import { loadComparison, tokensPerSecond } from "./comparisons";
 
 export interface ComparisonStreamDeps {
@@ -37,24 +32,13 @@ export interface ComparisonStreamDeps {
   logger: Logger;
   idleMs: number;
   totalMs: number;
-  /** The process's open streams, ended with a closing event when it shuts down. */
-  streams?: LiveStreams;
-  /** How long the final write keeps trying while the database is out of reach (default 15 s). */
-  storeRetryMs?: number;
-}
-
-/** A stream's own view: told when its answer was closed (stopped or deleted) elsewhere. */
-export interface AnswerStreamDeps extends ComparisonStreamDeps {
-  /**
-   * A draft found the answer no longer streaming or gone (stopped by another process, the comparison
-   * deleted): the stream is ended, as Stop would.
-   */
-  onClosedElsewhere?(): void;
+  /** The process's durable answers: stopped by name, ended with a closing event on shutdown. */
+  answers: DurableAnswers;
 }
 
 /**
- * The response's text so far ($2), while it is still streaming (a row the sweep closed is left alone);
- * `updated_at` is what the sweep reads. On PostgreSQL it waits for nobody's disk: the final write does.
+ * The response's text so far ($2), while it is still streaming (a row Stop or the sweep closed, or
+ * one deleted, is left alone). On PostgreSQL it waits for nobody's disk: the final write does.
  */
 const RESPONSE_DRAFT: NamedStatement = {
   name: "compare_response_draft",
@@ -62,6 +46,10 @@ const RESPONSE_DRAFT: NamedStatement = {
     update comparison_responses set content = $2, updated_at = now() from async_commit
     where id = $1 and status = 'streaming'`,
 };
+
+/** Stores the text so far; false once the answer is no longer streaming (stopped, deleted). */
+export const draftResponse = (db: Database, responseId: string) => async (content: string) =>
+  (await runNamed(db, RESPONSE_DRAFT, [responseId, content])) > 0;
 
 export interface ClaimedAnswer {
   comparisonId: string;
@@ -79,7 +67,7 @@ export async function claimAnswer(
   userId: string,
   input: z.output<typeof comparisonStreamRequestSchema>,
 ): Promise<ClaimedAnswer> {
-  if (deps.streams?.closing) throw new AppError("UNAVAILABLE", STREAM_MESSAGES.restarting);
+  if (deps.answers.closing) throw new AppError("UNAVAILABLE", STREAM_MESSAGES.restarting);
   const { row, responses } = await loadComparison(deps.db, userId, input.comparisonId);
   const response = responses.find((r) => r.id === input.responseId);
   if (!response) throw notFound("Answer not found.");
@@ -93,17 +81,29 @@ export async function claimAnswer(
   });
   if (!resolved.ok) throw new AppError("UNAVAILABLE", CHAT_ERROR_MESSAGES.unavailable);
 
-  // A stream that died with its process leaves "streaming" behind; after the overall cap it may run again.
-  const stale = new Date(Date.now() - deps.totalMs - 30_000);
+  // A stream whose writer is gone (its lease ran out) leaves "streaming" behind: it may run again.
+  const orphaned = orphanedRows({
+    me: deps.answers.writerId,
+    maxAgeMs: deps.totalMs + AGE_MARGIN_MS,
+    allButMine: false,
+  });
   const claimed = await deps.db
     .update(comparisonResponses)
-    .set({ ...ANSWER_STARTED_OVER, status: "streaming", updatedAt: sql`now()` })
+    .set({
+      ...ANSWER_STARTED_OVER,
+      status: "streaming",
+      writerId: deps.answers.writerId,
+      updatedAt: sql`now()`,
+    })
     .where(
       and(
         eq(comparisonResponses.id, response.id),
         or(
           inArray(comparisonResponses.status, ["pending", "error", "stopped"]),
-          and(eq(comparisonResponses.status, "streaming"), lt(comparisonResponses.updatedAt, stale)),
+          and(
+            eq(comparisonResponses.status, "streaming"),
+            orphaned(comparisonResponses.writerId, comparisonResponses.updatedAt),
+          ),
         ),
       ),
     )
@@ -125,54 +125,43 @@ export async function claimAnswer(
   };
 }
 
-export async function* runComparisonStream(
-  deps: AnswerStreamDeps,
-  answer: ClaimedAnswer,
-  signal: AbortSignal,
-): AsyncGenerator<ComparisonStreamEvent> {
-  yield { type: "start", comparisonId: answer.comparisonId, responseId: answer.responseId };
-  const name = findCatalogueModel(answer.modelId)?.name ?? answer.modelId;
+/** The answer's events, from its start event to how it ended (run-answer.ts sends the closing one). */
+export async function* comparisonAnswer(
+  deps: ComparisonStreamDeps,
+  claimed: ClaimedAnswer,
+  answer: OpenAnswer,
+): AsyncGenerator<ComparisonStreamEvent, Ending<ComparisonStreamEvent>> {
+  yield { type: "start", comparisonId: claimed.comparisonId, responseId: claimed.responseId };
+  const name = findCatalogueModel(claimed.modelId)?.name ?? claimed.modelId;
   const stream = streamModel({
-    model: answer.resolved.model,
+    model: claimed.resolved.model,
     system: `You are ${name}, answering inside Tessera, an AI workspace. Answer in markdown.`,
-    messages: [{ role: "user", content: answer.prompt }],
-    signal,
+    messages: [{ role: "user", content: claimed.prompt }],
+    signal: answer.signal,
     idleMs: deps.idleMs,
     totalMs: deps.totalMs,
   });
-  // The text so far, in the background. A draft that finds the answer closed ends the stream.
-  const draft = startDraftWriter(
-    async (content) => {
-      if ((await runNamed(deps.db, RESPONSE_DRAFT, [answer.responseId, content])) === 0)
-        deps.onClosedElsewhere?.();
-    },
-    {
-      everyMs: DRAFT_WRITE_MS,
-      onError: (err) =>
-        deps.logger.warn(
-          { event: "compare.stream.draft_failed", err: err instanceof Error ? err.message : String(err) },
-          "draft not stored",
-        ),
-    },
-  );
   let next = await stream.next();
   while (!next.done) {
     if (next.value.type === "text") {
-      draft.set(next.value.sofar);
+      answer.grow(next.value.sofar);
       yield { type: "chunk", content: next.value.text };
     }
     next = await stream.next();
   }
-  await draft.stop();
   const outcome = next.value;
   const tokens = outcome.outputTokens ?? estimateTokens(outcome.text);
   // A model run in the server costs nothing.
-  const cost = runsInProcess(answer.resolved.provider) ? 0 : outcome.cost;
+  const cost = runsInProcess(claimed.resolved.provider) ? 0 : outcome.cost;
   const failure = outcome.interrupted ? null : outcome.failure;
   const described = failure ? describeFailure(failure) : null;
   const status = outcome.interrupted ? "stopped" : failure ? "error" : "complete";
-  const stored = await writeWithRetry(
-    () =>
+  const generating =
+    outcome.timeToFirstTokenMs === null ? outcome.totalMs : outcome.totalMs - outcome.timeToFirstTokenMs;
+  return {
+    status,
+    details: { model: claimed.modelId, tokens, ms: outcome.totalMs, upstreamStatus: outcome.upstreamStatus },
+    store: () =>
       deps.db
         .update(comparisonResponses)
         .set({
@@ -185,62 +174,20 @@ export async function* runComparisonStream(
           cost,
           updatedAt: sql`now()`,
         })
-        .where(eq(comparisonResponses.id, answer.responseId)),
-    {
-      budgetMs: deps.storeRetryMs ?? STORE_RETRY_MS,
-      onRetry: (err, attempt) =>
-        deps.logger.warn(
-          {
-            event: "compare.stream.store_retry",
-            attempt,
-            err: err instanceof Error ? err.message : String(err),
+        .where(eq(comparisonResponses.id, claimed.responseId)),
+    event: outcome.interrupted
+      ? null
+      : described
+        ? { type: "error", error: described.code, message: described.message }
+        : {
+            type: "complete",
+            done: true,
+            tokens,
+            timeToFirstTokenMs: outcome.timeToFirstTokenMs,
+            responseTimeMs: outcome.totalMs,
+            tokensPerSecond: tokensPerSecond(tokens, generating),
+            cost: claimed.blind ? null : cost,
           },
-          "database unavailable, retrying",
-        ),
-    },
-  );
-  if (!stored.ok)
-    deps.logger.error(
-      {
-        event: "compare.stream.store_failed",
-        err: stored.error instanceof Error ? stored.error.message : String(stored.error),
-      },
-      "answer not stored; the sweep will close it",
-    );
-  deps.logger.info(
-    {
-      event: "compare.stream.end",
-      model: answer.modelId,
-      status,
-      tokens,
-      ms: outcome.totalMs,
-      upstreamStatus: outcome.upstreamStatus,
-    },
-    "comparison stream ended",
-  );
-
-  if (isServerShutdown(signal)) {
-    yield restartingEvent(stored.ok);
-    return;
-  }
-  if (outcome.interrupted) return;
-  if (described) {
-    yield { type: "error", error: described.code, message: described.message };
-    return;
-  }
-  if (!stored.ok) {
-    yield { type: "error", error: "NOT_SAVED", message: STREAM_MESSAGES.notSaved };
-    return;
-  }
-  const generating =
-    outcome.timeToFirstTokenMs === null ? outcome.totalMs : outcome.totalMs - outcome.timeToFirstTokenMs;
-  yield {
-    type: "complete",
-    done: true,
-    tokens,
-    timeToFirstTokenMs: outcome.timeToFirstTokenMs,
-    responseTimeMs: outcome.totalMs,
-    tokensPerSecond: tokensPerSecond(tokens, generating),
-    cost: answer.blind ? null : cost,
+    failed: described !== null,
   };
 }

@@ -2,6 +2,7 @@
 // caller named (known to the catalogue, served by a configured provider, on the caller's plan), else
 // the search model, else Tessera Local. It reads the sources the search finds, handed over once found.
 import { LOCAL_MODEL_ID, SEARCH_MODEL_ID } from "@tessera/contracts";
+import { requireBudget } from "../../billing/budgets";
 import { resolveModelOnPlan } from "../../billing/plans";
 import type { Database } from "../../db/client";
 import type { LlmRegistry, Passage, ResolvedModel } from "../../providers/llm/types";
@@ -14,7 +15,7 @@ export interface OverviewModel {
 
 /**
  * Throws 400 for a model the catalogue does not know, 503 for one no provider serves, 403 for one
- * above the caller's plan. Without a named model, null when neither the search model nor Tessera
+ * above the caller's plan, 429 once the caller's monthly budget is spent. Without a named model, null when neither the search model nor Tessera
  * Local can run (the search then ends with its error event, after the sources).
  */
 export async function chooseOverviewModel(
@@ -30,6 +31,8 @@ export async function chooseOverviewModel(
   // The search model, named or not, is search's own: without a provider it is Tessera Local.
   if (requested && requested !== SEARCH_MODEL_ID)
     return { resolved: await resolveModelOnPlan(deps, userId, requested, ctx), read };
+  // Search's own model is on every plan, but not past a spent budget.
+  await requireBudget(deps.db, userId);
   let resolved = await deps.llm.resolve(SEARCH_MODEL_ID, ctx);
   if (!resolved.ok) resolved = await deps.llm.resolve(LOCAL_MODEL_ID, ctx);
   return resolved.ok ? { resolved, read } : null;

@@ -68,7 +68,7 @@ describe("a search whose page is left", () => {
     const during = await saved(searchId);
     expect(during.sources.length).toBeGreaterThan(0);
     expect(FULL.startsWith(during.overview)).toBe(true);
-    expect(t.services.streams.size).toBe(1);
+    expect(t.services.answers.size).toBe(1);
 
     // Someone else's search is not theirs to stop, nor to know of.
     expect((await stop(searchId, bob)).status).toBe(404);
@@ -82,7 +82,7 @@ describe("a search whose page is left", () => {
     expect(stopped.overview.length).toBeLessThan(FULL.length);
     expect(FULL.startsWith(stopped.overview)).toBe(true);
     expect(stopped.sources).toEqual(during.sources);
-    await expect.poll(() => t.services.streams.size, { timeout: 5_000 }).toBe(0);
+    await expect.poll(() => t.services.answers.size, { timeout: 5_000 }).toBe(0);
 
     // Stopping again changes nothing.
     expect((await stop(searchId)).status).toBe(204);
@@ -106,7 +106,7 @@ describe("a search whose page is left", () => {
     expect((await t.request(`/api/searches/${searchId}`, { method: "DELETE", token: ada })).status).toBe(204);
     await readRest(reader);
     expect(Date.now() - started).toBeLessThan(5_000);
-    await expect.poll(() => t.services.streams.size, { timeout: 5_000 }).toBe(0);
+    await expect.poll(() => t.services.answers.size, { timeout: 5_000 }).toBe(0);
     expect((await t.request(`/api/searches/${searchId}`, { token: ada })).status).toBe(404);
   });
 
@@ -119,7 +119,7 @@ describe("a search whose page is left", () => {
   // Last: after a shutdown this app takes no new streams.
   it("a shutdown ends it with one closing event that says its text was kept", async () => {
     const { searchId, reader, events } = await startSearch();
-    const shutdown = t.services.streams.shutdown(5_000);
+    const shutdown = t.services.answers.shutdown(5_000);
     const rest = await readRest(reader);
     expect(await shutdown).toEqual({ aborted: 1, finished: true });
     const closing = rest

@@ -4,8 +4,7 @@ import { and, desc, eq, inArray } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { searches } from "../../db/schema";
 import { notFound } from "../../lib/errors";
-import type { LiveStreams } from "../../lib/live-streams";
-import { stopStreams } from "../../lib/stop-streams";
+import type { DurableAnswers } from "../../streams/durable-answers";
 import { imagesWithPictures, sourcesWithPictures, type ImageSrc } from "./search-pictures";
 
 type Row = typeof searches.$inferSelect;
@@ -70,17 +69,17 @@ export async function deleteSearch(db: Database, userId: string, id: string): Pr
 /**
  * Stop on the search page, asked for by a request of its own (a search outlives its page). A search
  * running here ends where it stands and keeps what it found (answered once that is stored); one run
- * by another process is closed as failed here and that process told over STOP_CHANNEL. A search that
- * has ended is left as it is.
+ * by another process is closed as failed here and that process told over the bus. A search that has
+ * ended is left as it is.
  */
 export async function stopSearch(
-  deps: { db: Database; streams?: LiveStreams },
+  deps: { db: Database; answers: DurableAnswers },
   userId: string,
   id: string,
 ): Promise<void> {
   const { status } = await getSearch(deps.db, userId, id);
   if (status !== "running") return;
-  await stopStreams(deps, [id], (elsewhere) =>
+  await deps.answers.stop([id], (elsewhere) =>
     deps.db
       .update(searches)
       .set({ status: "error" })

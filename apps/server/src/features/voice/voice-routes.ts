@@ -18,8 +18,9 @@ export function voiceRoutes(services: Services) {
   // The live engine: a speech connection made on the admin's page applies at once.
   const speech = services.speech;
   const deps = { db: services.database.db, storage: services.storage, speech };
-  // One generation at a time per person (spec §4: blocked while one is running), on this server.
-  const running = new Set<string>();
+  // One generation at a time per person (spec §4: blocked while one is running), in every process; a
+  // hold its process never let go (it died) runs out a little after a generation's time limit.
+  const holdMs = services.env.VOICE_TIMEOUT_MS + 30_000;
   const userOf = (c: Context<AppEnv>) => c.get("session").user.id;
   const idOf = (c: Context<AppEnv>) => parseWith(idParam, c.req.param()).id;
 
@@ -28,9 +29,9 @@ export function voiceRoutes(services: Services) {
     .post("/text-to-voice", async (c) => {
       const userId = userOf(c);
       const input = await readJson(c, textToVoiceSchema);
-      if (running.has(userId))
+      const release = await services.limiter.hold(`voice:${userId}`, holdMs);
+      if (!release)
         throw new AppError("CONFLICT", "A voice-over is already being generated. Wait for it to finish.");
-      running.add(userId);
       try {
         const made = await createVoiceOver(
           { ...deps, logger: c.get("logger") },
@@ -40,7 +41,7 @@ export function voiceRoutes(services: Services) {
         );
         return c.json(made);
       } finally {
-        running.delete(userId);
+        await release();
       }
     })
     .get("/voice-overs", async (c) => c.json(await listVoiceOvers(deps, userOf(c))))

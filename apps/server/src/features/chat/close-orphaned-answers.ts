@@ -1,18 +1,14 @@
-// Answers whose stream died with its process (a crash, kill -9, a final write that outlasted a database
-// outage) would say "streaming" forever. The sweep closes them as interrupted, keeping their text: at
-// start-up all of them (one process serves a database, so none is live yet), and then periodically
-// those older than any stream can last. A search left "running" so is closed as failed.
+// Chat's rule for answers whose writer is gone (streams/leases.ts: its lease ran out, or on PGlite
+// the previous process left them): each is closed as interrupted, keeping its text so far and marked;
+// a regenerated answer with no word stored gives its place back instead, as its stream would have.
+// Stop uses the same two steps for an answer no process heard (stop-answer.ts).
 import { RESPONSE_INTERRUPTED_MARK } from "@tessera/contracts";
-import { and, eq, inArray, lt, sql } from "drizzle-orm";
-import { rowsOf, type Database } from "./client";
-import { titleFrom } from "../lib/title-from";
-import { comparisonResponses, conversations, messages, searches } from "./schema";
-
-export interface SweepResult {
-  messages: number;
-  comparisonAnswers: number;
-  searches: number;
-}
+import { and, eq, sql, type SQL } from "drizzle-orm";
+import { rowsOf, type Database } from "../../db/client";
+import { conversations, messages } from "../../db/schema";
+import { titleFrom } from "../../lib/title-from";
+import type { Orphaned } from "../../streams/leases";
+import type { SweepRule } from "../../streams/durable-answers";
 
 /** An answer's row closed where it stands: interrupted, its text so far kept and marked. */
 export const closedAsInterrupted = () => ({
@@ -25,19 +21,17 @@ export const closedAsInterrupted = () => ({
  * Regenerated answers (prepare-regenerate.ts) left streaming without a word stored give back what they
  * replaced, as their stream would have: the answer they stand in for, and an edited question (stored
  * with them, a microsecond before) its old wording, and a conversation named after its edited first
- * question its old name (unless its owner renamed it since). `which`: one answer by id, or those begun
- * before a time (all: null). Resolves with how many answers gave way.
+ * question its old name (unless its owner renamed it since). `which`: one answer by id, or those the
+ * sweep may close. Resolves with how many answers gave way.
  */
 export async function giveBackUnanswered(
   db: Database,
-  which: { id: string } | { before: Date | null },
+  which: { id: string } | { orphaned: Orphaned },
 ): Promise<number> {
-  const picked =
+  const picked: SQL =
     "id" in which
       ? sql`n.id = ${which.id}`
-      : which.before
-        ? sql`n.created_at < ${which.before.toISOString()}::timestamptz`
-        : sql`true`;
+      : sql`n.id in (select id from ${messages} where ${orphanedAnswer(which.orphaned)})`;
   return db.transaction(async (tx) => {
     const rows = await rowsOf<GivenBack>(
       tx,
@@ -87,37 +81,31 @@ interface GivenBack {
 }
 
 /**
- * Closes answers left streaming (comparison answers: also pending) and searches left running since
- * before `before`, or all.
+ * Closes the answer `id` where it stands if it is still streaming (Stop that no process heard, a turn
+ * that failed before its stream began): a regenerated answer with no word gives its place back.
  */
-export async function sweepOrphanStreams(db: Database, before: Date | null): Promise<SweepResult> {
-  // The text so far is what a closed answer keeps; a regenerated one with none gives its place back.
-  const givenBack = await giveBackUnanswered(db, { before });
-  const closed = await db
+export async function closeAnswer(db: Database, id: string): Promise<void> {
+  await giveBackUnanswered(db, { id });
+  await db
     .update(messages)
     .set(closedAsInterrupted())
-    .where(
-      before
-        ? and(eq(messages.status, "streaming"), lt(messages.createdAt, before))
-        : eq(messages.status, "streaming"),
-    )
-    .returning({ id: messages.id });
-  // A comparison answer cut short is "stopped" (its text stays; it may be run again).
-  const live = inArray(comparisonResponses.status, ["pending", "streaming"]);
-  const stopped = await db
-    .update(comparisonResponses)
-    .set({ status: "stopped", updatedAt: sql`now()` })
-    .where(before ? and(live, lt(comparisonResponses.updatedAt, before)) : live)
-    .returning({ id: comparisonResponses.id });
-  // A search whose process died has nothing more coming: what it stored stays, marked failed.
-  const failed = await db
-    .update(searches)
-    .set({ status: "error" })
-    .where(
-      before
-        ? and(eq(searches.status, "running"), lt(searches.createdAt, before))
-        : eq(searches.status, "running"),
-    )
-    .returning({ id: searches.id });
-  return { messages: givenBack + closed.length, comparisonAnswers: stopped.length, searches: failed.length };
+    .where(and(eq(messages.id, id), eq(messages.status, "streaming")));
 }
+
+const orphanedAnswer = (orphaned: Orphaned) =>
+  and(eq(messages.status, "streaming"), orphaned(messages.writerId, messages.createdAt))!;
+
+/** The sweep's rule for chat answers. */
+export const closeOrphanedAnswers: SweepRule = {
+  name: "messages",
+  async close(db, orphaned) {
+    // The text so far is what a closed answer keeps; a regenerated one with none gives its place back.
+    const givenBack = await giveBackUnanswered(db, { orphaned });
+    const closed = await db
+      .update(messages)
+      .set(closedAsInterrupted())
+      .where(orphanedAnswer(orphaned))
+      .returning({ id: messages.id });
+    return givenBack + closed.length;
+  },
+};

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { DRAFT_WRITES_PER_SECOND, draftSpacingMs, startDraftWriter } from "./stream-store";
+import { DRAFT_WRITES_PER_SECOND, draftSpacingMs, startDraftWriter } from "./draft-writer";
 
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());

@@ -2,8 +2,7 @@
 // second in the background (less often when many streams are open), never holding up a chunk; the
 // final write outlasts a short database outage (a restart, a failover) by trying again with backoff
 // for a bounded time.
-import { STREAM_MESSAGES } from "@tessera/contracts";
-import { someCause } from "./errors";
+import { someCause } from "../lib/errors";
 
 export interface DraftWriter {
   /** The text so far; written on the next tick when it changed. */
@@ -11,13 +10,6 @@ export interface DraftWriter {
   /** Stops the ticks and waits for a write in flight, so that the final write is the last one. */
   stop(): Promise<void>;
 }
-
-/** The one closing event of a stream cut short by a server shutdown: whether its text was stored. */
-export const restartingEvent = (stored: boolean) => ({
-  type: "error" as const,
-  error: "SERVER_RESTARTING",
-  message: stored ? STREAM_MESSAGES.serverRestarting : STREAM_MESSAGES.notSaved,
-});
 
 /** A stream's text so far is stored at most this often while it streams (less often under load). */
 export const DRAFT_WRITE_MS = 1_000;

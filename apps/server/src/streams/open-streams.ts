@@ -1,8 +1,8 @@
 // The process's open event streams, so a shutdown can end them well: each is aborted with a reason
 // its producer recognises (store the text as interrupted, send one closing event that says so), and
-// the shutdown waits for them to finish before the connections and the database are closed.
-// A stream tracked under a key (a chat answer's id) can also be stopped by that key, from a request
-// other than its own: the person's Stop, heard here directly or from another process (STOP_CHANNEL).
+// the shutdown waits for them to finish before the connections and the database are closed. A
+// stream tracked under a key (a durable answer's id) can also be stopped by that key, from a request
+// other than its own: Stop, heard here directly or from another process.
 
 /** The abort reason of a stream ended by a server shutdown (named AbortError: it is an abort). */
 export class ServerShutdown extends Error {
@@ -12,65 +12,51 @@ export class ServerShutdown extends Error {
   }
 }
 
-/** True when the stream was aborted by a server shutdown, not by its client. */
+/** True when the stream was aborted by a server shutdown, not by its client or Stop. */
 export const isServerShutdown = (signal: AbortSignal) =>
   signal.aborted && signal.reason instanceof ServerShutdown;
 
-/** The channel on which a process asks every process to stop the stream it names (its key). */
-export const STOP_CHANNEL = "tessera_stream_stop";
-
-/**
- * How long a Stop waits for the stream it aborted here to store what it had (a final write that has to
- * wait for the database answers later; the stream still stores it).
- */
-export const STOP_STORED_WAIT_MS = 3_000;
-
-export interface LiveStreams {
-  /**
-   * Follows one stream until the returned function is called; aborted at once when shutting down.
-   * With a key, `stop(key)` aborts it too.
-   */
+export interface OpenStreams {
+  /** Follows one stream until the returned function is called; aborted at once when closing. */
   track(controller: AbortController, key?: string): () => void;
-  /**
-   * Aborts the stream tracked under `key` in this process, and resolves once it has finished (stored
-   * what it had); null when there is none here.
-   */
+  /** Aborts the stream tracked under `key` here; resolves once it has finished, null when none is. */
   stop(key: string): Promise<void> | null;
-  /** How many streams are open. */
   readonly size: number;
-  /** True once `shutdown` was called. */
   readonly closing: boolean;
   /** Aborts every open stream with ServerShutdown; resolves when all have finished or after `waitMs`. */
   shutdown(waitMs: number): Promise<{ aborted: number; finished: boolean }>;
 }
 
 /** A tracked stream; `ended` is made only when something waits for it (a Stop, by its key). */
-type Keyed = { controller: AbortController; ended?: Promise<void>; end?: () => void };
+type Tracked = { controller: AbortController; ended?: Promise<void>; end?: () => void };
 
-export function createLiveStreams(): LiveStreams {
+export function createOpenStreams(): OpenStreams {
   const open = new Set<AbortController>();
-  const byKey = new Map<string, Keyed>();
+  const byKey = new Map<string, Tracked>();
   let closing = false;
   let onEmpty: (() => void) | null = null;
   return {
     track(controller, key) {
       if (closing) controller.abort(new ServerShutdown());
       open.add(controller);
-      const keyed: Keyed = { controller };
-      if (key !== undefined) byKey.set(key, keyed);
+      const tracked: Tracked = { controller };
+      if (key !== undefined) byKey.set(key, tracked);
+      let done = false;
       return () => {
+        if (done) return;
+        done = true;
         open.delete(controller);
-        if (key !== undefined && byKey.get(key) === keyed) byKey.delete(key);
-        keyed.end?.();
+        if (key !== undefined && byKey.get(key) === tracked) byKey.delete(key);
+        tracked.end?.();
         if (open.size === 0) onEmpty?.();
       };
     },
     stop(key) {
-      const keyed = byKey.get(key);
-      if (!keyed) return null;
-      keyed.ended ??= new Promise<void>((resolve) => (keyed.end = resolve));
-      keyed.controller.abort();
-      return keyed.ended;
+      const tracked = byKey.get(key);
+      if (!tracked) return null;
+      tracked.ended ??= new Promise<void>((resolve) => (tracked.end = resolve));
+      tracked.controller.abort();
+      return tracked.ended;
     },
     get size() {
       return open.size;
