@@ -6,9 +6,9 @@ import { setPriority } from "node:os";
 import { fileURLToPath } from "node:url";
 
 /** Nice 10: a worker yields the processor to the server, which runs at the default 0. */
-const WORKER_NICENESS = 10;
+export const WORKER_NICENESS = 10;
 
-export function startParseWorker(heapMb: number): ChildProcess {
+export function startParseWorker(heapMb: number, niceness = WORKER_NICENESS): ChildProcess {
   // Built, the worker is dist/parse-worker.js beside the server's own files. From the sources (tests,
   // npm run dev) it is TypeScript, which Node 20 loads through tsx.
   const built = !import.meta.url.endsWith(".ts");
@@ -23,7 +23,7 @@ export function startParseWorker(heapMb: number): ChildProcess {
     stdio: ["ignore", "ignore", "ignore", "ipc"],
   });
   // Reading is background work: when the cores are busy, the server's own thread goes first.
-  if (worker.pid !== undefined) setPriority(worker.pid, WORKER_NICENESS);
+  if (worker.pid !== undefined) setPriority(worker.pid, niceness);
   return worker;
 }
 

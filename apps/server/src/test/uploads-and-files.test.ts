@@ -184,7 +184,10 @@ const post = (
 ) =>
   fetch(`${base}${path}`, {
     method: "POST",
-    headers: { origin: ORIGIN, authorization: `Bearer ${token}`, ...headers },
+    // A connection of its own each time: tests here build 100 MB bodies on this thread first, and a
+    // kept-alive socket idle past the server's keep-alive timeout meanwhile is closed as it is reused
+    // (ECONNRESET on a busy machine, where building them takes longer).
+    headers: { origin: ORIGIN, authorization: `Bearer ${token}`, connection: "close", ...headers },
     body,
   });
 
