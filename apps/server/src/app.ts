@@ -5,7 +5,9 @@ import { sql } from "drizzle-orm";
 import { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { requestId } from "hono/request-id";
+import { auditRoutes } from "./audit/audit-routes";
 import { callAuth } from "./auth/auth-calls";
+import { clientIp } from "./auth/client-ip";
 import { authRoutes } from "./auth/auth-routes";
 import type { BearerSession } from "./auth/bearer-session";
 import { requireSession } from "./auth/require-session";
@@ -19,6 +21,8 @@ import { imagesRoutes } from "./features/images/images-routes";
 import { transcribeRoutes } from "./features/transcribe/transcribe-routes";
 import { voiceRoutes } from "./features/voice/voice-routes";
 import { analyticsRoutes } from "./features/analytics/analytics-routes";
+import { adminRoutes } from "./features/admin/admin-routes";
+import { signUpRefusal } from "./settings/sign-up-policy";
 import { mailRoutes } from "./features/mail/mail-routes";
 import { changelogRoutes } from "./features/changelog/changelog-routes";
 import { connectionsRoutes } from "./features/connections/connections-routes";
@@ -43,7 +47,6 @@ import { bodyLimit } from "./lib/body-limit";
 import { AppError, errorBody } from "./lib/errors";
 import { guardedFetch } from "./lib/guarded-fetch";
 import { loadSpaPages, type SpaPages } from "./lib/spa-pages";
-import { STOP_CHANNEL } from "./lib/live-streams";
 import { imageProxyRoutes } from "./features/image-proxy/image-proxy-routes";
 import { securityHeaders } from "./lib/security-headers";
 import { createTxtLookup } from "./providers/dns/txt-records";
@@ -85,6 +88,11 @@ export function createApp(services: Services, options: { webDist?: string | null
     );
   });
   app.use(securityHeaders());
+  // Read once per request, for the audit log's "from which address".
+  app.use((c, next) => {
+    c.set("clientIp", clientIp(c, env.TRUSTED_PROXY_HEADER));
+    return next();
+  });
   const jsonBodyLimit = bodyLimit(
     env.BODY_LIMIT_BYTES,
     `The request body is larger than ${env.BODY_LIMIT_BYTES} bytes.`,
@@ -106,11 +114,17 @@ export function createApp(services: Services, options: { webDist?: string | null
     publicConfigRoutes(
       {
         socialProviders: services.socialProviders,
-        billing: { checkout: services.stripe !== null, salesEmail: env.SALES_EMAIL },
+        billing: {
+          mode: env.BILLING,
+          checkout: env.BILLING === "on" && services.stripe !== null,
+          salesEmail: env.SALES_EMAIL,
+        },
       },
       () => ({
         webSearch: services.search.id !== "local",
         mailConfigured: services.connections.smtp() !== null,
+        instanceName: services.settings.current().instanceName,
+        registration: services.settings.current().registration,
       }),
     ),
   );
@@ -130,13 +144,6 @@ export function createApp(services: Services, options: { webDist?: string | null
     .catch((err: unknown) =>
       logger.warn({ event: "auth.session_cache.off", err: String(err) }, "session cache off"),
     );
-  // Stop pressed in a request another process answered: the stream it names may be running here. (Not
-  // heard, the stream still stops at its next draft write: stop-answer.ts closes the row.)
-  database
-    .listen(STOP_CHANNEL, { notice: (answerId) => void services.streams.stop(answerId), state: () => {} })
-    .catch((err: unknown) =>
-      logger.warn({ event: "chat.stop_listener.off", err: String(err) }, "stops heard by draft writes only"),
-    );
   app.route(
     "/api/auth",
     authRoutes({
@@ -148,6 +155,7 @@ export function createApp(services: Services, options: { webDist?: string | null
       trustedProxyHeader: env.TRUSTED_PROXY_HEADER,
       signInAttemptsPerAccount: env.RATE_LIMIT_SIGN_IN_ACCOUNT,
       publicUrl: env.PUBLIC_URL,
+      signUpRefusal: (email) => signUpRefusal(database.db, services.settings.current(), email),
     }),
   );
   app.get("/.well-known/jwks.json", (c) =>
@@ -220,6 +228,17 @@ export function createApp(services: Services, options: { webDist?: string | null
   api.route("/changelog", changelogRoutes({ db: database.db, adminEmails: env.ADMIN_EMAILS }));
   api.route(
     "/admin",
+    adminRoutes({
+      db: database.db,
+      auth,
+      storage: services.storage,
+      settings: services.settings,
+      logger,
+      adminEmails: env.ADMIN_EMAILS,
+    }),
+  );
+  api.route(
+    "/admin",
     connectionsRoutes({
       db: database.db,
       cipher: services.cipher,
@@ -231,6 +250,14 @@ export function createApp(services: Services, options: { webDist?: string | null
     }),
   );
   api.route("/dashboard", dashboardRoutes(database.db));
+  api.route(
+    "/admin",
+    auditRoutes({
+      db: database.db,
+      adminEmails: env.ADMIN_EMAILS,
+      retentionDays: env.AUDIT_RETENTION_DAYS,
+    }),
+  );
   api.route(
     "/teams",
     teamsRoutes({
@@ -262,7 +289,7 @@ export function createApp(services: Services, options: { webDist?: string | null
     logger,
     idleMs: services.chatTimeouts.idleMs,
     totalMs: services.chatTimeouts.totalMs,
-    streams: services.streams,
+    answers: services.answers,
   };
   api.route(
     "/",
@@ -293,7 +320,7 @@ export function createApp(services: Services, options: { webDist?: string | null
       totalMs: services.chatTimeouts.totalMs,
       search: services.search,
       allowPrivateFetch: env.OUTBOUND_ALLOW_PRIVATE,
-      streams: services.streams,
+      answers: services.answers,
       publicUrl: env.PUBLIC_URL,
     }),
   );

@@ -3,16 +3,21 @@
 import { join, resolve } from "node:path";
 import { STREAM_IDLE_TIMEOUT_MS, type SocialProvider } from "@tessera/contracts";
 import { createAuth, type Auth } from "./auth/auth";
+import { startAuditRetention } from "./audit/audit-retention";
 import { openDatabase, type DatabaseHandle, type DatabaseTarget } from "./db/client";
 import type { Env } from "./env";
 import { createCipher, type Cipher } from "./lib/crypto";
 import { createImageProxySigner, type ImageProxySigner } from "./lib/image-proxy-signature";
 import type { Logger } from "./lib/logger";
-import { createLiveStreams, type LiveStreams } from "./lib/live-streams";
+import { createDatabaseRateLimiter } from "./lib/database-limits";
 import { createMemoryRateLimiter, createRedisRateLimiter, type RateLimiter } from "./lib/rate-limiter";
 import { loadSecrets } from "./lib/secrets";
 import { seedBuiltInAssistants } from "./features/assistants/assistants";
-import { sweepOrphanStreams } from "./db/sweep-orphan-streams";
+import { closeOrphanedAnswers } from "./features/chat/close-orphaned-answers";
+import { closeOrphanedResponses } from "./features/compare/close-orphaned-responses";
+import { closeOrphanedSearches } from "./features/search/close-orphaned-searches";
+import { createDatabaseBus, createRedisBus } from "./streams/bus";
+import { createDurableAnswers, type DurableAnswers } from "./streams/durable-answers";
 import { seedBuiltInPrompts } from "./features/prompts/prompts";
 import { seedKnowledge } from "./knowledge/seed-knowledge";
 import { createLiveConnections, type LiveConnections } from "./features/connections/live-connections";
@@ -29,6 +34,8 @@ import type { Transcription } from "./providers/transcription/registry";
 import { searchIndex } from "./knowledge/search-index";
 import { createS3Storage } from "./providers/storage/s3-storage";
 import { createLocalStorage, type Storage } from "./providers/storage/storage";
+import { setBillingMode } from "./billing/billing-mode";
+import { createLiveSettings, type LiveSettings } from "./settings/live-settings";
 
 export interface Services {
   env: Env;
@@ -59,16 +66,17 @@ export interface Services {
   stripe: Stripe | null;
   storage: Storage;
   chatTimeouts: { idleMs: number; totalMs: number };
-  /** The open chat and comparison streams; main.ts ends them on shutdown before closing. */
-  streams: LiveStreams;
+  /**
+   * The durable answers this process writes (chat, compare, search) and the pages following them;
+   * main.ts ends them on shutdown before closing.
+   */
+  answers: DurableAnswers;
   /** Signs image-proxy addresses for pictures an <img> loads without a bearer token. */
   imageProxy: ImageProxySigner;
+  /** Admin → Settings (registration, allowed domains, default plan, name), the same in every process. */
+  settings: LiveSettings;
   close(): Promise<void>;
 }
-
-/** How often answers left streaming are looked for, and how much longer than a stream's cap they wait. */
-const SWEEP_EVERY_MS = 60_000;
-const SWEEP_MARGIN_MS = 5 * 60_000;
 
 export async function createServices(
   env: Env,
@@ -90,27 +98,26 @@ export async function createServices(
     (await openDatabase(target, {
       onConnectionError: (err) =>
         logger.warn({ event: "db.connection_error", err: err.message }, "database connection dropped"),
-    }));
-  // Before anything is served: whatever is still streaming was left by a process that is gone.
-  const swept = await sweepOrphanStreams(database.db, null);
-  if (swept.messages || swept.comparisonAnswers || swept.searches)
-    logger.warn({ event: "boot.orphan_streams", ...swept }, "closed answers left streaming");
-  // Later ones come from final writes that outlasted a database outage: after any stream's end.
-  const sweeper = setInterval(() => {
-    const before = new Date(Date.now() - env.LLM_STREAM_TIMEOUT_MS - SWEEP_MARGIN_MS);
-    sweepOrphanStreams(database.db, before).then(
-      (n) => {
-        if (n.messages || n.comparisonAnswers || n.searches)
-          logger.warn({ event: "chat.orphan_streams", ...n }, "closed answers left streaming");
-      },
-      (err: unknown) =>
-        logger.warn(
-          { event: "chat.orphan_sweep_failed", err: err instanceof Error ? err.message : String(err) },
-          "sweep failed",
+      onMigrationWait: () =>
+        logger.info(
+          { event: "db.migrations_waiting" },
+          "another process is migrating the database; waiting for it to finish",
         ),
-    );
-  }, SWEEP_EVERY_MS);
-  sweeper.unref();
+    }));
+  // Leases, not a start-up sweep: this process closes only what no live process holds (on PGlite,
+  // which no other process can share, whatever the last one left).
+  const answers = createDurableAnswers({
+    db: database.db,
+    bus: env.REDIS_URL
+      ? await createRedisBus(env.REDIS_URL, { logger, prefix: env.REDIS_KEY_PREFIX })
+      : createDatabaseBus(database),
+    logger,
+    rules: [closeOrphanedAnswers, closeOrphanedResponses, closeOrphanedSearches],
+    leaseMs: env.STREAM_LEASE_MS,
+    maxAnswerMs: env.LLM_STREAM_TIMEOUT_MS,
+    soleProcess: database.kind === "pglite",
+  });
+  await answers.start();
   await seedKnowledge(database.db);
   await seedBuiltInPrompts(database.db);
   await seedBuiltInAssistants(database.db);
@@ -144,7 +151,24 @@ export async function createServices(
         "connection changes made by other processes are seen after a restart only",
       ),
     );
-  const mailer = createMailer({ db: database.db, logger, smtp: () => connections.smtp() });
+  // Plans gate what BILLING says for every call on this database (billing/billing-mode.ts).
+  setBillingMode(database.db, env.BILLING);
+  const settings = createLiveSettings({ db: database.db, logger });
+  await settings.reload();
+  settings
+    .listen(database)
+    .catch((err: unknown) =>
+      logger.warn(
+        { event: "settings.listener_off", err: String(err) },
+        "settings changed by other processes are seen after a restart only",
+      ),
+    );
+  const mailer = createMailer({
+    db: database.db,
+    logger,
+    smtp: () => connections.smtp(),
+    instanceName: () => settings.current().instanceName,
+  });
   const social: Parameters<typeof createAuth>[0]["social"] = {};
   if (env.GITHUB_CLIENT_ID && env.GITHUB_CLIENT_SECRET)
     social.github = { clientId: env.GITHUB_CLIENT_ID, clientSecret: env.GITHUB_CLIENT_SECRET };
@@ -152,7 +176,9 @@ export async function createServices(
     social.google = { clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET };
   const limiter = env.REDIS_URL
     ? await createRedisRateLimiter(env.REDIS_URL, { logger, prefix: env.REDIS_KEY_PREFIX })
-    : createMemoryRateLimiter();
+    : database.kind === "postgres"
+      ? createDatabaseRateLimiter(database.db)
+      : createMemoryRateLimiter();
   const auth = createAuth({
     db: database.db,
     logger,
@@ -163,6 +189,12 @@ export async function createServices(
     rateLimits: { signIn: env.RATE_LIMIT_SIGN_IN, signUp: env.RATE_LIMIT_SIGN_UP },
     limiter,
     social,
+    newAccountPlan: () => settings.current().defaultPlan,
+  });
+  const auditRetention = startAuditRetention({
+    db: database.db,
+    retentionDays: env.AUDIT_RETENTION_DAYS,
+    logger,
   });
   return {
     connections,
@@ -205,10 +237,12 @@ export async function createServices(
     limiter,
     cipher,
     socialProviders: Object.keys(social) as SocialProvider[],
-    streams: createLiveStreams(),
+    answers,
+    settings,
     imageProxy: createImageProxySigner(secrets.authSecret),
     close: async () => {
-      clearInterval(sweeper);
+      auditRetention.stop();
+      await answers.close();
       await localModels.close();
       await limiter.close();
       await database.close();

@@ -76,6 +76,11 @@ export const envSchema = z
     GOOGLE_GENERATIVE_AI_API_KEY: optionalString,
     GOOGLE_BASE_URL: urlWith(["http", "https"]),
     LLM_STREAM_TIMEOUT_MS: positiveInt(120_000),
+    /**
+     * How long a process's lease on the answers it writes lasts unless renewed (streams/leases.ts):
+     * after a process dies, its answers are closed as interrupted within about this long.
+     */
+    STREAM_LEASE_MS: z.coerce.number().int().min(1_000).default(30_000),
     SEARXNG_URL: urlWith(["http", "https"]),
     TAVILY_API_KEY: optionalString,
     TAVILY_BASE_URL: urlWith(["http", "https"]),
@@ -165,7 +170,17 @@ export const envSchema = z
             .filter(Boolean)
         : [],
     ),
+    /** Days the audit log keeps an event (audit/audit-retention.ts). */
+    AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(365),
     SALES_EMAIL: optionalString,
+    /**
+     * off: the instance does not sell plans; plans gate nothing and the admin's budgets are the
+     * limits. on: plans (trial, admin-set, Stripe) are enforced. Unset: on with Stripe, else off.
+     */
+    BILLING: z
+      .enum(["on", "off", ""], { message: "must be on or off" })
+      .optional()
+      .transform((v) => v || undefined),
     STRIPE_SECRET_KEY: optionalString,
     STRIPE_WEBHOOK_SECRET: optionalString,
     STRIPE_PRICE_PRO: optionalString,
@@ -190,6 +205,7 @@ export const envSchema = z
       ...env,
       PUBLIC_URL,
       SALES_EMAIL: env.SALES_EMAIL ?? `sales@${new URL(PUBLIC_URL).hostname}`,
+      BILLING: env.BILLING ?? (env.STRIPE_SECRET_KEY ? ("on" as const) : ("off" as const)),
     };
   });
 

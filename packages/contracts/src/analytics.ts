@@ -23,6 +23,35 @@ export const trackEventSchema = z.object({
 });
 export type TrackEvent = z.infer<typeof trackEventSchema>;
 
+const spent = { tokens: z.number(), cost: z.number() };
+const answered = { ...spent, answers: z.number().int() };
+const called = { ...spent, calls: z.number().int() };
+const person = { userId: z.string(), name: z.string(), email: z.string() };
+
+/**
+ * Model use over a range of days (UTC, both included): chat answers, comparison answers and search
+ * overviews by day, person, team and model, with the OpenAI-compatible API apart. A person without a
+ * team is counted under the team null ("No team").
+ */
+export const spendReportSchema = z.object({
+  from: z.string(),
+  to: z.string(),
+  totals: z.object(answered),
+  byDay: z.array(z.object({ date: z.string(), ...spent })),
+  byPerson: z.array(z.object({ ...person, ...answered })),
+  byTeam: z.array(
+    z.object({ teamId: z.string().nullable(), name: z.string(), people: z.number().int(), ...spent }),
+  ),
+  byModel: z.array(z.object({ model: z.string(), ...answered })),
+  api: z.object({
+    totals: z.object({ ...called, people: z.number().int() }),
+    byDay: z.array(z.object({ date: z.string(), ...called })),
+    byPerson: z.array(z.object({ ...person, ...called })),
+    byModel: z.array(z.object({ model: z.string(), ...called })),
+  }),
+});
+export type SpendReport = z.infer<typeof spendReportSchema>;
+
 export const adminUsageSchema = z.object({
   activeUsers7d: z.number().int(),
   activeUsers30d: z.number().int(),
@@ -33,5 +62,7 @@ export const adminUsageSchema = z.object({
   api: z
     .object({ calls: z.number().int(), people: z.number().int(), tokens: z.number(), cost: z.number() })
     .default({ calls: 0, people: 0, tokens: 0, cost: 0 }),
+  /** Tokens and cost over the asked range (?from=&to=, the last 30 days by default). */
+  spend: spendReportSchema,
 });
 export type AdminUsage = z.infer<typeof adminUsageSchema>;

@@ -3,6 +3,7 @@
 // page lists them, and the UI shows what is locked and why before anyone tries.
 import { z } from "zod";
 import { findCatalogueModel, LOCAL_MODEL_ID } from "./models";
+import { budgetStatusSchema } from "./admin";
 import { planIdSchema, type PlanId } from "./plan-id";
 
 export { planIdSchema, type PlanId };
@@ -87,6 +88,10 @@ export const PLANS: Record<PlanId, Plan> = {
   },
 };
 
+/** What every place that would sell or try a plan says where the instance sells none (billing off). */
+export const PLANS_NOT_SOLD =
+  "This instance does not sell plans: every feature is open to everyone signed in, within the budgets its administrator sets.";
+
 export const TRIAL_DAYS = 7;
 export const TRIAL_PLAN: PlanId = "pro";
 export const MONEY_BACK_DAYS = 30;
@@ -166,10 +171,15 @@ export const subscriptionSchema = z.object({
   trialAvailable: z.boolean(),
   /** Whether plans can be bought here (Stripe configured); otherwise the trial and admins set plans. */
   checkout: z.boolean(),
+  /** off: this instance does not sell plans and `plan` gates nothing: every feature is open. */
+  billing: z.enum(["on", "off"]).default("on"),
   usage: z.object({
     imagesThisMonth: z.number().int().nonnegative(),
-    imagesPerMonth: z.number().int().nonnegative(),
+    /** null: no monthly allowance (billing off). */
+    imagesPerMonth: z.number().int().nonnegative().nullable(),
   }),
+  /** The monthly budget that applies to this person and how much of it is used; null: none. */
+  budget: budgetStatusSchema.nullable().default(null),
 });
 export type Subscription = z.infer<typeof subscriptionSchema>;
 

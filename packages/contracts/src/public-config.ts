@@ -8,6 +8,11 @@ export const publicConfigSchema = z.object({
   version: z.string(),
   socialProviders: z.array(socialProviderSchema),
   billing: z.object({
+    /**
+     * off: this instance does not sell plans; every signed-in person has every feature and the
+     * admin's budgets are the limits (BILLING, off unless Stripe is configured). on: plans apply.
+     */
+    mode: z.enum(["on", "off"]),
     /** Plans can be bought here (Stripe configured); otherwise Pro and Max start the free trial. */
     checkout: z.boolean(),
     /** Where the Team plan's "Contact sales" mail goes. */
@@ -17,5 +22,9 @@ export const publicConfigSchema = z.object({
   webSearch: z.boolean(),
   /** Mail is sent (an SMTP server is connected); otherwise it is kept in the outbox, unsent. */
   mailConfigured: z.boolean(),
+  /** The name the admin gave this instance (Admin → Settings), shown beside the product's; null: none. */
+  instanceName: z.string().nullable(),
+  /** Who may create an account here: anyone, an address with a pending team invitation, or nobody. */
+  registration: z.enum(["open", "invite", "closed"]),
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;

@@ -65,6 +65,8 @@ export function authRoutes(deps: {
   publicUrl: string;
   /** Waits until the session cache has heard every change made so far (session-cache.ts `settle`). */
   settleSessions?: () => Promise<void>;
+  /** Why an address may not sign up here (Admin → Settings: registration, allowed domains), or null. */
+  signUpRefusal?: (email: string) => Promise<string | null>;
 }) {
   const { auth, db, limiter } = deps;
   const guard = createSignInGuard(db, deps.signInAttemptsPerAccount);
@@ -93,6 +95,10 @@ export function authRoutes(deps: {
         );
       }
     }
+    // Before Better Auth, which would replace an unverified account of the address (sign-up-claim.ts).
+    const signingUp = path === "/sign-up/email" && body ? readEmail(body) : null;
+    const refusal = signingUp && deps.signUpRefusal ? await deps.signUpRefusal(signingUp) : null;
+    if (refusal) throw new AppError("FORBIDDEN", refusal);
     const accountKey = path === "/sign-in/email" && body ? readEmail(body) : null;
     if (accountKey) await guard.attempt(accountKey, ip);
     // Read before Better Auth ends it, acted on only once Better Auth has accepted the sign-out (its

@@ -1,5 +1,6 @@
 // Better Auth: email+password with verification, bearer sessions, JWT/JWKS, TOTP two-factor, admin,
 // organizations (teams), and social sign-in when configured. Mounted at /api/auth/* by app.ts.
+import type { PlanId } from "@tessera/contracts";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError } from "better-auth/api";
@@ -12,6 +13,7 @@ import type { Cipher } from "../lib/crypto";
 import type { Logger } from "../lib/logger";
 import type { RateLimiter } from "../lib/rate-limiter";
 import type { Mailer } from "../providers/mail/mailer";
+import { auditAuth } from "../audit/auth-audit";
 import { authHooks } from "./auth-hooks";
 import { liftSignInFailures } from "./sign-in-guard";
 import { forgetSignUpBrowser } from "./sign-up-claim";
@@ -32,6 +34,8 @@ export interface AuthDeps {
     github?: { clientId: string; clientSecret: string };
     google?: { clientId: string; clientSecret: string };
   };
+  /** The plan a new account starts on (Admin → Settings), read as each account is made. */
+  newAccountPlan?: () => PlanId;
 }
 
 export function createAuth(deps: AuthDeps) {
@@ -132,6 +136,7 @@ export function createAuth(deps: AuthDeps) {
       },
       customRules: {
         "/sign-in/email": { window: 60, max: deps.rateLimits.signIn },
+        "/sign-in/social": { window: 60, max: deps.rateLimits.signIn },
         // With a stolen session, the current password can be guessed here too.
         "/change-password": { window: 60, max: deps.rateLimits.signIn },
         "/sign-up/email": { window: 60, max: deps.rateLimits.signUp },
@@ -163,6 +168,12 @@ export function createAuth(deps: AuthDeps) {
                   avatarUrl: created.image ?? null,
                 })
                 .onConflictDoNothing();
+              const plan = deps.newAccountPlan?.() ?? "core";
+              if (plan !== "core")
+                await tx
+                  .insert(schema.subscriptions)
+                  .values({ userId: created.id, plan, source: "admin" })
+                  .onConflictDoNothing();
               const won = await tx
                 .insert(schema.instance)
                 .values({ id: 1, firstAdminUserId: created.id })
@@ -209,6 +220,8 @@ export function createAuth(deps: AuthDeps) {
       }),
       admin(),
       organization(),
+      // Last, so it sees what the others did (a second factor asked for, a session ended).
+      auditAuth(db),
     ],
   });
 }

@@ -1,12 +1,16 @@
 // Each person's plan as the server enforces it (issue: plans, entitlements and billing). Core
 // unless a row says otherwise; a plan whose time is up is Core again. Trials start once; admins and
-// Stripe set plans. Every call that spends an entitlement checks it here.
+// Stripe set plans. Every call that spends an entitlement checks it here, and every model call its
+// caller's monthly budget too (budgets.ts). With billing off (billing-mode.ts) plans gate nothing:
+// the plan that applies is the one with every entitlement, the stored one is a label (it applies again
+// if billing is turned on), and the budgets are the limits.
 import {
   CHAT_ERROR_MESSAGES,
   featureUpgradeMessage,
   findCatalogueModel,
   modelPlan,
   PLANS,
+  PLANS_NOT_SOLD,
   planAtLeast,
   TRIAL_DAYS,
   TRIAL_PLAN,
@@ -19,10 +23,16 @@ import { and, count, eq, gte, ne, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { generatedImages, subscriptions } from "../db/schema";
 import { AppError } from "../lib/errors";
+import { billingMode, type BillingMode } from "./billing-mode";
+import { requireBudget } from "./budgets";
 import type { LlmRegistry, ResolveContext, ResolvedModel } from "../providers/llm/types";
 
 export interface PlanState {
+  /** The plan whose entitlements apply now: the stored one, or with billing off every entitlement. */
   plan: PlanId;
+  /** The plan as the trial, an admin or Stripe set it (with billing off, a label only). */
+  stored: PlanId;
+  billing: BillingMode;
   source: "none" | "trial" | "admin" | "stripe";
   validUntil: Date | null;
   trialAvailable: boolean;
@@ -31,13 +41,30 @@ export interface PlanState {
 
 type Row = typeof subscriptions.$inferSelect;
 
-export function planOf(row: Row | undefined, now = new Date()): PlanState {
+/** The plan with every entitlement: what everyone has when the instance does not sell plans. */
+const EVERYTHING: PlanId = "team";
+
+/** The instance does not sell plans: buying, trying and upgrading have nothing to give here. */
+export const NOT_SOLD_MESSAGE = PLANS_NOT_SOLD;
+
+export function planOf(row: Row | undefined, now = new Date(), billing: BillingMode = "on"): PlanState {
+  const applies = (stored: PlanId) => (billing === "off" ? EVERYTHING : stored);
   if (!row)
-    return { plan: "core", source: "none", validUntil: null, trialAvailable: true, stripeCustomerId: null };
+    return {
+      plan: applies("core"),
+      stored: "core",
+      billing,
+      source: "none",
+      validUntil: null,
+      trialAvailable: true,
+      stripeCustomerId: null,
+    };
   const expired = row.validUntil !== null && row.validUntil <= now;
   const active = row.plan !== "core" && !expired;
   return {
-    plan: active ? row.plan : "core",
+    plan: applies(active ? row.plan : "core"),
+    stored: active ? row.plan : "core",
+    billing,
     source: active ? row.source : "none",
     validUntil: active ? row.validUntil : null,
     trialAvailable: row.trialStartedAt === null,
@@ -47,15 +74,16 @@ export function planOf(row: Row | undefined, now = new Date()): PlanState {
 
 export async function readPlan(db: Database, userId: string, now = new Date()): Promise<PlanState> {
   const [row] = await db.select().from(subscriptions).where(eq(subscriptions.userId, userId));
-  return planOf(row, now);
+  return planOf(row, now, billingMode(db));
 }
 
 /** Starts the free Pro trial: once per account, whatever happened since. */
 export async function startTrial(db: Database, userId: string, now = new Date()): Promise<PlanState> {
+  if (billingMode(db) === "off") throw new AppError("CONFLICT", NOT_SOLD_MESSAGE);
   const until = new Date(now.getTime() + TRIAL_DAYS * 24 * 60 * 60 * 1000);
   const current = await readPlan(db, userId, now);
-  if (current.plan !== "core" && planAtLeast(current.plan, TRIAL_PLAN) && current.source !== "trial")
-    throw new AppError("CONFLICT", `You are already on the ${PLANS[current.plan].name} plan.`);
+  if (current.stored !== "core" && planAtLeast(current.stored, TRIAL_PLAN) && current.source !== "trial")
+    throw new AppError("CONFLICT", `You are already on the ${PLANS[current.stored].name} plan.`);
   // One statement decides: the row gets its trial only if it never had one, even under a double click.
   const started = await db
     .insert(subscriptions)
@@ -74,7 +102,7 @@ export async function startTrial(db: Database, userId: string, now = new Date())
     })
     .returning();
   if (started.length === 0) throw new AppError("CONFLICT", "Your free trial has already been used.");
-  return planOf(started[0], now);
+  return planOf(started[0], now, billingMode(db));
 }
 
 /** An instance admin's decision: takes effect at once, until `validUntil` or open-ended. */
@@ -96,12 +124,13 @@ export async function setPlan(
     .values({ userId, ...values })
     .onConflictDoUpdate({ target: subscriptions.userId, set: values })
     .returning();
-  return planOf(row, now);
+  return planOf(row, now, billingMode(db));
 }
 
 /**
  * The model a person may ask now, resolved: 400 for one neither the catalogue nor a model server
- * knows, 503 for one no configured provider serves, 403 for one above their plan.
+ * knows, 503 for one no configured provider serves, 403 for one above their plan, 429 once their
+ * monthly budget is spent.
  */
 export async function resolveModelOnPlan(
   deps: { db: Database; llm: LlmRegistry },
@@ -119,15 +148,21 @@ export async function resolveModelOnPlan(
   return resolved;
 }
 
-/** Refuses a model the caller's plan does not include, naming the plan that does. */
+/**
+ * Refuses a model the caller's plan does not include, naming the plan that does, and any model once
+ * the caller's monthly budget is spent: every model call passes here before anything is stored.
+ */
 export async function requireModel(db: Database, userId: string, modelId: string, modelName: string) {
   const needed = modelPlan(modelId);
-  if (needed === "core") return;
-  const { plan } = await readPlan(db, userId);
-  if (!planAtLeast(plan, needed)) throw new AppError("PLAN_REQUIRED", upgradeMessage(modelName, needed));
+  if (needed !== "core" && billingMode(db) === "on") {
+    const { plan } = await readPlan(db, userId);
+    if (!planAtLeast(plan, needed)) throw new AppError("PLAN_REQUIRED", upgradeMessage(modelName, needed));
+  }
+  await requireBudget(db, userId);
 }
 
 export async function requireFeature(db: Database, userId: string, feature: Feature) {
+  if (billingMode(db) === "off") return;
   const { plan } = await readPlan(db, userId);
   if (!PLANS[plan][feature]) throw new AppError("PLAN_REQUIRED", featureUpgradeMessage(feature));
 }
@@ -169,7 +204,7 @@ export async function imagesThisMonth(db: Database, userId: string, now = new Da
   return Number(row?.n ?? 0);
 }
 
-/** Images a month for a plan; Team's allowance is per seat (one seat until the team has members). */
+/** Images a month for a plan; Team's allowance is per seat (one seat until the team has members). Billing off has none (see reserveImages). */
 export const imageAllowance = (plan: PlanId, seats = 1) =>
   PLANS[plan].imagesPerMonth * (PLANS[plan].imagesPerSeat ? Math.max(1, seats) : 1);
 
@@ -183,6 +218,13 @@ export async function reserveImages(
   rows: { prompt: string; model: string; aspectRatio: string }[],
   now = new Date(),
 ): Promise<string[]> {
+  if (billingMode(db) === "off") {
+    const inserted = await db
+      .insert(generatedImages)
+      .values(rows.map((r) => ({ userId, ...r, status: "pending", createdAt: now })))
+      .returning({ id: generatedImages.id });
+    return inserted.map((r) => r.id);
+  }
   return db.transaction(async (tx) => {
     await tx.insert(subscriptions).values({ userId }).onConflictDoNothing();
     const [locked] = await tx

@@ -62,6 +62,66 @@ export const instance = pgTable(
   (t) => [check("instance_singleton", sql`${t.id} = 1`)],
 );
 
+/**
+ * What the instance admin sets on Admin → Settings, one row (id = 1; none means the defaults). Read
+ * by every process and read again when `tessera_settings` announces a change (settings/live-settings.ts).
+ */
+export const instanceSettings = pgTable(
+  "instance_settings",
+  {
+    id: integer("id").primaryKey(),
+    /** open: anyone; invite: an address with a pending team invitation; closed: nobody new. */
+    registration: text("registration", { enum: ["open", "invite", "closed"] })
+      .notNull()
+      .default("open"),
+    /** Sign-up only from these mail domains; empty: any domain. */
+    allowedDomains: jsonb("allowed_domains").$type<string[]>().notNull().default([]),
+    /** The plan a new account starts on (it gates something only with billing on). */
+    defaultPlan: text("default_plan", { enum: ["core", "pro", "max", "team"] })
+      .notNull()
+      .default("core"),
+    /** Shown in the header and mail subjects beside the product's name; null: none. */
+    instanceName: text("instance_name"),
+    updatedBy: text("updated_by").references(() => user.id, { onDelete: "set null" }),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check("instance_settings_singleton", sql`${t.id} = 1`)],
+);
+
+/**
+ * Monthly caps on what people spend on models (tokens, US dollars or both), for everyone (the
+ * instance default), a team's members or one person; each person's narrowest applies
+ * (billing/budgets.ts). Removing the team or the person removes theirs.
+ */
+export const budgets = pgTable(
+  "budgets",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    scope: text("scope", { enum: ["instance", "team", "user"] }).notNull(),
+    teamId: text("team_id").references(() => organization.id, { onDelete: "cascade" }),
+    userId: text("user_id").references(() => user.id, { onDelete: "cascade" }),
+    monthlyTokens: bigint("monthly_tokens", { mode: "number" }),
+    monthlyCostUsd: doublePrecision("monthly_cost_usd"),
+    updatedBy: text("updated_by").references(() => user.id, { onDelete: "set null" }),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // One budget per subject; the instance's is the one row without either id.
+    uniqueIndex("budgets_instance_idx")
+      .on(t.scope)
+      .where(sql`${t.scope} = 'instance'`),
+    uniqueIndex("budgets_team_idx").on(t.teamId),
+    uniqueIndex("budgets_user_idx").on(t.userId),
+    check(
+      "budgets_subject",
+      sql`(${t.scope} = 'instance' and ${t.teamId} is null and ${t.userId} is null)
+        or (${t.scope} = 'team' and ${t.teamId} is not null and ${t.userId} is null)
+        or (${t.scope} = 'user' and ${t.userId} is not null and ${t.teamId} is null)`,
+    ),
+    check("budgets_some_cap", sql`${t.monthlyTokens} is not null or ${t.monthlyCostUsd} is not null`),
+  ],
+);
+
 const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
 
 export const conversations = pgTable(
@@ -115,6 +175,8 @@ export const messages = pgTable(
      * exported or sent as history), and comes back if its replacement fails before its first word.
      */
     replacedBy: uuid("replaced_by"),
+    /** The process writing this answer while it streams (answer_writers); see streams/leases.ts. */
+    writerId: uuid("writer_id"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -135,7 +197,7 @@ export const messages = pgTable(
     index("messages_replaced_by_idx")
       .on(t.replacedBy)
       .where(sql`${t.replacedBy} is not null`),
-    // The start-up sweep looks for answers a stopped process left streaming.
+    // The sweep looks for answers whose writer's lease ran out while they streamed.
     index("messages_streaming_idx")
       .on(t.createdAt)
       .where(sql`${t.status} = 'streaming'`),
@@ -304,11 +366,13 @@ export const comparisonResponses = pgTable(
     responseTimeMs: integer("response_time_ms"),
     cost: doublePrecision("cost"),
     rating: integer("rating"),
+    /** The process writing this answer while it streams (answer_writers); see streams/leases.ts. */
+    writerId: uuid("writer_id"),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index("comparison_responses_comparison_idx").on(t.comparisonId),
-    // The sweep looks for answers a stopped process left pending or streaming.
+    // The sweep looks for answers whose writer's lease ran out while they were pending or streaming.
     index("comparison_responses_live_idx")
       .on(t.updatedAt)
       .where(sql`${t.status} in ('pending', 'streaming')`),
@@ -348,9 +412,17 @@ export const searches = pgTable(
     tokensUsed: integer("tokens_used").notNull().default(0),
     cost: doublePrecision("cost").notNull().default(0),
     status: text("status").notNull().default("running"),
+    /** The process running this search (answer_writers); see streams/leases.ts. */
+    writerId: uuid("writer_id"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("searches_user_created_idx").on(t.userId, t.createdAt)],
+  (t) => [
+    index("searches_user_created_idx").on(t.userId, t.createdAt),
+    // The sweep looks for searches whose writer's lease ran out while they ran.
+    index("searches_running_idx")
+      .on(t.createdAt)
+      .where(sql`${t.status} = 'running'`),
+  ],
 );
 
 /** Pictures made by the image creator; a row is reserved (pending) before generation so the monthly quota holds under concurrency. */
@@ -562,6 +634,32 @@ export const connections = pgTable("connections", {
 });
 
 /**
+ * The audit log: admin actions and security events (audit/record-audit.ts). The actor is kept by id
+ * and address without a reference, so the record outlives a deleted account; rows older than
+ * AUDIT_RETENTION_DAYS are deleted by every process's timer.
+ */
+export const auditEvents = pgTable(
+  "audit_events",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    // Milliseconds, as JavaScript's dates hold them, so the export's cursor compares exactly.
+    createdAt: timestamp("created_at", { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    actorId: text("actor_id"),
+    actorEmail: text("actor_email"),
+    ip: text("ip"),
+    action: text("action").notNull(),
+    targetType: text("target_type"),
+    targetId: text("target_id"),
+    changes: jsonb("changes").$type<Record<string, unknown>>(),
+  },
+  (t) => [
+    index("audit_events_created_idx").on(t.createdAt),
+    index("audit_events_action_created_idx").on(t.action, t.createdAt),
+    index("audit_events_actor_created_idx").on(t.actorId, t.createdAt),
+  ],
+);
+
+/**
  * The admin's layer over the built-in model catalogue: a built-in model switched off or served
  * through a chosen connection, or a model the admin added from a connection's list. No row: the
  * built-in model as shipped, routed automatically.
@@ -665,3 +763,64 @@ export const localModels = pgTable("local_models", {
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * The server processes writing durable answers (chat answers, comparison answers, searches), each
+ * with a lease it renews every few seconds. An answer names its writer; the sweep closes only
+ * answers whose writer's lease ran out (streams/leases.ts).
+ */
+export const answerWriters = pgTable("answer_writers", {
+  id: uuid("id").primaryKey(),
+  /** Host name and process id, for whoever reads the table. */
+  process: text("process").notNull(),
+  leaseUntil: timestamp("lease_until", { withTimezone: true }).notNull(),
+  startedAt: timestamp("started_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Fixed-window rate limits shared by every process on a PostgreSQL server when there is no Redis
+ * (lib/database-limits.ts): one row per key and window.
+ */
+export const rateWindows = pgTable(
+  "rate_windows",
+  {
+    key: text("key").primaryKey(),
+    startedAt: timestamp("started_at", { withTimezone: true }).notNull(),
+    endsAt: timestamp("ends_at", { withTimezone: true }).notNull(),
+    hits: integer("hits").notNull(),
+  },
+  (t) => [index("rate_windows_ends_idx").on(t.endsAt)],
+);
+
+/**
+ * Things one person may do one at a time (a voice-over), held by one request in any process until it
+ * lets go or its hold runs out (lib/database-limits.ts), when there is no Redis.
+ */
+export const heldKeys = pgTable("held_keys", {
+  key: text("key").primaryKey(),
+  holder: uuid("holder").notNull(),
+  until: timestamp("until", { withTimezone: true }).notNull(),
+});
+
+/**
+ * A model call started for a chat turn whose write the database then refused (its clientMessageId
+ * was already stored: "duplicate"; the conversation gone or the answer no longer the latest:
+ * "refused"), aborted at once: whatever usage the provider reported for it, so no call goes
+ * uncounted (features/chat/start-answer.ts).
+ */
+export const discardedModelCalls = pgTable(
+  "discarded_model_calls",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    model: text("model").notNull(),
+    inputTokens: integer("input_tokens"),
+    outputTokens: integer("output_tokens"),
+    cost: doublePrecision("cost"),
+    reason: text("reason").$type<"duplicate" | "refused">().notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("discarded_model_calls_user_created_idx").on(t.userId, t.createdAt)],
+);

@@ -17,6 +17,8 @@ export type AppEnv = {
   Variables: {
     requestId: string;
     logger: Logger;
+    /** The caller's address as rate limits and the audit log see it (auth/client-ip.ts). */
+    clientIp: string;
     session: SessionInfo;
   };
 };

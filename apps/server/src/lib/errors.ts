@@ -23,6 +23,8 @@ export const errorStatus = {
   /** The disk lacks room for what was asked (a model download). */
   INSUFFICIENT_STORAGE: 507,
   RATE_LIMITED: 429,
+  /** The person's monthly budget (Admin → Budgets) is spent: no model calls until the month ends. */
+  BUDGET_EXCEEDED: 429,
   INTERNAL: 500,
   UNAVAILABLE: 503,
 } as const;

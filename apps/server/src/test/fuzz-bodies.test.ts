@@ -15,7 +15,7 @@ const RUNS = { random: 10, mutated: 16, upload: 10, query: 20, ids: 6 };
 let t: TestApp;
 let token: string;
 let apiKey: string;
-const ids = { team: "", self: "", prompt: "", assistant: "", conversation: "", connection: "" };
+const ids = { team: "", self: "", prompt: "", assistant: "", conversation: "", connection: "", other: "" };
 
 const LEAK =
   /failed query|\bselect\b.+\bfrom\b|insert into|violates|syntax error|postgres|pglite|drizzle|zoderror|at \S+:\d+:\d+|node_modules/i;
@@ -206,6 +206,12 @@ const TARGETS: Target[] = [
     path: () => `/api/admin/connections/${ids.connection}`,
     valid: () => ({ name: "Fuzz renamed", options: { models: ["m1"] }, verify: false }),
   },
+  // A file the models folder does not hold: read, found missing, nothing downloaded.
+  {
+    route: "POST /api/admin/local-models",
+    path: () => "/api/admin/local-models",
+    valid: () => ({ path: "fuzz/missing.gguf" }),
+  },
   {
     route: "POST /api/admin/models",
     path: () => "/api/admin/models",
@@ -237,6 +243,42 @@ const TARGETS: Target[] = [
     route: "POST /api/changelog",
     path: () => "/api/changelog",
     valid: () => ({ version: "1.2.3", title: "Release", description: "Notes." }),
+  },
+  // The admin console acts on another person; deleting names nobody, so nobody is deleted.
+  {
+    route: "POST /api/admin/users/:id/ban",
+    path: () => `/api/admin/users/${ids.other}/ban`,
+    valid: () => ({ reason: "Fuzzing", until: new Date(Date.now() + 86_400_000).toISOString() }),
+  },
+  {
+    route: "PUT /api/admin/users/:id/role",
+    path: () => `/api/admin/users/${ids.other}/role`,
+    valid: () => ({ role: "user" }),
+  },
+  {
+    route: "PUT /api/admin/users/:id/plan",
+    path: () => `/api/admin/users/${ids.other}/plan`,
+    valid: () => ({ plan: "pro", validUntil: null }),
+  },
+  {
+    route: "DELETE /api/admin/users/:id",
+    path: () => `/api/admin/users/${crypto.randomUUID()}`,
+    valid: () => ({ confirmEmail: "nobody@example.com" }),
+  },
+  {
+    route: "PUT /api/admin/budgets",
+    path: () => "/api/admin/budgets",
+    valid: () => ({ scope: "user", id: ids.other, monthlyTokens: 1_000_000, monthlyCostUsd: 50 }),
+  },
+  {
+    route: "PATCH /api/admin/settings",
+    path: () => "/api/admin/settings",
+    valid: () => ({
+      registration: "open",
+      allowedDomains: ["example.com"],
+      defaultPlan: "core",
+      instanceName: "Fuzz",
+    }),
   },
   { route: "POST /api/teams", path: () => "/api/teams", valid: () => ({ name: "Another team" }) },
   {
@@ -420,6 +462,13 @@ beforeAll(async () => {
     json: { message: "Hello", model: "tessera-local" },
   });
   ids.conversation = String((await readSse(chat))[0]!.conversationId);
+  const ctx = await t.services.auth.$context;
+  ids.other = (
+    await ctx.internalAdapter.createUser(
+      { email: "other@example.com", name: "Other", emailVerified: true },
+      { method: "admin" },
+    )
+  ).id;
   const dictation = (await (await t.request("/api/transcribe-audio/status", { token })).json()) as {
     available: boolean;
   };

@@ -238,7 +238,8 @@ function watchOutput(child: ChildProcess) {
     for (const line of lines) {
       if (line.startsWith(MEMORY_LINE))
         memoryReports.push(JSON.parse(line.slice(MEMORY_LINE.length)) as NodeJS.MemoryUsage);
-      else if (line.trim()) errorLogs.push(line);
+      // Words for the person at the console (an unsent mail's link) are indented; anything else is an error.
+      else if (line.trim() && !line.startsWith("  ")) errorLogs.push(line);
     }
   });
 }

@@ -15,6 +15,7 @@ import {
   comparisons,
   connections,
   conversations,
+  localModels,
   generatedImages,
   member,
   messages,
@@ -71,6 +72,10 @@ interface Fixtures {
   connection: string;
   /** The author's personal API key. */
   apiKey: string;
+  /** A local model whose download failed, from a server that does not answer. */
+  localModel: string;
+  /** Someone the admin console acts on (ban, role, plan, delete), and their address. */
+  target: { id: string; email: string };
 }
 
 interface Row {
@@ -398,6 +403,19 @@ const ROWS: Row[] = [
     allowed: { instanceAdmin: 204, listedAdmin: 204 },
     refused: [403],
   },
+  // Admin → Local models: Retry fails again at once (nothing answers), then the model is removed.
+  {
+    route: "POST /api/admin/local-models/:id/retry",
+    path: (f) => `/api/admin/local-models/${f.localModel}/retry`,
+    allowed: { instanceAdmin: 200, listedAdmin: 200 },
+    refused: [403],
+  },
+  {
+    route: "DELETE /api/admin/local-models/:id",
+    path: (f) => `/api/admin/local-models/${f.localModel}`,
+    allowed: { instanceAdmin: 204, listedAdmin: 204 },
+    refused: [403],
+  },
   {
     route: "PATCH /api/admin/models/:modelId",
     path: () => "/api/admin/models/grok-4",
@@ -409,6 +427,46 @@ const ROWS: Row[] = [
     route: "DELETE /api/admin/models/:modelId",
     path: () => "/api/admin/models/grok-4",
     allowed: { instanceAdmin: 204, listedAdmin: 204 },
+    refused: [403],
+  },
+  // The admin console acts on a person: read, plan, role, sign-out, ban and unban (deleted last).
+  {
+    route: "GET /api/admin/users/:id",
+    path: (f) => `/api/admin/users/${f.target.id}`,
+    allowed: { instanceAdmin: 200, listedAdmin: 200 },
+    refused: [403],
+  },
+  {
+    route: "PUT /api/admin/users/:id/plan",
+    path: (f) => `/api/admin/users/${f.target.id}/plan`,
+    body: () => ({ plan: "max", validUntil: null }),
+    allowed: { instanceAdmin: 200, listedAdmin: 200 },
+    refused: [403],
+  },
+  {
+    route: "PUT /api/admin/users/:id/role",
+    path: (f) => `/api/admin/users/${f.target.id}/role`,
+    body: () => ({ role: "admin" }),
+    allowed: { instanceAdmin: 200, listedAdmin: 200 },
+    refused: [403],
+  },
+  {
+    route: "POST /api/admin/users/:id/sign-out",
+    path: (f) => `/api/admin/users/${f.target.id}/sign-out`,
+    allowed: { instanceAdmin: 200, listedAdmin: 200 },
+    refused: [403],
+  },
+  {
+    route: "POST /api/admin/users/:id/ban",
+    path: (f) => `/api/admin/users/${f.target.id}/ban`,
+    body: () => ({ reason: "Refused to everyone but admins" }),
+    allowed: { instanceAdmin: 200, listedAdmin: 200 },
+    refused: [403],
+  },
+  {
+    route: "POST /api/admin/users/:id/unban",
+    path: (f) => `/api/admin/users/${f.target.id}/unban`,
+    allowed: { instanceAdmin: 200, listedAdmin: 200 },
     refused: [403],
   },
   {
@@ -520,6 +578,13 @@ const ROWS: Row[] = [
     objectId: (f) => f.apiKey,
     allowed: own(204),
   },
+  {
+    route: "DELETE /api/admin/users/:id",
+    path: (f) => `/api/admin/users/${f.target.id}`,
+    body: (f) => ({ confirmEmail: f.target.email }),
+    allowed: { instanceAdmin: 204, listedAdmin: 204 },
+    refused: [403],
+  },
 ];
 
 /** Tables whose rows a refused call could touch; each is hashed before and after. */
@@ -550,7 +615,10 @@ const TABLES = [
   "mail_outbox",
   "connections",
   "catalogue_models",
+  "local_models",
   "api_keys",
+  "budgets",
+  "instance_settings",
 ];
 
 let t: TestApp;
@@ -776,6 +844,24 @@ beforeAll(async () => {
     .values({ kind: "openai-compatible", name: "Nobody home", baseUrl: "http://127.0.0.1:9/v1" })
     .returning();
 
+  const [localModel] = await db
+    .insert(localModels)
+    .values({
+      name: "unreachable",
+      source: "url",
+      url: "http://127.0.0.1:9/unreachable.gguf",
+      file: "unreachable.gguf",
+      status: "failed",
+      error: "The download stopped.",
+    })
+    .returning();
+
+  const target = await ctx.internalAdapter.createUser(
+    { email: "target@example.com", name: "Target", emailVerified: true },
+    { method: "admin" },
+  );
+  await ctx.internalAdapter.createSession(target.id, false);
+
   const { start, hash } = newApiKey();
   const [apiKey] = await db
     .insert(apiKeys)
@@ -783,8 +869,10 @@ beforeAll(async () => {
     .returning();
 
   f = {
+    target: { id: target.id, email: target.email },
     connection: connection!.id,
     apiKey: apiKey!.id,
+    localModel: localModel!.id,
     users,
     files: [imageKey, voiceKey],
     team: teamId,

@@ -13,6 +13,7 @@ import type { PlanId } from "@tessera/contracts";
 import { setPlan } from "../billing/plans";
 import { mailOutbox, user } from "../db/schema";
 import { parseEnv } from "../env";
+import { configureParsers } from "../knowledge/parser-pool";
 import { createLogger, type Logger } from "../lib/logger";
 import { openTestDatabase } from "./test-database";
 
@@ -25,7 +26,7 @@ export interface TestApp {
   latestMail(
     to: string,
     kind?: string,
-  ): Promise<{ link: string | null; text: string; status: string } | undefined>;
+  ): Promise<{ link: string | null; subject: string; text: string; status: string } | undefined>;
   /** Signs up as one browser per address would: the sign-up's cookie is kept for `verify`. */
   signUp(email: string, opts?: { password?: string; name?: string }): Promise<Response>;
   /** Opens the latest confirmation link in the browser that signed up. */
@@ -68,8 +69,13 @@ export async function createTestApp(
     RATE_LIMIT_SIGN_IN: "1000",
     RATE_LIMIT_SIGN_UP: "1000",
     RATE_LIMIT_CHAT: "1000",
+    // Plans enforced, as the suites written before billing could be off expect; BILLING: "off" to test without.
+    BILLING: "on",
     ...envOverrides,
   });
+  // The process's document readers at the server's own priority: niced, they wait behind whatever
+  // else a shared machine runs, and the files they read run out of time.
+  configureParsers({ niceness: 0 });
   const database = options.database ?? (await openTestDatabase());
   const services = await createServices(env, options.logger ?? createLogger(env.LOG_LEVEL), {
     database,

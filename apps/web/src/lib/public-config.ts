@@ -1,11 +1,18 @@
-// What this instance tells anonymous visitors: its version, the social sign-in providers it has, how
-// plans are bought, whether search reaches the web and whether mail is sent.
+// What this instance tells anonymous visitors: its version, the social sign-in providers it has,
+// whether it sells plans and how, whether search reaches the web and whether mail is sent, its name
+// and who may sign up.
 import type { PublicConfig, SocialProvider } from "@tessera/contracts";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { apiRequest } from "./api-client";
-import { boolean, InvalidValue, object, string, validator } from "./guards";
+import { boolean, InvalidValue, nullishString, object, string, validator } from "./guards";
 
 const SOCIAL_PROVIDERS: readonly SocialProvider[] = ["github", "google"];
+const REGISTRATION: readonly PublicConfig["registration"][] = ["open", "invite", "closed"];
+
+function oneOf<T extends string>(value: unknown, allowed: readonly T[], path: string): T {
+  if (!allowed.includes(value as T)) throw new InvalidValue(path, allowed.join(" or "));
+  return value as T;
+}
 
 /** contracts' publicConfigSchema, checked by hand: the sign-in page reads it before any schema loads. */
 const publicConfigSchema = validator((value): PublicConfig => {
@@ -21,11 +28,14 @@ const publicConfigSchema = validator((value): PublicConfig => {
       return provider as SocialProvider;
     }),
     billing: {
+      mode: oneOf(billing.mode, ["on", "off"], "billing.mode"),
       checkout: boolean(billing.checkout, "billing.checkout"),
       salesEmail: string(billing.salesEmail, "billing.salesEmail"),
     },
     webSearch: boolean(config.webSearch, "webSearch"),
     mailConfigured: boolean(config.mailConfigured, "mailConfigured"),
+    instanceName: nullishString(config.instanceName, "instanceName") ?? null,
+    registration: oneOf(config.registration, REGISTRATION, "registration"),
   };
 });
 

@@ -32,7 +32,8 @@ export interface SubscriptionState {
   plan: PlanId;
   /**
    * Whether something needing `needed` is locked for this person: only once the plan is known, so
-   * nothing flickers locked while it loads (the server refuses anyway).
+   * nothing flickers locked while it loads (the server refuses anyway), and never where the instance
+   * sells no plans (billing off: every feature is open).
    */
   locked: (needed: PlanId) => boolean;
 }
@@ -131,7 +132,8 @@ export function useSubscription(): SubscriptionState {
     hasTeamFeatures,
     details: details.data ?? null,
     plan: details.data?.plan ?? "core",
-    locked: (needed) => details.data !== undefined && !planAtLeast(details.data.plan, needed),
+    locked: (needed) =>
+      details.data !== undefined && details.data.billing === "on" && !planAtLeast(details.data.plan, needed),
   };
 }
 

@@ -32,13 +32,18 @@ export function apiError(status: number, code: string, message: string): Respons
   return json({ error: { code, message, requestId: "req-test" } }, { status });
 }
 
-/** This instance as the stub describes it: no social sign-in, no checkout, no web search provider. */
+/**
+ * This instance as the stub describes it: no social sign-in, plans enforced but no checkout (as the
+ * tests written before billing could be off expect), no web search provider, open sign-up, no name.
+ */
 export const STUB_PUBLIC_CONFIG: PublicConfig = {
   version: "9.9.9",
   socialProviders: [],
-  billing: { checkout: false, salesEmail: "sales@tessera.test" },
+  billing: { mode: "on", checkout: false, salesEmail: "sales@tessera.test" },
   webSearch: false,
   mailConfigured: true,
+  instanceName: null,
+  registration: "open",
 };
 
 /**
@@ -58,7 +63,9 @@ export const defaultRoutes: Record<string, Handler> = {
       validUntil: null,
       trialAvailable: true,
       checkout: false,
+      billing: "on",
       usage: { imagesThisMonth: 0, imagesPerMonth: 500 },
+      budget: null,
     }),
   "POST /api/check-subscription": () => json({ subscribed: true, tier: "Max", validUntil: null }),
   "POST /api/check-team-access": () => json({ team_access: [], has_team_features: false }),

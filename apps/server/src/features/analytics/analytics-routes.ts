@@ -1,12 +1,18 @@
-// track-event (size- and rate-limited, per person) and the instance admin's usage summary.
-import { TRACK_EVENT_MAX_BYTES, TRACK_EVENTS_PER_MINUTE, trackEventSchema } from "@tessera/contracts";
+// track-event (size- and rate-limited, per person) and the instance admin's usage summary, with tokens
+// and cost over a range of days (?from=&to=).
+import {
+  TRACK_EVENT_MAX_BYTES,
+  TRACK_EVENTS_PER_MINUTE,
+  trackEventSchema,
+  usageRangeQuerySchema,
+} from "@tessera/contracts";
 import { Hono } from "hono";
 import type { Database } from "../../db/client";
 import { bodyLimit } from "../../lib/body-limit";
 import type { AppEnv, SessionInfo } from "../../lib/context";
 import { AppError } from "../../lib/errors";
 import { enforceLimit, type RateLimiter } from "../../lib/rate-limiter";
-import { readJson } from "../../lib/validate";
+import { parseWith, readJson } from "../../lib/validate";
 import { readAdminUsage } from "./read-admin-usage";
 import { trackEvent } from "./track-event";
 
@@ -39,6 +45,6 @@ export function analyticsRoutes(deps: AnalyticsDeps) {
     .get("/admin/usage", async (c) => {
       if (!isInstanceAdmin(c.get("session").user, deps.adminEmails))
         throw new AppError("FORBIDDEN", "Only administrators of this instance can see usage.");
-      return c.json(await readAdminUsage(deps.db));
+      return c.json(await readAdminUsage(deps.db, parseWith(usageRangeQuerySchema, c.req.query())));
     });
 }

@@ -1,13 +1,31 @@
-// The instance admin's usage page: active people over 7 and 30 days, events a day, top pages.
+// The instance admin's usage page: active people over 7 and 30 days, events a day, top pages, and
+// tokens and cost over the asked range (read-spend-report.ts).
 import type { AdminUsage } from "@tessera/contracts";
 import { and, countDistinct, desc, eq, gte, isNotNull, sql, count } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { analyticsEvents, apiCalls } from "../../db/schema";
+import { readSpendReport } from "./read-spend-report";
 
 const DAY_MS = 86_400_000;
 const TOP_PAGES = 10;
 
-export async function readAdminUsage(db: Database, now = new Date()): Promise<AdminUsage> {
+/** The last 30 days (UTC), today included: the report's range when none is asked for. */
+export function lastThirtyDays(now = new Date()) {
+  const day = (offset: number) => new Date(now.getTime() - offset * DAY_MS).toISOString().slice(0, 10);
+  return { from: day(29), to: day(0) };
+}
+
+export async function readAdminUsage(
+  db: Database,
+  range: { from?: string; to?: string } = {},
+  now = new Date(),
+): Promise<AdminUsage> {
+  // One end given: the other is 29 days from it, so the report still spans 30 days.
+  const shift = (day: string, days: number) =>
+    new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+  const fallback = lastThirtyDays(now);
+  const from = range.from ?? (range.to ? shift(range.to, -29) : fallback.from);
+  const to = range.to ?? (range.from ? shift(range.from, 29) : fallback.to);
   const since = (days: number) => new Date(now.getTime() - days * DAY_MS);
   const activeSince = async (days: number) => {
     const [row] = await db
@@ -65,5 +83,6 @@ export async function readAdminUsage(db: Database, now = new Date()): Promise<Ad
     activeUsers30d: await activeSince(30),
     eventsPerDay,
     topPages: topPages.map((r) => ({ pagePath: r.pagePath ?? "", views: Number(r.views) })),
+    spend: await readSpendReport(db, { from, to }),
   };
 }

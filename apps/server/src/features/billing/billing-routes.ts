@@ -11,14 +11,19 @@ import {
 import { eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { z } from "zod";
+import { billingMode } from "../../billing/billing-mode";
+import { readBudgetStatus } from "../../billing/budgets";
 import {
   imageAllowance,
   imagesThisMonth,
+  NOT_SOLD_MESSAGE,
   readPlan,
   setPlan,
   startTrial,
   type PlanState,
 } from "../../billing/plans";
+import { auditFrom } from "../../audit/audit-from";
+import { recordAudit } from "../../audit/record-audit";
 import { applyStripeEvent } from "../../billing/stripe-events";
 import type { Database } from "../../db/client";
 import { member, organization, user as users } from "../../db/schema";
@@ -37,17 +42,21 @@ export interface BillingDeps {
 
 const adminPlanSchema = setPlanSchema.extend({ email: z.string().trim().email() });
 
+/** The plan as stored (with billing off a label only: `billing` says plans gate nothing). */
 async function describe(deps: BillingDeps, userId: string, state: PlanState): Promise<Subscription> {
+  const selling = state.billing === "on";
   return {
-    plan: state.plan,
+    plan: state.stored,
     source: state.source,
     validUntil: state.validUntil?.toISOString() ?? null,
-    trialAvailable: state.trialAvailable,
-    checkout: deps.stripe !== null,
+    trialAvailable: selling && state.trialAvailable,
+    checkout: selling && deps.stripe !== null,
+    billing: state.billing,
     usage: {
       imagesThisMonth: await imagesThisMonth(deps.db, userId),
-      imagesPerMonth: imageAllowance(state.plan),
+      imagesPerMonth: selling ? imageAllowance(state.plan) : null,
     },
+    budget: await readBudgetStatus(deps.db, userId),
   };
 }
 
@@ -71,8 +80,8 @@ export function billingRoutes(deps: BillingDeps) {
     .post("/check-subscription", async (c) => {
       const state = await readPlan(deps.db, who(c).id);
       const body: CheckSubscription = {
-        subscribed: state.plan !== "core",
-        tier: state.plan === "core" ? null : PLANS[state.plan].name,
+        subscribed: state.stored !== "core",
+        tier: state.stored === "core" ? null : PLANS[state.stored].name,
         validUntil: state.validUntil?.toISOString() ?? null,
       };
       return c.json(body);
@@ -94,6 +103,7 @@ export function billingRoutes(deps: BillingDeps) {
     .post("/billing/checkout", async (c) => {
       const { plan } = await readJson(c, checkoutRequestSchema);
       const me = who(c);
+      if (billingMode(deps.db) === "off") throw new AppError("CONFLICT", NOT_SOLD_MESSAGE);
       if (!deps.stripe)
         throw new AppError(
           "CONFLICT",
@@ -142,9 +152,18 @@ export function billingRoutes(deps: BillingDeps) {
         .where(eq(users.email, input.email.toLowerCase()));
       if (!target) throw new AppError("NOT_FOUND", "No account has that email.");
       const validUntil = input.validUntil ? new Date(input.validUntil) : null;
-      return c.json(
-        await describe(deps, target.id, await setPlan(deps.db, target.id, input.plan, validUntil)),
-      );
+      const state = await setPlan(deps.db, target.id, input.plan, validUntil);
+      await recordAudit(deps.db, {
+        ...auditFrom(c),
+        action: "user.plan_changed",
+        target: { type: "user", id: target.id },
+        changes: {
+          email: input.email.toLowerCase(),
+          plan: input.plan,
+          validUntil: validUntil?.toISOString() ?? null,
+        },
+      });
+      return c.json(await describe(deps, target.id, state));
     });
 }
 

@@ -43,7 +43,9 @@ describe("plans without Stripe: Core, the free trial, admins and entitlements", 
       validUntil: null,
       trialAvailable: true,
       checkout: false,
+      billing: "on",
       usage: { imagesThisMonth: 0, imagesPerMonth: 5 },
+      budget: null,
     });
     const check = await t.request("/api/check-subscription", { method: "POST", token });
     expect(await json(check)).toEqual({ subscribed: false, tier: null, validUntil: null });

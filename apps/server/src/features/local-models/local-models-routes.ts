@@ -8,6 +8,8 @@ import {
 } from "@tessera/contracts";
 import { Hono, type Context } from "hono";
 import { z } from "zod";
+import { auditFrom } from "../../audit/audit-from";
+import { recordAudit } from "../../audit/record-audit";
 import type { AppEnv } from "../../lib/context";
 import { AppError } from "../../lib/errors";
 import { parseWith, readJson } from "../../lib/validate";
@@ -43,15 +45,40 @@ export function localModelsRoutes(deps: LocalModelsDeps & { adminEmails: readonl
     })
     .post("/", async (c) => {
       const user = admin(c);
-      return c.json(await addLocalModel(deps, user.id, parseAdd(await readJson(c, z.unknown()))), 201);
+      const added = await addLocalModel(deps, user.id, parseAdd(await readJson(c, z.unknown())));
+      await recordAudit(deps.db, {
+        ...auditFrom(c),
+        action: "local_model.added",
+        target: { type: "local_model", id: added.id },
+        changes: {
+          name: added.name,
+          source: added.source,
+          catalogueId: added.catalogueId,
+          url: added.url,
+          file: added.file,
+        },
+      });
+      return c.json(added, 201);
     })
     .delete("/:id", async (c) => {
       admin(c);
       await removeLocalModel(deps, id(c));
+      await recordAudit(deps.db, {
+        ...auditFrom(c),
+        action: "local_model.removed",
+        target: { type: "local_model", id: id(c) },
+      });
       return c.body(null, 204);
     })
     .post("/:id/retry", async (c) => {
       admin(c);
-      return c.json(await retryDownload(deps, id(c)));
+      const retried = await retryDownload(deps, id(c));
+      await recordAudit(deps.db, {
+        ...auditFrom(c),
+        action: "local_model.retried",
+        target: { type: "local_model", id: retried.id },
+        changes: { name: retried.name },
+      });
+      return c.json(retried);
     });
 }

@@ -15,6 +15,8 @@ const TYPE_BY_STATUS: Record<number, [type: string, code: string | null]> = {
   503: ["server_error", "service_unavailable"],
 };
 
+const QUOTA = "insufficient_quota";
+
 export class OpenAiError extends Error {
   constructor(
     readonly status: number,
@@ -28,7 +30,10 @@ export class OpenAiError extends Error {
 
   body(): OpenAiErrorBody {
     const type =
-      TYPE_BY_STATUS[this.status]?.[0] ?? (this.status >= 500 ? "server_error" : "invalid_request_error");
+      this.code === QUOTA
+        ? QUOTA
+        : (TYPE_BY_STATUS[this.status]?.[0] ??
+          (this.status >= 500 ? "server_error" : "invalid_request_error"));
     return { error: { message: this.message, type, code: this.code, param: this.param } };
   }
 }
@@ -42,6 +47,9 @@ export const invalidKey = () =>
 /** Any error thrown on the way, as OpenAI's clients expect to read it. */
 export function toOpenAiError(err: unknown): OpenAiError {
   if (err instanceof OpenAiError) return err;
+  // A spent monthly budget is OpenAI's own 429 for a spent quota, which clients do not retry.
+  if (err instanceof AppError && err.code === "BUDGET_EXCEEDED")
+    return new OpenAiError(err.status, err.message, QUOTA, null, err.headers);
   if (err instanceof AppError) return new OpenAiError(err.status, err.message, undefined, null, err.headers);
   return new OpenAiError(500, "The server failed to answer. Try again.", "internal_error");
 }

@@ -30,6 +30,20 @@ import {
   createDocumentSchema,
   dashboardMetricsSchema,
   adminUsageSchema,
+  adminUserDetailSchema,
+  adminUsersPageSchema,
+  adminUsersQuerySchema,
+  banUserSchema,
+  budgetsResponseSchema,
+  budgetSubjectQuerySchema,
+  deleteUserSchema,
+  instanceSettingsSchema,
+  setBudgetSchema,
+  setUserRoleSchema,
+  updateInstanceSettingsSchema,
+  usageRangeQuerySchema,
+  auditPageSchema,
+  auditQuerySchema,
   outboxPageSchema,
   outboxQuerySchema,
   adminCatalogueModelSchema,
@@ -536,8 +550,104 @@ export const OPERATIONS: Operation[] = [
     method: "get",
     path: "/api/admin/usage",
     summary:
-      "Instance admins: active people over 7 and 30 days, events per day (30), top pages; 403 for others",
+      "Instance admins: active people over 7 and 30 days, events per day (30), top pages, and tokens and cost over ?from=&to= (UTC days, both included; the last 30 days by default, at most 366) by day, person, team and model, the API apart; 403 for others",
+    query: usageRangeQuerySchema,
     response: adminUsageSchema,
+  },
+  {
+    method: "get",
+    path: "/api/admin/users",
+    summary:
+      "Instance admins: everyone, 25 a page (?page=), searched by name or address (?q=), sorted (?sort= name, email, created, lastActive, tokens or cost; a leading - sorts high to low), with plan, role, team, tokens and cost in 30 days, last activity and status; 403 for others",
+    query: adminUsersQuerySchema,
+    response: adminUsersPageSchema,
+  },
+  {
+    method: "get",
+    path: "/api/admin/users/{id}",
+    summary:
+      "Instance admins: one person, with sessions, plan source, budget, use this month and what they keep; 404 for no such person",
+    response: adminUserDetailSchema,
+  },
+  {
+    method: "post",
+    path: "/api/admin/users/{id}/ban",
+    summary:
+      "Instance admins: ban a person with a reason and an optional end (until); every session of theirs ends at once, in every process, and their API keys stop. Not oneself",
+    body: banUserSchema,
+    response: adminUserDetailSchema,
+  },
+  {
+    method: "post",
+    path: "/api/admin/users/{id}/unban",
+    summary: "Instance admins: lift a person's ban",
+    response: adminUserDetailSchema,
+  },
+  {
+    method: "post",
+    path: "/api/admin/users/{id}/sign-out",
+    summary: "Instance admins: end every session a person has, everywhere (they may sign in again)",
+    response: adminUserDetailSchema,
+  },
+  {
+    method: "put",
+    path: "/api/admin/users/{id}/role",
+    summary: "Instance admins: make a person an instance admin (admin) or not (user). Not one's own",
+    body: setUserRoleSchema,
+    response: adminUserDetailSchema,
+  },
+  {
+    method: "put",
+    path: "/api/admin/users/{id}/plan",
+    summary:
+      "Instance admins: set a person's plan, until validUntil or open-ended (with billing off a label that gates nothing)",
+    body: setPlanSchema,
+    response: adminUserDetailSchema,
+  },
+  {
+    method: "delete",
+    path: "/api/admin/users/{id}",
+    summary:
+      "Instance admins: delete a person and everything that is theirs, confirmed by their address (confirmEmail); a team they owned passes to its next admin or member, one only they were in goes. Not oneself",
+    body: deleteUserSchema,
+    status: 204,
+  },
+  {
+    method: "get",
+    path: "/api/admin/budgets",
+    summary:
+      "Instance admins: the monthly budgets (the instance's default, teams', people's), each with how many people it applies to and how many are near or past it",
+    response: budgetsResponseSchema,
+  },
+  {
+    method: "put",
+    path: "/api/admin/budgets",
+    summary:
+      "Instance admins: set a monthly cap in tokens, US dollars or both for the instance (each person), a team (each member) or a person; a person's narrowest applies, checked before every model call (429 once reached)",
+    body: setBudgetSchema,
+    response: budgetsResponseSchema,
+  },
+  {
+    method: "delete",
+    path: "/api/admin/budgets",
+    summary: "Instance admins: remove a budget (?scope=instance|team|user&id=); 404 when there is none",
+    query: budgetSubjectQuerySchema,
+    response: budgetsResponseSchema,
+  },
+  {
+    method: "get",
+    path: "/api/admin/settings",
+    summary:
+      "Instance admins: registration (open, invite, closed), allowed sign-up domains, the default plan for new accounts, the instance's name",
+    response: instanceSettingsSchema,
+  },
+  {
+    method: "patch",
+    path: "/api/admin/settings",
+    summary:
+      "Instance admins: change any of the settings; in use in every process at once, without a restart",
+    body: updateInstanceSettingsSchema,
+    response: instanceSettingsSchema,
   },
   {
     method: "get",
@@ -546,6 +656,21 @@ export const OPERATIONS: Operation[] = [
       "Instance admins: the mail this instance made, newest first (?before= the last id of a page, ?limit= up to 50), with each unsent message's link and whether mail is sent now; 403 for others",
     query: outboxQuerySchema,
     response: outboxPageSchema,
+  },
+  {
+    method: "get",
+    path: "/api/admin/audit",
+    summary:
+      "Instance admins: the audit log (admin actions and security events: who, when, from which address, what changed; never a secret), newest first, 50 a page; filters action, actor (part of an email, or a user id), from and to (a date or a moment), q (words anywhere); 404 for others",
+    query: auditQuerySchema,
+    response: auditPageSchema,
+  },
+  {
+    method: "get",
+    path: "/api/admin/audit.csv",
+    summary:
+      "Instance admins: the events the same filters match as a CSV file (text/csv, newest first, at most 50,000 rows); 404 for others",
+    query: auditQuerySchema,
   },
   {
     method: "get",

@@ -4,10 +4,12 @@ import { HELP_ARTICLES } from "../../knowledge/help-articles";
 import type { AppEnv } from "../../lib/context";
 import { appVersion } from "../../lib/paths";
 
-/** `live`: what a connection made on the admin's page can change, read on every request. */
+type Live = "webSearch" | "mailConfigured" | "instanceName" | "registration";
+
+/** `live`: what the admin's pages (Connections, Settings) can change, read on every request. */
 export function publicConfigRoutes(
-  config: Omit<PublicConfig, "version" | "webSearch" | "mailConfigured">,
-  live: () => Pick<PublicConfig, "webSearch" | "mailConfigured">,
+  config: Omit<PublicConfig, "version" | Live>,
+  live: () => Pick<PublicConfig, Live>,
 ) {
   return new Hono<AppEnv>()
     .get("/config", (c) => {

@@ -33,6 +33,8 @@ export function createMailer(opts: {
   logger: Logger;
   /** Read for every message: a server connected or changed on the page is used from the next one. */
   smtp: () => SmtpSettings | null;
+  /** The instance's name (Admin → Settings), read for every message: it leads each subject when set. */
+  instanceName?: () => string | null;
 }): Mailer {
   // The SMTP client loads only on an instance that sends mail, and is made again when the server changes.
   let made: { url: string; transport: Promise<Transporter> } | null = null;
@@ -45,7 +47,9 @@ export function createMailer(opts: {
     return made.transport;
   };
   return {
-    async send(message) {
+    async send(unnamed) {
+      const name = opts.instanceName?.();
+      const message = name ? { ...unnamed, subject: `[${name}] ${unnamed.subject}` } : unnamed;
       const smtp = opts.smtp();
       if (!smtp) {
         await opts.db.insert(mailOutbox).values({ ...message, status: "outbox" });

@@ -38,7 +38,9 @@ const core: Subscription = {
   validUntil: null,
   trialAvailable: true,
   checkout: false,
+  billing: "on",
   usage: { imagesThisMonth: 0, imagesPerMonth: 5 },
+  budget: null,
 };
 const UNSUBSCRIBED: CheckSubscription = { subscribed: false, tier: null, validUntil: null };
 

@@ -29,7 +29,9 @@ export function DashboardPage() {
       </header>
 
       <QuickSearch />
-      {subscription.subscribed === false ? <UpgradeBanner /> : null}
+      {subscription.subscribed === false ? (
+        <UpgradeBanner selling={subscription.details?.billing !== "off"} />
+      ) : null}
       <StatCards totals={data?.totals} loading={loading} />
 
       <div className="grid items-start gap-6 lg:grid-cols-3">

@@ -1,9 +1,11 @@
-// Shown only to someone who is not subscribed (spec 000 §2): the way to the pricing page.
+// Shown only to someone who is not subscribed (spec 000 §2): the way to the pricing page, or, where
+// the instance sells no plans, that every feature is open already.
+import { PLANS_NOT_SOLD } from "@tessera/contracts";
 import { Sparkles } from "lucide-react";
 import { Link } from "react-router";
 import { Button } from "@/components/ui/button";
 
-export function UpgradeBanner() {
+export function UpgradeBanner({ selling = true }: { selling?: boolean }) {
   return (
     <section
       aria-labelledby="upgrade-heading"
@@ -15,16 +17,20 @@ export function UpgradeBanner() {
         </span>
         <div className="flex flex-col gap-1">
           <h2 id="upgrade-heading" className="font-semibold">
-            Upgrade to Pro
+            {selling ? "Upgrade to Pro" : "Every feature is open"}
           </h2>
           <p className="text-sm text-muted-foreground">
-            More images every month, voice-overs, file uploads and the latest models.
+            {selling
+              ? "More images every month, voice-overs, file uploads and the latest models."
+              : PLANS_NOT_SOLD}
           </p>
         </div>
       </div>
-      <Button asChild className="self-start sm:self-auto">
-        <Link to="/pricing">Upgrade Plan</Link>
-      </Button>
+      {selling ? (
+        <Button asChild className="self-start sm:self-auto">
+          <Link to="/pricing">Upgrade Plan</Link>
+        </Button>
+      ) : null}
     </section>
   );
 }

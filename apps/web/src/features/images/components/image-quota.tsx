@@ -7,6 +7,13 @@ export function ImageQuota() {
   const usage = useSubscription().details?.usage;
   if (!usage) return null;
   const { imagesThisMonth: used, imagesPerMonth: allowed } = usage;
+  // No monthly allowance where the instance sells no plans.
+  if (allowed === null)
+    return (
+      <p data-testid="image-quota" className="text-sm text-muted-foreground">
+        {used} {used === 1 ? "image" : "images"} this month
+      </p>
+    );
   const usedUp = used >= allowed;
   return (
     <p

@@ -1,9 +1,11 @@
 // What each plan card's button does for this visitor. Pure, so every case reads in one place:
 // signed out → sign in; Core → the dashboard; Pro and Max → checkout when the instance sells plans,
 // else the free trial once, else a plain word about who sets plans here; Team → a mail to sales.
+// Where the instance sells no plans at all (billing off), every paid card says so instead.
 import {
   planAtLeast,
   PLANS,
+  PLANS_NOT_SOLD,
   TRIAL_DAYS,
   TRIAL_PLAN,
   type PlanId,
@@ -31,14 +33,18 @@ export interface PlanContext {
   current: PlanId;
   checkout: boolean;
   salesEmail: string | null;
+  /** off: this instance sells no plans, and every feature is open to everyone signed in. */
+  billing: "on" | "off";
 }
 
 export const TEAM_MAIL_SUBJECT = "Tessera Team plan";
+export const NOT_SOLD = PLANS_NOT_SOLD;
 export const TRIAL_USED = "Your trial has ended. Ask your Tessera administrator to change your plan.";
 const ASK_ADMIN = "Plans here are set by your Tessera administrator. Ask them to change your plan.";
 
 export function planAction(plan: PlanId, ctx: PlanContext): PlanAction {
   if (ctx.auth === "loading") return { kind: "loading" };
+  if (ctx.billing === "off" && plan !== "core") return { kind: "ask-admin", message: NOT_SOLD };
   if (ctx.auth === "signed-out")
     return {
       kind: "link",

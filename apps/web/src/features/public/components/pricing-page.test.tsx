@@ -12,7 +12,9 @@ const core = (extra: Partial<Subscription> = {}): Subscription => ({
   validUntil: null,
   trialAvailable: true,
   checkout: false,
+  billing: "on",
   usage: { imagesThisMonth: 0, imagesPerMonth: 5 },
+  budget: null,
   ...extra,
 });
 

@@ -2,12 +2,12 @@
 // the FAQ and a closing call to action. Works signed out; the server decides every plan change.
 import { MONEY_BACK_DAYS, PLAN_ORDER, PLANS, TRIAL_DAYS } from "@tessera/contracts";
 import { useIsFetching } from "@tanstack/react-query";
-import { BadgeCheck, CalendarClock, LogIn, RefreshCw, ShieldCheck } from "lucide-react";
+import { BadgeCheck, CalendarClock, Info, LogIn, RefreshCw, ShieldCheck } from "lucide-react";
 import { useAuth } from "@/lib/auth-context";
 import { usePublicConfig } from "@/lib/public-config";
 import { subscriptionQueryKey, useSubscription, type SubscriptionState } from "@/lib/subscription";
 import { useDocumentTitle } from "@/lib/use-document-title";
-import { planAction, type PlanContext } from "./plan-action";
+import { NOT_SOLD, planAction, type PlanContext } from "./plan-action";
 import { PlanCard } from "./plan-card";
 import { PricingCta } from "./pricing-cta";
 import { PricingFaq } from "./pricing-faq";
@@ -36,7 +36,9 @@ export function PricingPage() {
     current: subscription.plan,
     checkout: details?.checkout ?? config.data?.billing.checkout ?? false,
     salesEmail: config.data?.billing.salesEmail || null,
+    billing: details?.billing ?? config.data?.billing.mode ?? "on",
   };
+  const selling = ctx.billing === "on";
 
   return (
     <div className="mx-auto flex w-full max-w-5xl flex-col gap-16 px-4 pt-8 pb-16 sm:gap-20 sm:px-8 sm:pt-12">
@@ -49,15 +51,27 @@ export function PricingPage() {
           Start free on Core, try Pro for {TRIAL_DAYS} days, and move up when you need more models, images and
           room for your team.
         </p>
-        <ul className="flex flex-wrap justify-center gap-x-5 gap-y-2 text-sm text-muted-foreground">
-          {PROMISES.map(({ icon: Icon, text }) => (
-            <li key={text} className="flex items-center gap-1.5">
-              <Icon className="size-4 text-primary" aria-hidden="true" />
-              {text}
-            </li>
-          ))}
-        </ul>
-        <PlanStatus signedOut={status === "signed-out"} subscription={subscription} />
+        {selling ? (
+          <>
+            <ul className="flex flex-wrap justify-center gap-x-5 gap-y-2 text-sm text-muted-foreground">
+              {PROMISES.map(({ icon: Icon, text }) => (
+                <li key={text} className="flex items-center gap-1.5">
+                  <Icon className="size-4 text-primary" aria-hidden="true" />
+                  {text}
+                </li>
+              ))}
+            </ul>
+            <PlanStatus signedOut={status === "signed-out"} subscription={subscription} />
+          </>
+        ) : (
+          <p
+            role="status"
+            className="flex max-w-xl items-start gap-2 rounded-2xl border bg-card/80 px-4 py-2.5 text-left text-sm text-muted-foreground shadow-xs"
+          >
+            <Info className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
+            {NOT_SOLD}
+          </p>
+        )}
       </header>
 
       <section id="plans" aria-label="Plans" className="scroll-mt-6">
@@ -67,7 +81,7 @@ export function PricingPage() {
               key={id}
               plan={PLANS[id]}
               action={planAction(id, ctx)}
-              current={signedIn && !ctx.loading && ctx.current === id}
+              current={selling && signedIn && !ctx.loading && ctx.current === id}
               busy={choice.busy}
               onTrial={(from) => void choice.startTrial(from)}
               onCheckout={(plan) => void choice.checkout(plan)}

@@ -88,9 +88,13 @@ export function TeamSettingsPage() {
   }
 
   const me = data.members.find((m) => m.userId === user?.id);
-  const planBadge = subscription.hasTeamFeatures
-    ? `Team Plan: ${subscription.tier ?? "Enterprise"}`
-    : `${subscription.tier ?? "Free"} Plan`;
+  // Where the instance sells no plans, a plan is only a label: the team has every feature.
+  const planBadge =
+    subscription.details?.billing === "off"
+      ? "All features"
+      : subscription.hasTeamFeatures
+        ? `Team Plan: ${subscription.tier ?? "Enterprise"}`
+        : `${subscription.tier ?? "Free"} Plan`;
   const manages = data.myRole === "owner" || data.myRole === "admin";
 
   return (
