@@ -2,7 +2,7 @@
 // One person on Max with a personal key; the same raw client asks the loopback upstream directly,
 // Tessera's chat stream and /v1/chat/completions in turn, one answer at a time, so drifts in the
 // machine's load hit all three alike.
-import type { BenchContext, BenchSection, GoalRow } from "./lib/report";
+import type { BenchContext, BenchNotes, BenchSection, GoalRow } from "./lib/report";
 import { verdict } from "./lib/report";
 import { newAgent, streamOnce } from "./lib/sse-client";
 import { ms, percentile } from "./lib/stats";
@@ -94,17 +94,20 @@ export default async function api(ctx: BenchContext): Promise<BenchSection[]> {
         })),
       );
     }
-    return [{ id: "9", title: "OpenAI-compatible API: time to first token", rows, notes: NOTES }];
+    return [{ id: "9", title: "OpenAI-compatible API: time to first token", rows }];
   } finally {
     await upstream.stop();
   }
 }
 
-const NOTES = `
-Method: the built server at the default \`LOG_LEVEL=info\`; the bench's person (the instance's first account) puts
-itself on Max and makes a personal API key. The same raw \`node:http\` client then asks for the same 10-chunk answer
-(\`local/${LATENCY}\`, 5 ms apart) straight from the loopback upstream, through \`POST /api/chat-stream\` (session
-token) and through \`POST /v1/chat/completions\` (API key, \`stream: true\`), in turn, one at a time, after 10 warm-up
-rounds. "Added" is each path's percentile minus the direct one. The chat stream writes the question and the
-answer-to-be before it calls the model; the API stores no conversation and writes one usage row after the answer.
+const NOTES_9 = `
+**Method.** The built server at the default \`LOG_LEVEL=info\`; the bench's person (the instance's first account)
+puts itself on Max and makes a personal API key. One raw \`node:http\` client then asks for the same 10-chunk
+answer (\`local/${LATENCY}\`, 5 ms apart) straight from the loopback upstream, through \`POST /api/chat-stream\`
+(session token) and through \`POST /v1/chat/completions\` (API key, \`stream: true\`), in turn, one at a time,
+after 10 warm-up rounds. "Added" is each path's percentile minus the direct one. The chat stream writes the
+question and the answer-to-be before it calls the model; the API stores no conversation and writes one usage
+row after the answer.
 `;
+
+export const NOTES: BenchNotes = { "9": NOTES_9 };

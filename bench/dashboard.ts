@@ -2,7 +2,7 @@
 // rows in each table it reads, on PostgreSQL and on PGlite. The product's own function and query
 // builders (apps/server/src/features/dashboard/get-dashboard-metrics.ts) run against a database
 // the product's migrations made; the baseline is the same call before the dashboard's indexes exist.
-import type { BenchContext, BenchSection, GoalRow } from "./lib/report";
+import type { BenchContext, BenchNotes, BenchSection, GoalRow } from "./lib/report";
 import { verdict } from "./lib/report";
 import {
   explain,
@@ -334,111 +334,21 @@ export default async function dashboard(ctx: BenchContext): Promise<BenchSection
       id: "4",
       title: "Dashboard metrics for one person among a million rows per table",
       rows: results.flatMap(rows),
-      notes: [
-        `Fixture: ${s.rows.toLocaleString("en")} rows in each of ${TABLES.join(", ")} (one answer per conversation),`,
-        `${s.people.toLocaleString("en")} people plus one heavy person with ${s.heavy.toLocaleString("en")} rows per table,`,
-        `spread over ${HISTORY_DAYS} days (about a sixth falls in the 30-day window); 8 % of images failed and 2 % deleted.`,
-        "Loaded by generate_series as a restore would (secondary indexes dropped, then `VACUUM ANALYZE`).",
-        "The measured call is the product's `getDashboardMetrics` (eight queries; over the pool on PostgreSQL,",
-        "one after another on PGlite's single connection), a different typical person each call, after one",
-        "warm-up. Baseline: the same call without the dashboard's indexes (the `(user_id, created_at)` ones;",
-        "the chat's indexes on messages and on conversations by last update stay), in the same run, before",
-        `those are built (${s.baselineRuns} calls; on PostgreSQL a statement is stopped at ${s.baselineCapMs / 1000} s).`,
-        "",
-        ...planNotes,
-        FIXES,
-      ].join("\n"),
+      details: planNotes.join("\n"),
     },
   ];
 }
 
-/** Causes found and what was changed, with figures from earlier runs of this bench. */
-const FIXES = `
-**Causes and fixes** (b14e030, migration 0013, and f461408, then 075cb9a, migration 0014):
-
-- Tokens and cost per model (the \`models\` query) probe \`messages\` once per conversation in the
-  window. Each probe was an Index Scan plus a heap visit for role, tokens and cost: for the heavy person
-  3,395 probes and 13,580 buffers. \`messages_conversation_created_idx\` now also holds role,
-  tokens_used and cost, so each probe is an Index Only Scan with no heap fetch: 10,186 buffers.
-- Images were counted through a Bitmap Heap Scan, since failed ones are left out and \`status\` was not
-  in the index (264 buffers for the heavy person). \`generated_images_user_created_idx\` now ends with
-  status: an Index Only Scan, 27 buffers.
-- Eight queries became five: each table's 30-day count is the sum of its per-date counts, so chats,
-  searches and images are read once each instead of twice. PGlite runs them one after another on its
-  one connection, so each query saved is a round trip saved.
-
-Before/after in one sitting on a quiet machine (load average about 5): the fixture loaded twice, once
-by the migrations at 63ea8cc and once at f461408, and the server's \`getDashboardMetrics\` of each
-called alternately, 60 times each, p50 / p95:
-
-| | typical person | heavy person |
-|---|---|---|
-| PostgreSQL, before | 2.76 / 6.03 ms | 17.0 / 21.7 ms |
-| PostgreSQL, after | 1.94 / 3.02 ms | 15.4 / 19.6 ms |
-| PGlite, before | 10.1 / 19.6 ms | 38.8 / 77.6 ms |
-| PGlite, after | 6.27 / 22.1 ms | 36.8 / 69.9 ms |
-
-**Messages carry their owner** (075cb9a, migration 0014). The heavy person (3,395 chats in 30 days,
-113 a day) still missed 15 ms on PostgreSQL after the above: the per-model query made one probe into
-\`messages\` per conversation in the window (3,395 probes, 10,186 buffers). Each message now holds its
-conversation's owner (\`user_id\`, backfilled from conversations by the migration, set wherever a
-message is stored), and \`messages_user_created_idx\` (user_id, created_at, then role, conversation_id,
-tokens_used and cost as further key columns, as 0013 did) gives the person's answers in the window as
-one range: one Index Only Scan, grouped per conversation and joined to the person's conversations in
-the window, so the figures are the same as before (an answer in the window to a chat begun before it
-still counts for no model). \`messages_conversation_created_idx\` is back to (conversation_id,
-created_at), all the chat needs. The bench checks the per-model figures against the earlier query on
-the fixture, for five typical people and the heavy one, on both engines.
-
-Heavy person's \`models\` query, EXPLAIN ANALYZE, warm:
-
-| | before (1dc6282) | after (075cb9a) |
-|---|---|---|
-| PostgreSQL | Index Only Scan \`messages_conversation_created_idx\` ×3,395, 10,186 buffers, 32.6 ms | Index Only Scan \`messages_user_created_idx\` once, 3,395 rows, 40 buffers, 3.30 ms |
-| PGlite | the same ×3,395, 10,186 buffers, 29.6 ms | the same single scan, 40 buffers, 7.65 ms |
-
-Whole metrics call, full size: this bench at 1dc6282, then twice at 075cb9a, back to back on a busy
-machine (load average 6 to 9 on 2 CPUs), 60 calls each, p50 / p95. The p50s and the EXPLAIN times
-above are steady; the p95s follow the other work on the machine (the two runs of the same commit
-differ by up to 5×), so the goal is judged here by the plan, not by one run's p95:
-
-| | typical person | heavy person |
-|---|---|---|
-| PostgreSQL, before (1dc6282) | 4.43 / 26.3 ms | 46.6 / 142 ms |
-| PostgreSQL, after (075cb9a), run 1 | 2.11 / 9.09 ms | 7.20 / 12.9 ms |
-| PostgreSQL, after (075cb9a), run 2 | 3.95 / 43.5 ms | 8.87 / 40.7 ms |
-| PGlite, before (1dc6282) | 7.37 / 16.0 ms | 39.1 / 55.0 ms |
-| PGlite, after (075cb9a), run 1 | 4.90 / 12.9 ms | 17.3 / 79.6 ms |
-| PGlite, after (075cb9a), run 2 | 4.17 / 8.09 ms | 14.9 / 21.2 ms |
-
-**Dates per group, not per row** (this round). With every query an index-only range of the person's
-own rows, the per-date counts (chats, searches, images) were spending their time on each row's date:
-\`to_char(date_trunc('day', created_at at time zone 'UTC'), 'YYYY-MM-DD')\` formatted all of the heavy
-person's 3,395 rows a table to text and grouped on the text. They now group on the instant the row's
-UTC day began (\`date_bin('1 day', created_at, '2000-01-01 00:00:00+00')\`, arithmetic on the stored
-value, whatever the session's time zone) and write only the 31 groups' keys as dates. One per-date query
-over 3,400 rows in the window, alternating before and after, 180 each, p50: PostgreSQL 3.08 → 1.53 ms and
-1.94 → 1.05 ms, PGlite 5.31 → 2.86 ms and 3.51 → 1.69 ms (two runs). A test now puts chats on either side
-of a UTC midnight and reads the dashboard from a session thirteen hours ahead of UTC.
-
-**Chats per model from the index alone** (the round before, migration 0016). What the last round left: the
-conversations of the window were read from the heap for their model (a Bitmap Heap Scan, 255 buffers for
-the heavy person here, where the fixture's heavy rows sit together; more where a person's conversations
-are spread over the table). \`conversations_user_created_idx\` now holds model and id after (user_id,
-created_at), so the \`models\` query reads the person's window from the index. Before, this bench at
-73f9f44 on this machine (2 × EPYC), p50 / p95: PostgreSQL typical 5.14 / 8.41 ms, heavy 14.8 / 19.3 ms
-(missed); PGlite typical 9.75 / 15.9 ms, heavy 43.6 / 66.5 ms; the heavy person's \`models\` query by
-EXPLAIN ANALYZE 9.47 ms on PostgreSQL and 41.7 ms on PGlite, the Bitmap Heap Scan of conversations in
-both. After: the tables above, from the same machine. (The run before that one, at aa2c5c3, stopped
-with "terminating connection due to administrator command": the baseline's settings reach the pool by
-ending its connections, and a query raced a connection still being ended; the bench now waits for them
-to be gone, 73f9f44.)
-
-**Nineteenth machine** (2 × EPYC). One run alone at \`66f2caf\`, in the table: PostgreSQL heavy p95 13.8 ms (p50
-9.71 ms), typical 8.06 / 3.99 ms (p95 / p50); PGlite heavy 27.7 / 20.3 ms, typical 8.16 / 5.75 ms. All met.
-
-**Eighteenth machine** (2 × EPYC). Two runs at the same code: the first as part of a full \`npm run bench\` at
-\`ecf6a51\`, just after the stream module (load average 1.0 at its start), read PostgreSQL heavy p95 16.4 ms (p50
-9.08 ms), missed, typical 13.3 / 4.61 ms (p95 / p50); the second alone at \`08ac536\` (load average 0.5), then in
-the table: heavy 9.95 / 7.64 ms, typical 10.5 / 3.91 ms. PGlite met in both (heavy p95 21.7, then 17.6 ms).
+const NOTES_4 = `
+**Method.** Fixture: ${FULL.rows.toLocaleString("en")} rows in each of ${TABLES.join(", ")} (one answer per
+conversation), ${FULL.people.toLocaleString("en")} people plus one heavy person with ${FULL.heavy.toLocaleString("en")} rows
+per table, spread over ${HISTORY_DAYS} days (about a sixth in the 30-day window); 8 % of images failed and 2 %
+deleted. It is loaded by \`generate_series\` as a restore would (secondary indexes dropped, then
+\`VACUUM ANALYZE\`). The measured call is the product's \`getDashboardMetrics\` (eight queries; over the pool on
+PostgreSQL, one after another on PGlite's single connection), a different typical person each call, after one
+warm-up. Baseline: the same call in the same run before the dashboard's \`(user_id, created_at…)\` indexes are
+built (the chat's own indexes stay; ${FULL.baselineRuns} calls, a statement stopped at ${FULL.baselineCapMs / 1000} s on
+PostgreSQL). Below, each engine's load time and its queries' plans (\`EXPLAIN (ANALYZE, BUFFERS)\`, warm).
 `;
+
+export const NOTES: BenchNotes = { "4": NOTES_4 };

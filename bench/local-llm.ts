@@ -10,7 +10,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { QWEN25_05B, QWEN25_15B, writeShapedGguf, type ModelShape } from "./lib/model-shaped-gguf";
-import type { BenchContext, BenchSection, GoalRow } from "./lib/report";
+import type { BenchContext, BenchNotes, BenchSection, GoalRow } from "./lib/report";
 import { verdict } from "./lib/report";
 import { mb, median, ms } from "./lib/stats";
 
@@ -115,33 +115,32 @@ export default async function localLlm(ctx: BenchContext): Promise<BenchSection[
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
-  return [{ id: "10", title: "Open models in the server: llama.cpp on the CPU", rows, notes: NOTES }];
+  return [{ id: "10", title: "Open models in the server: llama.cpp on the CPU", rows }];
 }
 
-const NOTES = `
-Method: \`bench/lib/model-shaped-gguf.ts\` writes GGUF files with the shapes of Qwen2.5 0.5B and 1.5B Instruct
+const NOTES_10 = `
+**Method.** \`bench/lib/model-shaped-gguf.ts\` writes GGUF files with the shapes of Qwen2.5 0.5B and 1.5B Instruct
 (layers, widths, heads, a 151,936-token vocabulary, tied embeddings) in 4-bit blocks with random weights: Q4_K
 where a tensor's rows are a multiple of 256 values, Q4_0 otherwise (all of the 0.5B's, whose rows are 896 wide).
-They are smaller than the published Q4_K_M files (282 MB and 873 MB against about 491 MB and 1.12 GB), which keep
-some tensors at 6 or 8 bits. Each shape is loaded in a process of its own (\`bench/lib/local-llm-run.ts\`) through the
-server's runtime (\`apps/server/src/providers/llm/gguf\`), after llama.cpp was started there with a tiny model, and
-asked three times through \`streamModel\` with a prompt of about 400 tokens (a fresh context each time) for 128
-tokens at temperature 0.7. Tokens a second count from the first token to the last. The memory is the process's peak
-RSS (VmHWM) less its RSS before the model loaded. The machine is shared with other work: the load average at the
-start is in the table above, and figures move with it.
+Speed and memory depend on shape and quantisation only; the files are smaller than the published Q4_K_M ones
+(282 MB and 873 MB against about 491 MB and 1.12 GB), which keep some tensors at 6 or 8 bits. Each shape is loaded
+in a process of its own (\`bench/lib/local-llm-run.ts\`) through the server's runtime
+(\`apps/server/src/providers/llm/gguf\`), after llama.cpp was started there with a tiny model, and asked three times
+through \`streamModel\` with a prompt of about 400 tokens (a fresh context each time) for 128 tokens at temperature
+0.7. Tokens a second count from the first token to the last. The memory is the process's peak RSS (VmHWM) less
+its RSS before the model loaded. The machine is shared: the load average at the start is in the table above.
 
-First full run (\`e051234\` with this module's commits; load average 2.9 at the start, about 4 by the end): with one
-thread Qwen2.5 0.5B's shape answered at 39.4 tokens a second (met), its first token 2.08 s after a 414-token prompt
-(missed by 80 ms). Two threads kept the same pace (39.3) and halved the wait for the first token (1.1 s): reading a
-prompt is arithmetic two cores share, answering is bound by memory. The 1.5B shape answered at 14.2 tokens a second
-(met), its first token after 7.7 s. \`LOCAL_LLM_THREADS\` stays 1: in the runs just before, with a load average of 7 to
-15 (other engineers' tests and browsers on the same two cores), two threads fell to 1.6–6.0 tokens a second and
-3–14 s to the first token, where one thread kept 12–40 tokens a second. A server with cores of its own can set 2.
+**Why the 0.5B shape's first token misses 2 s with one thread:** reading the prompt is arithmetic that two cores
+share (two threads: 1.1 s), while answering is bound by memory (39 tokens a second with one thread or two).
+\`LOCAL_LLM_THREADS\` stays 1 all the same: on this shared machine, at a load average of 7 to 15, two threads fell
+to 1.6–6.0 tokens a second and 3–14 s to the first token, where one kept 12–40 tokens a second (ggml's threads
+spin at barriers and lose when one is descheduled). A server with cores of its own can set 2.
 
-Memory: the 0.5B shape added 505 MB to a 269 MB file (met), the 1.5B shape 1,192 MB to 832 MB, 60 MB above the goal
-(missed). The excess is mostly llama.cpp keeping the tied embedding twice (a plain copy for lookups and a repacked
-one for the output layer: 131 MB at 1.5B's shape) and the 4,096-token cache (112 MB); \`LOCAL_LLM_CONTEXT=2048\` saves
-about 50 MB of it (1,144 MB measured beside). Mapping the file instead of reading it was worse: its pages stayed
-resident beside the repacked copy (849 MB against 660 MB of peak RSS for the 0.5B shape, which is why the runtime
-reads files into memory).
+**Why the 1.5B shape's memory misses by about 60 MB:** llama.cpp keeps the tied embedding twice (a plain copy
+for lookups and a repacked one for the output layer: 131 MB at this shape), and the 4,096-token cache takes
+112 MB; \`LOCAL_LLM_CONTEXT=2048\` saves about 50 MB of it (1,144 MB measured beside). Mapping the file instead of
+reading it was worse: its pages stayed resident beside the repacked copy (849 MB against 660 MB of peak RSS for
+the 0.5B shape), which is why the runtime reads files into memory.
 `;
+
+export const NOTES: BenchNotes = { "10": NOTES_10 };

@@ -2,12 +2,15 @@
 // with the machine, date and commit. Figures are measured, never asserted: nothing here fails on a
 // number. `--quick` shrinks sizes to try a bench out; `--only=stream,web` runs some of them. A full
 // run of a module keeps its sections in bench/last/<module>.json, and RESULTS.md is written from the
-// latest full run of every module, each with its own date and commit.
+// latest full run of every module, each with its own date and commit, and the prose of each row
+// (its method, the profile behind a miss) from the modules' NOTES as they are now. `--render-only`
+// runs nothing and writes RESULTS.md again from bench/last/ and that prose: after editing the prose,
+// the figures stay as measured.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { cpus, loadavg, totalmem } from "node:os";
 import { join, resolve } from "node:path";
 import { gitIn } from "./lib/git";
-import { renderSection, type BenchContext, type BenchSection } from "./lib/report";
+import { renderSection, type BenchContext, type BenchNotes, type BenchSection } from "./lib/report";
 import { BENCH_POSTGRES_URL } from "./lib/server";
 
 /** Each module's default export runs its benchmarks and returns their sections. */
@@ -15,6 +18,7 @@ const MODULES = ["stream", "dashboard", "search", "web", "startup", "api", "loca
 
 const args = process.argv.slice(2);
 const quick = args.includes("--quick");
+const renderOnly = args.includes("--render-only");
 const only = args
   .find((a) => a.startsWith("--only="))
   ?.slice("--only=".length)
@@ -56,13 +60,24 @@ const changed = git(
 const commit = `${git("rev-parse", "--short", "HEAD")}${changed ? " (with uncommitted changes)" : ""}`;
 const lastDir = join(root, "bench/last");
 
+interface BenchModule {
+  default: (c: BenchContext) => Promise<BenchSection[]>;
+  NOTES: BenchNotes;
+}
+const load = (name: string) => import(`./${name}.ts`) as Promise<BenchModule>;
+/** Every module's prose, keyed by row id. */
+const notes: BenchNotes = Object.assign(
+  {},
+  ...(await Promise.all(MODULES.map(load))).map((m) => m.NOTES),
+) as BenchNotes;
+
 for (const name of MODULES) {
-  if (only && !only.includes(name)) continue;
+  if (renderOnly || (only && !only.includes(name))) continue;
   process.stderr.write(`\n▶ ${name}\n`);
-  const mod = (await import(`./${name}.ts`)) as { default: (c: BenchContext) => Promise<BenchSection[]> };
+  const mod = await load(name);
   const started = performance.now();
   const date = new Date().toISOString();
-  const load = Math.round(loadavg()[0]! * 10) / 10;
+  const loadAverage = Math.round(loadavg()[0]! * 10) / 10;
   // One module failing (a server that would not start, say) is reported, and the others still run.
   const sections = await mod.default(ctx).catch((err: unknown): BenchSection[] => {
     process.exitCode = 1;
@@ -71,12 +86,12 @@ for (const name of MODULES) {
     );
     return [];
   });
-  for (const s of sections) console.log(`\n${renderSection(s)}\n`);
+  for (const s of sections) console.log(`\n${renderSection(s, notes[s.id])}\n`);
   const seconds = Math.round((performance.now() - started) / 1000);
   process.stderr.write(`  ${name} took ${seconds} s\n`);
   if (!quick && sections.length > 0) {
     mkdirSync(lastDir, { recursive: true });
-    const run: ModuleRun = { module: name, date, commit, machine, seconds, load, sections };
+    const run: ModuleRun = { module: name, date, commit, machine, seconds, load: loadAverage, sections };
     writeFileSync(join(lastDir, `${name}.json`), `${JSON.stringify(run, null, 2)}\n`);
   }
 }
@@ -93,9 +108,11 @@ if (!quick) {
   const results = [
     "# Benchmark results",
     "",
-    "Written by `npm run bench` (see `bench/README.md`). Figures are medians or percentiles over repeats,",
-    "each beside a baseline measured in the same run on the same machine; they are not asserted by any test.",
-    "Verdicts compare a figure with the goal the project set for it; a missed goal is reported as missed.",
+    "Written by `npm run bench` (see `bench/README.md`) from the latest full run of each module. Figures are",
+    "medians or percentiles over repeats, each beside a baseline measured in the same run on the same machine;",
+    "no test asserts them. A verdict compares a figure with the goal the project set for it. Under each table:",
+    "how it was measured and, for a missed goal, the profile that explains it. Earlier runs, and the changes",
+    "that moved the figures, are in the history of this file and of `bench/last/`.",
     "",
     "| module | rows | run at | commit | took | load average at start | machine |",
     "|---|---|---|---|---|---|---|",
@@ -105,7 +122,7 @@ if (!quick) {
     ),
     ...(missing.length ? ["", `Not run yet: ${missing.join(", ")}.`] : []),
     "",
-    sections.map(renderSection).join("\n\n"),
+    sections.map((s) => renderSection(s, notes[s.id])).join("\n\n"),
     "",
   ].join("\n");
   writeFileSync(join(root, "bench/RESULTS.md"), results);

@@ -4,7 +4,7 @@
 // GIN index); the product's own search function (apps/server/src/knowledge/search-index.ts) answers
 // known-answer and multi-term queries, and the same calls forced to a sequential scan are the baseline.
 import { randomUUID } from "node:crypto";
-import type { BenchContext, BenchSection, GoalRow } from "./lib/report";
+import type { BenchContext, BenchNotes, BenchSection, GoalRow } from "./lib/report";
 import { verdict } from "./lib/report";
 import {
   explain,
@@ -430,19 +430,8 @@ export default async function search(ctx: BenchContext): Promise<BenchSection[]>
       id: "5",
       title: "Local search over 100,000 documents",
       rows: results.flatMap((r) => rows(r, s)),
-      notes: [
-        `Corpus: ${s.documents.toLocaleString("en")} documents of the searching person plus ${s.otherDocuments.toLocaleString("en")} of someone else's`,
-        `(${(chars / 1e6).toFixed(0)} M characters), generated from a seeded Zipf vocabulary (s = 1.05; English stop words`,
-        "head it, then 50,000 made-up words), 25 to 145 words each (about 60 on average) in sentences and paragraphs. Each is stored",
-        "as the product stores a document: the document row, then its passages as `splitPassages` cuts them",
-        "(`knowledge_passages`, tsvector column and GIN index from the migrations), loaded in batches and",
-        "indexed after, then `VACUUM ANALYZE`. The measured call is the product's `searchIndex` (local search,",
-        "limit 10), one query at a time after a warm-up.",
-        `Known-answer queries: ${s.facts} facts (two rare words and three of middling frequency in one sentence)`,
-        "planted in one document each, and a copy of each in the other person's documents; the query is the fact's",
-        "keywords, and recall counts the planted document among the 10 results. Multi-term queries: two to",
-        "five words drawn from the same distribution. Baseline: the same calls (a subset) with",
-        "`enable_indexscan` and `enable_bitmapscan` off, i.e. a sequential scan, timed beside the indexed calls.",
+      details: [
+        `Corpus: ${(chars / 1e6).toFixed(0)} M characters.`,
         "",
         ...results.flatMap((r) => [
           `**${r.label}**: ${r.passages.toLocaleString("en")} passages, ${r.tableMb} MB with indexes, loaded in ${r.loadS.toFixed(0)} s. EXPLAIN (ANALYZE, BUFFERS), warm:`,
@@ -450,36 +439,25 @@ export default async function search(ctx: BenchContext): Promise<BenchSection[]>
           r.plans,
           "",
         ]),
-        FIXES,
       ].join("\n"),
     },
   ];
 }
 
-/** Causes found and what was changed, with figures from earlier runs of this bench. */
-const FIXES = `
-**Cause and fix.** Until 63ea8cc, \`searchIndex\` asked for every passage matching *any* word of the
-query (an OR tsquery), ranked all of them with \`ts_rank_cd\` and kept 30. Ranking reads each passage's
-whole tsvector, so the cost followed the query's commonest word: in a first corpus of longer documents,
-a four-word query matching 22,900 of 132,000 passages took about 1 s on PostgreSQL (the planner chose a
-sequential scan, as a fifth of the table matched; forced onto the GIN index it still read 15,289 heap
-pages, 300 ms, before ranking added about 500 ms). Now (\`rankedMatch\` in
-\`knowledge/search-knowledge.ts\`, shared with chat retrieval; c9032a5 and 54c4e11) the GIN index
-answers, without reading a passage, "has every word", then "has any two", then "has any one"; the
-strictest step that fills the page is taken, at most 100 passages of it are ranked (the first the index
-yields when a common word matches more), passages with every word come first, and \`ts_headline\` runs
-only on the 10 results shown. Recall on the known answers stayed 1.000, and no one else's document came back.
-
-Before/after, this bench at full size on a quiet machine (load average 4 to 7), the server's source at
-63ea8cc (before) and 54c4e11 (after), p50 / p95:
-
-| | all 300 queries | known-answer | multi-term |
-|---|---|---|---|
-| PostgreSQL, before | 15.7 / 102 ms | 13.2 / 33.4 ms | 27.6 / 127 ms |
-| PostgreSQL, after | 4.86 / 9.97 ms | 5.25 / 10.5 ms | 4.28 / 8.42 ms |
-| PGlite, before | 30.4 / 452 ms | 18.3 / 52.1 ms | 114 / 698 ms |
-| PGlite, after | 6.93 / 10.7 ms | 7.33 / 12.3 ms | 6.02 / 9.02 ms |
-
-The limit is a trade: a query whose broadest step matches more than 100 passages ranks the first 100 the
-index yields, not the best 100 of all; passages holding every word, or any two, are always found first.
+const NOTES_5 = `
+**Method.** Corpus: ${FULL.documents.toLocaleString("en")} documents of the searching person plus
+${FULL.otherDocuments.toLocaleString("en")} of someone else's, generated from a seeded Zipf vocabulary (s = 1.05; English
+stop words head it, then 50,000 made-up words), 25 to 145 words each (about 60 on average) in sentences and
+paragraphs. Each is stored as the product stores a document: the document row, then its passages as
+\`splitPassages\` cuts them (\`knowledge_passages\`, the migrations' tsvector column and GIN index), loaded in
+batches and indexed after, then \`VACUUM ANALYZE\`. The measured call is the product's \`searchIndex\` (limit 10),
+one query at a time after a warm-up. Known-answer queries: ${FULL.facts} facts (two rare words and three of middling
+frequency in one sentence) planted in one document each, with a copy in the other person's documents; the query
+is the fact's keywords, and recall counts the planted document among the 10 results. Multi-term queries: two to
+five words drawn from the same distribution. Baseline: a subset of the same calls with \`enable_indexscan\` and
+\`enable_bitmapscan\` off (a sequential scan), timed beside the indexed calls. \`searchIndex\` ranks at most 100
+passages of the strictest step that fills the page (every word, then any two, then any one), so its cost does
+not follow the query's commonest word. Below, each engine's index size, load time and plans.
 `;
+
+export const NOTES: BenchNotes = { "5": NOTES_5 };

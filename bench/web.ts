@@ -15,7 +15,7 @@ import { MESSAGE_PAGE_SIZE } from "@tessera/contracts";
 import pg from "pg";
 import { chromium, type Browser, type Page, type Response } from "playwright-core";
 import { gitIn } from "./lib/git";
-import { verdict, type BenchContext, type BenchSection } from "./lib/report";
+import { verdict, type BenchContext, type BenchNotes, type BenchSection } from "./lib/report";
 import { startServer, type RunningServer } from "./lib/server";
 import { kb, median, ms, percentile } from "./lib/stats";
 
@@ -310,202 +310,6 @@ function buildOf(path: string): string {
   return commit ? `at commit \`${commit}\`` : "from a folder outside a git checkout";
 }
 
-/**
- * Before and after the work that brought both pages under budget, measured with this bench
- * (`--quick`, 5 cold chat loads) on the 2-CPU machine, the older build served beside the newer one
- * in the same run (`BENCH_BASELINE_WEB_DIST`).
- */
-const BUNDLE_HISTORY = [
-  "**Before and after** (measured runs; the baseline build is the web app at commit d34eda5, served " +
-    "beside the newer build in the same run):",
-  "",
-  "| build | /auth | chat | chat time to interactive (median; baseline same run) |",
-  "|---|---|---|---|",
-  "| d34eda5 (alone) | 200.1 KB, 17 files | 252.4 KB, 33 files | 959 ms |",
-  "| e807f23: no zod or sonner on sign-in, own icons chunk, closed dialogs mount on open, own Tabs | " +
-    "153.6 KB, 15 files | 238.3 KB, 29 files | 1120 ms (1065 ms; a busy machine) |",
-  "| c4c002d: + deferred model select, plain Label, sign-in stylesheet split from app.css | " +
-    "146.0 KB, 14 files | 230.5 KB, 28 files | 761 ms (934 ms) |",
-  "| 39bd97c: + two-factor step and provider buttons loaded when needed | " +
-    "144.7 KB, 14 files | 230.5 KB, 28 files | 852 ms (895 ms) |",
-  "| 51ce2a3: + our own tooltip, the chat's lists in its first frame (twenty-first machine, 31 loads) | " +
-    "147.0 KB, 15 files | 222.7 KB, 34 files | 1610 ms (1770 ms: the build before, `9ca2079`, at 239.1 KB) |",
-  "| the same build at `7cbc474` (twenty-second machine, 31 loads) | " +
-    "147.0 KB, 15 files | 222.7 KB, 34 files | 882 ms (945 ms: `9ca2079`) |",
-  "",
-  "What moved: zod (24.2 KB) left sign-in — the session, public config, error shape and sign-in " +
-    "answers are checked by small validators (apps/web/src/lib/guards.ts), Zod's jitless setting is " +
-    "made without loading it, and the changelog publisher no longer pulls the list's schema. sonner " +
-    "(~8 KB) loads with the first toast (lib/toast.ts). Sign-in gets lucide's runtime and its 15 icons " +
-    "(3.1 KB) instead of every icon (9.5 KB). Radix Tabs and Label gave way to our own (~9 KB). The " +
-    "stylesheet is split: index.css holds the utilities of the sign-in path and shared components " +
-    "(8.8 KB), app.css every source's (13.7 KB), loaded by the routes past sign-in and the public " +
-    "pages — the chat pays ~7 KB more CSS for it. On the chat the model picker, Recent Chats and " +
-    "sidebar sheets, the delete prompt and What's new mount when first opened (react-remove-scroll " +
-    "and the dialog code no longer load), and the welcome screen's model select loads Radix Select " +
-    "(~15 KB) when pointed at, focused or pressed. Left on both pages: react-dom + react-router " +
-    "(94.8 KB), tailwind-merge (8.5 KB, every `cn`), TanStack Query (in index); on the chat zod. Floating-ui and " +
-    "Radix's tooltip left the chat with our own tooltip (`51ce2a3`, below).",
-];
-
-/** Whether the server's bundling (81cf0d4) moved the chat's time to interactive: it did not. */
-const SERVER_BUNDLE_CHECK = [
-  "**The server's build, side by side** (fifth machine, 2 × EPYC, Chromium 156.0.8078.108): the full run at " +
-    "aeabb49 read 1913 ms here (composer on screen 1769 ms; keydown → next frame 30.6 ms), where the run " +
-    "before at aa2c5c3, on the same web build, read 914 ms (884 ms; 14.6 ms). To see whether the server's " +
-    "new bundling was the cause, the pre-bundling server (d2ff5bb) served the same web build beside this " +
-    "one (`BENCH_BASELINE_SERVER_ENTRY`), loads alternating: 1710 ms against 1643 ms median in one run, " +
-    "and this run's figures (the table) in the next; every load within 1.4–2.7 s on both. The page spends the time in the browser, whose own key-to-frame time " +
-    "doubled with it; the server's answers are not where the second went.",
-];
-
-/** The twentieth machine: the route's code asked for in the page's HTML, and what was tried beside it. */
-const ROUTE_PRELOADS = [
-  "**Twentieth machine: the route's code in the page's HTML** (`11d96a5`; 2 × EPYC, Chromium " +
-    "156.0.8078.108). A cold load of the chat asked for its route's 27 scripts and its stylesheet only once " +
-    "the entry had arrived and run and the router had matched the page: at ~305 ms, all in by ~612 ms, " +
-    "the composer at ~910 ms (one load, resource timing). The web build now writes the files of the chat's " +
-    "and sign-in's lazy routes beyond the entry's to `route-preloads.json`, and the server lists them in " +
-    "those pages' HTML as module and style preloads (`apps/server/src/lib/spa-pages.ts`): they are asked " +
-    "for at ~110 ms with the entry and are all in by ~425 ms. 31 cold loads a side (`BENCH_CHAT_LOADS=31`), " +
-    "the build before (`425487d`) beside it load for load: 874 against 1004 ms median with the links " +
-    "written into a copy of the build by hand, then 989 against 1055 ms and 808 against 942 ms with the " +
-    "change (this build the quicker of a pair of loads drawn one from each side 68%, 58% and 73% of the " +
-    "time). The table's run, at `61f47b3` (with the date formats below): 1023 against 1084 ms (62%), the " +
-    "goal missed by this machine's slower hour, the build before further from it. Row 7's full page load " +
-    "moved within the noise (the last message on screen at 1559 against 1567, 1367 against 1459, then " +
-    "1191 against 1259 ms), though the newest page of messages was in hand later in two runs of three (603 " +
-    "against 664, 571 against 510, 502 against 399 ms): its read ahead now shares the start with the " +
-    "route's scripts being fetched and compiled.",
-  "",
-  "Tried beside it. The composer sized by CSS (`field-sizing: content`) instead of measuring its height " +
-    "in a layout effect, which forces the page's first layout inside React's commit (37–95 ms of the " +
-    "main thread in CPU profiles): 945 against 927 ms, 31 loads a side, the same layout then done at the " +
-    "frame; not kept. Date formats made when first used (`61f47b3`): the first `Intl.DateTimeFormat` in a " +
-    "page costs 22–50 ms here (measured alone in fresh pages), and `lib/utils` made three as it loaded; its " +
-    "module's top level took 22–75 ms of the main thread in CPU profiles of cold loads before, ≤ 1 ms " +
-    "after. Kept, with a lint rule against formatters at a module's top level, though the time to " +
-    "interactive did not show it (1074 against 1016 ms, 31 loads a side, on a slower hour). What is left " +
-    "on the main thread is the entry's evaluation (React, the router: the session check leaves at " +
-    "270–510 ms) and React's render and commit of the frame, sidebar and chat, with tailwind-merge's " +
-    "first call (~25 ms) and the composer's layout in it.",
-  "",
-  "The chat's lists read with its code (`81e19fe`): the route's loader, which read the messages of the " +
-    "conversation in the address ahead (row 7), now reads the recent conversations and the models too, " +
-    "where the page asked for them once it had rendered. Nine cold loads of each build one after the other " +
-    "(not part of this bench; a person with one conversation): the lists asked for at 406–582 ms against " +
-    "748–1344 ms, and Recent Chats showing it 83 ms after the composer against 141 ms (medians). Still a " +
-    "frame or more after the composer: the chat's queries take the answers as they mount.",
-];
-
-/** The twenty-first machine: the commits of a cold chat load, and the two that went. */
-const FIRST_FRAME = [
-  "**Twenty-first machine: fewer commits before the composer takes a key** (2 × EPYC, Chromium " +
-    "156.0.8078.108; about 1.7× slower than the twentieth: the build before read 1770–1781 ms here against " +
-    "1004–1084 there). React's commits in a cold load, counted through the devtools hook in single loads: " +
-    "the frame and the chat mount in one commit (~480 fibers), then three more followed before the typed " +
-    "character's own: Recent Chats as the conversations query took its answer, the chat page as the " +
-    "models query took its, and the composer's two tooltips setting state as they mounted. (1) The lists " +
-    "read ahead (`81e19fe`) have mostly arrived by the time the chat renders; the models and conversations " +
-    "queries now start with such an answer as their initial data (`5d06437`, `takeArrivedReadAhead`), so " +
-    "the lists are in the mount's commit: 1664 against 1781 ms, 31 loads a side (this build the quicker of " +
-    "a random pair 59% of the time). (2) Our own tooltip in place of Radix's (`51ce2a3`): nothing mounted " +
-    "while hidden, and floating-ui and Radix's layers (~47 KB raw) gone from the chat's first code, 239.1 " +
-    "→ 222.7 KB gzip. Both, the table's run: 1610 against 1770 ms (75%), the composer on screen at 1518 ms. " +
-    "Missed on this machine, with the build before further from it. Row 7 in the same run: opening the " +
-    "2,000-message conversation 171 against 204 ms, its newest page in hand on a full load 1173 against " +
-    "1445 ms.",
-  "",
-  "Tried beside it, not kept: the small files of the chat's first load (the modules its routes share " +
-    "with other routes and sign-in does not need) put in one chunk by a build step. In one cold load's " +
-    "resource timing the last of the 34 files was asked for only at ~1 s, queued on HTTP/1.1's six " +
-    "connections; with the step, 24 files and 220.7 KB, but the time to interactive did not move (1783 " +
-    "against 1726, then 1940 against 2036 ms, 31 loads a side): the load is bound by the main thread, not " +
-    "the queue.",
-  "",
-  "**Twenty-second machine** (2 × EPYC, Chromium 156.0.8078.114; about twice the twenty-first's pace: " +
-    "a first quick run here read 800 ms over 15 cold loads). The table's run at `7cbc474`, the web app " +
-    "as at `51ce2a3` with the review's mends, the build before the two changes above (`9ca2079`) beside " +
-    "it load for load, 31 loads a side: 882 against 945 ms, met (this build the quicker of a random pair " +
-    "56% of the time), the composer on screen at 828 ms, keydown → next frame 18.3 ms. Row 7 in the same " +
-    "run: opening the 2,000-message conversation 133 against 117 ms (7 opens a side, within their " +
-    "noise), the last message on screen on a full page load 1207 against 1494 ms.",
-];
-
-/** The sixth machine's look at where a cold chat load's second goes, and what changed with it. */
-const LOAD_PROFILE = [
-  "**Where a cold load's time goes** (sixth machine, 2 × EPYC, Chromium 156.0.8078.108; marks, CPU profiles " +
-    "and a trace of single loads): the machine's two cores are saturated for the whole load. Over a ~1 s " +
-    "load the renderer used 1.16 s of CPU (main thread, script streaming, raster workers), the browser " +
-    "process 0.35 s, the GPU and network processes 0.08 and 0.07 s, the server 0.1 s; `perf` found the " +
-    "machine idle under 1% of the time. The server answers each static file in ~2 ms on a kept-alive " +
-    "connection, but under that load the page waits 100–600 ms for each chunk. On the renderer's main " +
-    "thread: React's scheduled render and commit ~260 ms, module evaluation ~135 ms, the document and its " +
-    "scripts ~115 ms, style and layout 75–115 ms (the first layout is forced by the composer measuring its " +
-    "height). Not the browser's version: Chromium 155.0.8059.79, unpacked beside it, read the same (quick " +
-    "runs, 5 loads each: 1158 ms on 156, 1095 ms on 155).",
-  "",
-  "What changed (ff7cb29): the stored session's check starts as the app's code arrives (it had started " +
-    "at ~520 ms, after the route's chunks, and ended at ~700 ms; now it starts at ~240 ms and is done " +
-    "before the chunks), and the page view and What's new (a POST, a chunk and a GET that moved earlier " +
-    "with it and competed with the page's own chunks) wait until the first page is up and the browser " +
-    "idle. Side by side, 15 cold loads each alternating in one browser, twice: 1005 against 1195 ms median " +
-    "(the build before), then 1005 against 969 ms: within this machine's noise. Tried and not kept: a " +
-    "bundler group for code shared by two or more routes (20 → 15 files after the entry, under names " +
-    "listing every route) was not worth its unreadable file names unmeasured.",
-  "",
-  "**Seventh machine** (2 × EPYC, Chromium 156.0.8078.108; the web build unchanged since the sixth " +
-    "machine's run): the first full run here, at `43a1b33`, read 527 ms (the sixth machine read 1168 ms), " +
-    "the composer on screen at 488 ms and keydown → next frame 9.5 ms (23.2 ms there), with the web app at " +
-    "`d34eda5` (before the size work above) beside it, load for load, at 582 ms; a second, at `590a5ba`, an " +
-    "hour later on a slower hour of the same machine: 590 against 648 ms. This machine's stream runs show it " +
-    "quicker on the server side too (server CPU per answer 6.6–8.2 ms against 10–13 ms). The goal is met " +
-    "here and was missed on the sixth machine with nothing changed: on a 2-core machine the page's start-up " +
-    "is CPU-bound, and the figure moves with the machine.",
-  "",
-  "**Eighth machine** (2 × EPYC, Chromium 156.0.8078.108; slower than the seventh: row 1's baselines, the " +
-    "bare relay and a client reading the upstream directly, ran at 41% and 34% of their speed there): two " +
-    "full runs at `074209d` (the web app changed only in how a blocked service worker is reported), with the " +
-    "web app at `d34eda5` beside it, load for load: 2179 against 2228 ms (load average 2.3 at the start, just " +
-    "after a build), then 1663 against 1929 ms; the composer on screen at 2072 and 1599 ms, keydown → next " +
-    "frame 31.8 and 36.3 ms (9.5 ms on the seventh machine). Missed here, as on the fifth and sixth machines: " +
-    "the build stays ahead of the baseline in the same run, and the figure is the machine's. Row 7 likewise: " +
-    "opening the 2,000-message conversation from Recent Chats read 383 and 317 ms (the baseline 292 and 370 " +
-    "ms; 149 ms on the seventh machine), and scrolling held 59.9 fps.",
-  "",
-  "**Ninth machine** (2 × EPYC, Chromium 156.0.8078.108; between the seventh and the eighth by row 1's " +
-    "baselines): one full run at `9a7a9d9` with the web app at `469e2bf` beside it, load for load (the " +
-    "build before paging the conversation's messages; its bundles differ from this one's by that alone): " +
-    "872 against 958 ms, met; the composer on screen at 840 ms, keydown → next frame 19.1 ms.",
-  "",
-  "**Eleventh machine** (2 × EPYC, Chromium 156.0.8078.108; quicker than the tenth by row 1's " +
-    "baselines): one full run at `36120aa` (the whole of `npm run bench`), with no second build beside " +
-    "it: 782 ms, met (the slowest of 9 loads 930 ms); the composer on screen at 757 ms, keydown → next " +
-    "frame 13.7 ms. Row 7: opening the 2,000-message conversation from Recent Chats 98.8 ms (a " +
-    "two-message one 61.8 ms), a full page load 1131 ms, scrolling to the top held 59.9 fps with 0.1% of " +
-    "frames dropped.",
-  "",
-  "**Eighteenth machine** (2 × EPYC, Chromium 156.0.8078.108): one full run at `ecf6a51` (the whole of " +
-    "`npm run bench`): 1940 ms, missed (the slowest of 9 loads 2254 ms); the composer on screen at 1862 ms. " +
-    "The machine, not the build: in a quick run beside it, load for load, the web app at `db446b2` (763 ms " +
-    "in a quick run on the seventeenth machine) read 1676 ms against this build's 1750 ms. In one cold load " +
-    "the page's response had ended at 10 ms but its scripts were asked for only at 215 ms, each took 60–200 " +
-    "ms to arrive over loopback, and the composer came at about 1.3 s; a bare headless Chromium here takes " +
-    "1.65 s to print the DOM of an empty page. Sizes met: /auth 146.5 KB, chat 237.2 KB. Row 7: opening " +
-    "the 2,000-message conversation from Recent Chats 187 ms (a two-message one 121 ms), a full page load " +
-    "2321 ms, scrolling to the top held 59.9 fps with 0.6% of frames dropped.",
-  "",
-  "**Nineteenth machine** (2 × EPYC, Chromium 156.0.8078.108): three runs of the web module, each with " +
-    "the web app at `5352b50` (the build before the conversation is read ahead, row 7) beside it, load for " +
-    "load: at `45ad56b` 887 against 980 ms, at `59c7be1` 972 against 1021 ms (the composer on screen at 924 " +
-    "ms, keydown → next frame 17.8 ms), both met; then at `fa46558` 1061 against 1020 ms, missed. Sizes met: " +
-    "/auth 146.8 KB, chat 239.0 KB (the read ahead added 0.25 KB to the code every page loads).",
-  "",
-  ...ROUTE_PRELOADS,
-  "",
-  ...FIRST_FRAME,
-];
-
 async function bundleSection(ctx: BenchContext, browser: Browser, targets: Target[]): Promise<BenchSection> {
   // More loads to tell two builds apart by less than this machine's noise from load to load.
   const loads = Number(process.env.BENCH_CHAT_LOADS) || (ctx.quick ? 5 : 9);
@@ -567,28 +371,12 @@ async function bundleSection(ctx: BenchContext, browser: Browser, targets: Targe
         verdict: verdict(interactive(run) < 1000),
       },
     ],
-    notes: [
-      `Headless Chromium (${CHROMIUM}) on loopback, ${VIEWPORT.width}×${VIEWPORT.height}, no throttling; ` +
-        "the service worker is blocked in every context, so the figures are the page's own requests and " +
-        "every load is cold (a fresh browser context, empty HTTP cache). Sizes are the response bodies " +
-        "gzipped here at level 9, counted once the page is ready and the network has been idle for half a " +
-        "second (code loaded later, on demand, is not counted). " +
-        baselineNote,
+    details: [
+      baselineNote,
       "",
-      `As sent by the server: /auth ${sentNote(run.auth)}, chat ${sentNote(chat)}.`,
-      "",
-      "**Time to interactive** is navigation start → the first frame in which a character typed into the " +
-        "chat composer is shown in it. The page's probe (an init script) watches every frame; once the " +
-        "composer is on screen it types a character in a task of its own, as a key press would arrive, " +
-        "so a main thread still busy with start-up delays it. The harness then presses a real key and " +
-        `checks it appears (keydown → next frame, median ${ms(median(run.chats.map((c) => c.keyToFrameMs)))}). ` +
-        `Composer first on screen: median ${ms(composer(run))}.`,
-      "",
-      ...BUNDLE_HISTORY,
-      "",
-      ...SERVER_BUNDLE_CHECK,
-      "",
-      ...LOAD_PROFILE,
+      `As sent by the server: /auth ${sentNote(run.auth)}, chat ${sentNote(chat)}. Keydown → next frame, ` +
+        `median ${ms(median(run.chats.map((c) => c.keyToFrameMs)))}; composer first on screen, median ` +
+        `${ms(composer(run))}. Headless Chromium at ${CHROMIUM}.`,
       "",
       "/auth, per file:",
       "",
@@ -1013,56 +801,15 @@ async function conversationSection(
         baseline: withBaseline(runs, (r) => `${r.dom.nodes} (${r.dom.articles})`),
       },
     ],
-    notes: [
-      `${LONG_MESSAGES} messages (${(chars / 1e6).toFixed(2)} M characters of markdown: paragraphs, lists, ` +
-        "code blocks, tables, links; alternating question and answer) inserted into the server's " +
-        "PostgreSQL database for a person who signed up through the API; the server and Chromium as in row 6" +
-        (targets[1] ? ", the baseline build likewise, measured in turn with this one." : "."),
-      "",
-      "**Open** is the click on the conversation in Recent Chats (the event's timestamp) → the first " +
-        "animation frame in which the last message is rendered inside the scroller's visible box; it " +
-        `includes fetching and parsing the conversation's newest page (${MESSAGE_PAGE_SIZE} messages; ` +
-        "earlier ones are fetched a page at a time as the list nears its first message; a build " +
-        "before paging fetched all 2,000). Each open follows New chat and alternates " +
-        `with a two-message conversation (median ${ms(median(run.shortOpens))}). **Full page load** is ` +
-        "navigation start → the same frame, in a fresh context (cold cache); in the same loads, the newest " +
-        "page in hand is navigation start → the end of the response that carried it (the page's own " +
-        "resource timing).",
-      "",
-      `**Scrolling**: after a second of idle frames, the scroller's scrollTop goes up ${SCROLL_STEP} px ` +
-        `every animation frame until the conversation's first message or ${maxFrames} frames, pages of earlier ` +
-        `messages loading on the way; the distance counts the steps taken; frame times are requestAnimationFrame ` +
-        "deltas, and a frame of n × 16.7 ms counts n − 1 dropped. Software rendering (--disable-gpu).",
+    details: [
+      `The conversation: ${(chars / 1e6).toFixed(2)} M characters of markdown. A two-message conversation ` +
+        `opened in ${ms(median(run.shortOpens))} (median)` +
+        (targets[1] ? "; the baseline build was measured in turn with this one." : "."),
       "",
       ...targets.map((t, i) => `- ${scrollNote(t.name, runs[i]!)}`),
-      "",
-      ...PAGING_HISTORY,
     ].join("\n"),
   };
 }
-
-/** Row 7's before and after: what changed in the product, with the runs that measured it. */
-const PAGING_HISTORY = [
-  "**Before and after: reading the conversation ahead** (`45ad56b`). A full page load of a conversation's " +
-    "address used to ask for its messages only once the chat's code had arrived and the page had rendered " +
-    "and opened it. The chat route's loader now asks for the newest page as the app's first code runs, " +
-    "beside the chat's own chunks, and the page takes that answer when it opens the conversation (once, " +
-    "within 10 s; a read that failed is made again). The nineteenth machine, load for load with the build " +
-    "before (`5352b50`), 9 full page loads each in one run (`59c7be1`): the newest page in hand at 346 against 868 ms " +
-    "(median), the last message on screen at 1070 against 1252 ms; every one of this build's reads ended " +
-    "by 584 ms, and the baseline's slowest at 897 ms. What is left of the load is the page's code and the " +
-    "render of 100 long messages on a machine whose two cores the load keeps busy (row 6).",
-  "",
-  "**Before and after: paging** (`aa8cdfd`, `8703a67`). On the eighth machine the open missed (317 and " +
-    "383 ms in two runs): it fetched and parsed all 2,000 messages (1.46 MB of JSON, ~38 ms in the server on " +
-    "PostgreSQL, then JSON and zod in the page, then the list), where a two-message conversation opened in " +
-    "~113 ms. `GET /api/conversations/:id/messages` now takes `?limit=` (the newest) and `?before=` (older " +
-    "than a message), and the chat opens at the newest 100 and loads the 100 before its first message as the " +
-    "list nears it, the virtual list anchored at its end so the message being read stays where it is. The " +
-    "ninth machine, load for load with the build before (`469e2bf`): 115 against 179 ms median over 7 opens; " +
-    "a full page load 1125 against 1325 ms; scrolling to the top (9 pages loaded on the way) held 59.9 fps " +
-    "with 0.1% of frames dropped.",
-];
 
 export default async function web(ctx: BenchContext): Promise<BenchSection[]> {
   const webDist = process.env.BENCH_WEB_DIST;
@@ -1115,3 +862,33 @@ export default async function web(ctx: BenchContext): Promise<BenchSection[]> {
     await server.stop();
   }
 }
+
+const NOTES_6 = `
+**Method.** Headless Chromium on loopback, ${VIEWPORT.width}×${VIEWPORT.height}, no throttling, against the built
+server on a PostgreSQL database of its own. The service worker is blocked in every context, so every load is
+cold (a fresh browser context, an empty HTTP cache) and counts the page's own requests. Sizes are the response
+bodies gzipped here at level 9, counted once the page is ready and the network has been idle for half a second
+(code loaded later, on demand, is not counted). **Time to interactive** is navigation start → the first frame in
+which a character typed into the chat composer shows in it: the page's probe (an init script) watches every
+frame, and once the composer is on screen types a character in a task of its own, as a key press would arrive,
+so a main thread still busy with start-up delays it; the harness then presses a real key and checks it appears.
+On this 2-core machine the load is CPU-bound (the renderer, the browser process and the server share the two
+cores), so the figure moves with the machine's other work: compare builds load for load in one run
+(\`BENCH_BASELINE_WEB_DIST\`, \`BENCH_CHAT_LOADS\`).
+`;
+
+const NOTES_7 = `
+**Method.** ${LONG_MESSAGES.toLocaleString("en")} messages (markdown: paragraphs, lists, code blocks, tables, links;
+alternating question and answer) inserted into the server's PostgreSQL database for a person who signed up
+through the API; the server and Chromium as in row 6. **Open** is the click on the conversation in Recent
+Chats (the event's timestamp) → the first animation frame in which the last message is inside the scroller's
+visible box; it includes fetching and parsing the newest page (${MESSAGE_PAGE_SIZE} messages; earlier pages
+load as the list nears its first message). Each open follows New chat and alternates with a two-message
+conversation. **Full page load** is navigation start → the same frame, in a fresh context; in the same loads, the
+newest page in hand is navigation start → the end of the response that carried it (resource timing).
+**Scrolling**: after a second of idle frames, scrollTop goes up ${SCROLL_STEP} px every animation frame until the
+first message, pages of earlier messages loading on the way; frame times are requestAnimationFrame deltas, and
+a frame of n × 16.7 ms counts n − 1 dropped. Software rendering (\`--disable-gpu\`).
+`;
+
+export const NOTES: BenchNotes = { "6": NOTES_6, "7": NOTES_7 };

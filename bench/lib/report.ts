@@ -15,13 +15,19 @@ export interface GoalRow {
 }
 
 export interface BenchSection {
-  /** Matches the issue's row number: "1" … "8". */
+  /** Matches the issue's row number: "1" … "10". */
   id: string;
   title: string;
   rows: GoalRow[];
-  /** Free markdown after the table: method, plans, profiles, before/after. */
-  notes?: string;
+  /**
+   * What this run measured beyond the table (a fixture's size, query plans), kept in bench/last/ with
+   * the figures. The method and the reasons for a miss are prose in the module's NOTES, not here.
+   */
+  details?: string;
 }
+
+/** Each module's prose by row id: the method in a few lines, and the profile that explains a miss. */
+export type BenchNotes = Record<string, string>;
 
 export interface BenchContext {
   /** Repository root. */
@@ -42,8 +48,15 @@ export function table(rows: GoalRow[]): string {
   return lines.join("\n");
 }
 
-export function renderSection(s: BenchSection): string {
-  return [`## ${s.id}. ${s.title}`, "", table(s.rows), ...(s.notes ? ["", s.notes.trim()] : [])].join("\n");
+/** A row's section of RESULTS.md: its table, the module's prose for it, then what the run measured. */
+export function renderSection(s: BenchSection, notes?: string): string {
+  return [
+    `## ${s.id}. ${s.title}`,
+    "",
+    table(s.rows),
+    ...(notes ? ["", notes.trim()] : []),
+    ...(s.details ? ["", s.details.trim()] : []),
+  ].join("\n");
 }
 
 export const verdict = (ok: boolean): Verdict => (ok ? "met" : "missed");
