@@ -84,6 +84,10 @@ describe("Admin → Users", () => {
     await waitFor(() =>
       expect(server.callsTo("GET /api/admin/users").at(-1)!.query.get("sort")).toBe("name"),
     );
+    await userEvent.click(within(table).getByRole("button", { name: "Name" }));
+    await waitFor(() =>
+      expect(server.callsTo("GET /api/admin/users").at(-1)!.query.get("sort")).toBe("-name"),
+    );
 
     await userEvent.click(screen.getByRole("button", { name: "Next" }));
     expect(await screen.findByText("Person 26")).toBeTruthy();

@@ -8,24 +8,42 @@ import { PLANS } from "@tessera/contracts";
 import { formatCost, formatTokens } from "../utils/format";
 import { UserStatusBadge } from "./user-status-badge";
 
-interface Column {
+interface Sort {
   label: string;
-  /** The server's sort for this column; none: it does not sort by it. */
-  sort?: AdminUserSortKey;
+  key: AdminUserSortKey;
   /** Sorted high to low first (figures and dates), else A to Z. */
   descendingFirst?: boolean;
+}
+
+interface Column {
+  label: string;
+  /** The server's sorts for this column (a person's name and address share one); none: it does not sort. */
+  sorts?: Sort[];
   numeric?: boolean;
 }
 
 const COLUMNS: Column[] = [
-  { label: "Name", sort: "name" },
-  { label: "Email", sort: "email" },
+  {
+    label: "Name and email",
+    sorts: [
+      { label: "Name", key: "name" },
+      { label: "Email", key: "email" },
+    ],
+  },
   { label: "Plan" },
   { label: "Role" },
   { label: "Team" },
-  { label: "Tokens, 30 days", sort: "tokens", descendingFirst: true, numeric: true },
-  { label: "Cost, 30 days", sort: "cost", descendingFirst: true, numeric: true },
-  { label: "Last active", sort: "lastActive", descendingFirst: true },
+  {
+    label: "Tokens, 30 days",
+    sorts: [{ label: "Tokens, 30 days", key: "tokens", descendingFirst: true }],
+    numeric: true,
+  },
+  {
+    label: "Cost, 30 days",
+    sorts: [{ label: "Cost, 30 days", key: "cost", descendingFirst: true }],
+    numeric: true,
+  },
+  { label: "Last active", sorts: [{ label: "Last active", key: "lastActive", descendingFirst: true }] },
   { label: "Status" },
 ];
 
@@ -51,17 +69,7 @@ export function UsersTable({
         <thead className="bg-muted/60 text-xs text-muted-foreground">
           <tr>
             {COLUMNS.map((column) => {
-              const active = column.sort === sortedBy;
-              const Icon = !active ? ArrowUpDown : descending ? ArrowDown : ArrowUp;
-              const next = (
-                active
-                  ? descending
-                    ? column.sort
-                    : `-${column.sort}`
-                  : column.descendingFirst
-                    ? `-${column.sort}`
-                    : column.sort
-              ) as AdminUserSort;
+              const active = column.sorts?.find((o) => o.key === sortedBy);
               return (
                 <th
                   key={column.label}
@@ -69,18 +77,18 @@ export function UsersTable({
                   aria-sort={active ? (descending ? "descending" : "ascending") : undefined}
                   className={cn("px-3 py-2 font-medium whitespace-nowrap", column.numeric && "text-right")}
                 >
-                  {column.sort ? (
-                    <button
-                      type="button"
-                      onClick={() => onSort(next)}
-                      className={cn(
-                        "inline-flex items-center gap-1 rounded-sm hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/40 focus-visible:outline-none",
-                        active && "text-foreground",
-                      )}
-                    >
-                      {column.label}
-                      <Icon className="size-3.5" aria-hidden="true" />
-                    </button>
+                  {column.sorts ? (
+                    <span className="inline-flex items-center gap-3">
+                      {column.sorts.map((option) => (
+                        <SortButton
+                          key={option.key}
+                          option={option}
+                          active={option === active}
+                          descending={descending}
+                          onSort={onSort}
+                        />
+                      ))}
+                    </span>
                   ) : (
                     column.label
                   )}
@@ -99,17 +107,18 @@ export function UsersTable({
           ) : (
             users.map((u) => (
               <tr key={u.id} className="border-t">
-                <th scope="row" className="px-3 py-2 font-medium">
+                <th scope="row" className="max-w-64 px-3 py-2 font-medium">
                   <Link
                     to={`/dashboard/admin/users/${encodeURIComponent(u.id)}`}
-                    className="text-primary underline-offset-4 hover:underline"
+                    className="block truncate text-primary underline-offset-4 hover:underline"
+                    title={u.name || u.email}
                   >
                     {u.name || u.email}
                   </Link>
+                  <span className="block truncate text-xs font-normal text-muted-foreground" title={u.email}>
+                    {u.email}
+                  </span>
                 </th>
-                <td className="max-w-56 truncate px-3 py-2 text-muted-foreground" title={u.email}>
-                  {u.email}
-                </td>
                 <td className="px-3 py-2">{PLANS[u.plan].name}</td>
                 <td className="px-3 py-2">
                   {u.role === "admin" || u.listedAdmin ? <Badge variant="secondary">Admin</Badge> : "User"}
@@ -129,5 +138,34 @@ export function UsersTable({
         </tbody>
       </table>
     </div>
+  );
+}
+
+function SortButton({
+  option,
+  active,
+  descending,
+  onSort,
+}: {
+  option: Sort;
+  active: boolean;
+  descending: boolean;
+  onSort: (sort: AdminUserSort) => void;
+}) {
+  const Icon = !active ? ArrowUpDown : descending ? ArrowDown : ArrowUp;
+  // A second press turns the order round; a first press starts as the column reads best.
+  const down = active ? !descending : Boolean(option.descendingFirst);
+  return (
+    <button
+      type="button"
+      onClick={() => onSort(down ? `-${option.key}` : option.key)}
+      className={cn(
+        "inline-flex items-center gap-1 rounded-sm hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/40 focus-visible:outline-none",
+        active && "text-foreground",
+      )}
+    >
+      {option.label}
+      <Icon className="size-3.5" aria-hidden="true" />
+    </button>
   );
 }
