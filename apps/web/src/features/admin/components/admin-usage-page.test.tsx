@@ -86,7 +86,7 @@ describe("the instance admin's usage page", () => {
     expect(
       await screen.findByText(/40 answers in chat, comparisons and searches, 52K tokens, \$3\.25\./),
     ).toBeTruthy();
-    expect(screen.getByText(/Busiest day: Nov 30, 2026, with 52K\./)).toBeTruthy();
+    expect(screen.getByText(/Busiest day: Nov 30, 2026, with 52K tokens\./)).toBeTruthy();
     await userEvent.click(screen.getByRole("button", { name: "Cost" }));
     expect(screen.getByText(/Busiest day: Nov 30, 2026, with \$3\.25\./)).toBeTruthy();
     const person = within(screen.getByRole("region", { name: "By person" })).getByRole("row", {

@@ -48,7 +48,7 @@ export function SpendChart({
           </CardTitle>
           <CardDescription>
             {busiest
-              ? `Busiest day: ${formatUtcDay(busiest.date)}, with ${show(metric, top)}.`
+              ? `Busiest day: ${formatUtcDay(busiest.date)}, with ${show(metric, top)}${metric === "tokens" ? " tokens" : ""}.`
               : "Nothing was spent in these days."}
           </CardDescription>
         </div>
