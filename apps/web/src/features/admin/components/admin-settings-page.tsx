@@ -154,10 +154,7 @@ function SettingsForm({ settings }: { settings: InstanceSettings }) {
               {billingOff ? (
                 <>
                   This instance does not sell plans, so a plan is only a label here; limit use with{" "}
-                  <Link
-                    to="/dashboard/admin/budgets"
-                    className="text-primary underline-offset-4 hover:underline"
-                  >
+                  <Link to="/dashboard/admin/budgets" className="text-primary underline underline-offset-4">
                     Budgets
                   </Link>
                   .
