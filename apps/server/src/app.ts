@@ -22,6 +22,8 @@ import { transcribeRoutes } from "./features/transcribe/transcribe-routes";
 import { voiceRoutes } from "./features/voice/voice-routes";
 import { analyticsRoutes } from "./features/analytics/analytics-routes";
 import { adminRoutes } from "./features/admin/admin-routes";
+import { ssoRoutes } from "./features/sso/sso-routes";
+import { ssoButton } from "./features/sso/sso-view";
 import { signUpRefusal } from "./settings/sign-up-policy";
 import { mailRoutes } from "./features/mail/mail-routes";
 import { changelogRoutes } from "./features/changelog/changelog-routes";
@@ -125,6 +127,7 @@ export function createApp(services: Services, options: { webDist?: string | null
         mailConfigured: services.connections.smtp() !== null,
         instanceName: services.settings.current().instanceName,
         registration: services.settings.current().registration,
+        sso: ssoButton(services.sso.live),
       }),
     ),
   );
@@ -247,6 +250,16 @@ export function createApp(services: Services, options: { webDist?: string | null
       adminEmails: env.ADMIN_EMAILS,
       probe: (candidate) =>
         probeConnection(candidate, { ...PROBE_DEFAULTS, allowPrivate: env.OUTBOUND_ALLOW_PRIVATE }),
+    }),
+  );
+  api.route(
+    "/admin/sso",
+    ssoRoutes({
+      db: database.db,
+      live: services.sso.live,
+      publicUrl: env.PUBLIC_URL,
+      adminEmails: env.ADMIN_EMAILS,
+      fetchOptions: { allowPrivate: env.OUTBOUND_ALLOW_PRIVATE },
     }),
   );
   api.route("/dashboard", dashboardRoutes(database.db));

@@ -36,8 +36,12 @@ import { createS3Storage } from "./providers/storage/s3-storage";
 import { createLocalStorage, type Storage } from "./providers/storage/storage";
 import { setBillingMode } from "./billing/billing-mode";
 import { createLiveSettings, type LiveSettings } from "./settings/live-settings";
+import { createLiveSso, type LiveSso } from "./features/sso/live-sso";
+import { createOidcClient, type OidcClient } from "./features/sso/oidc-client";
 
 export interface Services {
+  /** Company sign-in: its configuration in every process, and the client that talks to the provider. */
+  sso: { live: LiveSso; client: OidcClient };
   env: Env;
   logger: Logger;
   database: DatabaseHandle;
@@ -169,6 +173,28 @@ export async function createServices(
     smtp: () => connections.smtp(),
     instanceName: () => settings.current().instanceName,
   });
+  const ssoLive = createLiveSso({ db: database.db, cipher, env, logger });
+  await ssoLive.reload();
+  ssoLive
+    .listen(database)
+    .catch((err: unknown) =>
+      logger.warn(
+        { event: "sso.listener_off", err: String(err) },
+        "sign-in configuration changed by other processes is seen after a restart only",
+      ),
+    );
+  const sso = {
+    live: ssoLive,
+    // The provider is reached over the guarded client: a private address only with
+    // OUTBOUND_ALLOW_PRIVATE, or the issuer the operator set in the environment.
+    client: createOidcClient({
+      allowPrivate: env.OUTBOUND_ALLOW_PRIVATE,
+      trustedOrigins: () => {
+        const fromEnv = ssoLive.current()?.source === "environment" ? ssoLive.current()?.issuer : undefined;
+        return fromEnv ? [new URL(fromEnv).origin] : [];
+      },
+    }),
+  };
   const social: Parameters<typeof createAuth>[0]["social"] = {};
   if (env.GITHUB_CLIENT_ID && env.GITHUB_CLIENT_SECRET)
     social.github = { clientId: env.GITHUB_CLIENT_ID, clientSecret: env.GITHUB_CLIENT_SECRET };
@@ -190,6 +216,7 @@ export async function createServices(
     limiter,
     social,
     newAccountPlan: () => settings.current().defaultPlan,
+    sso,
   });
   const auditRetention = startAuditRetention({
     db: database.db,
@@ -239,6 +266,7 @@ export async function createServices(
     socialProviders: Object.keys(social) as SocialProvider[],
     answers,
     settings,
+    sso,
     imageProxy: createImageProxySigner(secrets.authSecret),
     close: async () => {
       auditRetention.stop();

@@ -50,6 +50,28 @@ export const envSchema = z
     GOOGLE_CLIENT_ID: optionalString,
     GOOGLE_CLIENT_SECRET: optionalString,
     WEB_DIST_DIR: optionalString,
+    // Company sign-in (OpenID Connect) when Admin → Sign-in has none of its own: the issuer (its
+    // discovery document is at ISSUER/.well-known/openid-configuration), client id and secret.
+    OIDC_ISSUER: urlWith(["http", "https"]).transform((v) => v?.replace(/\/+$/, "")),
+    OIDC_CLIENT_ID: optionalString,
+    OIDC_CLIENT_SECRET: optionalString,
+    OIDC_BUTTON_LABEL: optionalString,
+    /** Comma-separated mail domains allowed to sign in this way; none: any. */
+    OIDC_ALLOWED_DOMAINS: optionalString.transform((v) =>
+      v
+        ? v
+            .split(",")
+            .map((s) => s.trim().toLowerCase().replace(/^@/, ""))
+            .filter(Boolean)
+        : [],
+    ),
+    OIDC_JOIN_TEAM_BY_DOMAIN: z
+      .enum(["true", "false", "1", "0", ""])
+      .default("false")
+      .transform((v) => v === "true" || v === "1"),
+    /** The claim that makes an instance admin (groups), and the value it must hold (tessera-admins). */
+    OIDC_ADMIN_CLAIM: optionalString,
+    OIDC_ADMIN_CLAIM_VALUE: optionalString,
     OPENROUTER_API_KEY: optionalString,
     OPENROUTER_BASE_URL: urlWith(["http", "https"]),
     OPENAI_API_KEY: optionalString,
@@ -224,6 +246,13 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     if (Boolean(source[`${p}_CLIENT_ID`]?.trim()) !== Boolean(source[`${p}_CLIENT_SECRET`]?.trim())) {
       lines.push(`  - ${p}_CLIENT_ID: ${p}_CLIENT_ID and ${p}_CLIENT_SECRET must be set together`);
     }
+  }
+  const oidc = ["OIDC_ISSUER", "OIDC_CLIENT_ID", "OIDC_CLIENT_SECRET"];
+  const oidcSet = oidc.filter((k) => source[k]?.trim());
+  if (oidcSet.length > 0 && oidcSet.length < oidc.length) {
+    lines.push(
+      `  - OIDC_ISSUER: company sign-in needs all of ${oidc.join(", ")} (missing ${oidc.filter((k) => !oidcSet.includes(k)).join(", ")})`,
+    );
   }
   const s3 = ["S3_ENDPOINT", "S3_BUCKET", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"];
   const s3Set = s3.filter((k) => source[k]?.trim());

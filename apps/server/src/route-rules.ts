@@ -142,6 +142,10 @@ export const ROUTE_AUTH: Record<string, RouteRule> = {
   "DELETE /api/admin/budgets": "instance-admin",
   "GET /api/admin/settings": "instance-admin",
   "PATCH /api/admin/settings": "instance-admin",
+  // Admin → Sign-in: company sign-in (OpenID Connect); the client secret is never read back.
+  "GET /api/admin/sso": "instance-admin",
+  "PUT /api/admin/sso": "instance-admin",
+  "DELETE /api/admin/sso": "instance-admin",
   "GET /api/changelog": "session",
   "POST /api/changelog": "instance-admin",
   "GET /api/dashboard/metrics": "session",

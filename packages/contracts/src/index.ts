@@ -29,3 +29,4 @@ export * from "./connections";
 export * from "./api-keys";
 export * from "./audit";
 export * from "./openai-api";
+export * from "./sso";

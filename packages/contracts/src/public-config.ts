@@ -26,5 +26,7 @@ export const publicConfigSchema = z.object({
   instanceName: z.string().nullable(),
   /** Who may create an account here: anyone, an address with a pending team invitation, or nobody. */
   registration: z.enum(["open", "invite", "closed"]),
+  /** Company sign-in (Admin → Sign-in): the sign-in page's button, or null when it is not set up. */
+  sso: z.object({ label: z.string() }).nullable(),
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;

@@ -8,6 +8,9 @@ import { admin, bearer, jwt, organization, twoFactor } from "better-auth/plugins
 import { eq, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { joinTeamByDomain } from "../features/teams/join-by-domain";
+import type { LiveSso } from "../features/sso/live-sso";
+import type { OidcClient } from "../features/sso/oidc-client";
+import { ssoSignIn } from "../features/sso/sso-sign-in";
 import * as schema from "../db/schema";
 import type { Cipher } from "../lib/crypto";
 import type { Logger } from "../lib/logger";
@@ -36,6 +39,8 @@ export interface AuthDeps {
   };
   /** The plan a new account starts on (Admin → Settings), read as each account is made. */
   newAccountPlan?: () => PlanId;
+  /** Company sign-in (Admin → Sign-in or OIDC_*), offered whenever a configuration is in use. */
+  sso?: { live: LiveSso; client: OidcClient };
 }
 
 export function createAuth(deps: AuthDeps) {
@@ -136,6 +141,7 @@ export function createAuth(deps: AuthDeps) {
       },
       customRules: {
         "/sign-in/email": { window: 60, max: deps.rateLimits.signIn },
+        // Each start of a provider sign-in (company SSO among them) writes a state row.
         "/sign-in/social": { window: 60, max: deps.rateLimits.signIn },
         // With a stolen session, the current password can be guessed here too.
         "/change-password": { window: 60, max: deps.rateLimits.signIn },
@@ -220,6 +226,16 @@ export function createAuth(deps: AuthDeps) {
       }),
       admin(),
       organization(),
+      ...(deps.sso
+        ? [
+            ssoSignIn({
+              db,
+              logger,
+              ...deps.sso,
+              joinTeamByDomain: (userId, email) => joinTeamByDomain(db, userId, email),
+            }),
+          ]
+        : []),
       // Last, so it sees what the others did (a second factor asked for, a session ended).
       auditAuth(db),
     ],

@@ -89,6 +89,33 @@ export const instanceSettings = pgTable(
 );
 
 /**
+ * Company sign-in (OpenID Connect) as Admin → Sign-in configured it; one row at most. The client
+ * secret is sealed with the instance's cipher (lib/crypto.ts). Without a row the OIDC_* environment
+ * variables apply, if set.
+ */
+export const ssoSettings = pgTable(
+  "sso_settings",
+  {
+    id: integer("id").primaryKey(),
+    issuer: text("issuer").notNull(),
+    clientId: text("client_id").notNull(),
+    sealedClientSecret: text("sealed_client_secret").notNull(),
+    /** The sign-in page's button; empty: "Sign in with SSO". */
+    buttonLabel: text("button_label").notNull().default(""),
+    /** Only addresses at these domains may sign in this way; empty: any. */
+    allowedDomains: jsonb("allowed_domains").$type<string[]>().notNull().default([]),
+    joinTeamByDomain: boolean("join_team_by_domain").notNull().default(false),
+    /** The claim that makes an instance admin; null: none. */
+    adminClaim: text("admin_claim"),
+    /** The value it must hold or contain; null: the claim must be true. */
+    adminClaimValue: text("admin_claim_value"),
+    updatedBy: text("updated_by").references(() => user.id, { onDelete: "set null" }),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check("sso_settings_singleton", sql`${t.id} = 1`)],
+);
+
+/**
  * Monthly caps on what people spend on models (tokens, US dollars or both), for everyone (the
  * instance default), a team's members or one person; each person's narrowest applies
  * (billing/budgets.ts). Removing the team or the person removes theirs.

@@ -280,6 +280,21 @@ const TARGETS: Target[] = [
       instanceName: "Fuzz",
     }),
   },
+  {
+    route: "PUT /api/admin/sso",
+    path: () => "/api/admin/sso",
+    // A loopback issuer is refused before any request (no OUTBOUND_ALLOW_PRIVATE here): a clear 400.
+    valid: () => ({
+      issuer: "http://127.0.0.1:9/realms/staff",
+      clientId: "tessera",
+      clientSecret: "fuzz-secret",
+      buttonLabel: "Sign in with Fuzz",
+      allowedDomains: ["example.com"],
+      joinTeamByDomain: true,
+      adminClaim: "groups",
+      adminClaimValue: "tessera-admins",
+    }),
+  },
   { route: "POST /api/teams", path: () => "/api/teams", valid: () => ({ name: "Another team" }) },
   {
     route: "PATCH /api/teams/:teamId",

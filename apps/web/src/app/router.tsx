@@ -210,6 +210,13 @@ export const routes: RouteObject[] = retryingChunks([
                   })),
               },
               {
+                path: "admin/sign-in",
+                lazy: () =>
+                  import("@/features/admin/components/admin-sign-in-page").then((m) => ({
+                    Component: m.AdminSignInPage,
+                  })),
+              },
+              {
                 path: "admin/local-models",
                 lazy: () =>
                   import("@/features/local-models/components/local-models-page").then((m) => ({

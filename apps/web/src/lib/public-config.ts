@@ -1,6 +1,6 @@
 // What this instance tells anonymous visitors: its version, the social sign-in providers it has,
 // whether it sells plans and how, whether search reaches the web and whether mail is sent, its name
-// and who may sign up.
+// and who may sign up, and the company sign-in button when there is one.
 import type { PublicConfig, SocialProvider } from "@tessera/contracts";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { apiRequest } from "./api-client";
@@ -36,6 +36,10 @@ const publicConfigSchema = validator((value): PublicConfig => {
     mailConfigured: boolean(config.mailConfigured, "mailConfigured"),
     instanceName: nullishString(config.instanceName, "instanceName") ?? null,
     registration: oneOf(config.registration, REGISTRATION, "registration"),
+    sso:
+      config.sso === null || config.sso === undefined
+        ? null
+        : { label: string(object(config.sso, "sso").label, "sso.label") },
   };
 });
 

@@ -34,7 +34,8 @@ export function apiError(status: number, code: string, message: string): Respons
 
 /**
  * This instance as the stub describes it: no social sign-in, plans enforced but no checkout (as the
- * tests written before billing could be off expect), no web search provider, open sign-up, no name.
+ * tests written before billing could be off expect), no web search provider, open sign-up, no name,
+ * no company sign-in.
  */
 export const STUB_PUBLIC_CONFIG: PublicConfig = {
   version: "9.9.9",
@@ -44,6 +45,7 @@ export const STUB_PUBLIC_CONFIG: PublicConfig = {
   mailConfigured: true,
   instanceName: null,
   registration: "open",
+  sso: null,
 };
 
 /**

@@ -2,6 +2,8 @@
 // Better Auth's routes under /api/auth/* are listed by summary only; its own docs describe them.
 import {
   apiKeyListSchema,
+  ssoSettingsSchema,
+  updateSsoSettingsSchema,
   assistantSchema,
   aiSearchRequestSchema,
   chatCompletionRequestSchema,
@@ -648,6 +650,28 @@ export const OPERATIONS: Operation[] = [
       "Instance admins: change any of the settings; in use in every process at once, without a restart",
     body: updateInstanceSettingsSchema,
     response: instanceSettingsSchema,
+  },
+  {
+    method: "get",
+    path: "/api/admin/sso",
+    summary:
+      "Instance admins: company sign-in (OpenID Connect) as configured on Admin → Sign-in or by OIDC_* variables: issuer, client id, whether a secret is kept (never the secret), button label, allowed domains, team by domain, admin claim, and the redirect URI to register",
+    response: ssoSettingsSchema,
+  },
+  {
+    method: "put",
+    path: "/api/admin/sso",
+    summary:
+      "Instance admins: set company sign-in; the issuer's discovery document must be readable (400 with the reason otherwise); clientSecret left out keeps the one kept. In use in every process at once",
+    body: updateSsoSettingsSchema,
+    response: ssoSettingsSchema,
+  },
+  {
+    method: "delete",
+    path: "/api/admin/sso",
+    summary:
+      "Instance admins: remove Admin → Sign-in's configuration (the OIDC_* variables apply again, if set); 404 when there is none",
+    response: ssoSettingsSchema,
   },
   {
     method: "get",

@@ -4,9 +4,9 @@ import { HELP_ARTICLES } from "../../knowledge/help-articles";
 import type { AppEnv } from "../../lib/context";
 import { appVersion } from "../../lib/paths";
 
-type Live = "webSearch" | "mailConfigured" | "instanceName" | "registration";
+type Live = "webSearch" | "mailConfigured" | "instanceName" | "registration" | "sso";
 
-/** `live`: what the admin's pages (Connections, Settings) can change, read on every request. */
+/** `live`: what the admin's pages (Connections, Settings, Sign-in) can change, read on every request. */
 export function publicConfigRoutes(
   config: Omit<PublicConfig, "version" | Live>,
   live: () => Pick<PublicConfig, Live>,

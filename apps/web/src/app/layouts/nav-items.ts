@@ -8,6 +8,7 @@ import {
   FileText,
   Gauge,
   Image,
+  KeyRound,
   LayoutDashboard,
   Mail,
   MessageSquare,
@@ -66,6 +67,7 @@ export const navGroups: NavGroup[] = [
       { label: "Mail", to: "/dashboard/admin/mail", icon: Mail, adminOnly: true },
       { label: "Connections", to: "/dashboard/admin/connections", icon: PlugZap, adminOnly: true },
       { label: "Local models", to: "/dashboard/admin/local-models", icon: Cpu, adminOnly: true },
+      { label: "Sign-in", to: "/dashboard/admin/sign-in", icon: KeyRound, adminOnly: true },
       {
         label: "Instance settings",
         to: "/dashboard/admin/settings",

@@ -1,4 +1,5 @@
-import { Users } from "lucide-react";
+import { SSO_ERROR_FALLBACK, SSO_ERRORS } from "@tessera/contracts";
+import { CircleAlert, Users } from "lucide-react";
 import { Suspense, useState } from "react";
 import { Navigate, useSearchParams } from "react-router";
 import { lazyChunk } from "@/lib/chunk-load";
@@ -64,7 +65,9 @@ export function AuthPage() {
   useDocumentTitle(step === "two-factor" ? "Two-factor authentication" : COPY[mode].tab);
 
   const config = usePublicConfig().data;
-  const hasProviders = (config?.socialProviders.length ?? 0) > 0;
+  const hasProviders = (config?.socialProviders.length ?? 0) > 0 || Boolean(config?.sso);
+  // A provider sign-in that came back refused (company sign-in's domain rule, a cancelled consent).
+  const providerError = params.get("error");
   // Until the server has said, mail is taken to be sent (as on most instances).
   const mailSent = config?.mailConfigured ?? true;
   const links = useAuthLinks(values.email, mailSent ? null : NO_MAIL);
@@ -136,6 +139,16 @@ export function AuthPage() {
                 <h1 className="text-2xl leading-tight font-semibold tracking-tight">{COPY[mode].title}</h1>
                 <CardDescription>{COPY[mode].description}</CardDescription>
               </div>
+              {providerError && step === "credentials" ? (
+                <Alert variant="destructive" role="alert">
+                  <CircleAlert aria-hidden="true" />
+                  <AlertDescription>
+                    {Object.hasOwn(SSO_ERRORS, providerError)
+                      ? SSO_ERRORS[providerError]
+                      : SSO_ERROR_FALLBACK}
+                  </AlertDescription>
+                </Alert>
+              ) : null}
               {accept ? (
                 <Alert variant="info" role="status">
                   <Users aria-hidden="true" />

@@ -1,4 +1,5 @@
 import type { SocialProvider } from "@tessera/contracts";
+import { KeyRound } from "lucide-react";
 import { useState, type ComponentType } from "react";
 import { toast } from "@/lib/toast";
 import { Button } from "@/components/ui/button";
@@ -6,23 +7,28 @@ import { Spinner } from "@/components/ui/spinner";
 import { errorMessage } from "@/lib/api-client";
 import { usePublicConfig } from "@/lib/public-config";
 import { signInWithSocial } from "../api/sign-in-with-social";
+import { signInWithSso } from "../api/sign-in-with-sso";
 
 const PROVIDERS: Record<SocialProvider, { label: string; icon: ComponentType }> = {
   github: { label: "Continue with GitHub", icon: GitHubIcon },
   google: { label: "Continue with Google", icon: GoogleIcon },
 };
 
-/** One button per provider this instance has configured; nothing when there are none. */
+/**
+ * Company sign-in first when the admin set it up (Admin → Sign-in), then one button per social
+ * provider this instance has configured; nothing when there are none.
+ */
 export function SocialSignIn({ disabled }: { disabled: boolean }) {
   const { data } = usePublicConfig();
-  const [pending, setPending] = useState<SocialProvider | null>(null);
+  const [pending, setPending] = useState<SocialProvider | "sso" | null>(null);
   const providers = data?.socialProviders ?? [];
-  if (providers.length === 0) return null;
+  const sso = data?.sso ?? null;
+  if (providers.length === 0 && !sso) return null;
 
-  const start = async (provider: SocialProvider) => {
+  const start = async (provider: SocialProvider | "sso") => {
     setPending(provider);
     try {
-      await signInWithSocial(provider);
+      await (provider === "sso" ? signInWithSso() : signInWithSocial(provider));
     } catch (error) {
       toast.error("Sign in failed", { description: errorMessage(error) });
       setPending(null);
@@ -36,6 +42,17 @@ export function SocialSignIn({ disabled }: { disabled: boolean }) {
         or
         <span className="h-px flex-1 bg-border" />
       </div>
+      {sso ? (
+        <Button
+          variant="outline"
+          className="w-full"
+          disabled={disabled || pending !== null}
+          onClick={() => void start("sso")}
+        >
+          {pending === "sso" ? <Spinner /> : <KeyRound aria-hidden="true" />}
+          {sso.label}
+        </Button>
+      ) : null}
       {providers.map((provider) => {
         const { label, icon: Icon } = PROVIDERS[provider];
         return (

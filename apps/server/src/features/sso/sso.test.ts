@@ -1,0 +1,272 @@
+// Company sign-in against a real OpenID provider on loopback (oidc-provider): configured on Admin →
+// Sign-in, then the whole authorization-code flow over HTTP, through the provider's own login and
+// consent forms. The first sign-in makes the account, the second finds it; a domain not allowed is
+// refused with its reason on the sign-in page; the admin claim makes an admin; a verified address
+// joins its domain's team; and the client secret is in no answer and no log entry.
+import { randomUUID } from "node:crypto";
+import type { PublicConfig, SsoSettings } from "@tessera/contracts";
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { account, member, organization, ssoSettings, teamDomains, user } from "../../db/schema";
+import { signInAtProvider, startOidcProvider, type TestOidcProvider } from "../../test/oidc-provider";
+import { createTestApp, ORIGIN, type TestApp } from "../../test/test-app";
+
+const json = async <T>(res: Response) => (await res.json()) as T;
+const CLIENT_SECRET = "the-provider-gave-this-secret-4f1c";
+
+let t: TestApp;
+let idp: TestOidcProvider;
+let root: string;
+let member1: string;
+
+const ACCOUNTS = {
+  ada: {
+    email: "ada@acme.test",
+    email_verified: true,
+    name: "Ada Admin",
+    groups: ["staff", "tessera-admins"],
+  },
+  bob: { email: "Bob@Acme.test", email_verified: true, name: "Bob Builder", groups: ["staff"] },
+  una: { email: "una@acme.test", email_verified: false, name: "Una Unverified" },
+  eve: { email: "eve@elsewhere.test", email_verified: true, name: "Eve Elsewhere" },
+};
+
+const configure = (body: Record<string, unknown>, token = root) =>
+  t.request("/api/admin/sso", { method: "PUT", token, json: body });
+
+const validConfig = () => ({
+  issuer: idp.issuer,
+  clientId: idp.clientId,
+  clientSecret: CLIENT_SECRET,
+  buttonLabel: "Sign in with Acme ID",
+  allowedDomains: ["acme.test"],
+  joinTeamByDomain: true,
+  adminClaim: "groups",
+  adminClaimValue: "tessera-admins",
+});
+
+/** Sign in as `login` at the provider, as a browser would; where Tessera sends the browser then. */
+async function ssoSignIn(login: string) {
+  const start = await t.request("/api/auth/sign-in/social", {
+    method: "POST",
+    json: { provider: "sso", callbackURL: "/dashboard/chat", errorCallbackURL: "/auth" },
+  });
+  expect(start.status).toBe(200);
+  const { url } = await json<{ url: string }>(start);
+  const stateCookie = start.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
+  const back = new URL(await signInAtProvider(url, login));
+  expect(back.origin).toBe(ORIGIN);
+  const res = await t.request(back.pathname + back.search, { headers: { cookie: stateCookie } });
+  expect(res.status).toBe(302);
+  const location = res.headers.get("location") ?? "";
+  const session = res.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .find((c) => c?.includes("session_token"));
+  return { location, session };
+}
+
+async function whoIs(cookie: string | undefined) {
+  const res = await t.request("/api/auth/get-session", { headers: { cookie: cookie ?? "" } });
+  return (
+    await json<{ user: { id: string; email: string; emailVerified: boolean; role: string } } | null>(res)
+  )?.user;
+}
+
+const accountOf = (email: string) =>
+  t.services.database.db.select().from(user).where(eq(user.email, email.toLowerCase()));
+
+beforeAll(async () => {
+  // The provider is on loopback, which only OUTBOUND_ALLOW_PRIVATE opens (tests and development).
+  t = await createTestApp({ OUTBOUND_ALLOW_PRIVATE: "true" });
+  idp = await startOidcProvider({
+    accounts: ACCOUNTS,
+    redirectUris: [`${ORIGIN}/api/auth/callback/sso`],
+    clientSecret: CLIENT_SECRET,
+  });
+  root = await t.newUser("root@example.com");
+  member1 = await t.newUser("member@example.com");
+});
+afterAll(async () => {
+  await t.close();
+  await idp.close();
+});
+
+describe("Admin → Sign-in", () => {
+  it("is for instance admins only", async () => {
+    expect((await t.request("/api/admin/sso", { token: member1 })).status).toBe(403);
+    expect((await configure(validConfig(), member1)).status).toBe(403);
+    expect((await t.request("/api/admin/sso", { method: "DELETE", token: member1 })).status).toBe(403);
+    expect((await t.request("/api/admin/sso")).status).toBe(401);
+  });
+
+  it("starts unconfigured, and the sign-in page offers no SSO", async () => {
+    const initial = await json<SsoSettings>(await t.request("/api/admin/sso", { token: root }));
+    expect(initial).toMatchObject({
+      configured: false,
+      source: null,
+      hasClientSecret: false,
+      callbackUrl: `${ORIGIN}/api/auth/callback/sso`,
+    });
+    expect((await json<PublicConfig>(await t.request("/api/public/config"))).sso).toBeNull();
+    const start = await t.request("/api/auth/sign-in/social", {
+      method: "POST",
+      json: { provider: "sso", callbackURL: "/" },
+    });
+    expect(start.status).toBe(400);
+    expect(await start.text()).toContain("not set up");
+  });
+
+  it("refuses bad input and a provider it cannot read, with the reason", async () => {
+    const cases: [Record<string, unknown>, string, number][] = [
+      [{ ...validConfig(), issuer: "ftp://id.acme.test" }, "http(s) URL", 400],
+      [{ ...validConfig(), issuer: "https://id.acme.test/?x=1" }, "without a query", 400],
+      [{ ...validConfig(), clientId: "" }, "client id", 400],
+      [{ ...validConfig(), allowedDomains: ["not a domain"] }, "Enter domains such as example.com.", 400],
+      [{ ...validConfig(), clientSecret: undefined }, "Enter the client secret", 400],
+      [{ ...validConfig(), colour: "blue" }, "colour", 400],
+      [{ ...validConfig(), issuer: `${idp.issuer}/nowhere` }, "answered 404", 400],
+    ];
+    for (const [body, reason, status] of cases) {
+      const res = await configure(body);
+      expect(res.status, JSON.stringify(body)).toBe(status);
+      expect((await json<{ error: { message: string } }>(res)).error.message).toContain(reason);
+    }
+  });
+
+  it("saves a provider: the secret is sealed, never sent back, and the change is audited", async () => {
+    const res = await configure(validConfig());
+    expect(res.status).toBe(200);
+    const text = await res.text();
+    expect(text).not.toContain(CLIENT_SECRET);
+    expect(JSON.parse(text)).toMatchObject({
+      configured: true,
+      source: "page",
+      issuer: idp.issuer,
+      hasClientSecret: true,
+      buttonLabel: "Sign in with Acme ID",
+      allowedDomains: ["acme.test"],
+      adminClaim: "groups",
+      adminClaimValue: "tessera-admins",
+    });
+    const [row] = await t.services.database.db.select().from(ssoSettings);
+    expect(row?.sealedClientSecret).not.toContain(CLIENT_SECRET);
+    // Saving again without a secret keeps the one kept.
+    expect((await configure({ ...validConfig(), clientSecret: undefined })).status).toBe(200);
+    expect(t.services.sso.live.current()?.clientSecret).toBe(CLIENT_SECRET);
+
+    const config = await json<PublicConfig>(await t.request("/api/public/config"));
+    expect(config.sso).toEqual({ label: "Sign in with Acme ID" });
+    for (const path of ["/api/admin/sso", "/api/public/config", "/api/admin/audit?action=sso.configured"]) {
+      const body = await (await t.request(path, { token: root })).text();
+      expect(body, path).not.toContain(CLIENT_SECRET);
+    }
+    const audit = await json<{ events: { action: string; changes: Record<string, unknown> }[] }>(
+      await t.request("/api/admin/audit?action=sso.configured", { token: root }),
+    );
+    expect(audit.events.length).toBeGreaterThanOrEqual(2);
+    expect(audit.events[0]?.changes).toMatchObject({ issuer: idp.issuer, clientId: idp.clientId });
+  });
+});
+
+describe("signing in with SSO", () => {
+  it("creates the account on the first sign-in and finds it on the second", async () => {
+    const first = await ssoSignIn("bob");
+    expect(first.location).toBe("/dashboard/chat");
+    const bob = await whoIs(first.session);
+    expect(bob).toMatchObject({ email: "bob@acme.test", emailVerified: true, role: "user" });
+
+    const second = await ssoSignIn("bob");
+    expect(second.location).toBe("/dashboard/chat");
+    expect((await whoIs(second.session))?.id).toBe(bob?.id);
+    expect(await accountOf("bob@acme.test")).toHaveLength(1);
+    const linked = await t.services.database.db
+      .select()
+      .from(account)
+      .where(and(eq(account.userId, bob!.id), eq(account.providerId, "sso")));
+    expect(linked).toHaveLength(1);
+    expect(linked[0]?.accountId).toBe("bob");
+  });
+
+  it("makes an admin of whoever the admin claim names", async () => {
+    const { location, session } = await ssoSignIn("ada");
+    expect(location).toBe("/dashboard/chat");
+    const ada = await whoIs(session);
+    expect(ada).toMatchObject({ email: "ada@acme.test", role: "admin" });
+    // The web adopts the cookie's session as a bearer token, as after any provider sign-in.
+    const adopted = await t.request("/api/auth/get-session", { headers: { cookie: session ?? "" } });
+    const token =
+      adopted.headers.get("set-auth-token") ||
+      (await json<{ session: { token: string } }>(adopted)).session.token;
+    expect((await t.request("/api/admin/sso", { token })).status).toBe(200);
+  });
+
+  it("keeps the provider's word on the address: unverified stays unverified", async () => {
+    const { location, session } = await ssoSignIn("una");
+    expect(location).toBe("/dashboard/chat");
+    expect(await whoIs(session)).toMatchObject({ email: "una@acme.test", emailVerified: false });
+  });
+
+  it("refuses an address outside the allowed domains, with the reason, and makes no account", async () => {
+    const { location, session } = await ssoSignIn("eve");
+    expect(session).toBeUndefined();
+    const to = new URL(location, ORIGIN);
+    expect(to.pathname).toBe("/auth");
+    expect(to.searchParams.get("error")).toBe("sso_domain_not_allowed");
+    expect(await accountOf("eve@elsewhere.test")).toHaveLength(0);
+  });
+
+  it("joins a verified address to the team that proved its domain", async () => {
+    const db = t.services.database.db;
+    const teamId = randomUUID();
+    await db.insert(organization).values({ id: teamId, name: "Acme", slug: "acme", createdAt: new Date() });
+    await db.insert(teamDomains).values({
+      organizationId: teamId,
+      domain: "acme.test",
+      status: "verified",
+      token: "t",
+      proof: "dns",
+      verifiedAt: new Date(),
+    });
+    // Una's address is not verified: she stays out. A new verified one joins.
+    await ssoSignIn("una");
+    const unverified = (await accountOf("una@acme.test"))[0]!;
+    expect(await db.select().from(member).where(eq(member.userId, unverified.id))).toHaveLength(0);
+    const bob = (await accountOf("bob@acme.test"))[0]!;
+    await ssoSignIn("bob");
+    expect(await db.select().from(member).where(eq(member.userId, bob.id))).toMatchObject([
+      { organizationId: teamId, role: "member" },
+    ]);
+  });
+
+  it("stops offering SSO once the configuration is removed", async () => {
+    const removed = await t.request("/api/admin/sso", { method: "DELETE", token: root });
+    expect(removed.status).toBe(200);
+    expect(await json<SsoSettings>(removed)).toMatchObject({ configured: false });
+    expect((await json<PublicConfig>(await t.request("/api/public/config"))).sso).toBeNull();
+    expect((await t.request("/api/admin/sso", { method: "DELETE", token: root })).status).toBe(404);
+  });
+});
+
+describe("without OUTBOUND_ALLOW_PRIVATE", () => {
+  it("refuses a provider on a private address", async () => {
+    const strict = await createTestApp();
+    try {
+      const admin = await strict.newUser("root@example.com");
+      const res = await strict.request("/api/admin/sso", {
+        method: "PUT",
+        token: admin,
+        json: validConfig(),
+      });
+      expect(res.status).toBe(400);
+      expect((await json<{ error: { message: string } }>(res)).error.message).toContain(
+        "not reachable from Tessera",
+      );
+    } finally {
+      await strict.close();
+    }
+  });
+});
