@@ -193,12 +193,18 @@ test("the first sign-in makes the account, the admin claim makes an admin, the s
   await signInWithProvider(again, "ada", "Sign in with Acme ID");
   await expect(again).toHaveURL(/\/dashboard\/chat/);
   // One account for Ada, whichever sign-in: the admin console lists her once.
-  const token = await again.evaluate(
-    () => (JSON.parse(localStorage.getItem("tessera.auth.session") ?? "{}") as { token?: string }).token,
-  );
-  const users = (await (
-    await fetch(`${url}/api/admin/users?q=ada%40acme.test`, { headers: { authorization: `Bearer ${token}` } })
-  ).json()) as { users: { email: string; role: string }[] };
+  const readToken = () =>
+    again.evaluate(
+      () =>
+        (JSON.parse(localStorage.getItem("tessera.auth.session") ?? "{}") as { token?: string }).token ?? "",
+    );
+  // The app adopts the provider sign-in's session as its bearer token once it has loaded.
+  await expect.poll(readToken).not.toBe("");
+  const res = await fetch(`${url}/api/admin/users?q=ada%40acme.test`, {
+    headers: { authorization: `Bearer ${await readToken()}` },
+  });
+  expect(res.status).toBe(200);
+  const users = (await res.json()) as { users: { email: string; role: string }[] };
   expect(users.users.filter((u) => u.email === "ada@acme.test")).toHaveLength(1);
   await again.context().close();
 

@@ -6,6 +6,7 @@
 import { randomUUID } from "node:crypto";
 import type { PublicConfig, SsoSettings } from "@tessera/contracts";
 import { and, eq } from "drizzle-orm";
+import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { account, member, organization, ssoSettings, teamDomains, user } from "../../db/schema";
 import { signInAtProvider, startOidcProvider, type TestOidcProvider } from "../../test/oidc-provider";
@@ -18,6 +19,8 @@ let t: TestApp;
 let idp: TestOidcProvider;
 let root: string;
 let member1: string;
+/** Every line the app logged, at every level. */
+const logged: string[] = [];
 
 const ACCOUNTS = {
   ada: {
@@ -81,7 +84,10 @@ const accountOf = (email: string) =>
 
 beforeAll(async () => {
   // The provider is on loopback, which only OUTBOUND_ALLOW_PRIVATE opens (tests and development).
-  t = await createTestApp({ OUTBOUND_ALLOW_PRIVATE: "true" });
+  t = await createTestApp(
+    { OUTBOUND_ALLOW_PRIVATE: "true" },
+    { logger: pino({ level: "trace" }, { write: (line: string) => void logged.push(line) }) },
+  );
   idp = await startOidcProvider({
     accounts: ACCOUNTS,
     redirectUris: [`${ORIGIN}/api/auth/callback/sso`],
@@ -248,6 +254,11 @@ describe("signing in with SSO", () => {
     expect(await json<SsoSettings>(removed)).toMatchObject({ configured: false });
     expect((await json<PublicConfig>(await t.request("/api/public/config"))).sso).toBeNull();
     expect((await t.request("/api/admin/sso", { method: "DELETE", token: root })).status).toBe(404);
+  });
+
+  it("never wrote the client secret to the log, through all of the above", () => {
+    expect(logged.length).toBeGreaterThan(10);
+    expect(logged.join("\n")).not.toContain(CLIENT_SECRET);
   });
 });
 
