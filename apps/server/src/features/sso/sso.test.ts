@@ -10,6 +10,7 @@ import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { account, member, organization, ssoSettings, teamDomains, user } from "../../db/schema";
 import { signInAtProvider, startOidcProvider, type TestOidcProvider } from "../../test/oidc-provider";
+import { parseEnv } from "../../env";
 import { createTestApp, ORIGIN, type TestApp } from "../../test/test-app";
 
 const json = async <T>(res: Response) => (await res.json()) as T;
@@ -49,8 +50,8 @@ const validConfig = () => ({
 });
 
 /** Sign in as `login` at the provider, as a browser would; where Tessera sends the browser then. */
-async function ssoSignIn(login: string) {
-  const start = await t.request("/api/auth/sign-in/social", {
+async function ssoSignIn(login: string, app: TestApp = t) {
+  const start = await app.request("/api/auth/sign-in/social", {
     method: "POST",
     json: { provider: "sso", callbackURL: "/dashboard/chat", errorCallbackURL: "/auth" },
   });
@@ -62,7 +63,7 @@ async function ssoSignIn(login: string) {
     .join("; ");
   const back = new URL(await signInAtProvider(url, login));
   expect(back.origin).toBe(ORIGIN);
-  const res = await t.request(back.pathname + back.search, { headers: { cookie: stateCookie } });
+  const res = await app.request(back.pathname + back.search, { headers: { cookie: stateCookie } });
   expect(res.status).toBe(302);
   const location = res.headers.get("location") ?? "";
   const session = res.headers
@@ -72,8 +73,8 @@ async function ssoSignIn(login: string) {
   return { location, session };
 }
 
-async function whoIs(cookie: string | undefined) {
-  const res = await t.request("/api/auth/get-session", { headers: { cookie: cookie ?? "" } });
+async function whoIs(cookie: string | undefined, app: TestApp = t) {
+  const res = await app.request("/api/auth/get-session", { headers: { cookie: cookie ?? "" } });
   return (
     await json<{ user: { id: string; email: string; emailVerified: boolean; role: string } } | null>(res)
   )?.user;
@@ -278,6 +279,43 @@ describe("without OUTBOUND_ALLOW_PRIVATE", () => {
       );
     } finally {
       await strict.close();
+    }
+  });
+});
+
+describe("configured by the environment", () => {
+  it("needs the issuer, client id and secret together", () => {
+    expect(() => parseEnv({ OIDC_ISSUER: "https://id.acme.test", OIDC_CLIENT_ID: "tessera" })).toThrow(
+      /missing OIDC_CLIENT_SECRET/,
+    );
+  });
+
+  it("signs people in by the OIDC_* variables, reaching the operator's own issuer on loopback", async () => {
+    // No OUTBOUND_ALLOW_PRIVATE: the issuer the operator named is trusted, as their own service.
+    const byEnv = await createTestApp({
+      OIDC_ISSUER: idp.issuer,
+      OIDC_CLIENT_ID: idp.clientId,
+      OIDC_CLIENT_SECRET: CLIENT_SECRET,
+      OIDC_ALLOWED_DOMAINS: "acme.test",
+      OIDC_ADMIN_CLAIM: "groups",
+      OIDC_ADMIN_CLAIM_VALUE: "tessera-admins",
+    });
+    try {
+      const admin = await byEnv.newUser("root@example.com");
+      const view = await json<SsoSettings>(await byEnv.request("/api/admin/sso", { token: admin }));
+      expect(view).toMatchObject({ configured: true, source: "environment", environment: true });
+      expect(JSON.stringify(view)).not.toContain(CLIENT_SECRET);
+      expect((await json<PublicConfig>(await byEnv.request("/api/public/config"))).sso).toEqual({
+        label: "Sign in with SSO",
+      });
+      const { location, session } = await ssoSignIn("ada", byEnv);
+      expect(location).toBe("/dashboard/chat");
+      expect(await whoIs(session, byEnv)).toMatchObject({ email: "ada@acme.test", role: "admin" });
+      expect(new URL((await ssoSignIn("eve", byEnv)).location, ORIGIN).searchParams.get("error")).toBe(
+        "sso_domain_not_allowed",
+      );
+    } finally {
+      await byEnv.close();
     }
   });
 });
