@@ -65,5 +65,6 @@ export function scrub(value: unknown, depth: number): unknown {
     }
     return out;
   }
-  return String(value).slice(0, MAX_STRING);
+  // A bigint keeps its digits; a function or a symbol says nothing worth keeping.
+  return typeof value === "bigint" ? value.toString().slice(0, MAX_STRING) : null;
 }
