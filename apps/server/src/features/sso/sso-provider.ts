@@ -49,12 +49,11 @@ export const ssoNotConfigured = () =>
 export async function ssoReady(live: LiveSso, client: OidcClient): Promise<[SsoConfig, OidcSession]> {
   const config = live.current();
   if (!config) throw ssoNotConfigured();
-  const session = await client.session(config.issuer, config.clientId).catch((err: unknown) => {
+  const session = await client.session(config.issuer, config.clientId).catch(() => {
     throw APIError.from("SERVICE_UNAVAILABLE", {
       code: "SSO_PROVIDER_UNREACHABLE",
       message: "The sign-in provider could not be reached. Try again in a moment.",
-      cause: err,
-    } as { code: string; message: string });
+    });
   });
   return [config, session];
 }

@@ -29,7 +29,11 @@ interface HookContext {
   path?: string;
   params?: unknown;
   body?: unknown;
+  headers?: Headers;
 }
+
+/** Our edge's header with the client's address (auth/auth-routes.ts sets it, dropping the client's own). */
+const CLIENT_IP_HEADER = "x-tessera-client-ip";
 
 /** The request is company sign-in's start or its callback. */
 const isSso = (ctx: HookContext | null | undefined) =>
@@ -44,14 +48,28 @@ export function ssoSignIn(deps: SsoSignInDeps): BetterAuthPlugin {
   const { db, live, client, logger } = deps;
   live.onChange(() => client.forget());
   const provider = ssoProvider(live, client);
-  /** Refuses the callback's account, link or session for an address outside the allowed domains. */
-  const gate = (email: string | null | undefined, ctx: HookContext | null | undefined) => {
+  /**
+   * Refuses the callback's account, link or session for an address outside the allowed domains; the
+   * refusal is a failed sign-in in the audit log.
+   */
+  const gate = async (email: string | null | undefined, ctx: HookContext | null | undefined) => {
     if (!isSso(ctx)) return;
     const config = live.current();
-    if (!config) throw refused("sso_not_configured", "Sign-in with SSO is not set up on this instance.");
-    if (!email) throw refused("sso_email_missing", "The provider did not share an email address.");
-    if (!domainAllowed(email, config.allowedDomains))
-      throw refused("sso_domain_not_allowed", "This address's domain may not sign in with SSO here.");
+    const refusal: [string, string] | null = !config
+      ? ["sso_not_configured", "Sign-in with SSO is not set up on this instance."]
+      : !email
+        ? ["sso_email_missing", "The provider did not share an email address."]
+        : !domainAllowed(email, config.allowedDomains)
+          ? ["sso_domain_not_allowed", "This address's domain may not sign in with SSO here."]
+          : null;
+    if (!refusal) return;
+    await recordAudit(db, {
+      actor: email ? { id: null, email } : null,
+      ip: ctx?.headers?.get(CLIENT_IP_HEADER) ?? null,
+      action: "auth.sign_in_failed",
+      changes: { method: SSO_PROVIDER_ID, reason: refusal[0] },
+    });
+    throw refused(...refusal);
   };
   const emailOf = async (userId: string) =>
     (await db.select({ email: userTable.email }).from(userTable).where(eq(userTable.id, userId)))[0]?.email;
@@ -99,11 +117,11 @@ export function ssoSignIn(deps: SsoSignInDeps): BetterAuthPlugin {
       context: { socialProviders: [provider, ...ctx.socialProviders] },
       options: {
         databaseHooks: {
-          user: { create: { before: (made, ctx) => Promise.resolve(gate(made.email, ctx)) } },
+          user: { create: { before: (made, ctx) => gate(made.email, ctx) } },
           account: {
             create: {
               before: async (linked, ctx) => {
-                if (linked.providerId === SSO_PROVIDER_ID) gate(await emailOf(linked.userId), ctx);
+                if (linked.providerId === SSO_PROVIDER_ID) await gate(await emailOf(linked.userId), ctx);
               },
             },
           },

@@ -33,6 +33,9 @@ const ACCOUNTS = {
   bob: { email: "Bob@Acme.test", email_verified: true, name: "Bob Builder", groups: ["staff"] },
   una: { email: "una@acme.test", email_verified: false, name: "Una Unverified" },
   eve: { email: "eve@elsewhere.test", email_verified: true, name: "Eve Elsewhere" },
+  // Addresses that already have a password account here.
+  dan: { email: "dan@acme.test", email_verified: true, name: "Dan Dual" },
+  carol: { email: "carol@acme.test", email_verified: false, name: "Carol Claimed" },
 };
 
 const configure = (body: Record<string, unknown>, token = root) =>
@@ -224,6 +227,37 @@ describe("signing in with SSO", () => {
     expect(to.pathname).toBe("/auth");
     expect(to.searchParams.get("error")).toBe("sso_domain_not_allowed");
     expect(await accountOf("eve@elsewhere.test")).toHaveLength(0);
+  });
+
+  it("records the refusal as a failed sign-in in the audit log", async () => {
+    const audit = await json<{ events: { actorEmail: string | null; changes: Record<string, unknown> }[] }>(
+      await t.request("/api/admin/audit?action=auth.sign_in_failed", { token: root }),
+    );
+    expect(audit.events[0]).toMatchObject({
+      actorEmail: "eve@elsewhere.test",
+      changes: { method: "sso", reason: "sso_domain_not_allowed" },
+    });
+  });
+
+  it("joins an existing account only when the provider vouches for the address", async () => {
+    await t.newUser("dan@acme.test");
+    await t.newUser("carol@acme.test");
+    const dan = (await accountOf("dan@acme.test"))[0]!;
+    const linked = await ssoSignIn("dan");
+    expect(linked.location).toBe("/dashboard/chat");
+    expect((await whoIs(linked.session))?.id).toBe(dan.id);
+
+    // An unverified claim to someone's address signs nobody in to their account.
+    const claimed = await ssoSignIn("carol");
+    expect(claimed.session).toBeUndefined();
+    expect(new URL(claimed.location, ORIGIN).searchParams.get("error")).toBe("account_not_linked");
+    const carol = (await accountOf("carol@acme.test"))[0]!;
+    expect(
+      await t.services.database.db
+        .select()
+        .from(account)
+        .where(and(eq(account.userId, carol.id), eq(account.providerId, "sso"))),
+    ).toHaveLength(0);
   });
 
   it("joins a verified address to the team that proved its domain", async () => {
