@@ -89,7 +89,7 @@ export interface OidcSession {
 
 /** Discovery and keys, kept per issuer and client id; `forget` drops them (a configuration changed). */
 export function createOidcClient(opts: OidcFetchOptions) {
-  const held = new Map<string, { at: number; session: Promise<OidcSession> }>();
+  const held = new Map<string, { at: number; session: Promise<OidcSession>; issuer?: string }>();
 
   const readKeys = async (jwksUri: string): Promise<JSONWebKeySet> => {
     const res = await guardedFetch(jwksUri, fetchOptions(opts));
@@ -122,15 +122,22 @@ export function createOidcClient(opts: OidcFetchOptions) {
       const key = `${issuer}\n${clientId}`;
       const found = held.get(key);
       if (found && Date.now() - found.at < METADATA_TTL_MS) return found.session;
-      const session = open(issuer);
-      held.set(key, { at: Date.now(), session });
-      // A failure is not kept: the next sign-in asks the provider again.
-      session.catch(() => held.delete(key));
-      return session;
+      const entry: { at: number; session: Promise<OidcSession>; issuer?: string } = {
+        at: Date.now(),
+        session: open(issuer),
+      };
+      held.set(key, entry);
+      entry.session.then(
+        // As the provider spells it (with its trailing slash, if it has one), for RFC 9207's check.
+        (opened) => (entry.issuer = opened.metadata.issuer),
+        // A failure is not kept: the next sign-in asks the provider again.
+        () => held.delete(key),
+      );
+      return entry.session;
     },
-    /** The issuer as its discovery named it, when already read (RFC 9207's `iss` check). */
+    /** The issuer as its discovery named it, once read (RFC 9207's `iss` check). */
     knownIssuer(issuer: string, clientId: string): string | undefined {
-      return held.has(`${issuer}\n${clientId}`) ? issuer : undefined;
+      return held.get(`${issuer}\n${clientId}`)?.issuer;
     },
     forget() {
       held.clear();

@@ -53,7 +53,7 @@ const validConfig = () => ({
 });
 
 /** Sign in as `login` at the provider, as a browser would; where Tessera sends the browser then. */
-async function ssoSignIn(login: string, app: TestApp = t) {
+async function ssoSignIn(login: string, app: TestApp = t, tamper?: (back: URL) => void) {
   const start = await app.request("/api/auth/sign-in/social", {
     method: "POST",
     json: { provider: "sso", callbackURL: "/dashboard/chat", errorCallbackURL: "/auth" },
@@ -66,6 +66,7 @@ async function ssoSignIn(login: string, app: TestApp = t) {
     .join("; ");
   const back = new URL(await signInAtProvider(url, login));
   expect(back.origin).toBe(ORIGIN);
+  tamper?.(back);
   const res = await app.request(back.pathname + back.search, { headers: { cookie: stateCookie } });
   expect(res.status).toBe(302);
   const location = res.headers.get("location") ?? "";
@@ -227,6 +228,18 @@ describe("signing in with SSO", () => {
     expect(to.pathname).toBe("/auth");
     expect(to.searchParams.get("error")).toBe("sso_domain_not_allowed");
     expect(await accountOf("eve@elsewhere.test")).toHaveLength(0);
+  });
+
+  it("refuses a callback that names another issuer, or carries a code that was not issued", async () => {
+    const mixedUp = await ssoSignIn("bob", t, (back) => {
+      expect(back.searchParams.get("iss")).toBe(idp.issuer);
+      back.searchParams.set("iss", "https://attacker.example");
+    });
+    expect(mixedUp.session).toBeUndefined();
+    expect(new URL(mixedUp.location, ORIGIN).searchParams.get("error")).toBe("issuer_mismatch");
+    const forged = await ssoSignIn("bob", t, (back) => back.searchParams.set("code", "made-up"));
+    expect(forged.session).toBeUndefined();
+    expect(new URL(forged.location, ORIGIN).searchParams.get("error")).toBe("invalid_code");
   });
 
   it("records the refusal as a failed sign-in in the audit log", async () => {
