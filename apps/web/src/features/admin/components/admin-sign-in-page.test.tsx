@@ -55,6 +55,7 @@ describe("Admin → Sign-in", () => {
           updatedAt: "2026-12-05T10:00:00Z",
         });
       },
+      "DELETE /api/admin/sso": () => json(OFF),
       "POST /api/track-event": () => new Response(null, { status: 204 }),
     });
     const user = userEvent.setup();
@@ -91,6 +92,12 @@ describe("Admin → Sign-in", () => {
     const secret = screen.getByLabelText("Client secret");
     expect((secret as HTMLInputElement).value).toBe("");
     expect(screen.getByText("Leave empty to keep the secret already saved.")).toBeTruthy();
+    // Turning it off asks first.
+    await user.click(screen.getByRole("button", { name: "Turn off" }));
+    const dialog = await screen.findByRole("alertdialog", { name: "Turn off sign-in with SSO" });
+    await user.click(within(dialog).getByRole("button", { name: "Turn off" }));
+    expect(await screen.findByText("Company sign-in is off")).toBeTruthy();
+    expect(server.callsTo("DELETE /api/admin/sso")).toHaveLength(1);
     const nav = screen.getByRole("navigation", { name: "Main" });
     expect(within(nav).getByRole("link", { name: "Sign-in" }).getAttribute("href")).toBe(
       "/dashboard/admin/sign-in",

@@ -4,6 +4,7 @@
 import { SSO_DEFAULT_LABEL, SSO_LABEL_MAX, type SsoSettings } from "@tessera/contracts";
 import { Copy, KeyRound } from "lucide-react";
 import { useState, type FormEvent } from "react";
+import { ConfirmDeleteDialog } from "@/components/confirm-delete-dialog";
 import { Alert, AlertDescription, AlertTitle, FormError } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardFooter } from "@/components/ui/card";
@@ -103,6 +104,7 @@ function SsoForm({ settings }: { settings: SsoSettings }) {
   const [adminClaim, setAdminClaim] = useState(settings.adminClaim ?? "");
   const [adminValue, setAdminValue] = useState(settings.adminClaimValue ?? "");
   const [failure, setFailure] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState<SsoSettings | null>(null);
   const secretKept = settings.source === "page" && settings.hasClientSecret;
 
   const submit = (event: FormEvent) => {
@@ -240,7 +242,12 @@ function SsoForm({ settings }: { settings: SsoSettings }) {
           </p>
           <div className="flex gap-2">
             {settings.source === "page" ? (
-              <Button type="button" variant="outline" disabled={remove.isPending} onClick={turnOff}>
+              <Button
+                type="button"
+                variant="outline"
+                disabled={remove.isPending}
+                onClick={() => setConfirming(settings)}
+              >
                 {remove.isPending ? "Removing…" : "Turn off"}
               </Button>
             ) : null}
@@ -250,6 +257,21 @@ function SsoForm({ settings }: { settings: SsoSettings }) {
           </div>
         </CardFooter>
       </form>
+      <ConfirmDeleteDialog
+        item={confirming}
+        title="Turn off sign-in with SSO"
+        description={(shown) =>
+          shown.environment
+            ? "This page's settings are removed; the server's environment (OIDC_*) then applies."
+            : "The sign-in page stops offering SSO at once. Accounts stay; people sign in with a password or a reset link."
+        }
+        action="Turn off"
+        onCancel={() => setConfirming(null)}
+        onConfirm={() => {
+          setConfirming(null);
+          turnOff();
+        }}
+      />
     </Card>
   );
 }
