@@ -150,11 +150,12 @@ export function ssoSignIn(deps: SsoSignInDeps): BetterAuthPlugin {
             const signedIn = ctx.context.newSession?.user;
             if (!signedIn) return;
             // The claims this very sign-in brought, by the subject its account is linked to.
-            const [linked] = await db
+            // (One person may hold subjects of more than one provider, after the issuer changed.)
+            const linked = await db
               .select({ sub: accountTable.accountId })
               .from(accountTable)
               .where(and(eq(accountTable.userId, signedIn.id), eq(accountTable.providerId, SSO_PROVIDER_ID)));
-            const claims = linked ? recentClaims.take(linked.sub) : undefined;
+            const claims = linked.map(({ sub }) => recentClaims.take(sub)).find(Boolean);
             if (claims) await afterSignIn(signedIn, claims);
           }),
         },
