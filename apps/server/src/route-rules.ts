@@ -31,7 +31,10 @@ export const ROUTE_RULES = {
   invitee: "signed in with the invited address",
   /** A personal API key (`Authorization: Bearer tsr_…`) of a person whose plan grants API access. */
   "api-key": "a personal API key (Bearer tsr_…)",
-  /** The instance admin (the first account, or role admin) or an address in ADMIN_EMAILS. */
+  /**
+   * The instance admin (the first account, or role admin) or an address in ADMIN_EMAILS. To others the
+   * admin console (people, budgets, settings, sign-in, audit log) answers 404; the older admin pages 403.
+   */
   "instance-admin": "an administrator of this instance",
 } as const;
 

@@ -4,8 +4,8 @@ import { auditQuerySchema } from "@tessera/contracts";
 import { Hono, type Context } from "hono";
 import type { Database } from "../db/client";
 import type { AppEnv } from "../lib/context";
-import { AppError } from "../lib/errors";
 import { parseWith } from "../lib/validate";
+import { instanceAdmin } from "../auth/instance-admin";
 import { exportAudit } from "./export-audit";
 import { listAudit } from "./list-audit";
 
@@ -16,11 +16,7 @@ export interface AuditRoutesDeps {
 }
 
 export function auditRoutes(deps: AuditRoutesDeps) {
-  const admin = (c: Context<AppEnv>) => {
-    const { user } = c.get("session");
-    if (user.role !== "admin" && !deps.adminEmails.includes(user.email.toLowerCase()))
-      throw new AppError("NOT_FOUND", "No such API route.");
-  };
+  const admin = (c: Context<AppEnv>) => instanceAdmin(c, deps.adminEmails);
   return new Hono<AppEnv>()
     .get("/audit", async (c) => {
       admin(c);

@@ -44,8 +44,8 @@ describe("the instance's settings", () => {
       expect(await message(res)).toContain(reason);
     }
     const member = await t.newUser("member@example.com");
-    expect((await patch({ registration: "closed" }, member)).status).toBe(403);
-    expect((await t.request("/api/admin/settings", { token: member })).status).toBe(403);
+    expect((await patch({ registration: "closed" }, member)).status).toBe(404);
+    expect((await t.request("/api/admin/settings", { token: member })).status).toBe(404);
   });
 
   it("show the instance's name to visitors and in every mail's subject", async () => {

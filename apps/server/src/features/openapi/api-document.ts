@@ -560,7 +560,7 @@ export const OPERATIONS: Operation[] = [
     method: "get",
     path: "/api/admin/users",
     summary:
-      "Instance admins: everyone, 25 a page (?page=), searched by name or address (?q=), sorted (?sort= name, email, created, lastActive, tokens or cost; a leading - sorts high to low), with plan, role, team, tokens and cost in 30 days, last activity and status; 403 for others",
+      "Instance admins: everyone, 25 a page (?page=), searched by name or address (?q=), sorted (?sort= name, email, created, lastActive, tokens or cost; a leading - sorts high to low), with plan, role, team, tokens and cost in 30 days, last activity and status; 404 for others (the console is not there for them)",
     query: adminUsersQuerySchema,
     response: adminUsersPageSchema,
   },

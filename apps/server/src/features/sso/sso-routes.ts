@@ -8,6 +8,7 @@ import type { Database } from "../../db/client";
 import type { AppEnv } from "../../lib/context";
 import { AppError } from "../../lib/errors";
 import { readJson } from "../../lib/validate";
+import { instanceAdmin } from "../../auth/instance-admin";
 import { saveSso, type SaveSsoDeps } from "./save-sso";
 import { ssoView } from "./sso-view";
 
@@ -20,12 +21,7 @@ export interface SsoRoutesDeps extends SaveSsoDeps {
 const TARGET = { type: "settings", id: "sso" };
 
 export function ssoRoutes(deps: SsoRoutesDeps) {
-  const admin = (c: Context<AppEnv>) => {
-    const { user } = c.get("session");
-    if (user.role !== "admin" && !deps.adminEmails.includes(user.email.toLowerCase()))
-      throw new AppError("FORBIDDEN", "Only administrators of this instance can use the admin console.");
-    return user;
-  };
+  const admin = (c: Context<AppEnv>) => instanceAdmin(c, deps.adminEmails);
   return new Hono<AppEnv>()
     .get("/", (c) => {
       admin(c);
