@@ -7,6 +7,7 @@ import { heapBombPdf, manyPagesPdf, nestedPdf, slowPdf } from "../test/hostile-p
 import { watchMainThread } from "../test/main-thread-cpu";
 import { createTestApp, readSse, type TestApp } from "../test/test-app";
 import { tinyPdf } from "../test/tiny-pdf";
+import { parsers } from "./parser-pool";
 
 let t: TestApp;
 let site: Server;
@@ -159,8 +160,22 @@ describe("hostile documents", () => {
       const res = await request;
       return { res, at: performance.now() - started };
     };
+    const gusId = (
+      (await (await t.request("/api/auth/get-session", { token: gus })).json()) as {
+        user: { id: string };
+      }
+    ).user.id;
+    // Each request is sent once the one before it is in the reader's hands: requests in flight
+    // together reach it in any order on a busy machine.
+    const held = (want: { reading: number; waiting: number }) =>
+      expect.poll(() => parsers().heldFor(gusId), { timeout: 20_000, interval: 20 }).toEqual(want);
     const slow = settledAt(addDocument(gus, slowPdf()));
-    const queued = Array.from({ length: 8 }, (_, i) => settledAt(extract(gus, tinyPdf(`Queued ${i}`))));
+    await held({ reading: 1, waiting: 0 });
+    const queued: ReturnType<typeof settledAt>[] = [];
+    for (let i = 0; i < 8; i++) {
+      queued.push(settledAt(extract(gus, tinyPdf(`Queued ${i}`))));
+      await held({ reading: 1, waiting: i + 1 });
+    }
     const refused = await extract(gus, tinyPdf("One too many"));
     expect(refused.status).toBe(429);
     expect(refused.headers.get("retry-after")).toBe("10");

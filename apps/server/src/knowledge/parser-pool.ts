@@ -54,6 +54,8 @@ export const PARSER_DEFAULTS: Readonly<ParserPoolOptions> = {
 export interface ParserPool {
   /** Reads `input` for `owner` (the person it is read for, who has one file read at a time). */
   parse(owner: string, input: ParseInput): Promise<ReadContent>;
+  /** How many of `owner`'s files are being read (at most one) and waiting. */
+  heldFor(owner: string): { reading: number; waiting: number };
   /** Ends every worker and fails every file still waiting or being read. */
   close(): Promise<void>;
 }
@@ -205,6 +207,12 @@ export function createParserPool(options: ParserPoolOptions): ParserPool {
         waiting.push(job);
         pump();
       });
+    },
+    heldFor(owner) {
+      return {
+        reading: reading.has(owner) ? 1 : 0,
+        waiting: waiting.filter((j) => j.owner === owner).length,
+      };
     },
     async close() {
       for (const job of waiting.splice(0)) {
