@@ -93,10 +93,13 @@ describe("a rolling restart of one process while another writes answers", () => 
 
     const onA = await Promise.all(Array.from({ length: 20 }, () => openChatStream(a.url, token, 2, ask)));
     for (let round = 0; round < 2; round++) {
-      const procB = round === 0 ? firstB.child : (await b.start()).child;
+      const procB = round === 0 ? firstB : await b.start();
       const onB = await Promise.all(Array.from({ length: 3 }, () => openChatStream(b.url, token, 3, ask)));
-      procB.kill("SIGTERM");
+      procB.child.kill("SIGTERM");
       await Promise.all(onB.map((s) => s.ended));
+      // Gone before the next one starts on its port: else the next one's health check can reach the
+      // old one still shutting down, and the new one then finds the port taken.
+      await procB.exited;
       for (const stream of onB) {
         // One closing event, saying the text so far was kept; and it was.
         expect(closingOf(stream)).toEqual([
