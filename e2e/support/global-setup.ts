@@ -97,6 +97,9 @@ export default async function globalSetup() {
     OPENAI_API_KEY: "test",
     // The instance admin the journeys use to put an account on a plan (see fixtures' setPlan).
     ADMIN_EMAILS: ADMIN.email,
+    // Plans enforced without Stripe (the free trial, admin-set plans), as the journeys of locked
+    // features and the pricing page expect; with billing off (the default then) plans gate nothing.
+    BILLING: "on",
   };
   delete env.DATABASE_URL; // journeys run against the embedded default, PGlite
   const out = openSync(logFile, "a");
