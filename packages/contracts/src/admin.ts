@@ -2,7 +2,7 @@
 // is told about their own budget. Instance admins only, on /dashboard/admin/* and /api/admin/*.
 import { z } from "zod";
 import { planIdSchema, type PlanId } from "./plan-id";
-import { DOMAIN_PATTERN } from "./teams";
+import { domainListSchema } from "./teams";
 
 // ——— People ———
 
@@ -269,18 +269,7 @@ export const DEFAULT_INSTANCE_SETTINGS: InstanceSettings = {
 export const updateInstanceSettingsSchema = z
   .object({
     registration: registrationModeSchema.optional(),
-    allowedDomains: z
-      .array(
-        z
-          .string()
-          .trim()
-          .toLowerCase()
-          .transform((d) => d.replace(/^@/, ""))
-          .refine((d) => DOMAIN_PATTERN.test(d), "Enter domains such as example.com."),
-      )
-      .max(ALLOWED_DOMAINS_MAX, `At most ${ALLOWED_DOMAINS_MAX} domains.`)
-      .transform((list) => [...new Set(list)])
-      .optional(),
+    allowedDomains: domainListSchema(ALLOWED_DOMAINS_MAX).optional(),
     defaultPlan: planIdSchema.optional(),
     instanceName: z
       .string()

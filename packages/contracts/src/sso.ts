@@ -2,7 +2,7 @@
 // (GET|PUT|DELETE /api/admin/sso), or the operator through OIDC_* environment variables. The client
 // secret goes in and never comes back out: answers say only whether one is kept.
 import { z } from "zod";
-import { DOMAIN_PATTERN } from "./teams";
+import { domainListSchema } from "./teams";
 
 /** The provider id Better Auth knows company sign-in by: /api/auth/callback/sso. */
 export const SSO_PROVIDER_ID = "sso";
@@ -73,18 +73,7 @@ export const updateSsoSettingsSchema = z
       .max(SSO_LABEL_MAX, `The button label is at most ${SSO_LABEL_MAX} characters.`)
       .refine((s) => !/\p{Cc}/u.test(s), "The button label cannot hold control characters.")
       .optional(),
-    allowedDomains: z
-      .array(
-        z
-          .string()
-          .trim()
-          .toLowerCase()
-          .transform((d) => d.replace(/^@/, ""))
-          .refine((d) => DOMAIN_PATTERN.test(d), "Enter domains such as example.com."),
-      )
-      .max(SSO_DOMAINS_MAX, `At most ${SSO_DOMAINS_MAX} domains.`)
-      .transform((list) => [...new Set(list)])
-      .optional(),
+    allowedDomains: domainListSchema(SSO_DOMAINS_MAX).optional(),
     joinTeamByDomain: z.boolean().optional(),
     adminClaim: claimName.nullable().optional(),
     adminClaimValue: z

@@ -31,6 +31,20 @@ export function parseDomains(input: string): string[] | null {
 
 /** A lower-case host name with a top-level domain (example.com, mail.example.co.uk). */
 export const DOMAIN_PATTERN = /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
+
+/** A list of mail domains as people type them ("@Example.com" is example.com), each once, at most `max`. */
+export const domainListSchema = (max: number) =>
+  z
+    .array(
+      z
+        .string()
+        .trim()
+        .toLowerCase()
+        .transform((d) => d.replace(/^@/, ""))
+        .refine((d) => DOMAIN_PATTERN.test(d), "Enter domains such as example.com."),
+    )
+    .max(max, `At most ${max} domains.`)
+    .transform((list) => [...new Set(list)]);
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 export const updateCompanySchema = z
