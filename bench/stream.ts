@@ -504,17 +504,25 @@ sending. "Added" is Tessera's percentile minus the direct one. Under load, 200 s
 (\`${UNDER_LOAD}\`) stay open, each restarted as it ends, in three rounds of 8 s a side; the median round is shown.
 Server CPU per answer is the server process's user + system time over the one-at-a-time run.
 
-**Why one stream at a time misses 2 ms** (marks inside the server, PostgreSQL, medians of 200 answers; the
-direct side is about 1 ms of the total): 0.13 ms through the outer middlewares, 0.19 ms to the kept session,
-0.3 ms to read and check the body, 1.3–1.5 ms for the turn's one write (0.65 ms of it inside PostgreSQL, the
-rest the driver and the round trip; 1.9 ms on PGlite, where the statement runs in WebAssembly), 0.4 ms to send
-the upstream request, 1.1–1.3 ms until the upstream's answer is handled (the upstream itself takes about
-0.5 ms), 0.25 ms to the first chunk's write, and 0.8–0.9 ms of the client's own hop. The server's CPU is
-spread thin (9–10 ms an answer, no function of ours above 0.25 ms); the time is the waits. The path wakes
-three processes the direct one does not (server, database, server again), and after the pause that the
-alternation leaves between answers a loopback round trip alone costs 0.18–0.33 ms here against 0.04–0.07 ms
-back to back (\`bench/idle-gap.ts\`). The largest wait left is the turn's write ahead of the model call, which
-issue #50 takes off the path (the model is asked while the question is written).
+**Why one stream at a time misses 2 ms, and its p99 10 ms** (marks inside the server, PostgreSQL, medians of
+200 answers; the direct side is about 1 ms of the total): 0.13 ms through the outer middlewares, 0.19 ms to the
+kept session, 0.3 ms to read and check the body, then the checks and writes before the model is asked, 0.4 ms to
+send the upstream request, 1.1–1.3 ms until the upstream's answer is handled (the upstream itself takes about
+0.5 ms), 0.25 ms to the first chunk's write, and 0.8–0.9 ms of the client's own hop. The turn's write now runs
+beside the model call, but two round trips were added ahead of it since the run before this one: the person's
+shared rate-limit window (in the database when no Redis is set, so that the limit holds across processes) and
+the read of their monthly budget (Admin → Budgets). With PostgreSQL's statement log on, 10 answers cost 41
+statements against 20 before (the window, the budget, the turn, the final write, each once an answer). Built
+at both commits and run side by side on one database (\`bench/ab-chat.ts\`, 400 answers each, on a busy
+machine), the server's CPU per answer went from 10.3 ms to 12.05 ms and TTFT p50 from 7.25 ms to 11.05 ms.
+The path wakes three processes the direct one does not (server, database, server again), and after the pause
+that the alternation leaves between answers a loopback round trip alone costs 0.18–0.33 ms here against
+0.04–0.07 ms back to back (\`bench/idle-gap.ts\`). What is left to take off the path: the budget read for a
+person with no budget (most people), and the rate-limit window where Redis is set.
+
+Under 200 concurrent streams the p99 goal of 40 ms is missed too: on PGlite (60.7 ms), whose one connection
+runs every answer's statements one after another, so the two more an answer queue behind the others; on
+PostgreSQL by 0.9 ms, where the three rounds spread from 14.7 to 52.9 ms, within the run-to-run noise.
 `;
 
 const NOTES_2 = `
@@ -537,6 +545,13 @@ is the growth from before the streams (after 5 warm-up answers) over every strea
 the server's \`GET /api/admin/metrics\`. Idle RSS is read one second after sign-up and again after 30 s at rest
 (the server collects its garbage once after 20 s without a request, \`lib/idle-collection.ts\`, so the second
 reading shows the memory it keeps). \`ulimit -n\` is 20,000 here; 2,000 streams take about 4,000 sockets.
+
+**Why PGlite misses 64 KB a held stream by 0.8 KB.** Heap snapshots of the server before and after 400 more held
+streams, at this commit and at the one before it, both built and run on the same machine: the objects a held
+stream keeps alive came to 34.5 KB against 32.6 KB (self sizes, compiled code left out). The 2 KB is each
+answer's place in the durable-answer registry that lets other processes follow and stop it (its writer lease,
+relay feed and draft writer). The rest of the RSS a stream costs is garbage between collections and the
+heap's reserve, which the 2 KB more allocated per stream also grew.
 `;
 
 export const NOTES: BenchNotes = { "1": NOTES_1, "2": NOTES_2, "3": NOTES_3 };
