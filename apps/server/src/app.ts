@@ -16,6 +16,7 @@ import { isConnectionTimeout } from "./db/client";
 import type { Services } from "./bootstrap";
 import { healthRoutes } from "./features/health/health-routes";
 import { metricsRoutes } from "./features/health/metrics-routes";
+import { metricsEndpoint } from "./features/health/prometheus-routes";
 import { localModelsRoutes } from "./features/local-models/local-models-routes";
 import { imagesRoutes } from "./features/images/images-routes";
 import { transcribeRoutes } from "./features/transcribe/transcribe-routes";
@@ -76,6 +77,11 @@ export function createApp(services: Services, options: { webDist?: string | null
   app.use(requestId({ headerName: "X-Request-Id", limitLength: 64 }));
   app.use(async (c, next) => {
     const started = performance.now();
+    await next();
+    services.metrics.observeRequest(c, (performance.now() - started) / 1000);
+  });
+  app.use(async (c, next) => {
+    const started = performance.now();
     c.set("logger", logger.child({ requestId: c.get("requestId") }));
     await next();
     c.get("logger").info(
@@ -108,7 +114,9 @@ export function createApp(services: Services, options: { webDist?: string | null
     if (!c.res.headers.has("Cache-Control")) c.header("Cache-Control", "no-store");
   });
 
-  app.route("/api/health", healthRoutes(database, services.limiter));
+  app.route("/api/health", healthRoutes(database, services.limiter, { redisUrl: env.REDIS_URL }));
+  // With METRICS_PORT, main.ts serves /metrics on that port and this listener has none.
+  if (env.METRICS_PORT === undefined) app.route("/metrics", metricsEndpoint(services, { ownPort: false }));
   // Stripe authenticates its calls with a signature, not a session.
   app.route("/api/billing/webhook", stripeWebhookRoute({ db: database.db, stripe: services.stripe, logger }));
   app.route(

@@ -38,6 +38,7 @@ import { setBillingMode } from "./billing/billing-mode";
 import { createLiveSettings, type LiveSettings } from "./settings/live-settings";
 import { createLiveSso, type LiveSso } from "./features/sso/live-sso";
 import { createOidcClient, type OidcClient } from "./features/sso/oidc-client";
+import { createMetrics, type Metrics } from "./observability/metrics";
 
 export interface Services {
   /** Company sign-in: its configuration in every process, and the client that talks to the provider. */
@@ -79,6 +80,8 @@ export interface Services {
   imageProxy: ImageProxySigner;
   /** Admin → Settings (registration, allowed domains, default plan, name), the same in every process. */
   settings: LiveSettings;
+  /** The Prometheus registry GET /metrics serves, and the request middleware that feeds it. */
+  metrics: Metrics;
   close(): Promise<void>;
 }
 
@@ -200,11 +203,14 @@ export async function createServices(
     social.github = { clientId: env.GITHUB_CLIENT_ID, clientSecret: env.GITHUB_CLIENT_SECRET };
   if (env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET)
     social.google = { clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET };
-  const limiter = env.REDIS_URL
-    ? await createRedisRateLimiter(env.REDIS_URL, { logger, prefix: env.REDIS_KEY_PREFIX })
-    : database.kind === "postgres"
-      ? createDatabaseRateLimiter(database.db)
-      : createMemoryRateLimiter();
+  const metrics = createMetrics({ database, openStreams: () => answers.size });
+  const limiter = metrics.countingRefusals(
+    env.REDIS_URL
+      ? await createRedisRateLimiter(env.REDIS_URL, { logger, prefix: env.REDIS_KEY_PREFIX })
+      : database.kind === "postgres"
+        ? createDatabaseRateLimiter(database.db)
+        : createMemoryRateLimiter(),
+  );
   const auth = createAuth({
     db: database.db,
     logger,
@@ -268,8 +274,10 @@ export async function createServices(
     settings,
     sso,
     imageProxy: createImageProxySigner(secrets.authSecret),
+    metrics,
     close: async () => {
       auditRetention.stop();
+      metrics.close();
       await answers.close();
       await localModels.close();
       await limiter.close();

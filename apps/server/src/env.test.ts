@@ -47,4 +47,37 @@ describe("parseEnv", () => {
       "object storage needs all of S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY",
     );
   });
+  it("reads the observing settings: a metrics token, a port of its own, a trace collector", () => {
+    const env = parseEnv({
+      METRICS_TOKEN: "a".repeat(24),
+      METRICS_PORT: "9464",
+      OTEL_EXPORTER_OTLP_ENDPOINT: "http://collector:4318/",
+    });
+    expect(env.METRICS_TOKEN).toBe("a".repeat(24));
+    expect(env.METRICS_PORT).toBe(9464);
+    expect(env.OTEL_EXPORTER_OTLP_ENDPOINT).toBe("http://collector:4318");
+    expect(env.OTEL_SERVICE_NAME).toBe("tessera");
+    const unset = parseEnv({ METRICS_TOKEN: "", METRICS_PORT: "", OTEL_EXPORTER_OTLP_ENDPOINT: "" });
+    expect(unset.METRICS_TOKEN).toBeUndefined();
+    expect(unset.METRICS_PORT).toBeUndefined();
+    expect(unset.OTEL_EXPORTER_OTLP_ENDPOINT).toBeUndefined();
+  });
+
+  it("refuses a short metrics token, a bad port or collector, and metrics on the main port", () => {
+    const bad = (source: Record<string, string>) => {
+      try {
+        parseEnv(source);
+      } catch (err) {
+        return (err as Error).message;
+      }
+      return "";
+    };
+    expect(bad({ METRICS_TOKEN: "short" })).toContain("METRICS_TOKEN: must be at least 16 characters");
+    expect(bad({ METRICS_PORT: "99999" })).toContain("METRICS_PORT");
+    expect(bad({ METRICS_PORT: "nine" })).toContain("METRICS_PORT");
+    expect(bad({ OTEL_EXPORTER_OTLP_ENDPOINT: "collector:4318" })).toContain(
+      "OTEL_EXPORTER_OTLP_ENDPOINT: must be a URL starting with http:// or https://",
+    );
+    expect(bad({ PORT: "3000", METRICS_PORT: "3000" })).toContain("METRICS_PORT: must differ from PORT");
+  });
 });

@@ -218,6 +218,24 @@ export const envSchema = z
     TRANSCRIBE_MODEL: optionalString,
     TRANSCRIBE_TIMEOUT_MS: positiveInt(120_000),
     FFMPEG_PATH: optionalString,
+
+    // Observing (observability/): GET /metrics for Prometheus, traces to an OTLP/HTTP collector.
+    /** A bearer token /metrics asks for; without it and METRICS_PORT, only this host may read it. */
+    METRICS_TOKEN: optionalString.refine(
+      (v) => v === undefined || v.length >= 16,
+      "must be at least 16 characters",
+    ),
+    /** /metrics on this port only (a second listener on HOST), and no longer on PORT. */
+    METRICS_PORT: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(65535)
+      .optional()
+      .or(z.literal("").transform(() => undefined)),
+    /** Traces go to this collector (OTLP over HTTP, JSON bodies, to /v1/traces); off when unset. */
+    OTEL_EXPORTER_OTLP_ENDPOINT: urlWith(["http", "https"]).transform((v) => v?.replace(/\/+$/, "")),
+    OTEL_SERVICE_NAME: z.string().trim().min(1).default("tessera"),
     POCKETSPHINX_PATH: optionalString,
     PATH: z.string().default(""),
   })
@@ -271,6 +289,13 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     lines.push(
       "  - STRIPE_PRICE_PRO: with Stripe, set the price id of at least one plan (STRIPE_PRICE_PRO, _MAX, _TEAM)",
     );
+  }
+  if (
+    result.success &&
+    result.data.METRICS_PORT !== undefined &&
+    result.data.METRICS_PORT === result.data.PORT
+  ) {
+    lines.push("  - METRICS_PORT: must differ from PORT (metrics are served on a listener of their own)");
   }
   if (!result.success || lines.length > 0) {
     throw new EnvError(`Invalid configuration:\n${lines.join("\n")}`);

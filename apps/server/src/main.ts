@@ -2,6 +2,7 @@
 // stop accepting, end open streams with their closing event (their text stored), drain, close.
 import { serve } from "@hono/node-server";
 import { createApp } from "./app";
+import { metricsApp } from "./features/health/prometheus-routes";
 import { createServices } from "./bootstrap";
 import { EnvError, loadEnv } from "./env";
 import { createLogger } from "./lib/logger";
@@ -45,6 +46,13 @@ async function main() {
   });
 
   collectWhenIdle(server);
+  // METRICS_PORT: Prometheus scrapes a listener of its own, which the public proxy never routes to.
+  const metricsServer =
+    env.METRICS_PORT === undefined
+      ? null
+      : serve({ fetch: metricsApp(services).fetch, port: env.METRICS_PORT, hostname: env.HOST }, (info) =>
+          logger.info({ event: "boot.metrics_ready", port: info.port }, "metrics listener ready"),
+        );
 
   let closing = false;
   const shutdown = (signal: string) => {
@@ -53,6 +61,7 @@ async function main() {
     logger.info({ event: "boot.shutdown", signal, streams: services.answers.size }, "draining connections");
     const force = setTimeout(() => process.exit(1), SHUTDOWN_DRAIN_MS);
     force.unref();
+    metricsServer?.close();
     server.close(() => {
       services
         .close()

@@ -36,6 +36,8 @@ export const ROUTE_RULES = {
    * admin console (people, budgets, settings, sign-in, audit log) answers 404; the older admin pages 403.
    */
   "instance-admin": "an administrator of this instance",
+  /** Prometheus: METRICS_TOKEN as a bearer when set; else this host only (or its own METRICS_PORT). */
+  metrics: "METRICS_TOKEN as a bearer token; without it, callers on this host only",
 } as const;
 
 export type RouteRule = keyof typeof ROUTE_RULES;
@@ -46,6 +48,7 @@ export const needsSession = (rule: RouteRule) =>
   rule !== "signature" &&
   rule !== "better-auth" &&
   rule !== "middleware" &&
+  rule !== "metrics" &&
   rule !== "api-key";
 
 /** "METHOD /path" as Hono lists it in `app.routes` → its rule. */
@@ -58,6 +61,9 @@ export const ROUTE_AUTH: Record<string, RouteRule> = {
   "GET /*": "public",
 
   "GET /api/health": "public",
+  "GET /api/health/live": "public",
+  "GET /api/health/ready": "public",
+  "GET /metrics": "metrics",
   "POST /api/billing/webhook": "signature",
   "GET /api/public/config": "public",
   "GET /api/public/help": "public",

@@ -56,6 +56,8 @@ export interface ParserPool {
   parse(owner: string, input: ParseInput): Promise<ReadContent>;
   /** How many of `owner`'s files are being read (at most one) and waiting. */
   heldFor(owner: string): { reading: number; waiting: number };
+  /** Files being read and waiting, everyone's (the metrics' queue depth). */
+  load(): { reading: number; waiting: number };
   /** Ends every worker and fails every file still waiting or being read. */
   close(): Promise<void>;
 }
@@ -208,6 +210,7 @@ export function createParserPool(options: ParserPoolOptions): ParserPool {
         pump();
       });
     },
+    load: () => ({ reading: reading.size, waiting: waiting.length }),
     heldFor(owner) {
       return {
         reading: reading.has(owner) ? 1 : 0,
@@ -256,6 +259,9 @@ let sharedPool: ParserPool | null = null;
 
 /** The process's pool: every upload, address and crawled page is read through it. */
 export const parsers = (): ParserPool => (sharedPool ??= createParserPool(shared));
+
+/** The process's pool's load, without starting a pool nobody has used yet. */
+export const parserLoad = () => sharedPool?.load() ?? { reading: 0, waiting: 0 };
 
 /** Sets the process's pool from the configuration (main.ts, at start). */
 export function configureParsers(options: Partial<ParserPoolOptions>) {

@@ -14,6 +14,7 @@ import type { ModelMessage } from "ai";
 import { CHAT_ERROR_MESSAGES } from "@tessera/contracts";
 import { classifyLlmError, ModelUnavailableError, type LlmErrorKind } from "./llm-errors";
 import { statusOf, type ModelStatus } from "./model-status";
+import { reportModelCall } from "../../observability/model-calls";
 
 export interface ModelStreamOptions {
   model: LanguageModelV3;
@@ -268,5 +269,6 @@ export async function* streamModel(
   if (timedOut && !outcome.interrupted) outcome.failure ??= "timeout";
   if (signal.aborted) outcome.interrupted = true;
   outcome.totalMs = Math.round(performance.now() - started);
+  reportModelCall(options.model, outcome);
   return outcome;
 }
