@@ -33,6 +33,8 @@ import { PROBE_DEFAULTS, probeConnection } from "./features/connections/probe-co
 import { assistantsRoutes } from "./features/assistants/assistants-routes";
 import { billingRoutes, stripeWebhookRoute } from "./features/billing/billing-routes";
 import { chatRoutes } from "./features/chat/chat-routes";
+import { conversationLibraryRoutes } from "./features/conversations/conversations-routes";
+import { NOINDEX, sharedRoutes } from "./features/conversations/shared-routes";
 import { compareRoutes, comparisonStream } from "./features/compare/compare-routes";
 import { dashboardRoutes } from "./features/dashboard/dashboard-routes";
 import { documentsRoutes } from "./features/documents/documents-routes";
@@ -189,6 +191,9 @@ export function createApp(services: Services, options: { webDist?: string | null
     }),
   );
 
+  // Share links are read without a session, before the session check of /api/*.
+  app.route("/api/shared", sharedRoutes(database.db));
+
   const api = new Hono<AppEnv>();
   api.use(sessionCheck);
   // PostgreSQL refuses a NUL in any text it is given, so one in a path or a query (%00, which no id
@@ -328,6 +333,8 @@ export function createApp(services: Services, options: { webDist?: string | null
   );
   // Comparison mode of the chat stream answers here; every other chat-stream request goes on to chat.
   api.post("/chat-stream", comparisonStream(streaming));
+  // Before chat's routes: its /conversations/:id would take /conversations/search.
+  api.route("/", conversationLibraryRoutes({ db: database.db, publicUrl: env.PUBLIC_URL }));
   api.route(
     "/",
     chatRoutes({
@@ -477,6 +484,8 @@ function mountSpa(app: Hono<AppEnv>, webDist: string, logger: Services["logger"]
     });
     const html = (await pages).htmlFor(c.req.path);
     c.header("Cache-Control", "no-cache");
+    // A shared conversation is public to whoever holds its link, never to a search engine.
+    if (c.req.path.startsWith("/share/")) c.header("X-Robots-Tag", NOINDEX);
     return c.html(html);
   });
 }

@@ -224,6 +224,21 @@ export const ROUTE_AUTH: Record<string, RouteRule> = {
   "GET /api/conversations/:id/export": "owner",
   "PATCH /api/conversations/:id": "owner",
   "DELETE /api/conversations/:id": "owner",
+  // The conversation library (features/conversations): search, folders, pins, share links.
+  "GET /api/conversations/search": "session",
+  "PATCH /api/conversations/:id/organize": "owner",
+  "GET /api/conversations/:id/share": "owner",
+  "POST /api/conversations/:id/share": "owner",
+  "DELETE /api/conversations/:id/share": "owner",
+  "GET /api/shares": "session",
+  "GET /api/conversation-folders": "session",
+  "POST /api/conversation-folders": "session",
+  "PATCH /api/conversation-folders/:id": "owner",
+  "DELETE /api/conversation-folders/:id": "owner",
+  "GET /api/conversation-folders/:id/conversations": "owner",
+  // A share link's snapshot: the long random token is the capability.
+  "GET /api/shared/:token": "public",
+  "ALL /api/shared/*": "middleware",
 };
 
 /** The "METHOD /path" keys of the routes an app mounts, each once, in mounting order. */

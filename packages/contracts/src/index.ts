@@ -30,3 +30,4 @@ export * from "./api-keys";
 export * from "./audit";
 export * from "./openai-api";
 export * from "./sso";
+export * from "./conversations";

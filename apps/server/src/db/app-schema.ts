@@ -17,6 +17,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import type { SharedConversation } from "@tessera/contracts";
 import { organization, user } from "./auth-schema";
 
 export const profiles = pgTable("profiles", {
@@ -162,9 +163,18 @@ export const conversations = pgTable(
     model: text("model"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    /** Shown above the others in the list (features/conversations). */
+    pinned: boolean("pinned").notNull().default(false),
+    /** The owner's folder it is filed in; null when unfiled (a deleted folder leaves its chats unfiled). */
+    folderId: uuid("folder_id").references((): AnyPgColumn => conversationFolders.id, { onDelete: "set null" }),
   },
   (t) => [
     index("conversations_user_updated_idx").on(t.userId, t.updatedAt),
+    // The list: pinned first, then newest, a page at a time.
+    index("conversations_user_pinned_updated_idx").on(t.userId, t.pinned, t.updatedAt, t.id),
+    index("conversations_folder_updated_idx")
+      .on(t.folderId, t.updatedAt)
+      .where(sql`${t.folderId} is not null`),
     // The dashboard's 30-day counts and chats per model; the model and id ride along, so that chats
     // per model read the index alone (no visit to the table for each conversation).
     index("conversations_user_created_idx").on(t.userId, t.createdAt, t.model, t.id),
@@ -228,6 +238,9 @@ export const messages = pgTable(
     index("messages_streaming_idx")
       .on(t.createdAt)
       .where(sql`${t.status} = 'streaming'`),
+    // Search inside one's messages (features/conversations/search-messages.ts); the expression must
+    // match the query's word for word for the planner to use it.
+    index("messages_search_idx").using("gin", sql`to_tsvector('english', ${t.content})`),
   ],
 );
 
@@ -850,4 +863,47 @@ export const discardedModelCalls = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("discarded_model_calls_user_created_idx").on(t.userId, t.createdAt)],
+);
+
+// ---- The conversation library: folders and share links (features/conversations) ----
+
+/** A person's folder of conversations. */
+export const conversationFolders = pgTable(
+  "conversation_folders",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("conversation_folders_user_created_idx").on(t.userId, t.createdAt)],
+);
+
+/**
+ * A conversation's public read-only link: a snapshot of it as it was when shared (sharing again
+ * replaces the snapshot and keeps the token). Deleting the row revokes the link.
+ */
+export const conversationShares = pgTable(
+  "conversation_shares",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    token: text("token").notNull(),
+    conversationId: uuid("conversation_id")
+      .notNull()
+      .references(() => conversations.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    includeAttachments: boolean("include_attachments").notNull().default(false),
+    snapshot: jsonb("snapshot").$type<SharedConversation>().notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("conversation_shares_token_idx").on(t.token),
+    uniqueIndex("conversation_shares_conversation_idx").on(t.conversationId),
+    index("conversation_shares_user_idx").on(t.userId, t.updatedAt),
+  ],
 );

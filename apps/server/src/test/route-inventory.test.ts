@@ -105,9 +105,9 @@ describe("every route that needs a session", () => {
       const [method, path] = key.split(" ") as [string, string];
       if (rule !== "public" || method !== "GET") continue;
       const res = await full.request(concrete(path), { headers: { origin: ORIGIN } });
-      // Stored files answer 404 for a key that holds nothing; the rest answer.
+      // Stored files and share links answer 404 for a key or token that holds nothing; the rest answer.
       expect([200, 404], key).toContain(res.status);
-      expect(res.status === 404 ? path : "", key).toMatch(/^(\/files\/\*)?$/);
+      expect(res.status === 404 ? path : "", key).toMatch(/^(\/files\/\*|\/api\/shared\/:token)?$/);
     }
   });
 });

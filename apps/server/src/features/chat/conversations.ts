@@ -1,8 +1,6 @@
 // The conversation reads, renames and deletes, each scoped to its owner: someone else's id is a 404.
 import {
   oneLine,
-  RECENT_CONVERSATIONS_LIMIT,
-  type ConversationListQuery,
   type ConversationsExport,
   type ConversationSummary,
   type MessagePageQuery,
@@ -13,42 +11,12 @@ import type { Database } from "../../db/client";
 import { conversations, messages } from "../../db/schema";
 import { notFound } from "../../lib/errors";
 
-/** Escapes LIKE's wildcards, so a search for "50%" looks for those characters. */
-const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 /** A conversation's messages as shown: an answer regenerated in another's place is kept out of sight. */
 const shownIn = (conversationId: typeof conversations.id | string) =>
   and(eq(messages.conversationId, conversationId), isNull(messages.replacedBy))!;
 
-export async function listConversations(
-  db: Database,
-  userId: string,
-  { before, q }: ConversationListQuery = {},
-): Promise<ConversationSummary[]> {
-  const filters = [eq(conversations.userId, userId)];
-  // Down the list from a conversation of one's own; another's id (or a deleted one) matches nothing.
-  if (before)
-    filters.push(
-      sql`(${conversations.updatedAt}, ${conversations.id}) < (select c.updated_at, c.id from conversations c where c.id = ${before} and c.user_id = ${userId})`,
-    );
-  if (q) filters.push(sql`${conversations.title} ilike ${`%${likeLiteral(q)}%`}`);
-  const rows = await db
-    .select({
-      id: conversations.id,
-      title: conversations.title,
-      model: conversations.model,
-      createdAt: conversations.createdAt,
-      updatedAt: conversations.updatedAt,
-      messageCount: count(messages.id),
-    })
-    .from(conversations)
-    .leftJoin(messages, shownIn(conversations.id))
-    .where(and(...filters))
-    .groupBy(conversations.id)
-    .orderBy(desc(conversations.updatedAt), desc(conversations.id))
-    .limit(RECENT_CONVERSATIONS_LIMIT);
-  return rows.map((r) => ({ ...summaryFields(r), message_count: Number(r.messageCount) }));
-}
+// The list (pins and folders in it) is shared with the conversation library.
+export { listConversations } from "../../db/conversation-list";
 
 type ConversationFields = Pick<
   typeof conversations.$inferSelect,

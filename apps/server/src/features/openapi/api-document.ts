@@ -1,6 +1,17 @@
 // The OpenAPI document of our own routes, built from the same zod schemas the routes validate with.
 // Better Auth's routes under /api/auth/* are listed by summary only; its own docs describe them.
 import {
+  folderConversationsQuerySchema,
+  folderNameSchema,
+  folderSchema,
+  libraryConversationSchema,
+  messageSearchPageSchema,
+  messageSearchQuerySchema,
+  organizeConversationSchema,
+  ownedShareSchema,
+  sharedConversationSchema,
+  shareLinkSchema,
+  shareRequestSchema,
   apiKeyListSchema,
   ssoSettingsSchema,
   updateSsoSettingsSchema,
@@ -129,6 +140,91 @@ const pathParam = (name: string) => ({
       : { type: "string", format: name === "domain" ? "hostname" : "uuid" },
 });
 
+/** The conversation library (features/conversations): search, folders and pins, share links. */
+const LIBRARY_OPERATIONS: Operation[] = [
+  {
+    method: "get",
+    path: "/api/conversations/search",
+    summary:
+      "Search inside the caller's messages (full-text): newest first, ?limit= (1..50, 20) a page, ?cursor= the next_cursor of the page before; each hit has a plain-text snippet and the [start, end) ranges of the words that matched. 400 for a blank or too long q",
+    query: messageSearchQuerySchema,
+    response: messageSearchPageSchema,
+  },
+  {
+    method: "patch",
+    path: "/api/conversations/{id}/organize",
+    summary: "File a conversation in a folder (folderId, null to unfile) and/or pin it (pinned)",
+    body: organizeConversationSchema,
+    response: libraryConversationSchema,
+  },
+  {
+    method: "get",
+    path: "/api/conversations/{id}/share",
+    summary: "The conversation's share link; 404 when it is not shared",
+    response: shareLinkSchema,
+  },
+  {
+    method: "post",
+    path: "/api/conversations/{id}/share",
+    summary:
+      "Share a read-only snapshot at PUBLIC_URL/share/<token> (attachments only with includeAttachments); sharing again updates the snapshot and keeps the link",
+    body: shareRequestSchema,
+    response: shareLinkSchema,
+  },
+  {
+    method: "delete",
+    path: "/api/conversations/{id}/share",
+    summary: "Stop sharing: the link answers 404 from now on",
+    status: 204,
+  },
+  {
+    method: "get",
+    path: "/api/shares",
+    summary: "The caller's share links, most recently updated first",
+    response: z.array(ownedShareSchema),
+  },
+  {
+    method: "get",
+    path: "/api/shared/{token}",
+    summary: "A shared conversation's snapshot, without a session (X-Robots-Tag: noindex); 404 once revoked",
+    response: sharedConversationSchema,
+  },
+  {
+    method: "get",
+    path: "/api/conversation-folders",
+    summary: "The caller's folders, oldest first, with how many conversations each holds",
+    response: z.array(folderSchema),
+  },
+  {
+    method: "post",
+    path: "/api/conversation-folders",
+    summary: "Make a folder",
+    body: folderNameSchema,
+    response: folderSchema,
+    status: 201,
+  },
+  {
+    method: "patch",
+    path: "/api/conversation-folders/{id}",
+    summary: "Rename a folder",
+    body: folderNameSchema,
+    response: folderSchema,
+  },
+  {
+    method: "delete",
+    path: "/api/conversation-folders/{id}",
+    summary: "Delete a folder; its conversations stay, unfiled",
+    status: 204,
+  },
+  {
+    method: "get",
+    path: "/api/conversation-folders/{id}/conversations",
+    summary: "A folder's conversations, pinned first then newest, 20 at a time (?before=id for the next 20)",
+    query: folderConversationsQuerySchema,
+    response: z.array(libraryConversationSchema),
+  },
+];
+
 export const OPERATIONS: Operation[] = [
   {
     method: "get",
@@ -209,8 +305,8 @@ export const OPERATIONS: Operation[] = [
     method: "get",
     path: "/api/conversations",
     summary:
-      "The 20 most recently updated conversations: after ?before=id, the next 20 down the list; with ?q=, those whose title holds it",
-    response: z.array(conversationSummarySchema),
+      "The caller's conversations, pinned first then most recently updated, 20 at a time: the unfiled and the pinned (a folder's are at /api/conversation-folders/{id}/conversations); after ?before=id, the next 20 down the list; with ?q=, those in any folder whose title holds it",
+    response: z.array(libraryConversationSchema),
   },
   {
     method: "get",
@@ -997,6 +1093,7 @@ export const OPERATIONS: Operation[] = [
     path: "/api/auth/sign-in/email",
     summary: "Better Auth: sign in; the bearer token is in the set-auth-token header",
   },
+  ...LIBRARY_OPERATIONS,
   {
     method: "post",
     path: "/api/auth/sign-out",
