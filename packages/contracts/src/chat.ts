@@ -70,6 +70,9 @@ export const STREAM_MESSAGES = {
   notLatest: "Only the latest finished answer can be regenerated.",
 } as const;
 
+/** The most tools one answer may offer its model. */
+export const MAX_TOOLS_PER_ANSWER = 64;
+
 export const chatImageRefSchema = z.object({
   /** An id returned by POST /api/chat-images (the upload), owned by the caller. */
   id: z.string().uuid("not an image id"),
@@ -91,6 +94,11 @@ export const chatStreamRequestSchema = z.object({
    * question is written, so a refused request's call is aborted at once and recorded, never answered.
    */
   clientMessageId: z.string().uuid().optional(),
+  /**
+   * Tool ids (GET /api/tools) the model may call during this answer; remembered on the conversation.
+   * Without it the conversation's remembered set applies (an assistant's own set for a new one).
+   */
+  tools: z.array(z.string().trim().min(1).max(300)).max(MAX_TOOLS_PER_ANSWER).optional(),
 });
 export type ChatStreamRequest = z.input<typeof chatStreamRequestSchema>;
 
@@ -128,6 +136,48 @@ export const chatStopRequestSchema = z
   });
 export type ChatStopRequest = z.infer<typeof chatStopRequestSchema>;
 
+/**
+ * Models that can call tools, by who serves them: the remote providers do; Tessera Local and the models
+ * run on the server (llama.cpp) answer without tools.
+ */
+export const providerSupportsTools = (provider: string | null | undefined): boolean =>
+  provider === "openrouter" ||
+  provider === "openai-compatible" ||
+  provider === "anthropic" ||
+  provider === "google";
+
+/** The longest a tool's output is kept and shown, in characters; the model reads the same. */
+export const TOOL_OUTPUT_MAX_CHARS = 16_000;
+/** Model calls per answer, tool rounds included, unless the instance sets another (TOOL_MAX_STEPS). */
+export const TOOL_MAX_STEPS_DEFAULT = 8;
+
+/**
+ * POST /api/chat-stream/tool-approval: the answer's owner approves or denies a waiting call (204; 404
+ * for anyone else's answer, or a call not waiting). A call left unanswered for 5 minutes is denied.
+ */
+export const chatToolApprovalRequestSchema = z.object({
+  messageId: z.string().uuid("messageId must be an answer's id."),
+  toolCallId: z.string().min(1).max(200),
+  approve: z.boolean(),
+});
+export type ChatToolApprovalRequest = z.infer<typeof chatToolApprovalRequestSchema>;
+
+/**
+ * One tool call of an answer, as stored and shown: its input, its output (text, capped), whether it
+ * failed, how long it took, and the person's approval when it needed one. `output` is null while the
+ * call waits or runs.
+ */
+export const toolStepSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  input: z.unknown(),
+  output: z.string().nullable(),
+  isError: z.boolean(),
+  durationMs: z.number().int().nonnegative().nullable(),
+  approval: z.enum(["none", "pending", "approved", "denied"]),
+});
+export type ToolStep = z.infer<typeof toolStepSchema>;
+
 export const sourceSchema = z.object({
   title: z.string(),
   url: z.string(),
@@ -161,6 +211,18 @@ export const chatStreamEventSchema = z.discriminatedUnion("type", [
     messageId: z.string(),
   }),
   z.object({ type: z.literal("error"), error: z.string(), message: z.string() }),
+  /** The model called a tool; it runs now, or once approved. Its input is the model's, untrusted. */
+  z.object({ type: z.literal("tool_call"), id: z.string(), name: z.string(), input: z.unknown() }),
+  /** The call waits for POST /api/chat-stream/tool-approval. */
+  z.object({ type: z.literal("tool_approval"), id: z.string(), name: z.string(), input: z.unknown() }),
+  /** The call's output: text to show as text, never markup. */
+  z.object({
+    type: z.literal("tool_result"),
+    id: z.string(),
+    output: z.string(),
+    isError: z.boolean(),
+    durationMs: z.number().int().nonnegative(),
+  }),
 ]);
 export type ChatStreamEvent = z.infer<typeof chatStreamEventSchema>;
 
@@ -238,6 +300,8 @@ export const storedMessageSchema = z.object({
    * /api/conversations/:id/messages/:messageId/earlier lists them.
    */
   has_earlier: z.literal(true).optional(),
+  /** On an answer whose model called tools: each call, in order (absent otherwise). */
+  tool_calls: z.array(toolStepSchema).optional(),
 });
 export type StoredMessage = z.infer<typeof storedMessageSchema>;
 

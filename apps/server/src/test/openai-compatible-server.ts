@@ -37,7 +37,24 @@ export type Script =
    */
   | { kind: "hangup" }
   /** The n-th request under this script's name follows `scripts[n]` (the last one from then on). */
-  | { kind: "sequence"; scripts: Script[] };
+  | { kind: "sequence"; scripts: Script[] }
+  /**
+   * A model that calls tools: it answers with `steps[n]`, n the tool rounds the request's messages
+   * already hold (assistant messages with tool_calls), the last step from then on. Each step streams
+   * its text, then its calls as OpenAI streams them: id and name first, the arguments in pieces.
+   */
+  | {
+      kind: "tool-steps";
+      steps: ToolStepScript[];
+      usage?: { prompt_tokens: number; completion_tokens: number };
+    };
+
+export interface ToolStepScript {
+  text?: string[];
+  calls?: { name: string; arguments: Record<string, unknown> | string }[];
+  /** Waits this long before the first chunk (a slow model). */
+  delayMs?: number;
+}
 
 export interface RecordedRequest {
   method: string;
@@ -122,6 +139,7 @@ export async function startOpenAiCompatibleServer(
       if (script.kind === "status") return sendJson(res, script.status, script.body, script.headers);
       if (script.kind === "sequence") return sendJson(res, 500, { error: { message: "nested sequence" } });
       if (script.kind === "hangup") return void req.socket.destroy();
+      if (script.kind === "tool-steps") return void answerToolStep(res, model, body, script);
 
       // This response's timers (paced chunks, a fault's delay) end with it.
       const pending = new Set<NodeJS.Timeout>();
@@ -221,6 +239,98 @@ const contentChunk = (model: string, content: string, first: boolean) => ({
   ...base(model),
   choices: [{ index: 0, delta: first ? { role: "assistant", content } : { content }, finish_reason: null }],
 });
+
+function answerToolStep(
+  res: ServerResponse,
+  model: string,
+  body: RecordedRequest["body"],
+  script: Extract<Script, { kind: "tool-steps" }>,
+) {
+  const messages = Array.isArray(body.messages)
+    ? (body.messages as { role?: string; tool_calls?: unknown }[])
+    : [];
+  const round = messages.filter((m) => m.role === "assistant" && Array.isArray(m.tool_calls)).length;
+  const step = script.steps[Math.min(round, script.steps.length - 1)] ?? {};
+  const lines = (step.text ?? []).map((c, i) => sse(contentChunk(model, c, i === 0)));
+  // Calls are offered only when the request offers tools, as a real model would.
+  const calls = Array.isArray(body.tools) && body.tools.length ? (step.calls ?? []) : [];
+  calls.forEach((call, index) => {
+    const args = typeof call.arguments === "string" ? call.arguments : JSON.stringify(call.arguments);
+    const half = Math.ceil(args.length / 2);
+    const id = `call_${round}_${index}`;
+    const delta = (tool: Record<string, unknown>) =>
+      sse({
+        ...base(model),
+        choices: [{ index: 0, delta: { tool_calls: [{ index, ...tool }] }, finish_reason: null }],
+      });
+    lines.push(
+      delta({ id, type: "function", function: { name: call.name, arguments: "" } }),
+      delta({ function: { arguments: args.slice(0, half) } }),
+      delta({ function: { arguments: args.slice(half) } }),
+    );
+  });
+  lines.push(
+    sse({
+      ...base(model),
+      choices: [{ index: 0, delta: {}, finish_reason: calls.length ? "tool_calls" : "stop" }],
+    }),
+  );
+  if ((body.stream_options)?.include_usage && script.usage) {
+    const { prompt_tokens, completion_tokens } = script.usage;
+    lines.push(
+      sse({
+        ...base(model),
+        choices: [],
+        usage: { prompt_tokens, completion_tokens, total_tokens: prompt_tokens + completion_tokens },
+      }),
+    );
+  }
+  lines.push("data: [DONE]\n\n");
+  const send = () => {
+    if (res.destroyed) return;
+    res.writeHead(200, { "content-type": body.stream ? "text/event-stream" : "application/json" });
+    if (body.stream) return void res.end(lines.join(""));
+    // Not streamed: the whole answer as one message.
+    const message = {
+      role: "assistant",
+      content: (step.text ?? []).join("") || null,
+      ...(calls.length
+        ? {
+            tool_calls: calls.map((call, index) => ({
+              id: `call_${round}_${index}`,
+              type: "function",
+              function: {
+                name: call.name,
+                arguments:
+                  typeof call.arguments === "string" ? call.arguments : JSON.stringify(call.arguments),
+              },
+            })),
+          }
+        : {}),
+    };
+    res.end(
+      JSON.stringify({
+        id: "chatcmpl-test",
+        object: "chat.completion",
+        created: 1_700_000_000,
+        model,
+        choices: [{ index: 0, message, finish_reason: calls.length ? "tool_calls" : "stop" }],
+        ...(script.usage
+          ? {
+              usage: {
+                ...script.usage,
+                total_tokens: script.usage.prompt_tokens + script.usage.completion_tokens,
+              },
+            }
+          : {}),
+      }),
+    );
+  };
+  if (step.delayMs) {
+    const timer = setTimeout(send, step.delayMs);
+    res.on("close", () => clearTimeout(timer));
+  } else send();
+}
 
 const sse = (value: unknown) => `data: ${JSON.stringify(value)}\n\n`;
 

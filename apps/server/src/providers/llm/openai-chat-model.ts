@@ -24,6 +24,7 @@ import {
   type LanguageModelV3FinishReason,
   type LanguageModelV3Prompt,
   type LanguageModelV3StreamPart,
+  type LanguageModelV3ToolResultOutput,
   type LanguageModelV3Usage,
   type SharedV3ProviderMetadata,
 } from "@ai-sdk/provider";
@@ -65,6 +66,7 @@ type Chunk = {
   choices?: {
     delta?: {
       content?: unknown;
+      tool_calls?: ToolCallDelta[] | null;
       annotations?: { type?: unknown; url_citation?: { url?: unknown; title?: unknown } }[];
     } | null;
     finish_reason?: unknown;
@@ -72,6 +74,36 @@ type Chunk = {
   usage?: { prompt_tokens?: unknown; completion_tokens?: unknown; cost?: unknown } | null;
   error?: { message?: unknown } | null;
 };
+
+/** A fragment of one tool call: keyed by `index`; id and name come first, arguments in pieces. */
+type ToolCallDelta = {
+  index?: unknown;
+  id?: unknown;
+  function?: { name?: unknown; arguments?: unknown } | null;
+};
+
+/** The tools of a call as chat completions takes them, and how the model may choose among them. */
+function toolFields(options: LanguageModelV3CallOptions): Record<string, unknown> {
+  const tools = (options.tools ?? []).filter((t) => t.type === "function");
+  if (!tools.length) return {};
+  const choice = options.toolChoice;
+  return {
+    tools: tools.map((t) => ({
+      type: "function",
+      function: {
+        name: t.name,
+        ...(t.description ? { description: t.description } : {}),
+        parameters: t.inputSchema,
+      },
+    })),
+    ...(choice
+      ? {
+          tool_choice:
+            choice.type === "tool" ? { type: "function", function: { name: choice.toolName } } : choice.type,
+        }
+      : {}),
+  };
+}
 
 /**
  * Aborting the signal destroys the request; returns what stops listening. Made out here, with nothing
@@ -188,6 +220,7 @@ export function createOpenAiChatModels(endpoint: OpenAiChatEndpoint): (modelName
       ...(options.maxOutputTokens !== undefined ? { [capField]: options.maxOutputTokens } : {}),
       ...(samples && options.topP !== undefined ? { top_p: options.topP } : {}),
       ...(options.stopSequences?.length ? { stop: options.stopSequences } : {}),
+      ...toolFields(options),
       ...(stream ? { stream: true, stream_options: { include_usage: true } } : {}),
     });
 
@@ -203,7 +236,14 @@ export function createOpenAiChatModels(endpoint: OpenAiChatEndpoint): (modelName
         const text = await readAll(res, ANSWER_MAX).catch((err: unknown) => {
           throw options.abortSignal?.aborted ? abortError(options.abortSignal) : err;
         });
-        let answer: Chunk & { choices?: { message?: { content?: unknown } }[] };
+        let answer: Chunk & {
+          choices?: {
+            message?: {
+              content?: unknown;
+              tool_calls?: { id?: unknown; function?: { name?: unknown; arguments?: unknown } }[];
+            };
+          }[];
+        };
         try {
           answer = JSON.parse(text) as typeof answer;
         } catch {
@@ -212,6 +252,17 @@ export function createOpenAiChatModels(endpoint: OpenAiChatEndpoint): (modelName
         const content: LanguageModelV3Content[] = [];
         const said = answer.choices?.[0]?.message?.content;
         if (typeof said === "string") content.push({ type: "text", text: said });
+        for (const [i, call] of (answer.choices?.[0]?.message?.tool_calls ?? []).entries()) {
+          const name = call?.function?.name;
+          if (typeof name !== "string") continue;
+          const args = call.function?.arguments;
+          content.push({
+            type: "tool-call",
+            toolCallId: typeof call.id === "string" ? call.id : `call-${i}`,
+            toolName: name,
+            input: typeof args === "string" && args ? args : "{}",
+          });
+        }
         const metadata = costMetadata(endpoint.provider, answer.usage);
         return {
           content,
@@ -244,6 +295,8 @@ function partsOf(
   let textStarted = false;
   let ended = false;
   let text = "";
+  // Tool calls as they arrive, by the index the server gives each; sent whole when the stream ends.
+  const calls = new Map<number, { id: string; name: string; args: string; started: boolean }>();
   res.setEncoding("utf8");
 
   return new ReadableStream<LanguageModelV3StreamPart>(
@@ -284,6 +337,25 @@ function partsOf(
           const delta = choice.delta;
           if (!delta) return;
           if (typeof delta.content === "string") text += delta.content;
+          if (Array.isArray(delta.tool_calls))
+            for (const piece of delta.tool_calls) {
+              const index = typeof piece?.index === "number" ? piece.index : calls.size;
+              let call = calls.get(index);
+              if (!call) calls.set(index, (call = { id: "", name: "", args: "", started: false }));
+              if (typeof piece.id === "string" && piece.id) call.id = piece.id;
+              const fn = piece.function;
+              if (typeof fn?.name === "string") call.name += fn.name;
+              if (!call.started && call.name) {
+                call.started = true;
+                call.id ||= `call-${index}`;
+                flushText();
+                enqueue({ type: "tool-input-start", id: call.id, toolName: call.name });
+              }
+              if (typeof fn?.arguments === "string" && fn.arguments) {
+                call.args += fn.arguments;
+                if (call.started) enqueue({ type: "tool-input-delta", id: call.id, delta: fn.arguments });
+              }
+            }
           if (Array.isArray(delta.annotations))
             for (const a of delta.annotations) {
               const url = a?.url_citation?.url;
@@ -305,6 +377,16 @@ function partsOf(
           cleanup();
           flushText();
           if (textStarted) enqueue({ type: "text-end", id: TEXT_ID });
+          for (const call of calls.values()) {
+            if (!call.started) continue;
+            enqueue({ type: "tool-input-end", id: call.id });
+            enqueue({
+              type: "tool-call",
+              toolCallId: call.id,
+              toolName: call.name,
+              input: call.args || "{}",
+            });
+          }
           const metadata = costMetadata(endpoint.provider, usage);
           enqueue({
             type: "finish",
@@ -374,32 +456,71 @@ function partsOf(
 
 /** The prompt as chat-completions messages: text as strings, pictures as data URLs. */
 export function toOpenAiMessages(prompt: LanguageModelV3Prompt): Record<string, unknown>[] {
-  return prompt.map((message) => {
+  return prompt.flatMap((message): Record<string, unknown>[] => {
     switch (message.role) {
       case "system":
-        return { role: "system", content: message.content };
+        return [{ role: "system", content: message.content }];
       case "user": {
         const parts = message.content;
         if (parts.every((p) => p.type === "text"))
-          return { role: "user", content: parts.map((p) => p.text).join("") };
-        return {
-          role: "user",
-          content: parts.map((p) =>
-            p.type === "text"
-              ? { type: "text", text: p.text }
-              : { type: "image_url", image_url: { url: dataUrl(p.data, p.mediaType) } },
-          ),
-        };
+          return [{ role: "user", content: parts.map((p) => p.text).join("") }];
+        return [
+          {
+            role: "user",
+            content: parts.map((p) =>
+              p.type === "text"
+                ? { type: "text", text: p.text }
+                : { type: "image_url", image_url: { url: dataUrl(p.data, p.mediaType) } },
+            ),
+          },
+        ];
       }
-      case "assistant":
-        return {
-          role: "assistant",
-          content: message.content.map((p) => (p.type === "text" ? p.text : "")).join(""),
-        };
+      case "assistant": {
+        const calls = message.content.flatMap((p) =>
+          p.type === "tool-call"
+            ? [
+                {
+                  id: p.toolCallId,
+                  type: "function",
+                  function: {
+                    name: p.toolName,
+                    arguments: typeof p.input === "string" ? p.input : JSON.stringify(p.input ?? {}),
+                  },
+                },
+              ]
+            : [],
+        );
+        const content = message.content.map((p) => (p.type === "text" ? p.text : "")).join("");
+        return [
+          calls.length
+            ? { role: "assistant", content: content || null, tool_calls: calls }
+            : { role: "assistant", content },
+        ];
+      }
       case "tool":
-        throw new Error("Tool results are not sent to chat-completions models.");
+        // One message a result, each naming the call it answers.
+        return message.content.flatMap((p) =>
+          p.type === "tool-result"
+            ? [{ role: "tool", tool_call_id: p.toolCallId, content: toolResultText(p.output) }]
+            : [],
+        );
     }
   });
+}
+
+/** A tool's result as the text chat completions carries. */
+function toolResultText(output: LanguageModelV3ToolResultOutput): string {
+  switch (output.type) {
+    case "text":
+    case "error-text":
+      return output.value;
+    case "execution-denied":
+      return output.reason ?? "The person did not allow this call.";
+    case "content":
+      return output.value.map((p) => (p.type === "text" ? p.text : "")).join("");
+    default:
+      return JSON.stringify(output.value);
+  }
 }
 
 function dataUrl(data: Uint8Array | string | URL, mediaType: string): string {

@@ -9,9 +9,12 @@ import {
   type LanguageModelV3,
   type LanguageModelV3Prompt,
   type LanguageModelV3StreamPart,
+  type LanguageModelV3ToolResultPart,
 } from "@ai-sdk/provider";
+import type { JSONSchema7 } from "@ai-sdk/provider";
 import type { ModelMessage } from "ai";
-import { CHAT_ERROR_MESSAGES } from "@tessera/contracts";
+import { CHAT_ERROR_MESSAGES, TOOL_OUTPUT_MAX_CHARS } from "@tessera/contracts";
+import type { ToolDefinition, ToolOutput, ToolRunContext } from "../../tools/types";
 import { classifyLlmError, ModelUnavailableError, type LlmErrorKind } from "./llm-errors";
 import { statusOf, type ModelStatus } from "./model-status";
 import { reportModelCall } from "../../observability/model-calls";
@@ -30,6 +33,8 @@ export interface ModelStreamOptions {
   /** Upstream silence after which the call is abandoned, and the overall cap. */
   idleMs: number;
   totalMs: number;
+  /** Tools the model may call; absent (or empty) for a model that answers in words alone. */
+  tools?: ToolLoopOptions;
 }
 
 /**
@@ -40,7 +45,14 @@ export type ModelStreamPart =
   | { type: "text"; text: string; sofar: string }
   | { type: "source"; title: string; url: string }
   /** Before the first word of a model that runs here: its line, its loading (model-status.ts). */
-  | { type: "status"; status: ModelStatus };
+  | { type: "status"; status: ModelStatus }
+  /** The model called a tool; with `tool-approval` it waits for the person first. */
+  | { type: "tool-call"; call: ToolCallRequest }
+  | { type: "tool-approval"; call: ToolCallRequest }
+  | {
+      type: "tool-result";
+      result: { id: string; output: string; isError: boolean; durationMs: number; approved: boolean };
+    };
 
 export interface ModelStreamOutcome {
   text: string;
@@ -60,6 +72,8 @@ export interface ModelStreamOutcome {
   /** The failure in the model's own words for people, when it has some (ModelUnavailableError). */
   message?: string;
   errorName?: string;
+  /** Model calls made: one without tools, one more for each round of tool calls. */
+  steps?: number;
 }
 
 const FAILURE_CODES = {
@@ -144,10 +158,51 @@ export function toPrompt(system: string, messages: ModelMessage[]): LanguageMode
   return prompt;
 }
 
+/** What a tool call the model made looks like to the loop's callers: its id, the tool's name, the input. */
+export interface ToolCallRequest {
+  id: string;
+  name: string;
+  input: unknown;
+}
+
+/** Tools the model may call during one answer, and how a call that needs the person's approval gets it. */
+export interface ToolLoopOptions {
+  tools: readonly ToolDefinition[];
+  /** Model calls per answer, the first included: after the last one the model answers without tools. */
+  maxSteps: number;
+  /** Who runs the tools: the person asking. */
+  context: Omit<ToolRunContext, "signal">;
+  /** Resolves true once the person approves the call, false when they deny it or the wait runs out. */
+  approve(call: ToolCallRequest, signal: AbortSignal): Promise<boolean>;
+}
+
+/** The loop's word to the model for a call it may not make, and for one the person denied. */
+const UNKNOWN_TOOL = "There is no tool by that name in this conversation.";
+export const DENIED_TOOL = "The person did not allow this call.";
+
+/** A tool's output as the model and the page read it: text, capped. */
+export function capToolOutput(output: unknown): string {
+  // A tool that breaks the shape (an object for text) is shown as JSON, never run or rendered.
+  const text = typeof output === "string" ? output : (JSON.stringify(output) ?? "");
+  return text.length > TOOL_OUTPUT_MAX_CHARS
+    ? `${text.slice(0, TOOL_OUTPUT_MAX_CHARS)}\n[Output cut at ${TOOL_OUTPUT_MAX_CHARS} characters]`
+    : text;
+}
+
+function parseToolInput(raw: string): unknown {
+  try {
+    return JSON.parse(raw || "{}") as unknown;
+  } catch {
+    return raw;
+  }
+}
+
 /**
  * Reads the model's own stream (the provider interface's `doStream`), not the AI SDK's `streamText`:
  * the chat needs text, sources, usage and how it ended, and `streamText`'s stages (steps, tools,
  * telemetry, a tee) cost about 4 ms a call and a third of a millisecond a chunk for none of them.
+ * With `tools`, the loop is its own: each step streams text, its tool calls run (approved first when
+ * the tool asks for it), their results go back, and the next step continues the same answer.
  */
 export async function* streamModel(
   options: ModelStreamOptions,
@@ -168,10 +223,26 @@ export async function* streamModel(
         upstream.abort(new Error("upstream idle"));
       }, options.idleMs);
   };
-  const total = setTimeout(() => {
-    timedOut = true;
-    upstream.abort(new Error("upstream too slow"));
-  }, options.totalMs);
+  // The overall cap counts the model and the tools, not a person deciding on an approval.
+  let totalLeft = options.totalMs;
+  let totalFrom = performance.now();
+  const startTotal = () =>
+    setTimeout(() => {
+      timedOut = true;
+      upstream.abort(new Error("upstream too slow"));
+    }, totalLeft);
+  let total = startTotal();
+  const pauseTimers = () => {
+    clearTimeout(idle);
+    idle = undefined;
+    clearTimeout(total);
+    totalLeft -= performance.now() - totalFrom;
+  };
+  const resumeTimers = () => {
+    totalFrom = performance.now();
+    total = startTotal();
+    touch();
+  };
 
   const outcome: ModelStreamOutcome = {
     text: "",
@@ -182,8 +253,17 @@ export async function* streamModel(
     timeToFirstTokenMs: null,
     totalMs: 0,
     cost: null,
+    steps: 0,
   };
   const prompt = toPrompt(options.system, options.messages);
+  const loop = options.tools?.tools.length ? options.tools : null;
+  const offered = loop?.tools.map((t) => ({
+    type: "function" as const,
+    name: t.name,
+    description: t.description,
+    inputSchema: t.inputSchema as JSONSchema7,
+  }));
+  const add = (sum: number | null, n: number | undefined) => (n === undefined ? sum : (sum ?? 0) + n);
   let lastError: unknown;
   const failed = (error: unknown) => {
     lastError = error;
@@ -193,72 +273,147 @@ export async function* streamModel(
     outcome.message = error instanceof ModelUnavailableError ? error.message : undefined;
   };
   try {
-    for (let attempt = 1; ; attempt++) {
-      touch();
-      let reader: ReadableStreamDefaultReader<LanguageModelV3StreamPart> | null = null;
-      try {
-        const { stream } = await options.model.doStream({
-          prompt,
-          temperature: options.temperature,
-          maxOutputTokens: options.maxOutputTokens,
-          topP: options.topP,
-          stopSequences: options.stopSequences,
-          abortSignal: upstream.signal,
-        });
-        reader = stream.getReader();
-        for (;;) {
-          const { done, value: part } = await reader.read();
-          if (done) break;
-          touch();
-          if (part.type === "text-delta") {
-            if (!part.delta) continue;
-            outcome.timeToFirstTokenMs ??= Math.round(performance.now() - started);
-            outcome.text += part.delta;
-            yield { type: "text", text: part.delta, sofar: outcome.text };
-          } else if (part.type === "raw") {
-            const status = statusOf(part);
-            if (status && !outcome.text) yield { type: "status", status };
-          } else if (part.type === "source" && part.sourceType === "url") {
-            yield { type: "source", title: part.title ?? part.url, url: part.url };
-          } else if (part.type === "finish") {
-            outcome.outputTokens = part.usage.outputTokens.total ?? null;
-            outcome.inputTokens = part.usage.inputTokens.total ?? null;
-            outcome.cost = reportedCost(part.providerMetadata) ?? outcome.cost;
-          } else if (part.type === "error") {
-            failed(part.error);
-            // The answer ends at its first error: whatever a provider sends after one (a malformed
-            // chunk, an error object mid-stream) would leave a hole in the text.
-            break;
+    for (let step = 1; ; step++) {
+      outcome.steps = step;
+      const calls: { toolCallId: string; toolName: string; input: string }[] = [];
+      let stepText = "";
+      // The last step offers no tools, so the answer ends in words.
+      const withTools = loop !== null && step < loop.maxSteps;
+      for (let attempt = 1; ; attempt++) {
+        touch();
+        let reader: ReadableStreamDefaultReader<LanguageModelV3StreamPart> | null = null;
+        try {
+          const { stream } = await options.model.doStream({
+            prompt,
+            temperature: options.temperature,
+            maxOutputTokens: options.maxOutputTokens,
+            topP: options.topP,
+            stopSequences: options.stopSequences,
+            abortSignal: upstream.signal,
+            ...(withTools ? { tools: offered, toolChoice: { type: "auto" as const } } : {}),
+          });
+          reader = stream.getReader();
+          for (;;) {
+            const { done, value: part } = await reader.read();
+            if (done) break;
+            touch();
+            if (part.type === "text-delta") {
+              if (!part.delta) continue;
+              outcome.timeToFirstTokenMs ??= Math.round(performance.now() - started);
+              // A later step's words start a paragraph of their own.
+              const delta =
+                !stepText && outcome.text && !outcome.text.endsWith("\n") ? `\n\n${part.delta}` : part.delta;
+              stepText += delta;
+              outcome.text += delta;
+              yield { type: "text", text: delta, sofar: outcome.text };
+            } else if (part.type === "raw") {
+              const status = statusOf(part);
+              if (status && !outcome.text) yield { type: "status", status };
+            } else if (part.type === "source" && part.sourceType === "url") {
+              yield { type: "source", title: part.title ?? part.url, url: part.url };
+            } else if (part.type === "tool-call") {
+              if (withTools) calls.push(part);
+            } else if (part.type === "finish") {
+              outcome.outputTokens = add(outcome.outputTokens, part.usage.outputTokens.total);
+              outcome.inputTokens = add(outcome.inputTokens, part.usage.inputTokens.total);
+              const cost = reportedCost(part.providerMetadata);
+              if (cost !== null) outcome.cost = (outcome.cost ?? 0) + cost;
+            } else if (part.type === "error") {
+              failed(part.error);
+              // The answer ends at its first error: whatever a provider sends after one (a malformed
+              // chunk, an error object mid-stream) would leave a hole in the text.
+              break;
+            }
           }
+        } catch (error) {
+          // The call was refused (an HTTP error, no connection) or its stream broke or was aborted.
+          if (upstream.signal.aborted) {
+            if (!timedOut) outcome.interrupted = true;
+          } else failed(error);
+        } finally {
+          // Stop reading a provider that failed mid-stream: its connection is closed, not left to drain.
+          void reader?.cancel().catch(() => undefined);
         }
-      } catch (error) {
-        // The call was refused (an HTTP error, no connection) or its stream broke or was aborted.
-        if (upstream.signal.aborted) {
-          if (!timedOut) outcome.interrupted = true;
-        } else failed(error);
-      } finally {
-        // Stop reading a provider that failed mid-stream: its connection is closed, not left to drain.
-        void reader?.cancel().catch(() => undefined);
+        const retryIn =
+          outcome.failure && attempt === 1 && !stepText && !calls.length && !upstream.signal.aborted
+            ? connectionFailedBeforeAnswer(lastError)
+              ? 0
+              : shortRetryAfter(lastError)
+            : null;
+        if (retryIn === null || signal.aborted || timedOut) break;
+        // A 429 that names a short wait, or a connection lost before any answer: wait, then ask again.
+        clearTimeout(idle);
+        idle = undefined;
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, retryIn);
+          upstream.signal.addEventListener("abort", () => (clearTimeout(timer), resolve()), { once: true });
+        });
+        if (upstream.signal.aborted) break;
+        outcome.failure = null;
+        outcome.upstreamStatus = undefined;
+        outcome.errorName = undefined;
+        outcome.message = undefined;
       }
-      const retryIn =
-        outcome.failure && attempt === 1 && !outcome.text && !upstream.signal.aborted
-          ? connectionFailedBeforeAnswer(lastError)
-            ? 0
-            : shortRetryAfter(lastError)
-          : null;
-      if (retryIn === null || signal.aborted || timedOut) break;
-      // A 429 that names a short wait, or a connection lost before any answer: wait, then ask again.
-      clearTimeout(idle);
-      idle = undefined;
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, retryIn);
-        upstream.signal.addEventListener("abort", () => (clearTimeout(timer), resolve()), { once: true });
-      });
+      if (!loop || !calls.length || outcome.failure || upstream.signal.aborted) break;
+
+      // The step's calls, one after another, and what each returned, for the next step.
+      const results: LanguageModelV3ToolResultPart[] = [];
+      for (const call of calls) {
+        const request = { id: call.toolCallId, name: call.toolName, input: parseToolInput(call.input) };
+        yield { type: "tool-call", call: request };
+        // Only a tool the person switched on runs: a name the model made up (or read in a tool's
+        // output) finds nothing.
+        const tool = loop.tools.find((t) => t.name === call.toolName);
+        let allowed = tool !== undefined;
+        if (tool?.requireApproval) {
+          yield { type: "tool-approval", call: request };
+          pauseTimers();
+          allowed = await untilAborted(loop.approve(request, upstream.signal), upstream.signal);
+          if (upstream.signal.aborted) break;
+          resumeTimers();
+        }
+        const began = performance.now();
+        let result: ToolOutput;
+        if (!tool) result = { output: UNKNOWN_TOOL, isError: true };
+        else if (!allowed) result = { output: DENIED_TOOL, isError: true };
+        else result = await runTool(tool, request.input, { ...loop.context, signal: upstream.signal });
+        if (upstream.signal.aborted) break;
+        touch();
+        const output = capToolOutput(result.output);
+        const durationMs = Math.round(performance.now() - began);
+        yield {
+          type: "tool-result",
+          result: { id: request.id, output, isError: result.isError, durationMs, approved: allowed },
+        };
+        results.push({
+          type: "tool-result",
+          toolCallId: call.toolCallId,
+          toolName: call.toolName,
+          output:
+            !allowed && tool
+              ? { type: "execution-denied", reason: DENIED_TOOL }
+              : {
+                  type: result.isError ? "error-text" : "text",
+                  value: output,
+                },
+        });
+      }
       if (upstream.signal.aborted) break;
-      outcome.failure = null;
-      outcome.upstreamStatus = undefined;
-      outcome.errorName = undefined;
-      outcome.message = undefined;
+      prompt.push(
+        {
+          role: "assistant",
+          content: [
+            ...(stepText ? [{ type: "text" as const, text: stepText }] : []),
+            ...calls.map((c) => ({
+              type: "tool-call" as const,
+              toolCallId: c.toolCallId,
+              toolName: c.toolName,
+              input: parseToolInput(c.input),
+            })),
+          ],
+        },
+        { role: "tool", content: results },
+      );
     }
   } finally {
     clearTimeout(idle);
@@ -271,4 +426,36 @@ export async function* streamModel(
   outcome.totalMs = Math.round(performance.now() - started);
   reportModelCall(options.model, outcome);
   return outcome;
+}
+
+/** A yes or no that an abort (Stop, shutdown) turns into no at once; a failure is a no too. */
+function untilAborted(decision: Promise<boolean>, signal: AbortSignal): Promise<boolean> {
+  return new Promise<boolean>((resolve) => {
+    const onAbort = () => resolve(false);
+    if (signal.aborted) return onAbort();
+    signal.addEventListener("abort", onAbort, { once: true });
+    decision
+      .then(resolve, () => resolve(false))
+      .finally(() => signal.removeEventListener("abort", onAbort));
+  });
+}
+
+/** Runs one tool: a throw is its error, and an abort (Stop, a timeout) ends the wait at once. */
+function runTool(tool: ToolDefinition, input: unknown, ctx: ToolRunContext): Promise<ToolOutput> {
+  return new Promise<ToolOutput>((resolve) => {
+    const onAbort = () => resolve({ output: "The call was stopped.", isError: true });
+    if (ctx.signal.aborted) return onAbort();
+    ctx.signal.addEventListener("abort", onAbort, { once: true });
+    Promise.resolve()
+      .then(() => tool.run(input, ctx))
+      .then(
+        (r) => resolve({ output: r.output, isError: Boolean(r.isError) }),
+        (err: unknown) =>
+          resolve({
+            output: `The tool failed: ${err instanceof Error ? err.message : String(err)}`,
+            isError: true,
+          }),
+      )
+      .finally(() => ctx.signal.removeEventListener("abort", onAbort));
+  });
 }
