@@ -517,8 +517,8 @@ at both commits and run side by side on one database (\`bench/ab-chat.ts\`, 400 
 machine), the server's CPU per answer went from 10.3 ms to 12.05 ms and TTFT p50 from 7.25 ms to 11.05 ms.
 The path wakes three processes the direct one does not (server, database, server again), and after the pause
 that the alternation leaves between answers a loopback round trip alone costs 0.18–0.33 ms here against
-0.04–0.07 ms back to back (\`bench/idle-gap.ts\`). What is left to take off the path: the budget read for a
-person with no budget (most people), and the rate-limit window where Redis is set.
+0.04–0.07 ms back to back (\`bench/idle-gap.ts\`). Since this run, an instance with no budget at all no longer
+reads budgets on each call (whether any exists is read once a second per process); not yet measured here.
 
 Under 200 concurrent streams the p99 goal of 40 ms is missed too: on PGlite (60.7 ms), whose one connection
 runs every answer's statements one after another, so the two more an answer queue behind the others; on

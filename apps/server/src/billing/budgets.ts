@@ -52,8 +52,34 @@ export function narrowest(
   return instance ? cap(instance) : null;
 }
 
+/**
+ * Whether the instance has any budget at all, read at most once a second per process: most instances
+ * have none, and every model call would otherwise spend a round trip finding that out. A budget set
+ * here applies at once (budgetsChanged); one set through another process, within a second.
+ */
+export const ANY_BUDGET_READ_MS = 1_000;
+const anyBudgetRead = new WeakMap<Database, { any: Promise<boolean>; at: number }>();
+
+function anyBudget(db: Database): Promise<boolean> {
+  const known = anyBudgetRead.get(db);
+  if (known && Date.now() - known.at < ANY_BUDGET_READ_MS) return known.any;
+  const any = db
+    .select({ id: budgets.id })
+    .from(budgets)
+    .limit(1)
+    .then((rows) => rows.length > 0);
+  anyBudgetRead.set(db, { any, at: Date.now() });
+  // A failed read is not remembered: the next call reads again.
+  any.catch(() => anyBudgetRead.delete(db));
+  return any;
+}
+
+/** A budget was set or removed through this process: the next model call reads budgets again. */
+export const budgetsChanged = (db: Database) => void anyBudgetRead.delete(db);
+
 /** The budget that applies to a person now, in one read; null when none does. */
 export async function budgetFor(db: Database, userId: string): Promise<BudgetCap | null> {
+  if (!(await anyBudget(db))) return null;
   const teamsOfUser = db.select({ id: member.organizationId }).from(member).where(eq(member.userId, userId));
   const rows = await db
     .select({ budget: budgets, teamName: organization.name })

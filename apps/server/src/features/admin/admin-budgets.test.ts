@@ -5,8 +5,10 @@ import type { BudgetsResponse, Subscription } from "@tessera/contracts";
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { newApiKey } from "../../auth/api-key";
+import { ANY_BUDGET_READ_MS } from "../../billing/budgets";
 import {
   apiKeys,
+  budgets,
   comparisons,
   conversations,
   member,
@@ -90,6 +92,29 @@ beforeAll(async () => {
     });
 });
 afterAll(() => t.close());
+
+describe("budgets written outside this process", () => {
+  it("apply within a second, though this process had found none", async () => {
+    await person("eve");
+    const first = await chat("eve");
+    expect(first.status).toBe(200);
+    await readSse(first);
+    // As another process (or an operator) would: straight into the table, not through this one's API.
+    const db = t.services.database.db;
+    const [row] = await db
+      .insert(budgets)
+      .values({ scope: "user", userId: ids.eve!, monthlyTokens: 5 })
+      .returning();
+    await spend("eve", 10);
+    await new Promise((r) => setTimeout(r, ANY_BUDGET_READ_MS + 50));
+    const refused = await chat("eve");
+    expect(refused.status).toBe(429);
+    expect((await errorOf(refused)).code).toBe("BUDGET_EXCEEDED");
+    await db.delete(budgets).where(eq(budgets.id, row!.id));
+    // The later tests count everyone on the instance's budget.
+    await db.delete(user).where(eq(user.id, ids.eve!));
+  });
+});
 
 describe("setting budgets", () => {
   it("refuses what is not a budget, with the reason, and everyone but an instance admin", async () => {

@@ -1,14 +1,22 @@
 // PUT /api/admin/budgets: sets the monthly cap of the instance, a team or a person, replacing the one
-// it had. It applies from the next model call, in every process (each call reads it).
+// it had. It applies from the next model call here, and within a second in other processes
+// (billing/budgets.ts anyBudget).
 import type { setBudgetSchema } from "@tessera/contracts";
 import { eq, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Database } from "../../db/client";
 import { budgets, organization } from "../../db/schema";
+import { budgetsChanged } from "../../billing/budgets";
 import { AppError } from "../../lib/errors";
 import { findPerson } from "./find-person";
 
 export async function setBudget(db: Database, by: string, input: z.output<typeof setBudgetSchema>) {
+  const set = await writeBudget(db, by, input);
+  budgetsChanged(db);
+  return set;
+}
+
+async function writeBudget(db: Database, by: string, input: z.output<typeof setBudgetSchema>) {
   const caps = {
     monthlyTokens: input.monthlyTokens ?? null,
     monthlyCostUsd: input.monthlyCostUsd ?? null,
@@ -57,5 +65,6 @@ export async function deleteBudget(
         ? eq(budgets.teamId, id!)
         : eq(budgets.userId, id!);
   const gone = await db.delete(budgets).where(where).returning({ id: budgets.id });
+  budgetsChanged(db);
   if (gone.length === 0) throw new AppError("NOT_FOUND", "There is no such budget.");
 }
