@@ -907,3 +907,38 @@ export const conversationShares = pgTable(
     index("conversation_shares_user_idx").on(t.userId, t.updatedAt),
   ],
 );
+
+/**
+ * MCP servers whose tools models may call (tools/mcp): the instance's, set up by an instance admin on
+ * Admin → Tools (any transport, any address), and a team's, set up by its owner (remote only, public
+ * addresses only). Header values are sealed with ENCRYPTION_KEY and never leave the server.
+ */
+export const mcpServers = pgTable(
+  "mcp_servers",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull(),
+    scope: text("scope").$type<"instance" | "team">().notNull(),
+    teamId: text("team_id").references(() => organization.id, { onDelete: "cascade" }),
+    transport: text("transport").$type<"streamable-http" | "sse" | "stdio">().notNull(),
+    url: text("url"),
+    command: text("command"),
+    args: jsonb("args").$type<string[]>().notNull().default([]),
+    /** Header name → its value sealed (lib/crypto.ts). */
+    sealedHeaders: jsonb("sealed_headers").$type<Record<string, string>>().notNull().default({}),
+    requireApproval: boolean("require_approval").notNull().default(true),
+    /** Tools of the server switched off; a tool the server adds later is on. */
+    disabledTools: jsonb("disabled_tools").$type<string[]>().notNull().default([]),
+    createdBy: text("created_by").references(() => user.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("mcp_servers_team_idx").on(t.teamId),
+    check(
+      "mcp_servers_scope_check",
+      sql`(${t.scope} = 'instance' and ${t.teamId} is null) or (${t.scope} = 'team' and ${t.teamId} is not null)`,
+    ),
+    check("mcp_servers_team_remote_check", sql`${t.scope} = 'instance' or ${t.transport} <> 'stdio'`),
+  ],
+);

@@ -1,0 +1,99 @@
+// Which tools a person may use now: the built-in ones, and the switched-on tools of the instance's MCP
+// servers and of their teams' servers that answer. The chat loop asks here, by person, every answer.
+import { capOutput } from "./cap-output";
+import { currentTimeTool } from "./builtin/current-time";
+import { generateImageTool } from "./builtin/generate-image";
+import { readUrlTool } from "./builtin/read-url";
+import { searchDocumentsTool } from "./builtin/search-documents";
+import { webSearchTool } from "./builtin/web-search";
+import { configOf, serversFor, type McpServerRow } from "./mcp/stored-servers";
+import type { ToolDeps } from "./tool-deps";
+import type { ToolDefinition } from "./types";
+
+export type { ToolDeps } from "./tool-deps";
+export { toolDepsOf } from "./tool-deps";
+
+export function builtinTools(deps: ToolDeps): ToolDefinition[] {
+  return [
+    webSearchTool(deps.search),
+    readUrlTool({ allowPrivateFetch: deps.allowPrivateFetch }),
+    searchDocumentsTool(deps.db),
+    generateImageTool({
+      db: deps.db,
+      storage: deps.storage,
+      logger: deps.logger,
+      registry: deps.images,
+      timeoutMs: deps.imageTimeoutMs,
+      publicUrl: deps.publicUrl,
+    }),
+    currentTimeTool(),
+  ];
+}
+
+export async function toolsFor(deps: ToolDeps, userId: string): Promise<ToolDefinition[]> {
+  const servers = await serversFor(deps.db, userId);
+  return [...builtinTools(deps), ...named(await mcpTools(deps, servers))];
+}
+
+/** The tools named by `ids` that the person may use now; any other id is left out without a word. */
+export async function resolveTools(deps: ToolDeps, userId: string, ids: string[]): Promise<ToolDefinition[]> {
+  const wanted = new Set(ids);
+  const serverIds = new Set(ids.filter((id) => id.startsWith("mcp:")).map((id) => id.split(":")[1]));
+  const servers = serverIds.size
+    ? (await serversFor(deps.db, userId)).filter((s) => serverIds.has(s.id))
+    : [];
+  const all = [...builtinTools(deps), ...named(await mcpTools(deps, servers))];
+  return all.filter((t) => wanted.has(t.id));
+}
+
+/** The switched-on tools of servers that answer; a failing server adds none (its page shows why). */
+async function mcpTools(deps: ToolDeps, servers: McpServerRow[]): Promise<ToolDefinition[]> {
+  const lists = await Promise.all(
+    servers.map(async (row) => {
+      const config = configOf(row, deps);
+      const state = await deps.mcp.state(config);
+      if (state.status !== "connected") return [];
+      const off = new Set(row.disabledTools);
+      return state.tools
+        .filter((t) => !off.has(t.name))
+        .map((t): ToolDefinition => ({
+          id: `mcp:${row.id}:${t.name}`,
+          name: t.name,
+          description: capOutput(t.description, 1_000),
+          inputSchema: t.inputSchema,
+          source: "mcp",
+          server: row.name,
+          requireApproval: row.requireApproval,
+          run: (input, ctx) => deps.mcp.call(config, t.name, input, ctx.signal),
+        }));
+    }),
+  );
+  return lists.flat();
+}
+
+/**
+ * The names models see: `<server>__<tool>` in the characters providers accept, so no MCP tool takes
+ * a built-in's name or another server's; a clash left after that gets a number.
+ */
+function named(tools: ToolDefinition[]): ToolDefinition[] {
+  const taken = new Set<string>([
+    "web_search",
+    "read_url",
+    "search_documents",
+    "generate_image",
+    "current_time",
+  ]);
+  return tools.map((t) => {
+    const base = `${slug(t.server ?? "mcp", 20)}__${slug(t.name, 40)}`;
+    let name = base;
+    for (let n = 2; taken.has(name); n++) name = `${base.slice(0, 60)}_${n}`;
+    taken.add(name);
+    return { ...t, name };
+  });
+}
+
+const slug = (text: string, max: number) =>
+  text
+    .replace(/[^A-Za-z0-9_-]+/g, "_")
+    .replace(/^_+|_+$/g, "")
+    .slice(0, max) || "tool";
