@@ -18,6 +18,7 @@ import { closeOrphanedResponses } from "./features/compare/close-orphaned-respon
 import { closeOrphanedSearches } from "./features/search/close-orphaned-searches";
 import { createDatabaseBus, createRedisBus } from "./streams/bus";
 import { createDurableAnswers, type DurableAnswers } from "./streams/durable-answers";
+import { createJobQueue, type JobQueue } from "./jobs/queue";
 import { seedBuiltInPrompts } from "./features/prompts/prompts";
 import { seedKnowledge } from "./knowledge/seed-knowledge";
 import { createLiveConnections, type LiveConnections } from "./features/connections/live-connections";
@@ -76,6 +77,8 @@ export interface Services {
    * main.ts ends them on shutdown before closing.
    */
   answers: DurableAnswers;
+  /** The job queue (jobs/): images and voice-overs, taken by any process, retried when one dies. */
+  jobs: JobQueue;
   /** Signs image-proxy addresses for pictures an <img> loads without a bearer token. */
   imageProxy: ImageProxySigner;
   /** Admin → Settings (registration, allowed domains, default plan, name), the same in every process. */
@@ -111,13 +114,14 @@ export async function createServices(
           "another process is migrating the database; waiting for it to finish",
         ),
     }));
+  const bus = env.REDIS_URL
+    ? await createRedisBus(env.REDIS_URL, { logger, prefix: env.REDIS_KEY_PREFIX })
+    : createDatabaseBus(database);
   // Leases, not a start-up sweep: this process closes only what no live process holds (on PGlite,
   // which no other process can share, whatever the last one left).
   const answers = createDurableAnswers({
     db: database.db,
-    bus: env.REDIS_URL
-      ? await createRedisBus(env.REDIS_URL, { logger, prefix: env.REDIS_KEY_PREFIX })
-      : createDatabaseBus(database),
+    bus,
     logger,
     rules: [closeOrphanedAnswers, closeOrphanedResponses, closeOrphanedSearches],
     leaseMs: env.STREAM_LEASE_MS,
@@ -125,6 +129,15 @@ export async function createServices(
     soleProcess: database.kind === "pglite",
   });
   await answers.start();
+  // Images and voice-overs define their kinds when their routes are made; the queue takes from then.
+  const jobs = createJobQueue({
+    db: database.db,
+    bus,
+    logger,
+    leaseMs: env.STREAM_LEASE_MS,
+    soleProcess: database.kind === "pglite",
+  });
+  await jobs.start();
   await seedKnowledge(database.db);
   await seedBuiltInPrompts(database.db);
   await seedBuiltInAssistants(database.db);
@@ -271,6 +284,7 @@ export async function createServices(
     cipher,
     socialProviders: Object.keys(social) as SocialProvider[],
     answers,
+    jobs,
     settings,
     sso,
     imageProxy: createImageProxySigner(secrets.authSecret),
@@ -278,6 +292,7 @@ export async function createServices(
     close: async () => {
       auditRetention.stop();
       metrics.close();
+      await jobs.close();
       await answers.close();
       await localModels.close();
       await limiter.close();

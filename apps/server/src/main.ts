@@ -61,6 +61,7 @@ async function main() {
     logger.info({ event: "boot.shutdown", signal, streams: services.answers.size }, "draining connections");
     const force = setTimeout(() => process.exit(1), SHUTDOWN_DRAIN_MS);
     force.unref();
+    void services.jobs.shutdown(SHUTDOWN_DRAIN_MS / 2);
     metricsServer?.close();
     server.close(() => {
       services

@@ -942,3 +942,47 @@ export const mcpServers = pgTable(
     check("mcp_servers_team_remote_check", sql`${t.scope} = 'instance' or ${t.transport} <> 'stdio'`),
   ],
 );
+
+/**
+ * The job queue (jobs/): work that outlives the request and the process that took it (an image, a
+ * voice-over). Any process takes a queued row with FOR UPDATE SKIP LOCKED and holds it under a lease
+ * it renews; a row whose lease ran out is queued again or failed with its reason. `claim` is the
+ * take's own token, so a process that lost its lease cannot write over the next taker's outcome.
+ */
+export const jobs = pgTable(
+  "jobs",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    kind: text("kind").notNull(),
+    ownerId: text("owner_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    payload: jsonb("payload").$type<Record<string, unknown>>().notNull().default({}),
+    status: text("status").$type<"queued" | "running" | "succeeded" | "failed">().notNull().default("queued"),
+    /** At most one open job per key (one voice-over at a time per person), in every process. */
+    exclusiveKey: text("exclusive_key"),
+    attempts: integer("attempts").notNull().default(0),
+    maxAttempts: integer("max_attempts").notNull().default(1),
+    claim: uuid("claim"),
+    /** The process holding it (host:pid), for the operator. */
+    holder: text("holder"),
+    leaseUntil: timestamp("lease_until", { withTimezone: true }),
+    progress: integer("progress").notNull().default(0),
+    note: text("note").notNull().default(""),
+    result: jsonb("result").$type<Record<string, unknown>>(),
+    error: text("error"),
+    errorCode: text("error_code"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    startedAt: timestamp("started_at", { withTimezone: true }),
+    finishedAt: timestamp("finished_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("jobs_queued_idx").on(t.kind, t.createdAt).where(sql`${t.status} = 'queued'`),
+    index("jobs_running_idx").on(t.leaseUntil).where(sql`${t.status} = 'running'`),
+    index("jobs_owner_idx").on(t.ownerId, t.createdAt),
+    uniqueIndex("jobs_exclusive_idx")
+      .on(t.exclusiveKey)
+      .where(sql`${t.status} in ('queued', 'running') and ${t.exclusiveKey} is not null`),
+    check("jobs_progress_check", sql`${t.progress} between 0 and 100`),
+  ],
+);
