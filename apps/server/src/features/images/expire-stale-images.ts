@@ -1,9 +1,9 @@
-// Nothing is ever left generating. A job ends itself at its time limit; a job whose server stopped
-// (restart, crash, deploy) is ended here, by age: at start-up and before a person's images are read.
-// Age rather than "started by this process" keeps it right with several servers on one database.
-import { and, eq, inArray, lt } from "drizzle-orm";
+// Nothing is ever left generating. A job ends itself at its time limit, and the queue closes one whose
+// server died (jobs/). What is left is an image with no open job (one from before the queue, or whose
+// job's closing write was lost): ended here, by age, at start-up and before a person's images are read.
+import { and, eq, inArray, lt, notExists, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
-import { generatedImages } from "../../db/schema";
+import { generatedImages, jobs } from "../../db/schema";
 
 /** Past the job's own limit, a little slack for a slow database write. */
 export const STALE_GRACE_MS = 30_000;
@@ -22,6 +22,13 @@ export async function expireStaleImages(
       and(
         inArray(generatedImages.status, ["pending", "generating"]),
         lt(generatedImages.createdAt, cutoff),
+        // A job still queued or running (a retry after its server died) is the queue's to end.
+        notExists(
+          db
+            .select({ one: sql`1` })
+            .from(jobs)
+            .where(and(eq(jobs.id, generatedImages.id), inArray(jobs.status, ["queued", "running"]))),
+        ),
         opts.userId ? eq(generatedImages.userId, opts.userId) : undefined,
       ),
     )

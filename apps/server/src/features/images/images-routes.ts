@@ -12,6 +12,7 @@ import { parseWith, readJson } from "../../lib/validate";
 import { deleteImage } from "./delete-image";
 import { expireStaleImages } from "./expire-stale-images";
 import { getImage, listImages } from "./list-images";
+import { imageJobKind } from "./run-image-job";
 import { startImageGeneration } from "./start-image-generation";
 
 const uuid = z.uuid();
@@ -24,7 +25,8 @@ export function imagesRoutes(services: Services) {
   const db = services.database.db;
   // The live registry: image connections made on the admin's page apply at once.
   const registry = services.images;
-  const deps = { db, storage, logger, registry, timeoutMs: env.IMAGE_TIMEOUT_MS };
+  const deps = { db, storage, logger, registry, timeoutMs: env.IMAGE_TIMEOUT_MS, jobs: services.jobs };
+  services.jobs.define(imageJobKind(deps));
   if (env.OPENAI_IMAGES_BASE_URL && env.OPENAI_IMAGES_MODELS.length === 0)
     logger.warn(
       { event: "images.no_models" },
@@ -55,8 +57,7 @@ export function imagesRoutes(services: Services) {
         { windowMs: 60_000, max: env.RATE_LIMIT_IMAGES },
         (wait) => `You are starting images too quickly. Try again in ${wait} s.`,
       );
-      const { image, job } = await startImageGeneration(deps, who, input);
-      void job;
+      const { image } = await startImageGeneration(deps, who, input, { follow: false });
       return c.json(image, 202);
     })
     .get("/images", async (c) => {

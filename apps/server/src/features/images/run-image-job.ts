@@ -1,15 +1,18 @@
-// One generation job, run in the background after the request has been answered: pending →
-// generating (as the provider is contacted) → completed (image stored, its size and time) or failed
-// (with the reason in words fit to show). Every path ends the row; the job never throws.
+// One generation job, run by whichever process takes it from the queue (jobs/): pending → generating
+// (as the provider is contacted) → completed (image stored, its size and time) or failed (with the
+// reason in words fit to show). The job's id is the image's. A try cut short by a shutdown leaves the
+// row generating for the next try; a try whose process died is closed by the queue (`onFailed`).
 import { randomBytes } from "node:crypto";
 import type { ImageAspectRatio } from "@tessera/contracts";
 import { and, eq, inArray } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { generatedImages } from "../../db/schema";
+import { JobFailure, type JobKind, type RunningJob } from "../../jobs/queue";
 import type { Logger } from "../../lib/logger";
 import { sniffImage } from "../../lib/sniff";
 import { imageSize } from "../../providers/images/image-size";
-import { ImageProviderError, type ImageProvider } from "../../providers/images/types";
+import type { ImageRegistry } from "../../providers/images/registry";
+import { ImageProviderError } from "../../providers/images/types";
 import type { Storage } from "../../providers/storage/storage";
 
 export interface JobDeps {
@@ -19,33 +22,67 @@ export interface JobDeps {
   timeoutMs: number;
 }
 
-export interface ImageJob {
-  id: string;
+/** What an image job carries on its row. */
+export interface ImageJobPayload {
   prompt: string;
   aspectRatio: ImageAspectRatio;
   model: string;
-  provider: ImageProvider;
 }
+
+export const IMAGE_JOB = "image";
 
 const unfinished = (id: string) =>
   and(eq(generatedImages.id, id), inArray(generatedImages.status, ["pending", "generating"]));
 
-export async function runImageJob(deps: JobDeps, job: ImageJob): Promise<void> {
+const GENERIC_REASON = "Something went wrong while making the image. Try again.";
+
+export function imageJobKind(deps: JobDeps & { registry: ImageRegistry }): JobKind<ImageJobPayload> {
+  return {
+    kind: IMAGE_JOB,
+    // A try whose process died is made once more; a provider's refusal is final.
+    maxAttempts: 2,
+    concurrency: 4,
+    failureMessage: GENERIC_REASON,
+    run: (job) => runImageJob(deps, job),
+    async onFailed(row, reason) {
+      await deps.db
+        .update(generatedImages)
+        .set({ status: "failed", error: reason })
+        .where(unfinished(row.id));
+    },
+  };
+}
+
+export async function runImageJob(
+  deps: JobDeps & { registry: ImageRegistry },
+  job: RunningJob<ImageJobPayload>,
+): Promise<Record<string, unknown>> {
   const started = performance.now();
   const seconds = () => Math.round((performance.now() - started) / 10) / 100;
-  const signal = AbortSignal.timeout(deps.timeoutMs);
-  const log = deps.logger.child({ imageId: job.id, model: job.model });
+  const timeout = AbortSignal.timeout(deps.timeoutMs);
+  const signal = AbortSignal.any([timeout, job.signal]);
+  const { prompt, aspectRatio, model: modelId } = job.payload;
+  const log = deps.logger.child({ imageId: job.id, model: modelId, attempt: job.attempt });
   let storedKey: string | null = null;
   try {
-    await deps.db.update(generatedImages).set({ status: "generating" }).where(unfinished(job.id));
-    const result = await job.provider.generate({ prompt: job.prompt, aspectRatio: job.aspectRatio, signal });
+    const model = deps.registry.resolve(modelId);
+    if (!model.ok) throw new JobFailure(model.message);
+    const moved = await deps.db
+      .update(generatedImages)
+      .set({ status: "generating" })
+      .where(unfinished(job.id))
+      .returning({ id: generatedImages.id });
+    if (moved.length === 0) return { discarded: true };
+    await job.progress(10, "Drawing the image");
+    const result = await model.provider.generate({ prompt, aspectRatio, signal });
     const type = sniffImage(result.bytes);
     if (!type)
       throw new ImageProviderError(
-        job.provider.id,
+        model.provider.id,
         null,
         "The image provider sent something that is not an image.",
       );
+    await job.progress(80, "Storing the image");
     const size = imageSize(result.bytes) ?? { width: result.width, height: result.height };
     storedKey = `generated-images/${Date.now()}-${randomBytes(8).toString("hex")}.${type.ext}`;
     await deps.storage.put(storedKey, result.bytes, type.mime);
@@ -66,18 +103,21 @@ export async function runImageJob(deps: JobDeps, job: ImageJob): Promise<void> {
       // Deleted (or expired) while it was drawn: nobody will ever see this file.
       await deps.storage.remove(storedKey);
       log.info({ event: "image.job.discarded" }, "image job finished for a row that is gone");
-      return;
+      return { discarded: true };
     }
     log.info(
       { event: "image.job.completed", seconds: seconds(), bytes: result.bytes.byteLength },
       "image ready",
     );
+    return { imageId: job.id };
   } catch (err) {
-    const reason = failureReason(err, signal, deps.timeoutMs);
+    if (storedKey) await deps.storage.remove(storedKey).catch(() => undefined);
+    // Cut short by a shutdown (or the row is no longer this try's): the next try draws it.
+    if (job.signal.aborted) throw err;
+    const reason = failureReason(err, timeout, deps.timeoutMs);
     if (err instanceof ImageProviderError)
       log.warn({ event: "image.job.failed", reason, status: err.status }, reason);
-    else log.error({ event: "image.job.failed", err }, "image job failed");
-    if (storedKey) await deps.storage.remove(storedKey).catch(() => undefined);
+    else if (!(err instanceof JobFailure)) log.error({ event: "image.job.failed", err }, "image job failed");
     await deps.db
       .update(generatedImages)
       .set({ status: "failed", error: reason, generationTime: seconds() })
@@ -85,12 +125,13 @@ export async function runImageJob(deps: JobDeps, job: ImageJob): Promise<void> {
       .catch((dbErr: unknown) =>
         log.error({ event: "image.job.unrecorded", err: dbErr }, "could not record the failed image job"),
       );
+    throw new JobFailure(reason);
   }
 }
 
-function failureReason(err: unknown, signal: AbortSignal, timeoutMs: number): string {
-  if (signal.aborted)
+function failureReason(err: unknown, timeout: AbortSignal, timeoutMs: number): string {
+  if (timeout.aborted)
     return `The image provider did not finish within ${Math.round(timeoutMs / 1000)} seconds.`;
-  if (err instanceof ImageProviderError) return err.message;
-  return "Something went wrong while making the image. Try again.";
+  if (err instanceof ImageProviderError || err instanceof JobFailure) return err.message;
+  return GENERIC_REASON;
 }

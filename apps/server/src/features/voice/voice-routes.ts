@@ -1,14 +1,14 @@
-// Voice-over routes: POST /api/text-to-voice (spec §7), GET /api/voices, and one's kept voice-overs
-// under /api/voice-overs (listed, read back with their audio, served as MP3, deleted).
+// Voice-over routes: POST /api/text-to-voice (spec §7, a job on the queue, one at a time per person in
+// every process), GET /api/voices, and one's kept voice-overs under /api/voice-overs (listed, read
+// back with their audio, served as MP3, deleted).
 import { textToVoiceSchema } from "@tessera/contracts";
 import { Hono, type Context } from "hono";
 import { z } from "zod";
 import type { Services } from "../../bootstrap";
 import type { AppEnv } from "../../lib/context";
-import { AppError } from "../../lib/errors";
 import { parseWith, readJson } from "../../lib/validate";
 import { contentDisposition } from "../../lib/content-disposition";
-import { createVoiceOver } from "./create-voice-over";
+import { createVoiceOver, voiceJobKind } from "./create-voice-over";
 import { listVoices } from "./list-voices";
 import { deleteVoiceOver, getVoiceOver, listVoiceOvers, readVoiceOverAudio } from "./voice-overs";
 
@@ -18,9 +18,7 @@ export function voiceRoutes(services: Services) {
   // The live engine: a speech connection made on the admin's page applies at once.
   const speech = services.speech;
   const deps = { db: services.database.db, storage: services.storage, speech };
-  // One generation at a time per person (spec §4: blocked while one is running), in every process; a
-  // hold its process never let go (it died) runs out a little after a generation's time limit.
-  const holdMs = services.env.VOICE_TIMEOUT_MS + 30_000;
+  services.jobs.define(voiceJobKind({ ...deps, logger: services.logger }));
   const userOf = (c: Context<AppEnv>) => c.get("session").user.id;
   const idOf = (c: Context<AppEnv>) => parseWith(idParam, c.req.param()).id;
 
@@ -29,20 +27,7 @@ export function voiceRoutes(services: Services) {
     .post("/text-to-voice", async (c) => {
       const userId = userOf(c);
       const input = await readJson(c, textToVoiceSchema);
-      const release = await services.limiter.hold(`voice:${userId}`, holdMs);
-      if (!release)
-        throw new AppError("CONFLICT", "A voice-over is already being generated. Wait for it to finish.");
-      try {
-        const made = await createVoiceOver(
-          { ...deps, logger: c.get("logger") },
-          userId,
-          input,
-          c.req.raw.signal,
-        );
-        return c.json(made);
-      } finally {
-        await release();
-      }
+      return c.json(await createVoiceOver({ ...deps, jobs: services.jobs }, userId, input, c.req.raw.signal));
     })
     .get("/voice-overs", async (c) => c.json(await listVoiceOvers(deps, userOf(c))))
     .get("/voice-overs/:id", async (c) => c.json(await getVoiceOver(deps, userOf(c), idOf(c))))
