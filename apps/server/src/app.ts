@@ -33,6 +33,7 @@ import { PROBE_DEFAULTS, probeConnection } from "./features/connections/probe-co
 import { assistantsRoutes } from "./features/assistants/assistants-routes";
 import { billingRoutes, stripeWebhookRoute } from "./features/billing/billing-routes";
 import { chatRoutes } from "./features/chat/chat-routes";
+import { importRoutes } from "./features/import/import-routes";
 import { conversationLibraryRoutes } from "./features/conversations/conversations-routes";
 import { NOINDEX, sharedRoutes } from "./features/conversations/shared-routes";
 import { compareRoutes, comparisonStream } from "./features/compare/compare-routes";
@@ -67,6 +68,7 @@ const UPLOAD_PATHS = new Set([
   "/api/attachments/extract",
   "/api/documents/upload",
   "/api/transcribe-audio",
+  "/api/conversations/import",
 ]);
 
 export function createApp(services: Services, options: { webDist?: string | null } = {}) {
@@ -333,6 +335,11 @@ export function createApp(services: Services, options: { webDist?: string | null
   );
   // Comparison mode of the chat stream answers here; every other chat-stream request goes on to chat.
   api.post("/chat-stream", comparisonStream(streaming));
+  // Before the conversation routes, whose /conversations/:id would take "import" for an id.
+  api.route(
+    "/conversations/import",
+    importRoutes({ db: database.db, limiter: services.limiter, logger, dataDir: env.DATA_DIR }),
+  );
   // Before chat's routes: its /conversations/:id would take /conversations/search.
   api.route("/", conversationLibraryRoutes({ db: database.db, publicUrl: env.PUBLIC_URL }));
   api.route(

@@ -218,6 +218,8 @@ export const ROUTE_AUTH: Record<string, RouteRule> = {
   "POST /api/attachments/extract": "session",
   "GET /api/conversations": "session",
   "GET /api/conversations/export": "session",
+  "POST /api/conversations/import": "session",
+  "GET /api/conversations/import/:jobId": "owner",
   "GET /api/conversations/:id": "owner",
   "GET /api/conversations/:id/messages": "owner",
   "GET /api/conversations/:id/messages/:messageId/earlier": "owner",

@@ -30,4 +30,5 @@ export * from "./api-keys";
 export * from "./audit";
 export * from "./openai-api";
 export * from "./sso";
+export * from "./conversation-import";
 export * from "./conversations";

@@ -1,0 +1,88 @@
+// The one shape every format is read into before anything is written: a conversation with the
+// messages of its current branch, oldest first, and a tally of what was left out and why.
+import { CONVERSATION_TITLE_MAX, oneLine, type Source } from "@tessera/contracts";
+
+export interface ImportedMessage {
+  role: "user" | "assistant";
+  content: string;
+  model: string | null;
+  createdAt: Date;
+  tokensUsed: number | null;
+  sources: Source[];
+  images: { id: string; url: string }[];
+  status: "complete" | "interrupted" | "error";
+}
+
+export interface ImportedConversation {
+  title: string;
+  model: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+  messages: ImportedMessage[];
+}
+
+/** Reasons things are left out, counted: the preview and the result list them. */
+export const SKIP = {
+  hidden: "System, tool and hidden messages",
+  empty: "Messages with no text",
+  attachments: "Images and files inside messages (their text is kept)",
+  noMessages: "Conversations with no messages",
+  unreadable: "Conversations in a shape that could not be read",
+} as const;
+
+export class Tally {
+  readonly counts = new Map<string, number>();
+  skip(reason: string, n = 1) {
+    if (n > 0) this.counts.set(reason, (this.counts.get(reason) ?? 0) + n);
+  }
+  list() {
+    return [...this.counts].map(([reason, count]) => ({ reason, count }));
+  }
+}
+
+/** PostgreSQL refuses NUL in text; nothing else in a message is changed. */
+export const cleanText = (text: string) => text.replace(/\0/g, "");
+
+export function titleOf(raw: unknown): string {
+  const title = typeof raw === "string" ? oneLine(cleanText(raw)).trim() : "";
+  return [...(title || "Imported conversation")].slice(0, CONVERSATION_TITLE_MAX).join("");
+}
+
+/** Seconds or milliseconds since 1970, or an ISO string; null when it is none of them. */
+export function dateOf(raw: unknown): Date | null {
+  let date: Date | null = null;
+  if (typeof raw === "number" && Number.isFinite(raw)) date = new Date(raw > 1e11 ? raw : raw * 1000);
+  else if (typeof raw === "string" && raw.trim() !== "") date = new Date(raw);
+  return date && !Number.isNaN(date.getTime()) ? date : null;
+}
+
+export const isRecord = (v: unknown): v is Record<string, unknown> =>
+  typeof v === "object" && v !== null && !Array.isArray(v);
+
+/**
+ * A conversation ready to write, or null (counted) when none of its messages were kept. Messages are
+ * shown in (time, id) order, so a message stamped no later than the one before it (two in the same
+ * second) is moved a millisecond after it.
+ */
+export function finish(
+  fields: { title: unknown; model?: string | null; createdAt: Date | null; updatedAt: Date | null },
+  messages: ImportedMessage[],
+  tally: Tally,
+): ImportedConversation | null {
+  if (messages.length === 0) {
+    tally.skip(SKIP.noMessages);
+    return null;
+  }
+  for (let i = 1; i < messages.length; i++) {
+    const before = messages[i - 1]!.createdAt.getTime();
+    if (messages[i]!.createdAt.getTime() <= before) messages[i]!.createdAt = new Date(before + 1);
+  }
+  const createdAt = fields.createdAt ?? messages[0]!.createdAt;
+  const last = messages.at(-1)!.createdAt;
+  const updatedAt = fields.updatedAt && fields.updatedAt >= last ? fields.updatedAt : last;
+  const model =
+    fields.model !== undefined
+      ? fields.model
+      : (messages.findLast((m) => m.role === "assistant" && m.model)?.model ?? null);
+  return { title: titleOf(fields.title), model, createdAt, updatedAt, messages };
+}
