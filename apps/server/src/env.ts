@@ -98,6 +98,10 @@ export const envSchema = z
     GOOGLE_GENERATIVE_AI_API_KEY: optionalString,
     GOOGLE_BASE_URL: urlWith(["http", "https"]),
     LLM_STREAM_TIMEOUT_MS: positiveInt(120_000),
+    /** Model calls in one chat answer, tool rounds included; the last one answers without tools. */
+    TOOL_MAX_STEPS: z.coerce.number().int().min(1).max(50).default(8),
+    /** How long a tool call waits for the person's approval before it is denied. */
+    TOOL_APPROVAL_TIMEOUT_MS: positiveInt(300_000),
     /**
      * How long a process's lease on the answers it writes lasts unless renewed (streams/leases.ts):
      * after a process dies, its answers are closed as interrupted within about this long.

@@ -212,6 +212,7 @@ export const ROUTE_AUTH: Record<string, RouteRule> = {
   // The answer it names must be the caller's (else 404).
   "POST /api/chat-stream/regenerate": "session",
   "POST /api/chat-stream/stop": "session",
+  "POST /api/chat-stream/tool-approval": "session",
   "GET /api/chat-stream/:messageId/follow": "owner",
   "GET /api/models": "session",
   "POST /api/chat-images": "session",

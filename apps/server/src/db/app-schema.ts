@@ -18,6 +18,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import type { SharedConversation } from "@tessera/contracts";
+import type { ToolStep } from "@tessera/contracts";
 import { organization, user } from "./auth-schema";
 
 export const profiles = pgTable("profiles", {
@@ -161,6 +162,8 @@ export const conversations = pgTable(
       .references(() => user.id, { onDelete: "cascade" }),
     title: text("title").notNull(),
     model: text("model"),
+    /** Tool ids the model may call here, as last chosen; null when never chosen. */
+    tools: jsonb("tools").$type<string[]>(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
     /** Shown above the others in the list (features/conversations). */
@@ -205,6 +208,8 @@ export const messages = pgTable(
       .notNull()
       .default([]),
     images: jsonb("images").$type<{ id: string; url: string }[]>().notNull().default([]),
+    /** The tools the model called while answering, in order; null when it called none. */
+    toolCalls: jsonb("tool_calls").$type<ToolStep[]>(),
     /** The client's id for a user message: a repeated submit of the same message is refused. */
     clientMessageId: uuid("client_message_id"),
     /**
@@ -351,6 +356,8 @@ export const assistants = pgTable(
         language: string;
       }>()
       .notNull(),
+    /** Tool ids the model may call when chatting with this assistant. */
+    tools: jsonb("tools").$type<string[]>().notNull().default([]),
     isPublic: boolean("is_public").notNull().default(false),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),

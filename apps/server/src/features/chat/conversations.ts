@@ -142,6 +142,7 @@ const toStoredMessage = (m: typeof messages.$inferSelect & { hasEarlier: boolean
   images: m.images,
   status: m.status as NonNullable<StoredMessage["status"]>,
   ...(m.hasEarlier ? { has_earlier: true as const } : {}),
+  ...(m.toolCalls?.length ? { tool_calls: m.toolCalls } : {}),
 });
 
 /**

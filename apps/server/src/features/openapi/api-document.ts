@@ -22,6 +22,7 @@ import {
   createdApiKeySchema,
   chatRegenerateRequestSchema,
   chatStopRequestSchema,
+  chatToolApprovalRequestSchema,
   chatStreamRequestSchema,
   jigsawSearchRequestSchema,
   savedSearchSchema,
@@ -279,6 +280,14 @@ export const OPERATIONS: Operation[] = [
     summary:
       "Stop an answer while it streams, named by its id (the start event's messageId) or by its question's clientMessageId; it keeps its text, marked interrupted (stored by the time of the 204 when this process runs it). An answer goes on when its client leaves once it has started",
     body: chatStopRequestSchema,
+    status: 204,
+  },
+  {
+    method: "post",
+    path: "/api/chat-stream/tool-approval",
+    summary:
+      "Approve or deny a tool call that waits in the caller's answer (its tool_approval event); 404 for another's answer or a call not waiting. A call left unanswered for 5 minutes is denied",
+    body: chatToolApprovalRequestSchema,
     status: 204,
   },
   {
