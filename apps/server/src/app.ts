@@ -52,7 +52,7 @@ import type { AppEnv } from "./lib/context";
 import { bodyLimit } from "./lib/body-limit";
 import { AppError, errorBody } from "./lib/errors";
 import { guardedFetch } from "./lib/guarded-fetch";
-import { loadSpaPages, type SpaPages } from "./lib/spa-pages";
+import { loadWebBuild, pickEncoding, type WebBuild } from "./lib/web-build";
 import { imageProxyRoutes } from "./features/image-proxy/image-proxy-routes";
 import { securityHeaders } from "./lib/security-headers";
 import { createTxtLookup } from "./providers/dns/txt-records";
@@ -458,20 +458,30 @@ function storageKeyOf(encoded: string): string | null {
 }
 
 /**
- * The built web app: hashed assets cached for a year, every other GET answered with index.html, with
- * the page's route code listed for preloading where the build named it (lib/spa-pages.ts).
+ * The built web app as this process started with it: hashed assets cached for a year, a missing one
+ * 404, every other GET answered with index.html, with the page's route code listed for preloading
+ * where the build named it (lib/spa-pages.ts).
  */
 function mountSpa(app: Hono<AppEnv>, webDist: string, logger: Services["logger"]) {
-  let pages: Promise<SpaPages> | undefined;
-  const loadPages = () =>
-    loadSpaPages(webDist).then((loaded) => {
-      if (loaded.problem)
+  let build: Promise<WebBuild> | undefined;
+  const loadBuild = () =>
+    loadWebBuild(webDist).then((loaded) => {
+      if (loaded.pages.problem)
         logger.warn(
-          { event: "web.route_preloads.unused", reason: loaded.problem },
+          { event: "web.route_preloads.unused", reason: loaded.pages.problem },
           "pages served without preloads",
         );
+      logger.info({ event: "web.build_held", ...loaded.size }, "web app read into memory");
       return loaded;
     });
+  // Read now, so this process serves the build it started with (lib/web-build.ts); a failed read (no
+  // build yet) is tried again on the next request.
+  const current = () =>
+    (build ??= loadBuild().catch((err: unknown) => {
+      build = undefined;
+      throw err;
+    }));
+  void current().catch(() => undefined);
   app.use("/assets/*", async (c, next) => {
     await next();
     if (c.res.status === 200) c.header("Cache-Control", "public, max-age=31536000, immutable");
@@ -482,14 +492,28 @@ function mountSpa(app: Hono<AppEnv>, webDist: string, logger: Services["logger"]
     c.header("Cache-Control", "no-cache");
   });
   // The build writes .br and .gz copies of its text assets; a browser that accepts one gets it.
+  app.use("/*", async (c, next) => {
+    if (c.req.method !== "GET" && c.req.method !== "HEAD") return next();
+    const file = (await current()).file(c.req.path);
+    if (!file) {
+      // A chunk this build does not have (a page of another build asks): a 404 its loader sees as a
+      // failed import, never index.html with a 200 that blanks the page.
+      if (c.req.path.startsWith("/assets/") && !c.req.path.endsWith(".map"))
+        throw new AppError("NOT_FOUND", "This build has no such file.");
+      return next();
+    }
+    const { body, encoding } = pickEncoding(file, c.req.header("accept-encoding") ?? "");
+    c.header("Content-Type", file.type);
+    if (file.br || file.gzip) c.header("Vary", "Accept-Encoding");
+    if (encoding) c.header("Content-Encoding", encoding);
+    return c.req.method === "HEAD"
+      ? c.body(null)
+      : c.body(new Uint8Array(body.buffer as ArrayBuffer, body.byteOffset, body.length));
+  });
+  // Source maps, which are not held in memory.
   app.use("/*", serveStatic({ root: webDist, precompressed: true }));
   app.get("*", async (c) => {
-    // Read once; a failed read (no build yet) is tried again on the next page.
-    pages ??= loadPages().catch((err: unknown) => {
-      pages = undefined;
-      throw err;
-    });
-    const html = (await pages).htmlFor(c.req.path);
+    const html = (await current()).pages.htmlFor(c.req.path);
     c.header("Cache-Control", "no-cache");
     // A shared conversation is public to whoever holds its link, never to a search engine.
     if (c.req.path.startsWith("/share/")) c.header("X-Robots-Tag", NOINDEX);

@@ -1,6 +1,6 @@
 // The built web app as the server hands it out: hashed assets compressed when the browser accepts it
 // and cached for a year, every other page answered with index.html, and the API never shadowed by it.
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
@@ -109,5 +109,55 @@ describe("the web app's files", () => {
     } finally {
       warn.mockRestore();
     }
+  });
+});
+
+describe("a new build written under a running server", () => {
+  it("answers a missing asset 404 in JSON, never the app's HTML", async () => {
+    for (const path of ["/assets/gone-123abc.js", "/assets/gone-123abc.css", "/assets/nested/x.js"]) {
+      const res = await get(path, "br, gzip");
+      expect(res.status, path).toBe(404);
+      expect(res.headers.get("content-type"), path).toMatch(/^application\/json/);
+      const body = await res.text();
+      expect(body, path).not.toContain("<title>");
+      expect(JSON.parse(body), path).toMatchObject({ error: { code: "NOT_FOUND" } });
+      expect(res.headers.get("cache-control") ?? "", path).not.toContain("immutable");
+    }
+  });
+
+  it("keeps serving the build it started with: its index.html and its chunks", async () => {
+    const dist = scratch();
+    mkdirSync(join(dist, "assets"));
+    writeFileSync(
+      join(dist, "index.html"),
+      '<!doctype html><title>Old</title><script src="/assets/old-1.js">',
+    );
+    writeFileSync(join(dist, "assets/old-1.js"), "export const build = 'old';\n");
+    const running = createApp(t.services, { webDist: dist });
+    // The process reads its build at start, before any page is asked for.
+    await new Promise((r) => setTimeout(r, 200));
+
+    // The deploy swaps the folder's content: a new index.html, new chunks, the old ones gone.
+    rmSync(join(dist, "assets"), { recursive: true });
+    mkdirSync(join(dist, "assets"));
+    writeFileSync(
+      join(dist, "index.html"),
+      '<!doctype html><title>New</title><script src="/assets/new-2.js">',
+    );
+    writeFileSync(join(dist, "assets/new-2.js"), "export const build = 'new';\n");
+
+    expect(await (await running.request("/dashboard")).text()).toContain("<title>Old</title>");
+    const old = await running.request("/assets/old-1.js");
+    expect(old.status).toBe(200);
+    expect(old.headers.get("content-type")).toMatch(/javascript/);
+    expect(await old.text()).toContain("'old'");
+    // A chunk of the new build is not this process's: a 404, as for any chunk it does not have.
+    expect((await running.request("/assets/new-2.js")).status).toBe(404);
+
+    // A process started after the deploy serves the new build.
+    const next = createApp(t.services, { webDist: dist });
+    expect(await (await next.request("/dashboard")).text()).toContain("<title>New</title>");
+    expect((await next.request("/assets/new-2.js")).status).toBe(200);
+    expect((await next.request("/assets/old-1.js")).status).toBe(404);
   });
 });
