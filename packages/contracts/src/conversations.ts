@@ -2,10 +2,13 @@
 import { z } from "zod";
 import { conversationSummarySchema, sourceSchema } from "./chat";
 
-/** A conversation in the list, with where it is filed and whether it is pinned to the top. */
+/**
+ * A conversation in the list, with where it is filed and whether it is pinned to the top (the server
+ * always says; a summary from elsewhere, without them, is unpinned and unfiled).
+ */
 export const libraryConversationSchema = conversationSummarySchema.extend({
-  pinned: z.boolean(),
-  folder_id: z.string().nullable(),
+  pinned: z.boolean().optional(),
+  folder_id: z.string().nullable().optional(),
 });
 export type LibraryConversation = z.infer<typeof libraryConversationSchema>;
 

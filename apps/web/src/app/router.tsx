@@ -249,6 +249,14 @@ export const routes: RouteObject[] = retryingChunks([
             ),
           },
           {
+            path: "share/:token",
+            lazy: withAppStyles(() =>
+              import("@/features/share/components/shared-conversation-page").then((m) => ({
+                Component: m.SharedConversationPage,
+              })),
+            ),
+          },
+          {
             path: "privacy",
             lazy: withAppStyles(() =>
               import("@/features/public/components/privacy-page").then((m) => ({ Component: m.PrivacyPage })),

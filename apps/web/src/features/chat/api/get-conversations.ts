@@ -1,9 +1,10 @@
-// GET /api/conversations (and /:id for one): the signed-in person's conversations, most recently updated first, 20 at a
-// time (?before= the last one shown), all of them or those whose title holds ?q=.
+// GET /api/conversations (and /:id for one): the signed-in person's conversations, pinned first then most recently
+// updated, 20 at a time (?before= the last one shown): the unfiled and pinned ones, or those whose title holds ?q=.
 import {
   RECENT_CONVERSATIONS_LIMIT,
   conversationSummarySchema,
-  type ConversationSummary,
+  libraryConversationSchema,
+  type LibraryConversation,
 } from "@tessera/contracts";
 import {
   infiniteQueryOptions,
@@ -18,7 +19,11 @@ import { apiRequest } from "@/lib/api-client";
 import { readAheadOr, takeArrivedReadAhead } from "@/lib/read-ahead";
 import { CONVERSATIONS_PATH } from "./chat-read-ahead";
 
-const schema = z.array(conversationSummarySchema);
+const schema = z.array(libraryConversationSchema);
+
+/** A conversation as the list holds it: with its pin and folder. */
+type ConversationSummary = LibraryConversation;
+type PlainSummary = z.infer<typeof conversationSummarySchema>;
 
 async function fetchConversations(
   params: { before?: string; q?: string },
@@ -88,14 +93,18 @@ export function useConversationTitle(id: string | null): string | undefined {
   return listed?.title ?? single.data?.title;
 }
 
-type Change = (shown: ConversationSummary[]) => ConversationSummary[] | undefined;
+type Change = (shown: ConversationSummary[]) => (PlainSummary | ConversationSummary)[] | undefined;
 
 /** Mends the pages cached under `queryKey` with `change` (see mendConversations); answers whether it did. */
 function mendPages(queryClient: QueryClient, queryKey: QueryKey, change: Change): boolean {
   let changed = false;
   queryClient.setQueryData<InfiniteData<ConversationSummary[]>>(queryKey, (data) => {
-    const next = data && change(flat(data));
-    if (!data || !next) return data;
+    const shown = data && flat(data);
+    const asked = shown && change(shown);
+    if (!data || !asked) return data;
+    // A change made from a plain summary (a rename) keeps the pin and folder the list knew.
+    const before = new Map(shown.map((c) => [c.id, c]));
+    const next = asked.map((c): ConversationSummary => ({ ...before.get(c.id), ...c }));
     changed = true;
     let from = 0;
     return { ...data, pages: data.pages.map((page) => next.slice(from, (from += page.length))) };

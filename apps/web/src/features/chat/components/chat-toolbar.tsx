@@ -1,10 +1,11 @@
 import { Columns3, Download, History, Pencil, X } from "lucide-react";
-import { Link } from "react-router";
+import { Link, useSearchParams } from "react-router";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import type { ChatInterface } from "@/lib/local-preferences";
 import { FavoriteModelChips } from "./favorite-model-chips";
 import { InterfaceToggle } from "./interface-toggle";
+import { LibraryShareButton } from "./library-share-dialog";
 import { TitleEditor, useTitleRename } from "./title-editor";
 
 /** The assistant a chat answers as, shown in the toolbar with a way to leave it. */
@@ -42,6 +43,9 @@ export function ChatToolbar({
   /** Saves a new title for the open conversation; absent when there is none to rename. */
   onRename?: (title: string) => Promise<void>;
 }) {
+  // The conversation open, as the address names it: a new chat has none to share yet.
+  const [params] = useSearchParams();
+  const conversationId = params.get("conversation");
   return (
     <div className="flex h-12 shrink-0 items-center gap-2 border-b px-3 sm:px-4">
       <Button
@@ -90,6 +94,7 @@ export function ChatToolbar({
             {exporting ? <Spinner /> : <Download aria-hidden="true" />}
           </Button>
         ) : null}
+        {conversationId ? <LibraryShareButton key={conversationId} conversationId={conversationId} /> : null}
         <Button asChild variant="ghost" size="sm" className="text-muted-foreground">
           <Link to="/dashboard/compare?new=1" title="Compare models side by side">
             <Columns3 aria-hidden="true" />

@@ -3,12 +3,12 @@
 // measured as it renders, so answers of any height sit where they belong. Loaded with the first
 // message on the page (see message-list.tsx).
 import { observeElementRect, useVirtualizer, type Rect, type Virtualizer } from "@tanstack/react-virtual";
-import { useEffect, useLayoutEffect, useRef, type RefObject } from "react";
+import { useEffect, useLayoutEffect, useRef, useState, type RefObject } from "react";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { cn } from "@/lib/utils";
 import type { OlderMessages } from "../hooks/use-conversation-history";
-import type { ChatMessage } from "../utils/chat-message";
+import { storedIdOf, type ChatMessage } from "../utils/chat-message";
 import { MessageItem, type ChatLayout } from "./message-item";
 
 /** Space between messages and above the first / below the last (the list's former gap-6 py-6). */
@@ -136,6 +136,31 @@ export function MessageLog({
     if (older === "more" && nearFirst) onLoadOlder?.();
   }, [older, nearFirst, onLoadOlder]);
 
+  // A search hit opened (?message=id): earlier messages are loaded until it is among them, then it is
+  // brought to the middle of the view and marked for a moment.
+  // Read from the address on each render (the chat page renders again when it changes), so the log
+  // also renders outside a router.
+  const focusId = new URLSearchParams(window.location.search).get("message");
+  const focused = useRef<string | null>(null);
+  const [flash, setFlash] = useState<string | null>(null);
+  useEffect(() => {
+    if (!focusId || focused.current === focusId) return;
+    const index = messages.findIndex((m) => storedIdOf(m) === focusId);
+    if (index < 0) {
+      if (older === "more") onLoadOlder?.();
+      return;
+    }
+    focused.current = focusId;
+    stick.current = false;
+    virtualizer.scrollToIndex(index, { align: "center" });
+    setFlash(focusId);
+  }, [focusId, messages, older, onLoadOlder, virtualizer, stick]);
+  useEffect(() => {
+    if (!flash) return;
+    const timer = setTimeout(() => setFlash(null), 2500);
+    return () => clearTimeout(timer);
+  }, [flash]);
+
   return (
     <div
       role="log"
@@ -165,8 +190,15 @@ export function MessageLog({
           <div
             key={item.key}
             data-index={item.index}
+            data-message-id={storedIdOf(message)}
+            data-highlighted={flash !== null && storedIdOf(message) === flash ? "" : undefined}
             ref={virtualizer.measureElement}
-            className={cn("absolute inset-x-0 top-0 px-4 sm:px-6", !rises && "[&>article]:animate-none")}
+            className={cn(
+              "absolute inset-x-0 top-0 px-4 sm:px-6",
+              !rises && "[&>article]:animate-none",
+              "[&>article]:rounded-xl [&>article]:transition-shadow [&>article]:duration-700",
+              "data-[highlighted]:[&>article]:bg-primary/5 data-[highlighted]:[&>article]:ring-2 data-[highlighted]:[&>article]:ring-primary/60 data-[highlighted]:[&>article]:ring-offset-4 data-[highlighted]:[&>article]:ring-offset-background",
+            )}
             style={{ transform: `translateY(${item.start}px)` }}
           >
             <MessageItem

@@ -1,5 +1,5 @@
 import { CONVERSATION_SEARCH_MAX, type ConversationSummary } from "@tessera/contracts";
-import { MessagesSquare, Plus, RotateCcw } from "lucide-react";
+import { FolderPlus, MessagesSquare, Plus, RotateCcw } from "lucide-react";
 import { Suspense, useEffect, useId, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { SearchInput } from "@/components/ui/search-input";
@@ -12,7 +12,13 @@ import { cn } from "@/lib/utils";
 import { useDeleteConversation } from "../api/delete-conversation";
 import { useConversationSearch, useConversations } from "../api/get-conversations";
 import { useRenameConversation } from "../api/rename-conversation";
+import { useFolderActions, useFolders } from "../api/library-folders";
+import { useMessageSearch } from "../api/library-search";
+import { ChatDropZone, LibraryFolders } from "./library-folders";
+import { LibraryMessageHits } from "./library-message-hits";
+import { LibrarySharedLinksButton } from "./library-shared-links-dialog";
 import { RecentChatItem } from "./recent-chat-item";
+import { TitleEditor } from "./title-editor";
 
 /** How long the search box waits after the last key before it asks. */
 const SEARCH_DEBOUNCE_MS = 250;
@@ -54,7 +60,12 @@ function MoreButton({
   label,
   failed,
 }: {
-  pages: ReturnType<typeof useConversations>;
+  pages: {
+    fetchNextPage: () => Promise<unknown>;
+    isFetchNextPageError: boolean;
+    hasNextPage: boolean;
+    isFetchingNextPage: boolean;
+  };
   label: string;
   failed: string;
 }) {
@@ -76,8 +87,9 @@ function MoreButton({
 }
 
 /**
- * Recent Chats: the 20 latest conversations, then older ones a page at a time, a search of their
- * titles, a New button, opening, renaming and deleting.
+ * Recent Chats: folders, pinned chats, then the 20 latest conversations and older ones a page at a
+ * time; a search of titles and of the words inside messages; a New button, opening, renaming,
+ * deleting, pinning and filing.
  */
 export function RecentChatsPanel({
   activeId,
@@ -106,6 +118,10 @@ export function RecentChatsPanel({
   const [search, setSearch] = useState("");
   const q = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
   const found = useConversationSearch(q);
+  const hits = useMessageSearch(q);
+  const folders = useFolders();
+  const folderActions = useFolderActions();
+  const [naming, setNaming] = useState(false);
   const remove = useDeleteConversation();
   const rename = useRenameConversation();
   const [pending, setPending] = useState<ConversationSummary | null>(null);
@@ -128,6 +144,7 @@ export function RecentChatsPanel({
       onOpen={onNavigate}
       onRename={(c, title) => rename(c.id, title)}
       onDelete={setPending}
+      folders={folders.data ?? []}
     />
   );
 
@@ -153,6 +170,19 @@ export function RecentChatsPanel({
         <h2 id={titleId} className="text-sm font-semibold tracking-tight">
           Recent Chats
         </h2>
+        <span className="ml-auto flex items-center gap-0.5">
+          <LibrarySharedLinksButton />
+          <Button
+            size="icon"
+            variant="ghost"
+            className="size-8 text-muted-foreground"
+            aria-label="New folder"
+            title="New folder"
+            onClick={() => setNaming(true)}
+          >
+            <FolderPlus aria-hidden="true" />
+          </Button>
+        </span>
         <Button
           size="sm"
           variant="outline"
@@ -167,7 +197,18 @@ export function RecentChatsPanel({
           New
         </Button>
       </div>
-      {data && data.length > 0 ? (
+      {naming ? (
+        <div className="shrink-0 px-2 pt-2">
+          <TitleEditor
+            initial=""
+            onDone={(name) => {
+              setNaming(false);
+              if (name) folderActions.create.mutate(name);
+            }}
+          />
+        </div>
+      ) : null}
+      {(data && data.length > 0) || (folders.data && folders.data.length > 0) ? (
         <div role="search" className="shrink-0 px-2 pt-2">
           <SearchInput
             ref={searchBox}
@@ -189,17 +230,30 @@ export function RecentChatsPanel({
             {found.isError && !found.data ? (
               <ListError text="Could not search your chats." onRetry={() => void found.refetch()} />
             ) : null}
-            {found.data && found.data.length === 0 ? (
+            {found.data && found.data.length === 0 && !hits.isPending && !hits.data?.length ? (
               <p className="px-3 py-8 text-center text-sm text-muted-foreground">
                 No chats match &ldquo;{q}&rdquo;
               </p>
             ) : null}
             {found.data && found.data.length > 0 ? (
-              <ul aria-label="Chats found" className="flex flex-col gap-0.5">
-                {found.data.map(item)}
-              </ul>
+              <>
+                <h3 className="px-2.5 pt-1 pb-1 text-xs font-medium text-muted-foreground">Chats</h3>
+                <ul aria-label="Chats found" className="flex flex-col gap-0.5">
+                  {found.data.map(item)}
+                </ul>
+              </>
             ) : null}
             <MoreButton pages={found} label="Show more results" failed="Could not search your chats." />
+            {hits.isError && !hits.data ? (
+              <ListError text="Could not search your messages." onRetry={() => void hits.refetch()} />
+            ) : null}
+            {hits.data && hits.data.length > 0 ? (
+              <>
+                <h3 className="px-2.5 pt-3 pb-1 text-xs font-medium text-muted-foreground">Messages</h3>
+                <LibraryMessageHits hits={hits.data} onOpen={onNavigate} />
+              </>
+            ) : null}
+            <MoreButton pages={hits} label="Show more messages" failed="Could not search your messages." />
           </>
         ) : null}
         {q === "" && list.isPending ? <ListSkeleton /> : null}
@@ -213,11 +267,13 @@ export function RecentChatsPanel({
             <p className="text-xs text-muted-foreground">Start a new chat to begin</p>
           </div>
         ) : null}
+        {q === "" && folders.data ? <LibraryFolders folders={folders.data} renderChat={item} /> : null}
         {q === "" && data && data.length > 0 ? (
-          <>
+          // Dropping a chat on the list takes it out of its folder.
+          <ChatDropZone folderId={null} label="Chats not in a folder">
             <ul className="flex flex-col gap-0.5">{data.map(item)}</ul>
             <MoreButton pages={list} label="Show older chats" failed="Could not load older chats." />
-          </>
+          </ChatDropZone>
         ) : null}
       </nav>
       {deleteMounted ? (

@@ -1,0 +1,168 @@
+// The person's folders in Recent Chats: each collapsible, holding its chats, a place to drop a chat
+// onto, renamed in place or deleted from its menu (its chats stay, unfiled).
+import type { Folder } from "@tessera/contracts";
+import { ChevronRight, Folder as FolderIcon, FolderOpen, MoreHorizontal, Pencil, Trash2 } from "lucide-react";
+import { DropdownMenu } from "radix-ui";
+import { useState, type ReactNode } from "react";
+import { Button } from "@/components/ui/button";
+import { Spinner } from "@/components/ui/spinner";
+import { cn } from "@/lib/utils";
+import type { LibraryConversation } from "@tessera/contracts";
+import { useFolderActions, useFolderConversations, useOrganize } from "../api/library-folders";
+import { CONVERSATION_DRAG_TYPE } from "./library-chat-menu";
+import { TitleEditor } from "./title-editor";
+
+const itemClass =
+  "flex cursor-default items-center gap-2 rounded-md px-2 py-1.5 text-sm outline-none select-none data-[highlighted]:bg-accent";
+
+/** Makes `children` a place to drop a dragged chat: it is filed in `folderId` (null: unfiled). */
+export function ChatDropZone({
+  folderId,
+  label,
+  children,
+  className,
+}: {
+  folderId: string | null;
+  label: string;
+  children: ReactNode;
+  className?: string;
+}) {
+  const organize = useOrganize();
+  const [over, setOver] = useState(false);
+  return (
+    <div
+      aria-label={label}
+      className={cn(className, over && "rounded-lg ring-2 ring-primary/50")}
+      onDragOver={(e) => {
+        if (!e.dataTransfer.types.includes(CONVERSATION_DRAG_TYPE)) return;
+        e.preventDefault();
+        e.dataTransfer.dropEffect = "move";
+        setOver(true);
+      }}
+      onDragLeave={() => setOver(false)}
+      onDrop={(e) => {
+        setOver(false);
+        const id = e.dataTransfer.getData(CONVERSATION_DRAG_TYPE);
+        if (!id) return;
+        e.preventDefault();
+        organize.mutate({ id, folderId });
+      }}
+    >
+      {children}
+    </div>
+  );
+}
+
+function FolderRow({
+  folder,
+  renderChat,
+}: {
+  folder: Folder;
+  renderChat: (c: LibraryConversation) => ReactNode;
+}) {
+  const [open, setOpen] = useState(false);
+  const [renaming, setRenaming] = useState(false);
+  const { rename, remove } = useFolderActions();
+  const chats = useFolderConversations(folder.id, open);
+  const Icon = open ? FolderOpen : FolderIcon;
+  return (
+    <li>
+      <ChatDropZone folderId={folder.id} label={`Folder ${folder.name}`} className="group/folder relative">
+        {renaming ? (
+          <TitleEditor
+            initial={folder.name}
+            onDone={(next) => {
+              setRenaming(false);
+              if (next && next !== folder.name) rename.mutate({ id: folder.id, name: next });
+            }}
+          />
+        ) : (
+          <button
+            type="button"
+            aria-expanded={open}
+            onClick={() => setOpen((o) => !o)}
+            className="flex w-full items-center gap-1.5 rounded-lg py-1.5 pr-9 pl-1.5 text-left text-sm font-medium transition-colors outline-none hover:bg-accent/70 focus-visible:ring-[3px] focus-visible:ring-ring/40"
+          >
+            <ChevronRight
+              className={cn(
+                "size-3.5 shrink-0 text-muted-foreground transition-transform",
+                open && "rotate-90",
+              )}
+              aria-hidden="true"
+            />
+            <Icon className="size-4 shrink-0 text-primary/80" aria-hidden="true" />
+            <span className="truncate">{folder.name}</span>
+            <span className="ml-auto text-xs font-normal text-muted-foreground">
+              {folder.conversation_count}
+            </span>
+          </button>
+        )}
+        {!renaming ? (
+          <DropdownMenu.Root>
+            <DropdownMenu.Trigger
+              aria-label={`Folder actions: ${folder.name}`}
+              className="absolute top-1 right-1 flex size-7 items-center justify-center rounded-md text-muted-foreground opacity-0 outline-none group-hover/folder:opacity-100 hover:bg-accent focus-visible:opacity-100 data-[state=open]:opacity-100 [@media(hover:none)]:opacity-100"
+            >
+              <MoreHorizontal className="size-3.5" aria-hidden="true" />
+            </DropdownMenu.Trigger>
+            <DropdownMenu.Portal>
+              <DropdownMenu.Content
+                align="end"
+                sideOffset={4}
+                className="z-50 min-w-40 rounded-lg border bg-popover p-1 text-popover-foreground shadow-md"
+              >
+                <DropdownMenu.Item className={itemClass} onSelect={() => setRenaming(true)}>
+                  <Pencil className="size-4" aria-hidden="true" />
+                  Rename folder
+                </DropdownMenu.Item>
+                <DropdownMenu.Item
+                  className={cn(itemClass, "text-destructive")}
+                  onSelect={() => remove.mutate(folder.id)}
+                >
+                  <Trash2 className="size-4" aria-hidden="true" />
+                  Delete folder (keeps its chats)
+                </DropdownMenu.Item>
+              </DropdownMenu.Content>
+            </DropdownMenu.Portal>
+          </DropdownMenu.Root>
+        ) : null}
+      </ChatDropZone>
+      {open ? (
+        <div className="ml-3 border-l pl-1.5">
+          {chats.isPending ? <Spinner className="m-2" /> : null}
+          {chats.data && chats.data.length === 0 ? (
+            <p className="px-2.5 py-1.5 text-xs text-muted-foreground">Drop a chat here, or use its menu.</p>
+          ) : null}
+          {chats.data ? <ul className="flex flex-col gap-0.5">{chats.data.map(renderChat)}</ul> : null}
+          {chats.hasNextPage ? (
+            <Button
+              size="sm"
+              variant="ghost"
+              className="w-full text-muted-foreground"
+              onClick={() => void chats.fetchNextPage()}
+            >
+              Show more
+            </Button>
+          ) : null}
+        </div>
+      ) : null}
+    </li>
+  );
+}
+
+export function LibraryFolders({
+  folders,
+  renderChat,
+}: {
+  folders: Folder[];
+  renderChat: (c: LibraryConversation) => ReactNode;
+}) {
+  if (folders.length === 0) return null;
+  return (
+    <ul aria-label="Folders" className="mb-2 flex flex-col gap-0.5 border-b pb-2">
+      {folders.map((folder) => (
+        <FolderRow key={folder.id} folder={folder} renderChat={renderChat} />
+      ))}
+    </ul>
+  );
+}
