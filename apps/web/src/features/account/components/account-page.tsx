@@ -1,6 +1,7 @@
 import { useDocumentTitle } from "@/lib/use-document-title";
 import { ApiKeysCard } from "./api-keys-card";
 import { DataExportCard } from "./data-export-card";
+import { ImportConversationsCard } from "./import-conversations-card";
 import { ProfileCard } from "./profile-card";
 import { TwoFactorCard } from "./two-factor-card";
 
@@ -17,6 +18,7 @@ export function AccountPage() {
       <TwoFactorCard />
       <ApiKeysCard />
       <DataExportCard />
+      <ImportConversationsCard />
     </div>
   );
 }
