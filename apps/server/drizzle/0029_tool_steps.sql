@@ -1,2 +1,3 @@
--- Reserved: this migration's changes are added with the feature that needs them.
-SELECT 1;
+ALTER TABLE "conversations" ADD COLUMN "tools" jsonb;--> statement-breakpoint
+ALTER TABLE "messages" ADD COLUMN "tool_calls" jsonb;--> statement-breakpoint
+ALTER TABLE "assistants" ADD COLUMN "tools" jsonb DEFAULT '[]'::jsonb NOT NULL;

@@ -25,6 +25,9 @@ export { isServerShutdown, ServerShutdown } from "./open-streams";
 /** The channel on which a process asks every process to stop the answer it names (its key). */
 export const STOP_CHANNEL = "tessera_stream_stop";
 
+/** The channel on which a person's decision (a tool call approved or denied) reaches the waiting process. */
+export const DECISION_CHANNEL = "tessera_stream_decision";
+
 /**
  * How long a Stop waits for the answer it aborted here to store what it had (a final write that has
  * to wait for the database answers later; the answer still stores it).
@@ -88,6 +91,13 @@ export interface DurableAnswers {
    * writer over the bus; null when neither can be followed (read the stored drafts instead).
    */
   follow(key: string, stillWriting: () => Promise<boolean>): Promise<AnswerFollower | null>;
+  /**
+   * Waits for a yes or no on `key` (a tool call of an answer written here), given in any process:
+   * false once `ms` pass or `signal` aborts.
+   */
+  awaitDecision(key: string, signal: AbortSignal, ms: number): Promise<boolean>;
+  /** Delivers a yes or no to whichever process waits on `key`; true when it waits here. */
+  decide(key: string, yes: boolean): Promise<boolean>;
   /** Closes every orphaned answer now (the timer does this every third of a lease). */
   sweep(): Promise<Record<string, number>>;
   /** Aborts every open stream with ServerShutdown; resolves when all have finished or after `waitMs`. */
@@ -132,6 +142,16 @@ export function createDurableAnswers(deps: {
     },
   });
   const unlisten: (() => Promise<void>)[] = [];
+  // Tool calls of answers written here that wait for the person: by key, what settles each.
+  const decisions = new Map<string, (yes: boolean) => void>();
+  const hearDecision = (payload: string) => {
+    try {
+      const { key, yes } = JSON.parse(payload) as { key?: unknown; yes?: unknown };
+      if (typeof key === "string" && typeof yes === "boolean") decisions.get(key)?.(yes);
+    } catch {
+      // Not a notice of ours.
+    }
+  };
   let sweeper: NodeJS.Timeout | undefined;
   let closed = false;
 
@@ -206,6 +226,30 @@ export function createDurableAnswers(deps: {
     },
     track: (controller) => streams.track(controller),
     stopHere,
+    awaitDecision(key, signal, ms) {
+      return new Promise<boolean>((resolve) => {
+        const done = (yes: boolean) => {
+          clearTimeout(timer);
+          signal.removeEventListener("abort", onAbort);
+          if (decisions.get(key) === done) decisions.delete(key);
+          resolve(yes);
+        };
+        const onAbort = () => done(false);
+        const timer = setTimeout(() => done(false), ms);
+        if (signal.aborted) return done(false);
+        signal.addEventListener("abort", onAbort, { once: true });
+        decisions.set(key, done);
+      });
+    },
+    async decide(key, yes) {
+      const here = decisions.get(key);
+      if (here) {
+        here(yes);
+        return true;
+      }
+      await deps.bus.publish(DECISION_CHANNEL, JSON.stringify({ key, yes }));
+      return false;
+    },
     async stop(keys, closeUnheard) {
       const here = keys.map((key) => stopHere(key));
       const ended = here.filter((stored): stored is Promise<void> => stored !== null);
@@ -258,6 +302,11 @@ export function createDurableAnswers(deps: {
         STOP_CHANNEL,
         { notice: (key) => void stopHere(key), state: () => undefined },
         "stops from other processes are heard by draft writes only",
+      );
+      await listen(
+        DECISION_CHANNEL,
+        { notice: (payload) => hearDecision(payload), state: () => undefined },
+        "decisions given in other processes are not heard; the calls waiting here are denied in time",
       );
       await listen(
         FEED_CHANNEL,

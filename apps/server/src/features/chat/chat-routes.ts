@@ -2,6 +2,9 @@ import {
   chatRegenerateRequestSchema,
   chatStopRequestSchema,
   chatStreamRequestSchema,
+  chatToolApprovalRequestSchema,
+  providerSupportsTools,
+  TOOL_MAX_STEPS_DEFAULT,
   conversationListQuerySchema,
   conversationRenameSchema,
   messagePageQuerySchema,
@@ -40,6 +43,8 @@ import { prepareRegenerate } from "./prepare-regenerate";
 import { startAnswer } from "./start-answer";
 import { followAnswer, followEvents } from "./follow-answer";
 import { stopAnswer } from "./stop-answer";
+import { decideToolCall, TOOL_APPROVAL_WAIT_MS } from "./tool-approval";
+import type { ToolDefinition } from "../../tools/types";
 import { uploadChatImage } from "./upload-chat-image";
 
 export interface ChatDeps {
@@ -60,6 +65,12 @@ export interface ChatDeps {
   answers: DurableAnswers;
   /** Where this instance is reached: an exported conversation links its pictures there. */
   publicUrl: string;
+  /** The tools named by `ids` that the person may use now (tools/registry.ts `resolveTools`). */
+  tools?: (userId: string, ids: string[]) => Promise<ToolDefinition[]>;
+  /** Model calls per answer, tool rounds included (TOOL_MAX_STEPS). */
+  toolMaxSteps?: number;
+  /** How long a tool call waits for the person's approval before it is denied. */
+  toolApprovalMs?: number;
 }
 
 const idParam = z.object({ id: z.string().uuid("not a conversation id") });
@@ -112,14 +123,30 @@ function turnSteps(deps: ChatDeps) {
     return { userId, assistant, retrieve, resolveCtx, prepareDeps, limited };
   }
 
+  /** The tools the answer may call: none for a model that cannot call them, or when none were chosen. */
+  async function toolsOf(userId: string, prepared: PreparedChat) {
+    if (!deps.tools || !prepared.toolIds.length || !providerSupportsTools(prepared.resolved.provider))
+      return null;
+    const definitions = await deps.tools(userId, prepared.toolIds);
+    if (!definitions.length) return null;
+    return {
+      definitions,
+      maxSteps: deps.toolMaxSteps ?? TOOL_MAX_STEPS_DEFAULT,
+      approvalMs: deps.toolApprovalMs ?? TOOL_APPROVAL_WAIT_MS,
+      answers: deps.answers,
+      userId,
+    };
+  }
+
   /** The checked turn's answer: stored, asked and streamed (start-answer.ts). */
-  function answer(
+  async function answer(
     c: Context<AppEnv>,
     { userId, assistant, retrieve }: Turn,
     prepared: PreparedChat,
     question: string,
     deepCrawl: boolean,
   ) {
+    const tools = await toolsOf(userId, prepared);
     return startAnswer(
       {
         db: deps.db,
@@ -137,6 +164,7 @@ function turnSteps(deps: ChatDeps) {
         question,
         deepCrawl,
         retrieve,
+        tools,
         persona: assistant
           ? {
               name: assistant.name,
@@ -165,7 +193,7 @@ export function chatRoutes(deps: ChatDeps) {
       const turn = await beginTurn(c, input.assistantId);
       const prepared = await checked(
         turn,
-        prepareChat(turn.prepareDeps, turn.userId, input, turn.resolveCtx),
+        prepareChat(turn.prepareDeps, turn.userId, input, turn.resolveCtx, turn.assistant?.tools ?? []),
       );
       return answer(c, turn, prepared, input.message, input.deepCrawl);
     })
@@ -180,6 +208,11 @@ export function chatRoutes(deps: ChatDeps) {
     })
     .post("/chat-stream/stop", async (c) => {
       await stopAnswer(deps, c.get("session").user.id, await readJson(c, chatStopRequestSchema));
+      return c.body(null, 204);
+    })
+    .post("/chat-stream/tool-approval", async (c) => {
+      const input = await readJson(c, chatToolApprovalRequestSchema);
+      await decideToolCall(deps, c.get("session").user.id, input);
       return c.body(null, 204);
     })
     .get("/chat-stream/:messageId/follow", async (c) => {

@@ -33,19 +33,22 @@ const turnText = (conversation: string) => (asyncCommit: string) =>
     ($8, 'assistant', '', '[]', null, $3, 'streaming', $9, interval '1 microsecond')
   ) as v(id, role, content, images, client_id, model, status, writer, later)`;
 
-/** A new conversation ($10 its title) and its first turn. */
+/** A new conversation ($10 its title, $11 its tool set as JSON) and its first turn. */
 const NEW_TURN: NamedStatement = {
   name: "chat_turn_new",
   text: turnText(
-    "insert into conversations (id, user_id, model, title) values ($1, $2, $3, $10) returning id",
+    "insert into conversations (id, user_id, model, title, tools) values ($1, $2, $3, $10, $11::jsonb) returning id",
   ),
 };
 
-/** A turn in a conversation that is still the caller's: it is touched, or nothing is written. */
+/**
+ * A turn in a conversation that is still the caller's: it is touched (its tool set replaced by $10
+ * when the turn chose one), or nothing is written.
+ */
 const NEXT_TURN: NamedStatement = {
   name: "chat_turn_next",
   text: turnText(
-    "update conversations set updated_at = now(), model = $3 where id = $1 and user_id = $2 returning id",
+    "update conversations set updated_at = now(), model = $3, tools = coalesce($10::jsonb, tools) where id = $1 and user_id = $2 returning id",
   ),
 };
 
@@ -66,6 +69,8 @@ export interface PreparedChat {
   history: { role: "user" | "assistant"; content: string }[];
   images: { id: string; url: string; storageKey: string; contentType: string }[];
   research: boolean;
+  /** Tool ids the model may call (GET /api/tools): the turn's choice, else the conversation's. */
+  toolIds: string[];
   /**
    * What this turn put out of sight (prepare-regenerate.ts): the answer it is regenerated in place of,
    * and an edited question; brought back should the turn be undone. Empty for a new message.
@@ -107,6 +112,8 @@ export async function prepareChat(
   userId: string,
   input: z.output<typeof chatStreamRequestSchema>,
   ctx: ResolveContext,
+  /** A new conversation's tool set when the turn names none: its assistant's. */
+  defaultTools: string[] = [],
 ): Promise<PreparedChat> {
   // The model and the plan decide before anything is stored: a refused message leaves no trace.
   const resolved = await resolveModelOnPlan(deps, userId, input.model, ctx);
@@ -116,11 +123,16 @@ export async function prepareChat(
   // The conversation is the caller's, and its last messages are the history, in one read. An answer
   // still streaming (another tab) is not history yet.
   let history: PreparedChat["history"] = [];
+  let toolIds = input.tools ?? defaultTools;
   if (given) {
-    const rows = await rowsOf<{ role: "user" | "assistant" | null; content: string | null }>(
+    const rows = await rowsOf<{
+      role: "user" | "assistant" | null;
+      content: string | null;
+      tools: string[] | null;
+    }>(
       deps.db,
       sql`
-      select m.role, m.content
+      select m.role, m.content, c.tools
       from ${conversations} c
       left join lateral (
         select ${messages.role} as role, ${messages.content} as content, ${messages.createdAt} as at
@@ -134,6 +146,7 @@ export async function prepareChat(
       order by m.at asc`,
     );
     if (rows.length === 0) throw notFound("Conversation not found.");
+    toolIds = input.tools ?? rows[0]?.tools ?? [];
     history = rows.flatMap((r) =>
       r.role && r.content !== null ? [{ role: r.role, content: r.content }] : [],
     );
@@ -157,6 +170,7 @@ export async function prepareChat(
     assistantMessageId,
     deps.writerId,
   ];
+  const toolsJson = input.tools ? JSON.stringify(input.tools) : null;
   // The turn is stored by one statement, so it needs no transaction: the conversation (made, or
   // touched if it is still the caller's), the question and its answer-to-be, "streaming". A repeated
   // client message id breaks the unique index and the whole statement, conversation included, is
@@ -167,8 +181,8 @@ export async function prepareChat(
   const store = async () => {
     const stored = await (
       created
-        ? runNamed(deps.db, NEW_TURN, [...values, titleFrom(input.message)])
-        : runNamed(deps.db, NEXT_TURN, values)
+        ? runNamed(deps.db, NEW_TURN, [...values, titleFrom(input.message), JSON.stringify(toolIds)])
+        : runNamed(deps.db, NEXT_TURN, [...values, toolsJson])
     ).catch((err: unknown) => {
       if (isUniqueViolation(err)) throw new AppError("CONFLICT", STREAM_MESSAGES.duplicate);
       throw err;
@@ -187,6 +201,7 @@ export async function prepareChat(
     history,
     images: withUrls,
     research: Boolean(input.research && catalogue?.research),
+    toolIds,
     replaces: [],
     askedNow: true,
   };

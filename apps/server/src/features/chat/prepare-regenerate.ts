@@ -31,10 +31,11 @@ export async function prepareRegenerate(
   ctx: ResolveContext,
 ): Promise<PreparedChat & { question: string }> {
   const resolved = await resolveModelOnPlan(deps, userId, input.model, ctx);
-  const [answer] = await rowsOf<{ conversation_id: string; latest: boolean }>(
+  const [answer] = await rowsOf<{ conversation_id: string; latest: boolean; tools: string[] | null }>(
     deps.db,
     sql`
-    select m.conversation_id, ${ENDED_AND_LATEST} as latest
+    select m.conversation_id, ${ENDED_AND_LATEST} as latest,
+      (select c.tools from conversations c where c.id = m.conversation_id) as tools
     from messages m
     where m.id = ${input.messageId} and m.user_id = ${userId} and m.role = 'assistant'`,
   );
@@ -129,6 +130,8 @@ export async function prepareRegenerate(
     history: earlier.reverse().map(({ role, content }) => ({ role, content })),
     images,
     research: Boolean(input.research && findCatalogueModel(input.model)?.research),
+    // Answered again with the conversation's remembered tools.
+    toolIds: answer.tools ?? [],
     replaces: edited ? [input.messageId, question.id] : [input.messageId],
     askedNow: edited,
     ...(retitled && retitled.from !== retitled.to ? { retitled } : {}),

@@ -8,12 +8,14 @@ import {
   findCatalogueModel,
   type ChatStreamEvent,
   type Source,
+  type ToolStep,
 } from "@tessera/contracts";
 import { and, eq, inArray } from "drizzle-orm";
 import { runNamed, type Database, type NamedStatement } from "../../db/client";
 import { conversations, messages } from "../../db/schema";
 import type { Logger } from "../../lib/logger";
-import type { OpenAnswer } from "../../streams/durable-answers";
+import type { DurableAnswers, OpenAnswer } from "../../streams/durable-answers";
+import type { ToolDefinition } from "../../tools/types";
 import type { Ending } from "../../streams/run-answer";
 import {
   describeFailure,
@@ -49,13 +51,37 @@ const ANSWER_DRAFT: NamedStatement = {
 export const draftAnswer = (db: Database, answerId: string) => async (content: string) =>
   (await runNamed(db, ANSWER_DRAFT, [answerId, content])) > 0;
 
-/** The answer as it ended: text, tokens, cost (null when unknown), status and sources (JSON). */
+/**
+ * The answer as it ended: text, tokens, cost (null when unknown), status, sources (JSON) and its tool
+ * calls (JSON, null when it made none).
+ */
 const ANSWER_FINAL: NamedStatement = {
   name: "chat_answer_final",
   text: () => `update messages
-    set content = $2, tokens_used = $3::int, cost = $4::float8, status = $5, sources = $6::jsonb
+    set content = $2, tokens_used = $3::int, cost = $4::float8, status = $5, sources = $6::jsonb,
+      tool_calls = $7::jsonb
     where id = $1`,
 };
+
+/** The answer's tool calls so far, while it streams: a reload shows them, and approval finds them. */
+const ANSWER_TOOL_STEPS: NamedStatement = {
+  name: "chat_answer_tool_steps",
+  text: () => `update messages set tool_calls = $2::jsonb where id = $1 and status = 'streaming'`,
+};
+
+/** The tools one answer may call, and how a call waits for the person's approval. */
+export interface ChatTools {
+  definitions: ToolDefinition[];
+  /** Model calls per answer (TOOL_MAX_STEPS). */
+  maxSteps: number;
+  /** How long a call waits for approval before it is denied. */
+  approvalMs: number;
+  answers: Pick<DurableAnswers, "awaitDecision">;
+  userId: string;
+}
+
+/** Where a tool call's approval is awaited: the answer's id and the call's, in one key. */
+export const approvalKey = (answerId: string, toolCallId: string) => `${answerId}:${toolCallId}`;
 
 function domainOf(url: string): string | undefined {
   try {
@@ -118,6 +144,8 @@ function buildMessages(
 export interface ChatModelCall {
   first: Promise<IteratorResult<ModelStreamPart, ModelStreamOutcome>>;
   stream: AsyncGenerator<ModelStreamPart, ModelStreamOutcome> | null;
+  /** The answer's tools, and the approvals its calls wait on (by call id), set as each call asks. */
+  tools: (ChatTools & { approvals: Map<string, Promise<boolean>> }) | null;
 }
 
 /**
@@ -131,9 +159,14 @@ export function callChatModel(
   context: ContextSource[],
   persona: Persona | null,
   signal: AbortSignal,
+  tools: ChatTools | null = null,
 ): ChatModelCall | Promise<ChatModelCall> {
+  const withTools = tools?.definitions.length
+    ? { ...tools, approvals: new Map<string, Promise<boolean>>() }
+    : null;
   const start = (modelMessages: ModelMessage[] | null): ChatModelCall => {
-    if (!modelMessages) return { first: Promise.resolve({ done: true, value: NOT_STARTED }), stream: null };
+    if (!modelMessages)
+      return { first: Promise.resolve({ done: true, value: NOT_STARTED }), stream: null, tools: null };
     const stream = streamModel({
       model: prepared.resolved.model,
       system: systemPrompt(prepared, context, persona),
@@ -142,12 +175,23 @@ export function callChatModel(
       signal,
       idleMs: deps.idleMs,
       totalMs: deps.totalMs,
+      ...(withTools
+        ? {
+            tools: {
+              tools: withTools.definitions,
+              maxSteps: withTools.maxSteps,
+              context: { db: deps.db, logger: deps.logger, userId: withTools.userId },
+              // chatAnswer began the wait as it told the page (and stored) that the call waits.
+              approve: (call) => withTools.approvals.get(call.id) ?? Promise.resolve(false),
+            },
+          }
+        : {}),
     });
     const first = stream.next();
     // streamModel settles every failure into its outcome; this only keeps an early rejection from
     // counting as unhandled while the turn is stored.
     first.catch(() => undefined);
-    return { first, stream };
+    return { first, stream, tools: withTools };
   };
   const built = buildMessages(deps, prepared, message);
   if (Array.isArray(built)) return start(built);
@@ -187,12 +231,55 @@ export async function* chatAnswer(
     messageId: answerId,
   };
 
+  const steps: ToolStep[] = [];
+  const storeSteps = () =>
+    runNamed(deps.db, ANSWER_TOOL_STEPS, [answerId, JSON.stringify(steps)]).catch((err: unknown) =>
+      deps.logger.warn(
+        { event: "chat.stream.tool_steps_unsaved", err: errorText(err) },
+        "kept for the final write",
+      ),
+    );
   let next = await call.first;
   while (!next.done) {
     const part = next.value;
     if (part.type === "text") {
       answer.grow(part.sofar);
       yield { type: "chunk", content: part.text };
+    } else if (part.type === "tool-call") {
+      const { id, name, input } = part.call;
+      steps.push({ id, name, input, output: null, isError: false, durationMs: null, approval: "none" });
+      await storeSteps();
+      yield { type: "tool_call", id, name, input };
+    } else if (part.type === "tool-approval") {
+      const { id, name, input } = part.call;
+      const step = steps.find((s) => s.id === id);
+      if (step) step.approval = "pending";
+      // The wait begins before anyone is told of it, so an answer given at once is heard; the
+      // decision is stored as soon as it is made (a Stop while the call then runs keeps it).
+      if (call.tools) {
+        const decided = call.tools.answers.awaitDecision(
+          approvalKey(answerId, id),
+          answer.signal,
+          call.tools.approvalMs,
+        );
+        call.tools.approvals.set(id, decided);
+        void decided.then((yes) => {
+          if (!step || step.approval !== "pending" || answer.signal.aborted) return;
+          step.approval = yes ? "approved" : "denied";
+          return storeSteps();
+        });
+      }
+      await storeSteps();
+      yield { type: "tool_approval", id, name, input };
+    } else if (part.type === "tool-result") {
+      const { id, output, isError, durationMs, approved } = part.result;
+      const step = steps.find((s) => s.id === id);
+      if (step) {
+        Object.assign(step, { output, isError, durationMs });
+        if (step.approval === "pending") step.approval = approved ? "approved" : "denied";
+      }
+      await storeSteps();
+      yield { type: "tool_result", id, output, isError, durationMs };
     } else if (part.type === "status") {
       const { status } = part;
       yield {
@@ -205,6 +292,13 @@ export async function* chatAnswer(
     next = await call.stream!.next();
   }
   const { text, outputTokens, interrupted } = next.value;
+  // A call cut short (Stop while it ran or waited) is stored as stopped, never as still waiting.
+  for (const step of steps)
+    if (step.output === null) {
+      step.output = "The call was stopped.";
+      step.isError = true;
+      if (step.approval === "pending") step.approval = "denied";
+    }
   const failure = next.value.failure ? describeFailure(next.value.failure, next.value.message) : null;
   if (failure)
     deps.logger.warn(
@@ -223,7 +317,10 @@ export async function* chatAnswer(
   const cost = runsInProcess(prepared.resolved.provider) ? 0 : next.value.cost;
   const status = interrupted ? "interrupted" : failure ? "error" : "complete";
   // Nothing came back (or, for a regenerated answer, nothing before Stop): the turn is undone.
-  const undo = !text && (status === "error" || (status === "interrupted" && prepared.replaces.length > 0));
+  const undo =
+    !text &&
+    !steps.length &&
+    (status === "error" || (status === "interrupted" && prepared.replaces.length > 0));
   return {
     status,
     details: { model: prepared.modelId, tokens },
@@ -237,6 +334,7 @@ export async function* chatAnswer(
             cost === null ? null : String(cost),
             status,
             JSON.stringify(sources),
+            steps.length ? JSON.stringify(steps) : null,
           ]),
     event: interrupted
       ? null

@@ -23,6 +23,7 @@ import {
   draftAnswer,
   outcomeOf,
   type ChatModelCall,
+  type ChatTools,
   type ContextSource,
   type Persona,
   type StreamDeps,
@@ -40,6 +41,8 @@ export interface Asked {
   deepCrawl: boolean;
   persona: Persona | null;
   retrieve: Retrieve;
+  /** The tools the model may call in this answer; null when none (or the model cannot call them). */
+  tools: ChatTools | null;
 }
 
 export async function startAnswer(
@@ -76,9 +79,25 @@ export async function startAnswer(
           signal: answer.signal,
         },
       );
-      call = await callChatModel(streamDeps, prepared, asked.question, context, asked.persona, answer.signal);
+      call = await callChatModel(
+        streamDeps,
+        prepared,
+        asked.question,
+        context,
+        asked.persona,
+        answer.signal,
+        asked.tools,
+      );
     } else {
-      const asking = callChatModel(streamDeps, prepared, asked.question, [], asked.persona, answer.signal);
+      const asking = callChatModel(
+        streamDeps,
+        prepared,
+        asked.question,
+        [],
+        asked.persona,
+        answer.signal,
+        asked.tools,
+      );
       const refused = await prepared.store().then(
         () => null,
         (err: unknown) => (err instanceof Error ? err : new Error(String(err))),
