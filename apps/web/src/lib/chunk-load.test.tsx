@@ -42,10 +42,46 @@ describe("code that fails to arrive", () => {
     }
   });
 
-  it("gives up after the last wait with the browser's error", async () => {
+  it("after the last wait reloads the page once for that chunk, then gives up with the browser's error", async () => {
+    sessionStorage.clear();
+    const reload = vi.fn();
     const load = flaky([chromium(), chromium(), chromium()], "module");
-    await expect(loadChunk(load, [0, 0])).rejects.toThrow("Failed to fetch dynamically imported module");
+    let settled = false;
+    void loadChunk(load, [0, 0], reload).finally(() => (settled = true));
+    await vi.waitFor(() => expect(reload).toHaveBeenCalledTimes(1));
     expect(load).toHaveBeenCalledTimes(3);
+    // The page is going away: the load never settles, so no error screen flashes first.
+    await new Promise((r) => setTimeout(r, 20));
+    expect(settled).toBe(false);
+
+    // After the reload the same chunk is still missing: no second reload, the error is shown.
+    const again = flaky([chromium(), chromium(), chromium()], "module");
+    await expect(loadChunk(again, [0, 0], reload)).rejects.toThrow(
+      "Failed to fetch dynamically imported module",
+    );
+    expect(reload).toHaveBeenCalledTimes(1);
+
+    // Another chunk gone (the next deploy) earns its own reload.
+    const other = new TypeError("Failed to fetch dynamically imported module: http://x/assets/b-2.js");
+    void loadChunk(flaky([other], "module"), [], reload);
+    await vi.waitFor(() => expect(reload).toHaveBeenCalledTimes(2));
+    sessionStorage.clear();
+  });
+
+  it("never reloads when sessionStorage refuses the mark that stops a loop", async () => {
+    const reload = vi.fn();
+    const setItem = vi.spyOn(sessionStorage, "setItem").mockImplementation(() => {
+      throw new DOMException("quota", "QuotaExceededError");
+    });
+    try {
+      sessionStorage.clear();
+      await expect(loadChunk(flaky([chromium()], "module"), [], reload)).rejects.toThrow(
+        "dynamically imported",
+      );
+      expect(reload).not.toHaveBeenCalled();
+    } finally {
+      setItem.mockRestore();
+    }
   });
 
   it("does not try again when the code arrived and failed to run", async () => {

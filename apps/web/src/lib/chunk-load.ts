@@ -1,8 +1,10 @@
 // Pages and dialogs arrive as chunks loaded on first use. A chunk can fail to arrive: a dropped
 // connection, a server restarting, a release that replaced the files. The load is tried again, twice,
 // before the failure is shown. React and the router keep a failed load for the life of the page, so
-// past that point only a reload can recover: the error fallbacks' Try Again reloads for these errors.
+// past that point only a reload can recover: the page reloads itself once for a chunk that is gone
+// (a deploy replaced it: lib/reload-once.ts), and the error fallbacks' Try Again reloads after that.
 import { lazy, type ComponentType } from "react";
+import { reloadOnce } from "./reload-once";
 
 /** Waits before the second and third tries. */
 export const CHUNK_RETRY_DELAYS_MS: readonly number[] = [300, 1000];
@@ -17,17 +19,26 @@ export function isChunkLoadError(error: unknown): boolean {
   return error instanceof Error && CHUNK_ERROR.test(error.message);
 }
 
-/** Runs `load`, trying again after each delay while it fails to fetch; any other error is thrown at once. */
+/**
+ * Runs `load`, trying again after each delay while it fails to fetch; any other error is thrown at
+ * once. When the last try fails too, the page reloads once for that chunk (`reload`) and the load
+ * never settles, so no error screen flashes before the new page; the second time it is thrown.
+ */
 export async function loadChunk<T>(
   load: () => Promise<T>,
   delays: readonly number[] = CHUNK_RETRY_DELAYS_MS,
+  reload?: () => void,
 ): Promise<T> {
   for (let attempt = 0; ; attempt++) {
     try {
       return await load();
     } catch (error) {
       const delay = delays[attempt];
-      if (delay === undefined || !isChunkLoadError(error)) throw error;
+      if (!isChunkLoadError(error)) throw error;
+      if (delay === undefined) {
+        if (reloadOnce((error as Error).message, reload)) return new Promise<T>(() => {});
+        throw error;
+      }
       await new Promise((resolve) => setTimeout(resolve, delay));
     }
   }
