@@ -33,6 +33,7 @@ import { PROBE_DEFAULTS, probeConnection } from "./features/connections/probe-co
 import { assistantsRoutes } from "./features/assistants/assistants-routes";
 import { billingRoutes, stripeWebhookRoute } from "./features/billing/billing-routes";
 import { chatRoutes } from "./features/chat/chat-routes";
+import { resolveTools, toolDepsOf } from "./tools/registry";
 import { importRoutes } from "./features/import/import-routes";
 import { conversationLibraryRoutes } from "./features/conversations/conversations-routes";
 import { NOINDEX, sharedRoutes } from "./features/conversations/shared-routes";
@@ -357,6 +358,9 @@ export function createApp(services: Services, options: { webDist?: string | null
       allowPrivateFetch: env.OUTBOUND_ALLOW_PRIVATE,
       answers: services.answers,
       publicUrl: env.PUBLIC_URL,
+      tools: (userId, ids) => resolveTools(toolDepsOf(services), userId, ids),
+      toolMaxSteps: env.TOOL_MAX_STEPS,
+      toolApprovalMs: env.TOOL_APPROVAL_TIMEOUT_MS,
     }),
   );
   app.route("/api", api);
