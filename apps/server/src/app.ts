@@ -33,6 +33,7 @@ import { PROBE_DEFAULTS, probeConnection } from "./features/connections/probe-co
 import { assistantsRoutes } from "./features/assistants/assistants-routes";
 import { billingRoutes, stripeWebhookRoute } from "./features/billing/billing-routes";
 import { chatRoutes } from "./features/chat/chat-routes";
+import { toolsRoutesOf } from "./features/tools/tools-routes";
 import { resolveTools, toolDepsOf } from "./tools/registry";
 import { importRoutes } from "./features/import/import-routes";
 import { conversationLibraryRoutes } from "./features/conversations/conversations-routes";
@@ -224,6 +225,7 @@ export function createApp(services: Services, options: { webDist?: string | null
     }),
   );
   api.route("/assistants", assistantsRoutes(database.db));
+  api.route("/", toolsRoutesOf(services));
   api.route(
     "/",
     analyticsRoutes({ db: database.db, limiter: services.limiter, adminEmails: env.ADMIN_EMAILS }),

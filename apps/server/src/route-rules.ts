@@ -131,6 +131,11 @@ export const ROUTE_AUTH: Record<string, RouteRule> = {
   "POST /api/admin/connections": "instance-admin",
   "PATCH /api/admin/connections/:id": "instance-admin",
   "DELETE /api/admin/connections/:id": "instance-admin",
+  // Admin → Tools: the instance's MCP servers.
+  "GET /api/admin/mcp-servers": "instance-admin",
+  "POST /api/admin/mcp-servers": "instance-admin",
+  "PATCH /api/admin/mcp-servers/:id": "instance-admin",
+  "DELETE /api/admin/mcp-servers/:id": "instance-admin",
   "POST /api/admin/connections/:id/test": "instance-admin",
   "GET /api/admin/connections/:id/models": "instance-admin",
   "GET /api/admin/models": "instance-admin",
@@ -172,6 +177,13 @@ export const ROUTE_AUTH: Record<string, RouteRule> = {
   "DELETE /api/teams/:teamId/members/:userId": "team:admin",
   "PATCH /api/teams/:teamId/members/:userId": "team:owner",
   "POST /api/teams/:teamId/leave": "team:member",
+  // A team's own MCP servers (remote, public addresses only).
+  "GET /api/teams/:teamId/mcp-servers": "team:owner",
+  "POST /api/teams/:teamId/mcp-servers": "team:owner",
+  "PATCH /api/teams/:teamId/mcp-servers/:id": "team:owner",
+  "DELETE /api/teams/:teamId/mcp-servers/:id": "team:owner",
+  // The tools a person may use now (built in, the instance's and their team's MCP servers).
+  "GET /api/tools": "session",
 
   "GET /api/image-models": "session",
   "POST /api/image-generation": "session",

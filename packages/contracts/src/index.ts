@@ -32,3 +32,4 @@ export * from "./openai-api";
 export * from "./sso";
 export * from "./conversation-import";
 export * from "./conversations";
+export * from "./tools";
