@@ -19,6 +19,7 @@ import { metricsRoutes } from "./features/health/metrics-routes";
 import { metricsEndpoint } from "./features/health/prometheus-routes";
 import { localModelsRoutes } from "./features/local-models/local-models-routes";
 import { imagesRoutes } from "./features/images/images-routes";
+import { jobsRoutes } from "./jobs/jobs-routes";
 import { transcribeRoutes } from "./features/transcribe/transcribe-routes";
 import { voiceRoutes } from "./features/voice/voice-routes";
 import { analyticsRoutes } from "./features/analytics/analytics-routes";
@@ -300,6 +301,7 @@ export function createApp(services: Services, options: { webDist?: string | null
   );
   api.route("/", imagesRoutes(services));
   api.route("/", voiceRoutes(services));
+  api.route("/", jobsRoutes({ jobs: services.jobs, track: (ctl) => services.answers.track(ctl) }));
   api.route("/", transcribeRoutes(services));
   api.route(
     "/profile",

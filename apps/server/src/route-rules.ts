@@ -196,6 +196,8 @@ export const ROUTE_AUTH: Record<string, RouteRule> = {
   "GET /api/voice-overs": "session",
   "GET /api/voice-overs/:id": "owner",
   "GET /api/voice-overs/:id/audio": "owner",
+  "GET /api/jobs/:id": "owner",
+  "GET /api/jobs/:id/events": "owner",
   "DELETE /api/voice-overs/:id": "owner",
 
   "GET /api/transcribe-audio/status": "session",

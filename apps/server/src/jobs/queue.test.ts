@@ -55,10 +55,17 @@ function gate() {
   const wait = (signal: AbortSignal) =>
     new Promise<void>((resolve, reject) => {
       void opened.then(resolve);
-      signal.addEventListener("abort", () => reject(new Error("aborted")), { once: true });
+      void aborted(signal).then(() => reject(new Error("aborted")));
     });
   return { open, wait };
 }
+
+/** Resolves once `signal` aborts (at once when it already has). */
+const aborted = (signal: AbortSignal) =>
+  new Promise<void>((resolve) => {
+    if (signal.aborted) resolve();
+    else signal.addEventListener("abort", () => resolve(), { once: true });
+  });
 
 const row = async (id: string) => (await database.db.select().from(jobs).where(eq(jobs.id, id)))[0]!;
 
@@ -146,9 +153,8 @@ describe("the job queue", () => {
       async run(job) {
         tries.push(by);
         await job.progress(25, `On ${by}`);
-        await new Promise((_, reject) =>
-          job.signal.addEventListener("abort", () => reject(new Error("gone"))),
-        );
+        await aborted(job.signal);
+        throw new Error("gone");
       },
       async onFailed(job, reason) {
         failed.push({ id: job.id, reason });
@@ -214,12 +220,9 @@ describe("the job queue", () => {
       failureMessage: "Long failed.",
       async run(job) {
         await job.progress(60, "Most of the way");
-        await new Promise((_, reject) =>
-          job.signal.addEventListener("abort", () => {
-            stopped.push(job.id);
-            reject(new Error("shutting down"));
-          }),
-        );
+        await aborted(job.signal);
+        stopped.push(job.id);
+        throw new Error("shutting down");
       },
     });
     const job = (await a.enqueue({ kind: "long", ownerId, payload: {} }))!;
