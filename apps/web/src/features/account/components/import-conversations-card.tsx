@@ -24,6 +24,7 @@ const day = (iso: string) =>
 
 export function ImportConversationsCard() {
   const inputId = useId();
+  const headingId = useId();
   const input = useRef<HTMLInputElement>(null);
   const [file, setFile] = useState<File | null>(null);
   const [jobId, setJobId] = useState<string | null>(null);
@@ -61,9 +62,9 @@ export function ImportConversationsCard() {
   const busy = start.isPending || Boolean(running);
 
   return (
-    <Card>
+    <Card role="region" aria-labelledby={headingId}>
       <CardHeader>
-        <CardTitle>Import conversations</CardTitle>
+        <CardTitle id={headingId}>Import conversations</CardTitle>
         <CardDescription>
           Bring your history from ChatGPT (the data export's zip or its conversations.json), Open WebUI,
           LibreChat or another Tessera account. You see what the file holds before anything is imported. Up to{" "}
