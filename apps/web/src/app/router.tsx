@@ -210,6 +210,13 @@ export const routes: RouteObject[] = retryingChunks([
                   })),
               },
               {
+                path: "admin/tools",
+                lazy: () =>
+                  import("@/features/admin/components/admin-tools-page").then((m) => ({
+                    Component: m.AdminToolsPage,
+                  })),
+              },
+              {
                 path: "admin/sign-in",
                 lazy: () =>
                   import("@/features/admin/components/admin-sign-in-page").then((m) => ({

@@ -19,6 +19,7 @@ import {
   SlidersHorizontal,
   UserRound,
   Users,
+  Wrench,
 } from "lucide-react";
 import { features } from "@/lib/features";
 
@@ -67,6 +68,7 @@ export const navGroups: NavGroup[] = [
       { label: "Mail", to: "/dashboard/admin/mail", icon: Mail, adminOnly: true },
       { label: "Connections", to: "/dashboard/admin/connections", icon: PlugZap, adminOnly: true },
       { label: "Local models", to: "/dashboard/admin/local-models", icon: Cpu, adminOnly: true },
+      { label: "Tools", to: "/dashboard/admin/tools", icon: Wrench, adminOnly: true },
       { label: "Sign-in", to: "/dashboard/admin/sign-in", icon: KeyRound, adminOnly: true },
       {
         label: "Instance settings",
