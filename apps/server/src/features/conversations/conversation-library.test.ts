@@ -7,11 +7,16 @@ import {
   type OwnedShare,
   type ShareLink,
 } from "@tessera/contracts";
-import { eq } from "drizzle-orm";
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { conversations, messages, user } from "../../db/schema";
+import { createApp } from "../../app";
+import { scratchDirs } from "../../test/scratch-dirs";
 import { createTestApp, type TestApp } from "../../test/test-app";
 
+const scratch = scratchDirs("tessera-share-web-");
 let t: TestApp;
 let ada: string;
 let bob: string;
@@ -151,6 +156,17 @@ describe("search inside messages", () => {
     const [hit] = (await search("daffodil")).hits;
     expect(hit!.snippet).not.toMatch(/[\uE000\uE001]/);
     expect(marked(hit!)).toEqual(["daffodil"]);
+  });
+
+  it("has an index the search's expression can use", async () => {
+    const plan = await t.services.database.db.transaction(async (tx) => {
+      await tx.execute(sql`set local enable_seqscan = off`);
+      const rows = await tx.execute(
+        sql`explain select id from messages where to_tsvector('english', ${messages.content}) @@ websearch_to_tsquery('english', 'tulip')`,
+      );
+      return JSON.stringify(rows);
+    });
+    expect(plan).toContain("messages_search_idx");
   });
 
   it("refuses a blank or too long query and a bad cursor with 400, and a caller without a session with 401", async () => {
@@ -387,5 +403,17 @@ describe("share links", () => {
     expect((await call(`/api/conversations/${shared.id}/share`, { method: "POST", json: {} })).status).toBe(
       401,
     );
+  });
+});
+
+describe("the share page", () => {
+  it("is served to anyone, and marked for no search engine to index", async () => {
+    const webDist = scratch();
+    writeFileSync(join(webDist, "index.html"), "<!doctype html><title>Tessera</title>");
+    const full = createApp(t.services, { webDist });
+    const page = await full.request(`/share/${"A".repeat(43)}`);
+    expect(page.status).toBe(200);
+    expect(page.headers.get("x-robots-tag")).toContain("noindex");
+    expect((await full.request("/pricing")).headers.get("x-robots-tag")).toBeNull();
   });
 });
