@@ -48,7 +48,7 @@ RUN set -eu; \
       apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends $missing; \
       rm -rf /var/lib/apt/lists/*; \
     fi; \
-    useradd --system --uid 10001 --user-group --home-dir /app --shell /usr/sbin/nologin tessera; \
+    useradd --uid 10001 --user-group --no-create-home --home-dir /app --shell /usr/sbin/nologin tessera; \
     mkdir -p /data && chown tessera:tessera /data
 WORKDIR /app
 COPY --from=runtime-deps /app/node_modules node_modules
