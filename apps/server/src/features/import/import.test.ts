@@ -191,6 +191,20 @@ describe("files that are not exports", () => {
   });
 });
 
+describe("rate limit", () => {
+  it("allows a person 30 imports or previews an hour, then 429", async () => {
+    const token = await t.newUser("many-imports@example.com");
+    const other = await t.newUser("few-imports@example.com");
+    const body = fixture("librechat-export.json");
+    for (let i = 0; i < 30; i++) expect((await importFile(token, body, true)).status).toBe(200);
+    const refused = await importFile(token, body, true);
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get("retry-after")).toMatch(/^\d+$/);
+    // Counted per person.
+    expect((await importFile(other, body, true)).status).toBe(200);
+  }, 60_000);
+});
+
 describe("a large import", () => {
   it("runs in the background as a job only its owner can follow", async () => {
     const token = await t.newUser("big-import@example.com");

@@ -71,8 +71,8 @@ export async function previewImport(file: ImportFile, progress?: Progress): Prom
 }
 
 /** A batch closes at this many conversations or messages, whichever comes first. */
-const BATCH_CONVERSATIONS = 50;
-const BATCH_MESSAGES = 2_000;
+const BATCH_CONVERSATIONS = 200;
+const BATCH_MESSAGES = 5_000;
 /** Rows per INSERT, well inside PostgreSQL's 65,535 parameters a statement. */
 const ROWS_PER_INSERT = 1_000;
 
