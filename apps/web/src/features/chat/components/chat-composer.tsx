@@ -1,6 +1,6 @@
 import { MAX_MESSAGE_CHARS } from "@tessera/contracts";
 import { ArrowUp, Bot, Paperclip, Square, TriangleAlert } from "lucide-react";
-import { useLayoutEffect, useRef, type KeyboardEvent, type RefObject } from "react";
+import { useLayoutEffect, useRef, type KeyboardEvent, type ReactNode, type RefObject } from "react";
 import { Link } from "react-router";
 import { Button } from "@/components/ui/button";
 import { lengthFieldProps, LengthNote, useLengthLimit } from "@/components/ui/length-limit";
@@ -40,6 +40,8 @@ interface ChatComposerProps {
   onOpenPromptLibrary?: () => void;
   /** The message box, for a caller that moves focus into it. */
   inputRef?: RefObject<HTMLTextAreaElement | null>;
+  /** The Tools button, beside the prompt library. */
+  toolsButton?: ReactNode;
 }
 
 /** The message box docked under the conversation, with its file, model and prompt buttons. */
@@ -147,6 +149,7 @@ export function ChatComposer(props: ChatComposerProps) {
               <span className="truncate">{props.modelName}</span>
             </Button>
             <PromptLibraryButton onOpen={props.onOpenPromptLibrary} />
+            {props.toolsButton}
             <p
               data-testid="draft-indicator"
               className={cn(

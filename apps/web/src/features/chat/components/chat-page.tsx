@@ -1,7 +1,12 @@
 // /dashboard/chat (spec §2 "Chat page"). The address holds what can be shared or reloaded:
 // `?conversation=` opens a stored conversation, `?model=` preselects an allowed model, `?assistant=`
 // answers as one of the person's assistants.
-import { DEFAULT_CHAT_MODEL_ID, GUIDE_MODEL_ID, resolveUrlModel } from "@tessera/contracts";
+import {
+  DEFAULT_CHAT_MODEL_ID,
+  GUIDE_MODEL_ID,
+  providerSupportsTools,
+  resolveUrlModel,
+} from "@tessera/contracts";
 import { Suspense, useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { FeatureErrorBoundary } from "@/components/error-boundary";
@@ -21,8 +26,10 @@ import { useChatSession } from "../hooks/use-chat-session";
 import { useChatShortcuts } from "../hooks/use-chat-shortcuts";
 import { useComposer } from "../hooks/use-composer";
 import { useModelChoice } from "../hooks/use-model-choice";
+import { useToolChoice } from "../hooks/use-tool-choice";
 import { prefersReducedMotion, RevealReportContext, useRevealTracker } from "../hooks/use-smooth-text";
 import { ChatComposer } from "./chat-composer";
+import { ToolsButton } from "./tools-button";
 import { ChatEmptyState } from "./chat-empty-state";
 import { ChatToolbar } from "./chat-toolbar";
 import { ChatWelcome } from "./chat-welcome";
@@ -92,10 +99,13 @@ export function ChatPage({
   const download = useExportConversation();
   const rename = useRenameConversation();
   const persona = useChatAssistant({ onModel: setModel });
+  const toolChoice = useToolChoice(urlConversation);
 
   const session = useChatSession({
-    onConversationStarted: (id) =>
-      void navigate(persona.withAssistant(`/dashboard/chat?conversation=${id}`), { replace: true }),
+    onConversationStarted: (id) => {
+      toolChoice.carryTo(id, toolChoice.tools);
+      void navigate(persona.withAssistant(`/dashboard/chat?conversation=${id}`), { replace: true });
+    },
     onRestore: composer.restore,
     onConversationDiscarded: () => void navigate(persona.withAssistant("/dashboard/chat"), { replace: true }),
   });
@@ -150,6 +160,7 @@ export function ChatPage({
       research: Boolean(info?.research),
       reveal: chatInterface === "old" && flags.typewriterEffects && !prefersReducedMotion(),
       assistantId: persona.assistantId,
+      tools: toolChoice.tools,
     };
   };
 
@@ -279,6 +290,13 @@ export function ChatPage({
             }
             onOpenPromptLibrary={promptLibrary ? () => setLibraryOpen(true) : undefined}
             inputRef={messageBox}
+            toolsButton={
+              <ToolsButton
+                selected={toolChoice.tools}
+                onChange={toolChoice.choose}
+                canUseTools={providerSupportsTools(info?.provider)}
+              />
+            }
           />
         </FeatureErrorBoundary>
         {choice.intro ? <IntroOverlay modelName={info?.name ?? "Tessa"} onDone={choice.endIntro} /> : null}

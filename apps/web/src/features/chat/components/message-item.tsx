@@ -14,6 +14,7 @@ import { MessageSources } from "./message-sources";
 import { EarlierAnswers } from "./earlier-answers";
 import { ACTION_CLASS } from "./message-action";
 import { ModelAvatar } from "./model-avatar";
+import { ToolSteps } from "./tool-steps";
 import { QuestionEditor } from "./question-editor";
 import { UserMessageContent } from "./user-message-content";
 
@@ -95,36 +96,44 @@ export const MessageItem = memo(function MessageItem({
             }}
           />
         ) : (
-          <div
-            className={cn(
-              "max-w-full text-[0.94rem]",
-              mine
-                ? "w-fit rounded-2xl rounded-tl-md bg-primary/8 px-4 py-2.5 ring-1 ring-primary/10 dark:bg-primary/12"
-                : !flat && "rounded-2xl rounded-tl-md border bg-card px-4 py-3 shadow-xs",
-              mine && layout === "new" && "rounded-tl-2xl rounded-tr-md",
-            )}
-          >
-            {mine ? (
-              <UserMessageContent content={message.content} images={message.images} />
-            ) : waiting ? (
-              <span role="status" className="flex items-center gap-1.5 py-1 text-sm text-muted-foreground">
-                <span className="flex gap-1" aria-hidden="true">
-                  {[0, 150, 300].map((delay) => (
-                    <span
-                      key={delay}
-                      className="size-1.5 animate-bounce rounded-full bg-primary/70"
-                      style={{ animationDelay: `${delay}ms` }}
-                    />
-                  ))}
+          <>
+            {!mine && message.toolSteps?.length ? (
+              <ToolSteps
+                steps={message.toolSteps}
+                answerId={message.answerId ?? storedIdOf(message) ?? undefined}
+              />
+            ) : null}
+            <div
+              className={cn(
+                "max-w-full text-[0.94rem]",
+                mine
+                  ? "w-fit rounded-2xl rounded-tl-md bg-primary/8 px-4 py-2.5 ring-1 ring-primary/10 dark:bg-primary/12"
+                  : !flat && "rounded-2xl rounded-tl-md border bg-card px-4 py-3 shadow-xs",
+                mine && layout === "new" && "rounded-tl-2xl rounded-tr-md",
+              )}
+            >
+              {mine ? (
+                <UserMessageContent content={message.content} images={message.images} />
+              ) : waiting ? (
+                <span role="status" className="flex items-center gap-1.5 py-1 text-sm text-muted-foreground">
+                  <span className="flex gap-1" aria-hidden="true">
+                    {[0, 150, 300].map((delay) => (
+                      <span
+                        key={delay}
+                        className="size-1.5 animate-bounce rounded-full bg-primary/70"
+                        style={{ animationDelay: `${delay}ms` }}
+                      />
+                    ))}
+                  </span>
+                  {message.status ?? "Thinking…"}
                 </span>
-                {message.status ?? "Thinking…"}
-              </span>
-            ) : (
-              <Markdown caret={streaming || catchingUp} sources={message.sources}>
-                {visible}
-              </Markdown>
-            )}
-          </div>
+              ) : (
+                <Markdown caret={streaming || catchingUp} sources={message.sources}>
+                  {visible}
+                </Markdown>
+              )}
+            </div>
+          </>
         )}
         {mine && onEdit && !editing ? (
           <footer className="flex items-center gap-3 text-xs text-muted-foreground">

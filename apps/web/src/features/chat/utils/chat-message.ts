@@ -1,6 +1,6 @@
 // The chat message held on the page (spec §3 "Chat message (local)"), and how stored messages and
 // attached files map onto it.
-import type { Source, StoredMessage } from "@tessera/contracts";
+import type { Source, StoredMessage, ToolStep } from "@tessera/contracts";
 
 // The server reads the same format (a conversation's title, Tessera Local's first source).
 export { composeMessage, splitAttachments, type TextAttachment } from "@tessera/contracts";
@@ -30,6 +30,10 @@ export interface ChatMessage {
   hasEarlier?: boolean;
   /** Before its first words, where an answer stands ("Waiting for the local model: 2 ahead"). */
   status?: string;
+  /** The tools the model called while answering, in order (a call waiting for approval included). */
+  toolSteps?: ToolStep[];
+  /** The server's id of an answer while it is written here (its start event): approvals name it. */
+  answerId?: string;
 }
 
 export function fromStoredMessage(message: StoredMessage): ChatMessage {
@@ -43,6 +47,7 @@ export function fromStoredMessage(message: StoredMessage): ChatMessage {
     images: message.images.map((image) => ({ ...image })),
     sources: message.sources,
     ...(message.has_earlier ? { hasEarlier: true } : {}),
+    ...(message.tool_calls?.length ? { toolSteps: message.tool_calls } : {}),
   };
 }
 

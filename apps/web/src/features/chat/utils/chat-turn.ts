@@ -1,7 +1,12 @@
 // One turn of the conversation (spec §4 "Chat send"): the question and the answer shown for it, what
 // each event of the answer's stream means, and the answer as the server stored it. An answer is a
 // durable answer (lib/durable-answer): its life is that machine's; what it says is this file's. Pure.
-import { withInterruptedMark, type ChatStreamEvent, type StoredMessage } from "@tessera/contracts";
+import {
+  withInterruptedMark,
+  type ChatStreamEvent,
+  type StoredMessage,
+  type ToolStep,
+} from "@tessera/contracts";
 import {
   isRunning,
   type AnswerEvent,
@@ -23,6 +28,8 @@ export interface SendInput {
   reveal: boolean;
   /** Answer as this assistant (its prompt, instructions, sampling and knowledge). */
   assistantId?: string | null;
+  /** Tool ids chosen for the conversation; absent, the conversation's remembered set applies. */
+  tools?: string[] | null;
 }
 
 /**
@@ -83,6 +90,14 @@ export function regenerateTurn(
   return { old, messageId, edited, replaced: edited && oldQuestion ? [oldQuestion, old] : [old], answer };
 }
 
+/** What the server tells the model (and the page) of a call the person denied or left unanswered. */
+export const DENIED_TEXT = "The person did not allow this call.";
+
+function withStep(message: ChatMessage, id: string, change: Partial<ToolStep>): ChatMessage {
+  const steps = (message.toolSteps ?? []).map((s) => (s.id === id ? { ...s, ...change } : s));
+  return { ...message, toolSteps: steps };
+}
+
 /** Where an answer stands is shown only before its first words. */
 const settled = ({ status: _, ...message }: ChatMessage): ChatMessage => message;
 
@@ -90,7 +105,36 @@ const settled = ({ status: _, ...message }: ChatMessage): ChatMessage => message
 export function chatEventMeaning(message: ChatMessage, event: ChatStreamEvent): AnswerEvent<ChatMessage> {
   switch (event.type) {
     case "start":
-      return { type: "named", name: event.messageId, value: message };
+      return { type: "named", name: event.messageId, value: { ...message, answerId: event.messageId } };
+    case "tool_call": {
+      const step: ToolStep = {
+        id: event.id,
+        name: event.name,
+        input: event.input,
+        output: null,
+        isError: false,
+        durationMs: null,
+        approval: "none",
+      };
+      return { type: "grew", value: { ...message, toolSteps: [...(message.toolSteps ?? []), step] } };
+    }
+    case "tool_approval":
+      return { type: "grew", value: withStep(message, event.id, { approval: "pending" }) };
+    case "tool_result": {
+      const { id, output, isError, durationMs } = event;
+      const step = message.toolSteps?.find((s) => s.id === id);
+      // A call that waited and then ran was approved; one that waited and failed unrun was denied.
+      const approval =
+        step?.approval === "pending"
+          ? isError && output === DENIED_TEXT
+            ? "denied"
+            : "approved"
+          : step?.approval;
+      return {
+        type: "grew",
+        value: withStep(message, id, { output, isError, durationMs, ...(approval ? { approval } : {}) }),
+      };
+    }
     case "chunk":
       return { type: "grew", value: { ...message, content: message.content + event.content } };
     case "status":
@@ -115,7 +159,17 @@ const STORED_PHASES: Record<NonNullable<StoredMessage["status"]>, AnswerPhase> =
 /** The answer read as stored: its text while it is written; once ended, as stored (in its place here). */
 export function storedChatAnswer(answer: ChatAnswer, stored: StoredMessage) {
   const phase = STORED_PHASES[stored.status ?? "complete"];
-  if (isRunning(phase)) return { phase, value: { ...answer.value, content: stored.content } };
+  if (isRunning(phase))
+    return {
+      phase,
+      value: {
+        ...answer.value,
+        content: stored.content,
+        answerId: stored.id,
+        // The calls so far (one waiting for approval too) come with the stored text.
+        ...(stored.tool_calls?.length ? { toolSteps: stored.tool_calls } : {}),
+      },
+    };
   if (answer.phase !== "stopped") return { phase, value: fromStoredMessage(stored) };
   const kept = { ...fromStoredMessage(stored), id: answer.value.id, storedId: stored.id, reveal: false };
   return { phase, value: kept };

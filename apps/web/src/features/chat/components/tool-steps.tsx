@@ -1,0 +1,154 @@
+// The tools an answer called, each a step that opens to show its input, its output and how long it
+// took; a call that waits for the person shows the tool and its input with Approve and Deny. What a
+// tool returns (and what the model sent it) is untrusted: shown as text, never as markup or links.
+import type { ToolStep } from "@tessera/contracts";
+import { Check, ChevronRight, CircleAlert, LoaderCircle, Wrench, X } from "lucide-react";
+import { useState } from "react";
+import { Button } from "@/components/ui/button";
+import { errorMessage } from "@/lib/api-client";
+import { toast } from "@/lib/toast";
+import { cn } from "@/lib/utils";
+import { decideToolCall } from "../api/tool-approval";
+
+/** How much of an output shows before "Show all". */
+export const OUTPUT_PREVIEW_CHARS = 600;
+
+const inputText = (input: unknown) =>
+  typeof input === "string" ? input : (JSON.stringify(input, null, 2) ?? "");
+
+export function ToolSteps({ steps, answerId }: { steps: ToolStep[]; answerId?: string }) {
+  if (!steps.length) return null;
+  return (
+    <ol className="flex flex-col gap-1.5" aria-label="Tool calls">
+      {steps.map((step) => (
+        <li key={step.id}>
+          {step.approval === "pending" && step.output === null ? (
+            <ApprovalCard step={step} answerId={answerId} />
+          ) : (
+            <ToolStepItem step={step} />
+          )}
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+function ToolStepItem({ step }: { step: ToolStep }) {
+  const [open, setOpen] = useState(false);
+  const [all, setAll] = useState(false);
+  const running = step.output === null;
+  const output = step.output ?? "";
+  const long = output.length > OUTPUT_PREVIEW_CHARS;
+  return (
+    <div className="rounded-lg border bg-muted/30 text-sm">
+      <button
+        type="button"
+        aria-expanded={open}
+        onClick={() => setOpen((o) => !o)}
+        className="flex w-full items-center gap-2 px-3 py-1.5 text-left"
+      >
+        <ChevronRight
+          className={cn("size-3.5 transition-transform", open && "rotate-90")}
+          aria-hidden="true"
+        />
+        <Wrench className="size-3.5 text-muted-foreground" aria-hidden="true" />
+        <span className="font-mono text-xs">{step.name}</span>
+        <span className="ml-auto flex items-center gap-1 text-xs text-muted-foreground">
+          {running ? (
+            <>
+              <LoaderCircle className="size-3 animate-spin" aria-hidden="true" /> Running…
+            </>
+          ) : step.isError ? (
+            <span className="flex items-center gap-1 text-destructive">
+              <CircleAlert className="size-3" aria-hidden="true" />
+              {step.approval === "denied" ? "Denied" : "Error"}
+            </span>
+          ) : (
+            <Check className="size-3 text-emerald-600" aria-label="Done" />
+          )}
+          {step.durationMs !== null ? <span>{formatDuration(step.durationMs)}</span> : null}
+        </span>
+      </button>
+      {open ? (
+        <div className="flex flex-col gap-2 border-t px-3 py-2">
+          <StepText label="Input" text={inputText(step.input)} />
+          {running ? null : (
+            <>
+              <StepText
+                label={step.isError ? "Error" : "Output"}
+                text={all || !long ? output : `${output.slice(0, OUTPUT_PREVIEW_CHARS)}…`}
+              />
+              {long ? (
+                <button
+                  type="button"
+                  className="self-start text-xs text-primary underline-offset-2 hover:underline"
+                  onClick={() => setAll((a) => !a)}
+                >
+                  {all ? "Show less" : "Show all"}
+                </button>
+              ) : null}
+            </>
+          )}
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+/** Text as text: React escapes it, and nothing in it is parsed as markdown or made a link. */
+function StepText({ label, text }: { label: string; text: string }) {
+  return (
+    <div className="flex flex-col gap-0.5">
+      <span className="text-xs font-medium text-muted-foreground">{label}</span>
+      <pre className="max-h-80 overflow-auto rounded bg-background px-2 py-1 font-mono text-xs break-words whitespace-pre-wrap">
+        {text}
+      </pre>
+    </div>
+  );
+}
+
+function ApprovalCard({ step, answerId }: { step: ToolStep; answerId?: string }) {
+  const [sending, setSending] = useState<"approve" | "deny" | null>(null);
+  const decide = (approve: boolean) => {
+    if (!answerId || sending) return;
+    setSending(approve ? "approve" : "deny");
+    decideToolCall({ messageId: answerId, toolCallId: step.id, approve }).catch((error: unknown) => {
+      setSending(null);
+      toast.error("Error", { description: errorMessage(error) });
+    });
+  };
+  return (
+    <div
+      role="group"
+      aria-label={`Approve ${step.name}?`}
+      className="rounded-lg border border-primary/40 bg-primary/5 p-3 text-sm"
+    >
+      <p className="flex items-center gap-2 font-medium">
+        <Wrench className="size-4" aria-hidden="true" />
+        The model wants to use <span className="font-mono">{step.name}</span>
+      </p>
+      <div className="mt-2">
+        <StepText label="Input" text={inputText(step.input)} />
+      </div>
+      <div className="mt-3 flex gap-2">
+        <Button size="sm" onClick={() => decide(true)} disabled={!answerId || sending !== null}>
+          <Check className="size-4" aria-hidden="true" />
+          Approve
+        </Button>
+        <Button
+          size="sm"
+          variant="outline"
+          onClick={() => decide(false)}
+          disabled={!answerId || sending !== null}
+        >
+          <X className="size-4" aria-hidden="true" />
+          Deny
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+export function formatDuration(ms: number): string {
+  return ms < 1000 ? `${ms} ms` : `${(ms / 1000).toFixed(1)} s`;
+}
