@@ -40,6 +40,8 @@ export const createAssistantSchema = z
     systemPrompt: z.string().trim().min(1, "must not be blank").max(ASSISTANT_LIMITS.systemPrompt),
     knowledgeBase: assistantKnowledgeSchema.default({ documents: [], websites: [], instructions: "" }),
     settings: assistantSettingsSchema,
+    /** Tool ids (GET /api/tools) the model may call when chatting with this assistant. */
+    tools: z.array(z.string().trim().min(1).max(300)).max(64).optional(),
     isPublic: z.boolean().default(false),
   })
   .strict();
@@ -62,6 +64,8 @@ export const assistantSchema = z.object({
     instructions: z.string(),
   }),
   settings: assistantSettingsSchema,
+  /** The tools a conversation with it starts with. */
+  tools: z.array(z.string()).optional(),
   isPublic: z.boolean(),
   userId: z.string().nullable(),
   sharedWith: z.array(z.string()),

@@ -258,4 +258,29 @@ describe("/api/assistants", () => {
     expect(await ask(guide.id)).toContain("7741");
     expect(await ask()).not.toContain("7741");
   });
+
+  it("keeps an assistant's tool set: given, changed, and empty by default", async () => {
+    const made = (await (
+      await create(ada, {
+        name: "Clock",
+        systemPrompt: "Tell the time.",
+        settings,
+        tools: ["builtin:current_time"],
+      })
+    ).json()) as Assistant;
+    expect(made.tools).toEqual(["builtin:current_time"]);
+    const changed = await t.request(`/api/assistants/${made.id}`, {
+      method: "PATCH",
+      token: ada,
+      json: { tools: [] },
+    });
+    expect(((await changed.json()) as Assistant).tools).toEqual([]);
+    const plain = (await (
+      await create(ada, { name: "Plain", systemPrompt: "Hi.", settings })
+    ).json()) as Assistant;
+    expect(plain.tools).toEqual([]);
+    expect((await create(ada, { name: "Bad", systemPrompt: "Hi.", settings, tools: "all" })).status).toBe(
+      400,
+    );
+  });
 });

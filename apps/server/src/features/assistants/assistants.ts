@@ -19,6 +19,7 @@ const toAssistant = (row: Row, userId: string, favorites: Set<string>): Assistan
   systemPrompt: row.systemPrompt,
   knowledgeBase: row.knowledgeBase,
   settings: row.settings,
+  tools: row.tools,
   isPublic: row.userId === null || row.isPublic,
   userId: row.userId,
   sharedWith: [],
