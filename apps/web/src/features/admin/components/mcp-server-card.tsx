@@ -38,8 +38,8 @@ export function McpServerCard({ server }: { server: McpServer }) {
     );
 
   return (
-    <Card aria-label={server.name}>
-      <CardContent className="flex flex-col gap-4">
+    <Card>
+      <CardContent className="flex flex-col gap-4 pt-6">
         <div className="flex flex-wrap items-start justify-between gap-3">
           <div className="flex min-w-0 flex-col gap-1">
             <h2 className="truncate font-semibold">{server.name}</h2>
