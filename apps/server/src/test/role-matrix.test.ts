@@ -17,6 +17,7 @@ import {
   conversations,
   localModels,
   generatedImages,
+  mcpServers,
   member,
   messages,
   searches,
@@ -70,6 +71,9 @@ interface Fixtures {
   voiceOver: string;
   /** A connection on Admin → Connections, to a server that does not answer. */
   connection: string;
+  /** MCP servers on Admin → Tools and of the team, at an address where nothing answers. */
+  mcpServer: string;
+  teamMcpServer: string;
   /** The author's personal API key. */
   apiKey: string;
   /** A local model whose download failed, from a server that does not answer. */
@@ -578,6 +582,48 @@ const ROWS: Row[] = [
     objectId: (f) => f.apiKey,
     allowed: own(204),
   },
+  // Admin → Tools: the instance's MCP servers (404 to anyone but an instance admin), and the team's
+  // (its owners'). A team's server on a private address is refused once the caller may add one.
+  {
+    route: "PATCH /api/admin/mcp-servers/:id",
+    path: (f) => `/api/admin/mcp-servers/${f.mcpServer}`,
+    body: () => ({ name: "Renamed" }),
+    allowed: { instanceAdmin: 200, listedAdmin: 200 },
+    refused: [404],
+  },
+  {
+    route: "GET /api/teams/:teamId/mcp-servers",
+    path: (f) => `/api/teams/${f.team}/mcp-servers`,
+    objectId: (f) => f.team,
+    allowed: { owner: 200 },
+    refused: [403, 404],
+  },
+  {
+    route: "POST /api/teams/:teamId/mcp-servers",
+    path: (f) => `/api/teams/${f.team}/mcp-servers`,
+    body: () => ({ name: "Local", transport: "streamable-http", url: "http://127.0.0.1:9/mcp" }),
+    objectId: (f) => f.team,
+    allowed: { owner: 400 },
+  },
+  {
+    route: "PATCH /api/teams/:teamId/mcp-servers/:id",
+    path: (f) => `/api/teams/${f.team}/mcp-servers/${f.teamMcpServer}`,
+    body: () => ({ requireApproval: false }),
+    objectId: (f) => f.team,
+    allowed: { owner: 200 },
+  },
+  {
+    route: "DELETE /api/teams/:teamId/mcp-servers/:id",
+    path: (f) => `/api/teams/${f.team}/mcp-servers/${f.teamMcpServer}`,
+    objectId: (f) => f.team,
+    allowed: { owner: 204 },
+  },
+  {
+    route: "DELETE /api/admin/mcp-servers/:id",
+    path: (f) => `/api/admin/mcp-servers/${f.mcpServer}`,
+    allowed: { instanceAdmin: 204, listedAdmin: 204 },
+    refused: [404],
+  },
   {
     route: "DELETE /api/admin/users/:id",
     path: (f) => `/api/admin/users/${f.target.id}`,
@@ -616,6 +662,7 @@ const TABLES = [
   "connections",
   "catalogue_models",
   "local_models",
+  "mcp_servers",
   "api_keys",
   "budgets",
   "instance_settings",
@@ -862,6 +909,20 @@ beforeAll(async () => {
   );
   await ctx.internalAdapter.createSession(target.id, false);
 
+  const [mcpServer, teamMcpServer] = await db
+    .insert(mcpServers)
+    .values([
+      { name: "Nobody home", scope: "instance", transport: "streamable-http", url: "http://127.0.0.1:9/mcp" },
+      {
+        name: "Team nobody",
+        scope: "team",
+        teamId,
+        transport: "streamable-http",
+        url: "http://127.0.0.1:9/mcp",
+      },
+    ])
+    .returning();
+
   const { start, hash } = newApiKey();
   const [apiKey] = await db
     .insert(apiKeys)
@@ -871,6 +932,8 @@ beforeAll(async () => {
   f = {
     target: { id: target.id, email: target.email },
     connection: connection!.id,
+    mcpServer: mcpServer!.id,
+    teamMcpServer: teamMcpServer!.id,
     apiKey: apiKey!.id,
     localModel: localModel!.id,
     users,
