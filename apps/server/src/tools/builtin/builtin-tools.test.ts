@@ -146,6 +146,13 @@ describe("built-in tools", () => {
       .from(generatedImages)
       .where(eq(generatedImages.userId, adaId));
     expect(rows.map((r) => [r.prompt, r.status])).toEqual([["a teal lighthouse", "completed"]]);
+    // Stop ends the wait at once.
+    const stop = new AbortController();
+    stop.abort();
+    expect(await tool("generate_image").run({ prompt: "stopped" }, ctx(adaId, stop.signal))).toEqual({
+      output: "Stopped before the image was ready; it will appear in AI Images.",
+      isError: true,
+    });
     // The month's allowance used up, the tool says so instead of making one more.
     await t.services.database.db.insert(generatedImages).values(
       Array.from({ length: 20 }, () => ({
@@ -158,6 +165,6 @@ describe("built-in tools", () => {
     );
     const refused = await tool("generate_image").run({ prompt: "one more" }, ctx(adaId));
     expect(refused.isError).toBe(true);
-    expect(refused.output).toMatch(/^The image could not be made: You have used 21 of the \d+ images/);
+    expect(refused.output).toMatch(/^The image could not be made: You have used 22 of the \d+ images/);
   });
 });

@@ -37,7 +37,10 @@ export function generateImageTool(deps: StartDeps & { publicUrl: string }): Tool
           prompt: parsed.data.prompt,
           aspect_ratio: parsed.data.aspect_ratio ?? "1:1",
         });
-        await job;
+        // Stop stops the wait; the image, already counted, is still made and kept in AI Images.
+        await untilAborted(job, ctx.signal);
+        if (ctx.signal.aborted)
+          return toolError("Stopped before the image was ready; it will appear in AI Images.");
         const [row] = await deps.db.select().from(generatedImages).where(eq(generatedImages.id, image.id));
         if (!row?.storageKey || row.status !== "completed")
           return toolError(`The image could not be made: ${row?.error ?? "no reason given"}`);
@@ -51,4 +54,16 @@ export function generateImageTool(deps: StartDeps & { publicUrl: string }): Tool
       }
     },
   };
+}
+
+function untilAborted(work: Promise<void>, signal: AbortSignal): Promise<void> {
+  if (signal.aborted) return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => {
+      signal.removeEventListener("abort", done);
+      resolve();
+    };
+    signal.addEventListener("abort", done, { once: true });
+    void work.finally(done);
+  });
 }
