@@ -52,6 +52,7 @@ test("search inside answers, folders and pins, and a share link that works signe
   await expect(marked).toContainText(ALPHA_TEXT);
   const messageId = new URL(page.url()).searchParams.get("message");
   await expect(marked).toHaveAttribute("data-message-id", messageId!);
+  await page.screenshot({ path: join(shots, "library-search-opened.png"), fullPage: true });
   // Marked for a moment only.
   await expect(marked).toHaveCount(0, { timeout: 6_000 });
   await search.fill("");
@@ -93,10 +94,19 @@ test("search inside answers, folders and pins, and a share link that works signe
 
   const stranger = await browser.newContext();
   const publicPage = await stranger.newPage();
+  const strangerErrors: string[] = [];
+  publicPage.on("pageerror", (e) => strangerErrors.push(e.message));
+  publicPage.on("console", (m) => {
+    if (m.type() === "error" && !m.text().startsWith("Failed to load resource"))
+      strangerErrors.push(m.text());
+  });
   const origin = new URL(page.url()).origin;
   const opened = await publicPage.goto(`${origin}/share/${token}`);
   expect(opened!.headers()["x-robots-tag"]).toContain("noindex");
-  await expect(publicPage.getByRole("heading", { name: "Tell me about recursion" })).toBeVisible();
+  await expect(
+    publicPage.getByRole("heading", { name: "Tell me about recursion" }),
+    strangerErrors.join("\n"),
+  ).toBeVisible();
   await expect(publicPage.getByRole("article", { name: "Answer" })).toContainText(ALPHA_TEXT);
   await expect(publicPage.locator('meta[name="robots"]')).toHaveAttribute("content", /noindex/);
   expect(await publicPage.content()).not.toContain(account.email);
@@ -110,4 +120,5 @@ test("search inside answers, folders and pins, and a share link that works signe
   await publicPage.reload();
   await expect(publicPage.getByRole("heading", { name: "This link does not work" })).toBeVisible();
   await stranger.close();
+  expect(strangerErrors).toEqual([]);
 });
