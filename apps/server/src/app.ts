@@ -2,7 +2,7 @@
 import { serveStatic } from "@hono/node-server/serve-static";
 import { SEARCH_MESSAGES } from "@tessera/contracts";
 import { sql } from "drizzle-orm";
-import { Hono } from "hono";
+import { Hono, type MiddlewareHandler } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { requestId } from "hono/request-id";
 import { auditRoutes } from "./audit/audit-routes";
@@ -74,10 +74,18 @@ const UPLOAD_PATHS = new Set([
   "/api/conversations/import",
 ]);
 
-export function createApp(services: Services, options: { webDist?: string | null } = {}) {
+export function createApp(
+  services: Services,
+  /** `tracing`: the server span of each request (observability/tracing.ts), when traces are on. */
+  options: {
+    webDist?: string | null;
+    tracing?: { outer: MiddlewareHandler<AppEnv>; inner: MiddlewareHandler<AppEnv> } | null;
+  } = {},
+) {
   const { auth, database, logger, env } = services;
   const app = new Hono<AppEnv>();
 
+  if (options.tracing) app.use(options.tracing.outer);
   // Outermost, so that a direct event stream goes out with the headers every other middleware set;
   // every event stream is under /api.
   app.use("/api/*", sseHandOff());
@@ -102,6 +110,7 @@ export function createApp(services: Services, options: { webDist?: string | null
       "request",
     );
   });
+  if (options.tracing) app.use(options.tracing.inner);
   app.use(securityHeaders());
   // Read once per request, for the audit log's "from which address".
   app.use((c, next) => {

@@ -7,7 +7,7 @@ import { createServices } from "./bootstrap";
 import { EnvError, loadEnv } from "./env";
 import { createLogger } from "./lib/logger";
 import { collectWhenIdle } from "./lib/idle-collection";
-import { findUp } from "./lib/paths";
+import { appVersion, findUp } from "./lib/paths";
 import { configureParsers } from "./knowledge/parser-pool";
 import { dirname, resolve } from "node:path";
 
@@ -29,13 +29,24 @@ async function main() {
   // plain text: stdout stays JSON for log collectors.
   const logger = createLogger(env.LOG_LEVEL, { say: (text) => void process.stderr.write(`\n${text}\n\n`) });
   configureParsers({ workers: env.DOCUMENT_PARSE_WORKERS });
+  // Before the database opens, so its driver is instrumented as it loads; never loaded without it.
+  const tracing = env.OTEL_EXPORTER_OTLP_ENDPOINT
+    ? (await import("./observability/tracing")).startTracing({
+        endpoint: env.OTEL_EXPORTER_OTLP_ENDPOINT,
+        serviceName: env.OTEL_SERVICE_NAME,
+        version: appVersion(),
+      })
+    : null;
   const services = await createServices(env, logger);
   const indexHtml = env.WEB_DIST_DIR
     ? resolve(env.WEB_DIST_DIR, "index.html")
     : findUp("apps/web/dist/index.html");
   if (!indexHtml)
     logger.warn({ event: "boot.no_web" }, "web app not built: serving the API only (run npm run build)");
-  const app = createApp(services, { webDist: indexHtml ? dirname(indexHtml) : null });
+  const app = createApp(services, {
+    webDist: indexHtml ? dirname(indexHtml) : null,
+    tracing: tracing?.middleware,
+  });
 
   const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
     logger.info(
@@ -66,6 +77,7 @@ async function main() {
     server.close(() => {
       services
         .close()
+        .then(() => tracing?.shutdown())
         .then(() => {
           logger.info({ event: "boot.stopped" }, "stopped");
           process.exit(0);
