@@ -44,7 +44,7 @@ describe("Admin → Tools", () => {
       "GET /api/admin/mcp-servers": () => json(stored ? [failing, stored] : [failing]),
       "POST /api/admin/mcp-servers": (req) => {
         stored = serverOf(req.body as Record<string, unknown>);
-        return json(stored, 201);
+        return json(stored, { status: 201 });
       },
       "PATCH /api/admin/mcp-servers/11111111-1111-4111-8111-111111111111": (req) => {
         const body = req.body as { disabledTools: string[] };
