@@ -139,6 +139,10 @@ describe("tools in a chat answer", () => {
       await t.request(`/api/conversations/${conv!.id}/messages`, { token: ada })
     ).json()) as { tool_calls?: unknown[] }[];
     expect(listed[1]!.tool_calls).toHaveLength(1);
+    // The export shows each call, its input and output as fenced text.
+    const exported = await (await t.request(`/api/conversations/${conv!.id}/export`, { token: ada })).text();
+    expect(exported).toContain("Tool call: `current_time`");
+    expect(exported).toContain(`\`\`\`text\n${result!.output as string}\n\`\`\``);
 
     // The next message names no tools: the conversation's set applies.
     const again = await readSse(

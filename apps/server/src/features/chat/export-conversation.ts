@@ -48,7 +48,23 @@ function section(message: StoredMessage, publicUrl: string): string {
         ...message.sources.map((s, i) => `${i + 1}. [${s.title.replace(/[[\]]/g, "")}](<${s.url}>)`),
       ].join("\n"),
     );
+  // Tool calls as fenced text: what a tool returned is never markdown to render.
+  for (const step of message.tool_calls ?? [])
+    parts.push(
+      [
+        `Tool call: \`${step.name}\`${step.isError ? " (failed)" : ""}${step.durationMs === null ? "" : ` · ${step.durationMs} ms`}`,
+        fenced(typeof step.input === "string" ? step.input : (JSON.stringify(step.input, null, 2) ?? "")),
+        fenced(step.output ?? ""),
+      ].join("\n"),
+    );
   return parts.join("\n\n");
+}
+
+/** Text in a code fence longer than any run of backticks inside it. */
+function fenced(text: string): string {
+  const longest = Math.max(2, ...(text.match(/`+/g) ?? []).map((run) => run.length));
+  const fence = "`".repeat(longest + 1);
+  return `${fence}text\n${text}\n${fence}`;
 }
 
 export async function exportConversation(
