@@ -12,6 +12,7 @@ import { eventually } from "../test/test-app";
 import { openTestDatabase } from "../test/test-database";
 import {
   DIED_REASON,
+  KEEP_ENDED_DAYS,
   REQUEUED_NOTE,
   createJobQueue,
   type JobKind,
@@ -249,6 +250,30 @@ describe("the job queue", () => {
       run: () => Promise.resolve({ on: "b" }),
     });
     expect(await b.waitFor(job.id)).toMatchObject({ status: "succeeded", result: { on: "b" }, attempts: 1 });
+  });
+
+  it("drops ended jobs a week after they ended, and keeps the rest", async () => {
+    const ended = (days: number) => sql`now() - ${days} * interval '1 day'`;
+    const [old, recent, open] = await database.db
+      .insert(jobs)
+      .values([
+        { kind: "old", ownerId, status: "succeeded", finishedAt: ended(KEEP_ENDED_DAYS + 1) },
+        { kind: "old", ownerId, status: "failed", finishedAt: ended(1) },
+        { kind: "old", ownerId, status: "queued" },
+      ])
+      .returning();
+    const q = await queue();
+    q.define({
+      kind: "other",
+      maxAttempts: 1,
+      concurrency: 1,
+      failureMessage: "x",
+      run: () => Promise.resolve(),
+    });
+    await q.sweep();
+    const left = (await database.db.select({ id: jobs.id }).from(jobs)).map((r) => r.id).sort();
+    expect(left).toEqual([recent!.id, open!.id].sort());
+    expect(left).not.toContain(old!.id);
   });
 
   it("keeps one open job per exclusive key, in every process", async () => {

@@ -137,6 +137,10 @@ const noticeOf = (row: JobRow): JobNotice => ({
 
 const ended = (status: JobStatus) => status === "succeeded" || status === "failed";
 
+/** How long an ended job stays readable. */
+export const KEEP_ENDED_DAYS = 7;
+const PRUNE_EVERY_MS = 60 * 60_000;
+
 /** A note is short: it travels in every notice. */
 const NOTE_MAX = 200;
 
@@ -166,6 +170,7 @@ export function createJobQueue(deps: {
   let pumping: Promise<void> | null = null;
   let again = false;
   let shuttingDown: Promise<{ handedBack: number }> | undefined;
+  let prunedAt = 0;
   const lease = sql`now() + ${deps.leaseMs} * interval '1 millisecond'`;
 
   const hear = (job: JobNotice) => {
@@ -319,6 +324,18 @@ export function createJobQueue(deps: {
   async function sweep(): Promise<{ requeued: number; failed: number }> {
     const names = [...kinds.keys()];
     if (names.length === 0) return { requeued: 0, failed: 0 };
+    // Ended jobs are kept a while for pages that ask after them, then dropped (once an hour at most).
+    if (Date.now() - prunedAt > PRUNE_EVERY_MS) {
+      prunedAt = Date.now();
+      await db
+        .delete(jobs)
+        .where(
+          and(
+            inArray(jobs.status, ["succeeded", "failed"]),
+            lt(jobs.finishedAt, sql`now() - ${KEEP_ENDED_DAYS} * interval '1 day'`),
+          ),
+        );
+    }
     const left = sql`${jobs.attempts} < ${jobs.maxAttempts}`;
     const swept = await db
       .update(jobs)
