@@ -27,7 +27,8 @@ export interface LoopbackMcpServer {
   close(): Promise<void>;
 }
 
-function mcpServer(calls: string[]) {
+/** The same tools, for a transport the caller connects (stdio, in mcp-stdio-server.ts). */
+export function mcpServer(calls: string[] = []) {
   const server = new McpServer({ name: "loopback", version: "1.0.0" });
   server.registerTool(
     "echo",

@@ -1,3 +1,4 @@
+import { resolve } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createLogger } from "../../lib/logger";
 import {
@@ -146,4 +147,29 @@ describe("MCP connections", () => {
     });
     await own.close();
   });
+});
+
+describe("a stdio MCP server", () => {
+  it("runs as a child process, lists its tools and answers a call", async () => {
+    manager = createMcpManager({ logger, timings: { connectMs: 20_000 } });
+    const root = resolve(import.meta.dirname, "../../../../..");
+    const s = server({
+      id: "stdio",
+      transport: "stdio",
+      url: null,
+      command: resolve(root, "node_modules/.bin/tsx"),
+      args: [resolve(root, "apps/server/src/test/mcp-stdio-server.ts")],
+    });
+    const state = await manager.state(s);
+    expect(state.status === "connected" && state.tools.map((t) => t.name)).toEqual([
+      "echo",
+      "fail",
+      "hang",
+      "huge",
+    ]);
+    expect(await manager.call(s, "echo", { text: "piped" }, never())).toEqual({
+      output: "echo: piped",
+      isError: false,
+    });
+  }, 60_000);
 });
