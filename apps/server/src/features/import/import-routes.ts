@@ -12,7 +12,7 @@ import { enforceLimit, type RateLimiter } from "../../lib/rate-limiter";
 import { parseWith } from "../../lib/validate";
 import { createImportJob, getImportJob, updateImportJob } from "./import-jobs";
 import { previewImport, writeImport } from "./run-import";
-import { spoolUpload, type Spooled } from "./spool-upload";
+import { spoolUpload, sweepLeftUploads, type Spooled } from "./spool-upload";
 
 export interface ImportDeps {
   db: Database;
@@ -43,10 +43,12 @@ export function importRoutes(deps: ImportDeps) {
       );
       const length = Number(c.req.header("content-length") ?? 0);
       if (length > IMPORT_MAX_BYTES + 64 * 1024) throw new AppError("PAYLOAD_TOO_LARGE", IMPORT_TOO_LARGE);
+      const dir = join(deps.dataDir, "imports");
+      await sweepLeftUploads(dir);
       const file = await spoolUpload(
         c.req.raw.body,
         c.req.header("content-type") ?? "",
-        join(deps.dataDir, "imports"),
+        dir,
         IMPORT_MAX_BYTES,
         IMPORT_TOO_LARGE,
       );

@@ -1,8 +1,8 @@
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { spoolUpload } from "./spool-upload";
+import { LEFT_BEHIND_MS, spoolUpload, sweepLeftUploads } from "./spool-upload";
 
 const dir = mkdtempSync(join(tmpdir(), "tessera-spool-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -71,5 +71,18 @@ describe("spoolUpload", () => {
     ).rejects.toMatchObject({
       status: 413,
     });
+  });
+
+  it("sweeps uploads a stopped process left behind, and only those", async () => {
+    const old = join(dir, "old.upload");
+    const fresh = join(dir, "fresh.upload");
+    const other = join(dir, "keep.txt");
+    for (const path of [old, fresh, other]) writeFileSync(path, "x");
+    const longAgo = (Date.now() - LEFT_BEHIND_MS - 60_000) / 1000;
+    utimesSync(old, longAgo, longAgo);
+    utimesSync(other, longAgo, longAgo);
+    expect(await sweepLeftUploads(dir)).toBe(1);
+    expect([existsSync(old), existsSync(fresh), existsSync(other)]).toEqual([false, true, true]);
+    expect(await sweepLeftUploads(join(dir, "missing"))).toBe(0);
   });
 });

@@ -3,7 +3,7 @@
 // and refused with 413 as soon as it passes the limit, whatever Content-Length claimed.
 import { randomUUID } from "node:crypto";
 import { createWriteStream } from "node:fs";
-import { mkdir, rm } from "node:fs/promises";
+import { mkdir, readdir, rm, stat } from "node:fs/promises";
 import { join } from "node:path";
 import { once } from "node:events";
 import { AppError } from "../../lib/errors";
@@ -13,6 +13,27 @@ export interface Spooled {
   bytes: number;
   /** Deletes the file (safe to call twice). */
   remove(): Promise<void>;
+}
+
+/** An upload left behind longer than this had its process stop under it. */
+export const LEFT_BEHIND_MS = 24 * 60 * 60_000;
+
+/**
+ * Deletes uploads a stopped process left in `dir` (a finished import deletes its own). Several
+ * processes may share the folder, so only files far older than any import are taken.
+ */
+export async function sweepLeftUploads(dir: string, now = Date.now()): Promise<number> {
+  const names = await readdir(dir).catch(() => [] as string[]);
+  let removed = 0;
+  for (const name of names.filter((n) => n.endsWith(".upload"))) {
+    const path = join(dir, name);
+    const info = await stat(path).catch(() => null);
+    if (info && now - info.mtimeMs > LEFT_BEHIND_MS) {
+      await rm(path, { force: true });
+      removed++;
+    }
+  }
+  return removed;
 }
 
 const wrongShape = "Send the file as multipart/form-data in the field 'file', or the JSON as the body.";
