@@ -15,6 +15,7 @@ import { useUpdateAssistant } from "../api/update-assistant";
 import { draftOf, inputOf, newDraft, type AssistantDraft } from "../utils/assistant-draft";
 import { AssistantBasicsFields } from "./assistant-basics-fields";
 import { AssistantSettingsFields } from "./assistant-settings-fields";
+import { AssistantToolsField } from "./assistant-tools-field";
 import { FormRow } from "./form-row";
 import { KnowledgeDocuments } from "./knowledge-documents";
 import { WebsitesField } from "./websites-field";
@@ -128,6 +129,12 @@ export function AssistantForm({
               onChange={(websites) => patch({ websites })}
             />
           </div>
+        </Section>
+        <Section title="Tools">
+          <p className="-mt-2 text-xs text-muted-foreground">
+            Switched on when a conversation with this assistant starts; the model may call them.
+          </p>
+          <AssistantToolsField tools={draft.tools} onChange={(tools) => patch({ tools })} />
         </Section>
         <Section title="Sharing">
           <div className="flex items-start gap-3 rounded-lg border p-3">

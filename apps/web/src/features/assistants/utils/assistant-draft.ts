@@ -28,6 +28,8 @@ export interface AssistantDraft {
   instructions: string;
   documents: string[];
   websites: string[];
+  /** Tool ids its conversations start with; null while never chosen (not sent). */
+  tools: string[] | null;
 }
 
 /** A new assistant: the settings of the default built-in one, on the model given. */
@@ -47,6 +49,7 @@ export function newDraft(model: string): AssistantDraft {
     instructions: "",
     documents: [],
     websites: [],
+    tools: null,
   };
 }
 
@@ -67,6 +70,7 @@ export function draftOf(assistant: Assistant): AssistantDraft {
     instructions: knowledgeBase.instructions,
     documents: knowledgeBase.documents,
     websites: knowledgeBase.websites,
+    tools: assistant.tools?.length ? assistant.tools : null,
   };
 }
 
@@ -91,6 +95,7 @@ export function inputOf(draft: AssistantDraft): CreateAssistantInput {
       documents: draft.documents,
       websites: draft.websites.map((w) => w.trim()).filter(Boolean),
     },
+    ...(draft.tools ? { tools: draft.tools } : {}),
   };
 }
 
