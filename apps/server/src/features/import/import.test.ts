@@ -151,7 +151,7 @@ describe("Tessera's own export", () => {
     // An answer that was still streaming when exported has stopped: nothing writes it any more.
     expected[1]!.messages[0]!.status = "interrupted";
     // A field this version does not know is passed over, not refused.
-    delete (expected[0]!.messages[1] as Record<string, unknown>).toolCalls;
+    delete (expected[0]!.messages[1] as Record<string, unknown>).reactions;
     expect(withoutIds(back)).toMatchObject(expected);
 
     // And an export of this instance, imported by someone else, exports the same again: whatever
@@ -275,8 +275,19 @@ function tesseraExport() {
             sources: [
               { title: "Bees", url: "https://example.org/bees", domain: "example.org", snippet: "…" },
             ],
+            tool_calls: [
+              {
+                id: "call-1",
+                name: "web_search",
+                input: { query: "bees winter" },
+                output: "Bees cluster to keep warm.",
+                isError: false,
+                durationMs: 120,
+                approval: "approved",
+              },
+            ],
             // A later version's field: passed over.
-            toolCalls: [{ name: "search", input: {} }],
+            reactions: [{ emoji: "bee" }],
           }),
         ],
       },

@@ -132,6 +132,7 @@ async function writeBatch(db: Database, userId: string, batch: ImportedConversat
         status: m.status,
         sources: m.sources,
         images: m.images,
+        toolCalls: m.toolCalls ?? null,
         createdAt: m.createdAt,
       })),
     );

@@ -1,6 +1,6 @@
 // The one shape every format is read into before anything is written: a conversation with the
 // messages of its current branch, oldest first, and a tally of what was left out and why.
-import { CONVERSATION_TITLE_MAX, oneLine, type Source } from "@tessera/contracts";
+import { CONVERSATION_TITLE_MAX, oneLine, type Source, type ToolStep } from "@tessera/contracts";
 
 export interface ImportedMessage {
   role: "user" | "assistant";
@@ -11,6 +11,8 @@ export interface ImportedMessage {
   sources: Source[];
   images: { id: string; url: string }[];
   status: "complete" | "interrupted" | "error";
+  /** The tools an answer called (Tessera's own export only). */
+  toolCalls?: ToolStep[];
 }
 
 export interface ImportedConversation {

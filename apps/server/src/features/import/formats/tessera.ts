@@ -37,6 +37,7 @@ export function readTesseraConversation(raw: unknown, tally: Tally): ImportedCon
       images: m.images,
       // Nothing writes an imported answer any more: one that was streaming stopped where it was.
       status: m.status === "streaming" ? "interrupted" : (m.status ?? "complete"),
+      ...(m.tool_calls?.length ? { toolCalls: m.tool_calls } : {}),
     })),
   };
 }
