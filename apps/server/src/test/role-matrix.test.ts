@@ -14,7 +14,9 @@ import {
   comparisonResponses,
   comparisons,
   connections,
+  conversationFolders,
   conversations,
+  conversationShares,
   localModels,
   generatedImages,
   mcpServers,
@@ -56,6 +58,9 @@ interface Fixtures {
   conversation: string;
   /** The stored answer in `conversation`. */
   chatAnswer: string;
+  /** The author's folder, and the token of the author's share link to `conversation`. */
+  folder: string;
+  shareToken: string;
   chatImage: string;
   document: string;
   privatePrompt: string;
@@ -570,6 +575,58 @@ const ROWS: Row[] = [
     objectId: (f) => f.voiceOver,
     allowed: own(204),
   },
+  // The conversation library: folders, pins and share links.
+  {
+    route: "PATCH /api/conversations/:id/organize",
+    path: (f) => `/api/conversations/${f.conversation}/organize`,
+    body: () => ({ pinned: true }),
+    objectId: (f) => f.conversation,
+    allowed: own(),
+  },
+  {
+    route: "GET /api/conversations/:id/share",
+    path: (f) => `/api/conversations/${f.conversation}/share`,
+    objectId: (f) => f.conversation,
+    allowed: own(),
+  },
+  {
+    route: "POST /api/conversations/:id/share",
+    path: (f) => `/api/conversations/${f.conversation}/share`,
+    body: () => ({}),
+    objectId: (f) => f.conversation,
+    allowed: own(),
+  },
+  {
+    route: "DELETE /api/conversations/:id/share",
+    path: (f) => `/api/conversations/${f.conversation}/share`,
+    objectId: (f) => f.conversation,
+    allowed: own(204),
+  },
+  {
+    // The token is the capability: anyone holding it reads the snapshot, signed in or not.
+    route: "GET /api/shared/:token",
+    path: (f) => `/api/shared/${f.shareToken}`,
+    allowed: Object.fromEntries(ROLES.map((r) => [r, 200])),
+  },
+  {
+    route: "GET /api/conversation-folders/:id/conversations",
+    path: (f) => `/api/conversation-folders/${f.folder}/conversations`,
+    objectId: (f) => f.folder,
+    allowed: own(),
+  },
+  {
+    route: "PATCH /api/conversation-folders/:id",
+    path: (f) => `/api/conversation-folders/${f.folder}`,
+    body: () => ({ name: "Renamed" }),
+    objectId: (f) => f.folder,
+    allowed: own(),
+  },
+  {
+    route: "DELETE /api/conversation-folders/:id",
+    path: (f) => `/api/conversation-folders/${f.folder}`,
+    objectId: (f) => f.folder,
+    allowed: own(204),
+  },
   {
     route: "DELETE /api/conversations/:id",
     path: (f) => `/api/conversations/${f.conversation}`,
@@ -786,6 +843,17 @@ beforeAll(async () => {
       { conversationId: conversation!.id, userId: author, role: "assistant", content: "secret answer" },
     ])
     .returning({ id: messages.id });
+  const [folder] = await db
+    .insert(conversationFolders)
+    .values({ userId: author, name: "Secret plans" })
+    .returning();
+  const shareToken = "S".repeat(43);
+  await db.insert(conversationShares).values({
+    token: shareToken,
+    conversationId: conversation!.id,
+    userId: author,
+    snapshot: { title: "Private thoughts", shared_at: new Date().toISOString(), messages: [] },
+  });
   const [chatImage] = await db
     .insert(chatImages)
     .values({
@@ -942,6 +1010,8 @@ beforeAll(async () => {
     invitation,
     conversation: conversation!.id,
     chatAnswer: chatAnswer!.id,
+    folder: folder!.id,
+    shareToken,
     chatImage: chatImage!.id,
     document,
     privatePrompt,
@@ -997,8 +1067,9 @@ describe("role matrix", () => {
       if (allowedStatus !== undefined && method !== "GET") continue;
       const res = await call(role, path, method, body);
       const text = await res.text();
+      // A public route (a share link's token) names the signed out and the suspended among its allowed.
       const expected =
-        role === "signedOut" || role === "suspended"
+        (role === "signedOut" || role === "suspended") && allowedStatus === undefined
           ? [401]
           : allowedStatus !== undefined
             ? [allowedStatus]
