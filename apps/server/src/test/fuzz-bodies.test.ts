@@ -15,7 +15,16 @@ const RUNS = { random: 10, mutated: 16, upload: 10, query: 20, ids: 6 };
 let t: TestApp;
 let token: string;
 let apiKey: string;
-const ids = { team: "", self: "", prompt: "", assistant: "", conversation: "", connection: "", other: "" };
+const ids = {
+  team: "",
+  self: "",
+  prompt: "",
+  assistant: "",
+  conversation: "",
+  connection: "",
+  other: "",
+  folder: "",
+};
 
 const LEAK =
   /failed query|\bselect\b.+\bfrom\b|insert into|violates|syntax error|postgres|pglite|drizzle|zoderror|at \S+:\d+:\d+|node_modules/i;
@@ -138,6 +147,28 @@ const TARGETS: Target[] = [
     route: "PATCH /api/conversations/:id",
     path: () => `/api/conversations/${ids.conversation}`,
     valid: () => ({ title: "Renamed" }),
+  },
+  {
+    route: "PATCH /api/conversations/:id/organize",
+    path: () => `/api/conversations/${ids.conversation}/organize`,
+    valid: () => ({ pinned: true }),
+  },
+  {
+    route: "POST /api/conversations/:id/share",
+    path: () => `/api/conversations/${ids.conversation}/share`,
+    valid: () => ({ includeAttachments: false }),
+  },
+  {
+    // Each accepted body makes a folder: few runs, well under the most one may have.
+    route: "POST /api/conversation-folders",
+    path: () => "/api/conversation-folders",
+    valid: () => ({ name: "Fuzz folder" }),
+    runs: 20,
+  },
+  {
+    route: "PATCH /api/conversation-folders/:id",
+    path: () => `/api/conversation-folders/${ids.folder}`,
+    valid: () => ({ name: "Renamed folder" }),
   },
   {
     route: "PATCH /api/prompts/:id",
@@ -477,6 +508,11 @@ beforeAll(async () => {
     json: { message: "Hello", model: "tessera-local" },
   });
   ids.conversation = String((await readSse(chat))[0]!.conversationId);
+  ids.folder = (
+    (await (
+      await t.request("/api/conversation-folders", { method: "POST", token, json: { name: "Fuzz" } })
+    ).json()) as { id: string }
+  ).id;
   const ctx = await t.services.auth.$context;
   ids.other = (
     await ctx.internalAdapter.createUser(
