@@ -1,7 +1,13 @@
 // One chat completion through the API: the same rules as a chat answer (the plan's models and API
 // access, the per-person rate limit, the model's timeouts) and the same usage figures, but nothing is
 // stored as a conversation: each call is one row of api_calls, whatever way it ended.
-import { findCatalogueModel, type ChatCompletionRequest } from "@tessera/contracts";
+import type { LanguageModelV3FunctionTool, LanguageModelV3ToolChoice } from "@ai-sdk/provider";
+import {
+  findCatalogueModel,
+  providerSupportsTools,
+  type ChatCompletionRequest,
+  type OpenAiToolChoice,
+} from "@tessera/contracts";
 import { requireFeature, resolveModelOnPlan } from "../../billing/plans";
 import type { Database } from "../../db/client";
 import { apiCalls } from "../../db/schema";
@@ -25,8 +31,20 @@ export interface CompletionDeps {
   allowPrivateFetch: boolean;
 }
 
+/** A call the model made to one of the program's tools: the program runs it, not Tessera. */
+export interface ProgramToolCall {
+  id: string;
+  name: string;
+  /** The arguments as JSON text, as OpenAI's clients read them. */
+  arguments: string;
+}
+
+/** What the answer yields as it streams: its text, and the program's tool calls. */
+export type CompletionPart = { type: "text"; text: string } | { type: "tool-call"; call: ProgramToolCall };
+
 export interface CompletionOutcome {
   text: string;
+  toolCalls: ProgramToolCall[];
   failure: ModelStreamOutcome["failure"];
   interrupted: boolean;
   usage: { prompt_tokens: number; completion_tokens: number; total_tokens: number };
@@ -59,6 +77,13 @@ export async function prepareCompletion(
       throw err;
     },
   );
+  if (request.tools?.length && !providerSupportsTools(resolved.provider))
+    throw new OpenAiError(
+      400,
+      `The model '${request.model}' cannot call tools. Send the request without tools, or pick a model served by a remote provider.`,
+      "invalid_value",
+      "tools",
+    );
   const vision = Boolean(findCatalogueModel(request.model)?.vision);
   const prompt = await toModelMessages(request.messages, {
     vision,
@@ -73,7 +98,7 @@ export async function* runCompletion(
   request: ChatCompletionRequest,
   prepared: Awaited<ReturnType<typeof prepareCompletion>>,
   signal: AbortSignal,
-): AsyncGenerator<string, CompletionOutcome> {
+): AsyncGenerator<CompletionPart, CompletionOutcome> {
   const stop = typeof request.stop === "string" ? [request.stop] : (request.stop ?? undefined);
   const stream = streamModel({
     model: prepared.resolved.model,
@@ -86,12 +111,30 @@ export async function* runCompletion(
     signal,
     idleMs: deps.idleMs,
     totalMs: deps.totalMs,
+    programTools: request.tools?.length
+      ? { tools: request.tools.map(toFunctionTool), choice: toToolChoice(request.tool_choice) }
+      : undefined,
   });
+  const toolCalls: ProgramToolCall[] = [];
   let next = await stream.next();
-  for (; !next.done; next = await stream.next()) if (next.value.type === "text") yield next.value.text;
+  for (; !next.done; next = await stream.next()) {
+    const part = next.value;
+    if (part.type === "text") yield { type: "text", text: part.text };
+    else if (part.type === "tool-call") {
+      const call = {
+        id: part.call.id,
+        name: part.call.name,
+        arguments: typeof part.call.input === "string" ? part.call.input : JSON.stringify(part.call.input),
+      };
+      toolCalls.push(call);
+      yield { type: "tool-call", call };
+    }
+  }
   const outcome = next.value;
   const promptTokens = outcome.inputTokens ?? Math.ceil(prepared.prompt.promptChars / 4);
-  const completionTokens = outcome.outputTokens ?? estimateTokens(outcome.text);
+  const completionTokens =
+    outcome.outputTokens ??
+    estimateTokens(outcome.text + toolCalls.map((c) => c.name + c.arguments).join(""));
   const status = outcome.failure ? "failed" : outcome.interrupted ? "stopped" : "complete";
   await deps.db
     .insert(apiCalls)
@@ -123,6 +166,7 @@ export async function* runCompletion(
   );
   return {
     text: outcome.text,
+    toolCalls,
     failure: outcome.failure,
     interrupted: outcome.interrupted,
     usage: {
@@ -131,4 +175,22 @@ export async function* runCompletion(
       total_tokens: promptTokens + completionTokens,
     },
   };
+}
+
+function toFunctionTool(
+  tool: NonNullable<ChatCompletionRequest["tools"]>[number],
+): LanguageModelV3FunctionTool {
+  return {
+    type: "function",
+    name: tool.function.name,
+    ...(tool.function.description ? { description: tool.function.description } : {}),
+    // OpenAI reads a tool without parameters as one that takes none.
+    inputSchema: tool.function.parameters ?? { type: "object", properties: {} },
+  };
+}
+
+function toToolChoice(choice: OpenAiToolChoice | null | undefined): LanguageModelV3ToolChoice {
+  if (!choice || choice === "auto") return { type: "auto" };
+  if (choice === "none" || choice === "required") return { type: choice };
+  return { type: "tool", toolName: choice.function.name };
 }

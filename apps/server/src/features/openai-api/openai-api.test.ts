@@ -18,8 +18,16 @@ let core: string;
 
 beforeAll(async () => {
   upstream = await startOpenAiCompatibleServer({
-    models: ["normal", "slow", "busy"],
+    models: ["normal", "slow", "busy", "tools"],
     scripts: {
+      tools: {
+        kind: "tool-steps",
+        steps: [
+          { text: ["Let me look."], calls: [{ name: "get_weather", arguments: { city: "Oslo" } }] },
+          { text: ["It is ", "4 °C in Oslo."] },
+        ],
+        usage: { prompt_tokens: 20, completion_tokens: 7 },
+      },
       slow: { kind: "stream", chunks: Array.from({ length: 200 }, (_, i) => `w${i} `), delayMs: 50 },
       busy: { kind: "status", status: 429, body: { error: { message: "slow down" } } },
     },
@@ -283,5 +291,147 @@ describe("the OpenAI-compatible API", () => {
         .catch((e: unknown) => e);
       expect(busy).toBeInstanceOf(OpenAI.RateLimitError);
     });
+  });
+});
+
+describe("a program's own tools on /v1", () => {
+  const weather = {
+    type: "function" as const,
+    function: {
+      name: "get_weather",
+      description: "The weather in a city now.",
+      parameters: { type: "object", properties: { city: { type: "string" } }, required: ["city"] },
+    },
+  };
+  const ask = [{ role: "user" as const, content: "Weather in Oslo?" }];
+
+  it("offers the tools to the model and returns its call, not running it", async () => {
+    const key = await newKey();
+    const before = upstream.requests.length;
+    const answer = await client(key).chat.completions.create({
+      model: "local/tools",
+      messages: ask,
+      tools: [weather],
+      tool_choice: "auto",
+    });
+    expect(answer.choices[0]!.finish_reason).toBe("tool_calls");
+    expect(answer.choices[0]!.message).toMatchObject({
+      role: "assistant",
+      content: "Let me look.",
+      tool_calls: [
+        { id: "call_0_0", type: "function", function: { name: "get_weather", arguments: '{"city":"Oslo"}' } },
+      ],
+    });
+    expect(answer.usage).toEqual({ prompt_tokens: 20, completion_tokens: 7, total_tokens: 27 });
+    // One upstream call: the call came back to the program instead of a second round here.
+    expect(upstream.requests.length).toBe(before + 1);
+    expect(upstream.requests.at(-1)!.body).toMatchObject({
+      tools: [
+        { type: "function", function: { name: "get_weather", parameters: weather.function.parameters } },
+      ],
+      tool_choice: "auto",
+    });
+  });
+
+  it("streams the call as tool_calls deltas, ending with finish_reason tool_calls and usage", async () => {
+    const stream = await client(await newKey()).chat.completions.create({
+      model: "local/tools",
+      messages: ask,
+      tools: [weather],
+      tool_choice: { type: "function", function: { name: "get_weather" } },
+      stream: true,
+      stream_options: { include_usage: true },
+    });
+    let text = "";
+    let finish: string | null = null;
+    let usage: unknown = null;
+    const calls: { id?: string; name?: string; arguments: string }[] = [];
+    for await (const chunk of stream) {
+      const choice = chunk.choices[0];
+      text += choice?.delta.content ?? "";
+      finish = choice?.finish_reason ?? finish;
+      usage = chunk.usage ?? usage;
+      for (const piece of choice?.delta.tool_calls ?? []) {
+        const call = (calls[piece.index] ??= { arguments: "" });
+        call.id ??= piece.id;
+        call.name ??= piece.function?.name;
+        call.arguments += piece.function?.arguments ?? "";
+      }
+    }
+    expect(text).toBe("Let me look.");
+    expect(calls).toEqual([{ id: "call_0_0", name: "get_weather", arguments: '{"city":"Oslo"}' }]);
+    expect(finish).toBe("tool_calls");
+    expect(usage).toEqual({ prompt_tokens: 20, completion_tokens: 7, total_tokens: 27 });
+    expect(upstream.requests.at(-1)!.body).toMatchObject({
+      tool_choice: { type: "function", function: { name: "get_weather" } },
+    });
+  });
+
+  it("passes the call and the program's result back to the model for the final answer", async () => {
+    const c = client(await newKey());
+    const first = await c.chat.completions.create({ model: "local/tools", messages: ask, tools: [weather] });
+    const call = first.choices[0]!.message;
+    const final = await c.chat.completions.create({
+      model: "local/tools",
+      tools: [weather],
+      messages: [
+        ...ask,
+        call,
+        { role: "tool", tool_call_id: call.tool_calls![0]!.id, content: '{"celsius":4}' },
+      ],
+    });
+    expect(final.choices[0]!.finish_reason).toBe("stop");
+    expect(final.choices[0]!.message).toEqual({ role: "assistant", content: "It is 4 °C in Oslo." });
+    expect(upstream.requests.at(-1)!.body.messages).toEqual([
+      { role: "user", content: "Weather in Oslo?" },
+      {
+        role: "assistant",
+        content: "Let me look.",
+        tool_calls: [
+          {
+            id: "call_0_0",
+            type: "function",
+            function: { name: "get_weather", arguments: '{"city":"Oslo"}' },
+          },
+        ],
+      },
+      { role: "tool", tool_call_id: "call_0_0", content: '{"celsius":4}' },
+    ]);
+    const rows = await t.services.database.db
+      .select()
+      .from(apiCalls)
+      .where(eq(apiCalls.model, "local/tools"));
+    expect(rows.length).toBeGreaterThanOrEqual(2);
+    expect(rows.every((r) => r.status === "complete" && r.outputTokens === 7)).toBe(true);
+  });
+
+  it("refuses a bad tool definition, an unknown call id and a model without tools, with a reason", async () => {
+    const c = client(await newKey());
+    const refused = (body: Record<string, unknown>) =>
+      c.chat.completions
+        .create({ model: "local/tools", messages: ask, ...body } as never)
+        .catch((e: unknown) => e);
+    expect(await refused({ tools: [{ type: "function", function: { name: "bad name!" } }] })).toMatchObject({
+      status: 400,
+      param: "tools[0].function.name",
+    });
+    expect(await refused({ tools: [{ type: "retrieval" }] })).toMatchObject({ status: 400 });
+    expect(
+      await refused({
+        tools: [{ type: "function", function: { name: "x", parameters: { type: "string" } } }],
+      }),
+    ).toMatchObject({ status: 400, param: "tools[0].function.parameters" });
+    expect(
+      await refused({ tools: [weather], tool_choice: { type: "function", function: { name: "other" } } }),
+    ).toMatchObject({ status: 400, param: "tool_choice" });
+    expect(
+      await refused({ messages: [...ask, { role: "tool", tool_call_id: "call_nowhere", content: "4" }] }),
+    ).toMatchObject({ status: 400, param: "messages[1].tool_call_id" });
+    const local = (await c.chat.completions
+      .create({ model: "tessera-local", messages: ask, tools: [weather] })
+      .catch((e: unknown) => e)) as InstanceType<typeof OpenAI.BadRequestError>;
+    expect(local).toBeInstanceOf(OpenAI.BadRequestError);
+    expect(local).toMatchObject({ status: 400, param: "tools" });
+    expect(local.message).toContain("cannot call tools");
   });
 });

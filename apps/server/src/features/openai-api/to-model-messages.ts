@@ -1,6 +1,7 @@
 // OpenAI's messages as the model interface's: system and developer messages become the system text,
 // text parts join, and pictures (data: URLs, or http(s) addresses read through the guarded client)
-// go to models that can see them.
+// go to models that can see them. A program's tool calls and their results (role "tool") go back to
+// the model as they were, each result naming the call it answers.
 import type { ModelMessage } from "ai";
 import type { OpenAiMessage } from "@tessera/contracts";
 import { guardedFetch } from "../../lib/guarded-fetch";
@@ -35,6 +36,15 @@ async function readImage(url: string, at: string, allowPrivate: boolean) {
   return { image: res.bytes, mediaType: type };
 }
 
+/** A call's arguments as the model sent them: JSON, or the text itself when it is not. */
+function parseArguments(raw: string): unknown {
+  try {
+    return JSON.parse(raw || "{}") as unknown;
+  } catch {
+    return raw;
+  }
+}
+
 const badImage = (param: string, message: string) => new OpenAiError(400, message, "invalid_image", param);
 
 export async function toModelMessages(
@@ -44,11 +54,47 @@ export async function toModelMessages(
   const system: string[] = [];
   const messages: ModelMessage[] = [];
   let promptChars = 0;
+  const callNames = new Map<string, string>();
   for (const [i, m] of input.entries()) {
     if (m.role === "system" || m.role === "developer") {
       system.push(textOf(m.content));
     } else if (m.role === "assistant") {
-      messages.push({ role: "assistant", content: textOf(m.content) });
+      const text = textOf(m.content);
+      if (!m.tool_calls?.length) messages.push({ role: "assistant", content: text });
+      else {
+        for (const call of m.tool_calls) callNames.set(call.id, call.function.name);
+        messages.push({
+          role: "assistant",
+          content: [
+            ...(text ? [{ type: "text" as const, text }] : []),
+            ...m.tool_calls.map((call) => ({
+              type: "tool-call" as const,
+              toolCallId: call.id,
+              toolName: call.function.name,
+              input: parseArguments(call.function.arguments),
+            })),
+          ],
+        });
+      }
+    } else if (m.role === "tool") {
+      const toolName = callNames.get(m.tool_call_id);
+      if (!toolName)
+        throw new OpenAiError(
+          400,
+          "A tool message answers a tool call of an earlier assistant message: no call has this id.",
+          "invalid_value",
+          `messages[${i}].tool_call_id`,
+        );
+      const result = {
+        type: "tool-result" as const,
+        toolCallId: m.tool_call_id,
+        toolName,
+        output: { type: "text" as const, value: textOf(m.content) },
+      };
+      // The results of one round travel together, as providers expect them.
+      const last = messages.at(-1);
+      if (last?.role === "tool") last.content.push(result);
+      else messages.push({ role: "tool", content: [result] });
     } else if (typeof m.content === "string") {
       messages.push({ role: "user", content: m.content });
     } else {
@@ -67,6 +113,7 @@ export async function toModelMessages(
       messages.push({ role: "user", content: parts });
     }
     promptChars += JSON.stringify(m.content ?? "").length;
+    if (m.role === "assistant" && m.tool_calls) promptChars += JSON.stringify(m.tool_calls).length;
   }
   if (!messages.some((m) => m.role === "user"))
     throw new OpenAiError(400, "Send at least one user message.", "invalid_value", "messages");

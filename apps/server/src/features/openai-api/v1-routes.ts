@@ -12,6 +12,7 @@ import {
   runCompletion,
   type CompletionDeps,
   type CompletionOutcome,
+  type ProgramToolCall,
 } from "./complete-chat";
 import { invalidKey, OpenAiError, toOpenAiError } from "./openai-errors";
 
@@ -61,16 +62,14 @@ export function v1Routes(deps: CompletionDeps) {
       const created = Math.floor(Date.now() / 1000);
       // The status is decided by the first text or the end: a call refused upstream is an HTTP error.
       const first = await answer.next();
-      if (first.done && first.value.failure && !first.value.text) throw failedCall(first.value);
+      if (first.done && first.value.failure && !first.value.text && !first.value.toolCalls.length)
+        throw failedCall(first.value);
 
       if (!request.stream) {
-        let text = first.done ? first.value.text : first.value;
         let next = first;
-        while (!next.done) {
-          next = await answer.next();
-          if (!next.done) text += next.value;
-        }
-        if (next.value.failure) throw failedCall(next.value);
+        while (!next.done) next = await answer.next();
+        const { text, toolCalls, failure } = next.value;
+        if (failure) throw failedCall(next.value);
         return c.json({
           id,
           object: "chat.completion",
@@ -79,8 +78,10 @@ export function v1Routes(deps: CompletionDeps) {
           choices: [
             {
               index: 0,
-              message: { role: "assistant", content: text },
-              finish_reason: "stop",
+              message: toolCalls.length
+                ? { role: "assistant", content: text || null, tool_calls: toolCalls.map(asToolCall) }
+                : { role: "assistant", content: text },
+              finish_reason: toolCalls.length ? "tool_calls" : "stop",
               logprobs: null,
             },
           ],
@@ -103,15 +104,19 @@ export function v1Routes(deps: CompletionDeps) {
           const send = (text: string) => controller.enqueue(encoder.encode(text));
           send(chunk({ role: "assistant", content: "" }, null));
           let next = first;
+          let calls = 0;
           while (!next.done) {
-            send(chunk({ content: next.value }, null));
+            const part = next.value;
+            if (part.type === "text") send(chunk({ content: part.text }, null));
+            // A call arrives whole, so it goes as one delta: its index, id, name and all its arguments.
+            else send(chunk({ tool_calls: [{ index: calls++, ...asToolCall(part.call) }] }, null));
             next = await answer.next();
           }
           const outcome = next.value;
           if (outcome.failure) {
             send(`data: ${JSON.stringify(failedCall(outcome).body())}\n\n`);
           } else {
-            send(chunk({}, "stop"));
+            send(chunk({}, outcome.toolCalls.length ? "tool_calls" : "stop"));
             if (request.stream_options?.include_usage)
               send(
                 `data: ${JSON.stringify({ id, object: "chat.completion.chunk", created, model: request.model, choices: [], usage: outcome.usage })}\n\n`,
@@ -164,3 +169,9 @@ function failedCall(outcome: CompletionOutcome): OpenAiError {
     describeFailure(kind).code.toLowerCase(),
   );
 }
+
+const asToolCall = (call: ProgramToolCall) => ({
+  id: call.id,
+  type: "function" as const,
+  function: { name: call.name, arguments: call.arguments },
+});

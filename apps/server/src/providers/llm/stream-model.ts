@@ -8,7 +8,9 @@ import {
   APICallError,
   type LanguageModelV3,
   type LanguageModelV3Prompt,
+  type LanguageModelV3FunctionTool,
   type LanguageModelV3StreamPart,
+  type LanguageModelV3ToolChoice,
   type LanguageModelV3ToolResultPart,
 } from "@ai-sdk/provider";
 import type { JSONSchema7 } from "@ai-sdk/provider";
@@ -35,6 +37,11 @@ export interface ModelStreamOptions {
   totalMs: number;
   /** Tools the model may call; absent (or empty) for a model that answers in words alone. */
   tools?: ToolLoopOptions;
+  /**
+   * A program's own tools (the OpenAI-compatible API): offered to the model, and its calls come back as
+   * `tool-call` parts (input: the arguments as sent) and end the answer; nothing here runs them.
+   */
+  programTools?: { tools: LanguageModelV3FunctionTool[]; choice: LanguageModelV3ToolChoice };
 }
 
 /**
@@ -151,9 +158,40 @@ export function toPrompt(system: string, messages: ModelMessage[]): LanguageMode
         typeof m.content === "string"
           ? m.content
           : m.content.map((part) => (part.type === "text" ? part.text : "")).join("");
-      prompt.push({ role: "assistant", content: [{ type: "text", text }] });
+      const calls = typeof m.content === "string" ? [] : m.content.filter((p) => p.type === "tool-call");
+      prompt.push({
+        role: "assistant",
+        content: [
+          ...(text || !calls.length ? [{ type: "text" as const, text }] : []),
+          ...calls.map((c) => ({
+            type: "tool-call" as const,
+            toolCallId: c.toolCallId,
+            toolName: c.toolName,
+            input: c.input,
+          })),
+        ],
+      });
     } else if (m.role === "system") prompt.push({ role: "system", content: m.content });
-    else throw new Error("Tool messages are not sent to models.");
+    else
+      // A program's tool results (the OpenAI-compatible API), as text.
+      prompt.push({
+        role: "tool",
+        content: m.content.flatMap((p) =>
+          p.type === "tool-result"
+            ? [
+                {
+                  type: "tool-result" as const,
+                  toolCallId: p.toolCallId,
+                  toolName: p.toolName,
+                  output: {
+                    type: "text" as const,
+                    value: p.output.type === "text" ? p.output.value : JSON.stringify(p.output),
+                  },
+                },
+              ]
+            : [],
+        ),
+      });
   }
   return prompt;
 }
@@ -290,7 +328,11 @@ export async function* streamModel(
             topP: options.topP,
             stopSequences: options.stopSequences,
             abortSignal: upstream.signal,
-            ...(withTools ? { tools: offered, toolChoice: { type: "auto" as const } } : {}),
+            ...(withTools
+              ? { tools: offered, toolChoice: { type: "auto" as const } }
+              : options.programTools
+                ? { tools: options.programTools.tools, toolChoice: options.programTools.choice }
+                : {}),
           });
           reader = stream.getReader();
           for (;;) {
@@ -313,6 +355,14 @@ export async function* streamModel(
               yield { type: "source", title: part.title ?? part.url, url: part.url };
             } else if (part.type === "tool-call") {
               if (withTools) calls.push(part);
+              else if (options.programTools) {
+                // Kept so a failure after it is not retried; with no loop the step ends the answer.
+                calls.push(part);
+                yield {
+                  type: "tool-call",
+                  call: { id: part.toolCallId, name: part.toolName, input: part.input },
+                };
+              }
             } else if (part.type === "finish") {
               outcome.outputTokens = add(outcome.outputTokens, part.usage.outputTokens.total);
               outcome.inputTokens = add(outcome.inputTokens, part.usage.inputTokens.total);
