@@ -39,3 +39,26 @@ export const SAGA_END = "Chapter 80 of the saga.";
  */
 export const EPIC_MODEL = "epic-1";
 export const EPIC_CHUNKS = Array.from({ length: 1200 }, (_, i) => `Verse ${i + 1} of the epic. `);
+
+/**
+ * Two models that call tools (see openai-compatible-server's ToolScript): clock-1 reads the built-in
+ * current_time, then answers at length (about 12 s, like saga-1), long enough to reload in the middle of;
+ * echo-1 calls the loopback MCP server's echo, which asks the person first.
+ */
+export const CLOCK_MODEL = "clock-1";
+export const ECHO_MODEL = "echo-1";
+export const ECHO_INPUT = "hello from the journey";
+export const TOOL_MODELS = {
+  [CLOCK_MODEL]: {
+    tool: "current_time",
+    input: {},
+    before: ["Let me look at the clock. "],
+    after: Array.from({ length: 80 }, (_, i) => `Tick ${i + 1}. `),
+  },
+  [ECHO_MODEL]: {
+    tool: "echo",
+    input: { text: ECHO_INPUT },
+    before: ["I will ask the echo tool. "],
+    after: ["Here is what came back. "],
+  },
+};

@@ -5,7 +5,14 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { delimiter, dirname, join, resolve } from "node:path";
 import { startCanaryServer } from "./canary-server";
-import { E2E_MODEL_ANSWERS, EPIC_CHUNKS, EPIC_MODEL, SAGA_CHUNKS, SAGA_MODEL } from "./e2e-models";
+import {
+  E2E_MODEL_ANSWERS,
+  EPIC_CHUNKS,
+  EPIC_MODEL,
+  SAGA_CHUNKS,
+  SAGA_MODEL,
+  TOOL_MODELS,
+} from "./e2e-models";
 import { HOSTILE_MODEL, hostileCorpus, streamChunks } from "./hostile-corpus";
 import { waitForMailLink } from "./mail";
 import { startModelFileServer } from "./model-file-server";
@@ -76,7 +83,8 @@ export default async function globalSetup() {
   const modelFile = await startModelFileServer();
   const hostile = { [HOSTILE_MODEL]: streamChunks(hostileCorpus(canary.url)) };
   const long = { [SAGA_MODEL]: SAGA_CHUNKS, [EPIC_MODEL]: EPIC_CHUNKS };
-  const models = await startModelServer({ ...E2E_MODEL_ANSWERS, ...hostile, ...long }, 150);
+  // Two more, clock-1 and echo-1, answer with tool calls (the built-in clock, the MCP echo).
+  const models = await startModelServer({ ...E2E_MODEL_ANSWERS, ...hostile, ...long }, 150, TOOL_MODELS);
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const logFile = join(work, "server.log");

@@ -13,8 +13,24 @@ export interface ModelServer {
 /** What each model says, in chunks; an unknown model gets the first answer. */
 export type Answers = Record<string, string[]>;
 
-export async function startModelServer(answers: Answers, paceMs = 60): Promise<ModelServer> {
-  const models = Object.keys(answers);
+/**
+ * A model that calls one tool: offered a tool whose name ends with `tool` (an MCP tool's name is
+ * `<server>__<tool>`), it says `before` and calls it with `input`; given the result, it says `after`,
+ * then what the tool answered, so a journey sees the output (or the denial) reach the answer.
+ */
+export interface ToolScript {
+  tool: string;
+  input: Record<string, unknown>;
+  before: string[];
+  after: string[];
+}
+
+export async function startModelServer(
+  answers: Answers,
+  paceMs = 60,
+  toolModels: Record<string, ToolScript> = {},
+): Promise<ModelServer> {
+  const models = [...Object.keys(answers), ...Object.keys(toolModels)];
   const server = createServer((req, res) => {
     void readBody(req).then((raw) => {
       if (req.method === "GET" && req.url === "/v1/models")
@@ -26,6 +42,8 @@ export async function startModelServer(answers: Answers, paceMs = 60): Promise<M
         return sendJson(res, 404, { error: { message: "Not found", type: "invalid_request_error" } });
       const body = parseJson(raw);
       const model = typeof body.model === "string" ? body.model : (models[0] ?? "unknown");
+      const script = toolModels[model];
+      if (script) return void streamToolStep(res, model, script, body, paceMs);
       void streamAnswer(res, model, answers[model] ?? answers[models[0]!] ?? ["Hello."], body, paceMs);
     });
   });
@@ -45,7 +63,7 @@ async function streamAnswer(
   res: ServerResponse,
   model: string,
   chunks: string[],
-  body: { stream_options?: { include_usage?: boolean } },
+  body: RequestBody,
   paceMs: number,
 ) {
   let open = true;
@@ -69,6 +87,52 @@ async function streamAnswer(
   res.end("data: [DONE]\n\n");
 }
 
+/** One round of a tool model: the call while the request holds no result yet, else the answer. */
+async function streamToolStep(
+  res: ServerResponse,
+  model: string,
+  script: ToolScript,
+  body: RequestBody,
+  paceMs: number,
+) {
+  const messages = Array.isArray(body.messages) ? body.messages : [];
+  const result = messages.findLast((m) => m?.role === "tool");
+  if (result) {
+    const said = typeof result.content === "string" ? result.content : JSON.stringify(result.content);
+    return streamAnswer(res, model, [...script.after, `The tool said: ${said}`], body, paceMs);
+  }
+  const offered = (Array.isArray(body.tools) ? body.tools : [])
+    .map((t) => t?.function?.name)
+    .find((name) => typeof name === "string" && (name === script.tool || name.endsWith(`__${script.tool}`)));
+  if (!offered) return streamAnswer(res, model, ["No tool was offered."], body, paceMs);
+  let open = true;
+  res.on("close", () => (open = false));
+  res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache" });
+  res.flushHeaders();
+  const base = { id: "chatcmpl-e2e", object: "chat.completion.chunk", created: 1_700_000_000, model };
+  const chunk = (delta: unknown, finish: string | null = null) =>
+    sse({ ...base, choices: [{ index: 0, delta, finish_reason: finish }] });
+  for (const [i, content] of script.before.entries()) {
+    if (!open) return;
+    res.write(chunk(i === 0 ? { role: "assistant", content } : { content }));
+    await new Promise((r) => setTimeout(r, paceMs));
+  }
+  if (!open) return;
+  // The arguments arrive in two deltas, as real servers split them.
+  const args = JSON.stringify(script.input);
+  const half = Math.ceil(args.length / 2);
+  const call = (tool: Record<string, unknown>) => chunk({ tool_calls: [{ index: 0, ...tool }] });
+  res.write(call({ id: "call_e2e_0", type: "function", function: { name: offered, arguments: "" } }));
+  res.write(call({ function: { arguments: args.slice(0, half) } }));
+  res.write(call({ function: { arguments: args.slice(half) } }));
+  res.write(chunk({}, "tool_calls"));
+  if (body.stream_options?.include_usage) {
+    const usage = { prompt_tokens: 12, completion_tokens: 4, total_tokens: 16 };
+    res.write(sse({ ...base, choices: [], usage }));
+  }
+  res.end("data: [DONE]\n\n");
+}
+
 const sse = (value: unknown) => `data: ${JSON.stringify(value)}\n\n`;
 
 function sendJson(res: ServerResponse, status: number, value: unknown): void {
@@ -82,7 +146,14 @@ async function readBody(req: IncomingMessage): Promise<string> {
   return Buffer.concat(chunks).toString("utf8");
 }
 
-function parseJson(raw: string): { model?: unknown; stream_options?: { include_usage?: boolean } } {
+interface RequestBody {
+  model?: unknown;
+  stream_options?: { include_usage?: boolean };
+  messages?: { role?: string; content?: unknown }[];
+  tools?: { function?: { name?: unknown } }[];
+}
+
+function parseJson(raw: string): RequestBody {
   try {
     const value: unknown = JSON.parse(raw);
     return typeof value === "object" && value !== null ? value : {};
