@@ -52,8 +52,8 @@ function ToolStepItem({ step }: { step: ToolStep }) {
           aria-hidden="true"
         />
         <Wrench className="size-3.5 text-muted-foreground" aria-hidden="true" />
-        <span className="font-mono text-xs">{step.name}</span>
-        <span className="ml-auto flex items-center gap-1 text-xs text-muted-foreground">
+        <span className="min-w-0 font-mono text-xs break-all">{step.name}</span>
+        <span className="ml-auto flex shrink-0 items-center gap-1 text-xs text-muted-foreground">
           {running ? (
             <>
               <LoaderCircle className="size-3 animate-spin" aria-hidden="true" /> Running…

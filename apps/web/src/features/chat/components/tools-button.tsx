@@ -11,6 +11,13 @@ import { useTools } from "../api/get-tools";
 
 export const NO_TOOLS_TEXT = "This model cannot use tools.";
 
+/**
+ * An MCP tool's name as its server gives it (the id's last part): `name` is the one models see,
+ * `<server>__<tool>`, which beside the server's name would say the server twice.
+ */
+export const toolLabel = (tool: ToolSummary): string =>
+  tool.source === "mcp" ? tool.id.split(":").slice(2).join(":") || tool.name : tool.name;
+
 export function ToolsButton({
   selected,
   onChange,
@@ -73,9 +80,9 @@ export function ToolsButton({
                       disabled={!canUseTools}
                     />
                     <label htmlFor={id} className="flex min-w-0 flex-col text-sm">
-                      <span className="font-mono text-xs">
+                      <span className="font-mono text-xs break-all">
                         {tool.server ? `${tool.server} · ` : ""}
-                        {tool.name}
+                        {toolLabel(tool)}
                       </span>
                       <span className="line-clamp-2 text-xs text-muted-foreground">{tool.description}</span>
                       {tool.requireApproval ? (
