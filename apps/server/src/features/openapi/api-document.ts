@@ -438,7 +438,7 @@ export const OPERATIONS: Operation[] = [
     method: "post",
     path: "/v1/chat/completions",
     summary:
-      "OpenAI-compatible chat completions (stream, stream_options.include_usage, temperature, top_p, max_tokens, stop); errors in OpenAI's shape",
+      "OpenAI-compatible chat completions (stream, stream_options.include_usage, temperature, top_p, max_tokens, stop, and the program's own function tools: tools, tool_choice, tool_calls back with finish_reason tool_calls, results as role tool messages; Tessera does not run them); errors in OpenAI's shape",
     body: chatCompletionRequestSchema,
   },
   {
