@@ -128,6 +128,12 @@ const TARGETS: Target[] = [
     valid: () => ({ messageId: crypto.randomUUID() }),
   },
   {
+    route: "POST /api/chat-stream/tool-approval",
+    path: () => "/api/chat-stream/tool-approval",
+    // Names no call waiting for the caller: a 404 until mutated into a 400.
+    valid: () => ({ messageId: crypto.randomUUID(), toolCallId: "call_1", approve: true }),
+  },
+  {
     route: "POST /api/documents",
     path: () => "/api/documents",
     valid: () => ({ title: "Notes", content: "Some text to keep." }),

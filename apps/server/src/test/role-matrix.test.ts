@@ -19,6 +19,8 @@ import {
   conversationShares,
   localModels,
   generatedImages,
+  importJobs,
+  jobs,
   mcpServers,
   member,
   messages,
@@ -61,6 +63,9 @@ interface Fixtures {
   /** The author's folder, and the token of the author's share link to `conversation`. */
   folder: string;
   shareToken: string;
+  /** The author's finished job (a voice-over's, say) and finished conversation import. */
+  job: string;
+  importJob: string;
   chatImage: string;
   document: string;
   privatePrompt: string;
@@ -627,6 +632,25 @@ const ROWS: Row[] = [
     objectId: (f) => f.folder,
     allowed: own(204),
   },
+  // Jobs (images, voice-overs) and conversation imports, followed by their owner from any process.
+  {
+    route: "GET /api/jobs/:id",
+    path: (f) => `/api/jobs/${f.job}`,
+    objectId: (f) => f.job,
+    allowed: own(),
+  },
+  {
+    route: "GET /api/jobs/:id/events",
+    path: (f) => `/api/jobs/${f.job}/events`,
+    objectId: (f) => f.job,
+    allowed: own(),
+  },
+  {
+    route: "GET /api/conversations/import/:jobId",
+    path: (f) => `/api/conversations/import/${f.importJob}`,
+    objectId: (f) => f.importJob,
+    allowed: own(),
+  },
   {
     route: "DELETE /api/conversations/:id",
     path: (f) => `/api/conversations/${f.conversation}`,
@@ -854,6 +878,25 @@ beforeAll(async () => {
     userId: author,
     snapshot: { title: "Private thoughts", shared_at: new Date().toISOString(), messages: [] },
   });
+  const [job] = await db
+    .insert(jobs)
+    .values({
+      kind: "voice-over",
+      ownerId: author,
+      status: "succeeded",
+      progress: 100,
+      finishedAt: new Date(),
+    })
+    .returning();
+  const [importJob] = await db
+    .insert(importJobs)
+    .values({
+      userId: author,
+      status: "done",
+      progress: 100,
+      result: { format: "tessera", imported: 0, messages: 0, skipped: [] },
+    })
+    .returning();
   const [chatImage] = await db
     .insert(chatImages)
     .values({
@@ -1012,6 +1055,8 @@ beforeAll(async () => {
     chatAnswer: chatAnswer!.id,
     folder: folder!.id,
     shareToken,
+    job: job!.id,
+    importJob: importJob!.id,
     chatImage: chatImage!.id,
     document,
     privatePrompt,
