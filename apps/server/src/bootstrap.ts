@@ -19,6 +19,7 @@ import { closeOrphanedSearches } from "./features/search/close-orphaned-searches
 import { createDatabaseBus, createRedisBus } from "./streams/bus";
 import { createDurableAnswers, type DurableAnswers } from "./streams/durable-answers";
 import { createJobQueue, type JobQueue } from "./jobs/queue";
+import { closeTools } from "./tools/tool-deps";
 import { seedBuiltInPrompts } from "./features/prompts/prompts";
 import { seedKnowledge } from "./knowledge/seed-knowledge";
 import { createLiveConnections, type LiveConnections } from "./features/connections/live-connections";
@@ -242,7 +243,7 @@ export async function createServices(
     retentionDays: env.AUDIT_RETENTION_DAYS,
     logger,
   });
-  return {
+  const services: Services = {
     connections,
     llm: withLocalModels(connections.llm, localModels.source),
     localModels,
@@ -292,6 +293,7 @@ export async function createServices(
     close: async () => {
       auditRetention.stop();
       metrics.close();
+      await closeTools(services);
       await jobs.close();
       await answers.close();
       await localModels.close();
@@ -299,4 +301,5 @@ export async function createServices(
       await database.close();
     },
   };
+  return services;
 }

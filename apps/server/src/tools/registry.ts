@@ -25,6 +25,8 @@ export function builtinTools(deps: ToolDeps): ToolDefinition[] {
       registry: deps.images,
       timeoutMs: deps.imageTimeoutMs,
       publicUrl: deps.publicUrl,
+      // On the queue, an image asked for by a tool survives its process like one asked for on the page.
+      ...(deps.jobs ? { jobs: deps.jobs } : {}),
     }),
     currentTimeTool(),
   ];

@@ -8,6 +8,7 @@ import type { ImageRegistry } from "../providers/images/registry";
 import type { SearchProvider } from "../providers/search/types";
 import type { Storage } from "../providers/storage/storage";
 import type { Cipher } from "../lib/crypto";
+import type { JobQueue } from "../jobs/queue";
 import { createMcpManager, type McpManager } from "./mcp/mcp-manager";
 
 export interface ToolDeps {
@@ -25,6 +26,8 @@ export interface ToolDeps {
   /** Opens the MCP servers' sealed header values. */
   cipher: Cipher;
   mcp: McpManager;
+  /** The job queue images go on; absent in tests that build the tools without a server. */
+  jobs?: JobQueue;
 }
 
 const built = new WeakMap<Services, ToolDeps>();
@@ -44,8 +47,14 @@ export function toolDepsOf(services: Services): ToolDeps {
       allowPrivateFetch: services.env.OUTBOUND_ALLOW_PRIVATE,
       cipher: services.cipher,
       mcp: createMcpManager({ logger: services.logger }),
+      jobs: services.jobs,
     };
     built.set(services, deps);
   }
   return deps;
+}
+
+/** Closes the process's MCP connections, when any were opened (at shutdown). */
+export async function closeTools(services: Services): Promise<void> {
+  await built.get(services)?.mcp.close();
 }
