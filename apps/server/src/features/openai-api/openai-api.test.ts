@@ -18,7 +18,7 @@ let core: string;
 
 beforeAll(async () => {
   upstream = await startOpenAiCompatibleServer({
-    models: ["normal", "slow", "busy", "tools"],
+    models: ["normal", "slow", "busy", "tools", "two-tools"],
     scripts: {
       tools: {
         kind: "tool-steps",
@@ -27,6 +27,18 @@ beforeAll(async () => {
           { text: ["It is ", "4 °C in Oslo."] },
         ],
         usage: { prompt_tokens: 20, completion_tokens: 7 },
+      },
+      "two-tools": {
+        kind: "tool-steps",
+        steps: [
+          {
+            calls: [
+              { name: "get_weather", arguments: { city: "Oslo" } },
+              { name: "get_weather", arguments: { city: "Bergen" } },
+            ],
+          },
+          { text: ["Oslo 4 °C, Bergen 7 °C."] },
+        ],
       },
       slow: { kind: "stream", chunks: Array.from({ length: 200 }, (_, i) => `w${i} `), delayMs: 50 },
       busy: { kind: "status", status: 429, body: { error: { message: "slow down" } } },
@@ -307,7 +319,8 @@ describe("a program's own tools on /v1", () => {
 
   it("offers the tools to the model and returns its call, not running it", async () => {
     const key = await newKey();
-    const before = upstream.requests.length;
+    const completions = () => upstream.requests.filter((r) => r.path.endsWith("/chat/completions")).length;
+    const before = completions();
     const answer = await client(key).chat.completions.create({
       model: "local/tools",
       messages: ask,
@@ -324,7 +337,7 @@ describe("a program's own tools on /v1", () => {
     });
     expect(answer.usage).toEqual({ prompt_tokens: 20, completion_tokens: 7, total_tokens: 27 });
     // One upstream call: the call came back to the program instead of a second round here.
-    expect(upstream.requests.length).toBe(before + 1);
+    expect(completions()).toBe(before + 1);
     expect(upstream.requests.at(-1)!.body).toMatchObject({
       tools: [
         { type: "function", function: { name: "get_weather", parameters: weather.function.parameters } },
@@ -403,6 +416,56 @@ describe("a program's own tools on /v1", () => {
       .where(eq(apiCalls.model, "local/tools"));
     expect(rows.length).toBeGreaterThanOrEqual(2);
     expect(rows.every((r) => r.status === "complete" && r.outputTokens === 7)).toBe(true);
+  });
+
+  it("streams two calls of one round, then the answer to both results", async () => {
+    const c = client(await newKey());
+    const collect = async (messages: OpenAI.ChatCompletionMessageParam[]) => {
+      const stream = await c.chat.completions.create({
+        model: "local/two-tools",
+        messages,
+        tools: [weather],
+        stream: true,
+      });
+      let text = "";
+      let finish: string | null = null;
+      const calls: { id: string; type: "function"; function: { name: string; arguments: string } }[] = [];
+      for await (const chunk of stream) {
+        const choice = chunk.choices[0];
+        text += choice?.delta.content ?? "";
+        finish = choice?.finish_reason ?? finish;
+        for (const piece of choice?.delta.tool_calls ?? [])
+          calls[piece.index] = {
+            id: piece.id!,
+            type: "function",
+            function: { name: piece.function!.name!, arguments: piece.function!.arguments! },
+          };
+      }
+      return { text, finish, calls };
+    };
+    const first = await collect(ask);
+    expect(first.finish).toBe("tool_calls");
+    expect(first.text).toBe("");
+    expect(first.calls.map((call) => JSON.parse(call.function.arguments) as unknown)).toEqual([
+      { city: "Oslo" },
+      { city: "Bergen" },
+    ]);
+    const final = await collect([
+      ...ask,
+      { role: "assistant", content: null, tool_calls: first.calls },
+      ...first.calls.map((call, i) => ({
+        role: "tool" as const,
+        tool_call_id: call.id,
+        content: i ? "7 °C" : "4 °C",
+      })),
+    ]);
+    expect(final).toEqual({ text: "Oslo 4 °C, Bergen 7 °C.", finish: "stop", calls: [] });
+    expect(upstream.requests.at(-1)!.body.messages).toEqual([
+      { role: "user", content: "Weather in Oslo?" },
+      { role: "assistant", content: null, tool_calls: first.calls },
+      { role: "tool", tool_call_id: first.calls[0]!.id, content: "4 °C" },
+      { role: "tool", tool_call_id: first.calls[1]!.id, content: "7 °C" },
+    ]);
   });
 
   it("refuses a bad tool definition, an unknown call id and a model without tools, with a reason", async () => {
