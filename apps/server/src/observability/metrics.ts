@@ -145,6 +145,23 @@ export function createMetrics(deps: {
     },
   });
 
+  // The job queue (jobs/): its depth (queued, running) and outcomes (succeeded, failed; kept a week)
+  // by kind, from the table every process takes jobs from.
+  new Gauge({
+    name: "tessera_jobs",
+    help: "Jobs on the queue by kind and state: queued and running (its depth), succeeded and failed (outcomes of the last week).",
+    labelNames: ["kind", "status"] as const,
+    registers: [registry],
+    async collect() {
+      const rows = await rowsOf<{ kind: string; status: string; n: number }>(
+        deps.database.db,
+        sql`select kind, status, count(*)::int as n from jobs group by kind, status`,
+      );
+      this.reset();
+      for (const { kind, status, n } of rows) this.set({ kind, status }, Number(n));
+    },
+  });
+
   // One label set per route, status and method: the request path looks up a ready child, no label
   // object is built or sorted per request.
   type Children = { count: { inc(): void }; time: { observe(v: number): void } };

@@ -1,6 +1,7 @@
 // GET /metrics: Prometheus's text format, who may read it, and what it counts.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../test/test-app";
+import { jobs } from "../../db/schema";
 import { reportModelCall } from "../../observability/model-calls";
 
 const TOKEN = "scrape-me-please-0123456789";
@@ -65,6 +66,23 @@ describe("GET /metrics without METRICS_TOKEN or METRICS_PORT", () => {
     expect(sample(text, "tessera_parser_files", { state: "waiting" })).toBe(0);
     expect(sample(text, "tessera_image_jobs", { status: "pending" })).toBe(0);
     expect(sample(text, "process_resident_memory_bytes")).toBeGreaterThan(0);
+  });
+
+  it("counts the job queue's jobs by kind and state, from the table every process shares", async () => {
+    const owner = await open.newUser("queued@example.com");
+    const ownerId = (await open.services.auth.api.getSession({
+      headers: new Headers({ authorization: `Bearer ${owner}` }),
+    }))!.user.id;
+    await open.services.database.db.insert(jobs).values([
+      { kind: "voice-over", ownerId, status: "queued" },
+      { kind: "voice-over", ownerId, status: "succeeded", progress: 100 },
+      { kind: "image", ownerId, status: "failed", error: "The server handling this stopped; try again." },
+    ]);
+    const text = await (await fetch(`${await open.listen()}/metrics`)).text();
+    expect(sample(text, "tessera_jobs", { kind: "voice-over", status: "queued" })).toBe(1);
+    expect(sample(text, "tessera_jobs", { kind: "voice-over", status: "succeeded" })).toBe(1);
+    expect(sample(text, "tessera_jobs", { kind: "image", status: "failed" })).toBe(1);
+    expect(sample(text, "tessera_jobs", { kind: "image", status: "running" })).toBeUndefined();
   });
 
   it("counts model calls: time to first token by provider, tokens and cost by provider and model", async () => {
