@@ -169,7 +169,9 @@ export const conversations = pgTable(
     /** Shown above the others in the list (features/conversations). */
     pinned: boolean("pinned").notNull().default(false),
     /** The owner's folder it is filed in; null when unfiled (a deleted folder leaves its chats unfiled). */
-    folderId: uuid("folder_id").references((): AnyPgColumn => conversationFolders.id, { onDelete: "set null" }),
+    folderId: uuid("folder_id").references((): AnyPgColumn => conversationFolders.id, {
+      onDelete: "set null",
+    }),
   },
   (t) => [
     index("conversations_user_updated_idx").on(t.userId, t.updatedAt),
@@ -984,8 +986,12 @@ export const jobs = pgTable(
     finishedAt: timestamp("finished_at", { withTimezone: true }),
   },
   (t) => [
-    index("jobs_queued_idx").on(t.kind, t.createdAt).where(sql`${t.status} = 'queued'`),
-    index("jobs_running_idx").on(t.leaseUntil).where(sql`${t.status} = 'running'`),
+    index("jobs_queued_idx")
+      .on(t.kind, t.createdAt)
+      .where(sql`${t.status} = 'queued'`),
+    index("jobs_running_idx")
+      .on(t.leaseUntil)
+      .where(sql`${t.status} = 'running'`),
     index("jobs_owner_idx").on(t.ownerId, t.createdAt),
     uniqueIndex("jobs_exclusive_idx")
       .on(t.exclusiveKey)
@@ -1006,7 +1012,10 @@ export const importJobs = pgTable(
       .notNull()
       .references(() => user.id, { onDelete: "cascade" }),
     /** checking | importing | done | failed */
-    status: text("status").$type<"checking" | "importing" | "done" | "failed">().notNull().default("checking"),
+    status: text("status")
+      .$type<"checking" | "importing" | "done" | "failed">()
+      .notNull()
+      .default("checking"),
     progress: integer("progress").notNull().default(0),
     /** Conversations written so far (batches that committed). */
     imported: integer("imported").notNull().default(0),

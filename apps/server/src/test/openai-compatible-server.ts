@@ -275,7 +275,7 @@ function answerToolStep(
       choices: [{ index: 0, delta: {}, finish_reason: calls.length ? "tool_calls" : "stop" }],
     }),
   );
-  if ((body.stream_options)?.include_usage && script.usage) {
+  if (body.stream_options?.include_usage && script.usage) {
     const { prompt_tokens, completion_tokens } = script.usage;
     lines.push(
       sse({

@@ -484,9 +484,7 @@ function untilAborted(decision: Promise<boolean>, signal: AbortSignal): Promise<
     const onAbort = () => resolve(false);
     if (signal.aborted) return onAbort();
     signal.addEventListener("abort", onAbort, { once: true });
-    decision
-      .then(resolve, () => resolve(false))
-      .finally(() => signal.removeEventListener("abort", onAbort));
+    decision.then(resolve, () => resolve(false)).finally(() => signal.removeEventListener("abort", onAbort));
   });
 }
 

@@ -8,7 +8,7 @@ const keyOf = (conversationId: string | null) => `chat-tools:${conversationId ??
 
 function read(conversationId: string | null): string[] | null {
   const value = readJsonPreference(keyOf(conversationId));
-  return Array.isArray(value) && value.every((v) => typeof v === "string") ? (value) : null;
+  return Array.isArray(value) && value.every((v) => typeof v === "string") ? value : null;
 }
 
 export function useToolChoice(conversationId: string | null) {
