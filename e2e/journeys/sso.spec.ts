@@ -177,6 +177,8 @@ test("the admin sets up company sign-in on Admin → Sign-in", async ({ browser 
 test("the first sign-in makes the account, the admin claim makes an admin, the second finds it", async ({
   browser,
 }) => {
+  // Three whole sign-ins through the provider's pages: on a busy machine, more than one test's minute.
+  test.setTimeout(150_000);
   const page = await freshPage(browser);
   await page.goto(`${url}/auth`);
   await expect(page.getByRole("button", { name: "Sign in with Acme ID" })).toBeVisible();
