@@ -2,11 +2,11 @@
 // regenerated answer or edited question a branch. The branch kept is the one that was current: from
 // `current_node` up through each `parent` to the root.
 import {
-  cleanText,
   dateOf,
   finish,
   isRecord,
   SKIP,
+  textMessage,
   type ImportedConversation,
   type ImportedMessage,
   type Tally,
@@ -89,19 +89,11 @@ function readMessage(
   const parts = Array.isArray(content.parts) ? content.parts : [];
   const texts = parts.filter((p): p is string => typeof p === "string");
   tally.skip(SKIP.attachments, parts.length - texts.length);
-  const text = cleanText(texts.join("\n")).trim();
-  if (!text) {
-    tally.skip(SKIP.empty);
-    return null;
-  }
-  return {
+  return textMessage(tally, {
     role,
-    content: text,
-    model: role === "assistant" && typeof metadata.model_slug === "string" ? metadata.model_slug : null,
+    text: texts.join("\n"),
+    model: metadata.model_slug,
     createdAt: dateOf(message.create_time) ?? fallback ?? new Date(0),
-    tokensUsed: null,
-    sources: [],
-    images: [],
     status: message.status === "in_progress" ? "interrupted" : "complete",
-  };
+  });
 }

@@ -50,6 +50,38 @@ export function titleOf(raw: unknown): string {
   return [...(title || "Imported conversation")].slice(0, CONVERSATION_TITLE_MAX).join("");
 }
 
+/**
+ * A message of the other tools' exports as Tessera keeps it: its text cleaned, or null (counted as
+ * empty) when none is left; the model only on answers; no sources or images (they do not carry over).
+ */
+export function textMessage(
+  tally: Tally,
+  m: {
+    role: "user" | "assistant";
+    text: string;
+    model: unknown;
+    createdAt: Date;
+    tokensUsed?: number | null;
+    status: ImportedMessage["status"];
+  },
+): ImportedMessage | null {
+  const content = cleanText(m.text).trim();
+  if (!content) {
+    tally.skip(SKIP.empty);
+    return null;
+  }
+  return {
+    role: m.role,
+    content,
+    model: m.role === "assistant" && typeof m.model === "string" ? m.model : null,
+    createdAt: m.createdAt,
+    tokensUsed: m.tokensUsed ?? null,
+    sources: [],
+    images: [],
+    status: m.status,
+  };
+}
+
 /** Seconds or milliseconds since 1970, or an ISO string; null when it is none of them. */
 export function dateOf(raw: unknown): Date | null {
   let date: Date | null = null;

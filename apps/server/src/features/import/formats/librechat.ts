@@ -2,11 +2,11 @@
 // parentMessageId (`messages`) or nested under `children` (`messagesTree`). Nothing marks the branch
 // on screen, so the one kept ends at the newest message.
 import {
-  cleanText,
   dateOf,
   finish,
   isRecord,
   SKIP,
+  textMessage,
   type ImportedConversation,
   type ImportedMessage,
   type Tally,
@@ -75,19 +75,12 @@ function readMessage(
     tally.skip(SKIP.hidden, parts.filter((p) => p.type === "tool_call").length);
   }
   tally.skip(SKIP.attachments, Array.isArray(m.files) ? m.files.length : 0);
-  text = cleanText(text).trim();
-  if (!text) {
-    tally.skip(SKIP.empty);
-    return null;
-  }
-  return {
+  return textMessage(tally, {
     role,
-    content: text,
-    model: role === "assistant" && typeof m.model === "string" ? m.model : null,
+    text,
+    model: m.model,
     createdAt: dateOf(m.createdAt) ?? fallback ?? new Date(0),
     tokensUsed: typeof m.tokenCount === "number" && role === "assistant" ? Math.round(m.tokenCount) : null,
-    sources: [],
-    images: [],
     status: m.error === true ? "error" : m.unfinished === true ? "interrupted" : "complete",
-  };
+  });
 }

@@ -2,11 +2,11 @@
 // linked by parentId) and `chat.history.currentId`, the message the chat was showing. Older exports
 // carry only `chat.messages`, the current branch as a list.
 import {
-  cleanText,
   dateOf,
   finish,
   isRecord,
   SKIP,
+  textMessage,
   type ImportedConversation,
   type ImportedMessage,
   type Tally,
@@ -67,19 +67,11 @@ function readMessage(
     return null;
   }
   tally.skip(SKIP.attachments, Array.isArray(message.files) ? message.files.length : 0);
-  const text = typeof message.content === "string" ? cleanText(message.content).trim() : "";
-  if (!text) {
-    tally.skip(SKIP.empty);
-    return null;
-  }
-  return {
+  return textMessage(tally, {
     role,
-    content: text,
-    model: role === "assistant" && typeof message.model === "string" ? message.model : null,
+    text: typeof message.content === "string" ? message.content : "",
+    model: message.model,
     createdAt: dateOf(message.timestamp) ?? fallback ?? new Date(0),
-    tokensUsed: null,
-    sources: [],
-    images: [],
     status: message.error ? "error" : "complete",
-  };
+  });
 }
