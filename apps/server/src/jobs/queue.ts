@@ -321,7 +321,15 @@ export function createJobQueue(deps: {
       });
   }
 
-  async function sweep(): Promise<{ requeued: number; failed: number }> {
+  // One sweep at a time per process: a second one waits, so a caller sees what the first did.
+  let sweeping: Promise<unknown> = Promise.resolve();
+  function sweep(): Promise<{ requeued: number; failed: number }> {
+    const run = sweeping.then(sweepOnce, sweepOnce);
+    sweeping = run.catch(() => undefined);
+    return run;
+  }
+
+  async function sweepOnce(): Promise<{ requeued: number; failed: number }> {
     const names = [...kinds.keys()];
     if (names.length === 0) return { requeued: 0, failed: 0 };
     // Ended jobs are kept a while for pages that ask after them, then dropped (once an hour at most).
