@@ -1,0 +1,2 @@
+-- Reserved; filled in by the change that needs it.
+SELECT 1;
