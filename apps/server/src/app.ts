@@ -59,7 +59,7 @@ import { loadWebBuild, pickEncoding, type WebBuild } from "./lib/web-build";
 import { imageProxyRoutes } from "./features/image-proxy/image-proxy-routes";
 import { securityHeaders } from "./lib/security-headers";
 import { createTxtLookup } from "./providers/dns/txt-records";
-import { contentTypeOf, isStorageKey } from "./providers/storage/storage";
+import { contentTypeOf, isServedKey } from "./providers/storage/storage";
 import { undeclaredRoutes } from "./route-rules";
 import { sseHandOff } from "./lib/sse-response";
 
@@ -468,7 +468,7 @@ export function createApp(
 function storageKeyOf(encoded: string): string | null {
   try {
     const key = decodeURIComponent(encoded);
-    return isStorageKey(key) ? key : null;
+    return isServedKey(key) ? key : null;
   } catch {
     return null; // a broken %-escape
   }

@@ -1,10 +1,14 @@
-import { createHash } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
+import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp } from "../../test/test-app";
 import { TINY_PNG } from "../../test/tiny-pdf";
 import { createS3Storage } from "./s3-storage";
+import { isServedKey } from "./storage";
 import { signRequest } from "./sigv4";
 
 describe("SigV4", () => {
@@ -35,7 +39,14 @@ describe("SigV4", () => {
 
 describe("S3-compatible storage against a loopback object server", () => {
   const objects = new Map<string, { body: Buffer; type: string }>();
-  const seen: { method: string; url: string; auth: string; hash: string; bodyHash: string }[] = [];
+  const seen: {
+    method: string;
+    url: string;
+    auth: string;
+    hash: string;
+    bodyHash: string;
+    length: string;
+  }[] = [];
   let server: Server;
   let endpoint: string;
   beforeAll(async () => {
@@ -50,6 +61,7 @@ describe("S3-compatible storage against a loopback object server", () => {
           auth: String(req.headers.authorization ?? ""),
           hash: String(req.headers["x-amz-content-sha256"] ?? ""),
           bodyHash: createHash("sha256").update(body).digest("hex"),
+          length: String(req.headers["content-length"] ?? ""),
         });
         if (!String(req.headers.authorization ?? "").startsWith("AWS4-HMAC-SHA256 Credential=tessera/"))
           return res.writeHead(403).end();
@@ -98,6 +110,32 @@ describe("S3-compatible storage against a loopback object server", () => {
     );
     await storage.remove("image-refs/chat-images/1-abc.png");
     await expect(storage.get("image-refs/chat-images/1-abc.png")).rejects.toThrow("404");
+  });
+
+  it("streams a file up and down unsigned, with its length, and never serves a private key", async () => {
+    const storage = createS3Storage({
+      endpoint,
+      region: "auto",
+      bucket: "tessera",
+      accessKeyId: "tessera",
+      secretAccessKey: "secret",
+      forcePathStyle: true,
+    });
+    const dir = await mkdtemp(join(tmpdir(), "s3-file-"));
+    try {
+      const bytes = randomBytes(3 * 1024 * 1024 + 7);
+      await writeFile(join(dir, "up.bin"), bytes);
+      await storage.putFile("private/imports/u1.bin", join(dir, "up.bin"), "application/octet-stream");
+      const put = seen.at(-1)!;
+      expect(put).toMatchObject({ method: "PUT", hash: "UNSIGNED-PAYLOAD", length: String(bytes.length) });
+      expect(put.bodyHash).toBe(createHash("sha256").update(bytes).digest("hex"));
+      await storage.getFile("private/imports/u1.bin", join(dir, "down.bin"));
+      expect((await readFile(join(dir, "down.bin"))).equals(bytes)).toBe(true);
+      expect(isServedKey("private/imports/u1.bin")).toBe(false);
+      expect(isServedKey("image-refs/chat-images/1-abc.png")).toBe(true);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 
   it("holds chat images for the app when S3_* is configured, served from our own origin", async () => {

@@ -1,7 +1,11 @@
 // S3-compatible storage: objects live in the bucket, and the browser still loads them from our
 // own origin (/files/<key>, proxied), which keeps the CSP to 'self'. The endpoint is operator
 // configuration, not user input, so it is reached directly rather than through the guarded client.
-import type { Storage } from "./storage";
+import { createReadStream } from "node:fs";
+import { stat } from "node:fs/promises";
+import { Readable } from "node:stream";
+import type { ReadableStream as WebReadable } from "node:stream/web";
+import { writeStreamTo, type Storage } from "./storage";
 import { encodeRfc3986, sha256Hex, signRequest } from "./sigv4";
 
 export interface S3Config {
@@ -35,9 +39,18 @@ export function createS3Storage(config: S3Config, now: () => Date = () => new Da
     }
     return url;
   };
-  const send = async (method: string, key: string, body?: Uint8Array, contentType?: string) => {
+  /** A file body streams unsigned (S3's UNSIGNED-PAYLOAD), with its length: it is never read whole. */
+  const send = async (
+    method: string,
+    key: string,
+    body?: Uint8Array | { path: string },
+    contentType?: string,
+  ) => {
     const url = objectUrl(key);
-    const payloadHash = sha256Hex(body ?? new Uint8Array());
+    const file = body && "path" in body ? body : null;
+    const payloadHash = file
+      ? "UNSIGNED-PAYLOAD"
+      : sha256Hex((body as Uint8Array | undefined) ?? new Uint8Array());
     const amzDate = amzDateOf(now());
     const headers: Record<string, string> = {
       host: url.host,
@@ -45,6 +58,7 @@ export function createS3Storage(config: S3Config, now: () => Date = () => new Da
       "x-amz-date": amzDate,
     };
     if (contentType) headers["content-type"] = contentType;
+    if (file) headers["content-length"] = String((await stat(file.path)).size);
     const { authorization } = signRequest(
       {
         accessKeyId: config.accessKeyId,
@@ -58,9 +72,15 @@ export function createS3Storage(config: S3Config, now: () => Date = () => new Da
     const res = await fetch(url, {
       method,
       headers: { ...sent, authorization },
-      body: body ? Buffer.from(body) : undefined,
-      signal: AbortSignal.timeout(30_000),
-    });
+      body: file
+        ? (Readable.toWeb(createReadStream(file.path)) as ReadableStream)
+        : body
+          ? Buffer.from(body as Uint8Array)
+          : undefined,
+      // A file of up to 50 MB may take a while on a slow link; a small object does not.
+      signal: AbortSignal.timeout(file ? 10 * 60_000 : 30_000),
+      ...(file ? { duplex: "half" } : {}),
+    } as RequestInit);
     if (!res.ok && !(method === "DELETE" && res.status === 404)) {
       await res.body?.cancel();
       throw new Error(`object storage answered ${res.status} to ${method} ${key}`);
@@ -76,6 +96,14 @@ export function createS3Storage(config: S3Config, now: () => Date = () => new Da
     },
     async remove(key) {
       await (await send("DELETE", key)).body?.cancel();
+    },
+    async putFile(key, path, contentType) {
+      await (await send("PUT", key, { path }, contentType)).body?.cancel();
+    },
+    async getFile(key, path) {
+      const res = await send("GET", key);
+      if (!res.body) throw new Error(`object storage sent no body for ${key}`);
+      await writeStreamTo(Readable.fromWeb(res.body as WebReadable), path);
     },
     publicUrl: (key) => `/files/${key}`,
   };
