@@ -1,2 +1,2 @@
--- Reserved; filled in by the change that needs it.
-SELECT 1;
+-- Background imports run on the job queue (jobs, kind conversation-import) since this migration.
+DROP TABLE IF EXISTS "import_jobs";

@@ -352,7 +352,14 @@ export function createApp(
   // Before the conversation routes, whose /conversations/:id would take "import" for an id.
   api.route(
     "/conversations/import",
-    importRoutes({ db: database.db, limiter: services.limiter, logger, dataDir: env.DATA_DIR }),
+    importRoutes({
+      db: database.db,
+      limiter: services.limiter,
+      logger,
+      dataDir: env.DATA_DIR,
+      storage: services.storage,
+      jobs: services.jobs,
+    }),
   );
   // Before chat's routes: its /conversations/:id would take /conversations/search.
   api.route("/", conversationLibraryRoutes({ db: database.db, publicUrl: env.PUBLIC_URL }));

@@ -999,35 +999,3 @@ export const jobs = pgTable(
     check("jobs_progress_check", sql`${t.progress} between 0 and 100`),
   ],
 );
-// ── Conversation import (features/import) ───────────────────────────────────────────────────────
-/**
- * A large import running in the background: its owner follows it from any process (the file itself
- * is read by the process that received it). The result is kept for the page that asked.
- */
-export const importJobs = pgTable(
-  "import_jobs",
-  {
-    id: uuid("id").primaryKey().defaultRandom(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
-    /** checking | importing | done | failed */
-    status: text("status")
-      .$type<"checking" | "importing" | "done" | "failed">()
-      .notNull()
-      .default("checking"),
-    progress: integer("progress").notNull().default(0),
-    /** Conversations written so far (batches that committed). */
-    imported: integer("imported").notNull().default(0),
-    result: jsonb("result").$type<{
-      format: string;
-      imported: number;
-      messages: number;
-      skipped: { reason: string; count: number }[];
-    }>(),
-    error: text("error"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [index("import_jobs_user_created_idx").on(t.userId, t.createdAt)],
-);

@@ -65,10 +65,15 @@ export interface RunningJob<P> {
   payload: P;
   /** 1 on the first try. */
   attempt: number;
+  /** What an earlier try of this job had done (its last `progress` `sofar`), or null. */
+  sofar: Record<string, unknown> | null;
   /** Aborted when the process shuts down (the job is handed back) or the row is no longer ours. */
   signal: AbortSignal;
-  /** Stores and tells 0–100 and a short note; false (and the signal aborted) once the row is not ours. */
-  progress(percent: number, note: string): Promise<boolean>;
+  /**
+   * Stores and tells 0–100 and a short note; false (and the signal aborted) once the row is not ours.
+   * `sofar` is kept as the result until the job ends: what a try that is cut short had done.
+   */
+  progress(percent: number, note: string, sofar?: Record<string, unknown>): Promise<boolean>;
 }
 
 export interface JobKind<P = Record<string, unknown>> {
@@ -221,11 +226,16 @@ export function createJobQueue(deps: {
       ownerId: row.ownerId,
       payload: row.payload as never,
       attempt: row.attempts,
+      sofar: (row.result) ?? null,
       signal: controller.signal,
-      async progress(percent, note) {
+      async progress(percent, note, sofar) {
         const [moved] = await db
           .update(jobs)
-          .set({ progress: Math.max(0, Math.min(100, Math.round(percent))), note: note.slice(0, NOTE_MAX) })
+          .set({
+            progress: Math.max(0, Math.min(100, Math.round(percent))),
+            note: note.slice(0, NOTE_MAX),
+            ...(sofar ? { result: sofar } : {}),
+          })
           .where(mine)
           .returning();
         if (!moved) {

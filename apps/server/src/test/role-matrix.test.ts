@@ -19,7 +19,6 @@ import {
   conversationShares,
   localModels,
   generatedImages,
-  importJobs,
   jobs,
   mcpServers,
   member,
@@ -30,6 +29,7 @@ import {
   voiceOvers,
 } from "../db/schema";
 import { newApiKey } from "../auth/api-key";
+import { IMPORT_JOB } from "../features/import/import-jobs";
 import { ROUTE_AUTH } from "../route-rules";
 import { createTestApp, type TestApp } from "./test-app";
 
@@ -889,12 +889,14 @@ beforeAll(async () => {
     })
     .returning();
   const [importJob] = await db
-    .insert(importJobs)
+    .insert(jobs)
     .values({
-      userId: author,
-      status: "done",
+      kind: IMPORT_JOB,
+      ownerId: author,
+      status: "succeeded",
       progress: 100,
       result: { format: "tessera", imported: 0, messages: 0, skipped: [] },
+      finishedAt: new Date(),
     })
     .returning();
   const [chatImage] = await db

@@ -55,6 +55,7 @@ export async function startImageGeneration(
       ownerId: userId,
       payload,
       attempt: 1,
+      sofar: null,
       signal: new AbortController().signal,
       progress: () => Promise.resolve(true),
     }).then(

@@ -80,7 +80,14 @@ export async function writeImport(
   db: Database,
   userId: string,
   file: ImportFile,
-  hooks: { progress?: Progress; written?: (imported: number) => Promise<void> | void } = {},
+  hooks: {
+    progress?: Progress;
+    written?: (imported: number) => Promise<void> | void;
+    /** Conversations an earlier try wrote: the file is read in the same order, so they are passed over. */
+    skip?: number;
+    /** Checked between batches: a cut-short try stops at a batch's edge. */
+    signal?: AbortSignal;
+  } = {},
 ): Promise<ImportResult> {
   const tally = new Tally();
   let format: ImportFormat | null = null;
@@ -88,8 +95,11 @@ export async function writeImport(
   let messageCount = 0;
   let batch: ImportedConversation[] = [];
   let batchMessages = 0;
+  const skip = hooks.skip ?? 0;
+  let seen = 0;
   const flush = async () => {
     if (batch.length === 0) return;
+    hooks.signal?.throwIfAborted();
     await writeBatch(db, userId, batch);
     imported += batch.length;
     messageCount += batchMessages;
@@ -98,6 +108,11 @@ export async function writeImport(
     await hooks.written?.(imported);
   };
   for await (const c of conversationsOf(file, tally, (f) => (format = f), hooks.progress)) {
+    if (seen++ < skip) {
+      imported++;
+      messageCount += c.messages.length;
+      continue;
+    }
     batch.push(c);
     batchMessages += c.messages.length;
     if (batch.length >= BATCH_CONVERSATIONS || batchMessages >= BATCH_MESSAGES) await flush();
