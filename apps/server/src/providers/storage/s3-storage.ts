@@ -4,7 +4,6 @@
 import { createReadStream } from "node:fs";
 import { stat } from "node:fs/promises";
 import { Readable } from "node:stream";
-import type { ReadableStream as WebReadable } from "node:stream/web";
 import { writeStreamTo, type Storage } from "./storage";
 import { encodeRfc3986, sha256Hex, signRequest } from "./sigv4";
 
@@ -80,7 +79,7 @@ export function createS3Storage(config: S3Config, now: () => Date = () => new Da
       // A file of up to 50 MB may take a while on a slow link; a small object does not.
       signal: AbortSignal.timeout(file ? 10 * 60_000 : 30_000),
       ...(file ? { duplex: "half" } : {}),
-    } as RequestInit);
+    });
     if (!res.ok && !(method === "DELETE" && res.status === 404)) {
       await res.body?.cancel();
       throw new Error(`object storage answered ${res.status} to ${method} ${key}`);
@@ -103,7 +102,7 @@ export function createS3Storage(config: S3Config, now: () => Date = () => new Da
     async getFile(key, path) {
       const res = await send("GET", key);
       if (!res.body) throw new Error(`object storage sent no body for ${key}`);
-      await writeStreamTo(Readable.fromWeb(res.body as WebReadable), path);
+      await writeStreamTo(Readable.fromWeb(res.body), path);
     },
     publicUrl: (key) => `/files/${key}`,
   };
