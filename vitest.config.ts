@@ -36,6 +36,7 @@ export default defineConfig({
     projects: [
       "packages/contracts",
       "apps/web",
+      "bench",
       server("pglite"),
       ...(databaseUrl ? [server("postgres")] : []),
     ],
