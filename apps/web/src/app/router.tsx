@@ -2,7 +2,7 @@
 // (lib/chunk-load). The root route's errorElement catches render errors.
 import { createBrowserRouter, Navigate, Outlet, type RouteObject } from "react-router";
 import { PageSpinner } from "@/components/ui/spinner";
-import { lazyRoute } from "@/lib/chunk-load";
+import { followPendingNavigation, lazyRoute } from "@/lib/chunk-load";
 import { ErrorFallback } from "@/features/errors/components/error-fallback";
 import { ProtectedRoute } from "./layouts/protected-route";
 import { conversationReadAhead } from "./routes/conversation-read-ahead";
@@ -281,5 +281,10 @@ export const routes: RouteObject[] = retryingChunks([
 ]);
 
 export function createAppRouter() {
-  return createBrowserRouter(routes);
+  const router = createBrowserRouter(routes);
+  followPendingNavigation(() => {
+    const to = router.state.navigation.location;
+    return to ? `${to.pathname}${to.search}${to.hash}` : null;
+  });
+  return router;
 }

@@ -1,7 +1,13 @@
 import { render, screen } from "@testing-library/react";
 import { Suspense } from "react";
 import { describe, expect, it, vi } from "vitest";
-import { isChunkLoadError, lazyChunk, loadChunk } from "./chunk-load";
+import {
+  followPendingNavigation,
+  isChunkLoadError,
+  lazyChunk,
+  loadChunk,
+  reloadToDestination,
+} from "./chunk-load";
 
 const chromium = () => new TypeError("Failed to fetch dynamically imported module: http://x/assets/a-1.js");
 
@@ -66,6 +72,29 @@ describe("code that fails to arrive", () => {
     void loadChunk(flaky([other], "module"), [], reload);
     await vi.waitFor(() => expect(reload).toHaveBeenCalledTimes(2));
     sessionStorage.clear();
+  });
+
+  it("reloads into the page a navigation was going to, not the one being left", () => {
+    const assign = vi.fn();
+    const reload = vi.fn();
+    const location = vi.spyOn(window, "location", "get").mockReturnValue({
+      ...window.location,
+      assign,
+      reload,
+    });
+    try {
+      followPendingNavigation(() => "/terms?x=1#top");
+      reloadToDestination();
+      expect(assign).toHaveBeenCalledWith("/terms?x=1#top");
+      expect(reload).not.toHaveBeenCalled();
+      // No navigation under way (the first page's own code): the page reloads where it is.
+      followPendingNavigation(() => null);
+      reloadToDestination();
+      expect(reload).toHaveBeenCalledTimes(1);
+    } finally {
+      location.mockRestore();
+      followPendingNavigation(() => null);
+    }
   });
 
   it("never reloads when sessionStorage refuses the mark that stops a loop", async () => {

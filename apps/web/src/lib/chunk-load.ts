@@ -50,7 +50,25 @@ export function lazyChunk<T extends ComponentType<any>>(load: () => Promise<{ de
   return lazy(() => loadChunk(load));
 }
 
+/** Where a navigation under way is going (the router's pending location), or null. */
+let pendingHref: () => string | null = () => null;
+
+/** Tells route loads where the router is going, so a reload lands there (createAppRouter). */
+export function followPendingNavigation(source: () => string | null): void {
+  pendingHref = source;
+}
+
+/**
+ * The router commits a URL only once the page's code has arrived, so a reload for a missing route
+ * chunk would land on the page the person was leaving: it goes to where they were going instead.
+ */
+export function reloadToDestination(): void {
+  const href = pendingHref();
+  if (href) window.location.assign(href);
+  else window.location.reload();
+}
+
 /** A route's `lazy`, fetched again when it fails to arrive. */
 export function lazyRoute<T>(load: () => Promise<T>): () => Promise<T> {
-  return () => loadChunk(load);
+  return () => loadChunk(load, CHUNK_RETRY_DELAYS_MS, reloadToDestination);
 }
