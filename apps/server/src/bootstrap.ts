@@ -34,6 +34,10 @@ import type { SearchIndex, SearchProvider } from "./providers/search/types";
 import type { SpeechProvider } from "./providers/speech/types";
 import type { Transcription } from "./providers/transcription/registry";
 import { searchIndex } from "./knowledge/search-index";
+import { chooseEmbedders } from "./knowledge/embeddings/choose-embedders";
+import type { KnowledgeDeps } from "./knowledge/hybrid-search";
+import { indexJobKind, queuePendingDocuments } from "./knowledge/index-documents";
+import { prepareVectorStore } from "./knowledge/vector-store";
 import { createS3Storage } from "./providers/storage/s3-storage";
 import { createLocalStorage, type Storage } from "./providers/storage/storage";
 import { setBillingMode } from "./billing/billing-mode";
@@ -80,6 +84,8 @@ export interface Services {
   answers: DurableAnswers;
   /** The job queue (jobs/): images and voice-overs, taken by any process, retried when one dies. */
   jobs: JobQueue;
+  /** Retrieval over documents' chunks (knowledge/hybrid-search.ts): the database and the embedders. */
+  knowledge: KnowledgeDeps;
   /** Signs image-proxy addresses for pictures an <img> loads without a bearer token. */
   imageProxy: ImageProxySigner;
   /** Admin → Settings (registration, allowed domains, default plan, name), the same in every process. */
@@ -140,6 +146,12 @@ export async function createServices(
   });
   await jobs.start();
   await seedKnowledge(database.db);
+  const knowledge: KnowledgeDeps = { db: database.db, embedders: chooseEmbedders(env.EMBEDDINGS) };
+  const vectors = await prepareVectorStore(database.db, [512]);
+  logger.info({ event: "knowledge.vectors", mode: vectors }, `nearest chunks by ${vectors}`);
+  jobs.define(indexJobKind(knowledge));
+  // Documents from before chunks existed, or whose indexing never started, are indexed now.
+  await queuePendingDocuments(jobs, database.db);
   await seedBuiltInPrompts(database.db);
   await seedBuiltInAssistants(database.db);
   const cipher = createCipher(secrets.encryptionKey);
@@ -286,6 +298,7 @@ export async function createServices(
     socialProviders: Object.keys(social) as SocialProvider[],
     answers,
     jobs,
+    knowledge,
     settings,
     sso,
     imageProxy: createImageProxySigner(secrets.authSecret),

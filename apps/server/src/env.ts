@@ -169,6 +169,11 @@ export const envSchema = z
       .transform((v) => v === "true" || v === "1"),
     /** Files (PDFs, pages, text) read at once, each in a worker process (knowledge/parser-pool.ts). */
     DOCUMENT_PARSE_WORKERS: z.coerce.number().int().min(1).max(32).default(2),
+    /**
+     * Retrieval by meaning (knowledge/): "local" embeds with the bundled offline model in a worker
+     * thread; "off" indexes and searches by words only (tests that do not exercise it).
+     */
+    EMBEDDINGS: z.enum(["local", "off"]).default("local"),
     LOCAL_MODEL_PACE_MS: z.coerce.number().int().min(0).max(1000).default(12),
 
     // Open models run in this process (llama.cpp, GGUF files under DATA_DIR/models). Downloads come

@@ -81,6 +81,8 @@ export const ROUTE_AUTH: Record<string, RouteRule> = {
   "POST /api/documents/from-url": "session",
   "GET /api/documents/:id": "owner",
   "DELETE /api/documents/:id": "owner",
+  "POST /api/documents/:id/reindex": "owner",
+  "POST /api/knowledge/search": "session",
 
   "GET /api/api-keys": "session",
   "POST /api/api-keys": "session",

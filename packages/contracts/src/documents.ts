@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { httpUrlSchema } from "./http-url";
+import { documentIndexStateSchema } from "./knowledge";
 
 export const DOCUMENT_TITLE_MAX = 200;
 export const DOCUMENT_CONTENT_MAX = 200_000;
@@ -33,6 +34,14 @@ export const documentSummarySchema = z.object({
   /** Where the document was read from, when it came from an address. */
   source_url: z.string().nullable(),
   created_at: z.string(),
+  /** Chunking and embedding for search: progress 0–100 while indexing, the reason when failed. */
+  index: z
+    .object({
+      state: documentIndexStateSchema,
+      progress: z.number().int(),
+      error: z.string().nullable(),
+    })
+    .optional(),
 });
 export type DocumentSummary = z.infer<typeof documentSummarySchema>;
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { vectorModeSchema } from "./knowledge";
 
 /**
  * Where rate limits are counted: in this process (the embedded default), in Redis (REDIS_URL: one
@@ -14,6 +15,8 @@ export const healthResponseSchema = z.object({
   db: z.enum(["pglite", "postgres"]),
   /** Not part of the status: limits still hold per process while Redis is away. */
   rateLimits: rateLimitStoreSchema,
+  /** How retrieval by meaning finds nearest chunks: pgvector's index, or exact similarity. */
+  vectors: vectorModeSchema,
   version: z.string(),
 });
 export type HealthResponse = z.infer<typeof healthResponseSchema>;

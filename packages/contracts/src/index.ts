@@ -9,6 +9,7 @@ export * from "./models";
 export * from "./local-models";
 export * from "./chat";
 export * from "./documents";
+export * from "./knowledge";
 export * from "./prompts";
 export * from "./help";
 export * from "./assistants";

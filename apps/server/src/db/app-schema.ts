@@ -12,6 +12,7 @@ import {
   jsonb,
   pgTable,
   primaryKey,
+  real,
   text,
   timestamp,
   uniqueIndex,
@@ -275,9 +276,80 @@ export const documents = pgTable(
     content: text("content").notNull(),
     /** The address it was read from, for documents added by URL. */
     sourceUrl: text("source_url"),
+    /** Its chunks and embeddings (knowledge/index-document.ts): pending, indexing, ready or failed. */
+    indexState: text("index_state", { enum: ["pending", "indexing", "ready", "failed"] })
+      .notNull()
+      .default("pending"),
+    indexProgress: integer("index_progress").notNull().default(0),
+    /** Why indexing failed, fit to show. */
+    indexError: text("index_error"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("documents_user_created_idx").on(t.userId, t.createdAt)],
+);
+
+/** A document's chunks (knowledge/chunk-text.ts): what hybrid search ranks and cites. */
+export const knowledgeChunks = pgTable(
+  "knowledge_chunks",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    documentId: uuid("document_id")
+      .notNull()
+      .references(() => documents.id, { onDelete: "cascade" }),
+    /** The document's owner: every search is scoped by it (or by documents shared otherwise). */
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    ordinal: integer("ordinal").notNull(),
+    title: text("title").notNull(),
+    heading: text("heading"),
+    page: integer("page"),
+    content: text("content").notNull(),
+    search: tsvector("search")
+      .notNull()
+      .generatedAlwaysAs(
+        sql`setweight(to_tsvector('english', title || ' ' || coalesce(heading, '')), 'A') || setweight(to_tsvector('english', content), 'B')`,
+      ),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("knowledge_chunks_document_ordinal_idx").on(t.documentId, t.ordinal),
+    index("knowledge_chunks_user_idx").on(t.userId),
+    index("knowledge_chunks_search_idx").using("gin", t.search),
+  ],
+);
+
+/**
+ * The embedding models chunks have been embedded with. Search uses the newest one that is ready;
+ * a new one is built in the background (status building) while search keeps the old vectors.
+ */
+export const knowledgeEmbedders = pgTable("knowledge_embedders", {
+  id: text("id").primaryKey(),
+  dims: integer("dims").notNull(),
+  status: text("status", { enum: ["building", "ready", "retired"] })
+    .notNull()
+    .default("building"),
+  chunksDone: integer("chunks_done").notNull().default(0),
+  chunksTotal: integer("chunks_total").notNull().default(0),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  readyAt: timestamp("ready_at", { withTimezone: true }),
+});
+
+/** One chunk's embedding by one embedder, unit length (so a dot product is the cosine). */
+export const knowledgeVectors = pgTable(
+  "knowledge_vectors",
+  {
+    chunkId: uuid("chunk_id")
+      .notNull()
+      .references(() => knowledgeChunks.id, { onDelete: "cascade" }),
+    embedder: text("embedder").notNull(),
+    dims: integer("dims").notNull(),
+    embedding: real("embedding").array().notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.chunkId, t.embedder] }),
+    index("knowledge_vectors_embedder_idx").on(t.embedder),
+  ],
 );
 
 /**

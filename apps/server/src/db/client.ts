@@ -359,12 +359,15 @@ export async function openDatabase(
     };
   }
   useBaselineWasmCompiler();
-  const [{ PGlite, protocol }, { drizzle }, { migrate }] = await Promise.all([
+  const [{ PGlite, protocol }, { drizzle }, { migrate }, { vector }] = await Promise.all([
     import("@electric-sql/pglite"),
     import("drizzle-orm/pglite"),
     import("drizzle-orm/pglite/migrator"),
+    import("@electric-sql/pglite-pgvector"),
   ]);
   const pgliteOptions = {
+    // pgvector, for retrieval by meaning (knowledge/vector-store.ts creates the extension at start).
+    extensions: { vector },
     startParams: [
       ...PGlite.defaultStartParams,
       "-c",

@@ -71,6 +71,9 @@ export async function createTestApp(
     RATE_LIMIT_CHAT: "1000",
     // Plans enforced, as the suites written before billing could be off expect; BILLING: "off" to test without.
     BILLING: "on",
+    // The offline embedding model only where a test asks for retrieval by meaning: loading it costs
+    // every other test file a second of a shared machine's processor.
+    EMBEDDINGS: "off",
     ...envOverrides,
   });
   // The process's document readers at the server's own priority: niced, they wait behind whatever

@@ -6,17 +6,21 @@ import {
 import { Hono } from "hono";
 import { z } from "zod";
 import type { Database } from "../../db/client";
+import type { JobQueue } from "../../jobs/queue";
+import { queueIndexing } from "../../knowledge/index-documents";
 import { readAddress, readFileContent } from "../../knowledge/read-content";
 import type { AppEnv } from "../../lib/context";
 import { readUpload, uploadLimit } from "../../lib/upload";
 import { parseWith, readJson } from "../../lib/validate";
-import { createDocument, deleteDocument, getDocument, listDocuments } from "./documents";
+import { createDocument, deleteDocument, getDocument, listDocuments, type NewDocument } from "./documents";
 
 const idParam = z.object({ id: z.string().uuid("not a document id") });
 const URL_READ_TIMEOUT_MS = 15_000;
 
 export interface DocumentsDeps {
   db: Database;
+  /** Where a new document's indexing for retrieval (chunks and embeddings) is queued. */
+  jobs: JobQueue;
   /** Development and tests only: lets "add from URL" read private addresses. */
   allowPrivateFetch?: boolean;
 }
@@ -31,18 +35,22 @@ const titleFromFileName = (name: string) =>
 /** The page's own title, else its address without the scheme. */
 const titleFromUrl = (url: string) => url.replace(/^https?:\/\//, "").replace(/\/$/, "");
 
-export function documentsRoutes({ db, allowPrivateFetch }: DocumentsDeps) {
+export function documentsRoutes({ db, jobs, allowPrivateFetch }: DocumentsDeps) {
   const user = (c: { get: (k: "session") => { user: { id: string } } }) => c.get("session").user.id;
+  /** Stores the document and queues its indexing: the answer does not wait for the embeddings. */
+  const create = async (userId: string, input: NewDocument) => {
+    const doc = await createDocument(db, userId, input);
+    await queueIndexing(jobs, db, userId, doc.id);
+    return doc;
+  };
   return new Hono<AppEnv>()
     .get("/", async (c) => c.json(await listDocuments(db, user(c))))
-    .post("/", async (c) =>
-      c.json(await createDocument(db, user(c), await readJson(c, createDocumentSchema)), 201),
-    )
+    .post("/", async (c) => c.json(await create(user(c), await readJson(c, createDocumentSchema)), 201))
     .post("/upload", uploadLimit, async (c) => {
       const upload = await readUpload(c, "file");
       const { text } = await readFileContent(upload.bytes, { owner: user(c) });
       const title = upload.fields.title?.trim() || titleFromFileName(upload.name);
-      return c.json(await createDocument(db, user(c), { title, content: text }), 201);
+      return c.json(await create(user(c), { title, content: text }), 201);
     })
     .post("/from-url", async (c) => {
       const input = await readJson(c, createDocumentFromUrlSchema);
@@ -56,12 +64,15 @@ export function documentsRoutes({ db, allowPrivateFetch }: DocumentsDeps) {
         { owner: user(c) },
       );
       const title = input.title || page.title || titleFromUrl(page.url);
-      return c.json(
-        await createDocument(db, user(c), { title, content: page.text, sourceUrl: page.url }),
-        201,
-      );
+      return c.json(await create(user(c), { title, content: page.text, sourceUrl: page.url }), 201);
     })
     .get("/:id", async (c) => c.json(await getDocument(db, user(c), parseWith(idParam, c.req.param()).id)))
+    .post("/:id/reindex", async (c) => {
+      const { id } = parseWith(idParam, c.req.param());
+      await getDocument(db, user(c), id);
+      await queueIndexing(jobs, db, user(c), id);
+      return c.json(await getDocument(db, user(c), id), 202);
+    })
     .delete("/:id", async (c) => {
       await deleteDocument(db, user(c), parseWith(idParam, c.req.param()).id);
       return c.body(null, 204);

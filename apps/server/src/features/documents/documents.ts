@@ -58,6 +58,7 @@ const summary = (doc: typeof documents.$inferSelect, passages: number): Document
   passages,
   source_url: doc.sourceUrl,
   created_at: doc.createdAt.toISOString(),
+  index: { state: doc.indexState, progress: doc.indexProgress, error: doc.indexError },
 });
 
 export async function listDocuments(db: Database, userId: string): Promise<DocumentSummary[]> {

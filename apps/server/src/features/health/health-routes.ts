@@ -4,6 +4,7 @@ import { Hono } from "hono";
 import type { DatabaseHandle } from "../../db/client";
 import type { AppEnv } from "../../lib/context";
 import type { RateLimiter } from "../../lib/rate-limiter";
+import { vectorMode } from "../../knowledge/vector-store";
 import { appVersion } from "../../lib/paths";
 import { createReadiness } from "./readiness";
 
@@ -27,6 +28,7 @@ export function healthRoutes(
           status,
           db: database.kind,
           rateLimits: limiter.store(),
+          vectors: vectorMode(database.db),
           version: appVersion(),
         };
         return c.json(body, status === "ok" ? 200 : 503);

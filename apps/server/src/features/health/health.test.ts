@@ -17,6 +17,8 @@ describe("GET /api/health", () => {
       db: testDbKind(),
       // No REDIS_URL: counted in the PostgreSQL server every process shares, or in memory on PGlite.
       rateLimits: testDbKind() === "postgres" ? "database" : "memory",
+      // PGlite ships pgvector; the machine's PostgreSQL 15 has none, so search computes exactly.
+      vectors: testDbKind() === "postgres" ? "exact" : "pgvector",
       version: expect.stringMatching(/^\d+\.\d+\.\d+/) as string,
     });
   });

@@ -1,6 +1,8 @@
 // The OpenAPI document of our own routes, built from the same zod schemas the routes validate with.
 // Better Auth's routes under /api/auth/* are listed by summary only; its own docs describe them.
 import {
+  knowledgeSearchRequestSchema,
+  knowledgeSearchResponseSchema,
   folderConversationsQuerySchema,
   folderNameSchema,
   folderSchema,
@@ -400,6 +402,20 @@ export const OPERATIONS: Operation[] = [
     response: documentDetailSchema,
   },
   { method: "delete", path: "/api/documents/{id}", summary: "Delete a document", status: 204 },
+  {
+    method: "post",
+    path: "/api/documents/{id}/reindex",
+    summary: "Chunk and embed a document again, in the background (its index state shows progress)",
+    response: documentSummarySchema,
+    status: 202,
+  },
+  {
+    method: "post",
+    path: "/api/knowledge/search",
+    summary: "Search the caller's documents by meaning and by words (hybrid), best chunks first",
+    body: knowledgeSearchRequestSchema,
+    response: knowledgeSearchResponseSchema,
+  },
   {
     method: "get",
     path: "/api/image-proxy",

@@ -1,0 +1,37 @@
+import { knowledgeSearchRequestSchema, type KnowledgeSearchResponse } from "@tessera/contracts";
+import { Hono } from "hono";
+import { searchKnowledge, type KnowledgeDeps } from "../../knowledge/hybrid-search";
+import type { AppEnv } from "../../lib/context";
+import { enforceLimit, type RateLimiter } from "../../lib/rate-limiter";
+import { readJson } from "../../lib/validate";
+
+export interface KnowledgeRouteDeps {
+  knowledge: KnowledgeDeps;
+  limiter: RateLimiter;
+  /** Searches a person may run a minute. */
+  searchesPerMinute?: number;
+}
+
+const DEFAULT_LIMIT = 10;
+
+export function knowledgeRoutes(deps: KnowledgeRouteDeps) {
+  return new Hono<AppEnv>().post("/search", async (c) => {
+    const userId = c.get("session").user.id;
+    await enforceLimit(
+      deps.limiter,
+      `knowledge-search:${userId}`,
+      { windowMs: 60_000, max: deps.searchesPerMinute ?? 60 },
+      (wait) => `Too many searches. Try again in ${wait} s.`,
+    );
+    const input = await readJson(c, knowledgeSearchRequestSchema);
+    const results = await searchKnowledge(deps.knowledge, {
+      userId,
+      query: input.query,
+      limit: input.limit ?? DEFAULT_LIMIT,
+      collectionIds: input.collectionIds,
+      mode: input.mode,
+    });
+    const body: KnowledgeSearchResponse = { results };
+    return c.json(body);
+  });
+}

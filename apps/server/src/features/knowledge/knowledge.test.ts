@@ -1,0 +1,145 @@
+import type { DocumentSummary, KnowledgeSearchResponse } from "@tessera/contracts";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "../../test/test-app";
+import { testDbKind } from "../../test/test-database";
+
+// Retrieval by meaning end to end: the real offline model (loaded once for the file), the real job
+// queue, and whichever vector store the database has (pgvector on PGlite, exact on PostgreSQL 15).
+let t: TestApp;
+let ada: string;
+let bob: string;
+let libraryId: string;
+let tidesId: string;
+
+const LIBRARY = {
+  title: "Council minutes",
+  content:
+    "# Spending decisions\n\nThe municipal council agreed to spend more money on public libraries, because residents borrow far more electronic titles and attend reading clubs every week.",
+};
+const TIDES = {
+  title: "Harbour almanac",
+  content:
+    "# Tides\n\nHigh water at the harbour comes twice daily; fishing boats leave before dawn to catch the ebb.",
+};
+/** Shares no word with the library minutes: full-text search cannot find them. */
+const PARAPHRASE = "Why did the city increase funding for book lending?";
+
+async function create(token: string, doc: { title: string; content: string }) {
+  const res = await t.request("/api/documents", { method: "POST", token, json: doc });
+  expect(res.status).toBe(201);
+  return ((await res.json()) as DocumentSummary).id;
+}
+
+async function indexed(token: string, id: string): Promise<DocumentSummary> {
+  for (let i = 0; i < 600; i++) {
+    const list = (await (await t.request("/api/documents", { token })).json()) as DocumentSummary[];
+    const doc = list.find((d) => d.id === id)!;
+    if (doc.index?.state === "ready" || doc.index?.state === "failed") return doc;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error("document not indexed in time");
+}
+
+const search = (token: string | undefined, json: unknown) =>
+  t.request("/api/knowledge/search", { method: "POST", token, json });
+
+beforeAll(async () => {
+  t = await createTestApp({ EMBEDDINGS: "local" });
+  ada = await t.newUser("ada@example.com");
+  bob = await t.newUser("bob@example.com");
+  libraryId = await create(ada, LIBRARY);
+  tidesId = await create(ada, TIDES);
+  expect((await indexed(ada, libraryId)).index).toEqual({ state: "ready", progress: 100, error: null });
+  expect((await indexed(ada, tidesId)).index?.state).toBe("ready");
+}, 120_000);
+afterAll(() => t.close());
+
+describe("POST /api/knowledge/search", () => {
+  it("finds by meaning what full-text search misses, the right document first", async () => {
+    const keyword = await search(ada, { query: PARAPHRASE, mode: "keyword" });
+    expect(((await keyword.json()) as KnowledgeSearchResponse).results).toEqual([]);
+
+    for (const mode of ["hybrid", "vector"] as const) {
+      const res = await search(ada, { query: PARAPHRASE, mode });
+      expect(res.status).toBe(200);
+      const { results } = (await res.json()) as KnowledgeSearchResponse;
+      expect(results[0]).toMatchObject({
+        documentId: libraryId,
+        title: "Council minutes",
+        heading: "Spending decisions",
+      });
+      expect(results[0]!.snippet).toContain("libraries");
+      const tides = results.find((r) => r.documentId === tidesId);
+      if (tides) expect(tides.score).toBeLessThan(results[0]!.score);
+    }
+  });
+
+  it("still ranks a literal match first", async () => {
+    const { results } = (await (
+      await search(ada, { query: "fishing boats ebb", limit: 1 })
+    ).json()) as KnowledgeSearchResponse;
+    expect(results).toHaveLength(1);
+    expect(results[0]).toMatchObject({ documentId: tidesId });
+    expect(results[0]!.snippet).toContain("**");
+  });
+
+  it("never returns another person's document", async () => {
+    const { results } = (await (await search(bob, { query: PARAPHRASE })).json()) as KnowledgeSearchResponse;
+    expect(results).toEqual([]);
+    const literal = (await (
+      await search(bob, { query: "municipal council libraries" })
+    ).json()) as KnowledgeSearchResponse;
+    expect(literal.results).toEqual([]);
+  });
+
+  it("refuses a blank query (400) and a caller without a session (401)", async () => {
+    const bad = await search(ada, { query: "  " });
+    expect(bad.status).toBe(400);
+    expect(JSON.stringify(await bad.json())).toContain("query");
+    expect((await search(ada, { query: "x", limit: 500 })).status).toBe(400);
+    expect((await search(undefined, { query: PARAPHRASE })).status).toBe(401);
+  });
+
+  it("limits searches a minute (429)", async () => {
+    const limited = await createTestApp({ EMBEDDINGS: "off" });
+    try {
+      const carol = await limited.newUser("carol@example.com");
+      const statuses: number[] = [];
+      for (let i = 0; i < 61; i++)
+        statuses.push(
+          (
+            await limited.request("/api/knowledge/search", {
+              method: "POST",
+              token: carol,
+              json: { query: "tides" },
+            })
+          ).status,
+        );
+      expect(statuses.slice(0, 60).every((s) => s === 200)).toBe(true);
+      expect(statuses[60]).toBe(429);
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
+describe("indexing", () => {
+  it("re-indexes on request, for the owner only (another's document is 404)", async () => {
+    expect(
+      (await t.request(`/api/documents/${libraryId}/reindex`, { method: "POST", token: bob })).status,
+    ).toBe(404);
+    const res = await t.request(`/api/documents/${libraryId}/reindex`, { method: "POST", token: ada });
+    expect(res.status).toBe(202);
+    expect(((await res.json()) as DocumentSummary).index?.state).not.toBe("failed");
+    expect((await indexed(ada, libraryId)).index?.state).toBe("ready");
+    const { results } = (await (
+      await search(ada, { query: PARAPHRASE, limit: 1 })
+    ).json()) as KnowledgeSearchResponse;
+    expect(results[0]?.documentId).toBe(libraryId);
+  }, 60_000);
+
+  it("says in /api/health how nearest chunks are found", async () => {
+    const health = (await (await t.request("/api/health")).json()) as { vectors: string };
+    expect(health.vectors).toBe(testDbKind() === "pglite" ? "pgvector" : "exact");
+  });
+});

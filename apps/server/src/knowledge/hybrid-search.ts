@@ -1,0 +1,147 @@
+// Retrieval over document chunks: full-text and vector similarity, fused by weighted reciprocal rank.
+// Full-text evidence is weighed by how much of the query a chunk holds: on a question phrased in
+// other words than the text, full-text search ranks chunks that share one common word, and an equal
+// vote for those drowns the vector ranking (see README.md).
+import { sql } from "drizzle-orm";
+import { rowsOf, type Database } from "../db/client";
+import type { Embedder } from "./embeddings/embedder";
+import { nearestChunks } from "./vector-store";
+import { visibleChunks, type Visibility } from "./visible-chunks";
+
+export type SearchMode = "hybrid" | "vector" | "keyword";
+
+/** Which embedder's vectors search reads, and which ones new chunks are embedded with. */
+export interface EmbedderChoice {
+  /** The newest embedder whose set of vectors is complete; null: keyword search only. */
+  search(): Promise<Embedder | null>;
+  /** The search one and any embedder being built (a change of model in progress). */
+  indexing(): Promise<Embedder[]>;
+}
+
+/** One embedder, always: tests, the bench, and an instance that never changed its model. */
+export const onlyEmbedder = (embedder: Embedder): EmbedderChoice => ({
+  search: () => Promise.resolve(embedder),
+  indexing: () => Promise.resolve([embedder]),
+});
+
+export interface KnowledgeDeps {
+  db: Database;
+  embedders: EmbedderChoice;
+}
+
+export interface KnowledgeQuery extends Visibility {
+  query: string;
+  limit: number;
+  /** Collections to search in (knowledge collections); none: everything visible. */
+  collectionIds?: string[];
+  mode?: SearchMode;
+}
+
+export interface KnowledgeHit {
+  documentId: string;
+  chunkId: string;
+  title: string;
+  snippet: string;
+  page?: number;
+  heading?: string;
+  /** Fused score: higher is better; comparable within one search only. */
+  score: number;
+}
+
+/** Candidates each ranking contributes to the fusion. */
+const CANDIDATES = 50;
+/** Reciprocal rank fusion's constant (Cormack et al.): damps the difference between top ranks. */
+const RRF_K = 60;
+const VECTOR_WEIGHT = 1;
+/** A full-text hit holding every word of the query counts as much as a vector hit; fewer, far less. */
+const keywordWeight = (coverage: number) => 0.15 + 0.85 * coverage ** 2;
+export const LIMIT_MAX = 50;
+
+const HEADLINE = "MaxWords=40, MinWords=20, MaxFragments=1, StartSel=**, StopSel=**";
+const lexeme = (l: string) => `'${l.replace(/\\/g, "\\\\").replace(/'/g, "''")}'`;
+
+async function queryLexemes(db: Database, text: string): Promise<string[]> {
+  const words = [...new Set(text.toLowerCase().match(/[\p{L}\p{N}]{2,}/gu) ?? [])].slice(0, 32);
+  if (!words.length) return [];
+  const [row] = await rowsOf<{ lexemes: string[] }>(
+    db,
+    sql`select tsvector_to_array(to_tsvector('english', ${words.join(" ")})) as lexemes`,
+  );
+  return (row?.lexemes ?? []).map(lexeme);
+}
+
+async function keywordRanking(db: Database, lexemes: string[], visible: ReturnType<typeof visibleChunks>) {
+  if (!lexemes.length) return [];
+  const any = sql`${lexemes.join(" | ")}::tsquery`;
+  const held = sql.join(
+    lexemes.map((l) => sql`(c.search @@ ${l}::tsquery)::int`),
+    sql` + `,
+  );
+  const rows = await rowsOf<{ id: string; held: number }>(
+    db,
+    sql`select c.id, (${held}) as held from knowledge_chunks c
+        where c.search @@ ${any} and ${visible}
+        order by (${held}) desc, ts_rank_cd(c.search, ${any}, 1) desc limit ${CANDIDATES}`,
+  );
+  return rows.map((r) => ({ chunkId: r.id, coverage: Number(r.held) / lexemes.length }));
+}
+
+export async function searchKnowledge(deps: KnowledgeDeps, q: KnowledgeQuery): Promise<KnowledgeHit[]> {
+  const { db } = deps;
+  const limit = Math.min(Math.max(Math.trunc(q.limit) || 1, 1), LIMIT_MAX);
+  const mode = q.mode ?? "hybrid";
+  const visible = visibleChunks(q);
+  const lexemes = await queryLexemes(db, q.query);
+  const embedder = mode === "keyword" ? null : await deps.embedders.search();
+  const [keyword, vector] = await Promise.all([
+    mode === "vector" ? [] : keywordRanking(db, lexemes, visible),
+    embedder
+      ? embedder
+          .embed([q.query])
+          .then(([v]) =>
+            nearestChunks(db, {
+              embedder: embedder.id,
+              vector: v!,
+              visible,
+              limit: Math.max(CANDIDATES, limit),
+            }),
+          )
+      : [],
+  ]);
+  const scores = new Map<string, number>();
+  const add = (id: string, s: number) => scores.set(id, (scores.get(id) ?? 0) + s);
+  vector.forEach((hit, rank) => add(hit.chunkId, VECTOR_WEIGHT / (RRF_K + rank + 1)));
+  keyword.forEach((hit, rank) => add(hit.chunkId, keywordWeight(hit.coverage) / (RRF_K + rank + 1)));
+  const ranked = [...scores].sort((a, b) => b[1] - a[1]).slice(0, limit);
+  if (!ranked.length) return [];
+  const tsquery = lexemes.length ? sql`${lexemes.join(" | ")}::tsquery` : sql`''::tsquery`;
+  const rows = await rowsOf<{
+    id: string;
+    document_id: string;
+    title: string;
+    heading: string | null;
+    page: number | null;
+    snippet: string;
+  }>(
+    db,
+    sql`select c.id, c.document_id, c.title, c.heading, c.page,
+          ts_headline('english', c.content, ${tsquery}, ${HEADLINE}) as snippet
+        from knowledge_chunks c where c.id = any(${`{${ranked.map(([id]) => id).join(",")}}`}::uuid[])`,
+  );
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ranked.flatMap(([id, score]) => {
+    const r = byId.get(id);
+    if (!r) return [];
+    return [
+      {
+        documentId: r.document_id,
+        chunkId: r.id,
+        title: r.title,
+        snippet: r.snippet,
+        ...(r.page !== null ? { page: r.page } : {}),
+        ...(r.heading !== null ? { heading: r.heading } : {}),
+        score: Math.round(score * 1e6) / 1e6,
+      },
+    ];
+  });
+}

@@ -1,0 +1,145 @@
+// Indexing a document for retrieval: its text split into chunks (chunk-text.ts) and each chunk
+// embedded by every embedder in use, on the job queue, so adding a long PDF answers at once and the
+// document shows its progress ("Indexing 40%") until it is ready.
+import { and, eq, inArray } from "drizzle-orm";
+import type { Database } from "../db/client";
+import { documents, knowledgeChunks, knowledgeVectors } from "../db/schema";
+import type { JobKind, JobQueue } from "../jobs/queue";
+import { chunkText } from "./chunk-text";
+import type { KnowledgeDeps } from "./hybrid-search";
+
+export const INDEX_JOB_KIND = "knowledge.index";
+/** Chunks embedded between two progress reports (and two writes of vectors). */
+const EMBED_STEP = 32;
+
+export interface IndexResult {
+  chunks: number;
+}
+
+/** The text an embedder sees: where the chunk sits, then the chunk. */
+const embeddable = (c: { title: string; heading: string | null; content: string }) =>
+  [c.title, c.heading, c.content].filter(Boolean).join("\n");
+
+async function setState(
+  db: Database,
+  documentId: string,
+  state: (typeof documents.$inferSelect)["indexState"],
+  progress: number,
+  error: string | null = null,
+) {
+  await db
+    .update(documents)
+    .set({ indexState: state, indexProgress: progress, indexError: error })
+    .where(eq(documents.id, documentId));
+}
+
+/**
+ * Chunks and embeds one document, replacing what it had. `onProgress` hears 0–100 as chunks are
+ * embedded; the document's own state follows too. A document deleted meanwhile ends it quietly.
+ */
+export async function indexDocument(
+  deps: KnowledgeDeps,
+  documentId: string,
+  onProgress: (percent: number, note: string) => Promise<unknown> = () => Promise.resolve(),
+): Promise<IndexResult> {
+  const { db } = deps;
+  const [doc] = await db.select().from(documents).where(eq(documents.id, documentId));
+  if (!doc) return { chunks: 0 };
+  const pieces = chunkText(doc.content);
+  await setState(db, documentId, "indexing", 0);
+  const chunks = await db.transaction(async (tx) => {
+    await tx.delete(knowledgeChunks).where(eq(knowledgeChunks.documentId, documentId));
+    if (!pieces.length) return [];
+    return tx
+      .insert(knowledgeChunks)
+      .values(
+        pieces.map((p) => ({
+          documentId,
+          userId: doc.userId,
+          ordinal: p.ordinal,
+          title: doc.title,
+          heading: p.heading,
+          page: p.page,
+          content: p.text,
+        })),
+      )
+      .returning({
+        id: knowledgeChunks.id,
+        title: knowledgeChunks.title,
+        heading: knowledgeChunks.heading,
+        content: knowledgeChunks.content,
+      });
+  });
+  const embedders = await deps.embedders.indexing();
+  const total = chunks.length * embedders.length;
+  let done = 0;
+  for (const embedder of embedders)
+    for (let at = 0; at < chunks.length; at += EMBED_STEP) {
+      const batch = chunks.slice(at, at + EMBED_STEP);
+      const vectors = await embedder.embed(batch.map(embeddable));
+      await db
+        .insert(knowledgeVectors)
+        .values(
+          batch.map((c, i) => ({
+            chunkId: c.id,
+            embedder: embedder.id,
+            dims: embedder.dims,
+            embedding: vectors[i]!,
+          })),
+        )
+        .onConflictDoNothing();
+      done += batch.length;
+      const percent = Math.min(99, Math.floor((done / total) * 100));
+      await setState(db, documentId, "indexing", percent);
+      await onProgress(percent, `Indexing ${percent}%`);
+    }
+  await setState(db, documentId, "ready", 100);
+  return { chunks: chunks.length };
+}
+
+/** The job that indexes a document: payload `{ documentId }`, owned by the document's owner. */
+export function indexJobKind(deps: KnowledgeDeps): JobKind<{ documentId: string }> {
+  return {
+    kind: INDEX_JOB_KIND,
+    maxAttempts: 3,
+    concurrency: 1,
+    failureMessage: "This document could not be indexed; try re-indexing it.",
+    async run(job) {
+      return { ...(await indexDocument(deps, job.payload.documentId, (p, note) => job.progress(p, note))) };
+    },
+    async onFailed(job, reason) {
+      const documentId = (job.payload as { documentId?: string }).documentId;
+      if (documentId) await setState(deps.db, documentId, "failed", 0, reason);
+    },
+  };
+}
+
+/** Queues a document's indexing (once: a second request while one is open is the same job). */
+export async function queueIndexing(jobs: JobQueue, db: Database, ownerId: string, documentId: string) {
+  await db
+    .update(documents)
+    .set({ indexState: "pending", indexProgress: 0, indexError: null })
+    .where(and(eq(documents.id, documentId), eq(documents.userId, ownerId)));
+  return jobs.enqueue({
+    kind: INDEX_JOB_KIND,
+    ownerId,
+    payload: { documentId },
+    exclusiveKey: `${INDEX_JOB_KIND}:${documentId}`,
+  });
+}
+
+/** At start: documents never indexed (those from before chunks existed) are queued. */
+export async function queuePendingDocuments(jobs: JobQueue, db: Database): Promise<number> {
+  const pending = await db
+    .select({ id: documents.id, userId: documents.userId })
+    .from(documents)
+    .where(inArray(documents.indexState, ["pending"]));
+  for (const d of pending)
+    await jobs.enqueue({
+      kind: INDEX_JOB_KIND,
+      ownerId: d.userId,
+      payload: { documentId: d.id },
+      exclusiveKey: `${INDEX_JOB_KIND}:${d.id}`,
+    });
+  return pending.length;
+}

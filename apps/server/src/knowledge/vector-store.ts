@@ -1,0 +1,86 @@
+// Where nearest chunks are found. With pgvector (PGlite always; a PostgreSQL server when
+// `CREATE EXTENSION vector` works) an HNSW index over the stored real[] cast to vector(n) answers;
+// without it, exact cosine similarity is computed in SQL over the caller's visible vectors. Set up at
+// start rather than in a migration, so the same migrations run on a server without the extension.
+import { sql, type SQL } from "drizzle-orm";
+import { rowsOf, type Database } from "../db/client";
+
+export type VectorMode = "pgvector" | "exact";
+
+const modes = new WeakMap<object, VectorMode>();
+
+/** The mode `prepareVectorStore` found for this database ("exact" before it ran). */
+export const vectorMode = (db: Database): VectorMode => modes.get(db) ?? "exact";
+
+/** Creates the extension when the server has it, and the index for `dims`; answers the mode. */
+export async function prepareVectorStore(db: Database, dims: number[]): Promise<VectorMode> {
+  let mode: VectorMode = "exact";
+  try {
+    await db.execute(sql`create extension if not exists vector`);
+    mode = "pgvector";
+  } catch {
+    // Another process may have created it meanwhile (a unique violation), or the server has none.
+    const [row] = await rowsOf<{ n: number }>(
+      db,
+      sql`select count(*)::int as n from pg_extension where extname = 'vector'`,
+    );
+    if (row?.n) mode = "pgvector";
+  }
+  if (mode === "pgvector") for (const n of new Set(dims)) await ensureIndex(db, n);
+  modes.set(db, mode);
+  return mode;
+}
+
+const dimsOf = (n: number) => {
+  if (!Number.isInteger(n) || n < 1 || n > 4000) throw new Error(`bad vector size ${n}`);
+  return sql.raw(String(n));
+};
+
+/** One partial HNSW index per vector size: embedders of different sizes never meet. */
+export async function ensureIndex(db: Database, dims: number): Promise<void> {
+  await db.execute(
+    sql`create index if not exists ${sql.raw(`knowledge_vectors_hnsw_${dims}`)} on knowledge_vectors
+        using hnsw ((embedding::vector(${dimsOf(dims)})) vector_cosine_ops) where dims = ${dimsOf(dims)}`,
+  );
+}
+
+export interface NearQuery {
+  embedder: string;
+  vector: number[];
+  /** Which chunks (alias c, knowledge_chunks) the caller may see. */
+  visible: SQL;
+  limit: number;
+}
+
+/** The visible chunks nearest `vector`, with their cosine similarity, best first. */
+export async function nearestChunks(
+  db: Database,
+  q: NearQuery,
+): Promise<{ chunkId: string; similarity: number }[]> {
+  const n = dimsOf(q.vector.length);
+  if (vectorMode(db) === "pgvector") {
+    const target = sql`${`[${q.vector.join(",")}]`}::vector(${n})`;
+    return db.transaction(async (tx) => {
+      // Keeps walking the graph until `limit` visible chunks are found, instead of filtering the
+      // first ef_search of everyone's and returning fewer (pgvector 0.8; a no-op setting before).
+      await tx.execute(sql`select set_config('hnsw.iterative_scan', 'relaxed_order', true)`);
+      const rows = await rowsOf<{ chunk_id: string; distance: number }>(
+        tx,
+        sql`select v.chunk_id, (v.embedding::vector(${n}) <=> ${target}) as distance
+            from knowledge_vectors v join knowledge_chunks c on c.id = v.chunk_id
+            where v.embedder = ${q.embedder} and v.dims = ${n} and ${q.visible}
+            order by v.embedding::vector(${n}) <=> ${target} limit ${q.limit}`,
+      );
+      return rows.map((r) => ({ chunkId: r.chunk_id, similarity: 1 - Number(r.distance) }));
+    });
+  }
+  const target = sql`${`{${q.vector.join(",")}}`}::real[]`;
+  const rows = await rowsOf<{ chunk_id: string; similarity: number }>(
+    db,
+    sql`select v.chunk_id, (select sum(a * b) from unnest(v.embedding, ${target}) as t(a, b)) as similarity
+        from knowledge_vectors v join knowledge_chunks c on c.id = v.chunk_id
+        where v.embedder = ${q.embedder} and v.dims = ${n} and ${q.visible}
+        order by similarity desc limit ${q.limit}`,
+  );
+  return rows.map((r) => ({ chunkId: r.chunk_id, similarity: Number(r.similarity) }));
+}
