@@ -1,2 +1,2 @@
--- Reserved; filled in by the change that needs it.
-SELECT 1;
+-- The language a person chose on Account: the app's and their mail's. NULL means the browser's.
+ALTER TABLE "profiles" ADD COLUMN "language" text;

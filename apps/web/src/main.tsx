@@ -4,6 +4,7 @@ import { createRoot } from "react-dom/client";
 import { App } from "./app/app";
 import { applyTheme, readTheme } from "./lib/theme";
 import { markScrollingAreas } from "./lib/scroll-areas";
+import { initI18n } from "./lib/i18n";
 import { checkStoredSessionEarly } from "./lib/session-api";
 import "./index.css";
 
@@ -18,8 +19,12 @@ checkStoredSessionEarly();
 
 const root = document.getElementById("root");
 if (!root) throw new Error("index.html has no #root element.");
-createRoot(root).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+const render = () =>
+  createRoot(root).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+// English is in this script and ready at once; another language's texts arrive first, so the first
+// page is never half in English. If they cannot be fetched, the page shows in English.
+void initI18n().then(render, render);

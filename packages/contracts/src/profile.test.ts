@@ -12,8 +12,14 @@ describe("updateProfileSchema", () => {
     });
   });
 
+  it("takes a language we speak, or null for the browser's", () => {
+    expect(updateProfileSchema.parse({ language: "pt-BR" })).toEqual({ language: "pt-BR" });
+    expect(updateProfileSchema.parse({ language: null })).toEqual({ language: null });
+  });
+
   it.each([
     [{}],
+    [{ language: "klingon" }],
     [{ fullName: " " }],
     [{ avatarUrl: "javascript:alert(1)" }],
     [{ avatarUrl: "data:image/png;base64,AAAA" }],

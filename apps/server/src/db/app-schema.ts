@@ -30,6 +30,8 @@ export const profiles = pgTable("profiles", {
     .references(() => user.id, { onDelete: "cascade" }),
   fullName: text("full_name"),
   avatarUrl: text("avatar_url"),
+  /** The person's language (contracts' LANGUAGE_CODES) for the app and their mail; null: the browser's. */
+  language: text("language"),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });

@@ -3,6 +3,7 @@ import { Hammer } from "lucide-react";
 import type { ReactNode } from "react";
 import { Badge } from "@/components/ui/badge";
 import { useDocumentTitle } from "@/lib/use-document-title";
+import { useTranslation } from "react-i18next";
 
 interface ComingSoonProps {
   title: string;
@@ -17,6 +18,7 @@ interface ComingSoonProps {
 /** An honest placeholder for a page that is not built yet: its real title, icon and purpose. */
 export function ComingSoon({ title, icon: Icon, description, highlights = [], children }: ComingSoonProps) {
   useDocumentTitle(title);
+  const { t } = useTranslation();
   return (
     <div className="mx-auto flex w-full max-w-3xl flex-col gap-8 px-4 py-10 sm:px-8 sm:py-14">
       <header className="flex flex-col gap-4">
@@ -28,16 +30,16 @@ export function ComingSoon({ title, icon: Icon, description, highlights = [], ch
           <p className="max-w-2xl text-base text-muted-foreground">{description}</p>
         </div>
       </header>
-      <section aria-label="Status" className="rounded-xl border border-dashed bg-card/60 p-6 sm:p-8">
+      <section
+        aria-label={t("comingSoon.status")}
+        className="rounded-xl border border-dashed bg-card/60 p-6 sm:p-8"
+      >
         <div className="flex flex-col gap-4">
           <Badge variant="default" className="gap-1.5">
             <Hammer aria-hidden="true" />
-            Coming soon
+            {t("comingSoon.badge")}
           </Badge>
-          <p className="text-sm text-muted-foreground">
-            This part of Tessera is being built. Nothing here is hidden from you: once it ships, it will
-            appear on this page.
-          </p>
+          <p className="text-sm text-muted-foreground">{t("comingSoon.body")}</p>
           {highlights.length > 0 ? (
             <ul className="grid gap-2 sm:grid-cols-2">
               {highlights.map((item) => (

@@ -9,6 +9,7 @@ import {
   AlertDialogHeader,
   AlertDialogTitle,
 } from "@/components/ui/alert-dialog";
+import { useTranslation } from "react-i18next";
 
 /**
  * Asks before something is deleted (or revoked, or removed) for good: open while `item` is set, the
@@ -18,7 +19,7 @@ export function ConfirmDeleteDialog<T>({
   item,
   title,
   description,
-  action = "Delete",
+  action,
   onCancel,
   onConfirm,
 }: {
@@ -30,6 +31,7 @@ export function ConfirmDeleteDialog<T>({
   onCancel: () => void;
   onConfirm: (item: T) => void;
 }) {
+  const { t } = useTranslation();
   return (
     <AlertDialog open={item !== null} onOpenChange={(open) => (open ? undefined : onCancel())}>
       <AlertDialogContent>
@@ -38,9 +40,9 @@ export function ConfirmDeleteDialog<T>({
           <AlertDialogDescription>{item === null ? null : description(item)}</AlertDialogDescription>
         </AlertDialogHeader>
         <AlertDialogFooter>
-          <AlertDialogCancel>Cancel</AlertDialogCancel>
+          <AlertDialogCancel>{t("actions.cancel")}</AlertDialogCancel>
           <AlertDialogAction variant="destructive" onClick={() => item !== null && onConfirm(item)}>
-            {action}
+            {action ?? t("actions.delete")}
           </AlertDialogAction>
         </AlertDialogFooter>
       </AlertDialogContent>

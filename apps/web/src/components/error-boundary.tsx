@@ -2,6 +2,7 @@
 // rest of the page still works, the person sees what kind of problem it was and can retry up to 3
 // times, 1 s apart. Failures also count toward the feature's isolation (lib/feature-health).
 import { Clock, RefreshCw, ServerCrash, TriangleAlert, WifiOff, type LucideIcon } from "lucide-react";
+import i18next from "i18next";
 import { Component, type ErrorInfo, type ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
@@ -11,15 +12,17 @@ import { featureHealth, recordFeatureFailure, recordFeatureRecovery } from "@/li
 
 export const ERROR_BOUNDARY_MAX_RETRIES = 3;
 export const ERROR_BOUNDARY_RETRY_DELAY_MS = 1000;
+/** In English; the card shows it in the reader's language (errorBoundary.maxRetries). */
 export const MAX_RETRIES_TEXT = "Max retries reached: Please refresh the page or contact support.";
 
 export type ErrorCategory = "network" | "timeout" | "server" | "unknown";
 
-const CATEGORIES: Record<ErrorCategory, { title: string; icon: LucideIcon }> = {
-  network: { title: "Connection Issue", icon: WifiOff },
-  timeout: { title: "Request Timed Out", icon: Clock },
-  server: { title: "Server Error", icon: ServerCrash },
-  unknown: { title: "Something Went Wrong", icon: TriangleAlert },
+/** Each category's title is the key errorBoundary.<category>. */
+const CATEGORY_ICONS: Record<ErrorCategory, LucideIcon> = {
+  network: WifiOff,
+  timeout: Clock,
+  server: ServerCrash,
+  unknown: TriangleAlert,
 };
 
 export function categorizeError(error: unknown): ErrorCategory {
@@ -93,7 +96,10 @@ export class FeatureErrorBoundary extends Component<Props, State> {
     if (!error && !disabled) return this.props.children;
     const exhausted = disabled || retries >= ERROR_BOUNDARY_MAX_RETRIES;
     const category = error ? categorizeError(error) : "unknown";
-    const { title, icon: Icon } = CATEGORIES[category];
+    const Icon = CATEGORY_ICONS[category];
+    // A class component: it reads the language when it renders, which an error card does afresh.
+    const t = i18next.t.bind(i18next);
+    const title = t(`errorBoundary.${category}`);
     return (
       <div role="alert" className="flex flex-1 items-center justify-center p-6">
         <div className="flex w-full max-w-md animate-fade-in flex-col items-center gap-4 rounded-xl border bg-card p-8 text-center shadow-sm">
@@ -108,21 +114,21 @@ export class FeatureErrorBoundary extends Component<Props, State> {
           </div>
           {exhausted ? (
             <>
-              <p className="text-sm font-medium">{MAX_RETRIES_TEXT}</p>
+              <p className="text-sm font-medium">{t("errorBoundary.maxRetries")}</p>
               <Button variant="outline" onClick={() => window.location.reload()}>
                 <RefreshCw aria-hidden="true" />
-                Refresh page
+                {t("errorBoundary.refresh")}
               </Button>
             </>
           ) : (
             <Button onClick={this.retry} disabled={retrying}>
               {retrying ? <Spinner /> : <RefreshCw aria-hidden="true" />}
-              {retrying ? "Retrying..." : "Try Again"}
+              {retrying ? t("errorBoundary.retrying") : t("errorBoundary.tryAgain")}
             </Button>
           )}
           {!exhausted && retries > 0 ? (
             <p className="text-xs text-muted-foreground">
-              {retries} of {ERROR_BOUNDARY_MAX_RETRIES} retries used
+              {t("errorBoundary.retriesUsed", { count: retries, max: ERROR_BOUNDARY_MAX_RETRIES })}
             </p>
           ) : null}
         </div>

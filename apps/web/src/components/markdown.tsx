@@ -3,6 +3,7 @@
 // Pictures load only from the files this app stores; raw HTML is shown as the text it is.
 // Citation markers such as [1] become small superscripts that match the numbered sources; given the
 // sources, each one links to its source (through the same link rules).
+import i18next from "i18next";
 import type { ComponentProps, MouseEvent } from "react";
 import ReactMarkdown, { type Components } from "react-markdown";
 import { Link } from "react-router";
@@ -97,7 +98,7 @@ const components: Components = {
     return stored ? (
       <img src={stored} alt={alt ?? ""} loading="lazy" />
     ) : (
-      <span className="text-muted-foreground">[{alt || "image"}]</span>
+      <span className="text-muted-foreground">[{alt || i18next.t("markdown.image")}]</span>
     );
   },
   table: ({ node: _node, ...props }) => (

@@ -11,6 +11,7 @@ import {
   SelectTrigger,
   SelectValue,
 } from "@/components/ui/select";
+import { useTranslation } from "react-i18next";
 
 export const AUTOMATIC_MODEL = "automatic";
 
@@ -35,13 +36,14 @@ export function ModelSelect({
   disabled?: boolean;
   className?: string;
 }) {
+  const { t } = useTranslation();
   const known =
     (automatic && value === AUTOMATIC_MODEL) ||
     (models?.groups.some((g) => g.models.some((m) => m.id === value)) ?? false);
   return (
     <Select value={value} onValueChange={onChange} disabled={disabled || (pending && !automatic)}>
       <SelectTrigger id={id} aria-describedby={describedBy} className={className}>
-        <SelectValue placeholder={pending ? "Loading models…" : "Choose a model"} />
+        <SelectValue placeholder={pending ? t("models.loading") : t("models.choose")} />
       </SelectTrigger>
       <SelectContent>
         {automatic ? (
@@ -52,7 +54,7 @@ export function ModelSelect({
         {/* A model the list does not hold (yet, or any more) still shows as the current choice. */}
         {!known && value ? (
           <SelectGroup>
-            <SelectLabel>Current</SelectLabel>
+            <SelectLabel>{t("models.current")}</SelectLabel>
             <SelectItem value={value}>{modelDisplayName(value)}</SelectItem>
           </SelectGroup>
         ) : null}

@@ -2,6 +2,7 @@
 // answer): it adds the bearer token, sends JSON or a multipart form, enforces a timeout, tries a read
 // again when it failed on the way, and turns the server's error shape into an `ApiError`.
 import { API_RETRY_ATTEMPTS, API_RETRY_BASE_MS, DEFAULT_API_TIMEOUT_MS } from "@tessera/contracts";
+import i18next from "i18next";
 import { readStoredSession } from "./auth-storage";
 import { object, string, validator, type Validator } from "./guards";
 import { sleep } from "./sleep";
@@ -191,6 +192,8 @@ async function send<T>(path: string, options: RequestOptions<T>, streaming: bool
   };
   if (body !== undefined && !form) headers["content-type"] = "application/json";
   if (token) headers.authorization = `Bearer ${token}`;
+  // The server words its errors in the language the page is in.
+  if (i18next.language) headers["accept-language"] = i18next.language;
 
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(new DOMException("timeout", "TimeoutError")), timeoutMs);

@@ -1,7 +1,8 @@
 // The shared formatters: a date format is made when first used, once, not as the module loads (the
 // first one in a page costs the browser tens of milliseconds), and writes dates as before.
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { dateFormat, formatDay, formatShortWhen, formatWhen } from "./utils";
+import { changeLanguage } from "./i18n";
+import { dateFormat, formatCount, formatCurrency, formatDay, formatShortWhen, formatWhen } from "./utils";
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -18,24 +19,39 @@ describe("dateFormat", () => {
     const first = format();
     expect(format()).toBe(first);
     expect(made).toHaveBeenCalledTimes(1);
-    expect(made).toHaveBeenCalledWith(undefined, { day: "numeric", month: "short", timeZone: "UTC" });
+    expect(made).toHaveBeenCalledWith("en", { day: "numeric", month: "short", timeZone: "UTC" });
     expect(first.format(new Date("2026-11-29T12:00:00Z"))).toMatch(/29/);
   });
 
-  it("writes instants as the reader's locale does", () => {
+  it("writes instants in the app's language", () => {
     const iso = "2026-11-27T10:56:00Z";
     const at = new Date(iso);
-    expect(formatDay(iso)).toBe(new Intl.DateTimeFormat(undefined, { dateStyle: "medium" }).format(at));
+    expect(formatDay(iso)).toBe(new Intl.DateTimeFormat("en", { dateStyle: "medium" }).format(at));
     expect(formatWhen(iso)).toBe(
-      new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" }).format(at),
+      new Intl.DateTimeFormat("en", { dateStyle: "medium", timeStyle: "short" }).format(at),
     );
     expect(formatShortWhen(iso)).toBe(
-      new Intl.DateTimeFormat(undefined, {
+      new Intl.DateTimeFormat("en", {
         month: "short",
         day: "numeric",
         hour: "2-digit",
         minute: "2-digit",
       }).format(at),
     );
+  });
+});
+
+describe("numbers, money and dates follow the language", () => {
+  it("writes them in English, then in German once the app is in German", async () => {
+    expect(formatCount(32000)).toBe("32,000");
+    expect(formatCurrency(12.5)).toBe("$12.50");
+    expect(formatDay("2026-11-27T10:56:00Z")).toMatch(/^Nov 27, 2026$/);
+    await changeLanguage("de");
+    expect(formatCount(32000)).toBe("32.000");
+    expect(formatCurrency(12.5)).toBe("12,50\u00a0$");
+    expect(formatDay("2026-11-27T10:56:00Z")).toBe("27.11.2026");
+    await changeLanguage("ar");
+    expect(document.documentElement.dir).toBe("rtl");
+    expect(document.documentElement.lang).toBe("ar");
   });
 });

@@ -1,4 +1,5 @@
 import { clsx, type ClassValue } from "clsx";
+import i18next from "i18next";
 import { twMerge } from "tailwind-merge";
 
 /** Joins class names and lets later Tailwind utilities override earlier ones. */
@@ -12,9 +13,17 @@ export function initials(name: string | null | undefined, fallback = "?"): strin
   return letters.slice(0, 2).toUpperCase() || fallback;
 }
 
-/** 32000 → "32,000": counts as the app writes them, whatever the browser's language. */
+/** The app's language, which numbers and dates follow ("en" before i18next starts). */
+export const activeLocale = (): string => i18next.resolvedLanguage ?? i18next.language ?? "en";
+
+/** 32000 → "32,000" in English, "32.000" in German: counts in the app's language. */
 export function formatCount(n: number): string {
-  return n.toLocaleString("en-US");
+  return n.toLocaleString(activeLocale());
+}
+
+/** An amount of money in the app's language: 12.5, "USD" → "$12.50", or "12,50 $" in French. */
+export function formatCurrency(amount: number, currency = "USD"): string {
+  return new Intl.NumberFormat(activeLocale(), { style: "currency", currency }).format(amount);
 }
 
 /**
@@ -22,8 +31,13 @@ export function formatCount(n: number): string {
  * the locale's data), which made at a module's top level would hold up every page's start.
  */
 export function dateFormat(options: Intl.DateTimeFormatOptions): () => Intl.DateTimeFormat {
-  let made: Intl.DateTimeFormat | undefined;
-  return () => (made ??= new Intl.DateTimeFormat(undefined, options));
+  const made = new Map<string, Intl.DateTimeFormat>();
+  return () => {
+    const locale = activeLocale();
+    let format = made.get(locale);
+    if (!format) made.set(locale, (format = new Intl.DateTimeFormat(locale, options)));
+    return format;
+  };
 }
 
 const dayFormat = dateFormat({ dateStyle: "medium" });

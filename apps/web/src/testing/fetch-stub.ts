@@ -57,6 +57,19 @@ export const defaultRoutes: Record<string, Handler> = {
   "GET /api/public/config": () => json(STUB_PUBLIC_CONFIG),
   "GET /api/models": () => json({ groups: [] }),
   "GET /api/conversations": () => json([]),
+  // The signed-in frame reads the account's language once a visit (none chosen: the browser's).
+  "GET /api/profile": () =>
+    json({
+      id: "p1",
+      userId: "u1",
+      email: "ada@example.com",
+      fullName: "Ada Lovelace",
+      avatarUrl: null,
+      avatarSrc: null,
+      role: "user",
+      twoFactorEnabled: false,
+      language: null,
+    }),
   // A person on Max (set by an admin): nothing is locked unless a test says otherwise.
   "GET /api/subscription": () =>
     json({

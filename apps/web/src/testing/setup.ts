@@ -2,11 +2,18 @@
 // warnings included), so a warning cannot slip through as a passing test.
 import { cleanup, configure } from "@testing-library/react";
 import { toast } from "sonner";
+import { i18next, initI18n } from "@/lib/i18n";
 import { afterEach, beforeEach, vi } from "vitest";
 
 // The first render of a lazy route loads its module; on a busy two-CPU machine that can take more
 // than the default second. Waiting longer never makes a wrong page pass.
 configure({ asyncUtilTimeout: 5_000 });
+
+// English, the texts the tests assert; a key English lacks fails the test through console.error.
+void initI18n({
+  language: "en",
+  onMissingKey: (key, namespace) => console.error(`Missing text: ${namespace}:${key}`),
+});
 
 let consoleErrors: unknown[][] = [];
 const originalError = console.error.bind(console);
@@ -29,6 +36,7 @@ afterEach(() => {
   localStorage.clear();
   sessionStorage.clear();
   document.documentElement.className = "";
+  if (i18next.language !== "en") void i18next.changeLanguage("en");
   vi.restoreAllMocks();
   vi.unstubAllGlobals();
   const logged = consoleErrors;

@@ -1,4 +1,4 @@
-import type { Profile } from "@tessera/contracts";
+import { languageCodeSchema, type Profile } from "@tessera/contracts";
 import { eq } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { profiles, user } from "../../db/schema";
@@ -16,6 +16,7 @@ export async function getProfile(db: Database, userId: string): Promise<Profile>
       profileId: profiles.id,
       fullName: profiles.fullName,
       avatarUrl: profiles.avatarUrl,
+      language: profiles.language,
     })
     .from(user)
     .leftJoin(profiles, eq(profiles.userId, user.id))
@@ -30,5 +31,7 @@ export async function getProfile(db: Database, userId: string): Promise<Profile>
     avatarSrc: row.image?.startsWith("/files/") ? row.image : null,
     role: row.role ?? null,
     twoFactorEnabled: row.twoFactorEnabled ?? false,
+    // A language no longer offered reads as none: the browser's.
+    language: languageCodeSchema.safeParse(row.language).data ?? null,
   };
 }

@@ -35,7 +35,18 @@ describe("/api/profile", () => {
       fullName: "Grace Hopper",
       avatarUrl: null,
       twoFactorEnabled: false,
+      language: null,
     });
+  });
+
+  it("stores the person's language, refuses one we do not speak, and forgets it on null", async () => {
+    const set = await t.request("/api/profile", { method: "PATCH", token, json: { language: "pt-BR" } });
+    expect(await set.json()).toMatchObject({ language: "pt-BR", fullName: "Grace Hopper" });
+    expect(await (await t.request("/api/profile", { token })).json()).toMatchObject({ language: "pt-BR" });
+    const bad = await t.request("/api/profile", { method: "PATCH", token, json: { language: "tlh" } });
+    expect(bad.status).toBe(400);
+    const cleared = await t.request("/api/profile", { method: "PATCH", token, json: { language: null } });
+    expect(await cleared.json()).toMatchObject({ language: null });
   });
 
   it("updates the name, and copies the avatar to our own origin so the page may show it", async () => {

@@ -53,6 +53,7 @@ export async function updateProfile(
     const profilePatch = {
       fullName: updated.name || null,
       ...(input.avatarUrl !== undefined ? { avatarUrl: input.avatarUrl } : {}),
+      ...(input.language !== undefined ? { language: input.language } : {}),
     };
     await tx
       .insert(profiles)

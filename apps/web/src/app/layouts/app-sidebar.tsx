@@ -17,6 +17,7 @@ import { useAuth } from "@/lib/auth-context";
 import { usePublicConfig } from "@/lib/public-config";
 import { cn } from "@/lib/utils";
 import { navGroupsFor } from "./nav-items";
+import { useTranslation } from "react-i18next";
 
 export function AppSidebar() {
   const { state, isMobile, setOpenMobile } = useSidebar();
@@ -24,6 +25,7 @@ export function AppSidebar() {
   const closeSheet = () => setOpenMobile(false);
   const { user } = useAuth();
   const instanceName = usePublicConfig().data?.instanceName;
+  const { t } = useTranslation();
 
   return (
     <Sidebar>
@@ -49,17 +51,17 @@ export function AppSidebar() {
         </Link>
       </div>
       <nav
-        aria-label="Main"
+        aria-label={t("nav.main")}
         className="flex flex-1 flex-col gap-1 scroll-area overflow-x-hidden overflow-y-auto py-2"
       >
         {navGroupsFor(user?.role === "admin").map((group) => (
-          <SidebarGroup key={group.label} label={group.label}>
+          <SidebarGroup key={group.label} label={t(group.label)}>
             {group.items.map(({ label, to, icon: Icon, end }) => (
-              <SidebarMenuItem key={to} tooltip={label}>
+              <SidebarMenuItem key={to} tooltip={t(label)}>
                 {(iconOnly) => (
                   <NavLink to={to} end={end} onClick={closeSheet} className={sidebarButtonClass(iconOnly)}>
                     <Icon aria-hidden="true" />
-                    <SidebarLabel collapsed={iconOnly}>{label}</SidebarLabel>
+                    <SidebarLabel collapsed={iconOnly}>{t(label)}</SidebarLabel>
                   </NavLink>
                 )}
               </SidebarMenuItem>
@@ -69,7 +71,7 @@ export function AppSidebar() {
       </nav>
       <div className="shrink-0 border-t border-sidebar-border p-2">
         <ul>
-          <SidebarMenuItem tooltip="Sign Out">
+          <SidebarMenuItem tooltip={t("shell.signOut")}>
             {(iconOnly) => <SignOutButton iconOnly={iconOnly} />}
           </SidebarMenuItem>
         </ul>
@@ -83,13 +85,14 @@ function SignOutButton({ iconOnly, ...props }: { iconOnly: boolean } & Component
   const { signOut } = useAuth();
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
+  const { t } = useTranslation();
 
   const onClick = async () => {
     setBusy(true);
     try {
       await signOut();
     } catch (error) {
-      toast.error("Signed out on this device only", { description: errorMessage(error) });
+      toast.error(t("shell.signedOutHere"), { description: errorMessage(error) });
     }
     void navigate("/auth", { replace: true });
   };
@@ -103,7 +106,7 @@ function SignOutButton({ iconOnly, ...props }: { iconOnly: boolean } & Component
       className={cn(sidebarButtonClass(iconOnly), "hover:text-destructive disabled:opacity-60")}
     >
       {busy ? <Spinner /> : <LogOut aria-hidden="true" />}
-      <SidebarLabel collapsed={iconOnly}>Sign Out</SidebarLabel>
+      <SidebarLabel collapsed={iconOnly}>{t("shell.signOut")}</SidebarLabel>
     </button>
   );
 }

@@ -24,6 +24,7 @@ import {
 import { features } from "@/lib/features";
 
 export interface NavItem {
+  /** A key of the common namespace (locales/en/common.json), shown through t(). */
   label: string;
   to: string;
   icon: LucideIcon;
@@ -40,43 +41,43 @@ export interface NavGroup {
 
 export const navGroups: NavGroup[] = [
   {
-    label: "Core Features",
+    label: "nav.groups.core",
     items: [
-      { label: "Dashboard", to: "/dashboard", icon: LayoutDashboard, end: true },
-      { label: "AI Chat", to: "/dashboard/chat", icon: MessageSquare },
-      { label: "Compare", to: "/dashboard/compare", icon: Columns3 },
-      { label: "Assistants", to: "/dashboard/assistants", icon: Bot },
-      { label: "AI Search", to: "/dashboard/jigsaw-search", icon: Search },
-      { label: "Documents", to: "/dashboard/documents", icon: FileText },
-      ...(features.voice ? [{ label: "AI Voice", to: "/dashboard/voice", icon: AudioLines }] : []),
-      ...(features.images ? [{ label: "AI Images", to: "/dashboard/images", icon: Image }] : []),
+      { label: "nav.dashboard", to: "/dashboard", icon: LayoutDashboard, end: true },
+      { label: "nav.chat", to: "/dashboard/chat", icon: MessageSquare },
+      { label: "nav.compare", to: "/dashboard/compare", icon: Columns3 },
+      { label: "nav.assistants", to: "/dashboard/assistants", icon: Bot },
+      { label: "nav.search", to: "/dashboard/jigsaw-search", icon: Search },
+      { label: "nav.documents", to: "/dashboard/documents", icon: FileText },
+      ...(features.voice ? [{ label: "nav.voice", to: "/dashboard/voice", icon: AudioLines }] : []),
+      ...(features.images ? [{ label: "nav.images", to: "/dashboard/images", icon: Image }] : []),
     ],
   },
   {
-    label: "Settings",
+    label: "nav.groups.settings",
     items: [
-      { label: "Settings", to: "/dashboard/team-settings", icon: Settings },
-      { label: "Account", to: "/dashboard/account", icon: UserRound },
+      { label: "nav.teamSettings", to: "/dashboard/team-settings", icon: Settings },
+      { label: "nav.account", to: "/dashboard/account", icon: UserRound },
     ],
   },
   {
-    label: "Admin",
+    label: "nav.groups.admin",
     items: [
-      { label: "Users", to: "/dashboard/admin/users", icon: Users, adminOnly: true },
-      { label: "Usage", to: "/dashboard/admin/usage", icon: ChartColumn, adminOnly: true },
-      { label: "Budgets", to: "/dashboard/admin/budgets", icon: Gauge, adminOnly: true },
-      { label: "Mail", to: "/dashboard/admin/mail", icon: Mail, adminOnly: true },
-      { label: "Connections", to: "/dashboard/admin/connections", icon: PlugZap, adminOnly: true },
-      { label: "Local models", to: "/dashboard/admin/local-models", icon: Cpu, adminOnly: true },
-      { label: "Tools", to: "/dashboard/admin/tools", icon: Wrench, adminOnly: true },
-      { label: "Sign-in", to: "/dashboard/admin/sign-in", icon: KeyRound, adminOnly: true },
+      { label: "nav.users", to: "/dashboard/admin/users", icon: Users, adminOnly: true },
+      { label: "nav.usage", to: "/dashboard/admin/usage", icon: ChartColumn, adminOnly: true },
+      { label: "nav.budgets", to: "/dashboard/admin/budgets", icon: Gauge, adminOnly: true },
+      { label: "nav.mail", to: "/dashboard/admin/mail", icon: Mail, adminOnly: true },
+      { label: "nav.connections", to: "/dashboard/admin/connections", icon: PlugZap, adminOnly: true },
+      { label: "nav.localModels", to: "/dashboard/admin/local-models", icon: Cpu, adminOnly: true },
+      { label: "nav.tools", to: "/dashboard/admin/tools", icon: Wrench, adminOnly: true },
+      { label: "nav.signIn", to: "/dashboard/admin/sign-in", icon: KeyRound, adminOnly: true },
       {
-        label: "Instance settings",
+        label: "nav.instanceSettings",
         to: "/dashboard/admin/settings",
         icon: SlidersHorizontal,
         adminOnly: true,
       },
-      { label: "Audit log", to: "/dashboard/admin/audit", icon: ScrollText, adminOnly: true },
+      { label: "nav.auditLog", to: "/dashboard/admin/audit", icon: ScrollText, adminOnly: true },
     ],
   },
 ];

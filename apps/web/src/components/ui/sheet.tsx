@@ -1,6 +1,7 @@
 import { XIcon } from "lucide-react";
 import { Dialog as SheetPrimitive } from "radix-ui";
 import type { ComponentProps } from "react";
+import { useTranslation } from "react-i18next";
 import { cn } from "@/lib/utils";
 import { useFocusReturn } from "./focus-return";
 import { keepsOwnEscape } from "./own-escape";
@@ -13,12 +14,13 @@ export const SheetDescription = SheetPrimitive.Description;
 export function SheetContent({
   className,
   children,
-  closeLabel = "Close sidebar",
+  closeLabel,
   onCloseAutoFocus,
   onEscapeKeyDown,
   ...props
 }: ComponentProps<typeof SheetPrimitive.Content> & { closeLabel?: string }) {
   const focus = useFocusReturn(onCloseAutoFocus);
+  const { t } = useTranslation();
   return (
     <SheetPrimitive.Portal>
       <SheetPrimitive.Overlay className="fixed inset-0 z-50 animate-fade-in bg-black/50" />
@@ -39,7 +41,7 @@ export function SheetContent({
         {children}
         <SheetPrimitive.Close className="absolute top-4 right-3 rounded-md p-1 text-muted-foreground transition hover:bg-sidebar-accent focus-visible:ring-[3px] focus-visible:ring-ring/40 focus-visible:outline-none">
           <XIcon className="size-4" aria-hidden="true" />
-          <span className="sr-only">{closeLabel}</span>
+          <span className="sr-only">{closeLabel ?? t("shell.closeSidebar")}</span>
         </SheetPrimitive.Close>
       </SheetPrimitive.Content>
     </SheetPrimitive.Portal>

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from "@/components/ui/sheet";
+import { useTranslation } from "react-i18next";
 
 /** The sidebar on small screens: a sheet from the left, its labels always shown. */
 export function SidebarSheet(props: {
@@ -9,11 +10,12 @@ export function SidebarSheet(props: {
   width: string;
   children: ReactNode;
 }) {
+  const { t } = useTranslation();
   return (
     <Sheet open={props.open} onOpenChange={props.onOpenChange}>
       <SheetContent style={{ width: props.width }}>
         <SheetTitle className="sr-only">{props.label}</SheetTitle>
-        <SheetDescription className="sr-only">Go to a part of Tessera.</SheetDescription>
+        <SheetDescription className="sr-only">{t("shell.sidebarDescription")}</SheetDescription>
         <div data-sidebar="sidebar" data-state="expanded" className="flex h-full flex-col">
           {props.children}
         </div>

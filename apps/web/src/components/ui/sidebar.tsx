@@ -10,6 +10,7 @@ import { useIsMobile } from "@/lib/use-is-mobile";
 import { useOpenedOnce } from "@/lib/use-opened-once";
 import { cn } from "@/lib/utils";
 import { SidebarContext, useSidebar } from "./sidebar-context";
+import { useTranslation } from "react-i18next";
 
 const WIDTH = { expanded: "16rem", collapsed: "3rem", mobile: "18rem" } as const;
 
@@ -74,13 +75,14 @@ export function Sidebar({ children, label = "Sidebar" }: { children: ReactNode; 
 
 export function SidebarTrigger({ className }: { className?: string }) {
   const { toggleSidebar, state, isMobile, openMobile } = useSidebar();
+  const { t } = useTranslation();
   return (
     <Button
       variant="ghost"
       size="icon"
-      aria-label="Toggle sidebar"
+      aria-label={t("shell.toggleSidebar")}
       aria-expanded={isMobile ? openMobile : state === "expanded"}
-      title="Toggle sidebar (Ctrl+B)"
+      title={t("shell.toggleSidebarShortcut")}
       onClick={toggleSidebar}
       className={cn("-ml-1", className)}
     >

@@ -2,6 +2,7 @@ import { useDocumentTitle } from "@/lib/use-document-title";
 import { ApiKeysCard } from "./api-keys-card";
 import { DataExportCard } from "./data-export-card";
 import { ImportConversationsCard } from "./import-conversations-card";
+import { LanguageCard } from "./language-card";
 import { ProfileCard } from "./profile-card";
 import { TwoFactorCard } from "./two-factor-card";
 
@@ -15,6 +16,7 @@ export function AccountPage() {
         <p className="text-muted-foreground">Your profile, how you sign in, your API keys, and your data.</p>
       </header>
       <ProfileCard />
+      <LanguageCard />
       <TwoFactorCard />
       <ApiKeysCard />
       <DataExportCard />

@@ -1,0 +1,99 @@
+// The one i18next instance of the web app. English, the source, is in the first script so the first
+// page never waits for it; every other language is fetched, one namespace a file, when chosen.
+// Files live in src/locales/<language>/<namespace>.json (see src/locales/README.md).
+import i18next, { type BackendModule, type ResourceKey } from "i18next";
+import { initReactI18next } from "react-i18next";
+import {
+  browserLanguage,
+  directionOf,
+  initialLanguage,
+  LANGUAGES,
+  storeLanguage,
+  type Language,
+} from "./languages";
+
+type Json = { default: ResourceKey };
+
+const english = import.meta.glob<Json>("../locales/en/*.json", { eager: true });
+const others = import.meta.glob<Json>(["../locales/*/*.json", "!../locales/en/*.json"]);
+
+const namespaceOf = (path: string) => path.slice(path.lastIndexOf("/") + 1, -".json".length);
+const englishResources = Object.fromEntries(
+  Object.entries(english).map(([path, m]) => [namespaceOf(path), m.default]),
+);
+export const NAMESPACES = Object.keys(englishResources);
+
+const lazyLocales: BackendModule = {
+  type: "backend",
+  init() {},
+  read(language, namespace, done) {
+    const load = others[`../locales/${language}/${namespace}.json`];
+    // A namespace not yet written in this language falls back to English, key by key.
+    if (!load) return done(null, {});
+    load().then(
+      (m) => done(null, m.default),
+      (error: unknown) => done(error instanceof Error ? error : new Error(String(error)), null),
+    );
+  },
+};
+
+/** `<html lang dir>` follow the language, so screen readers, fonts and the layout's direction do too. */
+function applyToDocument(language: string) {
+  if (typeof document === "undefined") return;
+  document.documentElement.lang = language;
+  document.documentElement.dir = directionOf(language);
+}
+
+export interface I18nOptions {
+  language?: Language;
+  /** Tests: called for a key English lacks, so a typo fails the test instead of showing the key. */
+  onMissingKey?: (key: string, namespace: string) => void;
+}
+
+/** Starts i18next once; resolves when the first language's texts are in. */
+export function initI18n(options: I18nOptions = {}): Promise<unknown> {
+  if (i18next.isInitialized) return Promise.resolve();
+  i18next.on("languageChanged", applyToDocument);
+  const { onMissingKey } = options;
+  return i18next
+    .use(lazyLocales)
+    .use(initReactI18next)
+    .init({
+      lng: options.language ?? initialLanguage(),
+      fallbackLng: "en",
+      supportedLngs: [...LANGUAGES],
+      load: "currentOnly",
+      ns: NAMESPACES,
+      defaultNS: "common",
+      resources: { en: englishResources },
+      partialBundledLanguages: true,
+      // React escapes what it renders; escaping here too would show "&amp;" to the reader.
+      interpolation: { escapeValue: false },
+      returnNull: false,
+      react: { useSuspense: false },
+      initAsync: false,
+      ...(onMissingKey
+        ? {
+            saveMissing: true,
+            missingKeyHandler: (_lngs: readonly string[], ns: string, key: string) => onMissingKey(key, ns),
+          }
+        : {}),
+    });
+}
+
+/** Switches the app's language (fetching its texts first, so no screen shows half of each). */
+export function changeLanguage(language: Language): Promise<unknown> {
+  return i18next.changeLanguage(language);
+}
+
+/**
+ * Follows the language stored on the account (null: the browser's), and remembers it in this
+ * browser so the next visit starts in it before the account is read.
+ */
+export function applyAccountLanguage(language: Language | null): Promise<unknown> {
+  storeLanguage(language);
+  const wanted = language ?? browserLanguage();
+  return i18next.language === wanted ? Promise.resolve() : changeLanguage(wanted);
+}
+
+export { i18next };
