@@ -38,6 +38,7 @@ import { chooseEmbedders } from "./knowledge/embeddings/choose-embedders";
 import type { KnowledgeDeps } from "./knowledge/hybrid-search";
 import { indexJobKind, queuePendingDocuments } from "./knowledge/index-documents";
 import { prepareVectorStore } from "./knowledge/vector-store";
+import { useKnowledge } from "./knowledge/retrieve-passages";
 import { createS3Storage } from "./providers/storage/s3-storage";
 import { createLocalStorage, type Storage } from "./providers/storage/storage";
 import { setBillingMode } from "./billing/billing-mode";
@@ -150,6 +151,7 @@ export async function createServices(
   const vectors = await prepareVectorStore(database.db, [512]);
   logger.info({ event: "knowledge.vectors", mode: vectors }, `nearest chunks by ${vectors}`);
   jobs.define(indexJobKind(knowledge));
+  useKnowledge(knowledge);
   // Documents from before chunks existed, or whose indexing never started, are indexed now.
   await queuePendingDocuments(jobs, database.db);
   await seedBuiltInPrompts(database.db);

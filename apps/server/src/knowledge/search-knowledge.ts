@@ -116,6 +116,7 @@ export async function searchKnowledge(
       title: knowledgePassages.title,
       url: knowledgePassages.url,
       content: knowledgePassages.content,
+      documentId: knowledgePassages.documentId,
       rank: sql<number>`ts_rank_cd(${knowledgePassages.search}, ${match.tsquery}, 1)`,
     })
     .from(knowledgePassages)

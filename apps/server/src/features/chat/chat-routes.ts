@@ -14,7 +14,7 @@ import { Hono, type Context } from "hono";
 import { z } from "zod";
 import type { Database } from "../../db/client";
 import { findVisibleAssistant } from "../../knowledge/find-assistant";
-import { searchKnowledge } from "../../knowledge/search-knowledge";
+import { retrievePassages } from "../../knowledge/retrieve-passages";
 import type { AppEnv } from "../../lib/context";
 import { AppError } from "../../lib/errors";
 import { readUpload, uploadLimit } from "../../lib/upload";
@@ -110,7 +110,7 @@ function turnSteps(deps: ChatDeps) {
     const assistant = assistantId ? await findVisibleAssistant(deps.db, userId, assistantId) : null;
     // An assistant brings its knowledge documents along, whoever is chatting with it.
     const retrieve: Retrieve = (query, limit) =>
-      searchKnowledge(deps.db, userId, query, limit, assistant?.knowledgeBase.documents ?? []);
+      retrievePassages(deps.db, userId, query, limit, assistant?.knowledgeBase.documents ?? []);
     const prepareDeps = {
       db: deps.db,
       llm: deps.llm,

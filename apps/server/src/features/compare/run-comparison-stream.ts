@@ -15,7 +15,7 @@ import { and, eq, inArray, or, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { runNamed, type Database, type NamedStatement } from "../../db/client";
 import { comparisonResponses } from "../../db/schema";
-import { searchKnowledge } from "../../knowledge/search-knowledge";
+import { retrievePassages } from "../../knowledge/retrieve-passages";
 import { AppError, notFound } from "../../lib/errors";
 import type { Logger } from "../../lib/logger";
 import { runsInProcess } from "../../providers/llm/runs-in-process";
@@ -77,7 +77,7 @@ export async function claimAnswer(
     throw new AppError("BAD_REQUEST", "message: does not match the comparison's prompt");
 
   const resolved = await deps.llm.resolve(response.modelId, {
-    retrieve: (query, limit) => searchKnowledge(deps.db, userId, query, limit),
+    retrieve: (query, limit) => retrievePassages(deps.db, userId, query, limit),
   });
   if (!resolved.ok) throw new AppError("UNAVAILABLE", CHAT_ERROR_MESSAGES.unavailable);
 

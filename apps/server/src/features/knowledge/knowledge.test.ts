@@ -1,5 +1,8 @@
 import type { DocumentSummary, KnowledgeSearchResponse } from "@tessera/contracts";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { user } from "../../db/schema";
+import { retrievePassages } from "../../knowledge/retrieve-passages";
 import { createTestApp, type TestApp } from "../../test/test-app";
 import { testDbKind } from "../../test/test-database";
 
@@ -120,6 +123,27 @@ describe("POST /api/knowledge/search", () => {
     } finally {
       await limited.close();
     }
+  });
+});
+
+describe("retrieval for chat, tools and assistants", () => {
+  it("grounds on the chunk that answers a paraphrase, titled with its heading, for its owner only", async () => {
+    const { db } = t.services.database;
+    const idOf = async (email: string) =>
+      (await db.select({ id: user.id }).from(user).where(eq(user.email, email)))[0]!.id;
+    const [first] = await retrievePassages(db, await idOf("ada@example.com"), PARAPHRASE, 5);
+    expect(first).toMatchObject({
+      kind: "document",
+      documentId: libraryId,
+      title: "Council minutes (Spending decisions)",
+      url: `/dashboard/documents/${libraryId}`,
+    });
+    expect(first!.content).toContain("municipal council");
+    const theirs = await retrievePassages(db, await idOf("bob@example.com"), PARAPHRASE, 5);
+    expect(theirs.some((p) => p.documentId === libraryId)).toBe(false);
+    // Through an assistant of Ada's that carries the document, Bob may read it.
+    const shared = await retrievePassages(db, await idOf("bob@example.com"), PARAPHRASE, 5, [libraryId]);
+    expect(shared[0]?.documentId).toBe(libraryId);
   });
 });
 

@@ -11,7 +11,7 @@ import {
 import { requireFeature, resolveModelOnPlan } from "../../billing/plans";
 import type { Database } from "../../db/client";
 import { apiCalls } from "../../db/schema";
-import { searchKnowledge } from "../../knowledge/search-knowledge";
+import { retrievePassages } from "../../knowledge/retrieve-passages";
 import { AppError } from "../../lib/errors";
 import type { Logger } from "../../lib/logger";
 import { limitChatMessages, type RateLimiter } from "../../lib/rate-limiter";
@@ -67,7 +67,7 @@ export async function prepareCompletion(
   await requireFeature(deps.db, caller.userId, "apiAccess");
   await limitChatMessages(deps.limiter, caller.userId, deps.messagesPerMinute);
   const retrieve = (query: string, limit: number) =>
-    searchKnowledge(deps.db, caller.userId, query, limit, []);
+    retrievePassages(deps.db, caller.userId, query, limit, []);
   const resolved = await resolveModelOnPlan(deps, caller.userId, request.model, { retrieve }).catch(
     (err: unknown) => {
       if (err instanceof AppError && err.code === "BAD_REQUEST")

@@ -17,8 +17,13 @@ export interface Passage {
   /** Where the person can read it: an in-app path (`/help/...`, `/dashboard/chat?model=...`) or a URL. */
   url: string;
   content: string;
-  /** Relevance from full-text search; higher is better. */
+  /** Relevance; higher is better (comparable within one retrieval only). */
   rank: number;
+  /** The document a passage or chunk of a person's document belongs to. */
+  documentId?: string | null;
+  /** Where in it: the chunk's page (PDFs) and heading. */
+  page?: number | null;
+  heading?: string | null;
 }
 
 /** Looks up the caller's workspace knowledge (help, catalogue, their own documents). */

@@ -1,8 +1,8 @@
-// search_documents: full-text search over what the person may read in the workspace (their own
-// documents and saved pages, and the instance's shared help), the passages with their titles.
+// search_documents: search over what the person may read in the workspace (their own documents by
+// meaning and words, saved pages and the shared help by words), the passages with their titles.
 import { z } from "zod";
 import type { Database } from "../../db/client";
-import { searchKnowledge } from "../../knowledge/search-knowledge";
+import { retrievePassages } from "../../knowledge/retrieve-passages";
 import { capOutput, errorMessage, toolError } from "../cap-output";
 import type { ToolDefinition } from "../types";
 
@@ -36,7 +36,7 @@ export function searchDocumentsTool(db: Database): ToolDefinition {
       const parsed = inputSchema.safeParse(input);
       if (!parsed.success) return toolError("query must be a non-empty text of at most 400 characters.");
       try {
-        const passages = await searchKnowledge(db, ctx.userId, parsed.data.query, parsed.data.limit ?? 5);
+        const passages = await retrievePassages(db, ctx.userId, parsed.data.query, parsed.data.limit ?? 5);
         if (passages.length === 0) return { output: "No matching passages.", isError: false };
         const text = passages
           .map((p, i) => `${i + 1}. ${p.title} (${p.kind})\n${p.url}\n${p.content.slice(0, 2_000)}`)
