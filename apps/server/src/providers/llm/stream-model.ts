@@ -12,6 +12,7 @@ import {
   type LanguageModelV3StreamPart,
   type LanguageModelV3ToolChoice,
   type LanguageModelV3ToolResultPart,
+  type SharedV3ProviderMetadata,
 } from "@ai-sdk/provider";
 import type { JSONSchema7 } from "@ai-sdk/provider";
 import type { ModelMessage } from "ai";
@@ -313,7 +314,12 @@ export async function* streamModel(
   try {
     for (let step = 1; ; step++) {
       outcome.steps = step;
-      const calls: { toolCallId: string; toolName: string; input: string }[] = [];
+      const calls: {
+        toolCallId: string;
+        toolName: string;
+        input: string;
+        providerMetadata?: SharedV3ProviderMetadata;
+      }[] = [];
       let stepText = "";
       // The last step offers no tools, so the answer ends in words.
       const withTools = loop !== null && step < loop.maxSteps;
@@ -459,6 +465,9 @@ export async function* streamModel(
               toolCallId: c.toolCallId,
               toolName: c.toolName,
               input: parseToolInput(c.input),
+              // What the vendor tied to the call goes back with it: Gemini refuses a replayed call
+              // without its thought signature.
+              ...(c.providerMetadata ? { providerOptions: c.providerMetadata } : {}),
             })),
           ],
         },
