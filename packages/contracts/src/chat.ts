@@ -169,7 +169,11 @@ export type ChatToolApprovalRequest = z.infer<typeof chatToolApprovalRequestSche
  */
 export const toolStepSchema = z.object({
   id: z.string(),
+  /** The name the model called (`server__tool` for an MCP server's). */
   name: z.string(),
+  /** An MCP server's tool: the tool's own name and the server's, for people (absent on older steps). */
+  tool: z.string().optional(),
+  server: z.string().optional(),
   input: z.unknown(),
   output: z.string().nullable(),
   isError: z.boolean(),
@@ -185,6 +189,27 @@ export const sourceSchema = z.object({
   snippet: z.string().optional(),
 });
 export type Source = z.infer<typeof sourceSchema>;
+
+/** The model called a tool; it runs now, or once approved. Its input is the model's, untrusted. */
+const toolCallEventSchema = z.object({
+  type: z.literal("tool_call"),
+  id: z.string(),
+  name: z.string(),
+  /** An MCP server's tool: its own name and the server's (toolStepSchema). */
+  tool: z.string().optional(),
+  server: z.string().optional(),
+  input: z.unknown(),
+});
+/** The call waits for POST /api/chat-stream/tool-approval. */
+const toolApprovalEventSchema = toolCallEventSchema.extend({ type: z.literal("tool_approval") });
+/** The call's output: text to show as text, never markup. */
+const toolResultEventSchema = z.object({
+  type: z.literal("tool_result"),
+  id: z.string(),
+  output: z.string(),
+  isError: z.boolean(),
+  durationMs: z.number().int().nonnegative(),
+});
 
 export const chatStreamEventSchema = z.discriminatedUnion("type", [
   /** `messageId` is the answer's: Stop names it (chatStopRequestSchema). */
@@ -211,31 +236,31 @@ export const chatStreamEventSchema = z.discriminatedUnion("type", [
     messageId: z.string(),
   }),
   z.object({ type: z.literal("error"), error: z.string(), message: z.string() }),
-  /** The model called a tool; it runs now, or once approved. Its input is the model's, untrusted. */
-  z.object({ type: z.literal("tool_call"), id: z.string(), name: z.string(), input: z.unknown() }),
-  /** The call waits for POST /api/chat-stream/tool-approval. */
-  z.object({ type: z.literal("tool_approval"), id: z.string(), name: z.string(), input: z.unknown() }),
-  /** The call's output: text to show as text, never markup. */
-  z.object({
-    type: z.literal("tool_result"),
-    id: z.string(),
-    output: z.string(),
-    isError: z.boolean(),
-    durationMs: z.number().int().nonnegative(),
-  }),
+  toolCallEventSchema,
+  toolApprovalEventSchema,
+  toolResultEventSchema,
 ]);
 export type ChatStreamEvent = z.infer<typeof chatStreamEventSchema>;
 
 /**
  * GET /api/chat-stream/:messageId/follow: an answer still being written, token by token, for a page
- * that did not ask for it (a reload, another tab). `resume` carries the text so far, `chunk` what
- * follows, `end` says it has ended: its stored form (status, tokens, sources) is read from the
- * conversation then. Any server process follows it, at the pace of the one writing it. 204 (no events)
+ * that did not ask for it (a reload, another tab). `resume` carries the text so far and the tool
+ * calls so far, `chunk` what follows, `tool_call` / `tool_approval` / `tool_result` each call as it
+ * goes (as on the chat stream), `end` says it has ended: its stored form (status, tokens, sources) is
+ * read from the conversation then. Any server process follows it, at the pace of the one writing it. 204 (no events)
  * when the answer has ended, or its writer could not be reached: the page reads the stored answer.
  */
 export const chatFollowEventSchema = z.discriminatedUnion("type", [
-  z.object({ type: z.literal("resume"), messageId: z.string(), content: z.string() }),
+  z.object({
+    type: z.literal("resume"),
+    messageId: z.string(),
+    content: z.string(),
+    toolCalls: z.array(toolStepSchema).optional(),
+  }),
   z.object({ type: z.literal("chunk"), content: z.string() }),
+  toolCallEventSchema,
+  toolApprovalEventSchema,
+  toolResultEventSchema,
   z.object({ type: z.literal("end") }),
 ]);
 export type ChatFollowEvent = z.infer<typeof chatFollowEventSchema>;

@@ -31,8 +31,17 @@ async function twoHandles(): Promise<[DatabaseHandle, DatabaseHandle]> {
 
 beforeAll(async () => {
   upstream = await startOpenAiCompatibleServer({
-    models: ["paced"],
-    scripts: { paced: { kind: "stream", chunks: CHUNKS, delayMs: 60 } },
+    models: ["paced", "clock"],
+    scripts: {
+      paced: { kind: "stream", chunks: CHUNKS, delayMs: 60 },
+      clock: {
+        kind: "tool-steps",
+        steps: [
+          { delayMs: 800, text: ["Checking."], calls: [{ name: "current_time", arguments: {} }] },
+          { text: ["It is now."] },
+        ],
+      },
+    },
   });
   const [a, b] = await twoHandles();
   // One instance: the processes share its secrets, so a session made on one is good on the other.
@@ -96,6 +105,30 @@ describe("an answer written by one process, seen from another", () => {
       status: "complete",
       content: CHUNKS.join(""),
     });
+  });
+
+  it("is followed with its tool calls through the other: each call and its result as they come", async () => {
+    const res = await writer.request("/api/chat-stream", {
+      method: "POST",
+      token: ada,
+      json: { message: "What time is it?", model: "local/clock", tools: ["builtin:current_time"] },
+    });
+    const head = await readUntil(res, (e) => e.type === "start");
+    const messageId = head.events[0]!.messageId as string;
+    const follow = await other.request(`/api/chat-stream/${messageId}/follow`, { token: ada });
+    expect(follow.status).toBe(200);
+    const [followed, written] = await Promise.all([follow.text(), readRest(head.reader)]);
+    const events = parseSse(followed);
+    const [call] = parseSse(written).filter((e) => e.type === "tool_call");
+    const [result] = parseSse(written).filter((e) => e.type === "tool_result");
+    // Followed before the call: it came live, not in `resume`.
+    expect(events[0]!.toolCalls).toBeUndefined();
+    expect(events.filter((e) => e.type.startsWith("tool_"))).toEqual([
+      { type: "tool_call", id: call!.id, name: "current_time", input: {} },
+      result,
+    ]);
+    expect((events[0]!.content as string) + streamed(events)).toBe("Checking.\n\nIt is now.");
+    expect(events.at(-1)).toEqual({ type: "end" });
   });
 
   it("is stopped through the other: the writer aborts it and keeps its text", async () => {

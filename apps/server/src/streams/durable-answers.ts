@@ -57,6 +57,11 @@ export interface OpenAnswer {
   grow(sofar: string): void;
   /** Waits for a draft in flight, so that the final write is the last one. */
   stopDrafts(): Promise<void>;
+  /**
+   * What the answer stores besides its text (its tool calls) changed and is stored: followers here
+   * and in other processes read it again.
+   */
+  changed(): void;
   /** The answer is stored in its final form (or given up): followers end, Stop no longer finds it. */
   end(): void;
 }
@@ -215,6 +220,7 @@ export function createDurableAnswers(deps: {
           feed.set(sofar);
         },
         stopDrafts: () => drafts?.stop() ?? Promise.resolve(),
+        changed: () => feed.mark(),
         end() {
           if (ended) return;
           ended = true;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { MAX_NOTICE_BYTES, type Bus } from "./bus";
 import {
+  CHANGED,
   createAnswerRelay,
   MAX_FOLLOWERS,
   SYNC_WAIT_MS,
@@ -9,12 +10,29 @@ import {
 } from "./relay";
 
 async function readAll(follower: AnswerFollower, signal = new AbortController().signal) {
-  const pieces: string[] = [];
+  const pieces: (string | typeof CHANGED)[] = [];
   for await (const piece of follower.rest(signal)) pieces.push(piece);
   return pieces;
 }
 
+const textOf = (pieces: (string | typeof CHANGED)[]) => pieces.filter((p) => p !== CHANGED).join("");
+
 describe("the answer relay", () => {
+  it("tells its followers here of each mark, among the pieces, and nothing once closed", async () => {
+    const relay = createAnswerRelay();
+    const feed = relay.open("a1");
+    const follower = relay.follow("a1")!;
+    const reading = readAll(follower);
+    feed.set("One");
+    feed.mark();
+    await new Promise((r) => setTimeout(r, 5));
+    feed.mark();
+    feed.set("One two");
+    feed.close();
+    feed.mark();
+    expect(await reading).toEqual(["One", CHANGED, " two", CHANGED]);
+  });
+
   it("gives a follower the text so far, then each piece, and ends when the answer is closed", async () => {
     const relay = createAnswerRelay();
     const feed = relay.open("a1");
@@ -119,6 +137,32 @@ describe("following an answer written by another process", () => {
     feed.set("Hello, world");
     feed.close();
     expect(follower!.text + (await reading).join("")).toBe("Hello, world");
+  });
+
+  it("tells a follower elsewhere of each mark, and one that joins late of the marks before it", async () => {
+    const { bus, join, sent } = memoryBus();
+    const writer = createAnswerRelay({ bus });
+    const other = createAnswerRelay({ bus });
+    join(writer);
+    join(other);
+    const feed = writer.open("a1");
+    feed.set("Calling");
+    feed.mark();
+    // Nobody asked yet: the mark went nowhere.
+    expect(sent).toEqual([]);
+    const follower = await other.followElsewhere("a1", () => Promise.resolve(true));
+    expect(follower?.text).toBe("Calling");
+    await new Promise((r) => setTimeout(r, 10));
+    expect(sent.map((n) => (JSON.parse(n) as { t: string }).t)).toEqual(["want", "text", "mark"]);
+    const reading = readAll(follower!);
+    feed.mark();
+    await new Promise((r) => setTimeout(r, 10));
+    feed.set("Calling. Done.");
+    feed.close();
+    const pieces = await reading;
+    // The late mark (heard after the follower began) and the live one.
+    expect(pieces.filter((p) => p === CHANGED)).toHaveLength(2);
+    expect(follower!.text + textOf(pieces)).toBe("Calling. Done.");
   });
 
   it("publishes nothing for an answer nobody elsewhere follows", () => {

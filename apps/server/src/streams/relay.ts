@@ -8,6 +8,10 @@
 // piece with its offset for as long as someone keeps asking (`keep`), and `end` once the answer is
 // stored. Offsets make every piece safe to hear twice or out of order; a gap is filled by asking
 // again. Nobody asking, the writer publishes nothing.
+//
+// Besides its text an answer may change in ways it stores at once (its tool calls: one made, one
+// waiting for approval, one's result): `mark` tells followers here and elsewhere (`mark` notice) to
+// read that again. A follower that asks for the whole text hears a mark too, so none is lost for good.
 import { splitForNotices, type Bus } from "./bus";
 
 /** The most pages that follow one answer at once from one process; more read the stored drafts. */
@@ -31,16 +35,25 @@ export interface AnswerFeed {
   set(sofar: string): void;
   /** The answer is stored in its final form: followers end. Safe to call twice. */
   close(): void;
+  /** What the answer stores besides its text changed, and is stored: followers read it again. */
+  mark(): void;
 }
+
+/** What a follower is given instead of text when the answer's stored state besides its text changed. */
+export const CHANGED = Symbol("changed");
 
 /** One page following an answer: its text when it began following, and what follows. */
 export interface AnswerFollower {
   text: string;
-  /** The pieces written since, joined while the page was busy; ends when the answer or `signal` does. */
-  rest(signal: AbortSignal): AsyncGenerator<string, void>;
+  /**
+   * The pieces written since, joined while the page was busy, and CHANGED after a `mark`; ends when
+   * the answer or `signal` does.
+   */
+  rest(signal: AbortSignal): AsyncGenerator<string | typeof CHANGED, void>;
 }
 
-type Notice = { t: "want" | "keep" | "end"; k: string } | { t: "text"; k: string; o: number; s: string };
+type Notice =
+  { t: "want" | "keep" | "end" | "mark"; k: string } | { t: "text"; k: string; o: number; s: string };
 
 export interface AnswerRelay {
   open(key: string): AnswerFeed;
@@ -59,6 +72,8 @@ export interface AnswerRelay {
 
 interface Waiter {
   pending: string;
+  /** A mark came since this waiter was last given one. */
+  changed: boolean;
   wake: (() => void) | null;
 }
 
@@ -74,6 +89,8 @@ interface Live {
   resend: boolean;
   /** The publishing under way, if any. */
   running: Promise<void> | null;
+  /** It was marked at least once: a follower that asks for the whole hears a mark too. */
+  marked: boolean;
 }
 
 /** A follower of an answer written elsewhere. */
@@ -150,7 +167,11 @@ export function createAnswerRelay(deps: { bus?: Bus; onPublishError?: (err: unkn
   }
 
   /** Yields what a waiter is given until `done` says it is over or `signal` aborts. */
-  async function* drain(me: Waiter, done: () => boolean, signal: AbortSignal): AsyncGenerator<string, void> {
+  async function* drain(
+    me: Waiter,
+    done: () => boolean,
+    signal: AbortSignal,
+  ): AsyncGenerator<string | typeof CHANGED, void> {
     const onAbort = () => wake(me);
     signal.addEventListener("abort", onAbort, { once: true });
     try {
@@ -160,6 +181,11 @@ export function createAnswerRelay(deps: { bus?: Bus; onPublishError?: (err: unkn
           const piece = me.pending;
           me.pending = "";
           yield piece;
+          continue;
+        }
+        if (me.changed) {
+          me.changed = false;
+          yield CHANGED;
           continue;
         }
         if (done()) return;
@@ -181,6 +207,7 @@ export function createAnswerRelay(deps: { bus?: Bus; onPublishError?: (err: unkn
         published: 0,
         resend: false,
         running: null,
+        marked: false,
       };
       answers.set(key, live);
       return {
@@ -208,12 +235,21 @@ export function createAnswerRelay(deps: { bus?: Bus; onPublishError?: (err: unkn
               await send({ t: "end", k: key });
             })();
         },
+        mark() {
+          if (live.closed) return;
+          live.marked = true;
+          for (const follower of live.followers) {
+            follower.changed = true;
+            wake(follower);
+          }
+          if (live.remoteUntil > Date.now()) void send({ t: "mark", k: key });
+        },
       };
     },
     follow(key) {
       const live = answers.get(key);
       if (!live || live.followers.size >= MAX_FOLLOWERS) return null;
-      const me: Waiter = { pending: "", wake: null };
+      const me: Waiter = { pending: "", changed: false, wake: null };
       live.followers.add(me);
       return {
         text: live.text,
@@ -235,6 +271,7 @@ export function createAnswerRelay(deps: { bus?: Bus; onPublishError?: (err: unkn
       const me: Remote = {
         text: "",
         pending: "",
+        changed: false,
         wake: null,
         ahead: new Map(),
         gapSince: null,
@@ -259,7 +296,9 @@ export function createAnswerRelay(deps: { bus?: Bus; onPublishError?: (err: unkn
         return null;
       }
       const text = me.text;
+      // The follower reads the answer's stored state as it begins: marks heard so far are in it.
       me.pending = "";
+      me.changed = false;
       return {
         text,
         async *rest(signal) {
@@ -308,6 +347,13 @@ export function createAnswerRelay(deps: { bus?: Bus; onPublishError?: (err: unkn
         return;
       }
       if (notice.t === "text") return hearText(notice.k, notice.o, notice.s);
+      if (notice.t === "mark") {
+        for (const remote of remotes.get(notice.k) ?? []) {
+          remote.changed = true;
+          wake(remote);
+        }
+        return;
+      }
       if (notice.t === "end") {
         for (const remote of remotes.get(notice.k) ?? []) {
           remote.ended = true;
@@ -321,7 +367,9 @@ export function createAnswerRelay(deps: { bus?: Bus; onPublishError?: (err: unkn
       live.remoteUntil = Date.now() + REMOTE_FOLLOW_MS;
       // Asked for the whole: from the start again (followers keep what they had).
       if (notice.t === "want") live.resend = true;
-      void publish(notice.k, live);
+      const published = publish(notice.k, live);
+      // Marks it may have missed come after the whole text, as one.
+      if (notice.t === "want" && live.marked) void published.then(() => send({ t: "mark", k: notice.k }));
     },
     listening(live) {
       // Back after notices may have been missed: every follower asks for the whole text again.

@@ -90,7 +90,7 @@ function named(tools: ToolDefinition[]): ToolDefinition[] {
     let name = base;
     for (let n = 2; taken.has(name); n++) name = `${base.slice(0, 60)}_${n}`;
     taken.add(name);
-    return { ...t, name };
+    return { ...t, name, ...(t.source === "mcp" ? { ownName: t.name } : {}) };
   });
 }
 

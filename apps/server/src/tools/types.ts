@@ -34,6 +34,8 @@ export interface ToolDefinition {
   source: "builtin" | "mcp";
   /** The MCP server's name, for people; absent for built-in tools. */
   server?: string;
+  /** The tool's own name on its MCP server (`name` is the one the model sees); absent for built-in tools. */
+  ownName?: string;
   /** The person approves each call before it runs. */
   requireApproval: boolean;
   run(input: unknown, ctx: ToolRunContext): Promise<ToolOutput>;

@@ -41,7 +41,7 @@ import { extractAttachment } from "./extract-attachment";
 import { prepareChat, type PreparedChat } from "./prepare-chat";
 import { prepareRegenerate } from "./prepare-regenerate";
 import { startAnswer } from "./start-answer";
-import { followAnswer, followEvents } from "./follow-answer";
+import { followAnswer, followEvents, storedSteps } from "./follow-answer";
 import { stopAnswer } from "./stop-answer";
 import { decideToolCall, TOOL_APPROVAL_WAIT_MS } from "./tool-approval";
 import type { ToolDefinition } from "../../tools/types";
@@ -217,9 +217,11 @@ export function chatRoutes(deps: ChatDeps) {
     })
     .get("/chat-stream/:messageId/follow", async (c) => {
       const { messageId } = parseWith(answerParam, c.req.param());
-      const follower = await followAnswer(deps, c.get("session").user.id, messageId);
+      const userId = c.get("session").user.id;
+      const follower = await followAnswer(deps, userId, messageId);
       if (!follower) return c.body(null, 204);
-      return sseResponse(c, (signal) => followEvents(messageId, follower, signal), {
+      const readSteps = () => storedSteps(deps.db, userId, messageId);
+      return sseResponse(c, (signal) => followEvents(messageId, follower, signal, readSteps), {
         track: (controller) => deps.answers.track(controller),
       });
     })

@@ -69,6 +69,10 @@ const ANSWER_TOOL_STEPS: NamedStatement = {
   text: () => `update messages set tool_calls = $2::jsonb where id = $1 and status = 'streaming'`,
 };
 
+/** An MCP server's tool as people know it: its own name and the server's (none for a built-in). */
+const namesOf = (tool: ToolDefinition | undefined): { tool?: string; server?: string } =>
+  tool?.server && tool.ownName ? { tool: tool.ownName, server: tool.server } : {};
+
 /** The tools one answer may call, and how a call waits for the person's approval. */
 export interface ChatTools {
   definitions: ToolDefinition[];
@@ -232,12 +236,15 @@ export async function* chatAnswer(
   };
 
   const steps: ToolStep[] = [];
+  // Stored first, then followers (another tab, a reload) are told to read the steps again.
   const storeSteps = () =>
-    runNamed(deps.db, ANSWER_TOOL_STEPS, [answerId, JSON.stringify(steps)]).catch((err: unknown) =>
-      deps.logger.warn(
-        { event: "chat.stream.tool_steps_unsaved", err: errorText(err) },
-        "kept for the final write",
-      ),
+    runNamed(deps.db, ANSWER_TOOL_STEPS, [answerId, JSON.stringify(steps)]).then(
+      () => answer.changed(),
+      (err: unknown) =>
+        deps.logger.warn(
+          { event: "chat.stream.tool_steps_unsaved", err: errorText(err) },
+          "kept for the final write",
+        ),
     );
   let next = await call.first;
   while (!next.done) {
@@ -247,11 +254,22 @@ export async function* chatAnswer(
       yield { type: "chunk", content: part.text };
     } else if (part.type === "tool-call") {
       const { id, name, input } = part.call;
-      steps.push({ id, name, input, output: null, isError: false, durationMs: null, approval: "none" });
+      const labels = namesOf(call.tools?.definitions.find((d) => d.name === name));
+      steps.push({
+        id,
+        name,
+        ...labels,
+        input,
+        output: null,
+        isError: false,
+        durationMs: null,
+        approval: "none",
+      });
       await storeSteps();
-      yield { type: "tool_call", id, name, input };
+      yield { type: "tool_call", id, name, ...labels, input };
     } else if (part.type === "tool-approval") {
       const { id, name, input } = part.call;
+      const labels = namesOf(call.tools?.definitions.find((d) => d.name === name));
       const step = steps.find((s) => s.id === id);
       if (step) step.approval = "pending";
       // The wait begins before anyone is told of it, so an answer given at once is heard; the
@@ -270,7 +288,7 @@ export async function* chatAnswer(
         });
       }
       await storeSteps();
-      yield { type: "tool_approval", id, name, input };
+      yield { type: "tool_approval", id, name, ...labels, input };
     } else if (part.type === "tool-result") {
       const { id, output, isError, durationMs, approved } = part.result;
       const step = steps.find((s) => s.id === id);

@@ -296,7 +296,7 @@ export const OPERATIONS: Operation[] = [
     method: "get",
     path: "/api/chat-stream/{messageId}/follow",
     summary:
-      "Follow an answer while it is written (after a reload, in another tab): text/event-stream of resume (the text so far), chunk and end events; then read the stored answer. 204 when it has ended or another server process writes it (read its stored drafts instead)",
+      "Follow an answer while it is written (after a reload, in another tab): text/event-stream of resume (the text and tool calls so far), chunk, tool_call, tool_approval, tool_result and end events; then read the stored answer. 204 when it has ended or another server process writes it (read its stored drafts instead)",
     stream: true,
   },
   {

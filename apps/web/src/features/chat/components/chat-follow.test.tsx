@@ -3,6 +3,7 @@
 // it, else from its stored text), and Stop still ends it.
 import type { StoredMessage } from "@tessera/contracts";
 import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { json, liveSse, sse, type StubRequest } from "@/testing/fetch-stub";
 import { FOLLOWED_WINDOW } from "../api/get-conversation-messages";
@@ -86,6 +87,43 @@ describe("chat: an answer still being written", () => {
     expect(within(log).getByText("200 tokens")).toBeTruthy();
     expect(reads()).toBe(2);
     expect(server.callsTo(FOLLOW)).toHaveLength(1);
+  });
+
+  it("shows the tool calls relayed with it, and a waiting call's card approves that call", async () => {
+    const relay = liveSse();
+    const { server } = await open({
+      [`GET /api/conversations/${ID}/messages`]: serveMessages(answer("Looking", "streaming"), [
+        answer("Looking. Found it.", "complete"),
+      ]),
+      [FOLLOW]: relay.handler,
+      "POST /api/chat-stream/tool-approval": noContent,
+    });
+    const log = await screen.findByRole("log", { name: "Messages" });
+    expect(await within(log).findByText(/Looking$/)).toBeTruthy();
+    const clock = {
+      id: "call_1",
+      name: "current_time",
+      input: {},
+      output: "UTC: noon",
+      isError: false,
+      durationMs: 4,
+      approval: "none" as const,
+    };
+    relay.push({ type: "resume", messageId: ANSWER, content: "Looking.", toolCalls: [clock] });
+    expect(await within(log).findByRole("button", { name: /current_time/ })).toBeTruthy();
+    const call = { id: "call_2", name: "files__search", tool: "search", server: "Files", input: { q: "x" } };
+    relay.push({ type: "tool_call", ...call });
+    relay.push({ type: "tool_approval", ...call });
+    const card = await within(log).findByRole("group", { name: "Approve search · Files?" });
+    await userEvent.setup().click(within(card).getByRole("button", { name: "Approve" }));
+    await waitFor(() => expect(server.callsTo("POST /api/chat-stream/tool-approval")).toHaveLength(1));
+    expect(server.calls.at(-1)!.body).toEqual({ messageId: ANSWER, toolCallId: "call_2", approve: true });
+    relay.push({ type: "tool_result", id: "call_2", output: "one file", isError: false, durationMs: 9 });
+    expect(await within(log).findByRole("button", { name: /search · Files/ })).toBeTruthy();
+    expect(within(log).queryByRole("group", { name: /^Approve/ })).toBeNull();
+    relay.push({ type: "end" });
+    relay.close();
+    expect(await within(log).findByText("Looking. Found it.")).toBeTruthy();
   });
 
   it("is shown as stored when it ends even if another tab has sent a turn after it", async () => {

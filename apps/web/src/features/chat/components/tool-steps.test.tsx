@@ -79,6 +79,30 @@ describe("ToolSteps", () => {
     expect(server.calls.at(-1)!.body).toMatchObject({ toolCallId: "call_2", approve: false });
   });
 
+  it("names an MCP server's tool as the tool and its server; an older step by the name the model used", () => {
+    render(
+      <ToolSteps
+        steps={[
+          step({ id: "a", name: "files__search", tool: "search", server: "Team files" }),
+          step({ id: "b", name: "files__read" }),
+          step({
+            id: "c",
+            name: "files__rm",
+            tool: "rm",
+            server: "Team files",
+            output: null,
+            approval: "pending",
+          }),
+        ]}
+        answerId="answer-1"
+      />,
+    );
+    expect(screen.getByRole("button", { name: /search · Team files/ })).toBeTruthy();
+    expect(screen.getByRole("button", { name: /files__read/ })).toBeTruthy();
+    expect(screen.getByRole("group", { name: "Approve rm · Team files?" })).toBeTruthy();
+    expect(screen.queryByText(/files__search|files__rm/)).toBeNull();
+  });
+
   it("says so when the decision did not reach the server, and lets the person try again", async () => {
     const user = userEvent.setup();
     stubFetch({

@@ -13,6 +13,10 @@ import { decideToolCall } from "../api/tool-approval";
 /** How much of an output shows before "Show all". */
 export const OUTPUT_PREVIEW_CHARS = 600;
 
+/** "tool · server" for an MCP server's tool; the name the model used for a built-in or an older step. */
+export const stepLabel = (step: Pick<ToolStep, "name" | "tool" | "server">) =>
+  step.server ? `${step.tool ?? step.name} · ${step.server}` : step.name;
+
 const inputText = (input: unknown) =>
   typeof input === "string" ? input : (JSON.stringify(input, null, 2) ?? "");
 
@@ -52,7 +56,7 @@ function ToolStepItem({ step }: { step: ToolStep }) {
           aria-hidden="true"
         />
         <Wrench className="size-3.5 text-muted-foreground" aria-hidden="true" />
-        <span className="min-w-0 font-mono text-xs break-all">{step.name}</span>
+        <span className="min-w-0 font-mono text-xs break-all">{stepLabel(step)}</span>
         <span className="ml-auto flex shrink-0 items-center gap-1 text-xs text-muted-foreground">
           {running ? (
             <>
@@ -120,12 +124,12 @@ function ApprovalCard({ step, answerId }: { step: ToolStep; answerId?: string })
   return (
     <div
       role="group"
-      aria-label={`Approve ${step.name}?`}
+      aria-label={`Approve ${stepLabel(step)}?`}
       className="rounded-lg border border-primary/40 bg-primary/5 p-3 text-sm"
     >
       <p className="flex items-center gap-2 font-medium">
         <Wrench className="size-4" aria-hidden="true" />
-        The model wants to use <span className="font-mono">{step.name}</span>
+        The model wants to use <span className="font-mono">{stepLabel(step)}</span>
       </p>
       <div className="mt-2">
         <StepText label="Input" text={inputText(step.input)} />

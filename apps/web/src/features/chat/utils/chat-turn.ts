@@ -110,6 +110,7 @@ export function chatEventMeaning(message: ChatMessage, event: ChatStreamEvent): 
       const step: ToolStep = {
         id: event.id,
         name: event.name,
+        ...(event.tool && event.server ? { tool: event.tool, server: event.server } : {}),
         input: event.input,
         output: null,
         isError: false,
