@@ -48,12 +48,15 @@ export async function readPdf(bytes: Uint8Array, { maxChars }: { maxChars?: numb
   }
 }
 
-/** The pages as one text, spaced as unpdf's extractText({ mergePages: true }) spaces them. */
+/**
+ * The pages as one text, spaced as unpdf's extractText({ mergePages: true }) spaces them, each page
+ * after the first opening with a form feed: chunking for search reads page numbers from them.
+ */
 const mergePages = (pages: string[]) =>
   tidyText(
     pages
-      .join("\n")
-      .replace(/[^\S\n]+/g, " ")
+      .join("\n\f")
+      .replace(/[^\S\n\f]+/g, " ")
       .replace(/ ?\n ?/g, "\n")
       .replace(/\n{3,}/g, "\n\n"),
   );

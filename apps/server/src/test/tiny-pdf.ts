@@ -1,13 +1,22 @@
-/** A minimal, valid one-page PDF whose page shows `text` (Helvetica), with a correct xref table. */
-export function tinyPdf(text: string): Uint8Array {
-  const escaped = text.replace(/[\\()]/g, (c) => `\\${c}`);
-  const stream = `BT /F1 12 Tf 72 720 Td (${escaped}) Tj ET`;
+/**
+ * A minimal, valid PDF whose page shows `text` (Helvetica), one page per text when given several,
+ * with a correct xref table.
+ */
+export function tinyPdf(text: string | string[]): Uint8Array {
+  const pages = typeof text === "string" ? [text] : text;
+  const streamOf = (t: string) => `BT /F1 12 Tf 72 720 Td (${t.replace(/[\\()]/g, (c) => `\\${c}`)}) Tj ET`;
+  // Objects: 1 catalog, 2 pages, 3 font, then a page and its contents for each page.
   const objects = [
     "<< /Type /Catalog /Pages 2 0 R >>",
-    "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
-    "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>",
-    `<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`,
+    `<< /Type /Pages /Kids [${pages.map((_, i) => `${4 + 2 * i} 0 R`).join(" ")}] /Count ${pages.length} >>`,
     "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
+    ...pages.flatMap((t, i) => {
+      const stream = streamOf(t);
+      return [
+        `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents ${5 + 2 * i} 0 R /Resources << /Font << /F1 3 0 R >> >> >>`,
+        `<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`,
+      ];
+    }),
   ];
   let out = "%PDF-1.4\n";
   const offsets: number[] = [];

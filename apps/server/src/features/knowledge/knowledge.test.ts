@@ -5,6 +5,7 @@ import { user } from "../../db/schema";
 import { retrievePassages } from "../../knowledge/retrieve-passages";
 import { createTestApp, type TestApp } from "../../test/test-app";
 import { testDbKind } from "../../test/test-database";
+import { tinyPdf } from "../../test/tiny-pdf";
 
 // Retrieval by meaning end to end: the real offline model (loaded once for the file), the real job
 // queue, and whichever vector store the database has (pgvector on PGlite, exact on PostgreSQL 15).
@@ -160,6 +161,25 @@ describe("indexing", () => {
       await search(ada, { query: PARAPHRASE, limit: 1 })
     ).json()) as KnowledgeSearchResponse;
     expect(results[0]?.documentId).toBe(libraryId);
+  }, 60_000);
+
+  it("keeps a PDF's page numbers on its chunks and in search results", async () => {
+    const form = new FormData();
+    form.set(
+      "file",
+      new Blob([tinyPdf(["Cover of the field guide.", "Lighthouse keepers trim the lamp wicks at dusk."])], {
+        type: "application/pdf",
+      }),
+      "guide.pdf",
+    );
+    const res = await t.request("/api/documents/upload", { method: "POST", token: ada, body: form });
+    expect(res.status).toBe(201);
+    const { id } = (await res.json()) as DocumentSummary;
+    expect((await indexed(ada, id)).index?.state).toBe("ready");
+    const { results } = (await (
+      await search(ada, { query: "lighthouse lamp wicks", limit: 1 })
+    ).json()) as KnowledgeSearchResponse;
+    expect(results[0]).toMatchObject({ documentId: id, title: "guide", page: 2 });
   }, 60_000);
 
   it("says in /api/health how nearest chunks are found", async () => {
