@@ -186,6 +186,12 @@ export const ROUTE_AUTH: Record<string, RouteRule> = {
   "DELETE /api/teams/:teamId/mcp-servers/:id": "team:owner",
   // The tools a person may use now (built in, the instance's and their team's MCP servers).
   "GET /api/tools": "session",
+  // Signing in to MCP servers that ask each person to (OAuth): the state is bound to the session.
+  "GET /api/mcp/sign-ins": "session",
+  "POST /api/mcp/servers/:id/sign-in": "owner",
+  "DELETE /api/mcp/servers/:id/sign-in": "owner",
+  "GET /api/mcp/oauth/callback": "session",
+  "GET /api/mcp/oauth/done.js": "session",
 
   "GET /api/image-models": "session",
   "POST /api/image-generation": "session",

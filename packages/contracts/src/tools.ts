@@ -50,6 +50,8 @@ export const createMcpServerSchema = z
     headers: z.record(headerNameSchema, headerValueSchema).default({}),
     requireApproval: z.boolean().default(true),
     disabledTools: toolNamesSchema.default([]),
+    /** Each person signs in with OAuth (the MCP authorization flow); found on its own when the server answers 401. */
+    oauth: z.boolean().default(false),
   })
   .strict()
   .superRefine((v, ctx) => {
@@ -70,6 +72,7 @@ export const updateMcpServerSchema = z
     headers: z.record(headerNameSchema, headerValueSchema.nullable()).optional(),
     requireApproval: z.boolean().optional(),
     disabledTools: toolNamesSchema.optional(),
+    oauth: z.boolean().optional(),
   })
   .strict();
 export type UpdateMcpServer = z.input<typeof updateMcpServerSchema>;
@@ -77,6 +80,8 @@ export type UpdateMcpServer = z.input<typeof updateMcpServerSchema>;
 export const mcpServerStateSchema = z.discriminatedUnion("status", [
   z.object({ status: z.literal("connected"), toolCount: z.number() }),
   z.object({ status: z.literal("failing"), error: z.string() }),
+  /** Signs each person in with OAuth: there is no shared connection to show. */
+  z.object({ status: z.literal("sign-in") }),
 ]);
 export type McpServerState = z.infer<typeof mcpServerStateSchema>;
 
@@ -93,9 +98,23 @@ export const mcpServerSchema = z.object({
   headerNames: z.array(z.string()),
   requireApproval: z.boolean(),
   disabledTools: z.array(z.string()),
+  /** Each person signs in with OAuth and connects with their own token. */
+  oauth: z.boolean(),
   /** The server's tools as it lists them now (empty while it is failing), each on or off. */
   tools: z.array(z.object({ name: z.string(), description: z.string(), enabled: z.boolean() })),
   state: mcpServerStateSchema,
   createdAt: z.string(),
 });
 export type McpServer = z.infer<typeof mcpServerSchema>;
+
+/** GET /api/mcp/sign-ins: the servers this person may use that sign each person in, and whether they have. */
+export const mcpSignInSchema = z.object({
+  serverId: z.string(),
+  server: z.string(),
+  signedIn: z.boolean(),
+});
+export type McpSignIn = z.infer<typeof mcpSignInSchema>;
+
+/** POST /api/mcp/servers/:id/sign-in: where to send the person (a popup) to sign in. */
+export const mcpSignInStartSchema = z.object({ authorizationUrl: z.string() });
+export type McpSignInStart = z.infer<typeof mcpSignInStartSchema>;

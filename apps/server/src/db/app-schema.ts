@@ -1012,6 +1012,8 @@ export const mcpServers = pgTable(
     requireApproval: boolean("require_approval").notNull().default(true),
     /** Tools of the server switched off; a tool the server adds later is on. */
     disabledTools: jsonb("disabled_tools").$type<string[]>().notNull().default([]),
+    /** Each person signs in with OAuth (the MCP authorization flow) and connects with their own token. */
+    oauth: boolean("oauth").notNull().default(false),
     createdBy: text("created_by").references(() => user.id, { onDelete: "set null" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
@@ -1024,6 +1026,49 @@ export const mcpServers = pgTable(
     ),
     check("mcp_servers_team_remote_check", sql`${t.scope} = 'instance' or ${t.transport} <> 'stdio'`),
   ],
+);
+
+/** A person's sign-in to an OAuth MCP server: the client registered for them and their tokens, both sealed. */
+export const mcpOauthGrants = pgTable(
+  "mcp_oauth_grants",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    serverId: uuid("server_id")
+      .notNull()
+      .references(() => mcpServers.id, { onDelete: "cascade" }),
+    /** The dynamically registered client (JSON, sealed). */
+    sealedClient: text("sealed_client"),
+    /** Access and refresh tokens with their expiry (JSON, sealed); null until signed in. */
+    sealedTokens: text("sealed_tokens"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.serverId] }),
+    index("mcp_oauth_grants_server_idx").on(t.serverId),
+  ],
+);
+
+/** A sign-in under way: its one-time state, bound to the person and session that began it. */
+export const mcpOauthStates = pgTable(
+  "mcp_oauth_states",
+  {
+    state: text("state").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    sessionId: text("session_id").notNull(),
+    serverId: uuid("server_id")
+      .notNull()
+      .references(() => mcpServers.id, { onDelete: "cascade" }),
+    /** The PKCE verifier, sealed. */
+    sealedVerifier: text("sealed_verifier").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("mcp_oauth_states_expires_idx").on(t.expiresAt)],
 );
 
 /**

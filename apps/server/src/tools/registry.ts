@@ -6,7 +6,8 @@ import { generateImageTool } from "./builtin/generate-image";
 import { readUrlTool } from "./builtin/read-url";
 import { searchDocumentsTool } from "./builtin/search-documents";
 import { webSearchTool } from "./builtin/web-search";
-import { configOf, serversFor, type McpServerRow } from "./mcp/stored-servers";
+import { signedInServers, signInNeeded } from "./mcp/mcp-oauth";
+import { configFor, serversFor, type McpServerRow } from "./mcp/stored-servers";
 import type { ToolDeps } from "./tool-deps";
 import type { ToolDefinition } from "./types";
 
@@ -34,7 +35,7 @@ export function builtinTools(deps: ToolDeps): ToolDefinition[] {
 
 export async function toolsFor(deps: ToolDeps, userId: string): Promise<ToolDefinition[]> {
   const servers = await serversFor(deps.db, userId);
-  return [...builtinTools(deps), ...named(await mcpTools(deps, servers))];
+  return [...builtinTools(deps), ...named(await mcpTools(deps, servers, userId))];
 }
 
 /** The tools named by `ids` that the person may use now; any other id is left out without a word. */
@@ -44,16 +45,28 @@ export async function resolveTools(deps: ToolDeps, userId: string, ids: string[]
   const servers = serverIds.size
     ? (await serversFor(deps.db, userId)).filter((s) => serverIds.has(s.id))
     : [];
-  const all = [...builtinTools(deps), ...named(await mcpTools(deps, servers))];
+  const all = [...builtinTools(deps), ...named(await mcpTools(deps, servers, userId, wanted))];
   return all.filter((t) => wanted.has(t.id));
 }
 
-/** The switched-on tools of servers that answer; a failing server adds none (its page shows why). */
-async function mcpTools(deps: ToolDeps, servers: McpServerRow[]): Promise<ToolDefinition[]> {
+/**
+ * The switched-on tools of servers that answer; a failing server adds none (its page shows why). A
+ * server the person must sign in to first lists none either, but a tool of it that an answer asks
+ * for (`wanted`) is there, answering every call with how to sign in.
+ */
+async function mcpTools(
+  deps: ToolDeps,
+  servers: McpServerRow[],
+  userId: string,
+  wanted?: Set<string>,
+): Promise<ToolDefinition[]> {
+  const signedIn = servers.some((s) => s.oauth) ? await signedInServers(deps.db, userId) : new Set<string>();
   const lists = await Promise.all(
     servers.map(async (row) => {
-      const config = configOf(row, deps);
+      if (row.oauth && !signedIn.has(row.id)) return signInStubs(row, wanted);
+      const config = configFor(row, deps, userId);
       const state = await deps.mcp.state(config);
+      if (state.status === "sign-in") return signInStubs(row, wanted);
       if (state.status !== "connected") return [];
       const off = new Set(row.disabledTools);
       return state.tools
@@ -71,6 +84,27 @@ async function mcpTools(deps: ToolDeps, servers: McpServerRow[]): Promise<ToolDe
     }),
   );
   return lists.flat();
+}
+
+/** The tools of `row` an answer asks for, each telling the model (and the person) to sign in first. */
+function signInStubs(row: McpServerRow, wanted: Set<string> | undefined): ToolDefinition[] {
+  const prefix = `mcp:${row.id}:`;
+  return [...(wanted ?? [])]
+    .filter((id) => id.startsWith(prefix) && id.length > prefix.length)
+    .map((id): ToolDefinition => {
+      const tool = id.slice(prefix.length);
+      return {
+        id,
+        name: tool,
+        description: `${tool} of ${row.name} (needs the person to sign in to ${row.name}).`,
+        inputSchema: { type: "object", properties: {} },
+        source: "mcp",
+        server: row.name,
+        // Nothing runs: there is nothing to approve.
+        requireApproval: false,
+        run: () => Promise.resolve({ output: signInNeeded(row.name), isError: true }),
+      };
+    });
 }
 
 /**

@@ -65,6 +65,7 @@ export async function createMcpServer(
       sealedHeaders: remote ? sealAll(deps, input.headers) : {},
       requireApproval: input.requireApproval,
       disabledTools: input.disabledTools,
+      oauth: remote && input.oauth,
       createdBy: userId,
     })
     .returning();
@@ -99,6 +100,7 @@ export async function updateMcpServer(
       sealedHeaders: headers,
       requireApproval: input.requireApproval,
       disabledTools: input.disabledTools,
+      oauth: remote ? input.oauth : undefined,
       updatedAt: new Date(),
     })
     .where(and(eq(mcpServers.id, row.id), ownedBy(owner)))

@@ -7,15 +7,19 @@ import {
   type UpdateMcpServer,
 } from "@tessera/contracts";
 import { Hono, type Context } from "hono";
+import { html } from "hono/html";
+import { z } from "zod";
 import { auditFrom } from "../../audit/audit-from";
+import { AppError } from "../../lib/errors";
 import type { Services } from "../../bootstrap";
 import { toolDepsOf } from "../../tools/tool-deps";
 import { recordAudit } from "../../audit/record-audit";
 import { instanceAdmin } from "../../auth/instance-admin";
 import type { AppEnv } from "../../lib/context";
-import { readJson } from "../../lib/validate";
+import { parseWith, readJson } from "../../lib/validate";
 import { listTools } from "./list-tools";
 import { createMcpServer, deleteMcpServer, listMcpServers, updateMcpServer } from "./mcp-servers";
+import { finishSignIn, listSignIns, signOut, startSignIn } from "./mcp-sign-in";
 import { requireTeamOwner } from "./team-owner";
 import type { Owner, ToolsRoutesDeps } from "./tools-deps";
 
@@ -28,6 +32,37 @@ const changesOf = (input: CreateMcpServer | UpdateMcpServer, owner: Owner) => {
     ...(owner.scope === "team" ? { teamId: owner.teamId } : {}),
   };
 };
+
+const callbackQuerySchema = z.object({
+  state: z.string().min(1, "The sign-in's state is missing.").max(200),
+  code: z.string().max(4_000).optional(),
+  error: z.string().max(200).optional(),
+});
+
+/** What the sign-in popup shows at the end; done.js closes it (the CSP allows no inline script). */
+const signInPage = (title: string, text: string, close: boolean) =>
+  html`<!doctype html>
+    <html lang="en">
+      <head>
+        <meta charset="utf-8" />
+        <title>${title}</title>
+        <style>
+          body {
+            font:
+              15px/1.5 system-ui,
+              sans-serif;
+            max-width: 30rem;
+            margin: 4rem auto;
+            padding: 0 1rem;
+          }
+        </style>
+      </head>
+      <body>
+        <h1>${title}</h1>
+        <p>${text}</p>
+        ${close ? html`<script src="/api/mcp/oauth/done.js"></script>` : ""}
+      </body>
+    </html>`;
 
 /** Mounted with the process's services, as the chat loop gets them: one set of MCP connections. */
 export const toolsRoutesOf = (services: Services) =>
@@ -69,8 +104,36 @@ export function toolsRoutes(deps: ToolsRoutesDeps) {
     return c.body(null, 204);
   };
 
+  const who = (c: Context<AppEnv>) => ({
+    userId: c.get("session").user.id,
+    sessionId: c.get("session").session.id,
+  });
   return new Hono<AppEnv>()
     .get("/tools", async (c) => c.json(await listTools(tools, c.get("session").user.id)))
+    .get("/mcp/sign-ins", async (c) => c.json(await listSignIns(tools, c.get("session").user.id)))
+    .post("/mcp/servers/:id/sign-in", async (c) => c.json(await startSignIn(tools, who(c), id(c))))
+    .delete("/mcp/servers/:id/sign-in", async (c) => {
+      await signOut(tools, c.get("session").user.id, id(c));
+      return c.body(null, 204);
+    })
+    .get("/mcp/oauth/callback", async (c) => {
+      const query = parseWith(callbackQuerySchema, c.req.query());
+      try {
+        const { server } = await finishSignIn(tools, who(c), query);
+        return c.html(
+          signInPage(`Signed in to ${server}`, "You can close this window and go back to your chat.", true),
+        );
+      } catch (err) {
+        if (!(err instanceof AppError) || err.status >= 500) throw err;
+        return c.html(signInPage("Sign-in did not finish", err.message, false), 400);
+      }
+    })
+    .get("/mcp/oauth/done.js", (c) =>
+      c.body("window.close();\n", 200, {
+        "content-type": "text/javascript; charset=utf-8",
+        "cache-control": "public, max-age=3600",
+      }),
+    )
     .get("/admin/mcp-servers", async (c) => {
       admin(c);
       return c.json(await listMcpServers(tools, instance));

@@ -1,8 +1,12 @@
 // One connection per MCP server per process, made when first needed and shared by everyone who may
-// use the server. A connection that drops, or that a call finds broken, is forgotten and made again
+// use the server; a server that signs each person in with OAuth has one per person, with their token. A connection that drops, or that a call finds broken, is forgotten and made again
 // on the next use (and the call tried once more); a changed server's old connection is closed.
 import { createHash } from "node:crypto";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import type { OAuthClientProvider } from "@modelcontextprotocol/sdk/client/auth.js";
+import { UnauthorizedError } from "@modelcontextprotocol/sdk/client/auth.js";
+import { SseError } from "@modelcontextprotocol/sdk/client/sse.js";
+import { StreamableHTTPError } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
 import type { Logger } from "../../lib/logger";
@@ -21,6 +25,8 @@ export interface McpServerConfig {
   headers: Record<string, string>;
   /** Instance servers may be on the private network; team servers only with OUTBOUND_ALLOW_PRIVATE. */
   allowPrivate: boolean;
+  /** A server that signs each person in: whose connection this is, and their stored sign-in. */
+  person?: { userId: string; authProvider: OAuthClientProvider };
 }
 
 export interface McpTool {
@@ -29,7 +35,11 @@ export interface McpTool {
   inputSchema: ToolInputSchema;
 }
 
-export type McpServerState = { status: "connected"; tools: McpTool[] } | { status: "failing"; error: string };
+export type McpServerState =
+  | { status: "connected"; tools: McpTool[] }
+  | { status: "failing"; error: string }
+  /** The server answered 401: it wants a person's OAuth sign-in (none, or one it no longer takes). */
+  | { status: "sign-in" };
 
 export interface McpTimings {
   /** Connecting and listing the tools. */
@@ -58,8 +68,8 @@ export interface McpManager {
   /** Connects when needed; the tools, or why the server cannot be used. */
   state(server: McpServerConfig): Promise<McpServerState>;
   call(server: McpServerConfig, tool: string, input: unknown, signal: AbortSignal): Promise<ToolOutput>;
-  /** Closes a server's connection (it changed or was removed). */
-  forget(serverId: string): Promise<void>;
+  /** Closes a server's connections (it changed or was removed), or one person's (signed in or out). */
+  forget(serverId: string, userId?: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -77,19 +87,20 @@ export function createMcpManager(opts: { logger: Logger; timings?: Partial<McpTi
 
   const connect = (server: McpServerConfig): Connection => {
     const fingerprint = fingerprintOf(server);
-    const existing = connections.get(server.id);
+    const key = keyOf(server);
+    const existing = connections.get(key);
     if (existing?.fingerprint === fingerprint) return existing;
-    if (existing) void drop(server.id, existing);
-    const failed = failures.get(server.id);
+    if (existing) void drop(key, existing);
+    const failed = failures.get(key);
     if (failed?.fingerprint === fingerprint && Date.now() - failed.at < timings.retryMs)
       return { fingerprint, ready: Promise.reject(failed.error) };
     const conn: Connection = { fingerprint, ready: open(server) };
-    connections.set(server.id, conn);
-    failures.delete(server.id);
+    connections.set(key, conn);
+    failures.delete(key);
     conn.ready.catch((error: unknown) => {
       // A failed connection is not kept: a use after retryMs tries again.
-      if (connections.get(server.id) === conn) connections.delete(server.id);
-      failures.set(server.id, {
+      if (connections.get(key) === conn) connections.delete(key);
+      failures.set(key, {
         fingerprint,
         error: error instanceof Error ? error : new Error(String(error)),
         at: Date.now(),
@@ -110,8 +121,8 @@ export function createMcpManager(opts: { logger: Logger; timings?: Partial<McpTi
       const listed = await client.listTools(undefined, { timeout: timings.connectMs, signal: deadline });
       client.onclose = () => {
         opts.logger.info({ event: "mcp.disconnected", server: server.id }, "MCP server connection closed");
-        const conn = connections.get(server.id);
-        if (conn) void drop(server.id, conn);
+        const conn = connections.get(keyOf(server));
+        if (conn) void drop(keyOf(server), conn);
       };
       return {
         client,
@@ -144,6 +155,7 @@ export function createMcpManager(opts: { logger: Logger; timings?: Partial<McpTi
       try {
         return { status: "connected", tools: (await connect(server).ready).tools };
       } catch (err) {
+        if (wantsSignIn(err)) return { status: "sign-in" };
         return { status: "failing", error: describe(err) };
       }
     },
@@ -157,19 +169,27 @@ export function createMcpManager(opts: { logger: Logger; timings?: Partial<McpTi
             output: `The tool did not answer within ${Math.round(timings.callMs / 1000)} s.`,
             isError: true,
           };
+        if (wantsSignIn(err)) {
+          await drop(keyOf(server));
+          return { output: `${server.name} asks you to sign in again.`, isError: true };
+        }
         // The connection may have dropped (a restarted server, a lost session): once more, afresh.
-        await drop(server.id);
+        await drop(keyOf(server));
         try {
           return await callOnce(server, tool, input, signal);
         } catch (again) {
-          if (!signal.aborted) await drop(server.id);
+          if (!signal.aborted) await drop(keyOf(server));
           return { output: `The call failed: ${describe(again)}`, isError: true };
         }
       }
     },
-    forget: (id) => {
-      failures.delete(id);
-      return drop(id);
+    forget: async (id, userId) => {
+      const keys = (map: Map<string, unknown>) =>
+        [...map.keys()].filter((k) =>
+          userId ? k === `${id}:${userId}` : k === id || k.startsWith(`${id}:`),
+        );
+      for (const key of keys(failures)) failures.delete(key);
+      await Promise.all(keys(connections).map((key) => drop(key)));
     },
     async close() {
       await Promise.all([...connections.keys()].map((id) => drop(id)));
@@ -179,8 +199,18 @@ export function createMcpManager(opts: { logger: Logger; timings?: Partial<McpTi
 
 const fingerprintOf = (s: McpServerConfig) =>
   createHash("sha256")
-    .update(JSON.stringify([s.transport, s.url, s.command, s.args, s.headers, s.allowPrivate]))
+    .update(
+      JSON.stringify([s.transport, s.url, s.command, s.args, s.headers, s.allowPrivate, s.person?.userId]),
+    )
     .digest("hex");
+
+/** A shared server's connections are under its id; a per-person one's under `<id>:<user id>`. */
+const keyOf = (s: McpServerConfig) => (s.person ? `${s.id}:${s.person.userId}` : s.id);
+
+/** A 401 from the server: it wants an OAuth sign-in (the SDK says so with or without an auth provider). */
+export const wantsSignIn = (err: unknown): boolean =>
+  err instanceof UnauthorizedError ||
+  ((err instanceof StreamableHTTPError || err instanceof SseError) && err.code === 401);
 
 const isTimeout = (err: unknown) =>
   err instanceof McpError && err.code === (ErrorCode.RequestTimeout as number);

@@ -16,13 +16,20 @@ export function transportFor(server: McpServerConfig, maxMessageChars: number): 
   const url = new URL(server.url);
   const fetch = mcpFetch({ allowPrivate: server.allowPrivate, maxMessageChars });
   const requestInit = { headers: server.headers };
+  // A person's own connection: the SDK adds their bearer token, and refreshes it on a 401.
+  const authProvider = server.person?.authProvider;
   if (server.transport === "sse")
     return new SSEClientTransport(url, {
       fetch,
       requestInit,
       eventSourceInit: { fetch: withHeaders(fetch, server.headers) },
+      ...(authProvider ? { authProvider } : {}),
     });
-  return new StreamableHTTPClientTransport(url, { fetch, requestInit });
+  return new StreamableHTTPClientTransport(url, {
+    fetch,
+    requestInit,
+    ...(authProvider ? { authProvider } : {}),
+  });
 }
 
 /** The event stream's own requests carry the server's headers too (eventSourceInit replaces requestInit there). */

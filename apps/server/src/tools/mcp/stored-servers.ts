@@ -5,6 +5,7 @@ import type { Database } from "../../db/client";
 import { mcpServers, member } from "../../db/schema";
 import type { Cipher } from "../../lib/crypto";
 import type { McpServerConfig } from "./mcp-manager";
+import { GrantProvider, type OAuthGrantDeps } from "./mcp-oauth";
 
 export type McpServerRow = typeof mcpServers.$inferSelect;
 
@@ -33,5 +34,19 @@ export function configOf(
       Object.entries(row.sealedHeaders).map(([name, sealed]) => [name, deps.cipher.decrypt(sealed)]),
     ),
     allowPrivate: row.scope === "instance" || deps.allowPrivateFetch,
+  };
+}
+
+/** How one person reaches a stored server: with their own sign-in when the server signs each person in. */
+export function configFor(
+  row: McpServerRow,
+  deps: { cipher: Cipher; allowPrivateFetch: boolean } & OAuthGrantDeps,
+  userId: string,
+): McpServerConfig {
+  const config = configOf(row, deps);
+  if (!row.oauth) return config;
+  return {
+    ...config,
+    person: { userId, authProvider: new GrantProvider(deps, userId, row.id, { kind: "connect" }) },
   };
 }
