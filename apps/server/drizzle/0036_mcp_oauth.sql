@@ -17,6 +17,7 @@ CREATE TABLE "mcp_oauth_states" (
 	"state" text PRIMARY KEY NOT NULL,
 	"user_id" text NOT NULL,
 	"session_id" text NOT NULL,
+	"browser_hash" text NOT NULL,
 	"server_id" uuid NOT NULL,
 	"sealed_verifier" text NOT NULL,
 	"expires_at" timestamp with time zone NOT NULL,

@@ -34,7 +34,7 @@ import { PROBE_DEFAULTS, probeConnection } from "./features/connections/probe-co
 import { assistantsRoutes } from "./features/assistants/assistants-routes";
 import { billingRoutes, stripeWebhookRoute } from "./features/billing/billing-routes";
 import { chatRoutes } from "./features/chat/chat-routes";
-import { toolsRoutesOf } from "./features/tools/tools-routes";
+import { mcpOAuthCallbackRoutes, toolsRoutesOf } from "./features/tools/tools-routes";
 import { resolveTools, toolDepsOf } from "./tools/registry";
 import { importRoutes } from "./features/import/import-routes";
 import { conversationLibraryRoutes } from "./features/conversations/conversations-routes";
@@ -208,6 +208,8 @@ export function createApp(
 
   // Share links are read without a session, before the session check of /api/*.
   app.route("/api/shared", sharedRoutes(database.db));
+  // An MCP server's OAuth sign-in ends with a page load that has no bearer token (its state decides).
+  app.route("/api/mcp/oauth", mcpOAuthCallbackRoutes(services));
 
   const api = new Hono<AppEnv>();
   api.use(sessionCheck);

@@ -190,8 +190,9 @@ export const ROUTE_AUTH: Record<string, RouteRule> = {
   "GET /api/mcp/sign-ins": "session",
   "POST /api/mcp/servers/:id/sign-in": "owner",
   "DELETE /api/mcp/servers/:id/sign-in": "owner",
-  "GET /api/mcp/oauth/callback": "session",
-  "GET /api/mcp/oauth/done.js": "session",
+  // The sign-in's end: no bearer (a page load); its one-time state and the browser's cookie decide.
+  "GET /api/mcp/oauth/callback": "public",
+  "GET /api/mcp/oauth/done.js": "public",
 
   "GET /api/image-models": "session",
   "POST /api/image-generation": "session",

@@ -1060,6 +1060,8 @@ export const mcpOauthStates = pgTable(
       .notNull()
       .references(() => user.id, { onDelete: "cascade" }),
     sessionId: text("session_id").notNull(),
+    /** SHA-256 of the nonce in the cookie of the browser that began it: the callback comes with no bearer. */
+    browserHash: text("browser_hash").notNull(),
     serverId: uuid("server_id")
       .notNull()
       .references(() => mcpServers.id, { onDelete: "cascade" }),

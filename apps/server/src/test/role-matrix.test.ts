@@ -693,25 +693,25 @@ const ROWS: Row[] = [
     objectId: (f) => f.team,
     allowed: { owner: 200 },
   },
-  {
-    route: "DELETE /api/teams/:teamId/mcp-servers/:id",
-    path: (f) => `/api/teams/${f.team}/mcp-servers/${f.teamMcpServer}`,
-    objectId: (f) => f.team,
-    allowed: { owner: 204 },
-  },
   // Signing in to a server: only those who may use it see it (a team's, its members); this one does
   // not ask people to sign in, so they are told so (400) and nothing is stored.
   {
     route: "POST /api/mcp/servers/:id/sign-in",
     path: (f) => `/api/mcp/servers/${f.teamMcpServer}/sign-in`,
-    allowed: Object.fromEntries(TEAM.map((r) => [r, 400])),
+    allowed: Object.fromEntries([...TEAM].reverse().map((r) => [r, 400])),
     refused: [404],
   },
   {
     route: "DELETE /api/mcp/servers/:id/sign-in",
     path: (f) => `/api/mcp/servers/${f.teamMcpServer}/sign-in`,
-    allowed: Object.fromEntries(TEAM.map((r) => [r, 400])),
+    allowed: Object.fromEntries([...TEAM].reverse().map((r) => [r, 400])),
     refused: [404],
+  },
+  {
+    route: "DELETE /api/teams/:teamId/mcp-servers/:id",
+    path: (f) => `/api/teams/${f.team}/mcp-servers/${f.teamMcpServer}`,
+    objectId: (f) => f.team,
+    allowed: { owner: 204 },
   },
   {
     route: "DELETE /api/admin/mcp-servers/:id",

@@ -4,7 +4,7 @@
 // is told to sign in, an expired token is refreshed, misused states are refused, and the tokens are
 // sealed, forgotten on sign-out and deleted with the server.
 import type { McpServer, McpSignIn, McpSignInStart, ToolSummary } from "@tessera/contracts";
-import { eq, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mcpOauthGrants, mcpOauthStates } from "../../db/schema";
 import { startLoopbackOAuthMcpServer, type LoopbackOAuthMcpServer } from "../../test/mcp-oauth-server";
@@ -55,11 +55,24 @@ async function call(who: string, path: string, init: { method?: string; json?: u
   return { status: res.status, body, text };
 }
 
-/** Begins a sign-in and follows the authorization server's redirect: the callback's path and query. */
-async function authorize(who: string): Promise<string> {
-  const start = await call(who, `/api/mcp/servers/${server.id}/sign-in`, { method: "POST" });
-  expect(start.status, start.text).toBe(200);
-  const { authorizationUrl } = start.body as McpSignInStart;
+/** The callback as the browser loads it: no bearer token, the cookie the start set (if any). */
+async function land(callback: { path: string; cookie?: string }) {
+  const res = await t.request(callback.path, callback.cookie ? { headers: { cookie: callback.cookie } } : {});
+  return { status: res.status, text: await res.text(), setCookie: res.headers.get("set-cookie") ?? "" };
+}
+
+/**
+ * Begins a sign-in and follows the authorization server's redirect: the callback's path and query,
+ * and the cookie the browser was given.
+ */
+async function authorize(who: string): Promise<{ path: string; cookie: string }> {
+  const res = await t.request(`/api/mcp/servers/${server.id}/sign-in`, { method: "POST", token: tok[who] });
+  expect(res.status).toBe(200);
+  const setCookie = res.headers.get("set-cookie") ?? "";
+  expect(setCookie).toMatch(/HttpOnly/i);
+  expect(setCookie).toMatch(/SameSite=Lax/i);
+  expect(setCookie).toMatch(/Path=\/api\/mcp\/oauth/);
+  const { authorizationUrl } = (await res.json()) as McpSignInStart;
   expect(authorizationUrl.startsWith(`${secure.origin}/authorize?`)).toBe(true);
   const back = await fetch(authorizationUrl, { redirect: "manual" });
   expect(back.status).toBe(302);
@@ -67,7 +80,7 @@ async function authorize(who: string): Promise<string> {
   expect(location.origin + location.pathname).toBe(
     new URL("/api/mcp/oauth/callback", t.services.env.PUBLIC_URL).href,
   );
-  return location.pathname + location.search;
+  return { path: location.pathname + location.search, cookie: setCookie.split(";")[0]! };
 }
 
 const ofType = (events: SseEvent[], type: string) => events.filter((e) => e.type === type);
@@ -101,31 +114,38 @@ describe("MCP servers that sign each person in", () => {
 
   it("refuses a state that is someone else's, spent or expired, and stores nothing for it", async () => {
     secure.signInAs = "ada";
-    const adaCallback = await authorize("ada");
-    // Bob holds Ada's callback address: refused, and Ada's own sign-in still works after it.
-    const stolen = await call("bob", adaCallback);
-    expect(stolen.status).toBe(400);
-    expect(stolen.text).toContain("not yours");
+    const ada = await authorize("ada");
+    secure.signInAs = "bob";
+    const bob = await authorize("bob");
+    // Ada's callback address loaded in Bob's browser (with his own cookie), or in one with none:
+    // refused, nothing stored, and Ada's own sign-in still works after it.
+    for (const stolen of [{ path: ada.path, cookie: bob.cookie }, { path: ada.path }]) {
+      const res = await land(stolen);
+      expect(res.status).toBe(400);
+      expect(res.text).toContain("not yours");
+    }
     expect((await grants()).filter((g) => g.sealedTokens !== null)).toEqual([]);
-    expect((await call("bob", "/api/mcp/sign-ins")).body).toEqual([
-      { serverId: server.id, server: "Secure", signedIn: false },
-    ]);
-    const made = await call("ada", adaCallback);
+    const made = await land(ada);
     expect(made.status, made.text).toBe(200);
     expect(made.text).toContain("Signed in to Secure");
     expect(made.text).toContain('src="/api/mcp/oauth/done.js"');
+    expect(made.setCookie).toMatch(/Max-Age=0/i);
+    expect((await call("bob", "/api/mcp/sign-ins")).body).toEqual([
+      { serverId: server.id, server: "Secure", signedIn: false },
+    ]);
     // Spent: a second use is refused.
-    expect((await call("ada", adaCallback)).status).toBe(400);
+    expect((await land(ada)).status).toBe(400);
     // Expired: ten minutes is the limit.
+    secure.signInAs = "ada";
     const late = await authorize("ada");
-    await t.services.database.db
-      .update(mcpOauthStates)
-      .set({ expiresAt: new Date(Date.now() - 1000) })
-      .where(eq(mcpOauthStates.userId, (await grants())[0]!.userId));
-    expect((await call("ada", late)).status).toBe(400);
+    await t.services.database.db.update(mcpOauthStates).set({ expiresAt: new Date(Date.now() - 1000) });
+    expect((await land(late)).status).toBe(400);
+    await t.services.database.db.delete(mcpOauthStates);
     // No state at all, or a made-up one.
-    expect((await call("ada", "/api/mcp/oauth/callback?code=x")).status).toBe(400);
-    expect((await call("ada", "/api/mcp/oauth/callback?code=x&state=made-up")).status).toBe(400);
+    expect((await land({ path: "/api/mcp/oauth/callback?code=x" })).status).toBe(400);
+    expect(
+      (await land({ path: "/api/mcp/oauth/callback?code=x&state=made-up", cookie: ada.cookie })).status,
+    ).toBe(400);
     // A server that is not the person's to use is 404.
     expect(
       (await call("ada", `/api/mcp/servers/${crypto.randomUUID()}/sign-in`, { method: "POST" })).status,
@@ -133,8 +153,9 @@ describe("MCP servers that sign each person in", () => {
   });
 
   it("keeps the person's client and tokens sealed, and lists their tools once signed in", async () => {
-    const rows = await grants();
-    expect(rows).toHaveLength(1);
+    // Ada's tokens; Bob has only the client registered for him.
+    expect((await grants()).filter((g) => g.sealedTokens !== null)).toHaveLength(1);
+    expect((await grants()).filter((g) => g.sealedClient !== null)).toHaveLength(2);
     const stored = JSON.stringify(await t.services.database.db.execute(sql`select * from mcp_oauth_grants`));
     for (const token of secure.accessTokens()) expect(stored).not.toContain(token);
     expect(stored).not.toContain("rt-");
@@ -165,18 +186,20 @@ describe("MCP servers that sign each person in", () => {
   });
 
   it("refreshes an expired token and goes on", async () => {
-    const before = (await grants())[0]!.sealedTokens;
+    const signedIn = async () => (await grants()).find((g) => g.sealedTokens !== null)!.sealedTokens;
+    const before = await signedIn();
+    expect(before).toEqual(expect.any(String));
     secure.expireAccessTokens();
     const events = await askWho("ada");
     expect(ofType(events, "tool_result")[0]).toMatchObject({ isError: false, output: "signed in as ada" });
     expect(secure.tokenRequests).toEqual(["authorization_code", "refresh_token"]);
-    expect((await grants())[0]!.sealedTokens).not.toBe(before);
+    expect(await signedIn()).not.toBe(before);
   });
 
   it("forgets the person's sign-in on sign-out", async () => {
     const out = await call("ada", `/api/mcp/servers/${server.id}/sign-in`, { method: "DELETE" });
     expect(out.status).toBe(204);
-    expect(await grants()).toEqual([]);
+    expect((await grants()).filter((g) => g.sealedTokens !== null)).toEqual([]);
     expect((await call("ada", "/api/mcp/sign-ins")).body).toEqual([
       { serverId: server.id, server: "Secure", signedIn: false },
     ]);
@@ -187,8 +210,8 @@ describe("MCP servers that sign each person in", () => {
 
   it("deletes the people's sign-ins with the server", async () => {
     secure.signInAs = "ada";
-    expect((await call("ada", await authorize("ada"))).status).toBe(200);
-    expect(await grants()).toHaveLength(1);
+    expect((await land(await authorize("ada"))).status).toBe(200);
+    expect((await grants()).filter((g) => g.sealedTokens !== null)).toHaveLength(1);
     expect((await call("root", `/api/admin/mcp-servers/${server.id}`, { method: "DELETE" })).status).toBe(
       204,
     );

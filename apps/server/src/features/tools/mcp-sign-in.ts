@@ -1,12 +1,12 @@
 // Signing a person in to an MCP server that asks for OAuth: begin (the authorization address, with a
-// one-time state bound to the person's session for 10 minutes), finish at the callback (the code
-// exchanged, the tokens kept sealed for that person only), list and sign out. Every discovery,
-// registration and token request goes through the MCP transport's guarded fetch.
-import { randomBytes } from "node:crypto";
+// one-time state bound to the person's session and to their browser for 10 minutes), finish at the
+// callback (the code exchanged, the tokens kept sealed for that person only), list and sign out.
+// Every discovery, registration and token request goes through the MCP transport's guarded fetch.
+import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import { auth } from "@modelcontextprotocol/sdk/client/auth.js";
 import type { McpSignIn, McpSignInStart } from "@tessera/contracts";
 import { and, eq, gt, lt } from "drizzle-orm";
-import { mcpOauthGrants, mcpOauthStates } from "../../db/schema";
+import { mcpOauthGrants, mcpOauthStates, session } from "../../db/schema";
 import { AppError } from "../../lib/errors";
 import { mcpFetch } from "../../tools/mcp/mcp-fetch";
 import { MCP_TIMINGS } from "../../tools/mcp/mcp-manager";
@@ -57,13 +57,22 @@ const flowFailed = (row: McpServerRow, err: unknown) =>
     { cause: err },
   );
 
+/**
+ * The browser's cookie for a sign-in to `serverId`: the callback arrives as a plain page load, with
+ * no bearer token, so this nonce (its hash kept with the state) proves it is the browser that began it.
+ */
+export const signInCookie = (serverId: string) => `tessera_mcp_signin_${serverId.replaceAll("-", "")}`;
+
+const hashOf = (nonce: string) => createHash("sha256").update(nonce).digest();
+
 export async function startSignIn(
   deps: ToolDeps,
   who: { userId: string; sessionId: string },
   serverId: string,
-): Promise<McpSignInStart> {
+): Promise<McpSignInStart & { serverId: string; browserNonce: string }> {
   const row = await usableServer(deps, who.userId, serverId);
   const state = randomBytes(32).toString("base64url");
+  const browserNonce = randomBytes(32).toString("base64url");
   const provider = new GrantProvider(deps, who.userId, row.id, { kind: "start", state });
   try {
     await auth(provider, { serverUrl: row.url, fetchFn: authFetch(deps, row) });
@@ -78,39 +87,52 @@ export async function startSignIn(
     state,
     userId: who.userId,
     sessionId: who.sessionId,
+    browserHash: hashOf(browserNonce).toString("base64url"),
     serverId: row.id,
     sealedVerifier: deps.cipher.encrypt(provider.verifier),
     expiresAt: new Date(Date.now() + SIGN_IN_STATE_MS),
   });
-  return { authorizationUrl: provider.authorizationUrl.toString() };
+  return { authorizationUrl: provider.authorizationUrl.toString(), serverId: row.id, browserNonce };
 }
 
+const notYours = () =>
+  new AppError("BAD_REQUEST", "This sign-in is not yours, was already used or has expired. Begin it again.");
+
 /**
- * The callback: the state must be one this person's session began, unused and under 10 minutes old
- * (it is spent here whatever follows); anything else is a 400 and nothing is stored.
+ * The callback: the state must be unused and under 10 minutes old, come back to the browser that
+ * began it (its cookie), and its session must still be signed in; it is spent here whatever follows.
+ * Anything else is a 400, nothing is stored and the state is left to its owner.
  */
 export async function finishSignIn(
   deps: ToolDeps,
-  who: { userId: string; sessionId: string },
   query: { state: string; code?: string | undefined; error?: string | undefined },
-): Promise<{ server: string }> {
-  const [spent] = await deps.db
-    .delete(mcpOauthStates)
+  cookieOf: (serverId: string) => string | undefined,
+): Promise<{ server: string; serverId: string }> {
+  const [pending] = await deps.db
+    .select()
+    .from(mcpOauthStates)
+    .where(and(eq(mcpOauthStates.state, query.state), gt(mcpOauthStates.expiresAt, new Date())));
+  const nonce = pending ? cookieOf(pending.serverId) : undefined;
+  const expected = pending ? Buffer.from(pending.browserHash, "base64url") : Buffer.alloc(0);
+  if (!pending || !nonce || expected.length !== 32 || !timingSafeEqual(hashOf(nonce), expected))
+    throw notYours();
+  const [live] = await deps.db
+    .select({ id: session.id })
+    .from(session)
     .where(
       and(
-        eq(mcpOauthStates.state, query.state),
-        eq(mcpOauthStates.userId, who.userId),
-        eq(mcpOauthStates.sessionId, who.sessionId),
-        gt(mcpOauthStates.expiresAt, new Date()),
+        eq(session.id, pending.sessionId),
+        eq(session.userId, pending.userId),
+        gt(session.expiresAt, new Date()),
       ),
-    )
-    .returning();
-  if (!spent)
-    throw new AppError(
-      "BAD_REQUEST",
-      "This sign-in is not yours, was already used or has expired. Begin it again.",
     );
-  const row = await usableServer(deps, who.userId, spent.serverId);
+  const [spent] = await deps.db
+    .delete(mcpOauthStates)
+    .where(eq(mcpOauthStates.state, pending.state))
+    .returning({ state: mcpOauthStates.state });
+  if (!live || !spent) throw notYours();
+  const who = { userId: pending.userId };
+  const row = await usableServer(deps, who.userId, pending.serverId);
   if (query.error || !query.code)
     throw new AppError(
       "BAD_REQUEST",
@@ -118,7 +140,7 @@ export async function finishSignIn(
     );
   const provider = new GrantProvider(deps, who.userId, row.id, {
     kind: "finish",
-    verifier: deps.cipher.decrypt(spent.sealedVerifier),
+    verifier: deps.cipher.decrypt(pending.sealedVerifier),
   });
   try {
     await auth(provider, {
@@ -131,7 +153,7 @@ export async function finishSignIn(
   }
   // A connection made before (with no token, or an old one) is not reused.
   await deps.mcp.forget(row.id, who.userId);
-  return { server: row.name };
+  return { server: row.name, serverId: row.id };
 }
 
 export async function signOut(deps: ToolDeps, userId: string, serverId: string): Promise<void> {

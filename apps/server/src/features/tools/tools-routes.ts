@@ -7,6 +7,7 @@ import {
   type UpdateMcpServer,
 } from "@tessera/contracts";
 import { Hono, type Context } from "hono";
+import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import { html } from "hono/html";
 import { z } from "zod";
 import { auditFrom } from "../../audit/audit-from";
@@ -19,7 +20,14 @@ import type { AppEnv } from "../../lib/context";
 import { parseWith, readJson } from "../../lib/validate";
 import { listTools } from "./list-tools";
 import { createMcpServer, deleteMcpServer, listMcpServers, updateMcpServer } from "./mcp-servers";
-import { finishSignIn, listSignIns, signOut, startSignIn } from "./mcp-sign-in";
+import {
+  finishSignIn,
+  listSignIns,
+  SIGN_IN_STATE_MS,
+  signInCookie,
+  signOut,
+  startSignIn,
+} from "./mcp-sign-in";
 import { requireTeamOwner } from "./team-owner";
 import type { Owner, ToolsRoutesDeps } from "./tools-deps";
 
@@ -63,6 +71,37 @@ const signInPage = (title: string, text: string, close: boolean) =>
         ${close ? html`<script src="/api/mcp/oauth/done.js"></script>` : ""}
       </body>
     </html>`;
+
+/**
+ * The end of a sign-in, mounted before the session check: the authorization server sends the browser
+ * here as a plain page load, which carries no bearer token; the state and this browser's cookie say
+ * whose sign-in it is (mcp-sign-in.ts).
+ */
+export function mcpOAuthCallbackRoutes(services: Services) {
+  const tools = toolDepsOf(services);
+  return new Hono<AppEnv>()
+    .get("/callback", async (c) => {
+      const query = parseWith(callbackQuerySchema, c.req.query());
+      try {
+        const { server, serverId } = await finishSignIn(tools, query, (sid) =>
+          getCookie(c, signInCookie(sid)),
+        );
+        deleteCookie(c, signInCookie(serverId), { path: "/api/mcp/oauth" });
+        return c.html(
+          signInPage(`Signed in to ${server}`, "You can close this window and go back to your chat.", true),
+        );
+      } catch (err) {
+        if (!(err instanceof AppError) || err.status >= 500) throw err;
+        return c.html(signInPage("Sign-in did not finish", err.message, false), 400);
+      }
+    })
+    .get("/done.js", (c) =>
+      c.body("window.close();\n", 200, {
+        "content-type": "text/javascript; charset=utf-8",
+        "cache-control": "public, max-age=3600",
+      }),
+    );
+}
 
 /** Mounted with the process's services, as the chat loop gets them: one set of MCP connections. */
 export const toolsRoutesOf = (services: Services) =>
@@ -111,29 +150,22 @@ export function toolsRoutes(deps: ToolsRoutesDeps) {
   return new Hono<AppEnv>()
     .get("/tools", async (c) => c.json(await listTools(tools, c.get("session").user.id)))
     .get("/mcp/sign-ins", async (c) => c.json(await listSignIns(tools, c.get("session").user.id)))
-    .post("/mcp/servers/:id/sign-in", async (c) => c.json(await startSignIn(tools, who(c), id(c))))
+    .post("/mcp/servers/:id/sign-in", async (c) => {
+      const { authorizationUrl, serverId, browserNonce } = await startSignIn(tools, who(c), id(c));
+      // Sent back by this browser only, to the callback only, for as long as the state lives.
+      setCookie(c, signInCookie(serverId), browserNonce, {
+        path: "/api/mcp/oauth",
+        httpOnly: true,
+        sameSite: "Lax",
+        secure: tools.publicUrl.startsWith("https:"),
+        maxAge: SIGN_IN_STATE_MS / 1000,
+      });
+      return c.json({ authorizationUrl });
+    })
     .delete("/mcp/servers/:id/sign-in", async (c) => {
       await signOut(tools, c.get("session").user.id, id(c));
       return c.body(null, 204);
     })
-    .get("/mcp/oauth/callback", async (c) => {
-      const query = parseWith(callbackQuerySchema, c.req.query());
-      try {
-        const { server } = await finishSignIn(tools, who(c), query);
-        return c.html(
-          signInPage(`Signed in to ${server}`, "You can close this window and go back to your chat.", true),
-        );
-      } catch (err) {
-        if (!(err instanceof AppError) || err.status >= 500) throw err;
-        return c.html(signInPage("Sign-in did not finish", err.message, false), 400);
-      }
-    })
-    .get("/mcp/oauth/done.js", (c) =>
-      c.body("window.close();\n", 200, {
-        "content-type": "text/javascript; charset=utf-8",
-        "cache-control": "public, max-age=3600",
-      }),
-    )
     .get("/admin/mcp-servers", async (c) => {
       admin(c);
       return c.json(await listMcpServers(tools, instance));

@@ -24,6 +24,7 @@ const serverOf = (body: Record<string, unknown>, disabled: string[] = []): McpSe
   headerNames: Object.keys((body.headers as Record<string, string> | undefined) ?? {}),
   requireApproval: true,
   disabledTools: disabled,
+  oauth: false,
   tools: TOOLS.map((t) => ({ ...t, enabled: !disabled.includes(t.name) })),
   state: { status: "connected", toolCount: TOOLS.length },
   createdAt: "2026-12-05T10:00:00Z",
@@ -78,6 +79,7 @@ describe("Admin → Tools", () => {
       transport: "streamable-http",
       url: "https://mcp.example.com/mcp",
       headers: { Authorization: "Bearer s3cret" },
+      oauth: false,
       requireApproval: true,
     });
     expect(screen.getByText("Headers set: Authorization")).toBeTruthy();

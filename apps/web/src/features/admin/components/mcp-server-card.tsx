@@ -1,7 +1,7 @@
 // One MCP server: its state (connected with its tool count, or failing with the reason), where it is,
 // which headers are set, the approval rule and a switch per tool; Edit and Remove.
 import { MCP_TRANSPORT_LABELS, type McpServer } from "@tessera/contracts";
-import { CircleAlert, CircleCheck, KeyRound, Pencil, Trash2 } from "lucide-react";
+import { CircleAlert, CircleCheck, KeyRound, Pencil, Trash2, UserRoundCheck } from "lucide-react";
 import { useId, useState } from "react";
 import { ConfirmDeleteDialog } from "@/components/confirm-delete-dialog";
 import { Badge } from "@/components/ui/badge";
@@ -62,6 +62,11 @@ export function McpServerCard({ server }: { server: McpServer }) {
                 <CircleCheck aria-hidden="true" />
                 Connected · {server.state.toolCount} {server.state.toolCount === 1 ? "tool" : "tools"}
               </Badge>
+            ) : server.state.status === "sign-in" ? (
+              <Badge variant="secondary">
+                <UserRoundCheck aria-hidden="true" />
+                Sign-in per person
+              </Badge>
             ) : (
               <Badge variant="destructive">
                 <CircleAlert aria-hidden="true" />
@@ -86,6 +91,13 @@ export function McpServerCard({ server }: { server: McpServer }) {
             </Button>
           </div>
         </div>
+
+        {server.state.status === "sign-in" ? (
+          <p className="text-sm text-muted-foreground">
+            Each person signs in with OAuth from the Tools button in the chat, and the server&apos;s tools use
+            their own account.
+          </p>
+        ) : null}
 
         {server.state.status === "failing" ? (
           <p

@@ -65,6 +65,7 @@ function McpServerForm({ server, onDone }: { server?: McpServer; onDone: () => v
   const editing = Boolean(server);
   const transportId = useId();
   const approvalId = useId();
+  const oauthId = useId();
   const [name, setName] = useState(server?.name ?? "");
   const [transport, setTransport] = useState<McpTransport>(server?.transport ?? "streamable-http");
   const [url, setUrl] = useState(server?.url ?? "");
@@ -75,6 +76,7 @@ function McpServerForm({ server, onDone }: { server?: McpServer; onDone: () => v
   );
   const [removed, setRemoved] = useState<string[]>([]);
   const [requireApproval, setRequireApproval] = useState(server?.requireApproval ?? true);
+  const [oauth, setOauth] = useState(server?.oauth ?? false);
   const [failure, setFailure] = useState<string | null>(null);
   const create = useCreateMcpServer();
   const update = useUpdateMcpServer();
@@ -100,6 +102,10 @@ function McpServerForm({ server, onDone }: { server?: McpServer; onDone: () => v
           toast.success(editing ? "MCP server saved" : `Connected: ${saved.name}`, {
             description: `${saved.state.toolCount} tools.`,
           });
+        else if (saved.state.status === "sign-in")
+          toast.success(editing ? "MCP server saved" : `Added: ${saved.name}`, {
+            description: "Each person signs in to it from the Tools button in the chat.",
+          });
         else toast.error(`${saved.name} is saved but not answering`, { description: saved.state.error });
         onDone();
       },
@@ -113,7 +119,11 @@ function McpServerForm({ server, onDone }: { server?: McpServer; onDone: () => v
           id: server.id,
           name: name.trim(),
           ...(remote
-            ? { url: url.trim(), ...(Object.keys(headerChanges).length ? { headers: headerChanges } : {}) }
+            ? {
+                url: url.trim(),
+                oauth,
+                ...(Object.keys(headerChanges).length ? { headers: headerChanges } : {}),
+              }
             : { command: command.trim(), args: splitArgs(args) }),
           requireApproval,
         },
@@ -125,7 +135,7 @@ function McpServerForm({ server, onDone }: { server?: McpServer; onDone: () => v
           name: name.trim(),
           transport,
           ...(remote
-            ? { url: url.trim(), headers: typed }
+            ? { url: url.trim(), headers: typed, oauth }
             : { command: command.trim(), args: splitArgs(args) }),
           requireApproval,
         },
@@ -245,6 +255,18 @@ function McpServerForm({ server, onDone }: { server?: McpServer; onDone: () => v
           />
         </>
       )}
+
+      {remote ? (
+        <div className="flex items-start gap-3">
+          <Switch id={oauthId} checked={oauth} onCheckedChange={setOauth} />
+          <Label htmlFor={oauthId} className="flex flex-col items-start gap-0.5 font-normal">
+            Signs in with OAuth
+            <span className="text-xs text-muted-foreground">
+              Each person signs in with their own account. Found on its own when the server asks for it.
+            </span>
+          </Label>
+        </div>
+      ) : null}
 
       <div className="flex items-center gap-3">
         <Switch id={approvalId} checked={requireApproval} onCheckedChange={setRequireApproval} />

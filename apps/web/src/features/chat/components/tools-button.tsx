@@ -1,13 +1,17 @@
 // The composer's Tools button: a popover listing the tools this person may use (GET /api/tools), each
 // with a switch; the choice applies to this conversation. A model that cannot call tools says so.
-import type { ToolSummary } from "@tessera/contracts";
+// MCP servers that sign each person in are listed with Sign in / Sign out (the sign-in in a popup).
+import type { McpSignIn, ToolSummary } from "@tessera/contracts";
+import { useQueryClient } from "@tanstack/react-query";
 import { Wrench } from "lucide-react";
 import { Popover } from "radix-ui";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Switch } from "@/components/ui/switch";
+import { errorMessage } from "@/lib/api-client";
 import { cn } from "@/lib/utils";
 import { useTools } from "../api/get-tools";
+import { refreshSignIns, startMcpSignIn, useMcpSignIns, useMcpSignOut } from "../api/mcp-sign-ins";
 
 export const NO_TOOLS_TEXT = "This model cannot use tools.";
 
@@ -61,6 +65,7 @@ export function ToolsButton({
           ) : (
             <p className="mt-1 text-xs text-muted-foreground">The model may call the tools you switch on.</p>
           )}
+          <SignIns enabled={open} />
           {tools.isPending ? (
             <p className="mt-3 text-sm text-muted-foreground">Loading tools…</p>
           ) : tools.isError ? (
@@ -97,5 +102,77 @@ export function ToolsButton({
         </Popover.Content>
       </Popover.Portal>
     </Popover.Root>
+  );
+}
+
+/** The servers that ask this person to sign in: Sign in opens the server's page in a popup. */
+function SignIns({ enabled }: { enabled: boolean }) {
+  const queryClient = useQueryClient();
+  const [waiting, setWaiting] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const signIns = useMcpSignIns(enabled, waiting !== null);
+  const signOut = useMcpSignOut();
+  const done = waiting !== null && signIns.data?.find((s) => s.serverId === waiting)?.signedIn === true;
+  useEffect(() => {
+    if (!done) return;
+    setWaiting(null);
+    void refreshSignIns(queryClient);
+  }, [done, queryClient]);
+
+  const signIn = async (server: McpSignIn) => {
+    setFailure(null);
+    // Opened now, while the click still counts, so no popup blocker stops it; the address follows.
+    const popup = window.open("", "_blank", "popup,width=520,height=720");
+    if (popup) popup.opener = null;
+    try {
+      const url = await startMcpSignIn(server.serverId);
+      if (popup) popup.location.href = url;
+      else window.open(url, "_blank", "noopener");
+      setWaiting(server.serverId);
+    } catch (err) {
+      popup?.close();
+      setFailure(errorMessage(err));
+    }
+  };
+
+  if (!signIns.data?.length) return null;
+  return (
+    <section aria-label="Accounts" className="mt-3 flex flex-col gap-2 rounded-lg border p-2">
+      {signIns.data.map((server) => (
+        <div key={server.serverId} className="flex items-center justify-between gap-2 text-sm">
+          <span className="min-w-0 truncate">
+            <span className="font-medium">{server.server}</span>
+            <span className="block text-xs text-muted-foreground">
+              {server.signedIn
+                ? "Signed in"
+                : waiting === server.serverId
+                  ? "Waiting for the sign-in window…"
+                  : "Sign in to use its tools"}
+            </span>
+          </span>
+          {server.signedIn ? (
+            <Button
+              variant="ghost"
+              size="sm"
+              aria-label={`Sign out of ${server.server}`}
+              disabled={signOut.isPending}
+              onClick={() => signOut.mutate(server.serverId)}
+            >
+              Sign out
+            </Button>
+          ) : (
+            <Button
+              variant="outline"
+              size="sm"
+              aria-label={`Sign in to ${server.server}`}
+              onClick={() => void signIn(server)}
+            >
+              Sign in
+            </Button>
+          )}
+        </div>
+      ))}
+      {failure ? <p className="text-xs text-destructive">{failure}</p> : null}
+    </section>
   );
 }
