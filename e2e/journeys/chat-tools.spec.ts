@@ -1,8 +1,9 @@
 // Tools in chat against the built app: a person switches tools on in the composer's Tools popover and
 // a loopback model calls them. The built-in clock runs at once and shows as a step (tool, input,
 // output, time), also after a reload mid-answer; the loopback MCP server's echo asks first, and
-// Approve lets the answer go on with its output while Deny has the answer say it was not allowed, and
-// Stop while it waits ends the answer with the call stopped.
+// Approve lets the answer go on with its output while Deny has the answer say it was not allowed, a
+// reload while it waits shows the card again and Approve there finishes the answer, and Stop while it
+// waits ends the answer with the call stopped.
 import { randomBytes } from "node:crypto";
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
@@ -16,6 +17,8 @@ mkdirSync(shots, { recursive: true });
 
 // The name the model sees is `<server>__echo`; the e2e model calls whatever tool ends in `__echo`.
 const SERVER = `journey-${randomBytes(2).toString("hex")}`;
+// The card names the tool as its server calls it, and the server.
+const approveEcho = new RegExp(`^Approve echo · ${SERVER}\\?$`);
 
 const admin = (path: string, init: RequestInit = {}) =>
   fetch(`${process.env.TESSERA_E2E_URL}${path}`, {
@@ -119,7 +122,7 @@ test("an MCP tool asks first: Approve lets the answer go on, Deny has it say so"
   await ask(page, "Say it back");
   const answers = page.getByRole("article", { name: `${ECHO_MODEL} said`, exact: true });
   const first = answers.nth(0);
-  const card = first.getByRole("group", { name: /^Approve .*echo\?$/ });
+  const card = first.getByRole("group", { name: approveEcho });
   await expect(card).toBeVisible({ timeout: 20_000 });
   await expect(card).toContainText("The model wants to use");
   await expect(card).toContainText(ECHO_INPUT);
@@ -134,7 +137,7 @@ test("an MCP tool asks first: Approve lets the answer go on, Deny has it say so"
 
   await ask(page, "Once more");
   const second = answers.nth(1);
-  const again = second.getByRole("group", { name: /^Approve .*echo\?$/ });
+  const again = second.getByRole("group", { name: approveEcho });
   await expect(again).toBeVisible({ timeout: 20_000 });
   await again.getByRole("button", { name: "Deny", exact: true }).click();
   await expect(again).toBeHidden();
@@ -152,6 +155,30 @@ test("an MCP tool asks first: Approve lets the answer go on, Deny has it say so"
   await expect(second.getByRole("button", { name: /echo/ })).toContainText("Denied");
 });
 
+test("reloaded while a call waits for approval: the card is back, and Approve there finishes the answer", async ({
+  signedIn: page,
+}) => {
+  await chooseModel(page, ECHO_MODEL);
+  await switchOn(page, new RegExp(`^${SERVER} · echo Says back`));
+  await ask(page, "Say it back after a reload");
+  const answer = page.getByRole("article", { name: `${ECHO_MODEL} said`, exact: true });
+  const card = answer.getByRole("group", { name: approveEcho });
+  await expect(card).toBeVisible({ timeout: 20_000 });
+  await expect(page).toHaveURL(/\?conversation=/);
+
+  await page.reload();
+  await expect(card).toBeVisible({ timeout: 10_000 });
+  await expect(card).toContainText(ECHO_INPUT);
+  await expect(page.getByRole("button", { name: "Stop", exact: true })).toBeVisible();
+  await page.screenshot({ path: join(shots, "chat-tools-approval-after-reload.png") });
+  await card.getByRole("button", { name: "Approve", exact: true }).click();
+  await expect(card).toBeHidden({ timeout: 10_000 });
+  const step = answer.getByRole("button", { name: `echo · ${SERVER}` });
+  await expect(step.getByLabel("Done")).toBeVisible({ timeout: 20_000 });
+  await expect(answer).toContainText(`The tool said: echo: ${ECHO_INPUT}`, { timeout: 20_000 });
+  await expect(page.getByRole("button", { name: "Stop", exact: true })).toBeHidden({ timeout: 20_000 });
+});
+
 test("Stop while a call waits for approval ends the answer and the call, also after a reload", async ({
   signedIn: page,
 }) => {
@@ -159,7 +186,7 @@ test("Stop while a call waits for approval ends the answer and the call, also af
   await switchOn(page, new RegExp(`^${SERVER} · echo Says back`));
   await ask(page, "Say it back, then stop");
   const answer = page.getByRole("article", { name: `${ECHO_MODEL} said`, exact: true });
-  const card = answer.getByRole("group", { name: /^Approve .*echo\?$/ });
+  const card = answer.getByRole("group", { name: approveEcho });
   await expect(card).toBeVisible({ timeout: 20_000 });
   await page.getByRole("button", { name: "Stop", exact: true }).click();
   await expect(card).toBeHidden();
