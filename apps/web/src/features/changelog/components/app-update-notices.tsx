@@ -3,6 +3,7 @@
 // and a notice while the browser is offline.
 import { RefreshCw, WifiOff } from "lucide-react";
 import { useEffect, useState, useSyncExternalStore } from "react";
+import { useTranslation } from "react-i18next";
 import {
   CACHE_UPDATE_RELOAD_DELAY_MS,
   onCacheUpdated,
@@ -28,6 +29,7 @@ export function AppUpdateNotices({
   register?: boolean;
   reload?: () => void;
 }) {
+  const { t } = useTranslation("changelog");
   const [refreshing, setRefreshing] = useState(false);
   const online = useSyncExternalStore(subscribeOnline, () => navigator.onLine);
 
@@ -50,7 +52,7 @@ export function AppUpdateNotices({
           className="pointer-events-auto flex items-center gap-2 rounded-lg border bg-card px-4 py-2 text-sm shadow-lg"
         >
           <RefreshCw className="size-4 animate-spin" aria-hidden="true" />
-          New version available. Refreshing...
+          {t("refreshing")}
         </div>
       )}
       {!online && (
@@ -59,8 +61,7 @@ export function AppUpdateNotices({
           className="pointer-events-auto flex items-center gap-2 rounded-lg border border-amber-500/40 bg-amber-50 px-4 py-2 text-sm text-amber-900 shadow-lg dark:bg-amber-950 dark:text-amber-100"
         >
           <WifiOff className="size-4" aria-hidden="true" />
-          You&apos;re offline. Tessera is running from this device; anything that needs the server waits for
-          the connection.
+          {t("offline")}
         </div>
       )}
     </div>

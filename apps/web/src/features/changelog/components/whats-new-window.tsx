@@ -1,4 +1,5 @@
 import type { ChangelogEntry } from "@tessera/contracts";
+import { useTranslation } from "react-i18next";
 import { Button } from "@/components/ui/button";
 import {
   Dialog,
@@ -19,12 +20,13 @@ export function WhatsNewWindow({
   entries: ChangelogEntry[];
   onClose: () => void;
 }) {
+  const { t } = useTranslation("changelog");
   return (
     <Dialog open={open} onOpenChange={(next) => !next && onClose()}>
       <DialogContent className="max-w-lg">
         <DialogHeader>
-          <DialogTitle>What&apos;s new</DialogTitle>
-          <DialogDescription>Changes since you last looked.</DialogDescription>
+          <DialogTitle>{t("title")}</DialogTitle>
+          <DialogDescription>{t("description")}</DialogDescription>
         </DialogHeader>
         <ul className="scroll-area flex max-h-80 flex-col gap-4 overflow-y-auto">
           {entries.map((entry) => (
@@ -37,7 +39,7 @@ export function WhatsNewWindow({
           ))}
         </ul>
         <DialogFooter>
-          <Button onClick={onClose}>Got it</Button>
+          <Button onClick={onClose}>{t("gotIt")}</Button>
         </DialogFooter>
       </DialogContent>
     </Dialog>

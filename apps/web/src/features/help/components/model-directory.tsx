@@ -1,7 +1,9 @@
 import { MODEL_GROUPS, modelHelpPath } from "@tessera/contracts";
+import { useTranslation } from "react-i18next";
 
 /** Every catalogue model with what it is good at; the anchors are what Tessera Local links to. */
 export function ModelDirectory() {
+  const { t } = useTranslation("help");
   return (
     <div className="flex flex-col gap-8">
       {MODEL_GROUPS.map((group) => (
@@ -18,11 +20,11 @@ export function ModelDirectory() {
               >
                 <p className="font-medium">{m.name}</p>
                 <p className="mt-1 text-sm text-muted-foreground">{m.description}</p>
-                {m.bestFor?.length ? <p className="mt-2 text-sm">Best for {m.bestFor.join(", ")}.</p> : null}
+                {m.bestFor?.length ? <p className="mt-2 text-sm">{t("bestFor", { uses: m.bestFor })}</p> : null}
                 <p className="mt-2 flex gap-2 text-xs text-muted-foreground">
                   <code>{m.id}</code>
-                  {m.vision ? <span>· Vision</span> : null}
-                  {m.research ? <span>· Research</span> : null}
+                  {m.vision ? <span>· {t("vision")}</span> : null}
+                  {m.research ? <span>· {t("research")}</span> : null}
                 </p>
               </li>
             ))}

@@ -1,7 +1,9 @@
 // History's details overlay: the image large, its prompt (copyable, or taken back to the creator),
 // model, ratio, time and date, with download and delete.
-import { IMAGE_MESSAGES, type GeneratedImage } from "@tessera/contracts";
+import type { GeneratedImage } from "@tessera/contracts";
 import { Copy, Download, ExternalLink, Trash2, Wand2 } from "lucide-react";
+import type { TFunction } from "i18next";
+import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { toast } from "@/lib/toast";
 import { Button } from "@/components/ui/button";
@@ -12,13 +14,13 @@ import { aspectOf, secondsText } from "../utils/format-image";
 import { storeSelectedImage } from "../utils/image-prefill";
 import { ImageStatusBadge } from "./image-status-badge";
 
-async function copyPrompt(prompt: string) {
+async function copyPrompt(prompt: string, t: TFunction<"images">) {
   try {
     await navigator.clipboard.writeText(prompt);
-    toast.success(IMAGE_MESSAGES.copiedTitle, { description: IMAGE_MESSAGES.copied });
+    toast.success(t("messages.copiedTitle"), { description: t("messages.copied") });
   } catch (error) {
-    toast.error("Copy failed", {
-      description: error instanceof Error ? error.message : "The browser did not allow it.",
+    toast.error(t("details.copyFailed"), {
+      description: error instanceof Error ? error.message : t("details.notAllowed"),
     });
   }
 }
@@ -38,6 +40,7 @@ export function ImageDetailsDialog({
   onDownload: (image: GeneratedImage) => void;
   onDelete: (image: GeneratedImage) => void;
 }) {
+  const { t } = useTranslation("images");
   const navigate = useNavigate();
   return (
     <Dialog open={image !== null} onOpenChange={(open) => (open ? undefined : onClose())}>
@@ -45,10 +48,8 @@ export function ImageDetailsDialog({
         {image ? (
           <>
             <DialogHeader>
-              <DialogTitle>Image details</DialogTitle>
-              <DialogDescription className="sr-only">
-                The image, its prompt and how it was made.
-              </DialogDescription>
+              <DialogTitle>{t("details.title")}</DialogTitle>
+              <DialogDescription className="sr-only">{t("details.description")}</DialogDescription>
             </DialogHeader>
             {image.image_url ? (
               <a
@@ -67,16 +68,16 @@ export function ImageDetailsDialog({
             ) : (
               <p className="rounded-lg bg-muted/50 px-4 py-8 text-center text-sm text-muted-foreground">
                 {image.status === "failed"
-                  ? (image.error ?? "This image could not be generated.")
-                  : "Generating..."}
+                  ? (image.error ?? t("notGenerated"))
+                  : t("generating")}
               </p>
             )}
-            <section aria-label="Prompt" className="flex flex-col gap-2">
+            <section aria-label={t("form.prompt")} className="flex flex-col gap-2">
               <p className="text-sm leading-relaxed whitespace-pre-wrap">{image.prompt}</p>
               <div className="flex flex-wrap gap-2">
-                <Button variant="outline" size="sm" onClick={() => void copyPrompt(image.prompt)}>
+                <Button variant="outline" size="sm" onClick={() => void copyPrompt(image.prompt, t)}>
                   <Copy aria-hidden="true" />
-                  Copy prompt
+                  {t("details.copyPrompt")}
                 </Button>
                 <Button
                   variant="outline"
@@ -91,19 +92,19 @@ export function ImageDetailsDialog({
                   }}
                 >
                   <Wand2 aria-hidden="true" />
-                  Use prompt
+                  {t("details.usePrompt")}
                 </Button>
               </div>
             </section>
             <dl className="grid grid-cols-2 gap-x-6 gap-y-2 text-sm sm:grid-cols-3">
-              <Fact label="Model">{modelName(image.model)}</Fact>
-              <Fact label="Aspect ratio">
+              <Fact label={t("form.model")}>{modelName(image.model)}</Fact>
+              <Fact label={t("details.aspectRatio")}>
                 {image.aspect_ratio ?? "—"}
                 {image.width && image.height ? ` (${image.width}×${image.height})` : ""}
               </Fact>
-              <Fact label="Generation time">{secondsText(image.generation_time)}</Fact>
-              <Fact label="Created">{formatWhen(image.created_at)}</Fact>
-              <Fact label="Status">
+              <Fact label={t("details.generationTime")}>{secondsText(image.generation_time, t)}</Fact>
+              <Fact label={t("details.created")}>{formatWhen(image.created_at)}</Fact>
+              <Fact label={t("details.status")}>
                 <ImageStatusBadge status={image.status} />
               </Fact>
             </dl>
@@ -114,19 +115,19 @@ export function ImageDetailsDialog({
                 onClick={() => onDelete(image)}
               >
                 <Trash2 aria-hidden="true" />
-                Delete
+                {t("details.delete")}
               </Button>
               {image.image_url ? (
                 <>
                   <Button variant="outline" asChild>
                     <a href={image.image_url} target="_blank" rel="noopener noreferrer">
                       <ExternalLink aria-hidden="true" />
-                      View full size
+                      {t("viewFullSize")}
                     </a>
                   </Button>
                   <Button onClick={() => onDownload(image)} disabled={downloading}>
                     {downloading ? <Spinner /> : <Download aria-hidden="true" />}
-                    Download
+                    {t("download")}
                   </Button>
                 </>
               ) : null}

@@ -9,6 +9,7 @@ import {
 } from "@tessera/contracts";
 import { Sparkles } from "lucide-react";
 import { useId } from "react";
+import { useTranslation } from "react-i18next";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
 import { Label } from "@/components/ui/label";
@@ -17,16 +18,6 @@ import { Spinner } from "@/components/ui/spinner";
 import { Textarea } from "@/components/ui/textarea";
 import { typicalTime } from "../utils/format-image";
 import { ImageQuota } from "./image-quota";
-
-const RATIO_NAMES: Record<ImageAspectRatio, string> = {
-  "1:1": "Square",
-  "3:4": "Portrait",
-  "4:3": "Landscape",
-  "9:16": "Tall",
-  "16:9": "Wide",
-  "9:21": "Very tall",
-  "21:9": "Ultra-wide",
-};
 
 export interface ImageFormValues {
   prompt: string;
@@ -52,6 +43,7 @@ export function ImageForm({
   running: boolean;
   onGenerate: () => void;
 }) {
+  const { t } = useTranslation("images");
   const id = useId();
   const selected = models.find((m) => m.id === values.model);
   const set = (patch: Partial<ImageFormValues>) => onChange({ ...values, ...patch });
@@ -67,16 +59,16 @@ export function ImageForm({
         >
           <div className="flex flex-col gap-2">
             <div className="flex items-baseline justify-between gap-2">
-              <Label htmlFor={`${id}-prompt`}>Prompt</Label>
+              <Label htmlFor={`${id}-prompt`}>{t("form.prompt")}</Label>
               <span className="text-xs text-muted-foreground tabular-nums">
-                {values.prompt.length} / {IMAGE_PROMPT_MAX_CHARS}
+                {t("form.count", { count: values.prompt.length, max: IMAGE_PROMPT_MAX_CHARS })}
               </span>
             </div>
             <Textarea
               id={`${id}-prompt`}
               value={values.prompt}
               maxLength={IMAGE_PROMPT_MAX_CHARS}
-              placeholder="Describe your image"
+              placeholder={t("form.promptPlaceholder")}
               rows={4}
               onChange={(e) => set({ prompt: e.target.value })}
               onKeyDown={(e) => {
@@ -90,14 +82,14 @@ export function ImageForm({
 
           <div className="grid gap-4 sm:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
             <div className="flex min-w-0 flex-col gap-2">
-              <Label htmlFor={`${id}-model`}>Model</Label>
+              <Label htmlFor={`${id}-model`}>{t("form.model")}</Label>
               <Select
                 value={values.model ?? ""}
                 onValueChange={(model) => set({ model })}
                 disabled={modelsLoading}
               >
                 <SelectTrigger id={`${id}-model`} aria-describedby={`${id}-model-note`}>
-                  <SelectValue placeholder={modelsLoading ? "Loading models…" : "Choose a model"} />
+                  <SelectValue placeholder={modelsLoading ? t("form.loadingModels") : t("form.chooseModel")} />
                 </SelectTrigger>
                 <SelectContent>
                   {models.map((model) => (
@@ -107,7 +99,7 @@ export function ImageForm({
                       disabled={!model.available}
                       hint={
                         model.available
-                          ? `${model.description} ${typicalTime(model.typicalSeconds)}.`
+                          ? `${model.description} ${typicalTime(model.typicalSeconds, t)}.`
                           : model.unavailableReason
                       }
                     >
@@ -115,7 +107,7 @@ export function ImageForm({
                     </SelectItem>
                   ))}
                   {values.model && !selected && !modelsLoading ? (
-                    <SelectItem value={values.model} disabled hint="Not offered here.">
+                    <SelectItem value={values.model} disabled hint={t("form.notOffered")}>
                       {values.model}
                     </SelectItem>
                   ) : null}
@@ -123,7 +115,7 @@ export function ImageForm({
               </Select>
             </div>
             <div className="flex min-w-0 flex-col gap-2">
-              <Label htmlFor={`${id}-ratio`}>Aspect Ratio</Label>
+              <Label htmlFor={`${id}-ratio`}>{t("form.aspectRatio")}</Label>
               <Select
                 value={values.aspectRatio}
                 onValueChange={(aspectRatio) => set({ aspectRatio: aspectRatio as ImageAspectRatio })}
@@ -134,7 +126,7 @@ export function ImageForm({
                 <SelectContent>
                   {IMAGE_ASPECT_RATIOS.map((ratio) => (
                     <SelectItem key={ratio} value={ratio}>
-                      {ratio} · {RATIO_NAMES[ratio]}
+                      {ratio} · {t(`ratio.${ratio.replace(":", "x")}`)}
                     </SelectItem>
                   ))}
                 </SelectContent>
@@ -144,7 +136,7 @@ export function ImageForm({
 
           {modelsError ? (
             <p role="alert" className="-mt-2 text-sm text-destructive">
-              Could not load the image models: {modelsError}
+              {t("form.modelsFailed", { reason: modelsError })}
             </p>
           ) : (
             <ModelNote id={`${id}-model-note`} model={selected} />
@@ -154,7 +146,7 @@ export function ImageForm({
             <ImageQuota />
             <Button type="submit" disabled={running || !values.model} className="sm:min-w-44">
               {running ? <Spinner /> : <Sparkles aria-hidden="true" />}
-              {running ? "Generating..." : "Generate Image"}
+              {running ? t("generating") : t("form.generate")}
             </Button>
           </div>
         </form>
@@ -165,17 +157,17 @@ export function ImageForm({
 
 /** What the chosen model is: why it cannot run here, or that the procedural one draws no picture. */
 function ModelNote({ id, model }: { id: string; model: ImageModel | undefined }) {
+  const { t } = useTranslation("images");
   if (model && !model.available)
     return (
       <p id={id} role="note" className="-mt-2 text-sm text-destructive">
-        {model.name} is not available here. {model.unavailableReason}
+        {t("form.unavailable", { name: model.name })} {model.unavailableReason}
       </p>
     );
   if (model?.id === PROCEDURAL_IMAGE_MODEL_ID)
     return (
       <p id={id} role="note" className="-mt-2 text-sm text-muted-foreground">
-        Tessera Sketch draws an abstract composition from your words on this server, offline: colours, shapes
-        and your key words, not a picture of them. Your administrator can switch on photographic models.
+        {t("form.sketchNote")}
       </p>
     );
   return <span id={id} hidden />;

@@ -1,8 +1,9 @@
 // /dashboard/image-history (spec 001 §2, §7, §8): up to 50 of one's images, newest first, with status
 // badges, a details overlay, download and delete (after a confirmation). Empty: 'No images yet'.
-import { IMAGE_HISTORY_LIMIT, IMAGE_MESSAGES, type GeneratedImage } from "@tessera/contracts";
+import { IMAGE_HISTORY_LIMIT, type GeneratedImage } from "@tessera/contracts";
 import { Images, Plus, RotateCw } from "lucide-react";
 import { useState } from "react";
+import { Trans, useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { toast } from "@/lib/toast";
 import { ConfirmDeleteDialog } from "@/components/confirm-delete-dialog";
@@ -19,23 +20,24 @@ import { ImageDetailsDialog } from "./image-details-dialog";
 import { ImageTile } from "./image-tile";
 
 export function ImageHistoryPage() {
-  useDocumentTitle("Image History");
+  const { t } = useTranslation("images");
+  useDocumentTitle(t("history.title"));
   const { data, error, isPending, refetch, isRefetching } = useImages(IMAGE_HISTORY_LIMIT);
   const models = useImageModels();
   const remove = useDeleteImage();
-  const { download, busyId } = useDownloadImage(IMAGE_MESSAGES.historyDownloadFailed);
+  const { download, busyId } = useDownloadImage("historyDownloadFailed");
   const [openId, setOpenId] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<GeneratedImage | null>(null);
   // The overlay follows the list, so a job that finishes while it is open shows its image.
   const open = data?.find((image) => image.id === openId) ?? null;
-  const modelName = (id: string | null) => modelNameOf(models.data?.models ?? [], id);
+  const modelName = (id: string | null) => modelNameOf(models.data?.models ?? [], id, t);
 
   const confirmDelete = (image: GeneratedImage) => {
     setDeleting(null);
     setOpenId(null);
     remove.mutate(image.id, {
-      onSuccess: () => toast.success(IMAGE_MESSAGES.successTitle, { description: IMAGE_MESSAGES.deleted }),
-      onError: (err) => toast.error(IMAGE_MESSAGES.deleteFailed, { description: err.message }),
+      onSuccess: () => toast.success(t("messages.successTitle"), { description: t("messages.deleted") }),
+      onError: (err) => toast.error(t("messages.deleteFailed"), { description: err.message }),
     });
   };
 
@@ -43,30 +45,26 @@ export function ImageHistoryPage() {
     <div className="mx-auto flex w-full max-w-6xl flex-col gap-6 px-4 py-8 sm:px-8 sm:py-10">
       <header className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
         <div className="flex flex-col gap-2">
-          <h1 className="text-3xl font-semibold tracking-tight">Image History</h1>
-          <p className="text-muted-foreground">
-            Your last {IMAGE_HISTORY_LIMIT} images with their prompts, ready to download or delete.
-          </p>
+          <h1 className="text-3xl font-semibold tracking-tight">{t("history.title")}</h1>
+          <p className="text-muted-foreground">{t("history.intro", { count: IMAGE_HISTORY_LIMIT })}</p>
         </div>
         <Button asChild>
           <Link to="/dashboard/images">
             <Plus aria-hidden="true" />
-            New Image
+            {t("newImage")}
           </Link>
         </Button>
       </header>
 
       {isPending ? (
-        <PageSpinner label="Loading images" />
+        <PageSpinner label={t("history.loading")} />
       ) : error ? (
         <Alert variant="destructive" role="alert">
           <AlertDescription className="flex flex-wrap items-center justify-between gap-3">
-            <span>
-              {IMAGE_MESSAGES.historyLoadFailed}: {error.message}
-            </span>
+            <span>{t("history.loadFailed", { reason: error.message })}</span>
             <Button variant="outline" size="sm" onClick={() => void refetch()} disabled={isRefetching}>
               <RotateCw aria-hidden="true" />
-              Try again
+              {t("history.tryAgain")}
             </Button>
           </AlertDescription>
         </Alert>
@@ -75,17 +73,15 @@ export function ImageHistoryPage() {
           <span className="flex size-12 items-center justify-center rounded-full bg-primary/10 text-primary">
             <Images aria-hidden="true" className="size-6" />
           </span>
-          <p className="text-lg font-medium">No images yet</p>
-          <p className="max-w-sm text-sm text-muted-foreground">
-            Images you generate are kept here with their prompts.
-          </p>
+          <p className="text-lg font-medium">{t("history.emptyTitle")}</p>
+          <p className="max-w-sm text-sm text-muted-foreground">{t("history.emptyText")}</p>
           <Button asChild className="mt-2">
-            <Link to="/dashboard/images">Create Your First Image</Link>
+            <Link to="/dashboard/images">{t("history.createFirst")}</Link>
           </Button>
         </div>
       ) : (
         <ul
-          aria-label="Images"
+          aria-label={t("history.label")}
           className="grid grid-cols-1 gap-4 min-[480px]:grid-cols-2 md:grid-cols-3 xl:grid-cols-4"
         >
           {data.map((image) => (
@@ -111,13 +107,14 @@ export function ImageHistoryPage() {
       />
       <ConfirmDeleteDialog
         item={deleting}
-        title="Delete this image?"
+        title={t("history.deleteTitle")}
         description={(image) => (
-          <>
-            The image for{" "}
-            <strong>“{image.prompt.length > 80 ? `${image.prompt.slice(0, 80)}…` : image.prompt}”</strong>{" "}
-            will be removed from your history. This cannot be undone.
-          </>
+          <Trans
+            t={t}
+            i18nKey="history.deleteDescription"
+            values={{ prompt: image.prompt.length > 80 ? `${image.prompt.slice(0, 80)}…` : image.prompt }}
+            components={{ strong: <strong /> }}
+          />
         )}
         onCancel={() => setDeleting(null)}
         onConfirm={confirmDelete}

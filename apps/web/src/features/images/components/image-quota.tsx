@@ -1,9 +1,11 @@
 // This month's images against the plan's allowance, and the way to more when they are used up.
+import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { useSubscription } from "@/lib/subscription";
 import { cn } from "@/lib/utils";
 
 export function ImageQuota() {
+  const { t } = useTranslation("images");
   const usage = useSubscription().details?.usage;
   if (!usage) return null;
   const { imagesThisMonth: used, imagesPerMonth: allowed } = usage;
@@ -11,7 +13,7 @@ export function ImageQuota() {
   if (allowed === null)
     return (
       <p data-testid="image-quota" className="text-sm text-muted-foreground">
-        {used} {used === 1 ? "image" : "images"} this month
+        {t("quota.used", { count: used })}
       </p>
     );
   const usedUp = used >= allowed;
@@ -20,13 +22,13 @@ export function ImageQuota() {
       data-testid="image-quota"
       className={cn("text-sm", usedUp ? "text-destructive" : "text-muted-foreground")}
     >
-      {used} of {allowed} images this month
+      {t("quota.usedOf", { count: allowed, used })}
       {usedUp ? (
         <>
           {" "}
-          · You have used this month&apos;s images.{" "}
+          · {t("quota.usedUp")}{" "}
           <Link to="/pricing" className="font-medium text-primary underline-offset-4 hover:underline">
-            See plans
+            {t("quota.seePlans")}
           </Link>
         </>
       ) : null}

@@ -2,6 +2,7 @@
 // size in a new tab and Download.
 import type { GeneratedImage } from "@tessera/contracts";
 import { Download, ExternalLink, ImageIcon } from "lucide-react";
+import { useTranslation } from "react-i18next";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
 import { Spinner } from "@/components/ui/spinner";
@@ -15,6 +16,7 @@ export function ImageResult({
   image: GeneratedImage | null;
   modelName: (id: string | null) => string;
 }) {
+  const { t } = useTranslation("images");
   const { download, busyId } = useDownloadImage();
   if (!image?.image_url)
     return (
@@ -23,15 +25,13 @@ export function ImageResult({
           <span className="flex size-12 items-center justify-center rounded-full bg-primary/10 text-primary">
             <ImageIcon aria-hidden="true" className="size-6" />
           </span>
-          <p className="font-medium">Your image will appear here</p>
-          <p className="max-w-sm text-sm text-muted-foreground">
-            Describe it, pick a model and a shape, and press Generate Image.
-          </p>
+          <p className="font-medium">{t("result.emptyTitle")}</p>
+          <p className="max-w-sm text-sm text-muted-foreground">{t("result.emptyText")}</p>
         </CardContent>
       </Card>
     );
   return (
-    <Card className="overflow-hidden" role="region" aria-label="Generated image">
+    <Card className="overflow-hidden" role="region" aria-label={t("result.label")}>
       <div className="flex justify-center bg-muted/40">
         <img
           src={image.image_url}
@@ -46,19 +46,19 @@ export function ImageResult({
           <p className="mt-1 text-xs text-muted-foreground">
             {modelName(image.model)} · {image.aspect_ratio ?? "—"}
             {image.width && image.height ? ` · ${image.width}×${image.height}` : ""} ·{" "}
-            {secondsText(image.generation_time)}
+            {secondsText(image.generation_time, t)}
           </p>
         </div>
         <div className="flex shrink-0 gap-2">
           <Button variant="outline" size="sm" asChild>
             <a href={image.image_url} target="_blank" rel="noopener noreferrer">
               <ExternalLink aria-hidden="true" />
-              View full size
+              {t("viewFullSize")}
             </a>
           </Button>
           <Button size="sm" onClick={() => void download(image)} disabled={busyId === image.id}>
             {busyId === image.id ? <Spinner /> : <Download aria-hidden="true" />}
-            Download
+            {t("download")}
           </Button>
         </div>
       </CardContent>

@@ -1,4 +1,5 @@
 import type { GeneratedImage } from "@tessera/contracts";
+import { useTranslation } from "react-i18next";
 import { Badge } from "@/components/ui/badge";
 import { statusLabel } from "../utils/format-image";
 
@@ -10,10 +11,11 @@ export function ImageStatusBadge({
   status: GeneratedImage["status"];
   className?: string;
 }) {
+  const { t } = useTranslation("images");
   const variant = status === "completed" ? "secondary" : status === "failed" ? "destructive" : "outline";
   return (
     <Badge variant={variant} className={className}>
-      {statusLabel(status)}
+      {statusLabel(status, t)}
     </Badge>
   );
 }

@@ -2,6 +2,7 @@
 // prompt, and Download and Delete. Selecting the picture opens the details overlay.
 import type { GeneratedImage } from "@tessera/contracts";
 import { AlertTriangle, Download, Trash2 } from "lucide-react";
+import { useTranslation } from "react-i18next";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { formatWhen } from "@/lib/utils";
@@ -20,6 +21,7 @@ export function ImageTile({
   onDownload: () => void;
   onDelete: () => void;
 }) {
+  const { t } = useTranslation("images");
   const failed = image.status === "failed";
   return (
     <li
@@ -29,7 +31,7 @@ export function ImageTile({
       <button
         type="button"
         onClick={onOpen}
-        aria-label={`Details of ${image.prompt}`}
+        aria-label={t("tile.details", { prompt: image.prompt })}
         className="relative block aspect-square w-full overflow-hidden bg-muted focus-visible:ring-[3px] focus-visible:ring-ring/40 focus-visible:outline-none focus-visible:ring-inset"
       >
         {image.image_url ? (
@@ -44,12 +46,12 @@ export function ImageTile({
             {failed ? (
               <>
                 <AlertTriangle aria-hidden="true" className="size-5 text-destructive" />
-                <span className="line-clamp-3">{image.error ?? "This image could not be generated."}</span>
+                <span className="line-clamp-3">{image.error ?? t("notGenerated")}</span>
               </>
             ) : (
               <>
                 <Spinner className="size-5 text-primary" />
-                Generating...
+                {t("generating")}
               </>
             )}
           </span>
@@ -70,7 +72,7 @@ export function ImageTile({
           <Button
             variant="ghost"
             size="icon"
-            aria-label={`Download ${image.prompt}`}
+            aria-label={t("tile.download", { prompt: image.prompt })}
             onClick={onDownload}
             disabled={downloading}
             className="size-8 text-muted-foreground"
@@ -81,7 +83,7 @@ export function ImageTile({
         <Button
           variant="ghost"
           size="icon"
-          aria-label={`Delete ${image.prompt}`}
+          aria-label={t("tile.delete", { prompt: image.prompt })}
           onClick={onDelete}
           className="size-8 text-muted-foreground hover:text-destructive"
         >

@@ -4,6 +4,7 @@
 import { DEFAULT_IMAGE_ASPECT_RATIO } from "@tessera/contracts";
 import { History, Plus } from "lucide-react";
 import { useCallback, useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { Button } from "@/components/ui/button";
 import { errorMessage } from "@/lib/api-client";
@@ -24,7 +25,8 @@ const initialValues = (prefill: ImagePrefill): ImageFormValues => ({
 });
 
 export function ImagesPage() {
-  useDocumentTitle("Image Creator");
+  const { t } = useTranslation("images");
+  useDocumentTitle(t("creator.title"));
   const [prefill] = useState(readImagePrefill);
   const [values, setValues] = useState(() => initialValues(prefill));
   const models = useImageModels();
@@ -57,28 +59,26 @@ export function ImagesPage() {
     generation.reset();
     setValues({ prompt: "", model: defaultModel, aspectRatio: DEFAULT_IMAGE_ASPECT_RATIO });
   };
-  const modelName = (id: string | null) => modelNameOf(models.data?.models ?? [], id);
+  const modelName = (id: string | null) => modelNameOf(models.data?.models ?? [], id, t);
   const showProgress = generation.running || generation.progress > 0;
 
   return (
     <div className="mx-auto flex w-full max-w-6xl flex-col gap-6 px-4 py-8 sm:px-8 sm:py-10">
       <header className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
         <div className="flex flex-col gap-2">
-          <h1 className="text-3xl font-semibold tracking-tight">Image Creator</h1>
-          <p className="text-muted-foreground">
-            Describe an image, choose a model and a shape, and generate it.
-          </p>
+          <h1 className="text-3xl font-semibold tracking-tight">{t("creator.title")}</h1>
+          <p className="text-muted-foreground">{t("creator.intro")}</p>
         </div>
         <div className="flex gap-2">
           <Button variant="outline" asChild>
             <Link to="/dashboard/image-history">
               <History aria-hidden="true" />
-              History
+              {t("creator.history")}
             </Link>
           </Button>
           <Button variant="secondary" onClick={newImage}>
             <Plus aria-hidden="true" />
-            New Image
+            {t("newImage")}
           </Button>
         </div>
       </header>

@@ -2,6 +2,7 @@
 // finished one opens in the result area.
 import { RECENT_IMAGES_LIMIT, type GeneratedImage } from "@tessera/contracts";
 import { AlertTriangle, ChevronRight } from "lucide-react";
+import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Spinner } from "@/components/ui/spinner";
@@ -9,36 +10,37 @@ import { errorMessage } from "@/lib/api-client";
 import { useImages } from "../api/get-images";
 
 export function RecentImages({ onOpen }: { onOpen: (image: GeneratedImage) => void }) {
+  const { t } = useTranslation("images");
   const { data, error, isPending } = useImages(RECENT_IMAGES_LIMIT);
   return (
     <Card role="region" aria-labelledby="recent-images-heading">
       <CardHeader className="flex-row items-center justify-between gap-2 pb-3">
         <CardTitle id="recent-images-heading" className="text-base">
-          Recent Images
+          {t("recent.title")}
         </CardTitle>
         <Link
           to="/dashboard/image-history"
           className="inline-flex items-center gap-0.5 text-sm font-medium text-primary underline-offset-4 hover:underline"
         >
-          View all
+          {t("recent.viewAll")}
           <ChevronRight aria-hidden="true" className="size-4" />
         </Link>
       </CardHeader>
       <CardContent>
         {isPending ? (
           <div className="flex justify-center py-6">
-            <Spinner label="Loading recent images" className="size-5 text-primary" />
+            <Spinner label={t("recent.loading")} className="size-5 text-primary" />
           </div>
         ) : error ? (
           <p role="alert" className="text-sm text-destructive">
-            Could not load your images: {errorMessage(error)}
+            {t("recent.loadFailed", { reason: errorMessage(error) })}
           </p>
         ) : data.length === 0 ? (
           <p className="py-4 text-center text-sm text-muted-foreground">
-            No images yet. The ones you make appear here.
+            {t("recent.empty")}
           </p>
         ) : (
-          <ul aria-label="Recent images" className="grid grid-cols-3 gap-2 lg:grid-cols-2">
+          <ul aria-label={t("recent.label")} className="grid grid-cols-3 gap-2 lg:grid-cols-2">
             {data.map((image) => (
               <li key={image.id}>
                 <RecentTile image={image} onOpen={onOpen} />
@@ -52,6 +54,7 @@ export function RecentImages({ onOpen }: { onOpen: (image: GeneratedImage) => vo
 }
 
 function RecentTile({ image, onOpen }: { image: GeneratedImage; onOpen: (image: GeneratedImage) => void }) {
+  const { t } = useTranslation("images");
   const frame = "flex aspect-square w-full overflow-hidden rounded-lg border bg-muted";
   if (image.image_url)
     return (
@@ -67,11 +70,11 @@ function RecentTile({ image, onOpen }: { image: GeneratedImage; onOpen: (image: 
   const failed = image.status === "failed";
   return (
     <div
-      title={failed ? (image.error ?? "Failed") : image.prompt}
+      title={failed ? (image.error ?? t("status.failed")) : image.prompt}
       className={`${frame} flex-col items-center justify-center gap-1 p-1 text-center text-[0.7rem] text-muted-foreground`}
     >
       {failed ? <AlertTriangle aria-hidden="true" className="size-4 text-destructive" /> : <Spinner />}
-      <span>{failed ? "Failed" : "Generating..."}</span>
+      <span>{failed ? t("status.failed") : t("generating")}</span>
     </div>
   );
 }

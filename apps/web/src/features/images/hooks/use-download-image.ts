@@ -1,12 +1,15 @@
 // The Download action with the spec's toasts: 'Success' / 'Image downloaded successfully', or the
 // failure title with the reason ('Download Failed' on the creator, 'Failed to download image' in
 // history). A fallback to a new tab says so instead.
-import { IMAGE_MESSAGES, type GeneratedImage } from "@tessera/contracts";
+import type { GeneratedImage } from "@tessera/contracts";
 import { useCallback, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { toast } from "@/lib/toast";
 import { absoluteImageUrl, downloadImage } from "../utils/download-image";
 
-export function useDownloadImage(failureTitle: string = IMAGE_MESSAGES.downloadFailedTitle) {
+/** failureTitle: a key of the images namespace, the creator's by default. */
+export function useDownloadImage(failureTitle: "downloadFailedTitle" | "historyDownloadFailed" = "downloadFailedTitle") {
+  const { t } = useTranslation("images");
   const [busyId, setBusyId] = useState<string | null>(null);
   const download = useCallback(
     async (image: Pick<GeneratedImage, "id" | "image_url">) => {
@@ -15,18 +18,18 @@ export function useDownloadImage(failureTitle: string = IMAGE_MESSAGES.downloadF
       try {
         const outcome = await downloadImage(absoluteImageUrl(image.image_url), image.id);
         if (outcome === "downloaded")
-          toast.success(IMAGE_MESSAGES.successTitle, { description: IMAGE_MESSAGES.downloaded });
-        else toast.info("Opened in a new tab", { description: "Save the image from there." });
+          toast.success(t("messages.successTitle"), { description: t("messages.downloaded") });
+        else toast.info(t("messages.openedInTab"), { description: t("messages.saveFromTab") });
       } catch (error) {
-        toast.error(failureTitle, {
+        toast.error(t(`messages.${failureTitle}`), {
           description:
-            error instanceof Error && error.message ? error.message : IMAGE_MESSAGES.downloadFailed,
+            error instanceof Error && error.message ? error.message : t("messages.downloadFailed"),
         });
       } finally {
         setBusyId(null);
       }
     },
-    [failureTitle],
+    [failureTitle, t],
   );
   return { download, busyId };
 }

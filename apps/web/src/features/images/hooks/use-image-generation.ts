@@ -3,7 +3,6 @@
 // up to 90 while the job runs, 100 with 'Image generated successfully!' and back to 0 after 600 ms.
 // The job is followed by polling its status; failures are the spec's 'Generation Failed' toast.
 import {
-  IMAGE_MESSAGES,
   IMAGE_PROGRESS,
   type GeneratedImage,
   type ImageAspectRatio,
@@ -11,6 +10,8 @@ import {
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { toast } from "@/lib/toast";
+import type { TFunction } from "i18next";
+import { useTranslation } from "react-i18next";
 import { ApiError } from "@/lib/api-client";
 import { useAuth } from "@/lib/auth-context";
 import { subscriptionQueryKey } from "@/lib/subscription";
@@ -30,14 +31,15 @@ export const nextProgress = (progress: number) =>
 
 const IDLE: GenerationState = { running: false, progress: 0, statusText: "", result: null };
 
-function failureMessage(error: unknown): string {
+function failureMessage(error: unknown, t: TFunction<"images">): string {
   // The server's own reason when it gave one; the spec's wording for a bare HTTP failure.
   if (error instanceof ApiError && error.code.startsWith("HTTP_"))
-    return `Image generation failed: ${error.message}`;
-  return error instanceof Error && error.message ? error.message : IMAGE_MESSAGES.failedFallback;
+    return t("messages.httpFailed", { reason: error.message });
+  return error instanceof Error && error.message ? error.message : t("messages.failedFallback");
 }
 
 export function useImageGeneration() {
+  const { t } = useTranslation("images");
   const { user, token } = useAuth();
   const queryClient = useQueryClient();
   const [state, setState] = useState<GenerationState>(IDLE);
@@ -71,11 +73,11 @@ export function useImageGeneration() {
   const generate = useCallback(
     async (input: { prompt: string; model: string; aspectRatio: ImageAspectRatio }) => {
       if (!input.prompt.trim()) {
-        toast.error(IMAGE_MESSAGES.promptRequiredTitle, { description: IMAGE_MESSAGES.promptRequired });
+        toast.error(t("messages.promptRequiredTitle"), { description: t("messages.promptRequired") });
         return;
       }
       if (!user) {
-        toast.error(IMAGE_MESSAGES.loginRequiredTitle, { description: IMAGE_MESSAGES.loginRequired });
+        toast.error(t("messages.loginRequiredTitle"), { description: t("messages.loginRequired") });
         return;
       }
       controller.current?.abort();
@@ -85,18 +87,18 @@ export function useImageGeneration() {
       setState({
         running: true,
         progress: IMAGE_PROGRESS.start,
-        statusText: IMAGE_MESSAGES.initializing,
+        statusText: t("messages.initializing"),
         result: null,
       });
       try {
-        if (!token) throw new Error(IMAGE_MESSAGES.authRequired);
+        if (!token) throw new Error(t("messages.authRequired"));
         const job = await startImageGeneration({ ...input, prompt: input.prompt.trim() });
         if (own.signal.aborted) return;
         refreshLists();
         setState((s) => ({
           ...s,
           progress: IMAGE_PROGRESS.contacted,
-          statusText: IMAGE_MESSAGES.contacting,
+          statusText: t("messages.contacting"),
         }));
         timers.current.tick = setInterval(
           () => setState((s) => ({ ...s, progress: nextProgress(s.progress) })),
@@ -104,11 +106,11 @@ export function useImageGeneration() {
         );
         const done = await followImageJob(job.id, { signal: own.signal });
         stopTimers();
-        if (done.status === "failed") throw new Error(done.error ?? IMAGE_MESSAGES.failedFallback);
+        if (done.status === "failed") throw new Error(done.error ?? t("messages.failedFallback"));
         setState({
           running: false,
           progress: IMAGE_PROGRESS.done,
-          statusText: IMAGE_MESSAGES.generated,
+          statusText: t("messages.generated"),
           result: done,
         });
         timers.current.reset = setTimeout(
@@ -119,12 +121,12 @@ export function useImageGeneration() {
         if (own.signal.aborted) return;
         stopTimers();
         setState(IDLE);
-        toast.error(IMAGE_MESSAGES.failedTitle, { description: failureMessage(error) });
+        toast.error(t("messages.failedTitle"), { description: failureMessage(error, t) });
       } finally {
         if (!own.signal.aborted) refreshLists();
       }
     },
-    [user, token, refreshLists],
+    [user, token, refreshLists, t],
   );
 
   /** New Image: forgets the result; a job still running goes on and lands in Recent Images. */

@@ -3,6 +3,7 @@
 import { localModelNameSchema, sha256Schema } from "@tessera/contracts";
 import { Plus } from "lucide-react";
 import { useState, type FormEvent } from "react";
+import { useTranslation } from "react-i18next";
 import { FormError } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
@@ -11,6 +12,7 @@ import { addLocalModel, useLocalModelChange } from "../api/change-local-models";
 import { formatBytes } from "../utils/format";
 
 export function AddByUrlForm() {
+  const { t } = useTranslation("localModels");
   const add = useLocalModelChange(addLocalModel);
   const [url, setUrl] = useState("");
   const [sha256, setSha256] = useState("");
@@ -22,10 +24,10 @@ export function AddByUrlForm() {
     setProblem(null);
     const checksum = sha256.trim() ? sha256Schema.safeParse(sha256) : null;
     const named = name.trim() ? localModelNameSchema.safeParse(name) : null;
-    if (!/^https?:\/\/\S+$/i.test(url.trim())) return setProblem("Enter an http:// or https:// address.");
-    if (checksum && !checksum.success) return setProblem("The SHA-256 must be 64 hexadecimal characters.");
+    if (!/^https?:\/\/\S+$/i.test(url.trim())) return setProblem(t("byUrl.badUrl"));
+    if (checksum && !checksum.success) return setProblem(t("byUrl.badSha"));
     if (named && !named.success)
-      return setProblem("The name may use 1–100 lower-case letters, digits, dots, dashes or underscores.");
+      return setProblem(t("byUrl.badName"));
     add.mutate(
       {
         url: url.trim(),
@@ -45,7 +47,7 @@ export function AddByUrlForm() {
   return (
     <form onSubmit={submit} className="flex flex-col gap-4" noValidate>
       <FormField
-        label="File address"
+        label={t("byUrl.address")}
         type="url"
         inputMode="url"
         placeholder="https://…/model-Q4_K_M.gguf"
@@ -55,16 +57,16 @@ export function AddByUrlForm() {
       />
       <div className="grid gap-4 sm:grid-cols-2">
         <FormField
-          label="SHA-256 (optional)"
-          hint="Checked once the file is in. Without it, the checksum the server sends is used, when it sends one."
+          label={t("byUrl.sha")}
+          hint={t("byUrl.shaHint")}
           value={sha256}
           onChange={(e) => setSha256(e.target.value)}
           spellCheck={false}
           autoComplete="off"
         />
         <FormField
-          label="Name (optional)"
-          hint="How it is listed: gguf/<name>. The file's name by default."
+          label={t("byUrl.name")}
+          hint={t("byUrl.nameHint")}
           value={name}
           onChange={(e) => setName(e.target.value)}
           spellCheck={false}
@@ -75,7 +77,7 @@ export function AddByUrlForm() {
       <div>
         <Button type="submit" disabled={add.isPending}>
           <Plus aria-hidden="true" />
-          {add.isPending ? "Checking the address…" : "Add model"}
+          {add.isPending ? t("byUrl.checking") : t("byUrl.add")}
         </Button>
       </div>
     </form>
@@ -83,9 +85,10 @@ export function AddByUrlForm() {
 }
 
 export function ServerFiles({ files }: { files: { path: string; sizeBytes: number }[] }) {
+  const { t } = useTranslation("localModels");
   const add = useLocalModelChange(addLocalModel);
   if (files.length === 0)
-    return <p className="text-sm text-muted-foreground">No .gguf files there that are not added yet.</p>;
+    return <p className="text-sm text-muted-foreground">{t("files.none")}</p>;
   return (
     <div className="flex flex-col gap-3">
       <ul className="flex flex-col divide-y rounded-lg border">
@@ -100,10 +103,10 @@ export function ServerFiles({ files }: { files: { path: string; sizeBytes: numbe
               variant="outline"
               disabled={add.isPending}
               onClick={() => add.mutate({ path: file.path })}
-              aria-label={`Add ${file.path}`}
+              aria-label={t("files.addPath", { path: file.path })}
             >
               <Plus aria-hidden="true" />
-              Add
+              {t("files.add")}
             </Button>
           </li>
         ))}

@@ -2,6 +2,7 @@
 // (with Retry), or, once ready, its shape, what checked it and the memory it needs. Cancel or remove.
 import type { LocalModel } from "@tessera/contracts";
 import { RotateCw, Trash2, X } from "lucide-react";
+import { useTranslation } from "react-i18next";
 import {
   AlertDialog,
   AlertDialogAction,
@@ -21,13 +22,8 @@ import { errorMessage } from "@/lib/api-client";
 import { removeLocalModel, retryLocalModel, useLocalModelChange } from "../api/change-local-models";
 import { formatBytes, formatDuration, formatSpeed } from "../utils/format";
 
-const CHECKED = {
-  catalogue: "SHA-256 checked against Tessera's catalogue",
-  admin: "SHA-256 checked against the one you gave",
-  etag: "SHA-256 checked against the one the server sent with the file",
-} as const;
-
 export function LocalModelCard({ model }: { model: LocalModel }) {
+  const { t } = useTranslation("localModels");
   const remove = useLocalModelChange(removeLocalModel);
   const retry = useLocalModelChange(retryLocalModel);
   const downloading = model.status === "downloading";
@@ -51,7 +47,7 @@ export function LocalModelCard({ model }: { model: LocalModel }) {
                 onClick={() => retry.mutate(model.id)}
               >
                 <RotateCw aria-hidden="true" />
-                {model.resumable ? "Resume" : "Retry"}
+                {model.resumable ? t("card.resume") : t("card.retry")}
               </Button>
             ) : null}
             <RemoveButton model={model} onRemove={() => remove.mutate(model.id)} pending={remove.isPending} />
@@ -73,19 +69,21 @@ export function LocalModelCard({ model }: { model: LocalModel }) {
 }
 
 function StatusBadge({ model }: { model: LocalModel }) {
-  if (model.status === "downloading") return <Badge>Downloading</Badge>;
-  if (model.status === "failed") return <Badge variant="destructive">Failed</Badge>;
+  const { t } = useTranslation("localModels");
+  if (model.status === "downloading") return <Badge>{t("card.downloading")}</Badge>;
+  if (model.status === "failed") return <Badge variant="destructive">{t("card.failed")}</Badge>;
   return (
     <>
-      <Badge variant="success">Ready</Badge>
-      {model.loaded ? <Badge variant="secondary">Loaded</Badge> : null}
+      <Badge variant="success">{t("card.ready")}</Badge>
+      {model.loaded ? <Badge variant="secondary">{t("card.loaded")}</Badge> : null}
     </>
   );
 }
 
 function DownloadProgress({ model }: { model: LocalModel }) {
+  const { t } = useTranslation("localModels");
   const percent = model.sizeBytes ? Math.min(100, (model.downloadedBytes / model.sizeBytes) * 100) : null;
-  const label = `Downloading ${model.name}`;
+  const label = t("card.downloadingModel", { name: model.name });
   return (
     <div className="flex flex-col gap-1.5">
       <div
@@ -105,25 +103,26 @@ function DownloadProgress({ model }: { model: LocalModel }) {
       </div>
       <p className="text-xs text-muted-foreground tabular-nums">
         {formatBytes(model.downloadedBytes)}
-        {model.sizeBytes ? ` of ${formatBytes(model.sizeBytes)} (${Math.floor(percent ?? 0)}%)` : ""}
+        {model.sizeBytes
+          ? ` ${t("card.ofTotal", { total: formatBytes(model.sizeBytes), percent: Math.floor(percent ?? 0) / 100 })}`
+          : ""}
         {model.bytesPerSecond ? ` · ${formatSpeed(model.bytesPerSecond)}` : ""}
-        {model.secondsLeft !== null ? ` · ${formatDuration(model.secondsLeft)} left` : ""}
+        {model.secondsLeft !== null ? ` · ${t("card.timeLeft", { time: formatDuration(model.secondsLeft) })}` : ""}
       </p>
     </div>
   );
 }
 
 function ReadyFacts({ model }: { model: LocalModel }) {
+  const { t } = useTranslation("localModels");
   const shape = model.details
     ? [
         model.details.architecture,
         model.details.parameters,
         model.details.contextLength
-          ? `trained for ${model.details.contextLength.toLocaleString("en-US")} tokens`
+          ? t("card.trainedFor", { count: model.details.contextLength })
           : null,
-        model.details.chatTemplate
-          ? "chat template in the file"
-          : "no chat template in the file (a generic one is used)",
+        model.details.chatTemplate ? t("card.template") : t("card.noTemplate"),
       ]
         .filter(Boolean)
         .join(" · ")
@@ -132,15 +131,15 @@ function ReadyFacts({ model }: { model: LocalModel }) {
     <ul className="flex flex-col gap-0.5 text-xs text-muted-foreground">
       <li>
         {model.sizeBytes ? formatBytes(model.sizeBytes) : null}
-        {model.memoryBytes ? ` · needs about ${formatBytes(model.memoryBytes)} of memory to run` : ""}
+        {model.memoryBytes ? ` · ${t("card.needsMemory", { size: formatBytes(model.memoryBytes) })}` : ""}
         {shape ? ` · ${shape}` : ""}
       </li>
       <li>
         {model.source === "file"
-          ? `Added from the models folder (${model.file}); its checksum was not checked.`
+          ? t("card.fromFolder", { file: model.file })
           : model.checksumSource
-            ? `${CHECKED[model.checksumSource]}.`
-            : "Not checked: no checksum was known for this file."}
+            ? t(`card.checked.${model.checksumSource}`)
+            : t("card.notChecked")}
       </li>
     </ul>
   );
@@ -155,32 +154,33 @@ function RemoveButton({
   onRemove: () => void;
   pending: boolean;
 }) {
+  const { t } = useTranslation("localModels");
   const downloading = model.status === "downloading";
   return (
     <AlertDialog>
       <AlertDialogTrigger asChild>
         <Button size="sm" variant="outline" disabled={pending}>
           {downloading ? <X aria-hidden="true" /> : <Trash2 aria-hidden="true" />}
-          {downloading ? "Cancel" : "Remove"}
+          {downloading ? t("card.cancel") : t("card.remove")}
         </Button>
       </AlertDialogTrigger>
       <AlertDialogContent>
         <AlertDialogHeader>
           <AlertDialogTitle>
-            {downloading ? `Cancel the download of ${model.name}?` : `Remove ${model.name}?`}
+            {downloading ? t("card.cancelTitle", { name: model.name }) : t("card.removeTitle", { name: model.name })}
           </AlertDialogTitle>
           <AlertDialogDescription>
             {downloading
-              ? "What was downloaded so far is deleted."
+              ? t("card.cancelDescription")
               : model.source === "file"
-                ? "It is no longer offered in the chat. Its file stays in the models folder."
-                : "It is no longer offered in the chat, and its file is deleted from the server."}
+                ? t("card.removeFileDescription")
+                : t("card.removeDescription")}
           </AlertDialogDescription>
         </AlertDialogHeader>
         <AlertDialogFooter>
-          <AlertDialogCancel>Keep it</AlertDialogCancel>
+          <AlertDialogCancel>{t("card.keep")}</AlertDialogCancel>
           <AlertDialogAction onClick={onRemove}>
-            {downloading ? "Cancel download" : "Remove"}
+            {downloading ? t("card.cancelDownload") : t("card.remove")}
           </AlertDialogAction>
         </AlertDialogFooter>
       </AlertDialogContent>

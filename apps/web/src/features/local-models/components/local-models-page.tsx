@@ -3,6 +3,7 @@
 // file already in the server's models folder. Ready models answer in the chat as gguf/<name>.
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
+import { Trans, useTranslation } from "react-i18next";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { PageSpinner } from "@/components/ui/spinner";
 import { errorMessage } from "@/lib/api-client";
@@ -16,7 +17,8 @@ import { LocalModelCard } from "./local-model-card";
 import { ModelCatalogue } from "./model-catalogue";
 
 export function LocalModelsPage() {
-  useDocumentTitle("Local models");
+  const { t } = useTranslation("localModels");
+  useDocumentTitle(t("page.title"));
   const { user } = useAuth();
   const isAdmin = user?.role === "admin";
   const { data, error, isPending } = useLocalModels(isAdmin);
@@ -32,14 +34,11 @@ export function LocalModelsPage() {
   return (
     <div className="mx-auto flex w-full max-w-5xl flex-col gap-6 p-4 md:p-8">
       <header className="flex flex-col gap-1">
-        <h1 className="text-2xl font-semibold tracking-tight">Local models</h1>
-        <p className="text-sm text-muted-foreground">
-          Open models that run on this server with llama.cpp: no other server to install, and nothing leaves
-          it. A ready model answers in the chat, in the Open Source group.
-        </p>
+        <h1 className="text-2xl font-semibold tracking-tight">{t("page.title")}</h1>
+        <p className="text-sm text-muted-foreground">{t("page.intro")}</p>
       </header>
       {!isAdmin ? (
-        <p role="alert">Only administrators of this instance can manage local models.</p>
+        <p role="alert">{t("page.adminsOnly")}</p>
       ) : error ? (
         <p role="alert">{errorMessage(error)}</p>
       ) : isPending ? (
@@ -47,21 +46,24 @@ export function LocalModelsPage() {
       ) : (
         <>
           <p className="text-sm text-muted-foreground">
-            {data.freeDiskBytes !== null ? `${formatBytes(data.freeDiskBytes)} free on disk · ` : ""}
-            {formatBytes(data.freeMemoryBytes)} of memory free · {threads(data.runtime.threads)},{" "}
-            {data.runtime.concurrency === 1
-              ? "one answer at a time per model"
-              : `${data.runtime.concurrency} answers at a time per model`}
-            , unloaded after {Math.round(data.runtime.idleSeconds / 60)} min unused
-            {data.runtime.gpu === "off" ? "" : ` · GPU: ${data.runtime.gpu}`}
+            {data.freeDiskBytes !== null
+              ? t("runtime.freeDisk", { size: formatBytes(data.freeDiskBytes) }) + " · "
+              : ""}
+            {t("runtime.summary", {
+              memory: formatBytes(data.freeMemoryBytes),
+              threads: t("runtime.threads", { count: data.runtime.threads }),
+              answers: t("runtime.answers", { count: data.runtime.concurrency }),
+              minutes: Math.round(data.runtime.idleSeconds / 60),
+            })}
+            {data.runtime.gpu === "off" ? "" : ` · ${t("runtime.gpu", { gpu: data.runtime.gpu })}`}
           </p>
           <section aria-labelledby="local-models-added" className="flex flex-col gap-3">
             <h2 id="local-models-added" className="text-lg font-semibold">
-              On this server
+              {t("page.onServer")}
             </h2>
             {data.models.length === 0 ? (
               <p className="text-sm text-muted-foreground">
-                No local models yet. Download one below, or add a file you put on the server.
+                {t("page.none")}
               </p>
             ) : (
               <ul className="flex flex-col gap-3">
@@ -76,11 +78,8 @@ export function LocalModelsPage() {
           <ModelCatalogue added={data.models} hub={data.hub} />
           <Card>
             <CardHeader>
-              <CardTitle>Add a model by its address</CardTitle>
-              <CardDescription>
-                The download address of a GGUF file (on a model hub, the one with /resolve/ in it), from the
-                internet or your own network.
-              </CardDescription>
+              <CardTitle>{t("byUrl.title")}</CardTitle>
+              <CardDescription>{t("byUrl.description")}</CardDescription>
             </CardHeader>
             <CardContent>
               <AddByUrlForm />
@@ -88,10 +87,14 @@ export function LocalModelsPage() {
           </Card>
           <Card>
             <CardHeader>
-              <CardTitle>Add a file already on the server</CardTitle>
+              <CardTitle>{t("files.title")}</CardTitle>
               <CardDescription>
-                Put <code className="text-xs">.gguf</code> files in{" "}
-                <code className="text-xs">{data.folder}</code> and they are listed here.
+                <Trans
+                  t={t}
+                  i18nKey="files.description"
+                  values={{ folder: data.folder }}
+                  components={{ code: <code className="text-xs" /> }}
+                />
               </CardDescription>
             </CardHeader>
             <CardContent>
@@ -103,5 +106,3 @@ export function LocalModelsPage() {
     </div>
   );
 }
-
-const threads = (n: number) => (n === 1 ? "1 CPU thread per answer" : `${n} CPU threads per answer`);

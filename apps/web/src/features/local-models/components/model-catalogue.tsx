@@ -2,6 +2,7 @@
 // its licence, its size, the memory it needs, and how fast it answers on a small CPU.
 import { LOCAL_MODEL_CATALOGUE, type LocalCatalogueModel, type LocalModel } from "@tessera/contracts";
 import { Download } from "lucide-react";
+import { useTranslation } from "react-i18next";
 import { FormError } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
@@ -11,17 +12,14 @@ import { addLocalModel, useLocalModelChange } from "../api/change-local-models";
 import { formatBytes } from "../utils/format";
 
 export function ModelCatalogue({ added, hub }: { added: LocalModel[]; hub: string }) {
+  const { t } = useTranslation("localModels");
   return (
     <section aria-labelledby="local-models-catalogue" className="flex flex-col gap-3">
       <div className="flex flex-col gap-1">
         <h2 id="local-models-catalogue" className="text-lg font-semibold">
-          Download a model
+          {t("catalogue.title")}
         </h2>
-        <p className="text-sm text-muted-foreground">
-          Instruct models that run well on a CPU, at 4-bit quality (Q4_K_M). Each download is checked against
-          the SHA-256 the hub sends with the file. Speeds are for two CPU cores and one thread: measured for
-          the Qwen2.5 models with files of their shape, estimated by size for the others.
-        </p>
+        <p className="text-sm text-muted-foreground">{t("catalogue.description")}</p>
       </div>
       <ul className="grid gap-3 sm:grid-cols-2">
         {LOCAL_MODEL_CATALOGUE.map((model) => (
@@ -35,6 +33,7 @@ export function ModelCatalogue({ added, hub }: { added: LocalModel[]; hub: strin
 }
 
 function CatalogueCard({ model, hub, added }: { model: LocalCatalogueModel; hub: string; added: boolean }) {
+  const { t } = useTranslation("localModels");
   const add = useLocalModelChange(addLocalModel);
   const page = `${hub}/${model.repo}`;
   return (
@@ -45,7 +44,7 @@ function CatalogueCard({ model, hub, added }: { model: LocalCatalogueModel; hub:
       </CardHeader>
       <CardContent className="mt-auto flex flex-col gap-3">
         <dl className="grid grid-cols-2 gap-x-3 gap-y-1 text-xs">
-          <dt className="text-muted-foreground">Licence</dt>
+          <dt className="text-muted-foreground">{t("catalogue.licence")}</dt>
           <dd>
             <a
               href={safeHref(model.licence.url ?? page)}
@@ -56,24 +55,22 @@ function CatalogueCard({ model, hub, added }: { model: LocalCatalogueModel; hub:
               {model.licence.name}
             </a>
           </dd>
-          <dt className="text-muted-foreground">Download</dt>
-          <dd>about {formatBytes(model.sizeBytes)}</dd>
-          <dt className="text-muted-foreground">Memory</dt>
-          <dd>about {formatBytes(model.memoryBytes)}</dd>
-          <dt className="text-muted-foreground">Speed</dt>
-          <dd>
-            ~{model.tokensPerSecond} tokens/s ({model.speedBasis})
-          </dd>
+          <dt className="text-muted-foreground">{t("catalogue.download")}</dt>
+          <dd>{t("catalogue.about", { size: formatBytes(model.sizeBytes) })}</dd>
+          <dt className="text-muted-foreground">{t("catalogue.memory")}</dt>
+          <dd>{t("catalogue.about", { size: formatBytes(model.memoryBytes) })}</dd>
+          <dt className="text-muted-foreground">{t("catalogue.speed")}</dt>
+          <dd>{t("catalogue.tokensPerSecond", { rate: model.tokensPerSecond, basis: model.speedBasis })}</dd>
         </dl>
         <Button
           size="sm"
           variant={added ? "outline" : "default"}
           disabled={added || add.isPending}
           onClick={() => add.mutate({ catalogueId: model.id })}
-          aria-label={added ? `${model.name} is added` : `Download ${model.name}`}
+          aria-label={added ? t("catalogue.isAdded", { name: model.name }) : t("catalogue.downloadModel", { name: model.name })}
         >
           <Download aria-hidden="true" />
-          {added ? "Added" : add.isPending ? "Starting…" : "Download"}
+          {added ? t("catalogue.added") : add.isPending ? t("catalogue.starting") : t("catalogue.download")}
         </Button>
         <FormError message={add.error ? errorMessage(add.error) : null} />
       </CardContent>

@@ -4,13 +4,13 @@
 import {
   DEFAULT_VOICE,
   DEFAULT_VOICE_FILE_NAME,
-  VOICE_MESSAGES,
   VOICE_SCRIPT_MAX,
   voiceFileName,
   type VoiceId,
 } from "@tessera/contracts";
 import { AudioLines } from "lucide-react";
 import { useId, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { toast } from "@/lib/toast";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
@@ -19,11 +19,12 @@ import { Label } from "@/components/ui/label";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { Spinner } from "@/components/ui/spinner";
 import { Textarea } from "@/components/ui/textarea";
-import { cn, formatCount } from "@/lib/utils";
+import { cn } from "@/lib/utils";
 import { useGenerateVoiceOver, type SpokenVoiceOver } from "../api/generate-voice-over";
 import { useVoices } from "../api/get-voices";
 
 export function VoiceForm({ onGenerated }: { onGenerated: (made: SpokenVoiceOver) => void }) {
+  const { t } = useTranslation("voice");
   const id = useId();
   const [text, setText] = useState("");
   const [voice, setVoice] = useState<VoiceId>(DEFAULT_VOICE);
@@ -44,11 +45,11 @@ export function VoiceForm({ onGenerated }: { onGenerated: (made: SpokenVoiceOver
       {
         onSuccess: (made) => {
           onGenerated(made);
-          toast.success(VOICE_MESSAGES.doneTitle, { description: VOICE_MESSAGES.doneDescription });
+          toast.success(t("messages.doneTitle"), { description: t("messages.doneDescription") });
         },
         onError: (error) =>
-          toast.error(VOICE_MESSAGES.failedTitle, {
-            description: error.message || VOICE_MESSAGES.failedFallback,
+          toast.error(t("messages.failedTitle"), {
+            description: error.message || t("messages.failedFallback"),
           }),
         onSettled: () => {
           busy.current = false;
@@ -61,7 +62,7 @@ export function VoiceForm({ onGenerated }: { onGenerated: (made: SpokenVoiceOver
     <Card>
       <CardContent className="pt-6">
         <form
-          aria-label="Voice-over"
+          aria-label={t("form.label")}
           className="flex flex-col gap-5"
           onSubmit={(e) => {
             e.preventDefault();
@@ -70,7 +71,7 @@ export function VoiceForm({ onGenerated }: { onGenerated: (made: SpokenVoiceOver
         >
           <div className="flex flex-col gap-2">
             <div className="flex items-baseline justify-between gap-2">
-              <Label htmlFor={`${id}-script`}>Script</Label>
+              <Label htmlFor={`${id}-script`}>{t("form.script")}</Label>
               <span
                 id={`${id}-count`}
                 className={cn(
@@ -78,7 +79,7 @@ export function VoiceForm({ onGenerated }: { onGenerated: (made: SpokenVoiceOver
                   atLimit ? "font-medium text-amber-700 dark:text-amber-400" : "text-muted-foreground",
                 )}
               >
-                {formatCount(text.length)} / {formatCount(VOICE_SCRIPT_MAX)}
+                {t("form.count", { count: text.length, max: VOICE_SCRIPT_MAX })}
               </span>
             </div>
             <Textarea
@@ -86,7 +87,7 @@ export function VoiceForm({ onGenerated }: { onGenerated: (made: SpokenVoiceOver
               value={text}
               maxLength={VOICE_SCRIPT_MAX}
               rows={8}
-              placeholder="Write or paste what the voice should say"
+              placeholder={t("form.scriptPlaceholder")}
               aria-describedby={`${id}-count`}
               className="min-h-36 resize-y leading-relaxed sm:min-h-52"
               onChange={(e) => setText(e.target.value.slice(0, VOICE_SCRIPT_MAX))}
@@ -98,15 +99,13 @@ export function VoiceForm({ onGenerated }: { onGenerated: (made: SpokenVoiceOver
               }}
             />
             {atLimit ? (
-              <p className="text-xs text-muted-foreground">
-                Scripts are cut at {formatCount(VOICE_SCRIPT_MAX)} characters.
-              </p>
+              <p className="text-xs text-muted-foreground">{t("form.cut", { max: VOICE_SCRIPT_MAX })}</p>
             ) : null}
           </div>
 
           <div className="grid gap-4 sm:grid-cols-2">
             <div className="flex min-w-0 flex-col gap-2">
-              <Label htmlFor={`${id}-voice`}>Voice</Label>
+              <Label htmlFor={`${id}-voice`}>{t("form.voice")}</Label>
               <Select value={voice} onValueChange={(v) => setVoice(v as VoiceId)}>
                 <SelectTrigger id={`${id}-voice`} aria-describedby={engine ? `${id}-engine` : undefined}>
                   <SelectValue />
@@ -121,14 +120,14 @@ export function VoiceForm({ onGenerated }: { onGenerated: (made: SpokenVoiceOver
               </Select>
             </div>
             <FormField
-              label="File name"
+              label={t("form.fileName")}
               value={fileName}
               maxLength={120}
               autoComplete="off"
               spellCheck={false}
               onChange={(e) => setFileName(e.target.value)}
               onBlur={() => setFileName(voiceFileName(fileName))}
-              hint={`Downloads as ${voiceFileName(fileName)}`}
+              hint={t("form.downloadsAs", { fileName: voiceFileName(fileName) })}
               className="min-w-0"
             />
           </div>
@@ -141,7 +140,7 @@ export function VoiceForm({ onGenerated }: { onGenerated: (made: SpokenVoiceOver
 
           <Button type="submit" disabled={running || blank} className="self-stretch sm:min-w-44 sm:self-end">
             {running ? <Spinner /> : <AudioLines aria-hidden="true" />}
-            {running ? "Generating..." : "Generate MP3"}
+            {running ? t("form.generating") : t("form.generate")}
           </Button>
         </form>
       </CardContent>

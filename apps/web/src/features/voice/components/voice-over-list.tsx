@@ -3,6 +3,7 @@
 import { VOICES, type VoiceOver } from "@tessera/contracts";
 import { Download, Play, Trash2 } from "lucide-react";
 import { useState } from "react";
+import { Trans, useTranslation } from "react-i18next";
 import { toast } from "@/lib/toast";
 import { ConfirmDeleteDialog } from "@/components/confirm-delete-dialog";
 import { Alert, AlertDescription } from "@/components/ui/alert";
@@ -31,6 +32,7 @@ export function VoiceOverList({
   onPlay: (voiceOver: VoiceOver) => void;
   onDeleted: (id: string) => void;
 }) {
+  const { t } = useTranslation("voice");
   const { data, error, isPending } = useVoiceOvers();
   const remove = useDeleteVoiceOver();
   const [deleting, setDeleting] = useState<VoiceOver | null>(null);
@@ -41,32 +43,32 @@ export function VoiceOverList({
     remove.mutate(item.id, {
       onSuccess: () => {
         onDeleted(item.id);
-        toast.success("Voice-over deleted", { description: item.excerpt });
+        toast.success(t("list.deleted"), { description: item.excerpt });
       },
-      onError: (err) => toast.error("Could not delete the voice-over", { description: errorMessage(err) }),
+      onError: (err) => toast.error(t("list.deleteFailed"), { description: errorMessage(err) }),
     });
   };
 
   return (
     <section aria-labelledby="voice-overs-heading" className="flex min-w-0 flex-col gap-3">
       <h2 id="voice-overs-heading" className="text-lg font-semibold">
-        Your voice-overs
+        {t("list.title")}
         {data?.length ? <span className="ml-2 text-muted-foreground">{data.length}</span> : null}
       </h2>
       {isPending ? (
         <div className="flex justify-center py-8">
-          <Spinner label="Loading voice-overs" className="size-6 text-primary" />
+          <Spinner label={t("list.loading")} className="size-6 text-primary" />
         </div>
       ) : error ? (
         <Alert variant="destructive" role="alert">
-          <AlertDescription>Could not load your voice-overs: {errorMessage(error)}</AlertDescription>
+          <AlertDescription>{t("list.loadFailed", { reason: errorMessage(error) })}</AlertDescription>
         </Alert>
       ) : data.length === 0 ? (
         <p className="rounded-xl border border-dashed px-6 py-8 text-center text-sm text-muted-foreground">
-          No voice-overs yet. Each MP3 you generate is kept here to play and download again.
+          {t("list.empty")}
         </p>
       ) : (
-        <ul aria-label="Voice-overs" className="flex flex-col gap-2">
+        <ul aria-label={t("list.label")} className="flex flex-col gap-2">
           {data.map((item) => (
             <li
               key={item.id}
@@ -98,16 +100,16 @@ export function VoiceOverList({
                   size="sm"
                   onClick={() => onPlay(item)}
                   disabled={loadingId !== null}
-                  aria-label={`Play ${item.fileName}, ${formatWhen(item.createdAt)}`}
+                  aria-label={t("list.playLabel", { fileName: item.fileName, when: formatWhen(item.createdAt) })}
                 >
                   {loadingId === item.id ? <Spinner /> : <Play aria-hidden="true" />}
-                  Play
+                  {t("list.play")}
                 </Button>
                 <Button variant="ghost" size="icon" asChild>
                   <a
                     href={item.url}
                     download={item.fileName}
-                    aria-label={`Download ${item.fileName}, ${formatWhen(item.createdAt)}`}
+                    aria-label={t("list.downloadLabel", { fileName: item.fileName, when: formatWhen(item.createdAt) })}
                   >
                     <Download aria-hidden="true" />
                   </a>
@@ -115,7 +117,7 @@ export function VoiceOverList({
                 <Button
                   variant="ghost"
                   size="icon"
-                  aria-label={`Delete ${item.fileName}, ${formatWhen(item.createdAt)}`}
+                  aria-label={t("list.deleteLabel", { fileName: item.fileName, when: formatWhen(item.createdAt) })}
                   onClick={() => setDeleting(item)}
                   className="text-muted-foreground hover:text-destructive"
                 >
@@ -129,11 +131,14 @@ export function VoiceOverList({
 
       <ConfirmDeleteDialog
         item={deleting}
-        title="Delete this voice-over?"
+        title={t("list.deleteTitle")}
         description={(item) => (
-          <>
-            <strong>{item.fileName}</strong> (“{item.excerpt}”) will be deleted with its MP3.
-          </>
+          <Trans
+            t={t}
+            i18nKey="list.deleteDescription"
+            values={{ fileName: item.fileName, excerpt: item.excerpt }}
+            components={{ strong: <strong /> }}
+          />
         )}
         onCancel={() => setDeleting(null)}
         onConfirm={confirmDelete}

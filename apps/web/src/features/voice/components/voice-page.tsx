@@ -1,7 +1,8 @@
 // /dashboard/voice, AI Voice Over (spec 001 §2 Voice page): the script form (or, below Pro, the plan
 // that includes it), the Preview & Download card, and one's kept voice-overs to play again.
-import { FEATURE_PLAN, VOICE_MESSAGES, type VoiceOver } from "@tessera/contracts";
+import { FEATURE_PLAN, type VoiceOver } from "@tessera/contracts";
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import { toast } from "@/lib/toast";
 import { errorMessage } from "@/lib/api-client";
 import { useSubscription } from "@/lib/subscription";
@@ -14,7 +15,8 @@ import { VoiceOverList } from "./voice-over-list";
 import { VoicePreview } from "./voice-preview";
 
 export function VoicePage() {
-  useDocumentTitle("AI Voice Over");
+  const { t } = useTranslation("voice");
+  useDocumentTitle(t("page.title"));
   const { locked } = useSubscription();
   const isLocked = locked(FEATURE_PLAN.voice);
   const [current, setCurrent] = useState<{ voiceOver: SpokenVoiceOver; replay: boolean } | null>(null);
@@ -25,8 +27,8 @@ export function VoicePage() {
     getVoiceOver(item.id)
       .then((voiceOver) => setCurrent({ voiceOver, replay: true }))
       .catch((err: unknown) =>
-        toast.error("Could not load the voice-over", {
-          description: errorMessage(err) || VOICE_MESSAGES.failedFallback,
+        toast.error(t("page.loadFailed"), {
+          description: errorMessage(err) || t("messages.failedFallback"),
         }),
       )
       .finally(() => setLoadingId(null));
@@ -35,10 +37,8 @@ export function VoicePage() {
   return (
     <div className="mx-auto flex w-full max-w-6xl flex-col gap-6 px-4 py-8 sm:px-8 sm:py-10">
       <header className="flex flex-col gap-2">
-        <h1 className="text-3xl font-semibold tracking-tight">AI Voice Over</h1>
-        <p className="text-muted-foreground">
-          Turn a script into a voice-over, preview it here and download it as an MP3.
-        </p>
+        <h1 className="text-3xl font-semibold tracking-tight">{t("page.title")}</h1>
+        <p className="text-muted-foreground">{t("page.intro")}</p>
       </header>
 
       <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">

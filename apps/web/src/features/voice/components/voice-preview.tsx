@@ -1,7 +1,8 @@
 // The Preview & Download card (spec 001 §2): the voice-over's player, its duration as m:ss and a
 // Download MP3 link under its file name; until there is one, the spec's empty state.
-import { VOICE_MESSAGES, VOICES } from "@tessera/contracts";
+import { VOICES } from "@tessera/contracts";
 import { AudioLines, Download } from "lucide-react";
+import { useTranslation } from "react-i18next";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import type { SpokenVoiceOver } from "../api/generate-voice-over";
@@ -17,12 +18,13 @@ export function VoicePreview({
   voiceOver: SpokenVoiceOver | null;
   autoPlay: boolean;
 }) {
+  const { t } = useTranslation("voice");
   const url = useAudioUrl(voiceOver?.audioContent ?? null);
   return (
     <Card aria-labelledby="voice-preview-heading" role="region" className="min-w-0">
       <CardHeader className="pb-4">
-        <CardTitle id="voice-preview-heading">Preview &amp; Download</CardTitle>
-        <CardDescription>Listen, then keep it as an MP3.</CardDescription>
+        <CardTitle id="voice-preview-heading">{t("preview.title")}</CardTitle>
+        <CardDescription>{t("preview.description")}</CardDescription>
       </CardHeader>
       <CardContent>
         {voiceOver && url ? (
@@ -32,17 +34,17 @@ export function VoicePreview({
               controls
               autoPlay={autoPlay}
               src={url}
-              aria-label="Voice-over preview"
+              aria-label={t("preview.player")}
               className="w-full"
             />
             <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1.5 text-sm">
-              <dt className="text-muted-foreground">Duration</dt>
+              <dt className="text-muted-foreground">{t("preview.duration")}</dt>
               <dd className="font-medium tabular-nums" data-testid="voice-duration">
                 {formatDuration(voiceOver.durationMs)}
               </dd>
-              <dt className="text-muted-foreground">Voice</dt>
+              <dt className="text-muted-foreground">{t("preview.voice")}</dt>
               <dd>{voiceName(voiceOver.voice)}</dd>
-              <dt className="text-muted-foreground">File</dt>
+              <dt className="text-muted-foreground">{t("preview.file")}</dt>
               <dd className="truncate" title={voiceOver.fileName}>
                 {voiceOver.fileName}
               </dd>
@@ -50,7 +52,7 @@ export function VoicePreview({
             <Button asChild className="self-stretch sm:self-start">
               <a href={url} download={voiceOver.fileName}>
                 <Download aria-hidden="true" />
-                Download MP3
+                {t("preview.download")}
               </a>
             </Button>
           </div>
@@ -59,7 +61,7 @@ export function VoicePreview({
             <span className="flex size-11 items-center justify-center rounded-full bg-muted text-muted-foreground">
               <AudioLines aria-hidden="true" className="size-5" />
             </span>
-            <p className="max-w-xs text-sm text-muted-foreground">{VOICE_MESSAGES.empty}</p>
+            <p className="max-w-xs text-sm text-muted-foreground">{t("messages.empty")}</p>
           </div>
         )}
       </CardContent>
