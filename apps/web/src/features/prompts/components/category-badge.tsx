@@ -1,5 +1,6 @@
 import { PROMPT_CATEGORIES, type PromptCategory } from "@tessera/contracts";
 import { Briefcase, ChartLine, Code, GraduationCap, PenLine, Sparkles, type LucideIcon } from "lucide-react";
+import { useTranslation } from "react-i18next";
 import { cn } from "@/lib/utils";
 
 // The contracts name each category's icon and colour; these are their lucide and Tailwind twins
@@ -28,7 +29,8 @@ export function categoryOf(id: PromptCategory) {
 
 /** The category's icon and name in its colour. */
 export function CategoryBadge({ category, className }: { category: PromptCategory; className?: string }) {
-  const { name, Icon, tint } = categoryOf(category);
+  const { t } = useTranslation("prompts");
+  const { id, Icon, tint } = categoryOf(category);
   return (
     <span
       className={cn(
@@ -38,7 +40,7 @@ export function CategoryBadge({ category, className }: { category: PromptCategor
       )}
     >
       <Icon className="size-3" aria-hidden="true" />
-      {name}
+      {t(`categories.${id}`)}
     </span>
   );
 }

@@ -1,4 +1,5 @@
 import type { PromptTemplate } from "@tessera/contracts";
+import { useTranslation } from "react-i18next";
 import { ConfirmDeleteDialog } from "@/components/confirm-delete-dialog";
 
 /** Asks before one of the person's own prompts is deleted for good. */
@@ -7,16 +8,14 @@ export function DeletePromptDialog(props: {
   onCancel: () => void;
   onConfirm: (prompt: PromptTemplate) => void;
 }) {
+  const { t } = useTranslation("prompts");
   return (
     <ConfirmDeleteDialog
       item={props.prompt}
-      title="Delete prompt?"
-      description={(p) => (
-        <>
-          “{p.title}” will be deleted for good
-          {p.isPublic ? ", for everyone it was shared with" : ""}. This cannot be undone.
-        </>
-      )}
+      title={t("delete.title")}
+      description={(p) =>
+        p.isPublic ? t("delete.descriptionPublic", { title: p.title }) : t("delete.description", { title: p.title })
+      }
       onCancel={props.onCancel}
       onConfirm={props.onConfirm}
     />

@@ -1,5 +1,6 @@
 import { fillPlaceholders, promptPlaceholders, type PromptTemplate } from "@tessera/contracts";
 import { useId, useState, type FormEvent } from "react";
+import { useTranslation } from "react-i18next";
 import { FormError } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
@@ -29,6 +30,7 @@ interface PlaceholderFormProps {
 
 /** Asks a value for each {{placeholder}} of a prompt before it is used. */
 export function PlaceholderForm({ prompt, busy, onBack, onSubmit }: PlaceholderFormProps) {
+  const { t } = useTranslation("prompts");
   const names = promptPlaceholders(prompt.content);
   const [values, setValues] = useState<Record<string, string>>(() =>
     Object.fromEntries(names.map((name) => [name, ""])),
@@ -40,7 +42,7 @@ export function PlaceholderForm({ prompt, busy, onBack, onSubmit }: PlaceholderF
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const missing = names.filter((name) => !values[name]?.trim());
-    if (missing.length > 0) return setError(`Fill in ${missing.join(", ")} first.`);
+    if (missing.length > 0) return setError(t("fill.missing", { names: missing }));
     onSubmit(fillPlaceholders(prompt.content, values));
   };
 
@@ -48,7 +50,7 @@ export function PlaceholderForm({ prompt, busy, onBack, onSubmit }: PlaceholderF
     <form onSubmit={submit} noValidate className="flex min-h-0 flex-1 flex-col">
       <div className="scroll-area flex min-h-0 flex-1 flex-col gap-4 overflow-y-auto px-4 pb-4 sm:px-6">
         <ViewHeading onBack={onBack} title={prompt.title}>
-          Fill in {names.length === 1 ? "the value" : `the ${names.length} values`} this prompt asks for.
+          {t("fill.intro", { count: names.length })}
         </ViewHeading>
         <FormError message={error} />
         {names.map((name, i) => {
@@ -74,8 +76,8 @@ export function PlaceholderForm({ prompt, busy, onBack, onSubmit }: PlaceholderF
             </div>
           );
         })}
-        <section aria-label="Preview" className="flex flex-col gap-1.5">
-          <h4 className="text-xs font-medium text-muted-foreground">Preview</h4>
+        <section aria-label={t("fill.preview")} className="flex flex-col gap-1.5">
+          <h4 className="text-xs font-medium text-muted-foreground">{t("fill.preview")}</h4>
           <PromptText
             content={fillPlaceholders(prompt.content, filled)}
             className="max-h-48 overflow-y-auto rounded-lg border bg-muted/50 px-3 py-2 text-sm"
@@ -84,11 +86,11 @@ export function PlaceholderForm({ prompt, busy, onBack, onSubmit }: PlaceholderF
         {/* Right under the form, not at the dialog's foot, where toasts would cover it. */}
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <Button variant="outline" onClick={onBack} disabled={busy}>
-            Cancel
+            {t("cancel")}
           </Button>
           <Button type="submit" disabled={busy}>
             {busy ? <Spinner /> : null}
-            Use Prompt
+            {t("usePrompt")}
           </Button>
         </div>
       </div>

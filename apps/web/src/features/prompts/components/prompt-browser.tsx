@@ -1,5 +1,6 @@
 import { PROMPT_CATEGORIES, type PromptTemplate } from "@tessera/contracts";
 import { CircleAlert, Plus, RotateCcw, SearchX } from "lucide-react";
+import { useTranslation } from "react-i18next";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { SearchInput } from "@/components/ui/search-input";
@@ -9,11 +10,12 @@ import { usePrompts } from "../api/get-prompts";
 import { filterPrompts, type CategoryFilter } from "../utils/filter-prompts";
 import { PromptCard } from "./prompt-card";
 
-const TABS: { id: CategoryFilter; name: string }[] = [{ id: "all", name: "All" }, ...PROMPT_CATEGORIES];
+const TABS: CategoryFilter[] = ["all", ...PROMPT_CATEGORIES.map((c) => c.id)];
 
 function CardSkeletons() {
+  const { t } = useTranslation("prompts");
   return (
-    <div role="status" aria-label="Loading prompts" className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+    <div role="status" aria-label={t("browse.loading")} className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
       {[0, 1, 2, 3, 4, 5].map((i) => (
         <div key={i} className="flex h-56 flex-col gap-3 rounded-xl border bg-card p-4">
           <div className="h-4 w-2/3 animate-pulse rounded bg-muted" />
@@ -52,6 +54,7 @@ export function PromptBrowser({
   onNew,
   ...card
 }: PromptBrowserProps) {
+  const { t } = useTranslation("prompts");
   const { data, isPending, isError, error, refetch, isRefetching } = usePrompts();
   const shown = data ? filterPrompts(data, { category, search }) : [];
 
@@ -60,12 +63,12 @@ export function PromptBrowser({
   ) : isError ? (
     <Alert variant="destructive" role="alert">
       <CircleAlert aria-hidden="true" />
-      <AlertTitle>The prompts could not be loaded.</AlertTitle>
+      <AlertTitle>{t("browse.loadFailed")}</AlertTitle>
       <AlertDescription className="flex flex-col items-start gap-3">
         {errorMessage(error)}
         <Button variant="outline" size="sm" disabled={isRefetching} onClick={() => void refetch()}>
           <RotateCcw aria-hidden="true" />
-          Try again
+          {t("browse.tryAgain")}
         </Button>
       </AlertDescription>
     </Alert>
@@ -74,7 +77,7 @@ export function PromptBrowser({
       <span className="flex size-11 items-center justify-center rounded-full bg-muted text-muted-foreground">
         <SearchX className="size-5" aria-hidden="true" />
       </span>
-      <p className="text-sm text-muted-foreground">No prompts found matching your criteria.</p>
+      <p className="text-sm text-muted-foreground">{t("browse.none")}</p>
       {search || category !== "all" ? (
         <Button
           variant="outline"
@@ -84,12 +87,12 @@ export function PromptBrowser({
             onCategoryChange("all");
           }}
         >
-          Show all prompts
+          {t("browse.showAll")}
         </Button>
       ) : null}
     </div>
   ) : (
-    <ul aria-label="Prompts" className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+    <ul aria-label={t("browse.label")} className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
       {shown.map((prompt) => (
         <li key={prompt.id} className="flex">
           <PromptCard
@@ -115,34 +118,34 @@ export function PromptBrowser({
         <div className="flex gap-2">
           <SearchInput
             className="flex-1"
-            aria-label="Search prompts"
-            placeholder="Search prompts…"
+            aria-label={t("browse.search")}
+            placeholder={t("browse.searchPlaceholder")}
             value={search}
             onChange={(event) => onSearchChange(event.target.value)}
           />
-          <Button variant="outline" onClick={onNew} aria-label="New prompt" className="px-3 sm:px-4">
+          <Button variant="outline" onClick={onNew} aria-label={t("form.newTitle")} className="px-3 sm:px-4">
             <Plus aria-hidden="true" />
-            <span className="hidden sm:inline">New prompt</span>
+            <span className="hidden sm:inline">{t("form.newTitle")}</span>
           </Button>
         </div>
         <TabsList
-          aria-label="Categories"
+          aria-label={t("browse.categories")}
           className="justify-start overflow-x-auto [scrollbar-width:none] [&::-webkit-scrollbar]:hidden"
         >
           {TABS.map((tab) => (
-            <TabsTrigger key={tab.id} value={tab.id} className="flex-none sm:flex-1">
-              {tab.name}
+            <TabsTrigger key={tab} value={tab} className="flex-none sm:flex-1">
+              {t(`categories.${tab}`)}
             </TabsTrigger>
           ))}
         </TabsList>
       </div>
       {TABS.map((tab) => (
         <TabsContent
-          key={tab.id}
-          value={tab.id}
+          key={tab}
+          value={tab}
           className="scroll-area min-h-0 flex-1 overflow-y-auto px-4 py-4 sm:px-6"
         >
-          {tab.id === category ? grid : null}
+          {tab === category ? grid : null}
         </TabsContent>
       ))}
     </Tabs>

@@ -1,47 +1,49 @@
 import { PROMPT_TAGS_SHOWN, type PromptTemplate } from "@tessera/contracts";
 import { Copy, Globe, Lock, Pencil, Sparkles, Trash2, TrendingUp, Users } from "lucide-react";
 import { useId } from "react";
+import { useTranslation } from "react-i18next";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
-import { formatCount } from "@/lib/utils";
 import { CategoryBadge } from "./category-badge";
 import { PromptText } from "./prompt-text";
 
 /** Where a prompt comes from, as far as the server tells us (it does not name other authors). */
 function OriginBadge({ prompt }: { prompt: PromptTemplate }) {
+  const { t } = useTranslation("prompts");
   if (prompt.isSystem)
     return (
       <Badge variant="secondary">
         <Sparkles aria-hidden="true" />
-        Built-in
+        {t("origin.builtIn")}
       </Badge>
     );
   if (!prompt.isOwned)
     return (
-      <Badge variant="secondary" title="Made public by another member">
+      <Badge variant="secondary" title={t("origin.sharedHint")}>
         <Users aria-hidden="true" />
-        Shared
+        {t("origin.shared")}
       </Badge>
     );
   return prompt.isPublic ? (
-    <Badge variant="outline" title="Yours; everyone can find and use it">
+    <Badge variant="outline" title={t("origin.publicHint")}>
       <Globe aria-hidden="true" />
-      Public
+      {t("origin.public")}
     </Badge>
   ) : (
-    <Badge variant="outline" title="Yours; only you can see it">
+    <Badge variant="outline" title={t("origin.privateHint")}>
       <Lock aria-hidden="true" />
-      Private
+      {t("origin.private")}
     </Badge>
   );
 }
 
 function Tags({ tags }: { tags: string[] }) {
+  const { t } = useTranslation("prompts");
   if (tags.length === 0) return null;
   const rest = tags.slice(PROMPT_TAGS_SHOWN);
   return (
-    <ul aria-label="Tags" className="flex flex-wrap gap-1">
+    <ul aria-label={t("form.tags")} className="flex flex-wrap gap-1">
       {tags.slice(0, PROMPT_TAGS_SHOWN).map((tag) => (
         <li key={tag}>
           <Badge variant="outline" className="max-w-[10rem] font-normal text-muted-foreground">
@@ -72,6 +74,7 @@ interface PromptCardProps {
 
 /** One prompt in the library: what it is for, a glimpse of its text, and what can be done with it. */
 export function PromptCard({ prompt, using, onCopy, onUse, onEdit, onDelete }: PromptCardProps) {
+  const { t } = useTranslation("prompts");
   const titleId = useId();
   const uses = prompt.usageCount;
   return (
@@ -94,8 +97,8 @@ export function PromptCard({ prompt, using, onCopy, onUse, onEdit, onDelete }: P
               variant="ghost"
               size="icon"
               className="size-8 text-muted-foreground"
-              aria-label={`Edit ${prompt.title}`}
-              title="Edit"
+              aria-label={t("card.editLabel", { title: prompt.title })}
+              title={t("card.edit")}
               onClick={() => onEdit(prompt)}
             >
               <Pencil aria-hidden="true" />
@@ -104,8 +107,8 @@ export function PromptCard({ prompt, using, onCopy, onUse, onEdit, onDelete }: P
               variant="ghost"
               size="icon"
               className="size-8 text-muted-foreground hover:text-destructive"
-              aria-label={`Delete ${prompt.title}`}
-              title="Delete"
+              aria-label={t("card.deleteLabel", { title: prompt.title })}
+              title={t("card.delete")}
               onClick={() => onDelete(prompt)}
             >
               <Trash2 aria-hidden="true" />
@@ -130,15 +133,15 @@ export function PromptCard({ prompt, using, onCopy, onUse, onEdit, onDelete }: P
           data-testid="usage-count"
         >
           <TrendingUp className="size-3.5" aria-hidden="true" />
-          {formatCount(uses)} {uses === 1 ? "use" : "uses"}
+          {t("card.uses", { count: uses })}
         </span>
         <Button variant="outline" size="sm" onClick={() => onCopy(prompt)}>
           <Copy aria-hidden="true" />
-          Copy
+          {t("card.copy")}
         </Button>
         <Button size="sm" disabled={using} onClick={() => onUse(prompt)}>
           {using ? <Spinner className="size-3.5" /> : null}
-          Use Prompt
+          {t("usePrompt")}
         </Button>
       </footer>
     </article>

@@ -9,6 +9,7 @@ import {
 } from "@tessera/contracts";
 import { Switch as SwitchPrimitive } from "radix-ui";
 import { useId, useState, type FormEvent } from "react";
+import { Trans, useTranslation } from "react-i18next";
 import { toast } from "@/lib/toast";
 import { FormError } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -36,6 +37,7 @@ interface PromptFormProps {
 
 /** Writes a personal prompt or changes one's own. The server decides what is valid and says why. */
 export function PromptForm({ prompt, defaultCategory, onDone }: PromptFormProps) {
+  const { t } = useTranslation("prompts");
   const [title, setTitle] = useState(prompt?.title ?? "");
   const [description, setDescription] = useState(prompt?.description ?? "");
   const [content, setContent] = useState(prompt?.content ?? "");
@@ -55,7 +57,7 @@ export function PromptForm({ prompt, defaultCategory, onDone }: PromptFormProps)
     if (tooLong) return focusFirstTooLong(event.currentTarget);
     const input = { title, description, content, category, tags: parseTags(tags), isPublic };
     const done = () => {
-      toast.success(prompt ? "Prompt saved" : "Prompt created");
+      toast.success(prompt ? t("form.saved") : t("form.created"));
       onDone();
     };
     if (prompt) update.mutate({ id: prompt.id, changes: input }, { onSuccess: done });
@@ -65,12 +67,12 @@ export function PromptForm({ prompt, defaultCategory, onDone }: PromptFormProps)
   return (
     <form onSubmit={submit} className="flex min-h-0 flex-1 flex-col">
       <div className="scroll-area flex min-h-0 flex-1 flex-col gap-4 overflow-y-auto px-4 pb-4 sm:px-6">
-        <ViewHeading onBack={onDone} title={prompt ? "Edit prompt" : "New prompt"}>
-          {prompt ? prompt.title : "A prompt of your own, to reuse whenever you like."}
+        <ViewHeading onBack={onDone} title={prompt ? t("form.editTitle") : t("form.newTitle")}>
+          {prompt ? prompt.title : t("form.newIntro")}
         </ViewHeading>
         <FormError message={error ? errorMessage(error) : null} />
         <FormField
-          label="Title"
+          label={t("form.title")}
           name="title"
           required
           autoFocus
@@ -79,15 +81,15 @@ export function PromptForm({ prompt, defaultCategory, onDone }: PromptFormProps)
           onChange={(e) => setTitle(e.target.value)}
         />
         <FormField
-          label="Description"
+          label={t("form.description")}
           name="description"
           limit={limits.description}
           value={description}
           onChange={(e) => setDescription(e.target.value)}
-          placeholder="What is it for?"
+          placeholder={t("form.descriptionPlaceholder")}
         />
         <div className="flex flex-col gap-2">
-          <Label htmlFor={`${id}-content`}>Prompt</Label>
+          <Label htmlFor={`${id}-content`}>{t("form.content")}</Label>
           <Textarea
             id={`${id}-content`}
             name="content"
@@ -96,18 +98,22 @@ export function PromptForm({ prompt, defaultCategory, onDone }: PromptFormProps)
             value={content}
             onChange={(e) => setContent(e.target.value)}
             {...lengthFieldProps(limits.content, `${id}-content-hint`)}
-            placeholder="Summarise {{topic}} in three bullet points"
+            placeholder={t("form.contentPlaceholder", { example: "{{topic}}" })}
           />
           <p id={`${id}-content-hint`} className="text-xs text-muted-foreground">
-            Write <code className="rounded bg-muted px-1 font-mono">{"{{name}}"}</code> where a value should
-            be asked for each time the prompt is used.
-            {asks.length > 0 ? ` This one asks for: ${asks.join(", ")}.` : null}
+            <Trans
+              t={t}
+              i18nKey="form.placeholderHint"
+              values={{ example: "{{name}}" }}
+              components={{ code: <code className="rounded bg-muted px-1 font-mono" /> }}
+            />
+            {asks.length > 0 ? ` ${t("form.asksFor", { names: asks })}` : null}
           </p>
           <LengthNote limit={limits.content} verb="save" />
         </div>
         <div className="grid gap-4 sm:grid-cols-2">
           <div className="flex flex-col gap-2">
-            <Label htmlFor={`${id}-category`}>Category</Label>
+            <Label htmlFor={`${id}-category`}>{t("form.category")}</Label>
             <Select value={category} onValueChange={(value) => setCategory(value as PromptCategory)}>
               <SelectTrigger id={`${id}-category`}>
                 <SelectValue />
@@ -115,19 +121,19 @@ export function PromptForm({ prompt, defaultCategory, onDone }: PromptFormProps)
               <SelectContent>
                 {PROMPT_CATEGORIES.map((c) => (
                   <SelectItem key={c.id} value={c.id}>
-                    {c.name}
+                    {t(`categories.${c.id}`)}
                   </SelectItem>
                 ))}
               </SelectContent>
             </Select>
           </div>
           <FormField
-            label="Tags"
+            label={t("form.tags")}
             name="tags"
             value={tags}
             onChange={(e) => setTags(e.target.value)}
-            placeholder="email, work"
-            hint="Separate tags with commas."
+            placeholder={t("form.tagsPlaceholder")}
+            hint={t("form.tagsHint")}
           />
         </div>
         <div className="flex items-start gap-3 rounded-lg border p-3">
@@ -141,20 +147,20 @@ export function PromptForm({ prompt, defaultCategory, onDone }: PromptFormProps)
             <SwitchPrimitive.Thumb className="pointer-events-none block size-4 translate-x-0.5 rounded-full bg-white shadow-sm transition-transform data-[state=checked]:translate-x-[1.125rem]" />
           </SwitchPrimitive.Root>
           <div className="flex flex-col gap-1">
-            <Label htmlFor={`${id}-public`}>Public</Label>
+            <Label htmlFor={`${id}-public`}>{t("origin.public")}</Label>
             <p id={`${id}-public-hint`} className="text-xs text-muted-foreground">
-              Everyone signed in to this workspace can find and use it. Only you can change it.
+              {t("form.publicHint")}
             </p>
           </div>
         </div>
       </div>
       <div className="flex flex-col-reverse gap-2 border-t px-4 py-3 sm:flex-row sm:justify-end sm:px-6">
         <Button variant="outline" onClick={onDone} disabled={saving}>
-          Cancel
+          {t("cancel")}
         </Button>
         <Button type="submit" disabled={saving}>
           {saving ? <Spinner /> : null}
-          {prompt ? "Save changes" : "Create prompt"}
+          {prompt ? t("form.save") : t("form.create")}
         </Button>
       </div>
     </form>

@@ -4,6 +4,7 @@
 import { promptPlaceholders, type PromptTemplate } from "@tessera/contracts";
 import { BookOpen } from "lucide-react";
 import { useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { toast } from "@/lib/toast";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { errorMessage } from "@/lib/api-client";
@@ -32,6 +33,7 @@ export interface PromptLibraryDialogProps {
 }
 
 export function PromptLibraryDialog({ open, onOpenChange, onUse }: PromptLibraryDialogProps) {
+  const { t } = useTranslation("prompts");
   const [view, setView] = useState<View>({ kind: "browse" });
   const [category, setCategory] = useState<CategoryFilter>("all");
   const [search, setSearch] = useState("");
@@ -53,9 +55,9 @@ export function PromptLibraryDialog({ open, onOpenChange, onUse }: PromptLibrary
       onSuccess: () => {
         handoff.current = text;
         change(false);
-        toast.success("Prompt selected");
+        toast.success(t("library.selected"));
       },
-      onError: (error) => toast.error("Could not use this prompt", { description: errorMessage(error) }),
+      onError: (error) => toast.error(t("library.useFailed"), { description: errorMessage(error) }),
     });
   };
 
@@ -67,8 +69,8 @@ export function PromptLibraryDialog({ open, onOpenChange, onUse }: PromptLibrary
   const confirmDelete = (prompt: PromptTemplate) => {
     setDeleting(null);
     remove.mutate(prompt.id, {
-      onSuccess: () => toast.success("Prompt deleted"),
-      onError: (error) => toast.error("Failed to delete prompt", { description: errorMessage(error) }),
+      onSuccess: () => toast.success(t("delete.deleted")),
+      onError: (error) => toast.error(t("delete.failed"), { description: errorMessage(error) }),
     });
   };
 
@@ -92,11 +94,9 @@ export function PromptLibraryDialog({ open, onOpenChange, onUse }: PromptLibrary
         <DialogHeader className="px-4 pt-5 pb-4 sm:px-6">
           <DialogTitle className="flex items-center gap-2">
             <BookOpen className="size-5 text-primary" aria-hidden="true" />
-            Prompt Library
+            {t("library.title")}
           </DialogTitle>
-          <DialogDescription>
-            Ready-made prompts and your own. Use one to start your message.
-          </DialogDescription>
+          <DialogDescription>{t("library.description")}</DialogDescription>
         </DialogHeader>
         {view.kind === "browse" ? (
           <PromptBrowser

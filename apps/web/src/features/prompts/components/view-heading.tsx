@@ -1,5 +1,6 @@
 import { ArrowLeft } from "lucide-react";
 import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
 import { Button } from "@/components/ui/button";
 
 /** The heading of a view inside the library (a form), with a way back to the cards. */
@@ -12,13 +13,14 @@ export function ViewHeading({
   onBack: () => void;
   children?: ReactNode;
 }) {
+  const { t } = useTranslation("prompts");
   return (
     <div className="flex items-start gap-2 pt-1">
       <Button
         variant="ghost"
         size="icon"
         className="-ml-2 size-8 shrink-0"
-        aria-label="Back to prompts"
+        aria-label={t("backToPrompts")}
         onClick={onBack}
       >
         <ArrowLeft aria-hidden="true" />
