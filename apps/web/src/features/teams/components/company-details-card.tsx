@@ -3,6 +3,7 @@
 // proven (team-domains-list.tsx); public mail services are refused before anything is sent.
 import { isPublicMailDomain, parseDomains, publicMailDomainProblem, type Team } from "@tessera/contracts";
 import { useState, type FormEvent } from "react";
+import { useTranslation } from "react-i18next";
 import { toast } from "@/lib/toast";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
@@ -12,6 +13,7 @@ import { useUpdateCompany } from "../api/update-company";
 import { TeamDomainsList } from "./team-domains-list";
 
 export function CompanyDetailsCard({ team }: { team: Team }) {
+  const { t } = useTranslation("teams");
   const { company, myRole } = team;
   const isOwner = myRole === "owner";
   const canEditDomains = myRole === "owner" || myRole === "admin";
@@ -29,9 +31,9 @@ export function CompanyDetailsCard({ team }: { team: Team }) {
         onSuccess: (saved) => {
           setSlug(saved.company.slug ?? "");
           setDomains((saved.company.allowedDomains ?? []).join(", "));
-          toast.success("Company settings updated");
+          toast.success(t("company.updated"));
         },
-        onError: (err) => toast.error("Could not update the company", { description: errorMessage(err) }),
+        onError: (err) => toast.error(t("company.updateFailed"), { description: errorMessage(err) }),
       },
     );
   };
@@ -39,24 +41,24 @@ export function CompanyDetailsCard({ team }: { team: Team }) {
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Company Details</CardTitle>
+        <CardTitle>{t("company.title")}</CardTitle>
         <CardDescription>
           {isOwner
-            ? "Your company's name, address on Tessera and email domains."
-            : "Only the team owner can change the name and slug."}
+            ? t("company.descriptionOwner")
+            : t("company.descriptionOthers")}
         </CardDescription>
       </CardHeader>
       <CardContent>
         <form onSubmit={submit} className="flex flex-col gap-4">
           <FormField
-            label="Company Name"
+            label={t("company.name")}
             value={name}
             onChange={(e) => setName(e.target.value)}
             disabled={!isOwner}
             maxLength={100}
           />
           <FormField
-            label="Company Slug (optional)"
+            label={t("company.slug")}
             value={slug}
             onChange={(e) => setSlug(e.target.value)}
             placeholder="my-company"
@@ -64,12 +66,12 @@ export function CompanyDetailsCard({ team }: { team: Team }) {
             maxLength={48}
           />
           <FormField
-            label="Allowed Email Domains"
+            label={t("company.domains")}
             value={domains}
             onChange={(e) => setDomains(e.target.value)}
             placeholder="example.com, example.org"
             disabled={!canEditDomains}
-            hint="Comma-separated. Once a domain is proven to be yours, people who confirm an address there join the team as members."
+            hint={t("company.domainsHint")}
           />
           {refused.map((domain) => (
             <p key={domain} role="alert" className="-mt-2 text-sm text-destructive">
@@ -80,7 +82,7 @@ export function CompanyDetailsCard({ team }: { team: Team }) {
           {canEditDomains ? (
             <div>
               <Button type="submit" disabled={!name.trim() || refused.length > 0 || update.isPending}>
-                {update.isPending ? "Updating..." : "Update Company Settings"}
+                {update.isPending ? t("company.updating") : t("company.update")}
               </Button>
             </div>
           ) : null}

@@ -1,6 +1,7 @@
 // 'Complete Your Profile' (spec §2): teammates see each other by name, so someone without one is
 // asked for it on the team page.
 import { useState, type FormEvent } from "react";
+import { useTranslation } from "react-i18next";
 import { toast } from "@/lib/toast";
 import { Button } from "@/components/ui/button";
 import {
@@ -16,6 +17,7 @@ import { errorMessage } from "@/lib/api-client";
 import { useSaveFullName } from "../api/save-full-name";
 
 export function CompleteProfileDialog({ open }: { open: boolean }) {
+  const { t } = useTranslation("teams");
   const [dismissed, setDismissed] = useState(false);
   const [name, setName] = useState("");
   const save = useSaveFullName();
@@ -25,10 +27,10 @@ export function CompleteProfileDialog({ open }: { open: boolean }) {
     if (!name.trim()) return;
     save.mutate(name.trim(), {
       onSuccess: () => {
-        toast.success("Profile updated");
+        toast.success(t("profile.updated"));
         setDismissed(true);
       },
-      onError: (err) => toast.error("Could not save your name", { description: errorMessage(err) }),
+      onError: (err) => toast.error(t("profile.saveFailed"), { description: errorMessage(err) }),
     });
   };
 
@@ -37,11 +39,11 @@ export function CompleteProfileDialog({ open }: { open: boolean }) {
       <DialogContent>
         <form onSubmit={submit} className="flex flex-col gap-4">
           <DialogHeader>
-            <DialogTitle>Complete Your Profile</DialogTitle>
-            <DialogDescription>Add your name so your teammates know who you are.</DialogDescription>
+            <DialogTitle>{t("profile.title")}</DialogTitle>
+            <DialogDescription>{t("profile.description")}</DialogDescription>
           </DialogHeader>
           <FormField
-            label="Full Name"
+            label={t("profile.fullName")}
             value={name}
             onChange={(e) => setName(e.target.value)}
             maxLength={120}
@@ -49,7 +51,7 @@ export function CompleteProfileDialog({ open }: { open: boolean }) {
           />
           <DialogFooter>
             <Button type="submit" disabled={!name.trim() || save.isPending}>
-              {save.isPending ? "Saving..." : "Save Name"}
+              {save.isPending ? t("profile.saving") : t("profile.save")}
             </Button>
           </DialogFooter>
         </form>

@@ -4,6 +4,7 @@ import { TEAM_RELOAD_DELAY_MS } from "@tessera/contracts";
 import { useQueryClient } from "@tanstack/react-query";
 import { Users } from "lucide-react";
 import { useState, type FormEvent } from "react";
+import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { toast } from "@/lib/toast";
 import { Button } from "@/components/ui/button";
@@ -24,6 +25,7 @@ import { useCreateTeam } from "../api/create-team";
 import { myTeamQuery } from "../api/get-my-team";
 
 export function CreateTeamCard() {
+  const { t } = useTranslation("teams");
   const [open, setOpen] = useState(false);
   const [name, setName] = useState("");
   const create = useCreateTeam();
@@ -35,7 +37,7 @@ export function CreateTeamCard() {
     if (!name.trim()) return;
     create.mutate(name.trim(), {
       onSuccess: () => {
-        toast.success("Team created", { description: `${name.trim()} is ready. Invite your colleagues.` });
+        toast.success(t("create.created"), { description: t("create.ready", { team: name.trim() }) });
         setOpen(false);
         setName("");
         setTimeout(() => {
@@ -44,8 +46,8 @@ export function CreateTeamCard() {
         }, TEAM_RELOAD_DELAY_MS);
       },
       onError: (err) =>
-        toast.error("Error", {
-          description: errorMessage(err) || "Failed to create team. Please try again.",
+        toast.error(t("create.error"), {
+          description: errorMessage(err) || t("create.failed"),
         }),
     });
   };
@@ -56,25 +58,22 @@ export function CreateTeamCard() {
         <span className="mx-auto flex size-12 items-center justify-center rounded-xl bg-primary/10 text-primary">
           <Users aria-hidden="true" className="size-6" />
         </span>
-        <CardTitle className="text-2xl">Create Your Team</CardTitle>
-        <CardDescription>
-          Create a team to invite colleagues, manage roles and company details, and see how your team uses
-          Tessera.
-        </CardDescription>
+        <CardTitle className="text-2xl">{t("create.title")}</CardTitle>
+        <CardDescription>{t("create.description")}</CardDescription>
       </CardHeader>
       <CardContent className="flex flex-wrap justify-center gap-3">
         <Dialog open={open} onOpenChange={setOpen}>
           <DialogTrigger asChild>
-            <Button>Create Team</Button>
+            <Button>{t("create.button")}</Button>
           </DialogTrigger>
           <DialogContent>
             <form onSubmit={submit} className="flex flex-col gap-4">
               <DialogHeader>
-                <DialogTitle>Create Team</DialogTitle>
-                <DialogDescription>You will be the owner of the new team.</DialogDescription>
+                <DialogTitle>{t("create.button")}</DialogTitle>
+                <DialogDescription>{t("create.owner")}</DialogDescription>
               </DialogHeader>
               <FormField
-                label="Team Name"
+                label={t("create.name")}
                 value={name}
                 onChange={(e) => setName(e.target.value)}
                 placeholder="Acme Inc"
@@ -83,14 +82,14 @@ export function CreateTeamCard() {
               />
               <DialogFooter>
                 <Button type="submit" disabled={!name.trim() || create.isPending}>
-                  {create.isPending ? "Creating..." : "Create Team"}
+                  {create.isPending ? t("create.creating") : t("create.button")}
                 </Button>
               </DialogFooter>
             </form>
           </DialogContent>
         </Dialog>
         <Button variant="outline" asChild>
-          <Link to="/dashboard">Go to Dashboard</Link>
+          <Link to="/dashboard">{t("create.dashboard")}</Link>
         </Button>
       </CardContent>
     </Card>

@@ -2,6 +2,7 @@
 import type { InviteRole } from "@tessera/contracts";
 import { UserPlus } from "lucide-react";
 import { useId, useState, type FormEvent } from "react";
+import { useTranslation } from "react-i18next";
 import { toast } from "@/lib/toast";
 import { Button } from "@/components/ui/button";
 import {
@@ -21,6 +22,7 @@ import { errorMessage } from "@/lib/api-client";
 import { useInviteMember } from "../api/invite-member";
 
 export function InviteMemberDialog({ teamId }: { teamId: string }) {
+  const { t } = useTranslation("teams");
   const id = useId();
   const [open, setOpen] = useState(false);
   const [email, setEmail] = useState("");
@@ -35,14 +37,14 @@ export function InviteMemberDialog({ teamId }: { teamId: string }) {
       { email: address, role },
       {
         onSuccess: () => {
-          toast.success("Invitation sent", {
-            description: `${address} can join with the link in their mail.`,
+          toast.success(t("invite.sent"), {
+            description: t("invite.sentDescription", { email: address }),
           });
           setOpen(false);
           setEmail("");
           setRole("member");
         },
-        onError: (err) => toast.error("Could not send the invitation", { description: errorMessage(err) }),
+        onError: (err) => toast.error(t("invite.failed"), { description: errorMessage(err) }),
       },
     );
   };
@@ -52,17 +54,17 @@ export function InviteMemberDialog({ teamId }: { teamId: string }) {
       <DialogTrigger asChild>
         <Button size="sm">
           <UserPlus aria-hidden="true" />
-          Invite Member
+          {t("invite.title")}
         </Button>
       </DialogTrigger>
       <DialogContent>
         <form onSubmit={submit} className="flex flex-col gap-4">
           <DialogHeader>
-            <DialogTitle>Invite Member</DialogTitle>
-            <DialogDescription>We mail them a link that is valid for 7 days.</DialogDescription>
+            <DialogTitle>{t("invite.title")}</DialogTitle>
+            <DialogDescription>{t("invite.description")}</DialogDescription>
           </DialogHeader>
           <FormField
-            label="Email Address"
+            label={t("invite.email")}
             type="email"
             value={email}
             onChange={(e) => setEmail(e.target.value)}
@@ -70,25 +72,25 @@ export function InviteMemberDialog({ teamId }: { teamId: string }) {
             autoFocus
           />
           <div className="flex flex-col gap-2">
-            <Label htmlFor={`${id}-role`}>Role</Label>
+            <Label htmlFor={`${id}-role`}>{t("invite.role")}</Label>
             <Select value={role} onValueChange={(v) => setRole(v as InviteRole)}>
               <SelectTrigger id={`${id}-role`}>
                 <SelectValue />
               </SelectTrigger>
               <SelectContent>
-                <SelectItem value="member">Member</SelectItem>
-                <SelectItem value="admin">Admin</SelectItem>
+                <SelectItem value="member">{t("roles.member")}</SelectItem>
+                <SelectItem value="admin">{t("roles.admin")}</SelectItem>
               </SelectContent>
             </Select>
           </div>
           <DialogFooter>
             <DialogClose asChild>
               <Button type="button" variant="outline">
-                Cancel
+                {t("cancel")}
               </Button>
             </DialogClose>
             <Button type="submit" disabled={!email.trim() || invite.isPending}>
-              {invite.isPending ? "Sending..." : "Send Invitation"}
+              {invite.isPending ? t("invite.sending") : t("invite.send")}
             </Button>
           </DialogFooter>
         </form>

@@ -2,6 +2,7 @@
 // with a new expiry.
 import type { TeamInvitation } from "@tessera/contracts";
 import { Mail } from "lucide-react";
+import { useTranslation } from "react-i18next";
 import { toast } from "@/lib/toast";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -17,18 +18,19 @@ export function PendingInvitationsCard({
   teamId: string;
   invitations: TeamInvitation[];
 }) {
+  const { t } = useTranslation("teams");
   const resend = useResendInvitation(teamId);
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Pending Invitations</CardTitle>
-        <CardDescription>Invitations not accepted yet. Each is valid for 7 days.</CardDescription>
+        <CardTitle>{t("invitations.title")}</CardTitle>
+        <CardDescription>{t("invitations.description")}</CardDescription>
       </CardHeader>
       <CardContent>
         {invitations.length === 0 ? (
-          <p className="text-sm text-muted-foreground">No pending invitations.</p>
+          <p className="text-sm text-muted-foreground">{t("invitations.none")}</p>
         ) : (
-          <ul className="flex flex-col divide-y" aria-label="Pending invitations">
+          <ul className="flex flex-col divide-y" aria-label={t("invitations.label")}>
             {invitations.map((inv) => {
               const busy = resend.isPending && resend.variables === inv.id;
               return (
@@ -37,11 +39,14 @@ export function PendingInvitationsCard({
                   <div className="flex min-w-0 flex-1 flex-col">
                     <span className="flex flex-wrap items-center gap-2 font-medium">
                       <span className="truncate">{inv.email}</span>
-                      <Badge variant="outline">Pending</Badge>
+                      <Badge variant="outline">{t("invitations.pending")}</Badge>
                     </span>
                     <span className="text-sm text-muted-foreground">
-                      Invited {formatDay(inv.createdAt)} · Expires {formatDay(inv.expiresAt)} · Role:{" "}
-                      <span className="capitalize">{inv.role}</span>
+                      {t("invitations.facts", {
+                        invited: formatDay(inv.createdAt),
+                        expires: formatDay(inv.expiresAt),
+                        role: t(`roles.${inv.role}`),
+                      })}
                     </span>
                   </div>
                   <Button
@@ -51,13 +56,15 @@ export function PendingInvitationsCard({
                     onClick={() =>
                       resend.mutate(inv.id, {
                         onSuccess: () =>
-                          toast.success("Invitation resent", { description: `Sent again to ${inv.email}.` }),
+                          toast.success(t("invitations.resent"), {
+                            description: t("invitations.sentAgain", { email: inv.email }),
+                          }),
                         onError: (err) =>
-                          toast.error("Could not resend the invitation", { description: errorMessage(err) }),
+                          toast.error(t("invitations.resendFailed"), { description: errorMessage(err) }),
                       })
                     }
                   >
-                    {busy ? "Resending..." : "Resend Invite"}
+                    {busy ? t("invitations.resending") : t("invitations.resend")}
                   </Button>
                 </li>
               );

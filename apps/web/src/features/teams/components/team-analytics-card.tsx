@@ -3,6 +3,7 @@
 import type { TeamAnalytics } from "@tessera/contracts";
 import { Activity, Clock, Image, MessageSquare, Search, Users } from "lucide-react";
 import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { formatCount, formatWhen } from "@/lib/utils";
 
@@ -25,55 +26,54 @@ export function TeamAnalyticsCard({
   analytics: TeamAnalytics | null;
   memberCount: number;
 }) {
+  const { t } = useTranslation("teams");
   const icon = "size-4";
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Team Analytics</CardTitle>
-        <CardDescription>
-          How your team uses Tessera: messages, searches and images of all members.
-        </CardDescription>
+        <CardTitle>{t("analytics.title")}</CardTitle>
+        <CardDescription>{t("analytics.description")}</CardDescription>
       </CardHeader>
       <CardContent>
         {analytics ? (
           <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
             <Stat
               icon={<MessageSquare aria-hidden="true" className={icon} />}
-              label="Total Messages"
+              label={t("analytics.messages")}
               value={formatCount(analytics.totalMessages)}
             />
             <Stat
               icon={<Search aria-hidden="true" className={icon} />}
-              label="Total Searches"
+              label={t("analytics.searches")}
               value={formatCount(analytics.totalSearches)}
             />
             <Stat
               icon={<Image aria-hidden="true" className={icon} />}
-              label="Images Generated"
+              label={t("analytics.images")}
               value={formatCount(analytics.totalImages)}
             />
             <Stat
               icon={<Activity aria-hidden="true" className={icon} />}
-              label="Active Members"
+              label={t("analytics.active")}
               value={formatCount(analytics.activeMembers)}
             />
             <Stat
               icon={<Clock aria-hidden="true" className={icon} />}
-              label="Last Activity"
+              label={t("analytics.lastActivity")}
               value={
                 <span className="text-base">
-                  {analytics.lastActivityDate ? formatWhen(analytics.lastActivityDate) : "No activity yet"}
+                  {analytics.lastActivityDate ? formatWhen(analytics.lastActivityDate) : t("analytics.noActivity")}
                 </span>
               }
             />
             <Stat
               icon={<Users aria-hidden="true" className={icon} />}
-              label="Team Growth"
-              value={`${formatCount(memberCount)} ${memberCount === 1 ? "member" : "members"}`}
+              label={t("analytics.growth")}
+              value={t("memberCount", { count: memberCount })}
             />
           </div>
         ) : (
-          <p className="text-sm text-muted-foreground">No analytics data available yet</p>
+          <p className="text-sm text-muted-foreground">{t("analytics.none")}</p>
         )}
       </CardContent>
     </Card>

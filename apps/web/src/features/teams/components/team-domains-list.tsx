@@ -3,6 +3,7 @@
 // (public mail services) say why.
 import type { TeamDomain } from "@tessera/contracts";
 import { CircleAlert, CircleCheck, Clock } from "lucide-react";
+import { useTranslation } from "react-i18next";
 import { toast } from "@/lib/toast";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -11,22 +12,23 @@ import { formatDay, formatWhen } from "@/lib/utils";
 import { useCheckDomain } from "../api/check-domain";
 
 const STATUS = {
-  verified: { label: "Verified", variant: "success", Icon: CircleCheck },
-  pending: { label: "Waiting for proof", variant: "secondary", Icon: Clock },
-  refused: { label: "Refused", variant: "destructive", Icon: CircleAlert },
+  verified: { variant: "success", Icon: CircleCheck },
+  pending: { variant: "secondary", Icon: Clock },
+  refused: { variant: "destructive", Icon: CircleAlert },
 } as const;
 
 function Record({ names, value }: { names: string[]; value: string }) {
+  const { t } = useTranslation("teams");
   return (
     <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 rounded-md bg-muted px-3 py-2 text-xs">
-      <dt className="text-muted-foreground">Type</dt>
+      <dt className="text-muted-foreground">{t("domains.type")}</dt>
       <dd>TXT</dd>
-      <dt className="text-muted-foreground">Name</dt>
+      <dt className="text-muted-foreground">{t("domains.name")}</dt>
       <dd>
         <code className="break-all select-all">{names[0]}</code>
-        <span className="text-muted-foreground"> (or {names[1]})</span>
+        <span className="text-muted-foreground"> {t("domains.or", { name: names[1] })}</span>
       </dd>
-      <dt className="text-muted-foreground">Value</dt>
+      <dt className="text-muted-foreground">{t("domains.value")}</dt>
       <dd>
         <code className="break-all select-all">{value}</code>
       </dd>
@@ -45,47 +47,48 @@ function DomainRow({
   checking: boolean;
   onCheck: () => void;
 }) {
-  const { label, variant, Icon } = STATUS[domain.status];
+  const { t } = useTranslation("teams");
+  const { variant, Icon } = STATUS[domain.status];
   return (
     <li className="flex flex-col gap-2 py-3">
       <span className="flex flex-wrap items-center gap-2">
         <span className="font-medium break-all">{domain.domain}</span>
         <Badge variant={variant}>
           <Icon aria-hidden="true" />
-          {label}
+          {t(`domains.status.${domain.status}`)}
         </Badge>
       </span>
       {domain.status === "verified" ? (
         <p className="text-sm text-muted-foreground">
-          People who confirm an address at {domain.domain} join the team as members. Proven{" "}
-          {domain.proof === "email"
-            ? "by an owner's or admin's own confirmed address there"
-            : "by its DNS record"}
-          {domain.verifiedAt ? ` on ${formatDay(domain.verifiedAt)}` : ""}.
+          {t("domains.joins", { domain: domain.domain })}{" "}
+          {domain.verifiedAt
+            ? t(domain.proof === "email" ? "domains.provenByEmailOn" : "domains.provenByDnsOn", {
+                day: formatDay(domain.verifiedAt),
+              })
+            : t(domain.proof === "email" ? "domains.provenByEmail" : "domains.provenByDns")}
         </p>
       ) : null}
       {domain.status === "refused" ? (
-        <p className="text-sm text-destructive">{domain.problem} Remove it from the list and save.</p>
+        <p className="text-sm text-destructive">
+          {domain.problem} {t("domains.removeAndSave")}
+        </p>
       ) : null}
       {domain.status === "pending" ? (
         <>
           <p className="text-sm text-muted-foreground">
-            Nobody joins through this domain until it is proven to be yours.{" "}
-            {domain.record
-              ? "Add this DNS record, then press Check now. If your own confirmed address is at this domain, Check now proves it at once."
-              : "An owner or admin of the team can prove it."}
+            {t("domains.unproven")} {domain.record ? t("domains.addRecord") : t("domains.ownerCanProve")}
           </p>
           {domain.record ? <Record {...domain.record} /> : null}
           {domain.problem ? (
             <p className="text-sm text-destructive" role="status">
-              {domain.checkedAt ? `Checked ${formatWhen(domain.checkedAt)}: ` : ""}
+              {domain.checkedAt ? `${t("domains.checked", { when: formatWhen(domain.checkedAt) })} ` : ""}
               {domain.problem}
             </p>
           ) : null}
           {canCheck ? (
             <div>
               <Button variant="outline" size="sm" disabled={checking} onClick={onCheck}>
-                {checking ? "Checking..." : "Check now"}
+                {checking ? t("domains.checking") : t("domains.checkNow")}
               </Button>
             </div>
           ) : null}
@@ -104,6 +107,7 @@ export function TeamDomainsList({
   domains: TeamDomain[];
   canCheck: boolean;
 }) {
+  const { t } = useTranslation("teams");
   const check = useCheckDomain(teamId);
   if (domains.length === 0) return null;
   const run = (domain: string) =>
@@ -111,15 +115,13 @@ export function TeamDomainsList({
       onSuccess: (team) => {
         const now = team.company.domains.find((d) => d.domain === domain);
         if (now?.status === "verified")
-          toast.success("Domain verified", {
-            description: `People who confirm an address at ${domain} now join the team.`,
-          });
-        else toast.error(`${domain} is not verified yet`, { description: now?.problem ?? undefined });
+          toast.success(t("domains.verified"), { description: t("domains.nowJoin", { domain }) });
+        else toast.error(t("domains.notYet", { domain }), { description: now?.problem ?? undefined });
       },
-      onError: (err) => toast.error("Could not check the domain", { description: errorMessage(err) }),
+      onError: (err) => toast.error(t("domains.checkFailed"), { description: errorMessage(err) }),
     });
   return (
-    <ul aria-label="Email domains" className="flex flex-col divide-y">
+    <ul aria-label={t("domains.label")} className="flex flex-col divide-y">
       {domains.map((domain) => (
         <DomainRow
           key={domain.domain}

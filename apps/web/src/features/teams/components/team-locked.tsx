@@ -1,6 +1,7 @@
 // Below the Team plan: what team workspaces are and the way to the plans. The server refuses anyway.
-import { FEATURE_PLAN, PLANS, featureUpgradeMessage } from "@tessera/contracts";
+import { FEATURE_PLAN, PLANS } from "@tessera/contracts";
 import { Lock } from "lucide-react";
+import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
@@ -8,6 +9,7 @@ import { Card, CardContent } from "@/components/ui/card";
 const NEEDED = FEATURE_PLAN.teams;
 
 export function TeamLocked() {
+  const { t } = useTranslation("teams");
   return (
     <Card role="region" aria-labelledby="team-locked-heading" className="mx-auto w-full max-w-xl">
       <CardContent className="flex flex-col items-start gap-4 pt-6">
@@ -16,15 +18,13 @@ export function TeamLocked() {
         </span>
         <div className="flex flex-col gap-1.5">
           <h2 id="team-locked-heading" className="text-lg font-semibold">
-            Team workspaces come with {PLANS[NEEDED].name}
+            {t("locked.title", { plan: PLANS[NEEDED].name })}
           </h2>
-          <p className="text-sm text-muted-foreground">{featureUpgradeMessage("teams")}</p>
-          <p className="text-sm text-muted-foreground">
-            Invite members as Member or Admin, manage company details and see your team&apos;s analytics.
-          </p>
+          <p className="text-sm text-muted-foreground">{t("locked.upgrade")}</p>
+          <p className="text-sm text-muted-foreground">{t("locked.what")}</p>
         </div>
         <Button asChild>
-          <Link to="/pricing">See plans</Link>
+          <Link to="/pricing">{t("locked.seePlans")}</Link>
         </Button>
       </CardContent>
     </Card>

@@ -3,6 +3,7 @@
 import type { Team, TeamMember, TeamRole } from "@tessera/contracts";
 import { Trash2 } from "lucide-react";
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import { toast } from "@/lib/toast";
 import {
   AlertDialog,
@@ -29,6 +30,7 @@ const ROLE_VARIANT: Record<TeamRole, "default" | "secondary" | "outline"> = {
 };
 
 export function TeamMembersCard({ team, myUserId }: { team: Team; myUserId: string }) {
+  const { t } = useTranslation("teams");
   const manages = team.myRole === "owner" || team.myRole === "admin";
   const [removing, setRemoving] = useState<TeamMember | null>(null);
   const remove = useRemoveMember(team.company.id);
@@ -39,8 +41,8 @@ export function TeamMembersCard({ team, myUserId }: { team: Team; myUserId: stri
     const who = nameOf(removing) ?? removing.email;
     remove.mutate(removing.userId, {
       onSuccess: () =>
-        toast.success("Member removed", { description: `${who} no longer has access to the team.` }),
-      onError: (err) => toast.error("Could not remove the member", { description: errorMessage(err) }),
+        toast.success(t("members.removed"), { description: t("members.noAccess", { who }) }),
+      onError: (err) => toast.error(t("members.removeFailed"), { description: errorMessage(err) }),
     });
     setRemoving(null);
   };
@@ -49,15 +51,15 @@ export function TeamMembersCard({ team, myUserId }: { team: Team; myUserId: stri
     <Card>
       <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-3">
         <div className="flex flex-col gap-1.5">
-          <CardTitle>Team Members</CardTitle>
+          <CardTitle>{t("members.title")}</CardTitle>
           <CardDescription>
-            {team.members.length} {team.members.length === 1 ? "member" : "members"}
+            {t("memberCount", { count: team.members.length })}
           </CardDescription>
         </div>
         {manages ? <InviteMemberDialog teamId={team.company.id} /> : null}
       </CardHeader>
       <CardContent>
-        <ul className="flex flex-col divide-y" aria-label="Team members">
+        <ul className="flex flex-col divide-y" aria-label={t("members.label")}>
           {team.members.map((m) => {
             const isMe = m.userId === myUserId;
             const isOwner = m.role === "owner";
@@ -67,19 +69,19 @@ export function TeamMembersCard({ team, myUserId }: { team: Team; myUserId: stri
                 <div className="flex min-w-0 flex-1 flex-col">
                   <span className="flex flex-wrap items-center gap-2 font-medium">
                     <span className="truncate">{nameOf(m) ?? m.email}</span>
-                    {isMe ? <Badge variant="outline">You</Badge> : null}
-                    {isOwner ? <span className="text-xs text-muted-foreground">Team Owner</span> : null}
+                    {isMe ? <Badge variant="outline">{t("members.you")}</Badge> : null}
+                    {isOwner ? <span className="text-xs text-muted-foreground">{t("members.owner")}</span> : null}
                   </span>
                   <span className="truncate text-sm text-muted-foreground">{m.email}</span>
                 </div>
-                <Badge variant={ROLE_VARIANT[m.role]} className="capitalize">
-                  {m.role}
+                <Badge variant={ROLE_VARIANT[m.role]}>
+                  {t(`roles.${m.role}`)}
                 </Badge>
                 {manages && !isOwner && !isMe ? (
                   <Button
                     variant="ghost"
                     size="icon"
-                    aria-label={`Remove ${nameOf(m) ?? m.email}`}
+                    aria-label={t("members.removeLabel", { who: nameOf(m) ?? m.email })}
                     onClick={() => setRemoving(m)}
                     disabled={remove.isPending}
                   >
@@ -94,16 +96,17 @@ export function TeamMembersCard({ team, myUserId }: { team: Team; myUserId: stri
       <AlertDialog open={removing !== null} onOpenChange={(open) => (open ? null : setRemoving(null))}>
         <AlertDialogContent>
           <AlertDialogHeader>
-            <AlertDialogTitle>Remove member</AlertDialogTitle>
+            <AlertDialogTitle>{t("members.removeTitle")}</AlertDialogTitle>
             <AlertDialogDescription>
-              Are you sure you want to remove {(removing && nameOf(removing)) ?? "this member"} from the team?
-              This action cannot be undone.
+              {t("members.removeDescription", {
+                who: (removing && nameOf(removing)) ?? t("members.thisMember"),
+              })}
             </AlertDialogDescription>
           </AlertDialogHeader>
           <AlertDialogFooter>
-            <AlertDialogCancel>Cancel</AlertDialogCancel>
+            <AlertDialogCancel>{t("cancel")}</AlertDialogCancel>
             <AlertDialogAction variant="destructive" onClick={confirm}>
-              Remove
+              {t("members.remove")}
             </AlertDialogAction>
           </AlertDialogFooter>
         </AlertDialogContent>

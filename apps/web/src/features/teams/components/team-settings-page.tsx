@@ -3,6 +3,7 @@
 // pending invitations. ?accept=<code> joins the team an invitation is for.
 import { FEATURE_PLAN } from "@tessera/contracts";
 import { CheckCircle2, RefreshCw, TriangleAlert } from "lucide-react";
+import { useTranslation } from "react-i18next";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -22,24 +23,26 @@ import { TeamMembersCard } from "./team-members-card";
 import { useInvitationParams, type AcceptOutcome } from "./use-invitation-params";
 
 function AcceptResult({ outcome }: { outcome: AcceptOutcome | null }) {
+  const { t } = useTranslation("teams");
   if (!outcome || outcome.state === "accepting") return null;
   return outcome.state === "joined" ? (
     <Alert variant="info">
       <CheckCircle2 aria-hidden="true" />
-      <AlertTitle>Invitation accepted</AlertTitle>
-      <AlertDescription>You are now a member of {outcome.teamName}.</AlertDescription>
+      <AlertTitle>{t("accept.accepted")}</AlertTitle>
+      <AlertDescription>{t("accept.nowMember", { team: outcome.teamName })}</AlertDescription>
     </Alert>
   ) : (
     <Alert variant="destructive">
       <TriangleAlert aria-hidden="true" />
-      <AlertTitle>The invitation could not be accepted</AlertTitle>
+      <AlertTitle>{t("accept.failed")}</AlertTitle>
       <AlertDescription>{outcome.message}</AlertDescription>
     </Alert>
   );
 }
 
 export function TeamSettingsPage() {
-  useDocumentTitle("Team Settings");
+  const { t } = useTranslation("teams");
+  useDocumentTitle(t("page.title"));
   const { user } = useAuth();
   const subscription = useSubscription();
   const outcome = useInvitationParams();
@@ -47,13 +50,13 @@ export function TeamSettingsPage() {
   const team = useMyTeam(outcome?.state !== "accepting");
   const wrap = "mx-auto flex w-full max-w-6xl flex-col gap-6 px-4 py-8 sm:px-8 sm:py-10";
 
-  const title = <h1 className="text-3xl font-semibold tracking-tight">Team Settings</h1>;
+  const title = <h1 className="text-3xl font-semibold tracking-tight">{t("page.title")}</h1>;
   if (team.isPending || outcome?.state === "accepting") {
     return (
       <div className={wrap}>
         {title}
         <PageSpinner
-          label={outcome?.state === "accepting" ? "Accepting the invitation" : "Loading your team"}
+          label={outcome?.state === "accepting" ? t("page.accepting") : t("page.loading")}
         />
       </div>
     );
@@ -64,12 +67,12 @@ export function TeamSettingsPage() {
         {title}
         <Alert variant="destructive">
           <TriangleAlert aria-hidden="true" />
-          <AlertTitle>Your team could not be loaded</AlertTitle>
+          <AlertTitle>{t("page.loadFailed")}</AlertTitle>
           <AlertDescription>{errorMessage(team.error)}</AlertDescription>
         </Alert>
         <div>
           <Button variant="outline" onClick={() => void team.refetch()}>
-            Try again
+            {t("page.tryAgain")}
           </Button>
         </div>
       </div>
@@ -91,10 +94,10 @@ export function TeamSettingsPage() {
   // Where the instance sells no plans, a plan is only a label: the team has every feature.
   const planBadge =
     subscription.details?.billing === "off"
-      ? "All features"
+      ? t("page.allFeatures")
       : subscription.hasTeamFeatures
-        ? `Team Plan: ${subscription.tier ?? "Enterprise"}`
-        : `${subscription.tier ?? "Free"} Plan`;
+        ? t("page.teamPlan", { tier: subscription.tier ?? "Enterprise" })
+        : t("page.plan", { tier: subscription.tier ?? "Free" });
   const manages = data.myRole === "owner" || data.myRole === "admin";
 
   return (
@@ -108,7 +111,7 @@ export function TeamSettingsPage() {
           <Badge variant={subscription.hasTeamFeatures ? "default" : "secondary"}>{planBadge}</Badge>
           <Button variant="outline" size="sm" onClick={() => void team.refetch()} disabled={team.isFetching}>
             <RefreshCw aria-hidden="true" className={team.isFetching ? "animate-spin" : undefined} />
-            Refresh
+            {t("page.refresh")}
           </Button>
         </div>
       </header>

@@ -2,6 +2,7 @@
 // ?checkout=success says the plan is active. Both are removed from the address once handled.
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { toast } from "@/lib/toast";
 import { errorMessage } from "@/lib/api-client";
@@ -20,6 +21,7 @@ export function useInvitationParams() {
   const checkout = params.get("checkout");
   const handled = useRef<string | null>(null);
   const [outcome, setOutcome] = useState<AcceptOutcome | null>(null);
+  const { t } = useTranslation("teams");
 
   useEffect(() => {
     if (!code || handled.current === code) return;
@@ -28,7 +30,7 @@ export function useInvitationParams() {
     acceptInvitation(code)
       .then(({ teamName }) => {
         setOutcome({ state: "joined", teamName });
-        toast.success("Invitation accepted", { description: `You joined ${teamName}.` });
+        toast.success(t("accept.accepted"), { description: t("accept.joined", { team: teamName }) });
         void queryClient.invalidateQueries({ queryKey: myTeamQuery.queryKey });
         void refreshSubscription();
       })
@@ -42,11 +44,11 @@ export function useInvitationParams() {
           { replace: true },
         ),
       );
-  }, [code, queryClient, refreshSubscription, setParams]);
+  }, [code, queryClient, refreshSubscription, setParams, t]);
 
   useEffect(() => {
     if (checkout !== "success") return;
-    toast.success("Your plan is active", { description: "Thank you. Team features are ready to use." });
+    toast.success(t("accept.planActive"), { description: t("accept.planReady") });
     void refreshSubscription();
     setParams(
       (p) => {
@@ -55,7 +57,7 @@ export function useInvitationParams() {
       },
       { replace: true },
     );
-  }, [checkout, refreshSubscription, setParams]);
+  }, [checkout, refreshSubscription, setParams, t]);
 
   return outcome;
 }
