@@ -50,7 +50,7 @@ export function AddByUrlForm() {
         label={t("byUrl.address")}
         type="url"
         inputMode="url"
-        placeholder="https://…/model-Q4_K_M.gguf"
+        placeholder={t("byUrl.addressPlaceholder")}
         value={url}
         onChange={(e) => setUrl(e.target.value)}
         required

@@ -11,6 +11,8 @@ import { json, stubFetch } from "@/testing/fetch-stub";
 import { PromptLibraryDialog } from "./prompt-library-dialog";
 
 const at = "2025-06-01T10:00:00.000Z";
+// A button of the test's own parent, not of the product.
+const OPEN_LIBRARY = "Open library";
 
 export function promptFixture(
   over: Partial<PromptTemplate> & Pick<PromptTemplate, "id" | "title">,
@@ -89,7 +91,7 @@ export async function openLibrary(routes: Parameters<typeof stubFetch>[0] = {}, 
     return (
       <>
         <button type="button" onClick={() => setOpen(true)}>
-          Open library
+          {OPEN_LIBRARY}
         </button>
         <PromptLibraryDialog open={open} onOpenChange={setOpen} onUse={onUse} />
       </>

@@ -61,7 +61,7 @@ export function CompanyDetailsCard({ team }: { team: Team }) {
             label={t("company.slug")}
             value={slug}
             onChange={(e) => setSlug(e.target.value)}
-            placeholder="my-company"
+            placeholder={t("company.slugPlaceholder")}
             disabled={!isOwner}
             maxLength={48}
           />
@@ -69,7 +69,7 @@ export function CompanyDetailsCard({ team }: { team: Team }) {
             label={t("company.domains")}
             value={domains}
             onChange={(e) => setDomains(e.target.value)}
-            placeholder="example.com, example.org"
+            placeholder={t("company.domainsPlaceholder")}
             disabled={!canEditDomains}
             hint={t("company.domainsHint")}
           />

@@ -76,7 +76,7 @@ export function CreateTeamCard() {
                 label={t("create.name")}
                 value={name}
                 onChange={(e) => setName(e.target.value)}
-                placeholder="Acme Inc"
+                placeholder={t("create.namePlaceholder")}
                 maxLength={100}
                 autoFocus
               />

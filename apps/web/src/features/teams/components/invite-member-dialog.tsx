@@ -68,7 +68,7 @@ export function InviteMemberDialog({ teamId }: { teamId: string }) {
             type="email"
             value={email}
             onChange={(e) => setEmail(e.target.value)}
-            placeholder="colleague@example.com"
+            placeholder={t("invite.emailPlaceholder")}
             autoFocus
           />
           <div className="flex flex-col gap-2">

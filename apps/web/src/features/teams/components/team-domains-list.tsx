@@ -17,12 +17,15 @@ const STATUS = {
   refused: { variant: "destructive", Icon: CircleAlert },
 } as const;
 
+/** The DNS record type, the same word in every language. */
+const RECORD_TYPE = "TXT";
+
 function Record({ names, value }: { names: string[]; value: string }) {
   const { t } = useTranslation("teams");
   return (
     <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 rounded-md bg-muted px-3 py-2 text-xs">
       <dt className="text-muted-foreground">{t("domains.type")}</dt>
-      <dd>TXT</dd>
+      <dd>{RECORD_TYPE}</dd>
       <dt className="text-muted-foreground">{t("domains.name")}</dt>
       <dd>
         <code className="break-all select-all">{names[0]}</code>
