@@ -2,6 +2,7 @@
 // `?new=1` opens the Model Comparison dialog straight away (the chat page links there).
 import { Columns3, History, Plus, Trophy } from "lucide-react";
 import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { FeatureErrorBoundary } from "@/components/error-boundary";
 import { Button } from "@/components/ui/button";
@@ -20,7 +21,8 @@ import { LeaderboardTable } from "./leaderboard-table";
 const SHORT_HISTORY = 6;
 
 export function ComparePage() {
-  useDocumentTitle("Model Comparison");
+  const { t } = useTranslation("compare");
+  useDocumentTitle(t("title"));
   const [params, setParams] = useSearchParams();
   const [dialogOpen, setDialogOpen] = useState(params.get("new") === "1");
   const short = (useComparisons().data?.length ?? 0) <= SHORT_HISTORY;
@@ -38,16 +40,13 @@ export function ComparePage() {
             <Columns3 className="size-5" aria-hidden="true" />
           </span>
           <div className="flex flex-col gap-1">
-            <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">Model Comparison</h1>
-            <p className="max-w-xl text-sm text-muted-foreground sm:text-base">
-              One prompt, up to four models, answers side by side. Rate them, try it blind, and build your own
-              leaderboard.
-            </p>
+            <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">{t("title")}</h1>
+            <p className="max-w-xl text-sm text-muted-foreground sm:text-base">{t("page.intro")}</p>
           </div>
         </div>
         <Button onClick={() => setDialogOpen(true)}>
           <Plus aria-hidden="true" />
-          New comparison
+          {t("page.new")}
         </Button>
       </header>
 
@@ -57,9 +56,9 @@ export function ComparePage() {
             <CardHeader className="pb-3">
               <CardTitle className="flex items-center gap-2 text-base">
                 <History className="size-4 text-muted-foreground" aria-hidden="true" />
-                Your comparisons
+                {t("history.title")}
               </CardTitle>
-              <CardDescription>Newest first. Each opens with its answers and your ratings.</CardDescription>
+              <CardDescription>{t("history.description")}</CardDescription>
             </CardHeader>
             <CardContent className="flex flex-1 flex-col px-3 pb-3">
               <ComparisonHistory />
@@ -69,9 +68,9 @@ export function ComparePage() {
             <CardHeader className="pb-3">
               <CardTitle className="flex items-center gap-2 text-base">
                 <Trophy className="size-4 text-amber-500" aria-hidden="true" />
-                Your leaderboard
+                {t("leaderboard.title")}
               </CardTitle>
-              <CardDescription>From your ratings in comparisons whose models are known.</CardDescription>
+              <CardDescription>{t("leaderboard.description")}</CardDescription>
             </CardHeader>
             <CardContent className="flex flex-1 flex-col">
               <LeaderboardTable />

@@ -4,6 +4,7 @@
 // them, and can be stopped here. A failed or stopped answer can be run again, and is followed the same way.
 import { ArrowLeft, EyeOff, Square } from "lucide-react";
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useParams } from "react-router";
 import { FeatureErrorBoundary } from "@/components/error-boundary";
 import { NotFoundPanel } from "@/components/not-found-panel";
@@ -26,19 +27,21 @@ import { ResponseGrid } from "./response-grid";
 const BACK = "/dashboard/compare";
 
 function BackLink() {
+  const { t } = useTranslation("compare");
   return (
     <Link
       to={BACK}
       className="flex w-fit items-center gap-1.5 text-sm text-muted-foreground underline-offset-4 hover:text-foreground hover:underline"
     >
       <ArrowLeft className="size-4" aria-hidden="true" />
-      All comparisons
+      {t("detail.all")}
     </Link>
   );
 }
 
 export function ComparisonDetailPage() {
-  useDocumentTitle("Comparison");
+  const { t } = useTranslation("compare");
+  useDocumentTitle(t("detail.title"));
   const { id = "" } = useParams();
   const navigate = useNavigate();
   const { data: comparison, error, isPending, refetch } = useComparison(id);
@@ -53,7 +56,7 @@ export function ComparisonDetailPage() {
       await stopComparison(id);
       await refetch();
     } catch (e) {
-      showComparisonError(e, "Answers not stopped");
+      showComparisonError(e, "stopFailed");
     } finally {
       setStopping(false);
     }
@@ -65,7 +68,7 @@ export function ComparisonDetailPage() {
     try {
       await startComparisonResponse({ comparisonId: id, responseId });
     } catch (e) {
-      showComparisonError(e, "Could not run the answer again");
+      showComparisonError(e, "retryFailed");
     }
     await refetch();
     setStarting(false);
@@ -74,19 +77,19 @@ export function ComparisonDetailPage() {
   const rate = (responseId: string, value: number) =>
     rating.mutate(
       { comparisonId: id, responseId, rating: value },
-      { onError: (e) => showComparisonError(e, "Rating not saved") },
+      { onError: (e) => showComparisonError(e, "ratingFailed") },
     );
 
   let body;
-  if (isPending) body = <PageSpinner label="Loading comparison" />;
+  if (isPending) body = <PageSpinner label={t("detail.loading")} />;
   else if (isNotFound(error))
-    body = <NotFoundPanel what="Comparison" back={{ to: BACK, label: "Back to your comparisons" }} />;
+    body = <NotFoundPanel what={t("detail.title")} back={{ to: BACK, label: t("detail.back") }} />;
   else if (!comparison)
     body = (
       <div className="flex flex-col items-start gap-3">
-        <p className="text-sm text-destructive">This comparison could not be loaded.</p>
+        <p className="text-sm text-destructive">{t("detail.loadFailed")}</p>
         <Button variant="outline" size="sm" onClick={() => void refetch()}>
-          Try again
+          {t("tryAgain")}
         </Button>
       </div>
     );
@@ -96,11 +99,11 @@ export function ComparisonDetailPage() {
         <header className="flex flex-wrap items-start justify-between gap-4">
           <div className="flex min-w-0 flex-col gap-2">
             <div className="flex flex-wrap items-center gap-2">
-              <h1 className="text-2xl font-semibold tracking-tight">Comparison</h1>
+              <h1 className="text-2xl font-semibold tracking-tight">{t("detail.title")}</h1>
               {comparison.blind ? (
                 <Badge variant={isHidden(comparison) ? "secondary" : "default"}>
                   {isHidden(comparison) ? <EyeOff aria-hidden="true" /> : null}
-                  {isHidden(comparison) ? "Blind" : "Blind · revealed"}
+                  {isHidden(comparison) ? t("blind.blind") : t("blind.revealed")}
                 </Badge>
               ) : null}
             </div>
@@ -112,21 +115,20 @@ export function ComparisonDetailPage() {
             {running ? (
               <Button variant="outline" size="sm" onClick={() => void stop()} disabled={stopping}>
                 <Square aria-hidden="true" />
-                Stop
+                {t("stop")}
               </Button>
             ) : null}
             <DeleteComparisonButton comparisonId={comparison.id} onDeleted={() => void navigate(BACK)} />
           </div>
         </header>
-        <section aria-label="Prompt" className="rounded-xl border bg-muted/40 px-4 py-3">
-          <p className="mb-1 text-xs font-medium text-muted-foreground">Prompt</p>
+        <section aria-label={t("prompt")} className="rounded-xl border bg-muted/40 px-4 py-3">
+          <p className="mb-1 text-xs font-medium text-muted-foreground">{t("prompt")}</p>
           <p className="text-sm break-words whitespace-pre-wrap">{comparison.prompt}</p>
         </section>
         {isHidden(comparison) ? (
           <p className="flex items-center gap-1.5 text-sm text-muted-foreground">
             <EyeOff className="size-4" aria-hidden="true" />
-            Blind · {blindRange(comparison.responses.length)}: rate every complete answer to reveal which
-            model wrote it.
+            {t("blind.rateToRevealWhich", { range: blindRange(comparison.responses.length) })}
           </p>
         ) : null}
         <ResponseGrid

@@ -1,5 +1,6 @@
 import { ArrowUpRight, EyeOff, Play, Settings2, Square } from "lucide-react";
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
+import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
@@ -29,6 +30,7 @@ export function ComparisonDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
+  const { t } = useTranslation("compare");
   const models = useModels();
   const listed = comparableModels(models.data);
   const selection = useModelSelection(listed);
@@ -63,31 +65,29 @@ export function ComparisonDialog({
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="flex max-h-[calc(100svh-2rem)] max-w-6xl flex-col gap-0 p-0">
         <DialogHeader className="border-b px-4 pt-5 pb-4 sm:px-6">
-          <DialogTitle>Model Comparison</DialogTitle>
-          <DialogDescription>
-            Send one prompt to up to four models and compare their answers side by side.
-          </DialogDescription>
+          <DialogTitle>{t("title")}</DialogTitle>
+          <DialogDescription>{t("dialog.description")}</DialogDescription>
         </DialogHeader>
         <div className="scroll-area flex min-h-0 flex-col gap-6 overflow-y-auto px-4 py-5 sm:px-6">
           <form onSubmit={submit} className="flex flex-col gap-5" noValidate>
             <div className="flex flex-col gap-2">
-              <Label htmlFor={`${ids}-prompt`}>Prompt</Label>
+              <Label htmlFor={`${ids}-prompt`}>{t("prompt")}</Label>
               <Textarea
                 id={`${ids}-prompt`}
                 value={prompt}
                 onChange={(e) => setPrompt(e.target.value)}
                 onKeyDown={onPromptKey}
                 rows={3}
-                placeholder="Ask something every model should answer…"
+                placeholder={t("dialog.promptPlaceholder")}
                 className="min-h-20 resize-y"
               />
             </div>
-            {models.isPending ? <Spinner label="Loading models" className="size-5 text-primary" /> : null}
+            {models.isPending ? <Spinner label={t("dialog.loadingModels")} className="size-5 text-primary" /> : null}
             {models.isError ? (
-              <p className="text-sm text-destructive">The list of models could not be loaded.</p>
+              <p className="text-sm text-destructive">{t("dialog.modelsFailed")}</p>
             ) : null}
             {models.data && listed.length === 0 ? (
-              <p className="text-sm text-muted-foreground">No model is available to compare right now.</p>
+              <p className="text-sm text-muted-foreground">{t("dialog.noModels")}</p>
             ) : null}
             {listed.length > 0 ? (
               <ModelChecklist
@@ -98,8 +98,8 @@ export function ComparisonDialog({
               />
             ) : null}
             <LabelledSwitch
-              label="Blind mode"
-              hint="Answers are labelled Model A, B, C… in a shuffled order; the names appear once you have rated every answer."
+              label={t("dialog.blindMode")}
+              hint={t("dialog.blindHint")}
               checked={blind}
               onCheckedChange={setBlind}
               disabled={busy}
@@ -107,11 +107,11 @@ export function ComparisonDialog({
             <div className="flex flex-wrap items-center gap-2">
               <Button type="submit" disabled={busy}>
                 {busy ? <Spinner /> : <Play aria-hidden="true" />}
-                Compare Models
+                {t("dialog.compare")}
               </Button>
               <Button variant="outline" onClick={run.stop} disabled={run.phase !== "streaming"}>
                 <Square aria-hidden="true" />
-                Stop
+                {t("stop")}
               </Button>
               <Button
                 variant="ghost"
@@ -120,7 +120,7 @@ export function ComparisonDialog({
                 onClick={() => setSettingsOpen((v) => !v)}
               >
                 <Settings2 aria-hidden="true" />
-                Settings
+                {t("dialog.settings")}
               </Button>
             </div>
             {settingsOpen ? <CompareSettingsPanel id={`${ids}-settings`} /> : null}
@@ -129,17 +129,16 @@ export function ComparisonDialog({
           {comparison ? (
             <section
               ref={answersRef}
-              aria-label="Answers"
+              aria-label={t("dialog.answers")}
               // Tall enough to scroll to the top of the dialog while the answers are still short.
               className="flex min-h-[calc(100svh-12rem)] scroll-mt-2 flex-col gap-3 border-t pt-5"
             >
               <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
-                <h3 className="text-sm font-semibold">Answers</h3>
+                <h3 className="text-sm font-semibold">{t("dialog.answers")}</h3>
                 {isHidden(comparison) ? (
                   <p className="flex items-center gap-1.5 text-xs text-muted-foreground">
                     <EyeOff className="size-3.5" aria-hidden="true" />
-                    Blind · {blindRange(comparison.responses.length)}: rate every complete answer to reveal
-                    the models.
+                    {t("blind.rateToReveal", { range: blindRange(comparison.responses.length) })}
                   </p>
                 ) : null}
                 {/* The answers still coming go on there: the saved comparison's page follows them. */}
@@ -149,7 +148,7 @@ export function ComparisonDialog({
                     onClick={() => onOpenChange(false)}
                     className="ml-auto flex items-center gap-1 text-xs font-medium text-primary underline-offset-4 hover:underline"
                   >
-                    Open saved comparison
+                    {t("dialog.openSaved")}
                     <ArrowUpRight className="size-3.5" aria-hidden="true" />
                   </Link>
                 ) : null}

@@ -1,5 +1,6 @@
 import type { ComparisonSummary } from "@tessera/contracts";
 import { ChevronRight, EyeOff, Radio, Star, Trophy } from "lucide-react";
+import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { Badge } from "@/components/ui/badge";
 import { Spinner } from "@/components/ui/spinner";
@@ -10,8 +11,11 @@ import { blindRange, isHidden } from "../utils/blind";
 import { EmptyNote } from "./empty-note";
 
 function HistoryItem({ item, nameOf }: { item: ComparisonSummary; nameOf: (id: string) => string }) {
+  const { t } = useTranslation("compare");
   const hidden = isHidden(item);
-  const models = hidden ? `Blind · ${blindRange(item.responseCount)}` : item.models.map(nameOf).join(", ");
+  const models = hidden
+    ? t("blind.range", { range: blindRange(item.responseCount) })
+    : t("history.models", { models: item.models.map(nameOf) });
   return (
     <li>
       <Link
@@ -27,22 +31,22 @@ function HistoryItem({ item, nameOf }: { item: ComparisonSummary; nameOf: (id: s
             </span>
             <span className="flex items-center gap-1">
               <Star className="size-3.5" aria-hidden="true" />
-              Rated {item.ratedCount}/{item.responseCount}
+              {t("history.rated", { rated: item.ratedCount, total: item.responseCount })}
             </span>
             {item.winnerModelId ? (
               <span className="flex items-center gap-1 text-foreground">
                 <Trophy className="size-3.5 text-amber-500" aria-hidden="true" />
-                Winner: {nameOf(item.winnerModelId)}
+                {t("history.winner", { name: nameOf(item.winnerModelId) })}
               </span>
             ) : null}
             <time dateTime={item.createdAt}>{formatShortWhen(item.createdAt)}</time>
             {item.runningCount > 0 ? (
               <Badge variant="default">
                 <Radio aria-hidden="true" />
-                Answering {item.runningCount}/{item.responseCount}
+                {t("history.answering", { running: item.runningCount, total: item.responseCount })}
               </Badge>
             ) : null}
-            {item.blind && item.revealed ? <Badge variant="secondary">Blind · revealed</Badge> : null}
+            {item.blind && item.revealed ? <Badge variant="secondary">{t("blind.revealed")}</Badge> : null}
           </div>
         </div>
         <ChevronRight
@@ -56,15 +60,16 @@ function HistoryItem({ item, nameOf }: { item: ComparisonSummary; nameOf: (id: s
 
 /** "Your comparisons": newest first; each opens its page. */
 export function ComparisonHistory() {
+  const { t } = useTranslation("compare");
   const { data, isPending, isError } = useComparisons();
   const nameOf = useModelNames();
-  if (isPending) return <Spinner label="Loading comparisons" className="mx-auto my-6 size-6 text-primary" />;
+  if (isPending) return <Spinner label={t("history.loading")} className="mx-auto my-6 size-6 text-primary" />;
   if (isError)
-    return <p className="px-3 py-4 text-sm text-destructive">Your comparisons could not be loaded.</p>;
+    return <p className="px-3 py-4 text-sm text-destructive">{t("history.loadFailed")}</p>;
   if (data.length === 0)
-    return <EmptyNote title="No comparisons yet">Start one to see models answer side by side.</EmptyNote>;
+    return <EmptyNote title={t("history.emptyTitle")}>{t("history.emptyText")}</EmptyNote>;
   return (
-    <ul aria-label="Your comparisons" className="flex flex-col divide-y">
+    <ul aria-label={t("history.title")} className="flex flex-col divide-y">
       {data.map((item) => (
         <HistoryItem key={item.id} item={item} nameOf={nameOf} />
       ))}

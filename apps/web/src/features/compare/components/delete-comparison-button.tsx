@@ -1,5 +1,6 @@
 import { Trash2 } from "lucide-react";
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import { toast } from "@/lib/toast";
 import { ConfirmDeleteDialog } from "@/components/confirm-delete-dialog";
 import { Button } from "@/components/ui/button";
@@ -14,28 +15,27 @@ export function DeleteComparisonButton({
   comparisonId: string;
   onDeleted: () => void;
 }) {
+  const { t } = useTranslation("compare");
   const [open, setOpen] = useState(false);
   const deletion = useDeleteComparison();
   const confirm = () =>
     deletion.mutate(comparisonId, {
       onSuccess: () => {
-        toast.success("Comparison deleted");
+        toast.success(t("delete.deleted"));
         onDeleted();
       },
-      onError: (error) => showComparisonError(error, "Failed to delete comparison"),
+      onError: (error) => showComparisonError(error, "deleteFailed"),
     });
   return (
     <>
       <Button variant="outline" size="sm" onClick={() => setOpen(true)} disabled={deletion.isPending}>
         <Trash2 aria-hidden="true" />
-        Delete
+        {t("delete.button")}
       </Button>
       <ConfirmDeleteDialog
         item={open ? comparisonId : null}
-        title="Delete comparison?"
-        description={() =>
-          "The prompt, every answer and its rating will be deleted, and the ratings leave your leaderboard. This cannot be undone."
-        }
+        title={t("delete.title")}
+        description={() => t("delete.description")}
         onCancel={() => setOpen(false)}
         onConfirm={() => {
           setOpen(false);

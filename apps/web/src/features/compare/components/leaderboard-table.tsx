@@ -1,4 +1,5 @@
 import { Star } from "lucide-react";
+import { useTranslation } from "react-i18next";
 import { Spinner } from "@/components/ui/spinner";
 import { useLeaderboard } from "../api/get-leaderboard";
 import { useModelNames } from "../api/get-models";
@@ -7,33 +8,32 @@ import { EmptyNote } from "./empty-note";
 
 /** The personal leaderboard (DESIGN.md, beyond the spec): each model's average from your ratings. */
 export function LeaderboardTable() {
+  const { t } = useTranslation("compare");
   const { data, isPending, isError } = useLeaderboard();
   const nameOf = useModelNames();
-  if (isPending) return <Spinner label="Loading leaderboard" className="mx-auto my-6 size-6 text-primary" />;
-  if (isError) return <p className="py-4 text-sm text-destructive">The leaderboard could not be loaded.</p>;
+  if (isPending) return <Spinner label={t("leaderboard.loading")} className="mx-auto my-6 size-6 text-primary" />;
+  if (isError) return <p className="py-4 text-sm text-destructive">{t("leaderboard.loadFailed")}</p>;
   if (data.length === 0)
     return (
-      <EmptyNote title="No ratings yet">
-        Rate the answers of a comparison and your own ranking of models appears here.
-      </EmptyNote>
+      <EmptyNote title={t("leaderboard.emptyTitle")}>{t("leaderboard.emptyText")}</EmptyNote>
     );
   return (
     <div className="-mx-2 overflow-x-auto">
       <table className="w-full text-sm">
-        <caption className="sr-only">Your model leaderboard</caption>
+        <caption className="sr-only">{t("leaderboard.caption")}</caption>
         <thead>
           <tr className="border-b text-left text-xs text-muted-foreground sm:whitespace-nowrap">
             <th scope="col" className="px-2 py-2 font-medium">
-              Model
+              {t("leaderboard.model")}
             </th>
             <th scope="col" className="px-2 py-2 text-right font-medium">
-              Comparisons
+              {t("leaderboard.comparisons")}
             </th>
             <th scope="col" className="px-2 py-2 text-right font-medium">
-              Avg. rating
+              {t("leaderboard.average")}
             </th>
             <th scope="col" className="px-2 py-2 text-right font-medium">
-              Wins
+              {t("leaderboard.wins")}
             </th>
           </tr>
         </thead>

@@ -1,6 +1,7 @@
 import { MAX_COMPARED_MODELS, type ModelAvailability } from "@tessera/contracts";
 import { Check } from "lucide-react";
 import { useId } from "react";
+import { useTranslation } from "react-i18next";
 import { cn } from "@/lib/utils";
 
 /** Spec §2: a checkbox per model (available ones only, at most twelve); four can be chosen. */
@@ -15,13 +16,14 @@ export function ModelChecklist({
   onToggle: (modelId: string) => void;
   disabled?: boolean;
 }) {
+  const { t } = useTranslation("compare");
   const id = useId();
   return (
     <fieldset className="flex min-w-0 flex-col gap-2" disabled={disabled}>
       <legend className="mb-2 flex w-full items-baseline justify-between gap-2 text-sm font-medium">
-        Models
+        {t("models.legend")}
         <span className="text-xs font-normal text-muted-foreground" aria-live="polite">
-          {selected.length} of {MAX_COMPARED_MODELS} selected
+          {t("models.selected", { count: selected.length, max: MAX_COMPARED_MODELS })}
         </span>
       </legend>
       <div className="grid gap-2 sm:grid-cols-2 lg:grid-cols-3">

@@ -1,5 +1,6 @@
 import type { ComparisonResponse } from "@tessera/contracts";
 import { Eye, MessageSquare, RotateCcw } from "lucide-react";
+import { useTranslation } from "react-i18next";
 import { Markdown } from "@/components/markdown";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -41,6 +42,7 @@ export function ResponseCard({
   continuing = false,
   onRetry,
 }: ResponseCardProps) {
+  const { t } = useTranslation("compare");
   const { status, content } = response;
   const live = streaming && !stopped && (status === "pending" || status === "streaming");
   const hasMetrics = status === "complete" || response.responseTimeMs !== null;
@@ -59,7 +61,7 @@ export function ResponseCard({
           {revealedLabel ? (
             <Badge variant="default" className="animate-rise-in">
               <Eye aria-hidden="true" />
-              Revealed · {revealedLabel}
+              {t("card.revealed", { label: revealedLabel })}
             </Badge>
           ) : null}
         </div>
@@ -72,40 +74,40 @@ export function ResponseCard({
         ) : live ? (
           <span className="flex items-center gap-2 text-sm text-muted-foreground">
             <Spinner className="size-3.5" />
-            {status === "pending" ? "Waiting to start…" : "Thinking…"}
+            {status === "pending" ? t("card.waiting") : t("card.thinking")}
           </span>
         ) : status !== "error" ? (
           <span className="text-sm text-muted-foreground">
-            {status === "complete" || stopped ? "No text arrived." : "Not answered yet."}
+            {status === "complete" || stopped ? t("card.noText") : t("card.notAnswered")}
           </span>
         ) : null}
       </div>
 
       {status === "error" ? (
         <p role="alert" className="rounded-lg bg-destructive/8 px-3 py-2 text-sm text-destructive">
-          Error: {response.error ?? "The answer failed."}
+          {t("card.error", { reason: response.error ?? t("card.failed") })}
         </p>
       ) : null}
       {stopped ? (
-        <p className="text-xs text-muted-foreground">Stopped. The text that arrived is kept.</p>
+        <p className="text-xs text-muted-foreground">{t("card.stopped")}</p>
       ) : null}
       {showMetrics && hasMetrics ? <ResponseMetrics response={response} /> : null}
 
       {onRate || onContinue || onRetry ? (
         <footer className="flex flex-wrap items-center gap-x-3 gap-y-2 border-t pt-3">
           {onRate ? (
-            <StarRating value={response.rating} onRate={onRate} label={`Rating for ${title}`} />
+            <StarRating value={response.rating} onRate={onRate} label={t("card.ratingFor", { title })} />
           ) : null}
           {onRetry ? (
             <Button variant="ghost" size="sm" onClick={onRetry}>
               <RotateCcw aria-hidden="true" />
-              Try again
+              {t("tryAgain")}
             </Button>
           ) : null}
           {onContinue ? (
             <Button variant="ghost" size="sm" className="ml-auto" onClick={onContinue} disabled={continuing}>
               {continuing ? <Spinner className="size-3.5" /> : <MessageSquare aria-hidden="true" />}
-              Continue in chat
+              {t("card.continue")}
             </Button>
           ) : null}
         </footer>

@@ -1,4 +1,5 @@
 import type { Comparison, ComparisonResponse } from "@tessera/contracts";
+import { useTranslation } from "react-i18next";
 import { cn } from "@/lib/utils";
 import { useModelNames } from "../api/get-models";
 import { useContinueInChatAction } from "../hooks/use-continue-in-chat";
@@ -44,6 +45,7 @@ export function ResponseGrid({
   /** Runs a failed or stopped answer again; absent where answers cannot be run from this page. */
   onRetry?: (responseId: string) => void;
 }) {
+  const { t } = useTranslation("compare");
   const nameOf = useModelNames();
   const { continueWith, pendingId } = useContinueInChatAction();
   const responses = [...comparison.responses].sort((a, b) => a.position - b.position);
@@ -56,7 +58,7 @@ export function ResponseGrid({
           <ResponseCard
             key={response.id}
             response={response}
-            title={hidden || !response.modelId ? `Model ${response.label}` : nameOf(response.modelId)}
+            title={hidden || !response.modelId ? t("card.blindTitle", { label: response.label }) : nameOf(response.modelId)}
             revealedLabel={comparison.blind && !hidden ? response.label : null}
             stopped={isStopped}
             streaming={streaming}

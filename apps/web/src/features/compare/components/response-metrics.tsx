@@ -1,18 +1,20 @@
 import type { ComparisonResponse } from "@tessera/contracts";
+import { useTranslation } from "react-i18next";
 import { formatCost, formatCount, formatDuration, formatTokensPerSecond } from "../utils/format-metrics";
 
 /** Time to first token, total time, tokens, speed and cost of one answer (the showMetrics setting). */
 export function ResponseMetrics({ response }: { response: ComparisonResponse }) {
+  const { t } = useTranslation("compare");
   const rows: [string, string][] = [
-    ["First token", formatDuration(response.timeToFirstTokenMs)],
-    ["Total time", formatDuration(response.responseTimeMs)],
-    ["Tokens", formatCount(response.tokensUsed)],
-    ["Speed", formatTokensPerSecond(response.tokensPerSecond)],
-    ["Cost", formatCost(response.cost)],
+    [t("metrics.firstToken"), formatDuration(response.timeToFirstTokenMs)],
+    [t("metrics.totalTime"), formatDuration(response.responseTimeMs)],
+    [t("metrics.tokens"), formatCount(response.tokensUsed)],
+    [t("metrics.speed"), formatTokensPerSecond(response.tokensPerSecond)],
+    [t("metrics.cost"), formatCost(response.cost)],
   ];
   return (
     <dl
-      aria-label="Metrics"
+      aria-label={t("metrics.label")}
       className="grid grid-cols-3 gap-x-3 gap-y-2 rounded-lg bg-muted/60 px-3 py-2.5 text-xs @md:grid-cols-5"
     >
       {rows.map(([term, value]) => (

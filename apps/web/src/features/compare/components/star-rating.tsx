@@ -1,4 +1,5 @@
 import { Star } from "lucide-react";
+import { useTranslation } from "react-i18next";
 import { cn } from "@/lib/utils";
 
 const STARS = [1, 2, 3, 4, 5] as const;
@@ -14,6 +15,7 @@ export function StarRating({
   /** Names the answer for screen readers ("Rating for Model A"). */
   label: string;
 }) {
+  const { t } = useTranslation("compare");
   return (
     <div role="group" aria-label={label} className="flex items-center gap-0.5">
       {STARS.map((n) => {
@@ -22,7 +24,7 @@ export function StarRating({
           <button
             key={n}
             type="button"
-            aria-label={`Rate ${n}`}
+            aria-label={t("card.rate", { count: n })}
             aria-pressed={value === n}
             onClick={() => onRate(n)}
             className="rounded-md p-1 text-muted-foreground transition outline-none hover:scale-110 hover:text-amber-500 focus-visible:ring-[3px] focus-visible:ring-ring/40"

@@ -1,5 +1,6 @@
 import type { ComparisonStatus } from "@tessera/contracts";
 import { CircleAlert, CircleCheck, Clock, Radio, Square } from "lucide-react";
+import { useTranslation } from "react-i18next";
 import { Badge } from "@/components/ui/badge";
 import { Spinner } from "@/components/ui/spinner";
 
@@ -17,11 +18,12 @@ export function StatusBadge({
   /** False for a stored answer: no spinner for a stream this page is not following. */
   live: boolean;
 }) {
+  const { t } = useTranslation("compare");
   if (stopped || status === "stopped")
     return (
       <Badge variant="outline" className="text-muted-foreground">
         <Square aria-hidden="true" />
-        Stopped
+        {t("status.stopped")}
       </Badge>
     );
   switch (status) {
@@ -29,28 +31,28 @@ export function StatusBadge({
       return (
         <Badge variant="secondary">
           <Clock aria-hidden="true" />
-          Pending
+          {t("status.pending")}
         </Badge>
       );
     case "streaming":
       return (
         <Badge variant="default">
           {live ? <Spinner className="size-3" /> : <Radio aria-hidden="true" />}
-          Streaming
+          {t("status.streaming")}
         </Badge>
       );
     case "complete":
       return (
         <Badge variant="success">
           <CircleCheck aria-hidden="true" />
-          Complete
+          {t("status.complete")}
         </Badge>
       );
     case "error":
       return (
         <Badge variant="destructive">
           <CircleAlert aria-hidden="true" />
-          Error
+          {t("status.error")}
         </Badge>
       );
   }

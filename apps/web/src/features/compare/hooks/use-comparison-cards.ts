@@ -54,7 +54,7 @@ export function useComparisonCards() {
         onSuccess: merge,
         onError: (error) => {
           patch(responseId, { rating: previous });
-          showComparisonError(error, "Rating not saved");
+          showComparisonError(error, "ratingFailed");
         },
       },
     );

@@ -40,7 +40,7 @@ export function useComparisonRun() {
     if (!id) return Promise.resolve();
     stoppingRef.current ??= stopComparison(id)
       .catch((error: unknown) => {
-        showComparisonError(error, "Answers not stopped");
+        showComparisonError(error, "stopFailed");
         throw error;
       })
       .finally(() => (stoppingRef.current = null));
@@ -92,7 +92,7 @@ export function useComparisonRun() {
     try {
       created = await createComparison(input);
     } catch (error) {
-      return showComparisonError(error, "Could not start the comparison");
+      return showComparisonError(error, "startFailed");
     } finally {
       setCreating(false);
     }

@@ -13,7 +13,7 @@ export function useContinueInChatAction() {
       {
         onSuccess: (conversationId) =>
           void navigate(`/dashboard/chat?conversation=${encodeURIComponent(conversationId)}`),
-        onError: (error) => showComparisonError(error, "Could not continue in chat"),
+        onError: (error) => showComparisonError(error, "continueFailed"),
       },
     );
   const pendingId = mutation.isPending ? (mutation.variables?.responseId ?? null) : null;
