@@ -4,6 +4,7 @@
 import { AUDIT_ACTIONS, type AuditAction } from "@tessera/contracts";
 import { Download } from "lucide-react";
 import { useId, useState, type FormEvent } from "react";
+import { useTranslation } from "react-i18next";
 import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
 import { Label } from "@/components/ui/label";
@@ -21,7 +22,8 @@ import { Pager } from "./pager";
 const ALL = "all";
 
 export function AdminAuditPage() {
-  useDocumentTitle("Audit log");
+  const { t } = useTranslation("admin");
+  useDocumentTitle(t("audit.title"));
   const { user } = useAuth();
   const isAdmin = user?.role === "admin";
   const [filters, setFilters] = useState<AuditFilters>(NO_AUDIT_FILTERS);
@@ -40,21 +42,21 @@ export function AdminAuditPage() {
     <div className="mx-auto flex w-full max-w-6xl flex-col gap-6 p-4 md:p-8">
       <header className="flex flex-wrap items-end justify-between gap-4">
         <div className="flex flex-col gap-1">
-          <h1 className="text-2xl font-semibold tracking-tight">Audit log</h1>
+          <h1 className="text-2xl font-semibold tracking-tight">{t("audit.title")}</h1>
           <p className="max-w-2xl text-sm text-muted-foreground">
-            Admin actions and security events: who did what, when, from which address, and what changed.
-            {data ? ` Events are kept for ${data.retentionDays} days.` : ""}
+            {t("audit.intro")}
+            {data ? ` ${t("audit.retention", { count: data.retentionDays })}` : ""}
           </p>
         </div>
         {isAdmin ? (
           <Button variant="outline" onClick={exportCsv} disabled={exporting}>
             <Download aria-hidden="true" />
-            {exporting ? "Exporting…" : "Export CSV"}
+            {exporting ? t("audit.exporting") : t("audit.export")}
           </Button>
         ) : null}
       </header>
       {!isAdmin ? (
-        <p role="alert">Only administrators of this instance can read the audit log.</p>
+        <p role="alert">{t("audit.adminsOnly")}</p>
       ) : (
         <>
           <AuditFilterForm
@@ -67,7 +69,7 @@ export function AdminAuditPage() {
           {error ? (
             <p role="alert">{errorMessage(error)}</p>
           ) : isPending ? (
-            <PageSpinner label="Loading the audit log" />
+            <PageSpinner label={t("audit.loading")} />
           ) : (
             <>
               <AuditTable events={data.events} busy={isFetching} />
@@ -75,7 +77,7 @@ export function AdminAuditPage() {
                 page={data.page}
                 pageSize={data.pageSize}
                 total={data.total}
-                noun={data.total === 1 ? "event" : "events"}
+                what="events"
                 onPage={setPage}
               />
             </>
@@ -93,6 +95,7 @@ function AuditFilterForm({
   filters: AuditFilters;
   onApply: (f: AuditFilters) => void;
 }) {
+  const { t } = useTranslation("admin");
   const actionId = useId();
   const [draft, setDraft] = useState(filters);
   const set = (patch: Partial<AuditFilters>) => setDraft((d) => ({ ...d, ...patch }));
@@ -103,11 +106,11 @@ function AuditFilterForm({
   return (
     <form
       onSubmit={submit}
-      aria-label="Filter the audit log"
+      aria-label={t("audit.filterLabel")}
       className="grid gap-3 rounded-xl border bg-card p-4 sm:grid-cols-2 lg:grid-cols-[repeat(5,minmax(0,1fr))_auto]"
     >
       <div className="flex flex-col gap-2">
-        <Label htmlFor={actionId}>Action</Label>
+        <Label htmlFor={actionId}>{t("audit.action")}</Label>
         <Select
           value={draft.action || ALL}
           onValueChange={(v) => set({ action: v === ALL ? "" : (v as AuditAction) })}
@@ -116,38 +119,38 @@ function AuditFilterForm({
             <SelectValue />
           </SelectTrigger>
           <SelectContent>
-            <SelectItem value={ALL}>All actions</SelectItem>
+            <SelectItem value={ALL}>{t("audit.allActions")}</SelectItem>
             {AUDIT_ACTIONS.map((a) => (
               <SelectItem key={a} value={a}>
-                {AUDIT_ACTION_LABELS[a]}
+                {t(`auditActions.${a}`, { defaultValue: AUDIT_ACTION_LABELS[a] })}
               </SelectItem>
             ))}
           </SelectContent>
         </Select>
       </div>
       <FormField
-        label="Actor"
+        label={t("audit.actor")}
         value={draft.actor}
         onChange={(e) => set({ actor: e.target.value })}
-        placeholder="Email or user id"
+        placeholder={t("audit.actorPlaceholder")}
         maxLength={320}
       />
       <FormField
-        label="From"
+        label={t("audit.from")}
         type="date"
         value={draft.from}
         onChange={(e) => set({ from: e.target.value })}
       />
-      <FormField label="To" type="date" value={draft.to} onChange={(e) => set({ to: e.target.value })} />
+      <FormField label={t("audit.to")} type="date" value={draft.to} onChange={(e) => set({ to: e.target.value })} />
       <FormField
-        label="Words"
+        label={t("audit.words")}
         value={draft.q}
         onChange={(e) => set({ q: e.target.value })}
-        placeholder="Address, target, change"
+        placeholder={t("audit.wordsPlaceholder")}
         maxLength={200}
       />
       <div className="flex items-end gap-2">
-        <Button type="submit">Filter</Button>
+        <Button type="submit">{t("audit.filter")}</Button>
         <Button
           type="button"
           variant="ghost"
@@ -156,7 +159,7 @@ function AuditFilterForm({
             onApply(NO_AUDIT_FILTERS);
           }}
         >
-          Clear
+          {t("audit.clear")}
         </Button>
       </div>
     </form>

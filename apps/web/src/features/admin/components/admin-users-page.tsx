@@ -3,6 +3,7 @@
 // search, sort and page live in the address, so going back from a person finds the list as it was.
 import { ADMIN_USER_SORTS, type AdminUserSort, type AdminUserSortKey } from "@tessera/contracts";
 import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { SearchInput } from "@/components/ui/search-input";
 import { PageSpinner } from "@/components/ui/spinner";
@@ -23,7 +24,8 @@ function readSort(value: string | null): AdminUserSort {
 }
 
 export function AdminUsersPage() {
-  useDocumentTitle("Users");
+  const { t } = useTranslation("admin");
+  useDocumentTitle(t("users.title"));
   const { user } = useAuth();
   const isAdmin = user?.role === "admin";
   const [params, setParams] = useSearchParams();
@@ -58,19 +60,16 @@ export function AdminUsersPage() {
   return (
     <div className="mx-auto flex w-full max-w-6xl flex-col gap-6 p-4 md:p-8">
       <header className="flex flex-col gap-1">
-        <h1 className="text-2xl font-semibold tracking-tight">Users</h1>
-        <p className="max-w-2xl text-sm text-muted-foreground">
-          Everyone with an account on this instance. Open a person to change their plan or role, ban them,
-          sign them out everywhere or delete them.
-        </p>
+        <h1 className="text-2xl font-semibold tracking-tight">{t("users.title")}</h1>
+        <p className="max-w-2xl text-sm text-muted-foreground">{t("users.intro")}</p>
       </header>
       {!isAdmin ? (
-        <p role="alert">Only administrators of this instance can manage users.</p>
+        <p role="alert">{t("users.adminsOnly")}</p>
       ) : (
         <>
           <SearchInput
-            aria-label="Search users"
-            placeholder="Search by name or email"
+            aria-label={t("users.search")}
+            placeholder={t("users.searchPlaceholder")}
             value={typed}
             onChange={(e) => setTyped(e.target.value)}
             maxLength={200}
@@ -79,7 +78,7 @@ export function AdminUsersPage() {
           {error ? (
             <p role="alert">{errorMessage(error)}</p>
           ) : isPending ? (
-            <PageSpinner label="Loading users" />
+            <PageSpinner label={t("users.loading")} />
           ) : (
             <>
               <UsersTable
@@ -87,13 +86,13 @@ export function AdminUsersPage() {
                 sort={sort}
                 busy={isFetching}
                 onSort={(next) => change({ q, sort: next })}
-                empty={q ? `No one matches “${q}”.` : "No one has an account yet."}
+                empty={q ? t("users.noMatch", { q }) : t("users.none")}
               />
               <Pager
                 page={data.page}
                 pageSize={data.pageSize}
                 total={data.total}
-                noun={data.total === 1 ? "person" : "people"}
+                what="people"
                 onPage={(next) => change({ q, sort, page: next })}
               />
             </>

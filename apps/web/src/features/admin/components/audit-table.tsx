@@ -1,5 +1,6 @@
 // The audit log's events as a table: when, who, what, on what, from where, and what changed.
 import type { AuditEvent } from "@tessera/contracts";
+import { useTranslation } from "react-i18next";
 import { formatWhen } from "@/lib/utils";
 import { AUDIT_ACTION_LABELS } from "../utils/audit-labels";
 
@@ -12,15 +13,16 @@ function changesText(changes: AuditEvent["changes"]): string {
 }
 
 export function AuditTable({ events, busy }: { events: AuditEvent[]; busy: boolean }) {
+  const { t } = useTranslation("admin");
   return (
     <div className="overflow-x-auto rounded-xl border bg-card" aria-busy={busy}>
       <table className="w-full text-left text-sm">
-        <caption className="sr-only">Audit log</caption>
+        <caption className="sr-only">{t("audit.title")}</caption>
         <thead className="bg-muted/60 text-xs text-muted-foreground">
           <tr>
-            {["When", "Who", "Action", "Target", "Address", "What changed"].map((h) => (
+            {(["when", "who", "action", "target", "address", "changes"] as const).map((h) => (
               <th key={h} scope="col" className="px-3 py-2 font-medium whitespace-nowrap">
-                {h}
+                {t(`audit.columns.${h}`)}
               </th>
             ))}
           </tr>
@@ -29,7 +31,7 @@ export function AuditTable({ events, busy }: { events: AuditEvent[]; busy: boole
           {events.length === 0 ? (
             <tr>
               <td colSpan={6} className="px-3 py-6 text-center text-muted-foreground">
-                No events match.
+                {t("audit.noMatch")}
               </td>
             </tr>
           ) : (
@@ -37,10 +39,10 @@ export function AuditTable({ events, busy }: { events: AuditEvent[]; busy: boole
               <tr key={e.id} className="border-t align-top">
                 <td className="px-3 py-2 whitespace-nowrap tabular-nums">{formatWhen(e.at)}</td>
                 <td className="max-w-56 truncate px-3 py-2" title={e.actorEmail ?? e.actorId ?? undefined}>
-                  {e.actorEmail ?? e.actorId ?? "System"}
+                  {e.actorEmail ?? e.actorId ?? t("audit.system")}
                 </td>
                 <td className="px-3 py-2 whitespace-nowrap">
-                  <span title={e.action}>{AUDIT_ACTION_LABELS[e.action]}</span>
+                  <span title={e.action}>{t(`auditActions.${e.action}`, { defaultValue: AUDIT_ACTION_LABELS[e.action] })}</span>
                 </td>
                 <td className="px-3 py-2 font-mono text-xs text-muted-foreground">
                   {e.targetType ? `${e.targetType}${e.targetId ? `: ${e.targetId}` : ""}` : "—"}

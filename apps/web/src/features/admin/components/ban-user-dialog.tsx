@@ -2,6 +2,7 @@
 // itself, the day it ends. Every session of theirs ends at once.
 import { BAN_REASON_MAX, type AdminUserDetail } from "@tessera/contracts";
 import { useId, useState, type FormEvent } from "react";
+import { useTranslation } from "react-i18next";
 import { FormError } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import {
@@ -46,6 +47,7 @@ export function BanUserDialog({
 }
 
 function BanForm({ person, onDone }: { person: AdminUserDetail; onDone: () => void }) {
+  const { t } = useTranslation("admin");
   const update = useUpdateAdminUser(person.id);
   const reasonId = useId();
   const [reason, setReason] = useState("");
@@ -62,7 +64,7 @@ function BanForm({ person, onDone }: { person: AdminUserDetail; onDone: () => vo
       { kind: "ban", body: { reason: reason.trim(), until: ends } },
       {
         onSuccess: () => {
-          toast.success(`${who} is banned`, { description: "Every session of theirs has ended." });
+          toast.success(t("ban.done", { who }), { description: t("ban.doneDescription") });
           onDone();
         },
         onError: (err) => setFailure(errorMessage(err)),
@@ -71,15 +73,13 @@ function BanForm({ person, onDone }: { person: AdminUserDetail; onDone: () => vo
   };
 
   return (
-    <form onSubmit={submit} className="flex flex-col gap-4" aria-label={`Ban ${who}`}>
+    <form onSubmit={submit} className="flex flex-col gap-4" aria-label={t("ban.label", { who })}>
       <DialogHeader>
-        <DialogTitle>Ban {who}?</DialogTitle>
-        <DialogDescription>
-          They are signed out everywhere at once and cannot sign in or use their API keys until the ban ends.
-        </DialogDescription>
+        <DialogTitle>{t("ban.title", { who })}</DialogTitle>
+        <DialogDescription>{t("ban.description")}</DialogDescription>
       </DialogHeader>
       <div className="flex flex-col gap-2">
-        <Label htmlFor={reasonId}>Reason</Label>
+        <Label htmlFor={reasonId}>{t("ban.reason")}</Label>
         <Textarea
           id={reasonId}
           value={reason}
@@ -90,20 +90,20 @@ function BanForm({ person, onDone }: { person: AdminUserDetail; onDone: () => vo
         />
       </div>
       <FormField
-        label="Ends on (optional)"
+        label={t("ban.endsOn")}
         type="date"
         value={until}
         min={tomorrow()}
         onChange={(e) => setUntil(e.target.value)}
-        hint="Leave empty to ban them until you lift it."
+        hint={t("ban.endsHint")}
       />
       <FormError message={failure} />
       <DialogFooter className="gap-2">
         <Button type="button" variant="outline" onClick={onDone}>
-          Cancel
+          {t("cancel")}
         </Button>
         <Button type="submit" variant="destructive" disabled={update.isPending || !reason.trim()}>
-          {update.isPending ? "Banning…" : "Ban"}
+          {update.isPending ? t("ban.banning") : t("ban.ban")}
         </Button>
       </DialogFooter>
     </form>

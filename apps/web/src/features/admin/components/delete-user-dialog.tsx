@@ -2,6 +2,7 @@
 // asks only yes or no; this one waits for the address and shows a refusal in place.
 import type { AdminUserDetail } from "@tessera/contracts";
 import { useState, type FormEvent } from "react";
+import { useTranslation } from "react-i18next";
 import { FormError } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import {
@@ -48,6 +49,7 @@ function DeleteForm({
   onCancel: () => void;
   onDeleted: () => void;
 }) {
+  const { t } = useTranslation("admin");
   const remove = useDeleteAdminUser();
   const [typed, setTyped] = useState("");
   const [failure, setFailure] = useState<string | null>(null);
@@ -60,8 +62,8 @@ function DeleteForm({
       { id: person.id, confirmEmail: typed.trim() },
       {
         onSuccess: () => {
-          toast.success(`${person.email} is deleted`, {
-            description: "Their account and all their data are gone.",
+          toast.success(t("deleteUser.done", { email: person.email }), {
+            description: t("deleteUser.doneDescription"),
           });
           onDeleted();
         },
@@ -71,16 +73,13 @@ function DeleteForm({
   };
 
   return (
-    <form onSubmit={submit} className="flex flex-col gap-4" aria-label={`Delete ${person.email}`}>
+    <form onSubmit={submit} className="flex flex-col gap-4" aria-label={t("deleteUser.label", { email: person.email })}>
       <DialogHeader>
-        <DialogTitle>Delete {person.name || person.email}?</DialogTitle>
-        <DialogDescription>
-          Their account goes for good, with their conversations, comparisons, searches, documents, images,
-          voice-overs and API keys. What others keep stays. This cannot be undone.
-        </DialogDescription>
+        <DialogTitle>{t("deleteUser.title", { who: person.name || person.email })}</DialogTitle>
+        <DialogDescription>{t("deleteUser.description")}</DialogDescription>
       </DialogHeader>
       <FormField
-        label={`Type ${person.email} to confirm`}
+        label={t("deleteUser.confirm", { email: person.email })}
         value={typed}
         onChange={(e) => setTyped(e.target.value)}
         autoComplete="off"
@@ -89,10 +88,10 @@ function DeleteForm({
       <FormError message={failure} />
       <DialogFooter className="gap-2">
         <Button type="button" variant="outline" onClick={onCancel}>
-          Cancel
+          {t("cancel")}
         </Button>
         <Button type="submit" variant="destructive" disabled={!matches || remove.isPending}>
-          {remove.isPending ? "Deleting…" : "Delete user"}
+          {remove.isPending ? t("deleteUser.deleting") : t("deleteUser.delete")}
         </Button>
       </DialogFooter>
     </form>

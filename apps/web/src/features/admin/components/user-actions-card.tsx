@@ -2,6 +2,7 @@
 // everywhere, ban or unban them, delete them. A refusal from the server shows here, in its words.
 import { PLANS, planIdSchema, type AdminUserDetail, type PlanId } from "@tessera/contracts";
 import { useId, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { FormError } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -17,6 +18,7 @@ import { DeleteUserDialog } from "./delete-user-dialog";
 const PLAN_IDS = planIdSchema.options;
 
 export function UserActionsCard({ person }: { person: AdminUserDetail }) {
+  const { t } = useTranslation("admin");
   const update = useUpdateAdminUser(person.id);
   const navigate = useNavigate();
   const planId = useId();
@@ -38,16 +40,16 @@ export function UserActionsCard({ person }: { person: AdminUserDetail }) {
   return (
     <Card>
       <CardHeader>
-        <CardTitle className="text-base">Actions</CardTitle>
+        <CardTitle className="text-base">{t("actions.title")}</CardTitle>
         <CardDescription>
-          Each takes effect at once and is written to the audit log.
-          {person.isSelf ? " You cannot ban, delete or remove the admin role from yourself." : ""}
+          {t("actions.description")}
+          {person.isSelf ? ` ${t("actions.notYourself")}` : ""}
         </CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-5">
         <div className="flex flex-wrap items-end gap-3">
           <div className="flex w-48 flex-col gap-2">
-            <Label htmlFor={planId}>Plan</Label>
+            <Label htmlFor={planId}>{t("actions.plan")}</Label>
             <Select value={plan} onValueChange={(v) => setPlan(v as PlanId)}>
               <SelectTrigger id={planId}>
                 <SelectValue />
@@ -64,9 +66,9 @@ export function UserActionsCard({ person }: { person: AdminUserDetail }) {
           <Button
             variant="outline"
             disabled={update.isPending || plan === person.plan}
-            onClick={() => act({ kind: "plan", body: { plan } }, `${who} is now on ${PLANS[plan].name}`)}
+            onClick={() => act({ kind: "plan", body: { plan } }, t("actions.planDone", { who, plan: PLANS[plan].name }))}
           >
-            Set plan
+            {t("actions.setPlan")}
           </Button>
         </div>
         <div className="flex flex-wrap gap-3">
@@ -76,26 +78,26 @@ export function UserActionsCard({ person }: { person: AdminUserDetail }) {
             onClick={() =>
               act(
                 { kind: "role", body: { role: admin ? "user" : "admin" } },
-                admin ? `${who} is no longer an admin` : `${who} is now an admin`,
+                admin ? t("actions.noLongerAdmin", { who }) : t("actions.nowAdmin", { who }),
               )
             }
           >
-            {admin ? "Remove admin" : "Make admin"}
+            {admin ? t("actions.removeAdmin") : t("actions.makeAdmin")}
           </Button>
           <Button
             variant="outline"
             disabled={update.isPending || person.sessions === 0}
-            onClick={() => act({ kind: "sign-out" }, `${who} is signed out everywhere`)}
+            onClick={() => act({ kind: "sign-out" }, t("actions.signedOut", { who }))}
           >
-            Sign out everywhere
+            {t("actions.signOut")}
           </Button>
           {person.status === "banned" ? (
             <Button
               variant="outline"
               disabled={update.isPending}
-              onClick={() => act({ kind: "unban" }, `${who} may sign in again`)}
+              onClick={() => act({ kind: "unban" }, t("actions.unbanned", { who }))}
             >
-              Unban
+              {t("actions.unban")}
             </Button>
           ) : (
             <Button
@@ -104,16 +106,16 @@ export function UserActionsCard({ person }: { person: AdminUserDetail }) {
               disabled={update.isPending || person.isSelf}
               onClick={() => setBanning(true)}
             >
-              Ban…
+              {t("actions.ban")}
             </Button>
           )}
           <Button variant="destructive" disabled={person.isSelf} onClick={() => setDeleting(true)}>
-            Delete user…
+            {t("actions.delete")}
           </Button>
         </div>
         {person.listedAdmin && !admin ? (
           <p className="text-xs text-muted-foreground">
-            Their address is in the server's ADMIN_EMAILS, so they are an admin whatever their role here.
+            {t("actions.listedAdmin")}
           </p>
         ) : null}
         <FormError message={failure} />

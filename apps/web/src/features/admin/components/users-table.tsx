@@ -1,6 +1,7 @@
 // The people list's table: one row a person, sortable by the columns the server sorts by.
 import type { AdminUser, AdminUserSort, AdminUserSortKey } from "@tessera/contracts";
 import { ArrowDown, ArrowUp, ArrowUpDown } from "lucide-react";
+import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { Badge } from "@/components/ui/badge";
 import { cn, formatShortWhen } from "@/lib/utils";
@@ -9,14 +10,17 @@ import { formatCost, formatTokens } from "../utils/format";
 import { UserStatusBadge } from "./user-status-badge";
 
 interface Sort {
-  label: string;
+  /** Its text in the admin namespace's users.columns. */
+  label: ColumnKey;
   key: AdminUserSortKey;
   /** Sorted high to low first (figures and dates), else A to Z. */
   descendingFirst?: boolean;
 }
 
+type ColumnKey = "nameEmail" | "name" | "email" | "plan" | "role" | "team" | "tokens" | "cost" | "lastActive" | "status";
+
 interface Column {
-  label: string;
+  label: ColumnKey;
   /** The server's sorts for this column (a person's name and address share one); none: it does not sort. */
   sorts?: Sort[];
   numeric?: boolean;
@@ -24,27 +28,27 @@ interface Column {
 
 const COLUMNS: Column[] = [
   {
-    label: "Name and email",
+    label: "nameEmail",
     sorts: [
-      { label: "Name", key: "name" },
-      { label: "Email", key: "email" },
+      { label: "name", key: "name" },
+      { label: "email", key: "email" },
     ],
   },
-  { label: "Plan" },
-  { label: "Role" },
-  { label: "Team" },
+  { label: "plan" },
+  { label: "role" },
+  { label: "team" },
   {
-    label: "Tokens, 30 days",
-    sorts: [{ label: "Tokens, 30 days", key: "tokens", descendingFirst: true }],
+    label: "tokens",
+    sorts: [{ label: "tokens", key: "tokens", descendingFirst: true }],
     numeric: true,
   },
   {
-    label: "Cost, 30 days",
-    sorts: [{ label: "Cost, 30 days", key: "cost", descendingFirst: true }],
+    label: "cost",
+    sorts: [{ label: "cost", key: "cost", descendingFirst: true }],
     numeric: true,
   },
-  { label: "Last active", sorts: [{ label: "Last active", key: "lastActive", descendingFirst: true }] },
-  { label: "Status" },
+  { label: "lastActive", sorts: [{ label: "lastActive", key: "lastActive", descendingFirst: true }] },
+  { label: "status" },
 ];
 
 export function UsersTable({
@@ -60,12 +64,13 @@ export function UsersTable({
   onSort: (sort: AdminUserSort) => void;
   empty: string;
 }) {
+  const { t } = useTranslation("admin");
   const sortedBy = sort.replace(/^-/, "");
   const descending = sort.startsWith("-");
   return (
     <div className="overflow-x-auto rounded-xl border bg-card" aria-busy={busy}>
       <table className="w-full text-left text-sm">
-        <caption className="sr-only">Users</caption>
+        <caption className="sr-only">{t("users.title")}</caption>
         <thead className="bg-muted/60 text-xs text-muted-foreground">
           <tr>
             {COLUMNS.map((column) => {
@@ -90,7 +95,7 @@ export function UsersTable({
                       ))}
                     </span>
                   ) : (
-                    column.label
+                    t(`users.columns.${column.label}`)
                   )}
                 </th>
               );
@@ -121,13 +126,17 @@ export function UsersTable({
                 </th>
                 <td className="px-3 py-2">{PLANS[u.plan].name}</td>
                 <td className="px-3 py-2">
-                  {u.role === "admin" || u.listedAdmin ? <Badge variant="secondary">Admin</Badge> : "User"}
+                  {u.role === "admin" || u.listedAdmin ? (
+                    <Badge variant="secondary">{t("roles.admin")}</Badge>
+                  ) : (
+                    t("roles.user")
+                  )}
                 </td>
                 <td className="px-3 py-2 text-muted-foreground">{u.team?.name ?? "—"}</td>
                 <td className="px-3 py-2 text-right tabular-nums">{formatTokens(u.tokens30d)}</td>
                 <td className="px-3 py-2 text-right tabular-nums">{formatCost(u.cost30d)}</td>
                 <td className="px-3 py-2 whitespace-nowrap text-muted-foreground">
-                  {u.lastActiveAt ? formatShortWhen(u.lastActiveAt) : "Never"}
+                  {u.lastActiveAt ? formatShortWhen(u.lastActiveAt) : t("users.never")}
                 </td>
                 <td className="px-3 py-2">
                   <UserStatusBadge status={u.status} />
@@ -152,6 +161,7 @@ function SortButton({
   descending: boolean;
   onSort: (sort: AdminUserSort) => void;
 }) {
+  const { t } = useTranslation("admin");
   const Icon = !active ? ArrowUpDown : descending ? ArrowDown : ArrowUp;
   // A second press turns the order round; a first press starts as the column reads best.
   const down = active ? !descending : Boolean(option.descendingFirst);
@@ -164,7 +174,7 @@ function SortButton({
         active && "text-foreground",
       )}
     >
-      {option.label}
+      {t(`users.columns.${option.label}`)}
       <Icon className="size-3.5" aria-hidden="true" />
     </button>
   );

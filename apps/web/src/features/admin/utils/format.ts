@@ -1,6 +1,5 @@
 // How the admin console writes its figures: tokens compact, cost in dollars, days and moments in the
 // reader's own words.
-import type { AdminUserStatus } from "@tessera/contracts";
 import { dateFormat } from "@/lib/utils";
 
 /** 950, 12.4K, 3.1M: tokens add up quickly. */
@@ -22,9 +21,3 @@ export const formatUtcDay = (date: string) => utcDayFormat().format(new Date(`${
 /** A UTC day `days` before today (0: today), as YYYY-MM-DD. */
 export const utcDayAgo = (days: number, now = new Date()) =>
   new Date(now.getTime() - days * 86_400_000).toISOString().slice(0, 10);
-
-export const STATUS_LABELS: Record<AdminUserStatus, string> = {
-  active: "Active",
-  banned: "Banned",
-  unverified: "Unverified",
-};
