@@ -4,6 +4,8 @@ import type { AdminUserDetail } from "@tessera/contracts";
 import { PLANS } from "@tessera/contracts";
 import { ArrowLeft } from "lucide-react";
 import type { ReactNode } from "react";
+import type { TFunction } from "i18next";
+import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
@@ -17,19 +19,13 @@ import { formatCost, formatTokens } from "../utils/format";
 import { UserActionsCard } from "./user-actions-card";
 import { UserStatusBadge } from "./user-status-badge";
 
-const PLAN_SOURCES: Record<AdminUserDetail["planSource"], string> = {
-  none: "default",
-  trial: "trial",
-  admin: "set by an admin",
-  stripe: "paid through Stripe",
-};
-
 export function AdminUserPage() {
+  const { t } = useTranslation("admin");
   const { id = "" } = useParams();
   const { user } = useAuth();
   const isAdmin = user?.role === "admin";
   const { data, error, isPending } = useAdminUser(id, isAdmin);
-  useDocumentTitle(data ? data.name || data.email : "User");
+  useDocumentTitle(data ? data.name || data.email : t("user.title"));
 
   return (
     <div className="mx-auto flex w-full max-w-5xl flex-col gap-6 p-4 md:p-8">
@@ -38,14 +34,14 @@ export function AdminUserPage() {
         className="flex w-fit items-center gap-1.5 text-sm text-muted-foreground hover:text-foreground"
       >
         <ArrowLeft className="size-4" aria-hidden="true" />
-        All users
+        {t("user.all")}
       </Link>
       {!isAdmin ? (
-        <p role="alert">Only administrators of this instance can manage users.</p>
+        <p role="alert">{t("users.adminsOnly")}</p>
       ) : error ? (
         <p role="alert">{errorMessage(error)}</p>
       ) : isPending ? (
-        <PageSpinner label="Loading user" />
+        <PageSpinner label={t("user.loading")} />
       ) : (
         <UserDetail person={data} />
       )}
@@ -54,6 +50,7 @@ export function AdminUserPage() {
 }
 
 function UserDetail({ person }: { person: AdminUserDetail }) {
+  const { t } = useTranslation("admin");
   const c = person.counts;
   return (
     <>
@@ -61,8 +58,8 @@ function UserDetail({ person }: { person: AdminUserDetail }) {
         <div className="flex flex-wrap items-center gap-2">
           <h1 className="text-2xl font-semibold tracking-tight">{person.name || person.email}</h1>
           <UserStatusBadge status={person.status} />
-          {person.role === "admin" || person.listedAdmin ? <Badge variant="secondary">Admin</Badge> : null}
-          {person.isSelf ? <Badge variant="outline">You</Badge> : null}
+          {person.role === "admin" || person.listedAdmin ? <Badge variant="secondary">{t("roles.admin")}</Badge> : null}
+          {person.isSelf ? <Badge variant="outline">{t("user.you")}</Badge> : null}
         </div>
         <p className="text-sm text-muted-foreground">{person.email}</p>
       </header>
@@ -71,52 +68,70 @@ function UserDetail({ person }: { person: AdminUserDetail }) {
           role="status"
           className="rounded-lg border border-destructive/30 bg-destructive/5 px-4 py-3 text-sm"
         >
-          Banned{person.banExpires ? ` until ${formatWhen(person.banExpires)}` : " until an admin lifts it"}.
-          {person.banReason ? ` Reason: ${person.banReason}` : null}
+          {person.banExpires
+            ? t("user.bannedUntil", { when: formatWhen(person.banExpires) })
+            : t("user.bannedUntilLifted")}
+          {person.banReason ? ` ${t("user.reason", { reason: person.banReason })}` : null}
         </p>
       ) : null}
       <div className="grid gap-4 md:grid-cols-2">
         <Card>
           <CardHeader>
-            <CardTitle className="text-base">Account</CardTitle>
+            <CardTitle className="text-base">{t("user.account")}</CardTitle>
           </CardHeader>
           <CardContent>
             <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
-              <Fact label="Plan">
-                {PLANS[person.plan].name} ({PLAN_SOURCES[person.planSource]}
-                {person.planValidUntil ? `, until ${formatDay(person.planValidUntil)}` : ""})
+              <Fact label={t("user.plan")}>
+                {person.planValidUntil
+                  ? t("user.planUntil", {
+                      plan: PLANS[person.plan].name,
+                      source: t(`user.planSources.${person.planSource}`),
+                      day: formatDay(person.planValidUntil),
+                    })
+                  : t("user.planFrom", {
+                      plan: PLANS[person.plan].name,
+                      source: t(`user.planSources.${person.planSource}`),
+                    })}
               </Fact>
-              <Fact label="Team">{person.team ? `${person.team.name} (${person.team.role})` : "None"}</Fact>
-              <Fact label="Joined">{formatDay(person.createdAt)}</Fact>
-              <Fact label="Last active">
-                {person.lastActiveAt ? formatWhen(person.lastActiveAt) : "Never"}
+              <Fact label={t("user.team")}>
+                {person.team
+                  ? t("user.teamRole", { team: person.team.name, role: t(`user.teamRoles.${person.team.role}`, { defaultValue: person.team.role }) })
+                  : t("user.none")}
               </Fact>
-              <Fact label="Signed in on">
-                {person.sessions === 1 ? "1 browser or device" : `${person.sessions} browsers or devices`}
+              <Fact label={t("user.joined")}>{formatDay(person.createdAt)}</Fact>
+              <Fact label={t("user.lastActive")}>
+                {person.lastActiveAt ? formatWhen(person.lastActiveAt) : t("users.never")}
               </Fact>
-              <Fact label="Email">{person.emailVerified ? "Verified" : "Not verified"}</Fact>
-              <Fact label="Two-factor">{person.twoFactorEnabled ? "On" : "Off"}</Fact>
+              <Fact label={t("user.signedInOn")}>{t("user.devices", { count: person.sessions })}
+              </Fact>
+              <Fact label={t("user.email")}>{person.emailVerified ? t("user.verified") : t("user.notVerified")}</Fact>
+              <Fact label={t("user.twoFactor")}>{person.twoFactorEnabled ? t("user.on") : t("user.off")}</Fact>
             </dl>
           </CardContent>
         </Card>
         <Card>
           <CardHeader>
-            <CardTitle className="text-base">Use</CardTitle>
+            <CardTitle className="text-base">{t("user.use")}</CardTitle>
           </CardHeader>
           <CardContent>
             <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
-              <Fact label="Last 30 days">
-                {formatTokens(person.tokens30d)} tokens, {formatCost(person.cost30d)}
+              <Fact label={t("user.last30")}>
+                {t("user.tokensCost", { tokens: formatTokens(person.tokens30d), cost: formatCost(person.cost30d) })}
               </Fact>
-              <Fact label="This month">
-                {formatTokens(person.month.tokens)} tokens, {formatCost(person.month.cost)}
+              <Fact label={t("user.thisMonth")}>
+                {t("user.tokensCost", { tokens: formatTokens(person.month.tokens), cost: formatCost(person.month.cost) })}
               </Fact>
-              <Fact label="Budget">{budgetText(person.budget)}</Fact>
-              <Fact label="Keeps">
-                {formatCount(c.conversations)} conversations, {formatCount(c.comparisons)} comparisons,{" "}
-                {formatCount(c.searches)} searches, {formatCount(c.documents)} documents,{" "}
-                {formatCount(c.images)} images, {formatCount(c.voiceOvers)} voice-overs,{" "}
-                {formatCount(c.apiKeys)} API keys
+              <Fact label={t("user.budget")}>{budgetText(person.budget, t)}</Fact>
+              <Fact label={t("user.keeps")}>
+                {t("user.counts", {
+                  conversations: formatCount(c.conversations),
+                  comparisons: formatCount(c.comparisons),
+                  searches: formatCount(c.searches),
+                  documents: formatCount(c.documents),
+                  images: formatCount(c.images),
+                  voiceOvers: formatCount(c.voiceOvers),
+                  apiKeys: formatCount(c.apiKeys),
+                })}
               </Fact>
             </dl>
           </CardContent>
@@ -127,24 +142,26 @@ function UserDetail({ person }: { person: AdminUserDetail }) {
   );
 }
 
-function budgetText(budget: AdminUserDetail["budget"]): string {
-  if (!budget) return "None";
+function budgetText(budget: AdminUserDetail["budget"], t: TFunction<"admin">): string {
+  if (!budget) return t("user.none");
   const whose =
     budget.scope === "user"
-      ? "Their own"
+      ? t("user.budgetOwn")
       : budget.scope === "team"
-        ? `${budget.teamName ?? "Their team"}'s`
-        : "The instance's";
+        ? budget.teamName
+          ? t("user.budgetTeamNamed", { team: budget.teamName })
+          : t("user.budgetTeam")
+        : t("user.budgetInstance");
   const caps = [
     budget.monthlyTokens != null
-      ? `${formatTokens(budget.usedTokens)} of ${formatTokens(budget.monthlyTokens)} tokens`
+      ? t("user.capTokens", { used: formatTokens(budget.usedTokens), cap: formatTokens(budget.monthlyTokens) })
       : null,
     budget.monthlyCostUsd != null
-      ? `${formatCost(budget.usedCostUsd)} of ${formatCost(budget.monthlyCostUsd)}`
+      ? t("user.capCost", { used: formatCost(budget.usedCostUsd), cap: formatCost(budget.monthlyCostUsd) })
       : null,
-  ].filter(Boolean);
-  const state = budget.exceeded ? " Reached." : budget.warning ? " Nearly reached." : "";
-  return `${whose}: ${caps.join(", ")} used this month.${state}`;
+  ].filter((cap) => cap !== null);
+  const state = budget.exceeded ? ` ${t("user.reached")}` : budget.warning ? ` ${t("user.nearlyReached")}` : "";
+  return `${t("user.budgetUsed", { whose, caps })}${state}`;
 }
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
