@@ -141,7 +141,12 @@ function AuditFilterForm({
         value={draft.from}
         onChange={(e) => set({ from: e.target.value })}
       />
-      <FormField label={t("audit.to")} type="date" value={draft.to} onChange={(e) => set({ to: e.target.value })} />
+      <FormField
+        label={t("audit.to")}
+        type="date"
+        value={draft.to}
+        onChange={(e) => set({ to: e.target.value })}
+      />
       <FormField
         label={t("audit.words")}
         value={draft.q}

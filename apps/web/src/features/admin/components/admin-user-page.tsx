@@ -58,7 +58,9 @@ function UserDetail({ person }: { person: AdminUserDetail }) {
         <div className="flex flex-wrap items-center gap-2">
           <h1 className="text-2xl font-semibold tracking-tight">{person.name || person.email}</h1>
           <UserStatusBadge status={person.status} />
-          {person.role === "admin" || person.listedAdmin ? <Badge variant="secondary">{t("roles.admin")}</Badge> : null}
+          {person.role === "admin" || person.listedAdmin ? (
+            <Badge variant="secondary">{t("roles.admin")}</Badge>
+          ) : null}
           {person.isSelf ? <Badge variant="outline">{t("user.you")}</Badge> : null}
         </div>
         <p className="text-sm text-muted-foreground">{person.email}</p>
@@ -95,17 +97,23 @@ function UserDetail({ person }: { person: AdminUserDetail }) {
               </Fact>
               <Fact label={t("user.team")}>
                 {person.team
-                  ? t("user.teamRole", { team: person.team.name, role: t(`user.teamRoles.${person.team.role}`, { defaultValue: person.team.role }) })
+                  ? t("user.teamRole", {
+                      team: person.team.name,
+                      role: t(`user.teamRoles.${person.team.role}`, { defaultValue: person.team.role }),
+                    })
                   : t("user.none")}
               </Fact>
               <Fact label={t("user.joined")}>{formatDay(person.createdAt)}</Fact>
               <Fact label={t("user.lastActive")}>
                 {person.lastActiveAt ? formatWhen(person.lastActiveAt) : t("users.never")}
               </Fact>
-              <Fact label={t("user.signedInOn")}>{t("user.devices", { count: person.sessions })}
+              <Fact label={t("user.signedInOn")}>{t("user.devices", { count: person.sessions })}</Fact>
+              <Fact label={t("user.email")}>
+                {person.emailVerified ? t("user.verified") : t("user.notVerified")}
               </Fact>
-              <Fact label={t("user.email")}>{person.emailVerified ? t("user.verified") : t("user.notVerified")}</Fact>
-              <Fact label={t("user.twoFactor")}>{person.twoFactorEnabled ? t("user.on") : t("user.off")}</Fact>
+              <Fact label={t("user.twoFactor")}>
+                {person.twoFactorEnabled ? t("user.on") : t("user.off")}
+              </Fact>
             </dl>
           </CardContent>
         </Card>
@@ -116,10 +124,16 @@ function UserDetail({ person }: { person: AdminUserDetail }) {
           <CardContent>
             <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
               <Fact label={t("user.last30")}>
-                {t("user.tokensCost", { tokens: formatTokens(person.tokens30d), cost: formatCost(person.cost30d) })}
+                {t("user.tokensCost", {
+                  tokens: formatTokens(person.tokens30d),
+                  cost: formatCost(person.cost30d),
+                })}
               </Fact>
               <Fact label={t("user.thisMonth")}>
-                {t("user.tokensCost", { tokens: formatTokens(person.month.tokens), cost: formatCost(person.month.cost) })}
+                {t("user.tokensCost", {
+                  tokens: formatTokens(person.month.tokens),
+                  cost: formatCost(person.month.cost),
+                })}
               </Fact>
               <Fact label={t("user.budget")}>{budgetText(person.budget, t)}</Fact>
               <Fact label={t("user.keeps")}>
@@ -154,13 +168,20 @@ function budgetText(budget: AdminUserDetail["budget"], t: TFunction<"admin">): s
         : t("user.budgetInstance");
   const caps = [
     budget.monthlyTokens != null
-      ? t("user.capTokens", { used: formatTokens(budget.usedTokens), cap: formatTokens(budget.monthlyTokens) })
+      ? t("user.capTokens", {
+          used: formatTokens(budget.usedTokens),
+          cap: formatTokens(budget.monthlyTokens),
+        })
       : null,
     budget.monthlyCostUsd != null
       ? t("user.capCost", { used: formatCost(budget.usedCostUsd), cap: formatCost(budget.monthlyCostUsd) })
       : null,
   ].filter((cap) => cap !== null);
-  const state = budget.exceeded ? ` ${t("user.reached")}` : budget.warning ? ` ${t("user.nearlyReached")}` : "";
+  const state = budget.exceeded
+    ? ` ${t("user.reached")}`
+    : budget.warning
+      ? ` ${t("user.nearlyReached")}`
+      : "";
   return `${t("user.budgetUsed", { whose, caps })}${state}`;
 }
 

@@ -42,7 +42,9 @@ export function AuditTable({ events, busy }: { events: AuditEvent[]; busy: boole
                   {e.actorEmail ?? e.actorId ?? t("audit.system")}
                 </td>
                 <td className="px-3 py-2 whitespace-nowrap">
-                  <span title={e.action}>{t(`auditActions.${e.action}`, { defaultValue: AUDIT_ACTION_LABELS[e.action] })}</span>
+                  <span title={e.action}>
+                    {t(`auditActions.${e.action}`, { defaultValue: AUDIT_ACTION_LABELS[e.action] })}
+                  </span>
                 </td>
                 <td className="px-3 py-2 font-mono text-xs text-muted-foreground">
                   {e.targetType ? `${e.targetType}${e.targetId ? `: ${e.targetId}` : ""}` : "—"}

@@ -73,7 +73,11 @@ function DeleteForm({
   };
 
   return (
-    <form onSubmit={submit} className="flex flex-col gap-4" aria-label={t("deleteUser.label", { email: person.email })}>
+    <form
+      onSubmit={submit}
+      className="flex flex-col gap-4"
+      aria-label={t("deleteUser.label", { email: person.email })}
+    >
       <DialogHeader>
         <DialogTitle>{t("deleteUser.title", { who: person.name || person.email })}</DialogTitle>
         <DialogDescription>{t("deleteUser.description")}</DialogDescription>

@@ -32,9 +32,7 @@ export function Pager({
           <ChevronLeft aria-hidden="true" />
           {t("pager.previous")}
         </Button>
-        <span className="text-muted-foreground tabular-nums">
-          {t("pager.page", { page, pages })}
-        </span>
+        <span className="text-muted-foreground tabular-nums">{t("pager.page", { page, pages })}</span>
         <Button variant="outline" size="sm" disabled={page >= pages} onClick={() => onPage(page + 1)}>
           {t("pager.next")}
           <ChevronRight aria-hidden="true" />

@@ -66,7 +66,9 @@ export function UserActionsCard({ person }: { person: AdminUserDetail }) {
           <Button
             variant="outline"
             disabled={update.isPending || plan === person.plan}
-            onClick={() => act({ kind: "plan", body: { plan } }, t("actions.planDone", { who, plan: PLANS[plan].name }))}
+            onClick={() =>
+              act({ kind: "plan", body: { plan } }, t("actions.planDone", { who, plan: PLANS[plan].name }))
+            }
           >
             {t("actions.setPlan")}
           </Button>
@@ -114,9 +116,7 @@ export function UserActionsCard({ person }: { person: AdminUserDetail }) {
           </Button>
         </div>
         {person.listedAdmin && !admin ? (
-          <p className="text-xs text-muted-foreground">
-            {t("actions.listedAdmin")}
-          </p>
+          <p className="text-xs text-muted-foreground">{t("actions.listedAdmin")}</p>
         ) : null}
         <FormError message={failure} />
       </CardContent>

@@ -17,7 +17,8 @@ interface Sort {
   descendingFirst?: boolean;
 }
 
-type ColumnKey = "nameEmail" | "name" | "email" | "plan" | "role" | "team" | "tokens" | "cost" | "lastActive" | "status";
+type ColumnKey =
+  "nameEmail" | "name" | "email" | "plan" | "role" | "team" | "tokens" | "cost" | "lastActive" | "status";
 
 interface Column {
   label: ColumnKey;

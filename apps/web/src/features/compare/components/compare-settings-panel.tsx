@@ -38,7 +38,9 @@ export function CompareSettingsPanel({ id }: { id: string }) {
               <Info className="size-4" aria-hidden="true" />
             </button>
           </TooltipTrigger>
-          <TooltipContent className="max-w-72 leading-relaxed">{t("settings.autoRateRule", { count: AUTO_RATING })}</TooltipContent>
+          <TooltipContent className="max-w-72 leading-relaxed">
+            {t("settings.autoRateRule", { count: AUTO_RATING })}
+          </TooltipContent>
         </Tooltip>
       </div>
     </section>

@@ -82,10 +82,10 @@ export function ComparisonDialog({
                 className="min-h-20 resize-y"
               />
             </div>
-            {models.isPending ? <Spinner label={t("dialog.loadingModels")} className="size-5 text-primary" /> : null}
-            {models.isError ? (
-              <p className="text-sm text-destructive">{t("dialog.modelsFailed")}</p>
+            {models.isPending ? (
+              <Spinner label={t("dialog.loadingModels")} className="size-5 text-primary" />
             ) : null}
+            {models.isError ? <p className="text-sm text-destructive">{t("dialog.modelsFailed")}</p> : null}
             {models.data && listed.length === 0 ? (
               <p className="text-sm text-muted-foreground">{t("dialog.noModels")}</p>
             ) : null}

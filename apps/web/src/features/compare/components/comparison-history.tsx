@@ -64,8 +64,7 @@ export function ComparisonHistory() {
   const { data, isPending, isError } = useComparisons();
   const nameOf = useModelNames();
   if (isPending) return <Spinner label={t("history.loading")} className="mx-auto my-6 size-6 text-primary" />;
-  if (isError)
-    return <p className="px-3 py-4 text-sm text-destructive">{t("history.loadFailed")}</p>;
+  if (isError) return <p className="px-3 py-4 text-sm text-destructive">{t("history.loadFailed")}</p>;
   if (data.length === 0)
     return <EmptyNote title={t("history.emptyTitle")}>{t("history.emptyText")}</EmptyNote>;
   return (

@@ -11,12 +11,11 @@ export function LeaderboardTable() {
   const { t } = useTranslation("compare");
   const { data, isPending, isError } = useLeaderboard();
   const nameOf = useModelNames();
-  if (isPending) return <Spinner label={t("leaderboard.loading")} className="mx-auto my-6 size-6 text-primary" />;
+  if (isPending)
+    return <Spinner label={t("leaderboard.loading")} className="mx-auto my-6 size-6 text-primary" />;
   if (isError) return <p className="py-4 text-sm text-destructive">{t("leaderboard.loadFailed")}</p>;
   if (data.length === 0)
-    return (
-      <EmptyNote title={t("leaderboard.emptyTitle")}>{t("leaderboard.emptyText")}</EmptyNote>
-    );
+    return <EmptyNote title={t("leaderboard.emptyTitle")}>{t("leaderboard.emptyText")}</EmptyNote>;
   return (
     <div className="-mx-2 overflow-x-auto">
       <table className="w-full text-sm">

@@ -88,9 +88,7 @@ export function ResponseCard({
           {t("card.error", { reason: response.error ?? t("card.failed") })}
         </p>
       ) : null}
-      {stopped ? (
-        <p className="text-xs text-muted-foreground">{t("card.stopped")}</p>
-      ) : null}
+      {stopped ? <p className="text-xs text-muted-foreground">{t("card.stopped")}</p> : null}
       {showMetrics && hasMetrics ? <ResponseMetrics response={response} /> : null}
 
       {onRate || onContinue || onRetry ? (

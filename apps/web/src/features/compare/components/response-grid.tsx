@@ -58,7 +58,11 @@ export function ResponseGrid({
           <ResponseCard
             key={response.id}
             response={response}
-            title={hidden || !response.modelId ? t("card.blindTitle", { label: response.label }) : nameOf(response.modelId)}
+            title={
+              hidden || !response.modelId
+                ? t("card.blindTitle", { label: response.label })
+                : nameOf(response.modelId)
+            }
             revealedLabel={comparison.blind && !hidden ? response.label : null}
             stopped={isStopped}
             streaming={streaming}

@@ -13,13 +13,7 @@ const TITLED: readonly string[] = [
 
 /** The toast titles callers pick from, in the compare namespace's errors. */
 export type ComparisonErrorTitle =
-  | "error"
-  | "stopFailed"
-  | "startFailed"
-  | "ratingFailed"
-  | "retryFailed"
-  | "continueFailed"
-  | "deleteFailed";
+  "error" | "stopFailed" | "startFailed" | "ratingFailed" | "retryFailed" | "continueFailed" | "deleteFailed";
 
 export function showComparisonError(error: unknown, titleKey: ComparisonErrorTitle = "error"): void {
   const title = i18next.t(`compare:errors.${titleKey}`);

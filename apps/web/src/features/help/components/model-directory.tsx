@@ -20,7 +20,9 @@ export function ModelDirectory() {
               >
                 <p className="font-medium">{m.name}</p>
                 <p className="mt-1 text-sm text-muted-foreground">{m.description}</p>
-                {m.bestFor?.length ? <p className="mt-2 text-sm">{t("bestFor", { uses: m.bestFor })}</p> : null}
+                {m.bestFor?.length ? (
+                  <p className="mt-2 text-sm">{t("bestFor", { uses: m.bestFor })}</p>
+                ) : null}
                 <p className="mt-2 flex gap-2 text-xs text-muted-foreground">
                   <code>{m.id}</code>
                   {m.vision ? <span>· {t("vision")}</span> : null}

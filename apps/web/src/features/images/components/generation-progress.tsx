@@ -11,7 +11,9 @@ export function GenerationProgress({ progress, statusText }: { progress: number;
           <span aria-live="polite" className="font-medium">
             {statusText}
           </span>
-          <span className="text-muted-foreground tabular-nums">{t("percent", { value: progress / 100 })}</span>
+          <span className="text-muted-foreground tabular-nums">
+            {t("percent", { value: progress / 100 })}
+          </span>
         </div>
         <div
           role="progressbar"

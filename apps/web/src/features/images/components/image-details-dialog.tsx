@@ -67,9 +67,7 @@ export function ImageDetailsDialog({
               </a>
             ) : (
               <p className="rounded-lg bg-muted/50 px-4 py-8 text-center text-sm text-muted-foreground">
-                {image.status === "failed"
-                  ? (image.error ?? t("notGenerated"))
-                  : t("generating")}
+                {image.status === "failed" ? (image.error ?? t("notGenerated")) : t("generating")}
               </p>
             )}
             <section aria-label={t("form.prompt")} className="flex flex-col gap-2">

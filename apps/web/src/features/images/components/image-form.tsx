@@ -89,7 +89,9 @@ export function ImageForm({
                 disabled={modelsLoading}
               >
                 <SelectTrigger id={`${id}-model`} aria-describedby={`${id}-model-note`}>
-                  <SelectValue placeholder={modelsLoading ? t("form.loadingModels") : t("form.chooseModel")} />
+                  <SelectValue
+                    placeholder={modelsLoading ? t("form.loadingModels") : t("form.chooseModel")}
+                  />
                 </SelectTrigger>
                 <SelectContent>
                   {models.map((model) => (

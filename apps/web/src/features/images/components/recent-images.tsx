@@ -36,9 +36,7 @@ export function RecentImages({ onOpen }: { onOpen: (image: GeneratedImage) => vo
             {t("recent.loadFailed", { reason: errorMessage(error) })}
           </p>
         ) : data.length === 0 ? (
-          <p className="py-4 text-center text-sm text-muted-foreground">
-            {t("recent.empty")}
-          </p>
+          <p className="py-4 text-center text-sm text-muted-foreground">{t("recent.empty")}</p>
         ) : (
           <ul aria-label={t("recent.label")} className="grid grid-cols-3 gap-2 lg:grid-cols-2">
             {data.map((image) => (

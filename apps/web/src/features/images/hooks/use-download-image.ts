@@ -8,7 +8,9 @@ import { toast } from "@/lib/toast";
 import { absoluteImageUrl, downloadImage } from "../utils/download-image";
 
 /** failureTitle: a key of the images namespace, the creator's by default. */
-export function useDownloadImage(failureTitle: "downloadFailedTitle" | "historyDownloadFailed" = "downloadFailedTitle") {
+export function useDownloadImage(
+  failureTitle: "downloadFailedTitle" | "historyDownloadFailed" = "downloadFailedTitle",
+) {
   const { t } = useTranslation("images");
   const [busyId, setBusyId] = useState<string | null>(null);
   const download = useCallback(
@@ -22,8 +24,7 @@ export function useDownloadImage(failureTitle: "downloadFailedTitle" | "historyD
         else toast.info(t("messages.openedInTab"), { description: t("messages.saveFromTab") });
       } catch (error) {
         toast.error(t(`messages.${failureTitle}`), {
-          description:
-            error instanceof Error && error.message ? error.message : t("messages.downloadFailed"),
+          description: error instanceof Error && error.message ? error.message : t("messages.downloadFailed"),
         });
       } finally {
         setBusyId(null);

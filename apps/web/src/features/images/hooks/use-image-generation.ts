@@ -2,11 +2,7 @@
 // generation...', 30 with 'Contacting provider...' once the server has the job, then +7 every 500 ms
 // up to 90 while the job runs, 100 with 'Image generated successfully!' and back to 0 after 600 ms.
 // The job is followed by polling its status; failures are the spec's 'Generation Failed' toast.
-import {
-  IMAGE_PROGRESS,
-  type GeneratedImage,
-  type ImageAspectRatio,
-} from "@tessera/contracts";
+import { IMAGE_PROGRESS, type GeneratedImage, type ImageAspectRatio } from "@tessera/contracts";
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { toast } from "@/lib/toast";

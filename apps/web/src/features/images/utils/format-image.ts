@@ -12,7 +12,9 @@ export const secondsText = (seconds: number | null, t: ImagesT) =>
     ? "—"
     : t("time.seconds", {
         value: seconds,
-        formatParams: { value: { maximumFractionDigits: seconds < 10 ? 1 : 0, minimumFractionDigits: seconds < 10 ? 1 : 0 } },
+        formatParams: {
+          value: { maximumFractionDigits: seconds < 10 ? 1 : 0, minimumFractionDigits: seconds < 10 ? 1 : 0 },
+        },
       });
 
 /** CSS aspect-ratio of a row: its pixels when known, else its ratio, else square. */

@@ -26,8 +26,7 @@ export function AddByUrlForm() {
     const named = name.trim() ? localModelNameSchema.safeParse(name) : null;
     if (!/^https?:\/\/\S+$/i.test(url.trim())) return setProblem(t("byUrl.badUrl"));
     if (checksum && !checksum.success) return setProblem(t("byUrl.badSha"));
-    if (named && !named.success)
-      return setProblem(t("byUrl.badName"));
+    if (named && !named.success) return setProblem(t("byUrl.badName"));
     add.mutate(
       {
         url: url.trim(),
@@ -87,8 +86,7 @@ export function AddByUrlForm() {
 export function ServerFiles({ files }: { files: { path: string; sizeBytes: number }[] }) {
   const { t } = useTranslation("localModels");
   const add = useLocalModelChange(addLocalModel);
-  if (files.length === 0)
-    return <p className="text-sm text-muted-foreground">{t("files.none")}</p>;
+  if (files.length === 0) return <p className="text-sm text-muted-foreground">{t("files.none")}</p>;
   return (
     <div className="flex flex-col gap-3">
       <ul className="flex flex-col divide-y rounded-lg border">

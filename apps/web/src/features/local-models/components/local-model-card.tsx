@@ -107,7 +107,9 @@ function DownloadProgress({ model }: { model: LocalModel }) {
           ? ` ${t("card.ofTotal", { total: formatBytes(model.sizeBytes), percent: Math.floor(percent ?? 0) / 100 })}`
           : ""}
         {model.bytesPerSecond ? ` · ${formatSpeed(model.bytesPerSecond)}` : ""}
-        {model.secondsLeft !== null ? ` · ${t("card.timeLeft", { time: formatDuration(model.secondsLeft) })}` : ""}
+        {model.secondsLeft !== null
+          ? ` · ${t("card.timeLeft", { time: formatDuration(model.secondsLeft) })}`
+          : ""}
       </p>
     </div>
   );
@@ -119,9 +121,7 @@ function ReadyFacts({ model }: { model: LocalModel }) {
     ? [
         model.details.architecture,
         model.details.parameters,
-        model.details.contextLength
-          ? t("card.trainedFor", { count: model.details.contextLength })
-          : null,
+        model.details.contextLength ? t("card.trainedFor", { count: model.details.contextLength }) : null,
         model.details.chatTemplate ? t("card.template") : t("card.noTemplate"),
       ]
         .filter(Boolean)
@@ -167,7 +167,9 @@ function RemoveButton({
       <AlertDialogContent>
         <AlertDialogHeader>
           <AlertDialogTitle>
-            {downloading ? t("card.cancelTitle", { name: model.name }) : t("card.removeTitle", { name: model.name })}
+            {downloading
+              ? t("card.cancelTitle", { name: model.name })
+              : t("card.removeTitle", { name: model.name })}
           </AlertDialogTitle>
           <AlertDialogDescription>
             {downloading

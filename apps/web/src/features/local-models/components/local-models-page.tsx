@@ -62,9 +62,7 @@ export function LocalModelsPage() {
               {t("page.onServer")}
             </h2>
             {data.models.length === 0 ? (
-              <p className="text-sm text-muted-foreground">
-                {t("page.none")}
-              </p>
+              <p className="text-sm text-muted-foreground">{t("page.none")}</p>
             ) : (
               <ul className="flex flex-col gap-3">
                 {data.models.map((model) => (

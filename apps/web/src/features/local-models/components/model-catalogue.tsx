@@ -67,7 +67,11 @@ function CatalogueCard({ model, hub, added }: { model: LocalCatalogueModel; hub:
           variant={added ? "outline" : "default"}
           disabled={added || add.isPending}
           onClick={() => add.mutate({ catalogueId: model.id })}
-          aria-label={added ? t("catalogue.isAdded", { name: model.name }) : t("catalogue.downloadModel", { name: model.name })}
+          aria-label={
+            added
+              ? t("catalogue.isAdded", { name: model.name })
+              : t("catalogue.downloadModel", { name: model.name })
+          }
         >
           <Download aria-hidden="true" />
           {added ? t("catalogue.added") : add.isPending ? t("catalogue.starting") : t("catalogue.download")}

@@ -14,7 +14,9 @@ export function DeletePromptDialog(props: {
       item={props.prompt}
       title={t("delete.title")}
       description={(p) =>
-        p.isPublic ? t("delete.descriptionPublic", { title: p.title }) : t("delete.description", { title: p.title })
+        p.isPublic
+          ? t("delete.descriptionPublic", { title: p.title })
+          : t("delete.description", { title: p.title })
       }
       onCancel={props.onCancel}
       onConfirm={props.onConfirm}

@@ -43,9 +43,7 @@ export function CompanyDetailsCard({ team }: { team: Team }) {
       <CardHeader>
         <CardTitle>{t("company.title")}</CardTitle>
         <CardDescription>
-          {isOwner
-            ? t("company.descriptionOwner")
-            : t("company.descriptionOthers")}
+          {isOwner ? t("company.descriptionOwner") : t("company.descriptionOthers")}
         </CardDescription>
       </CardHeader>
       <CardContent>

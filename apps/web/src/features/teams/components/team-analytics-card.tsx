@@ -62,7 +62,9 @@ export function TeamAnalyticsCard({
               label={t("analytics.lastActivity")}
               value={
                 <span className="text-base">
-                  {analytics.lastActivityDate ? formatWhen(analytics.lastActivityDate) : t("analytics.noActivity")}
+                  {analytics.lastActivityDate
+                    ? formatWhen(analytics.lastActivityDate)
+                    : t("analytics.noActivity")}
                 </span>
               }
             />

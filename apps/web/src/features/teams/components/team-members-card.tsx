@@ -40,8 +40,7 @@ export function TeamMembersCard({ team, myUserId }: { team: Team; myUserId: stri
     if (!removing) return;
     const who = nameOf(removing) ?? removing.email;
     remove.mutate(removing.userId, {
-      onSuccess: () =>
-        toast.success(t("members.removed"), { description: t("members.noAccess", { who }) }),
+      onSuccess: () => toast.success(t("members.removed"), { description: t("members.noAccess", { who }) }),
       onError: (err) => toast.error(t("members.removeFailed"), { description: errorMessage(err) }),
     });
     setRemoving(null);
@@ -52,9 +51,7 @@ export function TeamMembersCard({ team, myUserId }: { team: Team; myUserId: stri
       <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-3">
         <div className="flex flex-col gap-1.5">
           <CardTitle>{t("members.title")}</CardTitle>
-          <CardDescription>
-            {t("memberCount", { count: team.members.length })}
-          </CardDescription>
+          <CardDescription>{t("memberCount", { count: team.members.length })}</CardDescription>
         </div>
         {manages ? <InviteMemberDialog teamId={team.company.id} /> : null}
       </CardHeader>
@@ -70,13 +67,13 @@ export function TeamMembersCard({ team, myUserId }: { team: Team; myUserId: stri
                   <span className="flex flex-wrap items-center gap-2 font-medium">
                     <span className="truncate">{nameOf(m) ?? m.email}</span>
                     {isMe ? <Badge variant="outline">{t("members.you")}</Badge> : null}
-                    {isOwner ? <span className="text-xs text-muted-foreground">{t("members.owner")}</span> : null}
+                    {isOwner ? (
+                      <span className="text-xs text-muted-foreground">{t("members.owner")}</span>
+                    ) : null}
                   </span>
                   <span className="truncate text-sm text-muted-foreground">{m.email}</span>
                 </div>
-                <Badge variant={ROLE_VARIANT[m.role]}>
-                  {t(`roles.${m.role}`)}
-                </Badge>
+                <Badge variant={ROLE_VARIANT[m.role]}>{t(`roles.${m.role}`)}</Badge>
                 {manages && !isOwner && !isMe ? (
                   <Button
                     variant="ghost"

@@ -55,9 +55,7 @@ export function TeamSettingsPage() {
     return (
       <div className={wrap}>
         {title}
-        <PageSpinner
-          label={outcome?.state === "accepting" ? t("page.accepting") : t("page.loading")}
-        />
+        <PageSpinner label={outcome?.state === "accepting" ? t("page.accepting") : t("page.loading")} />
       </div>
     );
   }

@@ -100,7 +100,10 @@ export function VoiceOverList({
                   size="sm"
                   onClick={() => onPlay(item)}
                   disabled={loadingId !== null}
-                  aria-label={t("list.playLabel", { fileName: item.fileName, when: formatWhen(item.createdAt) })}
+                  aria-label={t("list.playLabel", {
+                    fileName: item.fileName,
+                    when: formatWhen(item.createdAt),
+                  })}
                 >
                   {loadingId === item.id ? <Spinner /> : <Play aria-hidden="true" />}
                   {t("list.play")}
@@ -109,7 +112,10 @@ export function VoiceOverList({
                   <a
                     href={item.url}
                     download={item.fileName}
-                    aria-label={t("list.downloadLabel", { fileName: item.fileName, when: formatWhen(item.createdAt) })}
+                    aria-label={t("list.downloadLabel", {
+                      fileName: item.fileName,
+                      when: formatWhen(item.createdAt),
+                    })}
                   >
                     <Download aria-hidden="true" />
                   </a>
@@ -117,7 +123,10 @@ export function VoiceOverList({
                 <Button
                   variant="ghost"
                   size="icon"
-                  aria-label={t("list.deleteLabel", { fileName: item.fileName, when: formatWhen(item.createdAt) })}
+                  aria-label={t("list.deleteLabel", {
+                    fileName: item.fileName,
+                    when: formatWhen(item.createdAt),
+                  })}
                   onClick={() => setDeleting(item)}
                   className="text-muted-foreground hover:text-destructive"
                 >
