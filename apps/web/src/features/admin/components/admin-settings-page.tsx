@@ -5,13 +5,12 @@ import {
   INSTANCE_NAME_MAX,
   PLANS,
   planIdSchema,
-  REGISTRATION_LABELS,
   registrationModeSchema,
   type InstanceSettings,
   type PlanId,
-  type RegistrationMode,
 } from "@tessera/contracts";
 import { useId, useState, type FormEvent } from "react";
+import { Trans, useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { FormError } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -29,14 +28,9 @@ import { useDocumentTitle } from "@/lib/use-document-title";
 import { useInstanceSettings } from "../api/get-instance-settings";
 import { useUpdateInstanceSettings } from "../api/update-instance-settings";
 
-const REGISTRATION_HINTS: Record<RegistrationMode, string> = {
-  open: "Anyone may create an account (from the allowed domains, if any).",
-  invite: "Only someone with a pending invitation to a team may create an account.",
-  closed: "Nobody new may create an account. People who have one still sign in.",
-};
-
 export function AdminSettingsPage() {
-  useDocumentTitle("Instance settings");
+  const { t } = useTranslation("admin");
+  useDocumentTitle(t("settings.title"));
   const { user } = useAuth();
   const isAdmin = user?.role === "admin";
   const { data, error, isPending } = useInstanceSettings(isAdmin);
@@ -44,17 +38,15 @@ export function AdminSettingsPage() {
   return (
     <div className="mx-auto flex w-full max-w-3xl flex-col gap-6 p-4 md:p-8">
       <header className="flex flex-col gap-1">
-        <h1 className="text-2xl font-semibold tracking-tight">Instance settings</h1>
-        <p className="text-sm text-muted-foreground">
-          Who may sign up and what this instance is called. A change applies at once, with no restart.
-        </p>
+        <h1 className="text-2xl font-semibold tracking-tight">{t("settings.title")}</h1>
+        <p className="text-sm text-muted-foreground">{t("settings.intro")}</p>
       </header>
       {!isAdmin ? (
-        <p role="alert">Only administrators of this instance can change its settings.</p>
+        <p role="alert">{t("settings.adminsOnly")}</p>
       ) : error ? (
         <p role="alert">{errorMessage(error)}</p>
       ) : isPending ? (
-        <PageSpinner label="Loading settings" />
+        <PageSpinner label={t("settings.loading")} />
       ) : (
         // Keyed by when it was saved: a save elsewhere starts the form again from what is stored.
         <SettingsForm key={data.updatedAt ?? "default"} settings={data} />
@@ -64,6 +56,7 @@ export function AdminSettingsPage() {
 }
 
 function SettingsForm({ settings }: { settings: InstanceSettings }) {
+  const { t } = useTranslation("admin");
   const update = useUpdateInstanceSettings();
   const billingOff = usePublicConfig().data?.billing.mode === "off";
   const planId = useId();
@@ -87,7 +80,7 @@ function SettingsForm({ settings }: { settings: InstanceSettings }) {
         defaultPlan: plan,
       },
       {
-        onSuccess: () => toast.success("Settings saved"),
+        onSuccess: () => toast.success(t("settings.saved")),
         onError: (err) => setFailure(errorMessage(err)),
       },
     );
@@ -95,18 +88,18 @@ function SettingsForm({ settings }: { settings: InstanceSettings }) {
 
   return (
     <Card>
-      <form onSubmit={submit} aria-label="Instance settings">
+      <form onSubmit={submit} aria-label={t("settings.title")}>
         <CardContent className="flex flex-col gap-6 pt-6">
           <FormField
-            label="Instance name"
+            label={t("settings.name")}
             value={name}
             onChange={(e) => setName(e.target.value)}
             maxLength={INSTANCE_NAME_MAX}
-            placeholder="Acme Research"
-            hint="Shown beside Tessera in the sidebar. Leave empty for none."
+            placeholder={t("settings.namePlaceholder")}
+            hint={t("settings.nameHint")}
           />
           <fieldset className="flex flex-col gap-2">
-            <legend className="mb-2 text-sm font-medium">Registration</legend>
+            <legend className="mb-2 text-sm font-medium">{t("settings.registration")}</legend>
             {registrationModeSchema.options.map((mode) => (
               <label
                 key={mode}
@@ -121,23 +114,23 @@ function SettingsForm({ settings }: { settings: InstanceSettings }) {
                   className="mt-0.5"
                 />
                 <span className="flex flex-col gap-0.5">
-                  <span className="font-medium">{REGISTRATION_LABELS[mode]}</span>
-                  <span className="text-xs text-muted-foreground">{REGISTRATION_HINTS[mode]}</span>
+                  <span className="font-medium">{t(`settings.modes.${mode}.label`)}</span>
+                  <span className="text-xs text-muted-foreground">{t(`settings.modes.${mode}.hint`)}</span>
                 </span>
               </label>
             ))}
           </fieldset>
           <FormField
-            label="Allowed email domains"
+            label={t("settings.domains")}
             value={domains}
             onChange={(e) => setDomains(e.target.value)}
-            placeholder="example.com, example.org"
-            hint="Separated by commas. Only addresses at these domains may sign up; leave empty for any."
+            placeholder={t("settings.domainsPlaceholder")}
+            hint={t("settings.domainsHint")}
             autoComplete="off"
             spellCheck={false}
           />
           <div className="flex flex-col gap-2">
-            <Label htmlFor={planId}>Plan for new people</Label>
+            <Label htmlFor={planId}>{t("settings.defaultPlan")}</Label>
             <Select value={plan} onValueChange={(v) => setPlan(v as PlanId)}>
               <SelectTrigger id={planId} className="w-56">
                 <SelectValue />
@@ -152,15 +145,20 @@ function SettingsForm({ settings }: { settings: InstanceSettings }) {
             </Select>
             <p className="text-xs text-muted-foreground">
               {billingOff ? (
-                <>
-                  This instance does not sell plans, so a plan is only a label here; limit use with{" "}
-                  <Link to="/dashboard/admin/budgets" className="text-primary underline underline-offset-4">
-                    Budgets
-                  </Link>
-                  .
-                </>
+                <Trans
+                  t={t}
+                  i18nKey="settings.billingOff"
+                  components={{
+                    budgets: (
+                      <Link
+                        to="/dashboard/admin/budgets"
+                        className="text-primary underline underline-offset-4"
+                      />
+                    ),
+                  }}
+                />
               ) : (
-                "The plan a new account starts on; a trial or a purchase may change it."
+                t("settings.planHint")
               )}
             </p>
           </div>
@@ -168,10 +166,12 @@ function SettingsForm({ settings }: { settings: InstanceSettings }) {
         </CardContent>
         <CardFooter className="justify-between gap-3">
           <p className="text-xs text-muted-foreground">
-            {settings.updatedAt ? `Last changed ${formatWhen(settings.updatedAt)}.` : "Never changed."}
+            {settings.updatedAt
+              ? t("settings.lastChanged", { when: formatWhen(settings.updatedAt) })
+              : t("settings.neverChanged")}
           </p>
           <Button type="submit" disabled={update.isPending}>
-            {update.isPending ? "Saving…" : "Save settings"}
+            {update.isPending ? t("settings.saving") : t("settings.save")}
           </Button>
         </CardFooter>
       </form>
