@@ -2,6 +2,7 @@
 // server's console) for the admin to hand them on; with one, it is the record of what went out.
 import type { OutboxMessage } from "@tessera/contracts";
 import { Copy, MailWarning } from "lucide-react";
+import { useTranslation } from "react-i18next";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -13,17 +14,15 @@ import { copyText } from "@/lib/clipboard";
 import { useDocumentTitle } from "@/lib/use-document-title";
 import { useAdminMail } from "../api/get-admin-mail";
 
-const STATUS: Record<
-  OutboxMessage["status"],
-  { label: string; variant: "secondary" | "success" | "destructive" }
-> = {
-  outbox: { label: "Not sent", variant: "secondary" },
-  sent: { label: "Sent", variant: "success" },
-  failed: { label: "Failed", variant: "destructive" },
+const STATUS: Record<OutboxMessage["status"], "secondary" | "success" | "destructive"> = {
+  outbox: "secondary",
+  sent: "success",
+  failed: "destructive",
 };
 
 export function AdminMailPage() {
-  useDocumentTitle("Mail");
+  const { t } = useTranslation("admin");
+  useDocumentTitle(t("mail.title"));
   const { user } = useAuth();
   const isAdmin = user?.role === "admin";
   const mail = useAdminMail(isAdmin);
@@ -33,13 +32,11 @@ export function AdminMailPage() {
   return (
     <div className="mx-auto flex w-full max-w-5xl flex-col gap-6 p-4 md:p-8">
       <header>
-        <h1 className="text-2xl font-semibold tracking-tight">Mail</h1>
-        <p className="text-sm text-muted-foreground">
-          Every mail this instance made: confirmations, password resets and invitations.
-        </p>
+        <h1 className="text-2xl font-semibold tracking-tight">{t("mail.title")}</h1>
+        <p className="text-sm text-muted-foreground">{t("mail.intro")}</p>
       </header>
       {!isAdmin ? (
-        <p role="alert">Only administrators of this instance can read its mail.</p>
+        <p role="alert">{t("mail.adminsOnly")}</p>
       ) : mail.error ? (
         <p role="alert">{errorMessage(mail.error)}</p>
       ) : mail.isPending ? (
@@ -49,17 +46,14 @@ export function AdminMailPage() {
           {!mailConfigured ? (
             <Alert variant="info">
               <MailWarning aria-hidden="true" />
-              <AlertTitle>This server sends no mail</AlertTitle>
-              <AlertDescription>
-                Nothing here reached its addressee. Hand each person the link of their message below (it is
-                also printed in the server&apos;s console), or connect a mail server under Connections.
-              </AlertDescription>
+              <AlertTitle>{t("mail.noServer")}</AlertTitle>
+              <AlertDescription>{t("mail.noServerText")}</AlertDescription>
             </Alert>
           ) : null}
           {messages.length === 0 ? (
-            <p className="text-sm text-muted-foreground">No mail yet.</p>
+            <p className="text-sm text-muted-foreground">{t("mail.none")}</p>
           ) : (
-            <ul aria-label="Messages" className="flex flex-col gap-3">
+            <ul aria-label={t("mail.messages")} className="flex flex-col gap-3">
               {messages.map((message) => (
                 <MessageRow key={message.id} message={message} />
               ))}
@@ -73,7 +67,7 @@ export function AdminMailPage() {
               onClick={() => void mail.fetchNextPage()}
             >
               {mail.isFetchingNextPage ? <Spinner /> : null}
-              Show older mail
+              {t("mail.older")}
             </Button>
           ) : null}
         </>
@@ -83,7 +77,8 @@ export function AdminMailPage() {
 }
 
 function MessageRow({ message }: { message: OutboxMessage }) {
-  const status = STATUS[message.status];
+  const { t } = useTranslation("admin");
+  const variant = STATUS[message.status];
   const at = new Date(message.createdAt);
   return (
     <li>
@@ -92,8 +87,8 @@ function MessageRow({ message }: { message: OutboxMessage }) {
           <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
             <span className="font-medium break-all">{message.to}</span>
             <span className="text-sm text-muted-foreground">{message.subject}</span>
-            <Badge variant={status.variant} className="ml-auto">
-              {status.label}
+            <Badge variant={variant} className="ml-auto">
+              {t(`mail.status.${message.status}`)}
             </Badge>
             <time dateTime={message.createdAt} className="text-xs text-muted-foreground">
               {at.toLocaleString()}
@@ -108,11 +103,11 @@ function MessageRow({ message }: { message: OutboxMessage }) {
               <Button
                 variant="outline"
                 size="sm"
-                aria-label={`Copy the link for ${message.to}`}
+                aria-label={t("mail.copyLabel", { to: message.to })}
                 onClick={() => void copyText(message.link ?? "")}
               >
                 <Copy aria-hidden="true" />
-                Copy link
+                {t("mail.copy")}
               </Button>
             </div>
           ) : null}
