@@ -4,6 +4,8 @@
 import type { Budget, BudgetScope } from "@tessera/contracts";
 import { Plus } from "lucide-react";
 import { useState } from "react";
+import type { TFunction } from "i18next";
+import { useTranslation } from "react-i18next";
 import { ConfirmDeleteDialog } from "@/components/confirm-delete-dialog";
 import { Button } from "@/components/ui/button";
 import { PageSpinner } from "@/components/ui/spinner";
@@ -18,7 +20,8 @@ import { BudgetDialog, type BudgetTarget } from "./budget-dialog";
 import { BudgetsTable } from "./budgets-table";
 
 export function AdminBudgetsPage() {
-  useDocumentTitle("Budgets");
+  const { t } = useTranslation("admin");
+  useDocumentTitle(t("budgets.title"));
   const { user } = useAuth();
   const isAdmin = user?.role === "admin";
   const { data, error, isPending } = useBudgets(isAdmin);
@@ -31,7 +34,7 @@ export function AdminBudgetsPage() {
     clear.mutate(
       { scope: budget.scope, id: budget.id },
       {
-        onSuccess: () => toast.success(`${budgetName(budget)}'s budget is cleared`),
+        onSuccess: () => toast.success(t("budgets.cleared", { name: budgetName(budget, t) })),
         onError: (err) => toast.error(errorMessage(err)),
       },
     );
@@ -42,54 +45,44 @@ export function AdminBudgetsPage() {
     <div className="mx-auto flex w-full max-w-5xl flex-col gap-6 p-4 md:p-8">
       <header className="flex flex-wrap items-end justify-between gap-4">
         <div className="flex flex-col gap-1">
-          <h1 className="text-2xl font-semibold tracking-tight">Budgets</h1>
-          <p className="max-w-2xl text-sm text-muted-foreground">
-            Monthly caps on tokens or cost for chat, comparisons, searches, tools and the API. The narrowest
-            applies: a person's own, else their team's, else the instance's. People are warned at 80%; at the
-            cap their model calls are refused until the month ends.
-          </p>
+          <h1 className="text-2xl font-semibold tracking-tight">{t("budgets.title")}</h1>
+          <p className="max-w-2xl text-sm text-muted-foreground">{t("budgets.intro")}</p>
         </div>
         {isAdmin ? (
           <Button onClick={() => setEditing({ scope: "user" })}>
             <Plus aria-hidden="true" />
-            Set a budget
+            {t("budgets.set")}
           </Button>
         ) : null}
       </header>
       {!isAdmin ? (
-        <p role="alert">Only administrators of this instance can manage budgets.</p>
+        <p role="alert">{t("budgets.adminsOnly")}</p>
       ) : error ? (
         <p role="alert">{errorMessage(error)}</p>
       ) : isPending ? (
-        <PageSpinner label="Loading budgets" />
+        <PageSpinner label={t("budgets.loading")} />
       ) : (
         <>
           <p className="text-sm text-muted-foreground">
-            This month's use starts again from zero on {formatDay(data.resetsAt)}.
+            {t("budgets.resets", { day: formatDay(data.resetsAt) })}
           </p>
           <BudgetsTable
-            title="Everyone"
-            description="The instance's budget applies to each person who has no narrower one."
+            scope="instance"
             budgets={data.instance ? [data.instance] : []}
-            empty="No instance budget: people without a team or personal budget have no cap."
             onEdit={edit("instance")}
             onClear={setClearing}
             onAdd={data.instance ? undefined : () => setEditing({ scope: "instance" })}
           />
           <BudgetsTable
-            title="Teams"
-            description="A team's budget applies to each of its members, one by one, who has no budget of their own."
+            scope="team"
             budgets={data.teams}
-            empty="No team budgets."
             onEdit={edit("team")}
             onClear={setClearing}
             onAdd={() => setEditing({ scope: "team" })}
           />
           <BudgetsTable
-            title="People"
-            description="A person's own budget comes before their team's and the instance's."
+            scope="user"
             budgets={data.users}
-            empty="No personal budgets."
             onEdit={edit("user")}
             onClear={setClearing}
             onAdd={() => setEditing({ scope: "user" })}
@@ -103,11 +96,9 @@ export function AdminBudgetsPage() {
       />
       <ConfirmDeleteDialog
         item={clearing}
-        title="Clear this budget?"
-        description={(b) =>
-          `${budgetName(b)} will have no budget of its own; the next wider one applies, if there is one.`
-        }
-        action="Clear"
+        title={t("budgets.clearTitle")}
+        description={(b) => t("budgets.clearDescription", { name: budgetName(b, t) })}
+        action={t("budgets.clear")}
         onCancel={() => setClearing(null)}
         onConfirm={onClear}
       />
@@ -115,5 +106,5 @@ export function AdminBudgetsPage() {
   );
 }
 
-export const budgetName = (budget: Pick<Budget, "scope" | "name">) =>
-  budget.scope === "instance" ? "The instance" : (budget.name ?? "This one");
+export const budgetName = (budget: Pick<Budget, "scope" | "name">, t: TFunction<"admin">) =>
+  budget.scope === "instance" ? t("budgets.theInstance") : (budget.name ?? t("budgets.thisOne"));

@@ -3,6 +3,7 @@
 import { BUDGET_MAX_TOKENS, type Budget, type BudgetScope } from "@tessera/contracts";
 import { useQueryClient } from "@tanstack/react-query";
 import { useId, useState, type FormEvent } from "react";
+import { useTranslation } from "react-i18next";
 import { FormError } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import {
@@ -29,11 +30,7 @@ export interface BudgetTarget {
 
 type Team = { id: string; name: string; members: number };
 
-const SCOPE_LABELS: Record<BudgetScope, string> = {
-  instance: "Everyone (instance)",
-  team: "A team",
-  user: "A person",
-};
+const SCOPES: BudgetScope[] = ["instance", "team", "user"];
 
 export function BudgetDialog({
   target,
@@ -54,6 +51,7 @@ export function BudgetDialog({
 }
 
 function BudgetForm({ target, teams, onDone }: { target: BudgetTarget; teams: Team[]; onDone: () => void }) {
+  const { t } = useTranslation("admin");
   const save = useSetBudget();
   const queryClient = useQueryClient();
   const scopeId = useId();
@@ -72,7 +70,7 @@ function BudgetForm({ target, teams, onDone }: { target: BudgetTarget; teams: Te
     const address = email.trim().toLowerCase();
     const page = await queryClient.fetchQuery(adminUsersQuery({ q: address, page: 1, sort: "email" }));
     const match = page.users.find((u) => u.email.toLowerCase() === address);
-    if (!match) throw new Error(`No one here has the address ${email.trim()}.`);
+    if (!match) throw new Error(t("budgetDialog.noOne", { email: email.trim() }));
     return match.id;
   };
 
@@ -81,8 +79,7 @@ function BudgetForm({ target, teams, onDone }: { target: BudgetTarget; teams: Te
     setFailure(null);
     const monthlyTokens = tokens.trim() ? Number(tokens) : null;
     const monthlyCostUsd = cost.trim() ? Number(cost) : null;
-    if (monthlyTokens === null && monthlyCostUsd === null)
-      return setFailure("Enter a cap in tokens, in dollars or both.");
+    if (monthlyTokens === null && monthlyCostUsd === null) return setFailure(t("budgetDialog.enterCap"));
     let id: string | undefined;
     try {
       setFinding(true);
@@ -94,12 +91,12 @@ function BudgetForm({ target, teams, onDone }: { target: BudgetTarget; teams: Te
     } finally {
       setFinding(false);
     }
-    if (scope === "team" && !id) return setFailure("Choose a team.");
+    if (scope === "team" && !id) return setFailure(t("budgetDialog.chooseTeamFirst"));
     save.mutate(
       { scope, ...(id ? { id } : {}), monthlyTokens, monthlyCostUsd },
       {
         onSuccess: () => {
-          toast.success("Budget saved");
+          toast.success(t("budgetDialog.saved"));
           onDone();
         },
         onError: (err) => setFailure(errorMessage(err)),
@@ -109,28 +106,32 @@ function BudgetForm({ target, teams, onDone }: { target: BudgetTarget; teams: Te
 
   const busy = finding || save.isPending;
   return (
-    <form onSubmit={(e) => void submit(e)} className="flex flex-col gap-4" aria-label="Budget">
+    <form
+      onSubmit={(e) => void submit(e)}
+      className="flex flex-col gap-4"
+      aria-label={t("budgetDialog.label")}
+    >
       <DialogHeader>
         <DialogTitle>
           {existing
-            ? `Budget: ${existing.scope === "instance" ? "everyone" : existing.name}`
-            : "Set a budget"}
+            ? t("budgetDialog.titleFor", {
+                name: existing.scope === "instance" ? t("budgetDialog.everyone") : existing.name,
+              })
+            : t("budgets.set")}
         </DialogTitle>
-        <DialogDescription>
-          A cap a month, in tokens, in dollars or both; whichever is reached first stops the model calls.
-        </DialogDescription>
+        <DialogDescription>{t("budgetDialog.description")}</DialogDescription>
       </DialogHeader>
       {existing ? null : (
         <div className="flex flex-col gap-2">
-          <Label htmlFor={scopeId}>For</Label>
+          <Label htmlFor={scopeId}>{t("budgetDialog.for")}</Label>
           <Select value={scope} onValueChange={(v) => setScope(v as BudgetScope)}>
             <SelectTrigger id={scopeId}>
               <SelectValue />
             </SelectTrigger>
             <SelectContent>
-              {(Object.keys(SCOPE_LABELS) as BudgetScope[]).map((s) => (
+              {SCOPES.map((s) => (
                 <SelectItem key={s} value={s}>
-                  {SCOPE_LABELS[s]}
+                  {t(`budgetDialog.scopes.${s}`)}
                 </SelectItem>
               ))}
             </SelectContent>
@@ -139,22 +140,22 @@ function BudgetForm({ target, teams, onDone }: { target: BudgetTarget; teams: Te
       )}
       {!existing && scope === "team" ? (
         teams.length === 0 ? (
-          <p className="text-sm text-muted-foreground">There are no teams on this instance yet.</p>
+          <p className="text-sm text-muted-foreground">{t("budgetDialog.noTeams")}</p>
         ) : (
           <div className="flex flex-col gap-2">
-            <Label htmlFor={teamId}>Team</Label>
+            <Label htmlFor={teamId}>{t("budgetDialog.team")}</Label>
             <Select value={team} onValueChange={setTeam}>
               <SelectTrigger id={teamId}>
-                <SelectValue placeholder="Choose a team" />
+                <SelectValue placeholder={t("budgetDialog.chooseTeam")} />
               </SelectTrigger>
               <SelectContent>
-                {teams.map((t) => (
+                {teams.map((one) => (
                   <SelectItem
-                    key={t.id}
-                    value={t.id}
-                    hint={t.members === 1 ? "1 member" : `${t.members} members`}
+                    key={one.id}
+                    value={one.id}
+                    hint={t("budgetDialog.members", { count: one.members })}
                   >
-                    {t.name}
+                    {one.name}
                   </SelectItem>
                 ))}
               </SelectContent>
@@ -164,7 +165,7 @@ function BudgetForm({ target, teams, onDone }: { target: BudgetTarget; teams: Te
       ) : null}
       {!existing && scope === "user" ? (
         <FormField
-          label="Person's email"
+          label={t("budgetDialog.email")}
           type="email"
           value={email}
           onChange={(e) => setEmail(e.target.value)}
@@ -173,7 +174,7 @@ function BudgetForm({ target, teams, onDone }: { target: BudgetTarget; teams: Te
         />
       ) : null}
       <FormField
-        label="Tokens a month"
+        label={t("budgets.tokens")}
         type="number"
         inputMode="numeric"
         min={1}
@@ -181,25 +182,25 @@ function BudgetForm({ target, teams, onDone }: { target: BudgetTarget; teams: Te
         step={1}
         value={tokens}
         onChange={(e) => setTokens(e.target.value)}
-        hint="Leave empty for no token cap."
+        hint={t("budgetDialog.tokensHint")}
       />
       <FormField
-        label="Cost a month (USD)"
+        label={t("budgetDialog.costLabel")}
         type="number"
         inputMode="decimal"
         min={0.01}
         step="any"
         value={cost}
         onChange={(e) => setCost(e.target.value)}
-        hint="Leave empty for no cost cap."
+        hint={t("budgetDialog.costHint")}
       />
       <FormError message={failure} />
       <DialogFooter className="gap-2">
         <Button type="button" variant="outline" onClick={onDone}>
-          Cancel
+          {t("cancel")}
         </Button>
         <Button type="submit" disabled={busy}>
-          {busy ? "Saving…" : "Save budget"}
+          {busy ? t("settings.saving") : t("budgetDialog.save")}
         </Button>
       </DialogFooter>
     </form>

@@ -1,91 +1,91 @@
 // One kind of budget (the instance's, the teams', the people's) as a table: the caps, who they hold,
 // and how many are near or at them this month.
-import type { Budget } from "@tessera/contracts";
+import type { Budget, BudgetScope } from "@tessera/contracts";
 import { Pencil, Plus, X } from "lucide-react";
+import { useTranslation } from "react-i18next";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { formatCount } from "@/lib/utils";
 import { formatCost, formatTokens } from "../utils/format";
 
 export function BudgetsTable({
-  title,
-  description,
+  scope,
   budgets,
-  empty,
   onEdit,
   onClear,
   onAdd,
 }: {
-  title: string;
-  description: string;
+  /** Whose budgets: its title, description, empty line and first column come from it. */
+  scope: BudgetScope;
   budgets: Budget[];
-  empty: string;
   onEdit: (budget: Budget) => void;
   onClear: (budget: Budget) => void;
   onAdd?: () => void;
 }) {
+  const { t } = useTranslation("admin");
+  const title = t(`budgets.tables.${scope}.title`);
   return (
     <Card role="region" aria-label={title}>
       <CardHeader className="flex-row items-start justify-between gap-3">
         <div className="flex flex-col gap-1.5">
           <CardTitle className="text-base">{title}</CardTitle>
-          <CardDescription>{description}</CardDescription>
+          <CardDescription>{t(`budgets.tables.${scope}.description`)}</CardDescription>
         </div>
         {onAdd ? (
-          <Button variant="ghost" size="sm" onClick={onAdd} aria-label={`Add a budget: ${title}`}>
+          <Button variant="ghost" size="sm" onClick={onAdd} aria-label={t("budgets.addLabel", { title })}>
             <Plus aria-hidden="true" />
-            Add
+            {t("budgets.add")}
           </Button>
         ) : null}
       </CardHeader>
       <CardContent>
         {budgets.length === 0 ? (
-          <p className="text-sm text-muted-foreground">{empty}</p>
+          <p className="text-sm text-muted-foreground">{t(`budgets.tables.${scope}.empty`)}</p>
         ) : (
           <div className="overflow-x-auto">
             <table className="w-full text-left text-sm">
-              <caption className="sr-only">{title}: budgets</caption>
+              <caption className="sr-only">{t("budgets.caption", { title })}</caption>
               <thead className="text-xs text-muted-foreground">
                 <tr>
                   <th scope="col" className="py-1.5 pr-3 font-medium">
-                    {title === "Everyone" ? "Budget" : title === "Teams" ? "Team" : "Person"}
+                    {t(`budgets.tables.${scope}.column`)}
                   </th>
                   <th scope="col" className="px-3 py-1.5 text-right font-medium">
-                    Tokens a month
+                    {t("budgets.tokens")}
                   </th>
                   <th scope="col" className="px-3 py-1.5 text-right font-medium">
-                    Cost a month
+                    {t("budgets.cost")}
                   </th>
                   <th scope="col" className="px-3 py-1.5 text-right font-medium">
-                    Applies to
+                    {t("budgets.appliesTo")}
                   </th>
                   <th scope="col" className="px-3 py-1.5 text-right font-medium">
-                    At 80% or more
+                    {t("budgets.warned")}
                   </th>
                   <th scope="col" className="px-3 py-1.5 text-right font-medium">
-                    Reached
+                    {t("budgets.reached")}
                   </th>
                   <th scope="col" className="py-1.5 pl-3">
-                    <span className="sr-only">Actions</span>
+                    <span className="sr-only">{t("actions.title")}</span>
                   </th>
                 </tr>
               </thead>
               <tbody>
                 {budgets.map((b) => {
-                  const name = b.scope === "instance" ? "Instance default" : (b.name ?? b.id ?? "");
+                  const name = b.scope === "instance" ? t("budgets.instanceDefault") : (b.name ?? b.id ?? "");
                   return (
                     <tr key={`${b.scope}:${b.id ?? ""}`} className="border-t">
                       <th scope="row" className="py-2 pr-3 font-medium">
                         {name}
                       </th>
                       <td className="px-3 py-2 text-right tabular-nums">
-                        {b.monthlyTokens == null ? "No cap" : formatTokens(b.monthlyTokens)}
+                        {b.monthlyTokens == null ? t("budgets.noCap") : formatTokens(b.monthlyTokens)}
                       </td>
                       <td className="px-3 py-2 text-right tabular-nums">
-                        {b.monthlyCostUsd == null ? "No cap" : formatCost(b.monthlyCostUsd)}
+                        {b.monthlyCostUsd == null ? t("budgets.noCap") : formatCost(b.monthlyCostUsd)}
                       </td>
                       <td className="px-3 py-2 text-right tabular-nums">
-                        {formatCount(b.appliesTo)} {b.appliesTo === 1 ? "person" : "people"}
+                        {t("budgets.people", { count: b.appliesTo })}
                       </td>
                       <td className="px-3 py-2 text-right tabular-nums">{formatCount(b.warned)}</td>
                       <td
@@ -99,7 +99,7 @@ export function BudgetsTable({
                             variant="ghost"
                             size="icon"
                             onClick={() => onEdit(b)}
-                            aria-label={`Edit ${name}'s budget`}
+                            aria-label={t("budgets.editLabel", { name })}
                           >
                             <Pencil aria-hidden="true" />
                           </Button>
@@ -107,7 +107,7 @@ export function BudgetsTable({
                             variant="ghost"
                             size="icon"
                             onClick={() => onClear(b)}
-                            aria-label={`Clear ${name}'s budget`}
+                            aria-label={t("budgets.clearLabel", { name })}
                           >
                             <X aria-hidden="true" />
                           </Button>
