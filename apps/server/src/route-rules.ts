@@ -247,6 +247,7 @@ export const ROUTE_AUTH: Record<string, RouteRule> = {
   "GET /api/conversations/:id": "owner",
   "GET /api/conversations/:id/messages": "owner",
   "GET /api/conversations/:id/messages/:messageId/earlier": "owner",
+  "PATCH /api/conversations/:id/branch": "owner",
   "GET /api/conversations/:id/export": "owner",
   "PATCH /api/conversations/:id": "owner",
   "DELETE /api/conversations/:id": "owner",

@@ -66,8 +66,11 @@ export const STREAM_MESSAGES = {
   notSaved: "The answer could not be saved. Please try again.",
   /** A second request with a client message id already seen (409): the first one is being answered. */
   duplicate: "This message was already sent.",
-  /** Regenerate named an answer that is not the conversation's last, finished one (409). */
-  notLatest: "Only the latest finished answer can be regenerated.",
+  /**
+   * Regenerate (or an edit, or a switch of version) named an answer not in the branch shown or not
+   * finished, or came while an answer of the branch is still being written (409).
+   */
+  notLatest: "Only a finished answer in the branch shown can be redone, once no answer is being written.",
 } as const;
 
 /** The most tools one answer may offer its model. */
@@ -103,12 +106,13 @@ export const chatStreamRequestSchema = z.object({
 export type ChatStreamRequest = z.input<typeof chatStreamRequestSchema>;
 
 /**
- * POST /api/chat-stream/regenerate: answers the conversation's last question again, in place of its
- * answer (`messageId`), with the events of /api/chat-stream. With `message`, the question is edited
- * first: the new wording (its pictures kept) takes the old one's place too. Only the conversation's
- * latest answer, once it has ended, can be regenerated (409 otherwise); another's is a 404. What is
- * replaced is kept out of sight and comes back should the new answer fail, or be stopped, before its
- * first word. `clientMessageId` works as for a message: sent again on a retry it is refused with 409,
+ * POST /api/chat-stream/regenerate: answers a question again, as a new version of its answer
+ * (`messageId`), with the events of /api/chat-stream: the conversation branches there. With `message`,
+ * the question is edited first: the new wording (its pictures kept) is a new version of the question,
+ * answered afresh. Any finished answer of the branch shown can be redone, while no answer of it is
+ * being written (409 otherwise); another's is a 404. What followed the old version stays, out of sight,
+ * as its branch (PATCH /api/conversations/:id/branch shows it again), and comes back at once should the
+ * new answer fail, or be stopped, before its first word. `clientMessageId` works as for a message: sent again on a retry it is refused with 409,
  * and Stop can name the new answer by it.
  */
 export const chatRegenerateRequestSchema = chatStreamRequestSchema
@@ -304,6 +308,17 @@ export const conversationListQuerySchema = z.object({
 });
 export type ConversationListQuery = z.infer<typeof conversationListQuerySchema>;
 
+/**
+ * PATCH /api/conversations/:id/branch: shows the branch through the message `messageId`, a version of
+ * a question or an answer, and what followed it when it was last shown; answers the messages now in
+ * sight, as GET /api/conversations/:id/messages. 404 for a message not in the caller's conversation,
+ * 409 while an answer of the branch shown is being written.
+ */
+export const conversationBranchSchema = z.object({
+  messageId: z.string().uuid("messageId must be a message's id."),
+});
+export type ConversationBranch = z.infer<typeof conversationBranchSchema>;
+
 export const storedMessageSchema = z.object({
   id: z.string(),
   conversation_id: z.string(),
@@ -325,6 +340,18 @@ export const storedMessageSchema = z.object({
    * /api/conversations/:id/messages/:messageId/earlier lists them.
    */
   has_earlier: z.literal(true).optional(),
+  /**
+   * When the turn has other versions (an edited question, a regenerated answer): the ids of all of
+   * them, this one included, oldest first (absent otherwise). PATCH /api/conversations/:id/branch
+   * shows another.
+   */
+  versions: z.array(z.string()).optional(),
+  /**
+   * In the export, which keeps every branch: the message this one follows (null for a first question),
+   * and for one out of sight (on a branch not shown) the message whose version put it there.
+   */
+  parent_id: z.string().nullable().optional(),
+  replaced_by: z.string().nullable().optional(),
   /** On an answer whose model called tools: each call, in order (absent otherwise). */
   tool_calls: z.array(toolStepSchema).optional(),
 });
@@ -335,7 +362,7 @@ export const CONVERSATIONS_EXPORT_FORMAT = "tessera.conversations/1";
 
 /**
  * GET /api/conversations/export: every one of the caller's conversations, oldest first, each with all
- * its messages oldest first, as one JSON file.
+ * its messages oldest first, every branch's (`parent_id`, `replaced_by`), as one JSON file.
  */
 export const conversationsExportSchema = z.object({
   format: z.literal(CONVERSATIONS_EXPORT_FORMAT),

@@ -201,6 +201,11 @@ export const messages = pgTable(
       .notNull()
       .references(() => user.id, { onDelete: "cascade" }),
     role: text("role", { enum: ["user", "assistant"] }).notNull(),
+    /**
+     * The message this one follows; null for a first question (and each edit of it). Messages with
+     * the same parent are versions of one turn; those in sight (`replacedBy` null) make the branch shown.
+     */
+    parentId: uuid("parent_id").references((): AnyPgColumn => messages.id, { onDelete: "cascade" }),
     content: text("content").notNull(),
     model: text("model"),
     tokensUsed: integer("tokens_used"),
@@ -240,6 +245,10 @@ export const messages = pgTable(
       t.cost,
     ),
     uniqueIndex("messages_client_message_id_idx").on(t.clientMessageId),
+    // A message's versions (its siblings) and its replies.
+    index("messages_parent_idx")
+      .on(t.parentId)
+      .where(sql`${t.parentId} is not null`),
     // The answers a regenerated one replaced (few rows: only those replaced are in it).
     index("messages_replaced_by_idx")
       .on(t.replacedBy)

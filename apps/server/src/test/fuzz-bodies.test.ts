@@ -160,6 +160,12 @@ const TARGETS: Target[] = [
     valid: () => ({ pinned: true }),
   },
   {
+    route: "PATCH /api/conversations/:id/branch",
+    path: () => `/api/conversations/${ids.conversation}/branch`,
+    // Names no message of the conversation: a 404 until mutated into a 400.
+    valid: () => ({ messageId: crypto.randomUUID() }),
+  },
+  {
     route: "POST /api/conversations/:id/share",
     path: () => `/api/conversations/${ids.conversation}/share`,
     valid: () => ({ includeAttachments: false }),

@@ -5,6 +5,7 @@ import {
   chatToolApprovalRequestSchema,
   providerSupportsTools,
   TOOL_MAX_STEPS_DEFAULT,
+  conversationBranchSchema,
   conversationListQuerySchema,
   conversationRenameSchema,
   messagePageQuerySchema,
@@ -43,6 +44,7 @@ import { prepareRegenerate } from "./prepare-regenerate";
 import { startAnswer } from "./start-answer";
 import { followAnswer, followEvents, storedSteps } from "./follow-answer";
 import { stopAnswer } from "./stop-answer";
+import { switchBranch } from "./switch-branch";
 import { decideToolCall, TOOL_APPROVAL_WAIT_MS } from "./tool-approval";
 import type { ToolDefinition } from "../../tools/types";
 import { uploadChatImage } from "./upload-chat-image";
@@ -266,6 +268,11 @@ export function chatRoutes(deps: ChatDeps) {
       c.header("Content-Type", "text/markdown; charset=utf-8");
       c.header("Content-Disposition", contentDisposition("attachment", fileName));
       return c.body(markdown);
+    })
+    .patch("/conversations/:id/branch", async (c) => {
+      const { id } = parseWith(idParam, c.req.param());
+      const { messageId } = await readJson(c, conversationBranchSchema);
+      return c.json(await switchBranch(deps.db, c.get("session").user.id, id, messageId));
     })
     .get("/conversations/:id/messages/:messageId/earlier", async (c) => {
       const { id, messageId } = parseWith(earlierParams, c.req.param());

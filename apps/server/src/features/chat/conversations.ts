@@ -77,7 +77,7 @@ export async function readWholeConversation(db: Database, userId: string, id: st
 }
 
 /**
- * Every conversation of the person, oldest first, each with all its messages: the messages are read a
+ * Every conversation of the person, oldest first, each with all its messages, every branch's: read a
  * conversation at a time, so an export of years of chats holds one conversation's messages in memory,
  * not all of them.
  */
@@ -90,7 +90,17 @@ export async function* everyConversation(
     .from(conversations)
     .where(eq(conversations.userId, userId))
     .orderBy(asc(conversations.createdAt), asc(conversations.id));
-  for (const row of rows) yield { ...summaryFields(row), messages: await messagesOf(db, row.id) };
+  for (const row of rows) yield { ...summaryFields(row), messages: await everyBranchOf(db, row.id) };
+}
+
+/** All of a conversation's messages, every branch's, oldest first, with how they make its tree. */
+async function everyBranchOf(db: Database, id: string): Promise<StoredMessage[]> {
+  const rows = await db
+    .select({ ...getTableColumns(messages), hasEarlier: HAS_EARLIER, versions: VERSIONS })
+    .from(messages)
+    .where(eq(messages.conversationId, id))
+    .orderBy(asc(messages.createdAt), asc(messages.id));
+  return rows.map((m) => ({ ...toStoredMessage(m), parent_id: m.parentId, replaced_by: m.replacedBy }));
 }
 
 async function messagesOf(db: Database, id: string, page: MessagePageQuery = {}): Promise<StoredMessage[]> {
@@ -104,7 +114,7 @@ async function messagesOf(db: Database, id: string, page: MessagePageQuery = {})
       )!
     : inConversation;
   const query = db
-    .select({ ...getTableColumns(messages), hasEarlier: HAS_EARLIER })
+    .select({ ...getTableColumns(messages), hasEarlier: HAS_EARLIER, versions: VERSIONS })
     .from(messages)
     .where(where);
   const rows =
@@ -130,7 +140,21 @@ async function messagesOf(db: Database, id: string, page: MessagePageQuery = {})
 const HAS_EARLIER = sql<boolean>`("messages"."role" = 'assistant' and exists (
   select 1 from messages o where o.replaced_by = "messages"."id"))`;
 
-const toStoredMessage = (m: typeof messages.$inferSelect & { hasEarlier: boolean }): StoredMessage => ({
+/**
+ * The versions of a message's turn, oldest first, when there is more than one: the messages that
+ * follow the same one (first questions: those that follow none). Null otherwise.
+ */
+const VERSIONS = sql<string[] | null>`(case when "messages"."parent_id" is null then (
+    select case when count(*) > 1 then json_agg(s.id order by s.created_at, s.id) end from messages s
+    where s.conversation_id = "messages"."conversation_id" and s.parent_id is null and s.role = 'user'
+  ) else (
+    select case when count(*) > 1 then json_agg(s.id order by s.created_at, s.id) end from messages s
+    where s.parent_id = "messages"."parent_id"
+  ) end)`;
+
+const toStoredMessage = (
+  m: typeof messages.$inferSelect & { hasEarlier: boolean; versions: string[] | null },
+): StoredMessage => ({
   id: m.id,
   conversation_id: m.conversationId,
   role: m.role,
@@ -142,6 +166,7 @@ const toStoredMessage = (m: typeof messages.$inferSelect & { hasEarlier: boolean
   images: m.images,
   status: m.status as NonNullable<StoredMessage["status"]>,
   ...(m.hasEarlier ? { has_earlier: true as const } : {}),
+  ...(m.versions ? { versions: m.versions } : {}),
   ...(m.toolCalls?.length ? { tool_calls: m.toolCalls } : {}),
 });
 
@@ -159,7 +184,7 @@ export async function earlierAnswers(
   await ownConversation(db, userId, conversationId);
   // The chain and its rows in one read; the answer itself is looked for only when none came back.
   const rows = await db
-    .select({ ...getTableColumns(messages), hasEarlier: HAS_EARLIER })
+    .select({ ...getTableColumns(messages), hasEarlier: HAS_EARLIER, versions: VERSIONS })
     .from(messages)
     .where(
       and(

@@ -17,7 +17,8 @@ import type { LlmRegistry, ResolveContext, ResolvedModel } from "../../providers
 export const HISTORY_MESSAGES = 20;
 
 /**
- * The turn's two messages after `c`, the conversation's row: $1 conversation, $2 user, $3 model, $4
+ * The turn's two messages after `c`, the conversation's row: the question follows the last message in
+ * sight (the end of the branch shown), the answer its question. $1 conversation, $2 user, $3 model, $4
  * question id, $5 question, $6 its pictures (JSON), $7 client message id, $8 answer id, $9 the
  * process writing the answer (its lease keeps the sweep away).
  */
@@ -25,13 +26,16 @@ const turnText = (conversation: string) => (asyncCommit: string) =>
   `with ${asyncCommit}, c as (${conversation})
   insert into messages
     (id, conversation_id, user_id, role, content, images, client_message_id, model, status, writer_id,
-      created_at)
+      created_at, parent_id)
   select v.id::uuid, c.id, $2, v.role, v.content, v.images::jsonb, v.client_id::uuid, v.model,
-    v.status, v.writer::uuid, now() + v.later
+    v.status, v.writer::uuid, now() + v.later,
+    case when v.role = 'assistant' then v.parent::uuid else (
+      select l.id from messages l where l.conversation_id = c.id and l.replaced_by is null
+      order by l.created_at desc, l.id desc limit 1) end
   from async_commit, c, (values
-    ($4, 'user', $5, $6, $7, null, 'complete', null, interval '0'),
-    ($8, 'assistant', '', '[]', null, $3, 'streaming', $9, interval '1 microsecond')
-  ) as v(id, role, content, images, client_id, model, status, writer, later)`;
+    ($4, 'user', $5, $6, $7, null, 'complete', null, interval '0', null),
+    ($8, 'assistant', '', '[]', null, $3, 'streaming', $9, interval '1 microsecond', $4)
+  ) as v(id, role, content, images, client_id, model, status, writer, later, parent)`;
 
 /** A new conversation ($10 its title, $11 its tool set as JSON) and its first turn. */
 const NEW_TURN: NamedStatement = {

@@ -372,13 +372,15 @@ function undoTurn(db: Database, prepared: PreparedChat) {
   return db.transaction(async (tx) => {
     const storedNow = prepared.askedNow ? [prepared.userMessageId, answerId] : [answerId];
     await tx.delete(messages).where(inArray(messages.id, storedNow));
-    // A regenerated answer (and an edited question) give their places back, only where this turn
-    // still holds the place (the sweep may have given it back already).
+    // A regenerated answer (and an edited question), and the branch that followed, give their places
+    // back, only where this turn still holds the place (the sweep may have given it back already).
     if (prepared.replaces.length)
       await tx
         .update(messages)
         .set({ replacedBy: null })
-        .where(and(inArray(messages.id, prepared.replaces), inArray(messages.replacedBy, storedNow)));
+        .where(
+          and(eq(messages.conversationId, prepared.conversationId), inArray(messages.replacedBy, storedNow)),
+        );
     if (prepared.created) await tx.delete(conversations).where(eq(conversations.id, prepared.conversationId));
     // An edited first question's title goes with it, unless the owner renamed it since.
     else if (prepared.retitled)

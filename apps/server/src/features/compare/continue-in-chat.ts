@@ -1,6 +1,7 @@
 // "Continue in chat" with an answer of a comparison: a new conversation holding the prompt and that
 // answer, so the person carries on with the model that won.
 import { COMPARISON_MESSAGES } from "@tessera/contracts";
+import { randomUUID } from "node:crypto";
 import type { Database } from "../../db/client";
 import { conversations, messages } from "../../db/schema";
 import { AppError, notFound } from "../../lib/errors";
@@ -28,11 +29,13 @@ export async function continueInChat(
     const id = conversation!.id;
     // Explicit times keep the question before the answer (both would otherwise share now()).
     const asked = new Date(Date.now() - 1);
+    const questionId = randomUUID();
     await tx.insert(messages).values([
-      { conversationId: id, userId, role: "user", content: row.prompt, createdAt: asked },
+      { id: questionId, conversationId: id, userId, role: "user", content: row.prompt, createdAt: asked },
       {
         conversationId: id,
         userId,
+        parentId: questionId,
         role: "assistant",
         content: response.content,
         model: response.modelId,

@@ -142,11 +142,20 @@ describe("Tessera's own export", () => {
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ format: "tessera", imported: 2, messages: 3 });
     const back = await exported(token);
+    // Ids are new on import; the tree they make is compared by each message's place in the list.
     const withoutIds = (e: ConversationsExport) =>
-      e.conversations.map(({ id: _id, messages, ...c }) => ({
-        ...c,
-        messages: messages.map(({ id: _m, conversation_id: _c, ...m }) => m),
-      }));
+      e.conversations.map(({ id: _id, messages, ...c }) => {
+        const at = (id: string | null | undefined) => (id ? messages.findIndex((m) => m.id === id) : id);
+        return {
+          ...c,
+          messages: messages.map(({ id: _m, conversation_id: _c, ...m }) => ({
+            ...m,
+            ...(m.parent_id !== undefined ? { parent_id: at(m.parent_id) } : {}),
+            ...(m.replaced_by !== undefined ? { replaced_by: at(m.replaced_by) } : {}),
+            ...(m.versions ? { versions: m.versions.map(at) } : {}),
+          })),
+        };
+      });
     const expected = withoutIds(original as ConversationsExport);
     // An answer that was still streaming when exported has stopped: nothing writes it any more.
     expected[1]!.messages[0]!.status = "interrupted";

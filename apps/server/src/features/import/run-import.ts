@@ -4,6 +4,7 @@
 // wrote stays (the job reports how many).
 import { randomUUID } from "node:crypto";
 import type { ImportFormat, ImportPreview, ImportResult } from "@tessera/contracts";
+import { sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { conversations, messages } from "../../db/schema";
 import { AppError } from "../../lib/errors";
@@ -137,7 +138,7 @@ async function writeBatch(db: Database, userId: string, batch: ImportedConversat
       })),
     );
     const all = batch.flatMap((c, i) =>
-      c.messages.map((m) => ({
+      treeOf(c).map((m) => ({
         conversationId: ids[i]!,
         userId,
         role: m.role,
@@ -149,9 +150,54 @@ async function writeBatch(db: Database, userId: string, batch: ImportedConversat
         images: m.images,
         toolCalls: m.toolCalls ?? null,
         createdAt: m.createdAt,
+        id: m.id,
+        parentId: m.parentId,
+        replacedBy: m.replacedBy,
       })),
     );
     for (let i = 0; i < all.length; i += ROWS_PER_INSERT)
       await tx.insert(messages).values(all.slice(i, i + ROWS_PER_INSERT));
+  });
+}
+
+/**
+ * A conversation's messages with new ids and their places in its tree: as the file says (its ids
+ * renamed) where it says so, else each following the one before. A message follows only one listed
+ * before it, so every parent is written first; one out of sight stays so, even if what put it there
+ * is not in the file. Times as the file says, in its order.
+ */
+function treeOf(c: ImportedConversation) {
+  const renamed = new Map<string, string>();
+  const newId = (old: string) => {
+    let id = renamed.get(old);
+    if (!id) renamed.set(old, (id = randomUUID()));
+    return id;
+  };
+  const written = new Set<string>();
+  let previous: string | null = null;
+  // The file's order is kept: a message no later than the one before (times in a file stop at the
+  // millisecond; a question and its answer are a microsecond apart) is written a microsecond after it.
+  let lastMs = -Infinity;
+  let later = 0;
+  const timeOf = (at: Date) => {
+    if (at.getTime() > lastMs) {
+      lastMs = at.getTime();
+      later = 0;
+      return at;
+    }
+    later++;
+    return sql`${new Date(lastMs).toISOString()}::timestamptz + make_interval(secs => ${later / 1e6})`;
+  };
+  return c.messages.map((m) => {
+    const id = m.tree ? newId(m.tree.id) : randomUUID();
+    const parentId = m.tree
+      ? m.tree.parentId !== null && written.has(newId(m.tree.parentId))
+        ? newId(m.tree.parentId)
+        : null
+      : previous;
+    const replacedBy = m.tree?.replacedBy ? newId(m.tree.replacedBy) : null;
+    written.add(id);
+    previous = id;
+    return { ...m, id, parentId, replacedBy, createdAt: timeOf(m.createdAt) };
   });
 }

@@ -36,6 +36,7 @@ import {
   leaderboardSchema,
   ratingSchema,
   createAssistantSchema,
+  conversationBranchSchema,
   conversationRenameSchema,
   conversationSummarySchema,
   conversationsExportSchema,
@@ -272,7 +273,7 @@ export const OPERATIONS: Operation[] = [
     method: "post",
     path: "/api/chat-stream/regenerate",
     summary:
-      "Answer the conversation's last question again, in place of its latest answer (messageId), once that answer has ended (409 otherwise); with message, in new words that replace the question too. The events of /api/chat-stream. What is replaced is kept out of sight and comes back if the new answer fails, or is stopped, before its first word",
+      "Answer a question again as a new version of its answer (messageId: any finished answer of the branch shown; 409 while an answer is being written): the conversation branches there; with message, the question is edited first, a new version of it answered afresh. The events of /api/chat-stream. The old version keeps what followed it (PATCH /api/conversations/{id}/branch shows it again), and is shown again if the new answer fails, or is stopped, before its first word",
     body: chatRegenerateRequestSchema,
     stream: true,
   },
@@ -350,6 +351,14 @@ export const OPERATIONS: Operation[] = [
     path: "/api/conversations/{id}/messages",
     summary:
       "Messages of a conversation, oldest first: all, or the newest ?limit=1..500 of them (older than the message ?before=id)",
+    response: z.array(storedMessageSchema),
+  },
+  {
+    method: "patch",
+    path: "/api/conversations/{id}/branch",
+    summary:
+      "Show the branch through messageId (a version of a question or answer; messages list their versions) with what followed it when last shown; answers the messages now shown",
+    body: conversationBranchSchema,
     response: z.array(storedMessageSchema),
   },
   {

@@ -1,5 +1,5 @@
 // The one shape every format is read into before anything is written: a conversation with the
-// messages of its current branch, oldest first, and a tally of what was left out and why.
+// messages of its current branch (Tessera's own export: of every branch), oldest first, and a tally of what was left out and why.
 import { CONVERSATION_TITLE_MAX, oneLine, type Source, type ToolStep } from "@tessera/contracts";
 
 export interface ImportedMessage {
@@ -13,6 +13,12 @@ export interface ImportedMessage {
   status: "complete" | "interrupted" | "error";
   /** The tools an answer called (Tessera's own export only). */
   toolCalls?: ToolStep[];
+  /**
+   * Where it stands in its conversation's tree, by the ids of the file (Tessera's own export, which
+   * keeps every branch): the message it follows, and the one whose version put it out of sight.
+   * Without it, each message follows the one before.
+   */
+  tree?: { id: string; parentId: string | null; replacedBy: string | null };
 }
 
 export interface ImportedConversation {

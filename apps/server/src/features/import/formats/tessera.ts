@@ -1,5 +1,5 @@
 // Tessera's own export (GET /api/conversations/export): read back exactly, so a round trip keeps
-// titles, models, times, sources, image references and statuses. Fields it does not know (a later
+// titles, models, times, sources, image references, statuses and branches. Fields it does not know (a later
 // version's, such as tool calls) are passed over.
 import { conversationsExportSchema } from "@tessera/contracts";
 import { cleanText, SKIP, type ImportedConversation, type Tally } from "./imported";
@@ -38,6 +38,9 @@ export function readTesseraConversation(raw: unknown, tally: Tally): ImportedCon
       // Nothing writes an imported answer any more: one that was streaming stopped where it was.
       status: m.status === "streaming" ? "interrupted" : (m.status ?? "complete"),
       ...(m.tool_calls?.length ? { toolCalls: m.tool_calls } : {}),
+      ...(m.parent_id !== undefined
+        ? { tree: { id: m.id, parentId: m.parent_id, replacedBy: m.replaced_by ?? null } }
+        : {}),
     })),
   };
 }

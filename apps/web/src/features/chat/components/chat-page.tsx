@@ -180,12 +180,16 @@ export function ChatPage({
   useLayoutEffect(() => {
     choicesNow.current = turnChoices;
   });
-  const { regenerate: answerAgain } = session;
-  const regenerate = useCallback(() => void answerAgain(choicesNow.current()), [answerAgain]);
-  const editQuestion = useCallback(
-    (message: string) => void answerAgain({ ...choicesNow.current(), message }),
+  const { regenerate: answerAgain, showBranch } = session;
+  const regenerate = useCallback(
+    (answerId: string) => void answerAgain({ ...choicesNow.current(), answerId }),
     [answerAgain],
   );
+  const editQuestion = useCallback(
+    (answerId: string, message: string) => void answerAgain({ ...choicesNow.current(), message, answerId }),
+    [answerAgain],
+  );
+  const showVersion = useCallback((messageId: string) => void showBranch(messageId), [showBranch]);
 
   const welcome =
     model === null &&
@@ -264,6 +268,7 @@ export function ChatPage({
                 onLoadOlder={session.loadOlder}
                 onRegenerate={session.busy ? undefined : regenerate}
                 onEdit={session.busy ? undefined : editQuestion}
+                onShowVersion={session.busy ? undefined : showVersion}
                 conversationId={urlConversation}
                 empty={<ChatEmptyState model={persona.present(info)} onSuggestion={composer.setText} />}
               />

@@ -72,7 +72,7 @@ describe("chat: regenerate the last answer", () => {
     expect(server.callsTo("POST /api/chat-stream")).toHaveLength(1);
   });
 
-  it("in a stored conversation it is offered on the last answer alone, and names its stored id", async () => {
+  it("in a stored conversation it is offered on every answer, and names its stored id", async () => {
     const { user, server } = await openChat(`${INSTANT}&conversation=${CONVERSATION}`, {
       [`GET /api/conversations/${CONVERSATION}/messages`]: () =>
         json([
@@ -84,7 +84,7 @@ describe("chat: regenerate the last answer", () => {
       "POST /api/chat-stream/regenerate": () => sse(againEvents()),
     });
     await within(await screen.findByRole("log", { name: "Messages" })).findByText("Second answer");
-    expect(regenerateButtons()).toHaveLength(1);
+    expect(regenerateButtons()).toHaveLength(2);
     const last = within(log()).getAllByRole("article").at(-1)!;
     await user.click(within(last).getByRole("button", { name: "Regenerate" }));
     expect(await within(log()).findByText("A second, different answer.")).toBeTruthy();
@@ -277,5 +277,53 @@ describe("chat: regenerate the last answer", () => {
     expect(
       server.callsTo(`GET /api/conversations/${CONVERSATION}/messages/${NEW_ANSWER}/earlier`),
     ).toHaveLength(1);
+  });
+
+  it("branches at an earlier question: Edit names its answer, and '‹ 1 / 2 ›' shows the other version", async () => {
+    const ids = (n: number) => `11111111-0000-4000-8000-00000000000${n}`;
+    const first = [
+      stored(ids(1), "user", "First question", 1),
+      stored(ids(2), "assistant", "First answer", 2),
+      stored(ids(3), "user", "Second question", 3),
+      stored(ids(4), "assistant", "Second answer", 4),
+    ];
+    const edited = [
+      { ...stored(ids(5), "user", "First, reworded", 5), versions: [ids(1), ids(5)] },
+      stored(NEW_ANSWER, "assistant", "A second, different answer.", 6),
+    ];
+    let shown = first;
+    const { user, server } = await openChat(`${INSTANT}&conversation=${CONVERSATION}`, {
+      [`GET /api/conversations/${CONVERSATION}/messages`]: () => json(shown),
+      "POST /api/chat-stream/regenerate": () => {
+        shown = edited;
+        return sse(againEvents());
+      },
+      [`PATCH /api/conversations/${CONVERSATION}/branch`]: () =>
+        json([{ ...first[0]!, versions: [ids(1), ids(5)] }, ...first.slice(1)]),
+    });
+    await within(await screen.findByRole("log", { name: "Messages" })).findByText("Second answer");
+    // Every question of mine can be edited.
+    expect(within(log()).getAllByRole("button", { name: "Edit" })).toHaveLength(2);
+    const question = () => within(log()).getAllByRole("article")[0]!;
+    await user.click(within(question()).getByRole("button", { name: "Edit" }));
+    await user.clear(within(question()).getByRole("textbox", { name: "Question" }));
+    await user.type(within(question()).getByRole("textbox", { name: "Question" }), "First, reworded{Enter}");
+    expect(await within(log()).findByText("A second, different answer.")).toBeTruthy();
+    expect(server.callsTo("POST /api/chat-stream/regenerate")[0]?.body).toMatchObject({
+      messageId: ids(2),
+      message: "First, reworded",
+    });
+    // What followed the old question went with it; the new one is version 2 of 2.
+    expect(within(log()).queryByText("Second answer")).toBeNull();
+    expect(await within(question()).findByText("2 / 2")).toBeTruthy();
+    expect(within(question()).getByRole("button", { name: "Next version" })).toHaveProperty("disabled", true);
+
+    await user.click(within(question()).getByRole("button", { name: "Previous version" }));
+    expect(await within(log()).findByText("Second answer")).toBeTruthy();
+    expect(within(question()).getByText("1 / 2")).toBeTruthy();
+    expect(within(log()).queryByText("A second, different answer.")).toBeNull();
+    expect(server.callsTo(`PATCH /api/conversations/${CONVERSATION}/branch`)[0]?.body).toEqual({
+      messageId: ids(1),
+    });
   });
 });

@@ -1,4 +1,4 @@
-import { Copy, History, Pencil, RefreshCw } from "lucide-react";
+import { ChevronLeft, ChevronRight, Copy, History, Pencil, RefreshCw } from "lucide-react";
 import { memo, useContext, useEffect, useRef, useState } from "react";
 import { Markdown } from "@/components/lazy-markdown";
 import { Avatar } from "@/components/ui/avatar";
@@ -27,15 +27,21 @@ export const MessageItem = memo(function MessageItem({
   layout,
   onRegenerate,
   onEdit,
+  answerId,
+  onShowVersion,
   conversationId = null,
 }: {
   message: ChatMessage;
   streaming?: boolean;
   layout: ChatLayout;
-  /** Offered on the conversation's last answer while nothing is being written. */
-  onRegenerate?: () => void;
-  /** Offered on the last question (one answered) while nothing is being written: its new wording. */
-  onEdit?: (message: string) => void;
+  /** Offered on a stored answer while nothing is being written: answers its question again. */
+  onRegenerate?: (answerId: string) => void;
+  /** Offered on a question while nothing is being written: its answer (`answerId`), its new wording. */
+  onEdit?: (answerId: string, message: string) => void;
+  /** On a question: the stored id of its answer, which an edit names. Without it, no Edit. */
+  answerId?: string;
+  /** Shows another version of this turn (offered while nothing is being written). */
+  onShowVersion?: (messageId: string) => void;
   /** The conversation shown, where an answer's earlier answers are read from. */
   conversationId?: string | null;
 }) {
@@ -43,7 +49,10 @@ export const MessageItem = memo(function MessageItem({
   const model = useModelInfo(message.role === "assistant" ? message.model : null);
   const [editing, setEditing] = useState(false);
   const [showEarlier, setShowEarlier] = useState(false);
-  const earlierOf = message.hasEarlier && conversationId ? storedIdOf(message) : null;
+  // Versions of the turn replace the list of earlier answers where the server counts them.
+  const earlierOf = message.hasEarlier && !message.versions && conversationId ? storedIdOf(message) : null;
+  const storedId = storedIdOf(message);
+  const editAnswer = onEdit && answerId ? (next: string) => onEdit(answerId, next) : undefined;
   // Cancel puts the keyboard back on Edit, where it was.
   const editButton = useRef<HTMLButtonElement>(null);
   const refocus = useRef(false);
@@ -83,7 +92,7 @@ export const MessageItem = memo(function MessageItem({
             {formatTimeLabel(time)}
           </time>
         </header>
-        {editing && onEdit ? (
+        {editing && editAnswer ? (
           <QuestionEditor
             content={message.content}
             onCancel={() => {
@@ -92,7 +101,7 @@ export const MessageItem = memo(function MessageItem({
             }}
             onSend={(next) => {
               setEditing(false);
-              onEdit(next);
+              editAnswer(next);
             }}
           />
         ) : (
@@ -135,12 +144,20 @@ export const MessageItem = memo(function MessageItem({
             </div>
           </>
         )}
-        {mine && onEdit && !editing ? (
+        {mine && !editing && (editAnswer || message.versions) ? (
           <footer className="flex items-center gap-3 text-xs text-muted-foreground">
-            <button ref={editButton} type="button" onClick={() => setEditing(true)} className={ACTION_CLASS}>
-              <Pencil className="size-3" aria-hidden="true" />
-              Edit
-            </button>
+            <VersionSwitch message={message} onShow={onShowVersion} />
+            {editAnswer ? (
+              <button
+                ref={editButton}
+                type="button"
+                onClick={() => setEditing(true)}
+                className={ACTION_CLASS}
+              >
+                <Pencil className="size-3" aria-hidden="true" />
+                Edit
+              </button>
+            ) : null}
           </footer>
         ) : null}
         {/* An answer's footer (sources, Copy, Regenerate) comes once it is shown whole. */}
@@ -148,6 +165,7 @@ export const MessageItem = memo(function MessageItem({
           <footer className="flex flex-col gap-2">
             <MessageSources sources={message.sources} />
             <div className="flex items-center gap-3 text-xs text-muted-foreground">
+              <VersionSwitch message={message} onShow={onShowVersion} />
               {message.tokens != null ? (
                 <span title="Estimated tokens">{formatTokenEstimate(message.tokens)} tokens</span>
               ) : null}
@@ -166,10 +184,10 @@ export const MessageItem = memo(function MessageItem({
                   Earlier answers
                 </button>
               ) : null}
-              {onRegenerate ? (
+              {onRegenerate && storedId ? (
                 <button
                   type="button"
-                  onClick={onRegenerate}
+                  onClick={() => onRegenerate(storedId)}
                   title="Answer the question again, with the model chosen now"
                   className={ACTION_CLASS}
                 >
@@ -187,3 +205,43 @@ export const MessageItem = memo(function MessageItem({
     </article>
   );
 });
+
+/**
+ * "‹ 2 / 3 ›" on a turn with versions: the arrows show the version before or after (the server keeps
+ * the choice); without `onShow` (an answer is being written) they are disabled.
+ */
+function VersionSwitch({ message, onShow }: { message: ChatMessage; onShow?: (messageId: string) => void }) {
+  const versions = message.versions;
+  const id = storedIdOf(message);
+  const at = versions && id ? versions.indexOf(id) : -1;
+  if (!versions || at < 0) return null;
+  const previous = versions[at - 1];
+  const next = versions[at + 1];
+  return (
+    <span className="flex items-center gap-0.5 tabular-nums" role="group" aria-label="Versions">
+      <button
+        type="button"
+        aria-label="Previous version"
+        title="Previous version"
+        disabled={!onShow || !previous}
+        onClick={() => previous && onShow?.(previous)}
+        className={cn(ACTION_CLASS, "disabled:opacity-40")}
+      >
+        <ChevronLeft className="size-3.5" aria-hidden="true" />
+      </button>
+      <span>
+        {at + 1} / {versions.length}
+      </span>
+      <button
+        type="button"
+        aria-label="Next version"
+        title="Next version"
+        disabled={!onShow || !next}
+        onClick={() => next && onShow?.(next)}
+        className={cn(ACTION_CLASS, "disabled:opacity-40")}
+      >
+        <ChevronRight className="size-3.5" aria-hidden="true" />
+      </button>
+    </span>
+  );
+}

@@ -26,6 +26,7 @@ export function MessageList({
   onLoadOlder,
   onRegenerate,
   onEdit,
+  onShowVersion,
   conversationId,
   empty,
 }: {
@@ -36,10 +37,12 @@ export function MessageList({
   /** Whether there are stored messages before the first one here, and how loading them goes. */
   older?: OlderMessages;
   onLoadOlder?: () => void;
-  /** Answers the last question again (offered on the last answer); left out while one is written. */
-  onRegenerate?: () => void;
-  /** Asks the last question anew in new words (offered on it); left out while an answer is written. */
-  onEdit?: (message: string) => void;
+  /** Answers a question again (offered on each answer); left out while one is written. */
+  onRegenerate?: (answerId: string) => void;
+  /** Asks a question anew in new words (offered on each answered one); left out while one is written. */
+  onEdit?: (answerId: string, message: string) => void;
+  /** Shows another version of a turn (offered on turns with versions); left out while one is written. */
+  onShowVersion?: (messageId: string) => void;
   /** The conversation shown (an answer's earlier answers are read from it). */
   conversationId?: string | null;
   /** Shown when there is nothing yet. */
@@ -90,6 +93,7 @@ export function MessageList({
               onLoadOlder={onLoadOlder}
               onRegenerate={onRegenerate}
               onEdit={onEdit}
+              onShowVersion={onShowVersion}
               conversationId={conversationId}
             />
           </Suspense>

@@ -56,6 +56,7 @@ export function MessageLog({
   onGrew,
   onRegenerate,
   onEdit,
+  onShowVersion,
   conversationId,
 }: {
   scroller: RefObject<HTMLDivElement | null>;
@@ -67,10 +68,12 @@ export function MessageLog({
   layout: ChatLayout;
   older?: OlderMessages;
   onLoadOlder?: () => void;
-  /** Answers the last question again; offered on the last answer when given. */
-  onRegenerate?: () => void;
-  /** Asks the last question anew in new words; offered on it when given and it has an answer. */
-  onEdit?: (message: string) => void;
+  /** Answers a question again; offered on each stored answer when given. */
+  onRegenerate?: (answerId: string) => void;
+  /** Asks a question anew in new words; offered on each question with a stored answer when given. */
+  onEdit?: (answerId: string, message: string) => void;
+  /** Shows another version of a turn; offered on turns with versions when given. */
+  onShowVersion?: (messageId: string) => void;
   /** The conversation shown (an answer's earlier answers are read from it). */
   conversationId?: string | null;
 }) {
@@ -206,16 +209,22 @@ export function MessageLog({
               streaming={message === live}
               layout={layout}
               conversationId={conversationId}
-              onRegenerate={message === last && message.role === "assistant" ? onRegenerate : undefined}
-              onEdit={
-                item.index === messages.length - 2 && message.role === "user" && last?.role === "assistant"
-                  ? onEdit
-                  : undefined
-              }
+              onRegenerate={message.role === "assistant" && message !== live ? onRegenerate : undefined}
+              onEdit={message.role === "user" ? onEdit : undefined}
+              answerId={answerIdAfter(messages, item.index)}
+              onShowVersion={onShowVersion}
             />
           </div>
         );
       })}
     </div>
   );
+}
+
+/** The stored id of the answer to the question at `index` (what an edit of it names), if stored. */
+function answerIdAfter(messages: readonly ChatMessage[], index: number): string | undefined {
+  const next = messages[index + 1];
+  return messages[index]?.role === "user" && next?.role === "assistant"
+    ? (storedIdOf(next) ?? undefined)
+    : undefined;
 }

@@ -61,6 +61,8 @@ export function useChatSession(events: SessionEvents) {
     loadOlder: history.loadOlder,
     send: useSendTurn(history, answers, eventsRef),
     regenerate: useRegenerateTurn(history, answers),
+    /** Shows another version of a turn and the branch that follows it. */
+    showBranch: history.showBranch,
     /** Ends the answer being written, here and on the server; what it had stays, marked as cut short. */
     stop: useCallback(() => stopAnswers(), [stopAnswers]),
     open,

@@ -7,6 +7,7 @@ import { useCallback, useRef, useState } from "react";
 import { isNotFound } from "@/lib/api-client";
 import { toast } from "@/lib/toast";
 import { conversationMessagesQuery, mayHaveOlder } from "../api/get-conversation-messages";
+import { switchBranch } from "../api/switch-branch";
 import { fromStoredMessage, type ChatMessage } from "../utils/chat-message";
 
 /**
@@ -108,9 +109,53 @@ export function useConversationHistory() {
     }
   }, [queryClient, setOlder, notePage]);
 
+  /** Shows the branch through another version of a turn (the server keeps the choice). */
+  const showBranch = useCallback(
+    async (messageId: string) => {
+      const conversationId = conversationRef.current;
+      if (!conversationId) return;
+      const generation = generationRef.current;
+      try {
+        const branch = await switchBranch(conversationId, messageId);
+        if (generation !== generationRef.current) return;
+        setMessages(branch.map(fromStoredMessage));
+        oldestRef.current = branch[0]?.id ?? null;
+        setOlder("none");
+      } catch (err) {
+        toast.error("Error", {
+          description: err instanceof Error ? err.message : "Failed to show this version",
+        });
+      }
+    },
+    [setOlder],
+  );
+
+  /**
+   * Reads the newest page again once a turn that branched the conversation has ended (`answerId`, its
+   * answer), so its versions are counted; kept only if that answer is still the last one stored and the
+   * same conversation is shown.
+   */
+  const refresh = useCallback(
+    async (answerId: string) => {
+      const conversationId = conversationRef.current;
+      if (!conversationId) return;
+      const generation = generationRef.current;
+      const stored = await queryClient
+        .fetchQuery(conversationMessagesQuery(conversationId))
+        .catch(() => null);
+      if (!stored || stored.at(-1)?.id !== answerId || generation !== generationRef.current) return;
+      setMessages(stored.map(fromStoredMessage));
+      oldestRef.current = stored[0]?.id ?? null;
+      setOlder(mayHaveOlder(stored) ? "more" : "none");
+    },
+    [queryClient, setOlder],
+  );
+
   return {
     messages,
     messagesRef,
+    showBranch,
+    refresh,
     setMessages,
     loadingHistory,
     older,

@@ -1,5 +1,5 @@
-// Answering the last question again (or, edited, in its new words) in place of its answer, as a
-// durable answer. Should it fail or be stopped before its first word, the server gives back what it
+// Answering a question again (or, edited, in its new words) as a new version of its answer, as a
+// durable answer: the conversation branches there, and what followed leaves the page. Should it fail or be stopped before its first word, the server gives back what it
 // replaced, and so does the page; words the server got before Stop did are kept.
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
@@ -13,7 +13,7 @@ import type { useConversationHistory } from "./use-conversation-history";
 
 export function useRegenerateTurn(history: ReturnType<typeof useConversationHistory>, answers: ChatAnswers) {
   const queryClient = useQueryClient();
-  const { messagesRef, setMessages, conversationRef } = history;
+  const { messagesRef, setMessages, conversationRef, refresh } = history;
   const { start, anyRunning, settle, put } = answers;
 
   return useCallback(
@@ -64,12 +64,17 @@ export function useRegenerateTurn(history: ReturnType<typeof useConversationHist
           } else if (failedHere) {
             // Failed part-way: the server keeps what came, and so does the page.
             put(keptMessage(a));
-          } else return settle(a, before);
+          } else {
+            settle(a, before);
+            // Ended: read back with its versions counted, so the turn shows "‹ 2 / 2 ›".
+            if (!isRunning(a.phase) && a.name) void refresh(a.name);
+            return;
+          }
           if (failedHere) toast.error("Error", { description: a.error });
         },
       });
       return true;
     },
-    [queryClient, anyRunning, start, settle, put, setMessages, messagesRef, conversationRef],
+    [queryClient, anyRunning, start, settle, put, setMessages, messagesRef, conversationRef, refresh],
   );
 }

@@ -28,6 +28,8 @@ export interface ChatMessage {
   reveal?: boolean;
   /** An answer regenerated in place of others to its question, which can be read again. */
   hasEarlier?: boolean;
+  /** The server's ids of the versions of this turn, oldest first, when there is more than one. */
+  versions?: string[];
   /** Before its first words, where an answer stands ("Waiting for the local model: 2 ahead"). */
   status?: string;
   /** The tools the model called while answering, in order (a call waiting for approval included). */
@@ -47,6 +49,7 @@ export function fromStoredMessage(message: StoredMessage): ChatMessage {
     images: message.images.map((image) => ({ ...image })),
     sources: message.sources,
     ...(message.has_earlier ? { hasEarlier: true } : {}),
+    ...(message.versions && message.versions.length > 1 ? { versions: message.versions } : {}),
     ...(message.tool_calls?.length ? { toolSteps: message.tool_calls } : {}),
   };
 }

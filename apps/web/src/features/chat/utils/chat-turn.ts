@@ -33,10 +33,14 @@ export interface SendInput {
 }
 
 /**
- * How to answer again: the model, research and assistant chosen now, and with `message` the last
- * question's new wording (its attached files' text composed in, its pictures kept).
+ * How to answer again: the model, research and assistant chosen now, with `answerId` the answer to
+ * redo (the last one when absent), and with `message` its question's new wording (its attached files'
+ * text composed in, its pictures kept).
  */
-export type RegenerateInput = Omit<SendInput, "prompt" | "attachments"> & { message?: string };
+export type RegenerateInput = Omit<SendInput, "prompt" | "attachments"> & {
+  message?: string;
+  answerId?: string;
+};
 
 /** The answer before its first word ("Thinking…"). */
 const waitingAnswer = (model: string, reveal: boolean): ChatMessage => ({
@@ -69,25 +73,35 @@ export function sendTurn({ prompt, attachments, model, reveal }: SendInput) {
 }
 
 /**
- * The last question answered again: the answer it replaces (the server's id names it), in a new
- * wording with `message` (which takes the old question's place too). Null when there is none.
+ * A question answered again: the answer it replaces (the server's id names it; the last one unless
+ * `answerId` names another), in a new wording with `message`. The conversation branches there: what
+ * followed the answer (and the question, when edited) leaves the page with it. Null when there is none.
  */
 export function regenerateTurn(
   messages: readonly ChatMessage[],
-  { model, reveal, message }: RegenerateInput,
+  { model, reveal, message, answerId }: RegenerateInput,
 ) {
-  const old = messages.at(-1);
-  const oldQuestion = messages.at(-2);
-  const messageId = old?.role === "assistant" ? storedIdOf(old) : null;
-  if (!old || !messageId) return null;
+  const at =
+    answerId === undefined ? messages.length - 1 : messages.findIndex((m) => storedIdOf(m) === answerId);
+  const answered = messages[at];
+  const oldQuestion = messages[at - 1];
+  const messageId = answered?.role === "assistant" ? storedIdOf(answered) : null;
+  if (!answered || !messageId) return null;
   if (message !== undefined && (oldQuestion?.role !== "user" || !message.trim())) return null;
   const edited: ChatMessage | null =
     message !== undefined && oldQuestion
-      ? { ...oldQuestion, id: localId("user"), storedId: undefined, content: message.trim() }
+      ? {
+          ...oldQuestion,
+          id: localId("user"),
+          storedId: undefined,
+          versions: undefined,
+          content: message.trim(),
+        }
       : null;
   // The old answer can be read again under the new one; an edited question starts afresh.
   const answer = { ...waitingAnswer(model, reveal), hasEarlier: message === undefined };
-  return { old, messageId, edited, replaced: edited && oldQuestion ? [oldQuestion, old] : [old], answer };
+  const replaced = messages.slice(edited ? at - 1 : at);
+  return { old: replaced.at(-1)!, messageId, edited, replaced, answer };
 }
 
 /** What the server tells the model (and the page) of a call the person denied or left unanswered. */
