@@ -49,8 +49,7 @@ export const MessageItem = memo(function MessageItem({
   const model = useModelInfo(message.role === "assistant" ? message.model : null);
   const [editing, setEditing] = useState(false);
   const [showEarlier, setShowEarlier] = useState(false);
-  // Versions of the turn replace the list of earlier answers where the server counts them.
-  const earlierOf = message.hasEarlier && !message.versions && conversationId ? storedIdOf(message) : null;
+  const earlierOf = message.hasEarlier && conversationId ? storedIdOf(message) : null;
   const storedId = storedIdOf(message);
   const editAnswer = onEdit && answerId ? (next: string) => onEdit(answerId, next) : undefined;
   // Cancel puts the keyboard back on Edit, where it was.
