@@ -55,6 +55,8 @@ import { publicConfigRoutes } from "./features/public-config/public-config-route
 import type { AppEnv } from "./lib/context";
 import { bodyLimit } from "./lib/body-limit";
 import { AppError, errorBody } from "./lib/errors";
+import { requestLanguage } from "./i18n/request-language";
+import { pickLanguage, translateError } from "./i18n/server-text";
 import { guardedFetch } from "./lib/guarded-fetch";
 import { loadWebBuild, pickEncoding, type WebBuild } from "./lib/web-build";
 import { imageProxyRoutes } from "./features/image-proxy/image-proxy-routes";
@@ -429,19 +431,24 @@ export function createApp(
 
   if (options.webDist) mountSpa(app, options.webDist, logger);
 
-  app.onError((err, c) => {
+  app.onError(async (err, c) => {
     const requestId = c.get("requestId") ?? "unknown";
     const log = c.get("logger") ?? logger;
+    // Messages the catalogue knows go out in the person's language (i18n/server-text.ts). Without a
+    // free database connection, the browser's language: waiting for one would only fail again.
+    const language = isConnectionTimeout(err)
+      ? pickLanguage(null, c.req.header("accept-language"))
+      : await requestLanguage(c, database.db);
     if (err instanceof AppError) {
       if (err.status >= 500) log.error({ event: "http.error", err }, err.message);
       for (const [k, v] of Object.entries(err.headers)) c.header(k, v);
-      return c.json(errorBody(err.code, err.message, requestId), err.status as 400);
+      return c.json(errorBody(err.code, translateError(err.message, language), requestId), err.status as 400);
     }
     if (err instanceof HTTPException) {
       return c.json(
         errorBody(
           err.status === 413 ? "PAYLOAD_TOO_LARGE" : "BAD_REQUEST",
-          err.message || "Bad request.",
+          translateError(err.message || "Bad request.", language),
           requestId,
         ),
         err.status,
@@ -452,7 +459,11 @@ export function createApp(
       log.warn({ event: "http.busy", path: c.req.path }, "no database connection within the wait");
       c.header("Retry-After", "5");
       return c.json(
-        errorBody("UNAVAILABLE", "Tessera is busy right now. Try again in a moment.", requestId),
+        errorBody(
+          "UNAVAILABLE",
+          translateError("Tessera is busy right now. Try again in a moment.", language),
+          requestId,
+        ),
         503,
       );
     }
@@ -463,9 +474,25 @@ export function createApp(
       return new Response(null, { status: CLIENT_LEFT });
     }
     log.error({ event: "http.unhandled", err }, "unhandled error");
-    return c.json(errorBody("INTERNAL", "Something went wrong on our side. Try again.", requestId), 500);
+    return c.json(
+      errorBody(
+        "INTERNAL",
+        translateError("Something went wrong on our side. Try again.", language),
+        requestId,
+      ),
+      500,
+    );
   });
-  app.notFound((c) => c.json(errorBody("NOT_FOUND", "Not found.", c.get("requestId") ?? "unknown"), 404));
+  app.notFound((c) =>
+    c.json(
+      errorBody(
+        "NOT_FOUND",
+        translateError("Not found.", pickLanguage(null, c.req.header("accept-language"))),
+        c.get("requestId") ?? "unknown",
+      ),
+      404,
+    ),
+  );
   const undeclared = undeclaredRoutes(app);
   if (undeclared.length > 0)
     logger.error(

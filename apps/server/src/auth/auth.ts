@@ -20,6 +20,8 @@ import { auditAuth } from "../audit/auth-audit";
 import { authHooks } from "./auth-hooks";
 import { liftSignInFailures } from "./sign-in-guard";
 import { forgetSignUpBrowser } from "./sign-up-claim";
+import { mailLanguage } from "../i18n/request-language";
+import { mailText } from "../i18n/server-text";
 
 export const CLIENT_IP_HEADER = "x-tessera-client-ip";
 
@@ -87,20 +89,23 @@ export function createAuth(deps: AuthDeps) {
       // The same answer as for a new address goes back (auth-routes.ts); the owner hears of it.
       onExistingUserSignUp: async ({ user }) => {
         if (!user.emailVerified) return;
+        // The owner's language, not the stranger's who typed the address.
+        const language = await mailLanguage(db, user.email);
         await mailer.send({
           to: user.email,
           kind: "account-exists",
-          subject: "Someone tried to create a Tessera account with your address",
-          text: `Someone tried to create a Tessera account with this address, which already has one.\n\nIf it was you, sign in instead, or choose a new password if you forgot it:\n${deps.baseURL}/auth\n\nIf it was not you, ignore this mail: nothing was changed.`,
+          subject: mailText(language, "existsSubject"),
+          text: mailText(language, "existsText", { url: `${deps.baseURL}/auth` }),
           link: `${deps.baseURL}/auth`,
         });
       },
-      sendResetPassword: async ({ user, url }) => {
+      sendResetPassword: async ({ user, url }, request) => {
+        const language = await mailLanguage(db, user.email, request);
         await mailer.send({
           to: user.email,
           kind: "reset-password",
-          subject: "Reset your Tessera password",
-          text: `Someone asked to reset the password of your Tessera account.\n\nChoose a new one here (the link works for one hour):\n${url}\n\nIf it was not you, ignore this mail.`,
+          subject: mailText(language, "resetSubject"),
+          text: mailText(language, "resetText", { url }),
           link: url,
         });
       },
@@ -113,12 +118,14 @@ export function createAuth(deps: AuthDeps) {
       // Only the browser that chose the password gets here signed in (sign-up-claim.ts); a verified
       // address in a team's allowed domain joins that team as member.
       afterEmailVerification: inboxProven,
-      sendVerificationEmail: async ({ user, url }) => {
+      sendVerificationEmail: async ({ user, url }, request) => {
+        // At sign-up nothing is stored yet: the language of the browser that signed up.
+        const language = await mailLanguage(db, user.email, request);
         await mailer.send({
           to: user.email,
           kind: "verify-email",
-          subject: "Confirm your Tessera account",
-          text: `Welcome to Tessera${user.name ? `, ${user.name}` : ""}.\n\nConfirm your email address to sign in:\n${url}\n\nThe link works for 24 hours.`,
+          subject: mailText(language, "verifySubject"),
+          text: mailText(language, "verifyText", { name: user.name ? `, ${user.name}` : "", url }),
           link: url,
         });
       },

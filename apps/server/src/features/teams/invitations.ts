@@ -9,6 +9,8 @@ import { invitation, member, organization, user } from "../../db/schema";
 import { AppError } from "../../lib/errors";
 import type { Mailer } from "../../providers/mail/mailer";
 import { requireMember, teamOf } from "./team-access";
+import { mailLanguage } from "../../i18n/request-language";
+import { mailText } from "../../i18n/server-text";
 
 export interface InviteDeps {
   db: Database;
@@ -94,11 +96,20 @@ async function sendInvitation(
     .from(organization)
     .where(eq(organization.id, inv.teamId));
   const link = `${deps.publicUrl}/auth?accept=${encodeURIComponent(inv.id)}`;
+  // The recipient's language when they have an account and chose one; English otherwise.
+  const language = await mailLanguage(deps.db, inv.email);
+  const teamName = team?.name ?? mailText(language, "aTeam");
   await deps.mailer.send({
     to: inv.email,
     kind: "invitation",
-    subject: `You are invited to join ${team?.name ?? "a team"} on Tessera`,
-    text: `You are invited to join ${team?.name ?? "a team"} on Tessera as ${inv.role === "admin" ? "an admin" : "a member"}.\n\nSign in or create an account with this address (${inv.email}) to accept:\n${link}\n\nThe invitation expires on ${inv.expiresAt.toUTCString()}.`,
+    subject: mailText(language, "inviteSubject", { team: teamName }),
+    text: mailText(language, "inviteText", {
+      team: teamName,
+      role: mailText(language, inv.role === "admin" ? "asAdmin" : "asMember"),
+      email: inv.email,
+      url: link,
+      expires: inv.expiresAt.toUTCString(),
+    }),
     link,
   });
 }

@@ -16,13 +16,13 @@ export function AppHeader() {
       <p className="text-sm font-semibold tracking-tight whitespace-nowrap sm:text-base">
         {t("brand.platform")}
       </p>
-      <div className="ml-auto flex min-w-0 items-center gap-1 sm:gap-2">
+      <div className="ms-auto flex min-w-0 items-center gap-1 sm:gap-2">
         <ThemeToggle />
         {user ? (
           <Link
             to="/dashboard/account"
             title={t("shell.accountSettings")}
-            className="flex min-w-0 items-center gap-2 rounded-lg py-1 pr-2 pl-1 text-sm text-muted-foreground transition-colors outline-none hover:bg-accent hover:text-accent-foreground focus-visible:ring-[3px] focus-visible:ring-ring/40"
+            className="flex min-w-0 items-center gap-2 rounded-lg py-1 pe-2 ps-1 text-sm text-muted-foreground transition-colors outline-none hover:bg-accent hover:text-accent-foreground focus-visible:ring-[3px] focus-visible:ring-ring/40"
           >
             <Avatar src={user.image} name={user.name || user.email} className="size-7 text-xs" />
             <span className="max-w-[9rem] truncate sm:max-w-[16rem]" data-testid="user-email">

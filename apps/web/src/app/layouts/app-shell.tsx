@@ -14,7 +14,7 @@ export function AppShell() {
       <AccountLanguage />
       <a
         href="#main"
-        className="sr-only z-50 rounded-md bg-primary px-3 py-2 text-sm text-primary-foreground focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+        className="sr-only z-50 rounded-md bg-primary px-3 py-2 text-sm text-primary-foreground focus:not-sr-only focus:fixed focus:top-2 focus:start-2"
       >
         {t("shell.skipToContent")}
       </a>

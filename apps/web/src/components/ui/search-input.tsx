@@ -15,10 +15,10 @@ export function SearchInput({
         aria-hidden="true"
         className={cn(
           "pointer-events-none absolute top-1/2 -translate-y-1/2 text-muted-foreground",
-          compact ? "left-2.5 size-3.5" : "left-3 size-4",
+          compact ? "start-2.5 size-3.5" : "start-3 size-4",
         )}
       />
-      <Input type="search" className={compact ? "h-8 pl-7 text-sm" : "pl-9"} {...props} />
+      <Input type="search" className={compact ? "h-8 ps-7 text-sm" : "ps-9"} {...props} />
     </div>
   );
 }

@@ -74,7 +74,7 @@ export function SelectItem({
     <SelectPrimitive.Item
       data-slot="select-item"
       className={cn(
-        "relative flex w-full cursor-default flex-col items-start gap-0.5 rounded-md py-2 pr-8 pl-2 text-sm outline-none select-none",
+        "relative flex w-full cursor-default flex-col items-start gap-0.5 rounded-md py-2 pe-8 ps-2 text-sm outline-none select-none",
         "data-[highlighted]:bg-accent data-[highlighted]:text-accent-foreground data-[disabled]:cursor-not-allowed data-[disabled]:opacity-55",
         className,
       )}
@@ -82,7 +82,7 @@ export function SelectItem({
     >
       <SelectPrimitive.ItemText>{children}</SelectPrimitive.ItemText>
       {hint ? <span className="text-xs leading-snug text-muted-foreground">{hint}</span> : null}
-      <SelectPrimitive.ItemIndicator className="absolute top-2.5 right-2">
+      <SelectPrimitive.ItemIndicator className="absolute top-2.5 end-2">
         <Check className="size-4" aria-hidden="true" />
       </SelectPrimitive.ItemIndicator>
     </SelectPrimitive.Item>

@@ -27,7 +27,7 @@ export function SheetContent({
       <SheetPrimitive.Content
         data-slot="sheet-content"
         className={cn(
-          "fixed inset-y-0 left-0 z-50 flex h-full animate-slide-in-left flex-col border-r bg-sidebar shadow-xl outline-none",
+          "fixed inset-y-0 start-0 z-50 flex h-full animate-slide-in-left rtl:animate-slide-in-right flex-col border-e bg-sidebar shadow-xl outline-none",
           className,
         )}
         {...props}
@@ -39,7 +39,7 @@ export function SheetContent({
       >
         {focus.note}
         {children}
-        <SheetPrimitive.Close className="absolute top-4 right-3 rounded-md p-1 text-muted-foreground transition hover:bg-sidebar-accent focus-visible:ring-[3px] focus-visible:ring-ring/40 focus-visible:outline-none">
+        <SheetPrimitive.Close className="absolute top-4 end-3 rounded-md p-1 text-muted-foreground transition hover:bg-sidebar-accent focus-visible:ring-[3px] focus-visible:ring-ring/40 focus-visible:outline-none">
           <XIcon className="size-4" aria-hidden="true" />
           <span className="sr-only">{closeLabel ?? t("shell.closeSidebar")}</span>
         </SheetPrimitive.Close>

@@ -66,7 +66,7 @@ export function Sidebar({ children, label = "Sidebar" }: { children: ReactNode; 
       data-sidebar="sidebar"
       data-state={state}
       style={{ width: WIDTH[state] }}
-      className="group/sidebar sticky top-0 flex h-svh shrink-0 flex-col overflow-hidden border-r border-sidebar-border bg-sidebar text-sidebar-foreground transition-[width] duration-200 ease-out"
+      className="group/sidebar sticky top-0 flex h-svh shrink-0 flex-col overflow-hidden border-e border-sidebar-border bg-sidebar text-sidebar-foreground transition-[width] duration-200 ease-out"
     >
       {children}
     </aside>
@@ -84,7 +84,7 @@ export function SidebarTrigger({ className }: { className?: string }) {
       aria-expanded={isMobile ? openMobile : state === "expanded"}
       title={t("shell.toggleSidebarShortcut")}
       onClick={toggleSidebar}
-      className={cn("-ml-1", className)}
+      className={cn("-ms-1", className)}
     >
       <PanelLeft aria-hidden="true" />
     </Button>

@@ -82,7 +82,7 @@ export function ResetPasswordPage() {
               </Alert>
               <Button asChild variant="outline">
                 <Link to="/auth">
-                  <ArrowLeft aria-hidden="true" />
+                  <ArrowLeft aria-hidden="true" className="rtl:-scale-x-100" />
                   Back to sign in
                 </Link>
               </Button>

@@ -79,7 +79,7 @@ export function TwoFactorStep({ onVerified, onBack }: TwoFactorStepProps) {
       </Button>
       <div className="flex flex-wrap items-center justify-between gap-2 text-sm">
         <Button variant="ghost" size="sm" onClick={onBack} disabled={busy}>
-          <ArrowLeft aria-hidden="true" />
+          <ArrowLeft aria-hidden="true" className="rtl:-scale-x-100" />
           Back to sign in
         </Button>
         <Button variant="link" className="text-xs" onClick={switchMethod} disabled={busy}>

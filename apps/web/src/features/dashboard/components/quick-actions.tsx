@@ -42,7 +42,7 @@ export function QuickActions() {
                 <Icon className="size-4 shrink-0 text-primary" aria-hidden="true" />
                 <span className="min-w-0 flex-1 truncate">{label}</span>
                 <ChevronRight
-                  className="size-4 shrink-0 text-muted-foreground transition-transform group-hover:translate-x-0.5"
+                  className="size-4 shrink-0 text-muted-foreground transition-transform group-hover:translate-x-0.5 rtl:-scale-x-100 rtl:group-hover:-translate-x-0.5"
                   aria-hidden="true"
                 />
               </Link>

@@ -53,7 +53,7 @@ export function NotFoundPage() {
             </Link>
           </Button>
           <Button variant="outline" onClick={goBack}>
-            <ArrowLeft aria-hidden="true" />
+            <ArrowLeft aria-hidden="true" className="rtl:-scale-x-100" />
             Go Back
           </Button>
         </div>
