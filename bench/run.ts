@@ -14,7 +14,17 @@ import { renderSection, type BenchContext, type BenchNotes, type BenchSection } 
 import { BENCH_POSTGRES_URL } from "./lib/server";
 
 /** Each module's default export runs its benchmarks and returns their sections. */
-const MODULES = ["stream", "dashboard", "search", "web", "startup", "api", "local-llm", "knowledge"] as const;
+const MODULES = [
+  "stream",
+  "dashboard",
+  "search",
+  "web",
+  "startup",
+  "api",
+  "local-llm",
+  "knowledge",
+  "knowledge-latency",
+] as const;
 
 const args = process.argv.slice(2);
 const quick = args.includes("--quick");

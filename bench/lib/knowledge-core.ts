@@ -1,0 +1,74 @@
+// What the knowledge benches share: the product's retrieval modules, loaded from source so the bench
+// measures what ships, and the two people whose documents they store.
+import { serverModule, type BenchDatabase } from "./database";
+
+export type Mode = "hybrid" | "vector" | "keyword";
+export interface Hit {
+  documentId: string;
+  chunkId: string;
+  score: number;
+}
+export interface Embedder {
+  id: string;
+  dims: number;
+  embed(texts: string[]): Promise<number[][]>;
+}
+export interface Deps {
+  db: unknown;
+  embedders: unknown;
+}
+export interface HybridModule {
+  searchKnowledge(
+    deps: Deps,
+    q: { userId: string; query: string; limit: number; mode?: Mode },
+  ): Promise<Hit[]>;
+  onlyEmbedder(e: Embedder): unknown;
+}
+export interface IndexModule {
+  indexDocument(deps: Deps, documentId: string): Promise<{ chunks: number }>;
+}
+export interface StoreModule {
+  prepareVectorStore(db: unknown, dims: number[]): Promise<"pgvector" | "exact">;
+  ensureIndex(db: unknown, dims: number): Promise<void>;
+}
+export interface LocalModule {
+  localEmbedder: Embedder;
+  localModelLoadMs(): Promise<number>;
+  stopLocalEmbedder(): Promise<void>;
+}
+export interface LegacyModule {
+  searchIndex(
+    db: unknown,
+    query: string,
+    opts: { userId: string; limit: number },
+  ): Promise<{ url: string }[]>;
+}
+export interface SplitModule {
+  splitPassages(text: string, size?: number): string[];
+}
+
+export interface Core {
+  hybrid: HybridModule;
+  index: IndexModule;
+  store: StoreModule;
+  local: LocalModule;
+}
+
+export async function loadCore(root: string): Promise<Core> {
+  const [hybrid, index, store, local] = await Promise.all([
+    serverModule<HybridModule>(root, "knowledge/hybrid-search.ts"),
+    serverModule<IndexModule>(root, "knowledge/index-documents.ts"),
+    serverModule<StoreModule>(root, "knowledge/vector-store.ts"),
+    serverModule<LocalModule>(root, "knowledge/embeddings/local-embedder.ts"),
+  ]);
+  return { hybrid, index, store, local };
+}
+
+export const READER = "bench-reader";
+/** Someone else, whose chunks search must leave out. */
+export const OTHER = "bench-other";
+
+export async function insertUsers(d: BenchDatabase) {
+  await d.exec(`insert into "user" (id, name, email, email_verified) values
+    ('${READER}', 'Reader', 'reader@bench.test', true), ('${OTHER}', 'Other', 'other@bench.test', true)`);
+}
