@@ -300,6 +300,16 @@ the question with the offline model costs the p50 shown beside it. A path slower
 ${QUERY_BUDGET_MS / 1000} s in all stops there, after at least ${MIN_QUERIES} queries per mode. Beside the exact fallback,
 a proposal measured in the same run: the person's vectors read once into one Float32Array and each query a
 scan of dot products in the process.
+
+**Why the misses, and what would meet them.** The exact fallback computes each similarity in SQL as
+\`sum(a * b)\` over \`unnest\` of two 512-element arrays, for every visible vector of the person: a few
+hundred rows a millisecond, so its time grows with the chunks and lands in seconds. The in-memory scan
+beside it does the same arithmetic on a Float32Array; kept per embedder in the server and refreshed as
+chunks are indexed or removed, it is the fallback to adopt (or store the vectors in a form PostgreSQL
+multiplies without unnesting). Keyword-only (and so hybrid) time follows how many chunks share one of
+the query's words: the product's full-text ranking ORs every word and ranks every chunk that holds any,
+so a question of common words ranks most of the fixture; capping the candidates, as \`searchIndex\` does
+(every word first, then any two, then any one, at most 100), bounds it.
 `;
 
 export const NOTES: BenchNotes = { "12": NOTES_12 };
