@@ -43,6 +43,7 @@ import { compareRoutes, comparisonStream } from "./features/compare/compare-rout
 import { dashboardRoutes } from "./features/dashboard/dashboard-routes";
 import { documentsRoutes } from "./features/documents/documents-routes";
 import { knowledgeRoutes } from "./features/knowledge/knowledge-routes";
+import { collectionsRoutes } from "./features/documents/collections-routes";
 import { openapiRoutes } from "./features/openapi/openapi-routes";
 import { promptsRoutes } from "./features/prompts/prompts-routes";
 import { apiKeysRoutes } from "./features/api-keys/api-keys-routes";
@@ -76,6 +77,8 @@ const UPLOAD_PATHS = new Set([
   "/api/transcribe-audio",
   "/api/conversations/import",
 ]);
+/** An upload into a knowledge base: /api/knowledge/collections/<id>/documents/upload. */
+const COLLECTION_UPLOAD = /^\/api\/knowledge\/collections\/[^/]+\/documents\/upload$/;
 
 export function createApp(
   services: Services,
@@ -125,8 +128,9 @@ export function createApp(
     `The request body is larger than ${env.BODY_LIMIT_BYTES} bytes.`,
   );
   // File uploads carry their own, larger limit on their routes.
+  const isUpload = (path: string) => UPLOAD_PATHS.has(path) || COLLECTION_UPLOAD.test(path);
   // eslint-disable-next-line @typescript-eslint/no-unsafe-argument -- Hono types a wildcard route's input as any
-  app.use("/api/*", (c, next) => (UPLOAD_PATHS.has(c.req.path) ? next() : jsonBodyLimit(c, next)));
+  app.use("/api/*", (c, next) => (isUpload(c.req.path) ? next() : jsonBodyLimit(c, next)));
   app.use("/api/*", async (c, next) => {
     await next();
     // Only the image proxy's answers may be kept, and it says so itself.
@@ -229,6 +233,14 @@ export function createApp(
     documentsRoutes({ db: database.db, jobs: services.jobs, allowPrivateFetch: env.OUTBOUND_ALLOW_PRIVATE }),
   );
   api.route("/knowledge", knowledgeRoutes({ knowledge: services.knowledge, limiter: services.limiter }));
+  api.route(
+    "/knowledge/collections",
+    collectionsRoutes({
+      db: database.db,
+      jobs: services.jobs,
+      allowPrivateFetch: env.OUTBOUND_ALLOW_PRIVATE,
+    }),
+  );
   api.route("/prompts", promptsRoutes(database.db));
   api.route("/api-keys", apiKeysRoutes(database.db));
   api.route(

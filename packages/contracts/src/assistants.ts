@@ -1,5 +1,6 @@
 // Assistants (spec §3 "Assistant (bot)"): four built-in ones and people's own, usable in chat.
 import { z } from "zod";
+import { collectionIdsSchema } from "./collections";
 import { httpUrlSchema } from "./http-url";
 
 export const assistantSettingsSchema = z
@@ -26,6 +27,8 @@ export const assistantKnowledgeSchema = z
   .object({
     /** Ids of the owner's documents (/api/documents) that the assistant retrieves from. */
     documents: z.array(z.string().uuid()).max(50).default([]),
+    /** Knowledge bases (/api/knowledge/collections) of the owner's that the assistant answers from. */
+    collections: collectionIdsSchema.default([]),
     /** Kept with the assistant and shown as links: web addresses only (http-url.ts says why). */
     websites: z.array(httpUrlSchema()).max(20).default([]),
     instructions: z.string().trim().max(ASSISTANT_LIMITS.instructions).default(""),
@@ -38,7 +41,12 @@ export const createAssistantSchema = z
     description: z.string().trim().max(ASSISTANT_LIMITS.description).default(""),
     avatar: z.string().trim().max(16).default("🤖"),
     systemPrompt: z.string().trim().min(1, "must not be blank").max(ASSISTANT_LIMITS.systemPrompt),
-    knowledgeBase: assistantKnowledgeSchema.default({ documents: [], websites: [], instructions: "" }),
+    knowledgeBase: assistantKnowledgeSchema.default({
+      documents: [],
+      collections: [],
+      websites: [],
+      instructions: "",
+    }),
     settings: assistantSettingsSchema,
     /** Tool ids (GET /api/tools) the model may call when chatting with this assistant. */
     tools: z.array(z.string().trim().min(1).max(300)).max(64).optional(),
@@ -60,6 +68,8 @@ export const assistantSchema = z.object({
   systemPrompt: z.string(),
   knowledgeBase: z.object({
     documents: z.array(z.string()),
+    /** Missing from assistants stored before knowledge bases: read as none. */
+    collections: z.array(z.string()).optional(),
     websites: z.array(z.string()),
     instructions: z.string(),
   }),

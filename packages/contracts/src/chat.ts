@@ -1,6 +1,7 @@
 // The chat wire contract (DESIGN.md): POST /api/chat-stream answers text/event-stream of
 // `data: {json}` lines; conversations and messages are plain REST.
 import { z } from "zod";
+import { collectionIdsSchema } from "./collections";
 import { limitParam } from "./query";
 
 export const MAX_MESSAGE_CHARS = 32_000;
@@ -102,6 +103,11 @@ export const chatStreamRequestSchema = z.object({
    * Without it the conversation's remembered set applies (an assistant's own set for a new one).
    */
   tools: z.array(z.string().trim().min(1).max(300)).max(MAX_TOOLS_PER_ANSWER).optional(),
+  /**
+   * Knowledge bases (GET /api/knowledge/collections) to answer from: grounding then searches only
+   * their documents. Each must be the caller's or their team's (404 otherwise).
+   */
+  collectionIds: collectionIdsSchema.optional(),
 });
 export type ChatStreamRequest = z.input<typeof chatStreamRequestSchema>;
 
@@ -116,7 +122,14 @@ export type ChatStreamRequest = z.input<typeof chatStreamRequestSchema>;
  * and Stop can name the new answer by it.
  */
 export const chatRegenerateRequestSchema = chatStreamRequestSchema
-  .pick({ model: true, research: true, deepCrawl: true, assistantId: true, clientMessageId: true })
+  .pick({
+    model: true,
+    research: true,
+    deepCrawl: true,
+    assistantId: true,
+    clientMessageId: true,
+    collectionIds: true,
+  })
   .extend({
     messageId: z.string().uuid("messageId must be an answer's id."),
     message: chatStreamRequestSchema.shape.message.optional(),

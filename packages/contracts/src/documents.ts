@@ -33,6 +33,8 @@ export const documentSummarySchema = z.object({
   passages: z.number().int(),
   /** Where the document was read from, when it came from an address. */
   source_url: z.string().nullable(),
+  /** The knowledge base (collection) it belongs to, if any. */
+  collection_id: z.string().nullable(),
   created_at: z.string(),
   /** Chunking and embedding for search: progress 0–100 while indexing, the reason when failed. */
   index: z

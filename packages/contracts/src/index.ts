@@ -10,6 +10,7 @@ export * from "./local-models";
 export * from "./chat";
 export * from "./documents";
 export * from "./knowledge";
+export * from "./collections";
 export * from "./prompts";
 export * from "./help";
 export * from "./assistants";

@@ -275,6 +275,32 @@ export const chatImages = pgTable("chat_images", {
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
+/**
+ * A knowledge base: a named collection of documents, a person's own (team_id null) or a team's, which
+ * only that team's members read. Deleting it deletes its documents.
+ */
+export const knowledgeCollections = pgTable(
+  "knowledge_collections",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** Who made it: the owner of a personal collection. */
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    teamId: text("team_id").references(() => organization.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    description: text("description").notNull().default(""),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("knowledge_collections_user_idx").on(t.userId),
+    index("knowledge_collections_team_idx")
+      .on(t.teamId)
+      .where(sql`${t.teamId} is not null`),
+  ],
+);
+
 /** A person's own document: its text is split into knowledge passages that chat can cite. */
 export const documents = pgTable(
   "documents",
@@ -294,9 +320,18 @@ export const documents = pgTable(
     indexProgress: integer("index_progress").notNull().default(0),
     /** Why indexing failed, fit to show. */
     indexError: text("index_error"),
+    /** The knowledge base it belongs to; its readers read the document too. */
+    collectionId: uuid("collection_id").references((): AnyPgColumn => knowledgeCollections.id, {
+      onDelete: "cascade",
+    }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("documents_user_created_idx").on(t.userId, t.createdAt)],
+  (t) => [
+    index("documents_user_created_idx").on(t.userId, t.createdAt),
+    index("documents_collection_idx")
+      .on(t.collectionId)
+      .where(sql`${t.collectionId} is not null`),
+  ],
 );
 
 /** A document's chunks (knowledge/chunk-text.ts): what hybrid search ranks and cites. */
@@ -429,7 +464,8 @@ export const assistants = pgTable(
     avatar: text("avatar").notNull().default("🤖"),
     systemPrompt: text("system_prompt").notNull(),
     knowledgeBase: jsonb("knowledge_base")
-      .$type<{ documents: string[]; websites: string[]; instructions: string }>()
+      // `collections` is missing from assistants stored before knowledge bases (read as []).
+      .$type<{ documents: string[]; collections?: string[]; websites: string[]; instructions: string }>()
       .notNull(),
     settings: jsonb("settings")
       .$type<{

@@ -24,6 +24,7 @@ const ids = {
   connection: "",
   other: "",
   folder: "",
+  collection: "",
 };
 
 const LEAK =
@@ -141,6 +142,27 @@ const TARGETS: Target[] = [
   {
     route: "POST /api/documents/from-url",
     path: () => "/api/documents/from-url",
+    // A private address, refused by the guarded client: nothing leaves the machine.
+    valid: () => ({ url: "http://127.0.0.1:9/page", title: "Page" }),
+  },
+  {
+    route: "POST /api/knowledge/collections",
+    path: () => "/api/knowledge/collections",
+    valid: () => ({ name: "Handbook", description: "How we work" }),
+  },
+  {
+    route: "PATCH /api/knowledge/collections/:id",
+    path: () => `/api/knowledge/collections/${ids.collection}`,
+    valid: () => ({ name: "Renamed" }),
+  },
+  {
+    route: "POST /api/knowledge/collections/:id/documents",
+    path: () => `/api/knowledge/collections/${ids.collection}/documents`,
+    valid: () => ({ title: "Notes", content: "Some text to keep." }),
+  },
+  {
+    route: "POST /api/knowledge/collections/:id/documents/from-url",
+    path: () => `/api/knowledge/collections/${ids.collection}/documents/from-url`,
     // A private address, refused by the guarded client: nothing leaves the machine.
     valid: () => ({ url: "http://127.0.0.1:9/page", title: "Page" }),
   },
@@ -520,6 +542,11 @@ beforeAll(async () => {
     json: { message: "Hello", model: "tessera-local" },
   });
   ids.conversation = String((await readSse(chat))[0]!.conversationId);
+  ids.collection = (
+    (await (
+      await t.request("/api/knowledge/collections", { method: "POST", token, json: { name: "Fuzz" } })
+    ).json()) as { id: string }
+  ).id;
   ids.folder = (
     (await (
       await t.request("/api/conversation-folders", { method: "POST", token, json: { name: "Fuzz" } })

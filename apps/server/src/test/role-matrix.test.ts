@@ -68,6 +68,10 @@ interface Fixtures {
   importJob: string;
   chatImage: string;
   document: string;
+  /** The author's knowledge base with one document in it, and a knowledge base of the team. */
+  collection: string;
+  collectionDocument: string;
+  teamCollection: string;
   privatePrompt: string;
   publicPrompt: string;
   privateAssistant: string;
@@ -191,6 +195,91 @@ const ROWS: Row[] = [
     path: (f) => `/api/documents/${f.document}`,
     objectId: (f) => f.document,
     allowed: own(),
+  },
+  {
+    route: "POST /api/documents/:id/reindex",
+    path: (f) => `/api/documents/${f.document}/reindex`,
+    objectId: (f) => f.document,
+    allowed: own(202),
+  },
+  // Knowledge bases: the author's own, and the team's, which its members read.
+  {
+    route: "GET /api/knowledge/collections/:id",
+    path: (f) => `/api/knowledge/collections/${f.collection}`,
+    objectId: (f) => f.collection,
+    allowed: own(),
+  },
+  {
+    route: "GET /api/knowledge/collections/:id",
+    case: "the team's",
+    path: (f) => `/api/knowledge/collections/${f.teamCollection}`,
+    objectId: (f) => f.teamCollection,
+    allowed: team(),
+  },
+  {
+    route: "GET /api/knowledge/collections/:id/documents/:documentId",
+    path: (f) => `/api/knowledge/collections/${f.collection}/documents/${f.collectionDocument}`,
+    objectId: (f) => f.collection,
+    allowed: own(),
+  },
+  {
+    route: "POST /api/chat-stream",
+    case: "answering from another's knowledge base",
+    path: () => "/api/chat-stream",
+    body: (f) => ({ ...CHAT, collectionIds: [f.collection] }),
+    objectId: (f) => f.collection,
+    allowed: own(),
+  },
+  {
+    route: "POST /api/knowledge/collections/:id/documents",
+    path: (f) => `/api/knowledge/collections/${f.collection}/documents`,
+    body: () => ({ title: "Pasted", content: "Pasted notes." }),
+    objectId: (f) => f.collection,
+    allowed: own(201),
+  },
+  {
+    route: "POST /api/knowledge/collections/:id/documents/upload",
+    path: (f) => `/api/knowledge/collections/${f.collection}/documents/upload`,
+    body: () => {
+      const form = new FormData();
+      form.append("file", new Blob(["Uploaded notes."], { type: "text/plain" }), "notes.txt");
+      return form;
+    },
+    objectId: (f) => f.collection,
+    allowed: own(201),
+  },
+  {
+    // The address is never read for a refused caller; the author's read is refused as private.
+    route: "POST /api/knowledge/collections/:id/documents/from-url",
+    path: (f) => `/api/knowledge/collections/${f.collection}/documents/from-url`,
+    body: () => ({ url: "http://127.0.0.1:9/page" }),
+    objectId: (f) => f.collection,
+    allowed: own(400),
+  },
+  {
+    route: "POST /api/knowledge/collections/:id/documents/:documentId/reindex",
+    path: (f) => `/api/knowledge/collections/${f.collection}/documents/${f.collectionDocument}/reindex`,
+    objectId: (f) => f.collection,
+    allowed: own(202),
+  },
+  {
+    route: "DELETE /api/knowledge/collections/:id/documents/:documentId",
+    path: (f) => `/api/knowledge/collections/${f.collection}/documents/${f.collectionDocument}`,
+    objectId: (f) => f.collection,
+    allowed: own(204),
+  },
+  {
+    route: "PATCH /api/knowledge/collections/:id",
+    path: (f) => `/api/knowledge/collections/${f.collection}`,
+    body: () => ({ name: "Renamed" }),
+    objectId: (f) => f.collection,
+    allowed: own(),
+  },
+  {
+    route: "DELETE /api/knowledge/collections/:id",
+    path: (f) => `/api/knowledge/collections/${f.collection}`,
+    objectId: (f) => f.collection,
+    allowed: own(204),
   },
   // Prompts: a private one, and a public one others may read and use but not change.
   {
@@ -741,6 +830,7 @@ const TABLES = [
   "conversations",
   "messages",
   "chat_images",
+  "knowledge_collections",
   "documents",
   "knowledge_passages",
   "prompts",
@@ -790,7 +880,9 @@ async function snapshot() {
 }
 
 function call(role: Role, path: string, method: string, body?: unknown) {
-  return t.request(path, { method, token: tokens[role], ...(body === undefined ? {} : { json: body }) });
+  // A FormData body is an upload, sent as multipart.
+  const sent = body instanceof FormData ? { body } : body === undefined ? {} : { json: body };
+  return t.request(path, { method, token: tokens[role], ...sent });
 }
 
 const methodOf = (row: Row) => row.route.split(" ")[0]!;
@@ -924,6 +1016,21 @@ beforeAll(async () => {
     .returning();
   const { id: document } = await json(
     await call("author", "/api/documents", "POST", { title: "Diary", content: "Only mine to read." }),
+    201,
+  );
+  const { id: collection } = await json(
+    await call("author", "/api/knowledge/collections", "POST", { name: "Private notes" }),
+    201,
+  );
+  const { id: collectionDocument } = await json(
+    await call("author", `/api/knowledge/collections/${collection}/documents`, "POST", {
+      title: "Journal",
+      content: "Only mine and my collection's.",
+    }),
+    201,
+  );
+  const { id: teamCollection } = await json(
+    await call("owner", "/api/knowledge/collections", "POST", { name: "Team notes", teamId }),
     201,
   );
   const prompt = (isPublic: boolean) => ({
@@ -1075,6 +1182,9 @@ beforeAll(async () => {
     importJob: importJob!.id,
     chatImage: chatImage!.id,
     document,
+    collection,
+    collectionDocument,
+    teamCollection,
     privatePrompt,
     publicPrompt,
     privateAssistant: privateAssistant!.id,

@@ -4,7 +4,8 @@ import type { Assistant, createAssistantSchema, updateAssistantSchema } from "@t
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Database } from "../../db/client";
-import { assistantFavorites, assistants, documents } from "../../db/schema";
+import { assistantFavorites, assistants, documents, knowledgeCollections } from "../../db/schema";
+import { readableCollectionsOf } from "../../knowledge/collections";
 import { findVisibleAssistant, visibleAssistantsOf } from "../../knowledge/find-assistant";
 import { AppError } from "../../lib/errors";
 import { BUILT_IN_ASSISTANTS } from "./built-in-assistants";
@@ -17,7 +18,7 @@ const toAssistant = (row: Row, userId: string, favorites: Set<string>): Assistan
   description: row.description,
   avatar: row.avatar,
   systemPrompt: row.systemPrompt,
-  knowledgeBase: row.knowledgeBase,
+  knowledgeBase: { ...row.knowledgeBase, collections: row.knowledgeBase.collections ?? [] },
   settings: row.settings,
   tools: row.tools,
   isPublic: row.userId === null || row.isPublic,
@@ -56,7 +57,7 @@ export async function seedBuiltInAssistants(db: Database): Promise<void> {
       .values({
         ...values,
         sourceKey: `system:${a.key}`,
-        knowledgeBase: { documents: [], websites: [], instructions: "" },
+        knowledgeBase: { documents: [], collections: [], websites: [], instructions: "" },
         isPublic: true,
       })
       .onConflictDoUpdate({ target: assistants.sourceKey, set: values });
@@ -79,6 +80,17 @@ async function checkDocuments(db: Database, userId: string, ids: string[]) {
     .where(and(eq(documents.userId, userId), inArray(documents.id, ids)));
   if (own.length !== new Set(ids).size)
     throw new AppError("VALIDATION_FAILED", "knowledgeBase.documents: a document was not found.");
+}
+
+/** An assistant answers only from knowledge bases its owner reads (their own or their team's). */
+async function checkCollections(db: Database, userId: string, ids: string[]) {
+  if (ids.length === 0) return;
+  const readable = await db
+    .select({ id: knowledgeCollections.id })
+    .from(knowledgeCollections)
+    .where(and(inArray(knowledgeCollections.id, ids), readableCollectionsOf(db, userId)));
+  if (readable.length !== new Set(ids).size)
+    throw new AppError("VALIDATION_FAILED", "knowledgeBase.collections: a collection was not found.");
 }
 
 export async function listAssistants(db: Database, userId: string): Promise<Assistant[]> {
@@ -104,6 +116,7 @@ export async function createAssistant(
   input: z.output<typeof createAssistantSchema>,
 ) {
   await checkDocuments(db, userId, input.knowledgeBase.documents);
+  await checkCollections(db, userId, input.knowledgeBase.collections);
   const [row] = await db
     .insert(assistants)
     .values({ ...input, userId })
@@ -118,7 +131,10 @@ export async function updateAssistant(
   input: z.output<typeof updateAssistantSchema>,
 ) {
   await ownAssistant(db, userId, id);
-  if (input.knowledgeBase) await checkDocuments(db, userId, input.knowledgeBase.documents);
+  if (input.knowledgeBase) {
+    await checkDocuments(db, userId, input.knowledgeBase.documents);
+    await checkCollections(db, userId, input.knowledgeBase.collections);
+  }
   const [row] = await db
     .update(assistants)
     .set({ ...input, updatedAt: sql`now()` })

@@ -14,6 +14,7 @@ import {
 import { Hono, type Context } from "hono";
 import { z } from "zod";
 import type { Database } from "../../db/client";
+import { documentIdsIn, readableCollectionIds, searchCollections } from "../../knowledge/collections";
 import { findVisibleAssistant } from "../../knowledge/find-assistant";
 import { retrievePassages } from "../../knowledge/retrieve-passages";
 import type { AppEnv } from "../../lib/context";
@@ -100,7 +101,11 @@ async function checked<T>(turn: Turn, prepare: Promise<T>): Promise<T> {
 /** What a message and a regenerate share: the checks before a turn, and streaming its answer. */
 function turnSteps(deps: ChatDeps) {
   /** The checks before anything is stored: shutting down, the rate limit, the assistant. */
-  async function beginTurn(c: Context<AppEnv>, assistantId: string | null | undefined): Promise<Turn> {
+  async function beginTurn(
+    c: Context<AppEnv>,
+    assistantId: string | null | undefined,
+    collectionIds: string[] = [],
+  ): Promise<Turn> {
     const { user } = c.get("session");
     const userId = user.id;
     // Shutting down: store nothing that could not be answered.
@@ -110,9 +115,16 @@ function turnSteps(deps: ChatDeps) {
     const limited = limitChatMessages(deps.limiter, userId, deps.messagesPerMinute);
     limited.catch(() => undefined);
     const assistant = assistantId ? await findVisibleAssistant(deps.db, userId, assistantId) : null;
-    // An assistant brings its knowledge documents along, whoever is chatting with it.
-    const retrieve: Retrieve = (query, limit) =>
-      retrievePassages(deps.db, userId, query, limit, assistant?.knowledgeBase.documents ?? []);
+    // Knowledge bases chosen for the message (`#` in the composer): grounding searches only them.
+    const chosen = await readableCollectionIds(deps.db, userId, collectionIds);
+    // An assistant brings its knowledge documents and collections along, whoever is chatting with it.
+    const assistantDocuments = [
+      ...(assistant?.knowledgeBase.documents ?? []),
+      ...(await documentIdsIn(deps.db, assistant?.knowledgeBase.collections ?? [])),
+    ];
+    const retrieve: Retrieve = chosen.length
+      ? (query, limit) => searchCollections(deps.db, chosen, query, limit)
+      : (query, limit) => retrievePassages(deps.db, userId, query, limit, assistantDocuments);
     const prepareDeps = {
       db: deps.db,
       llm: deps.llm,
@@ -192,7 +204,7 @@ export function chatRoutes(deps: ChatDeps) {
     })
     .post("/chat-stream", async (c) => {
       const input = await readJson(c, chatStreamRequestSchema);
-      const turn = await beginTurn(c, input.assistantId);
+      const turn = await beginTurn(c, input.assistantId, input.collectionIds);
       const prepared = await checked(
         turn,
         prepareChat(turn.prepareDeps, turn.userId, input, turn.resolveCtx, turn.assistant?.tools ?? []),
@@ -201,7 +213,7 @@ export function chatRoutes(deps: ChatDeps) {
     })
     .post("/chat-stream/regenerate", async (c) => {
       const input = await readJson(c, chatRegenerateRequestSchema);
-      const turn = await beginTurn(c, input.assistantId);
+      const turn = await beginTurn(c, input.assistantId, input.collectionIds);
       const prepared = await checked(
         turn,
         prepareRegenerate(turn.prepareDeps, turn.userId, input, turn.resolveCtx),

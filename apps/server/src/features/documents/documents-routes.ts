@@ -3,7 +3,7 @@ import {
   createDocumentFromUrlSchema,
   createDocumentSchema,
 } from "@tessera/contracts";
-import { Hono } from "hono";
+import { Hono, type Context } from "hono";
 import { z } from "zod";
 import type { Database } from "../../db/client";
 import type { JobQueue } from "../../jobs/queue";
@@ -35,37 +35,55 @@ const titleFromFileName = (name: string) =>
 /** The page's own title, else its address without the scheme. */
 const titleFromUrl = (url: string) => url.replace(/^https?:\/\//, "").replace(/\/$/, "");
 
+/** A document from an uploaded file (multipart "file", optional "title"): read by the parser pool. */
+export async function documentFromUpload(c: Context<AppEnv>, userId: string): Promise<NewDocument> {
+  const upload = await readUpload(c, "file");
+  const { text } = await readFileContent(upload.bytes, { owner: userId });
+  return { title: upload.fields.title?.trim() || titleFromFileName(upload.name), content: text };
+}
+
+/** A document read from an address, through the guarded client (private addresses refused). */
+export async function documentFromUrl(
+  c: Context<AppEnv>,
+  userId: string,
+  allowPrivateFetch: boolean | undefined,
+): Promise<NewDocument> {
+  const input = await readJson(c, createDocumentFromUrlSchema);
+  const page = await readAddress(
+    input.url,
+    { timeoutMs: URL_READ_TIMEOUT_MS, maxBytes: DOCUMENT_UPLOAD_MAX_BYTES, allowPrivate: allowPrivateFetch },
+    { owner: userId },
+  );
+  return {
+    title: input.title || page.title || titleFromUrl(page.url),
+    content: page.text,
+    sourceUrl: page.url,
+  };
+}
+
+/** Stores the document and queues its indexing: the answer does not wait for the embeddings. */
+export async function createAndIndex(
+  { db, jobs }: Pick<DocumentsDeps, "db" | "jobs">,
+  userId: string,
+  input: NewDocument,
+) {
+  const doc = await createDocument(db, userId, input);
+  await queueIndexing(jobs, db, userId, doc.id);
+  return doc;
+}
+
 export function documentsRoutes({ db, jobs, allowPrivateFetch }: DocumentsDeps) {
   const user = (c: { get: (k: "session") => { user: { id: string } } }) => c.get("session").user.id;
-  /** Stores the document and queues its indexing: the answer does not wait for the embeddings. */
-  const create = async (userId: string, input: NewDocument) => {
-    const doc = await createDocument(db, userId, input);
-    await queueIndexing(jobs, db, userId, doc.id);
-    return doc;
-  };
+  const create = (userId: string, input: NewDocument) => createAndIndex({ db, jobs }, userId, input);
   return new Hono<AppEnv>()
     .get("/", async (c) => c.json(await listDocuments(db, user(c))))
     .post("/", async (c) => c.json(await create(user(c), await readJson(c, createDocumentSchema)), 201))
-    .post("/upload", uploadLimit, async (c) => {
-      const upload = await readUpload(c, "file");
-      const { text } = await readFileContent(upload.bytes, { owner: user(c) });
-      const title = upload.fields.title?.trim() || titleFromFileName(upload.name);
-      return c.json(await create(user(c), { title, content: text }), 201);
-    })
-    .post("/from-url", async (c) => {
-      const input = await readJson(c, createDocumentFromUrlSchema);
-      const page = await readAddress(
-        input.url,
-        {
-          timeoutMs: URL_READ_TIMEOUT_MS,
-          maxBytes: DOCUMENT_UPLOAD_MAX_BYTES,
-          allowPrivate: allowPrivateFetch,
-        },
-        { owner: user(c) },
-      );
-      const title = input.title || page.title || titleFromUrl(page.url);
-      return c.json(await create(user(c), { title, content: page.text, sourceUrl: page.url }), 201);
-    })
+    .post("/upload", uploadLimit, async (c) =>
+      c.json(await create(user(c), await documentFromUpload(c, user(c))), 201),
+    )
+    .post("/from-url", async (c) =>
+      c.json(await create(user(c), await documentFromUrl(c, user(c), allowPrivateFetch)), 201),
+    )
     .get("/:id", async (c) => c.json(await getDocument(db, user(c), parseWith(idParam, c.req.param()).id)))
     .post("/:id/reindex", async (c) => {
       const { id } = parseWith(idParam, c.req.param());

@@ -78,6 +78,7 @@ export const savedDocument = (title: string, characters = 1200): DocumentSummary
   characters,
   passages: 2,
   source_url: null,
+  collection_id: null,
   created_at: "2025-01-03T10:00:00.000Z",
 });
 

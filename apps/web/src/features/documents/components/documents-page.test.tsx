@@ -13,6 +13,7 @@ const doc = (title: string, extra: Partial<DocumentSummary> = {}): DocumentSumma
   characters: 1200,
   passages: 2,
   source_url: null,
+  collection_id: null,
   created_at: "2026-01-03T10:00:00.000Z",
   ...extra,
 });
