@@ -678,6 +678,14 @@ const ROWS: Row[] = [
     allowed: own(),
   },
   {
+    // Showing the version the branch already shows: a change of nothing, allowed to its owner only.
+    route: "PATCH /api/conversations/:id/branch",
+    path: (f) => `/api/conversations/${f.conversation}/branch`,
+    body: (f) => ({ messageId: f.chatAnswer }),
+    objectId: (f) => f.conversation,
+    allowed: own(),
+  },
+  {
     route: "GET /api/conversations/:id/share",
     path: (f) => `/api/conversations/${f.conversation}/share`,
     objectId: (f) => f.conversation,
