@@ -226,7 +226,7 @@ export function createJobQueue(deps: {
       ownerId: row.ownerId,
       payload: row.payload as never,
       attempt: row.attempts,
-      sofar: (row.result) ?? null,
+      sofar: row.result ?? null,
       signal: controller.signal,
       async progress(percent, note, sofar) {
         const [moved] = await db

@@ -96,16 +96,14 @@ export async function searchKnowledge(deps: KnowledgeDeps, q: KnowledgeQuery): P
   const [keyword, vector] = await Promise.all([
     mode === "vector" ? [] : keywordRanking(db, lexemes, visible),
     embedder
-      ? embedder
-          .embed([q.query])
-          .then(([v]) =>
-            nearestChunks(db, {
-              embedder: embedder.id,
-              vector: v!,
-              visible,
-              limit: Math.max(CANDIDATES, limit),
-            }),
-          )
+      ? embedder.embed([q.query]).then(([v]) =>
+          nearestChunks(db, {
+            embedder: embedder.id,
+            vector: v!,
+            visible,
+            limit: Math.max(CANDIDATES, limit),
+          }),
+        )
       : [],
   ]);
   const scores = new Map<string, number>();
