@@ -146,6 +146,11 @@ const TARGETS: Target[] = [
     valid: () => ({ url: "http://127.0.0.1:9/page", title: "Page" }),
   },
   {
+    route: "POST /api/knowledge/search",
+    path: () => "/api/knowledge/search",
+    valid: () => ({ query: "how tides work", limit: 3 }),
+  },
+  {
     route: "POST /api/knowledge/collections",
     path: () => "/api/knowledge/collections",
     valid: () => ({ name: "Handbook", description: "How we work" }),
