@@ -213,7 +213,7 @@ export function createApp(
   );
 
   // Share links are read without a session, before the session check of /api/*.
-  app.route("/api/shared", sharedRoutes(database.db));
+  app.route("/api/shared", sharedRoutes({ db: database.db, limiter: services.limiter, sessionCheck }));
   // An MCP server's OAuth sign-in ends with a page load that has no bearer token (its state decides).
   app.route("/api/mcp/oauth", mcpOAuthCallbackRoutes(services));
 

@@ -120,13 +120,21 @@ export const folderConversationsQuerySchema = z.object({
 
 // ---- Share ----
 
-export const shareRequestSchema = z.object({ includeAttachments: z.boolean().optional() }).strict();
+export const shareRequestSchema = z
+  .object({
+    includeAttachments: z.boolean().optional(),
+    /** A team of the owner's: the link opens only for that team's members, signed in. Null: anyone. */
+    teamId: z.string().min(1, "teamId must name a team.").max(200).nullable().optional(),
+  })
+  .strict();
 export type ShareRequest = z.infer<typeof shareRequestSchema>;
 
 export const shareLinkSchema = z.object({
   token: z.string(),
   url: z.string(),
   include_attachments: z.boolean(),
+  /** The team whose members alone may open it, or null for anyone holding the link. */
+  team: z.object({ id: z.string(), name: z.string() }).nullable(),
   created_at: z.string(),
   updated_at: z.string(),
 });

@@ -1025,6 +1025,8 @@ export const conversationShares = pgTable(
       .notNull()
       .references(() => user.id, { onDelete: "cascade" }),
     includeAttachments: boolean("include_attachments").notNull().default(false),
+    /** Set: the link opens only for this team's members, signed in. */
+    teamId: text("team_id").references(() => organization.id, { onDelete: "cascade" }),
     snapshot: jsonb("snapshot").$type<SharedConversation>().notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),

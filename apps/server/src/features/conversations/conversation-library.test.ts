@@ -11,10 +11,11 @@ import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { conversations, messages, user } from "../../db/schema";
+import { conversations, member, messages, organization, user } from "../../db/schema";
 import { createApp } from "../../app";
 import { scratchDirs } from "../../test/scratch-dirs";
 import { createTestApp, type TestApp } from "../../test/test-app";
+import { SHARED_READS_PER_MINUTE } from "./shared-routes";
 
 const scratch = scratchDirs("tessera-share-web-");
 let t: TestApp;
@@ -390,6 +391,69 @@ describe("share links", () => {
     const fresh = (await share()).body as ShareLink;
     expect(fresh.token).not.toBe(link.token);
     expect((await call(`/api/shared/${link.token}`)).status).toBe(404);
+  });
+
+  it("keeps a team's link to its members, signed in, and to a team of the owner's only", async () => {
+    const db = t.services.database.db;
+    const cyd = await t.newUser("cyd-share@example.com");
+    const cydId = await idOf("cyd-share@example.com");
+    const teamId = `team-${crypto.randomUUID()}`;
+    await db.insert(organization).values({ id: teamId, name: "Atlas", slug: teamId, createdAt: new Date() });
+    for (const [userId, role] of [
+      [adaId, "owner"],
+      [cydId, "member"],
+    ] as const)
+      await db
+        .insert(member)
+        .values({ id: crypto.randomUUID(), organizationId: teamId, userId, role, createdAt: new Date() });
+
+    // Bob is in no team of Ada's: a team he names is as unknown as none.
+    expect((await share({ teamId }, bob)).status).toBe(404);
+    const other = `team-${crypto.randomUUID()}`;
+    await db
+      .insert(organization)
+      .values({ id: other, name: "Elsewhere", slug: other, createdAt: new Date() });
+    expect((await share({ teamId: other })).status).toBe(404);
+    expect((await share({ teamId: "" })).status).toBe(400);
+
+    const made = await share({ teamId });
+    expect(made.status, made.text).toBe(200);
+    const link = made.body as ShareLink;
+    expect(link.team).toEqual({ id: teamId, name: "Atlas" });
+    const listed = (await call("/api/shares", { token: ada })).body as OwnedShare[];
+    expect(listed.find((s) => s.token === link.token)?.team).toEqual({ id: teamId, name: "Atlas" });
+
+    expect((await call(`/api/shared/${link.token}`)).status).toBe(404); // no session
+    expect((await call(`/api/shared/${link.token}`, { token: bob })).status).toBe(404); // not a member
+    expect((await call(`/api/shared/${link.token}`, { token: "stale-token" })).status).toBe(404);
+    const read = await call(`/api/shared/${link.token}`, { token: cyd });
+    expect(read.status, read.text).toBe(200);
+    expect(sharedConversationSchema.parse(read.body).title).toBe("Trip planning");
+
+    // Out of the team, out of the link, at once.
+    await db.delete(member).where(eq(member.userId, cydId));
+    expect((await call(`/api/shared/${link.token}`, { token: cyd })).status).toBe(404);
+
+    // Shared again for anyone: the same link opens without a session.
+    const open = (await share({ teamId: null })).body as ShareLink;
+    expect(open).toMatchObject({ token: link.token, team: null });
+    expect((await call(`/api/shared/${link.token}`)).status).toBe(200);
+  });
+
+  it("reads share links at most 120 times a minute from one address", async () => {
+    const limited = await createTestApp();
+    try {
+      let refused: Response | undefined;
+      for (let i = 0; i <= SHARED_READS_PER_MINUTE && !refused; i++) {
+        const res = await limited.request(`/api/shared/${"B".repeat(43)}`);
+        if (res.status === 429) refused = res;
+        else expect(res.status).toBe(404);
+      }
+      expect(refused?.status).toBe(429);
+      expect(refused?.headers.get("retry-after")).toMatch(/^\d+$/);
+    } finally {
+      await limited.close();
+    }
   });
 
   it("answers 404 to another person's conversation, 400 to a bad body and 401 without a session", async () => {

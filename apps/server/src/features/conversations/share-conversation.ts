@@ -10,9 +10,9 @@ import {
   type SharedMessage,
   type ShareLink,
 } from "@tessera/contracts";
-import { and, asc, desc, eq, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
-import { conversations, conversationShares, messages } from "../../db/schema";
+import { conversations, conversationShares, member, messages, organization } from "../../db/schema";
 import { notFound } from "../../lib/errors";
 import { shownIn } from "../../db/conversation-list";
 
@@ -50,9 +50,11 @@ export async function shareConversation(
   db: Database,
   userId: string,
   conversationId: string,
-  { includeAttachments = false }: { includeAttachments?: boolean },
+  { includeAttachments = false, teamId = null }: { includeAttachments?: boolean; teamId?: string | null },
   publicUrl: string,
 ): Promise<ShareLink> {
+  // Only to a team one is in: any other id is as unknown as a team that does not exist.
+  if (teamId !== null && !(await isMember(db, userId, teamId))) throw notFound("Team not found.");
   const [owned] = await db
     .select({ title: conversations.title })
     .from(conversations)
@@ -71,19 +73,43 @@ export async function shareConversation(
   };
   const [row] = await db
     .insert(conversationShares)
-    .values({ token: newToken(), conversationId, userId, includeAttachments, snapshot })
+    .values({ token: newToken(), conversationId, userId, includeAttachments, teamId, snapshot })
     .onConflictDoUpdate({
       target: conversationShares.conversationId,
-      set: { snapshot, includeAttachments, updatedAt: sql`now()` },
+      set: { snapshot, includeAttachments, teamId, updatedAt: sql`now()` },
     })
     .returning();
-  return toLink(row!, publicUrl);
+  return toLink(row!, await teamNames(db, [row!.teamId]), publicUrl);
 }
 
-const toLink = (row: typeof conversationShares.$inferSelect, publicUrl: string): ShareLink => ({
+async function isMember(db: Database, userId: string, teamId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: member.id })
+    .from(member)
+    .where(and(eq(member.organizationId, teamId), eq(member.userId, userId)));
+  return row !== undefined;
+}
+
+/** The names of the teams links are for, by id. */
+async function teamNames(db: Database, ids: (string | null)[]): Promise<Map<string, string>> {
+  const wanted = [...new Set(ids.filter((id): id is string => id !== null))];
+  if (wanted.length === 0) return new Map();
+  const rows = await db
+    .select({ id: organization.id, name: organization.name })
+    .from(organization)
+    .where(inArray(organization.id, wanted));
+  return new Map(rows.map((r) => [r.id, r.name]));
+}
+
+const toLink = (
+  row: typeof conversationShares.$inferSelect,
+  teams: Map<string, string>,
+  publicUrl: string,
+): ShareLink => ({
   token: row.token,
   url: shareUrl(publicUrl, row.token),
   include_attachments: row.includeAttachments,
+  team: row.teamId ? { id: row.teamId, name: teams.get(row.teamId) ?? "" } : null,
   created_at: row.createdAt.toISOString(),
   updated_at: row.updatedAt.toISOString(),
 });
@@ -100,7 +126,7 @@ export async function getShare(
     .from(conversationShares)
     .where(and(eq(conversationShares.conversationId, conversationId), eq(conversationShares.userId, userId)));
   if (!row) throw notFound("This conversation is not shared.");
-  return toLink(row, publicUrl);
+  return toLink(row, await teamNames(db, [row.teamId]), publicUrl);
 }
 
 export async function revokeShare(db: Database, userId: string, conversationId: string): Promise<void> {
@@ -119,19 +145,33 @@ export async function listShares(db: Database, userId: string, publicUrl: string
     .innerJoin(conversations, eq(conversations.id, conversationShares.conversationId))
     .where(eq(conversationShares.userId, userId))
     .orderBy(desc(conversationShares.updatedAt));
+  const teams = await teamNames(
+    db,
+    rows.map((r) => r.share.teamId),
+  );
   return rows.map((r) => ({
-    ...toLink(r.share, publicUrl),
+    ...toLink(r.share, teams, publicUrl),
     conversation_id: r.share.conversationId,
     title: r.title,
   }));
 }
 
-/** The snapshot behind a token, for anyone holding it; an unknown or revoked token is a 404. */
-export async function readShared(db: Database, token: string): Promise<SharedConversation> {
+/**
+ * The snapshot behind a token, for anyone holding it, or for a team link only for a signed-in member
+ * of that team (`viewerId`); anything else is the 404 of an unknown or revoked token.
+ */
+export async function readShared(
+  db: Database,
+  token: string,
+  viewerId: string | null,
+): Promise<SharedConversation> {
+  const unknown = () => notFound("This link does not exist or was turned off.");
   const [row] = await db
-    .select({ snapshot: conversationShares.snapshot })
+    .select({ snapshot: conversationShares.snapshot, teamId: conversationShares.teamId })
     .from(conversationShares)
     .where(eq(conversationShares.token, token));
-  if (!row) throw notFound("This link does not exist or was turned off.");
+  if (!row) throw unknown();
+  if (row.teamId !== null && (viewerId === null || !(await isMember(db, viewerId, row.teamId))))
+    throw unknown();
   return row.snapshot;
 }

@@ -1,6 +1,6 @@
 // Share links, as their owner makes and ends them: POST/GET/DELETE /api/conversations/:id/share and
 // GET /api/shares (the public page reads GET /api/shared/:token in features/share).
-import { ownedShareSchema, shareLinkSchema } from "@tessera/contracts";
+import { myTeamSchema, ownedShareSchema, shareLinkSchema } from "@tessera/contracts";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { z } from "zod";
 import { ApiError, apiRequest } from "@/lib/api-client";
@@ -26,14 +26,25 @@ export function useShareLink(conversationId: string, enabled: boolean) {
   });
 }
 
+/** The team a link may be kept to (GET /api/teams/mine), or null without one. */
+export function useShareTeam(enabled: boolean) {
+  return useQuery({
+    queryKey: ["team", "mine"],
+    queryFn: async ({ signal }) =>
+      (await apiRequest("/api/teams/mine", { schema: myTeamSchema, signal })).data.team,
+    enabled,
+    select: (team) => (team ? { id: team.company.id, name: team.company.name } : null),
+  });
+}
+
 export function useShareActions(conversationId: string) {
   const queryClient = useQueryClient();
   const share = useMutation({
-    mutationFn: async (includeAttachments: boolean) =>
+    mutationFn: async (input: { includeAttachments: boolean; teamId: string | null }) =>
       (
         await apiRequest(path(conversationId), {
           method: "POST",
-          body: { includeAttachments },
+          body: input,
           schema: shareLinkSchema,
         })
       ).data,

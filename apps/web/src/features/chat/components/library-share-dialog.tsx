@@ -7,7 +7,7 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { Input } from "@/components/ui/input";
 import { Spinner } from "@/components/ui/spinner";
 import { copyText } from "@/lib/clipboard";
-import { useShareActions, useShareLink } from "../api/library-share";
+import { useShareActions, useShareLink, useShareTeam } from "../api/library-share";
 
 export function LibraryShareButton({ conversationId }: { conversationId: string }) {
   const [open, setOpen] = useState(false);
@@ -34,24 +34,56 @@ export function LibraryShareButton({ conversationId }: { conversationId: string 
 
 function ShareDialogBody({ conversationId }: { conversationId: string }) {
   const link = useShareLink(conversationId, true);
+  const team = useShareTeam(true).data ?? null;
   const { share, revoke } = useShareActions(conversationId);
   const [attachments, setAttachments] = useState<boolean | null>(null);
+  const [toTeam, setToTeam] = useState<boolean | null>(null);
   const [copied, setCopied] = useState(false);
   const tickId = useId();
+  const audienceName = useId();
   const current = link.data ?? null;
   const includeAttachments = attachments ?? current?.include_attachments ?? false;
+  const teamOnly = team !== null && (toTeam ?? Boolean(current?.team));
   const busy = share.isPending || revoke.isPending;
+  const save = () => share.mutate({ includeAttachments, teamId: teamOnly ? team.id : null });
 
   return (
     <>
       <DialogHeader>
         <DialogTitle>Share conversation</DialogTitle>
         <DialogDescription>
-          Anyone with the link can read this conversation as it is now, without signing in. Your name and
-          email are not shown. Later messages appear only when you update the snapshot.
+          {teamOnly
+            ? `Members of ${team.name} can read this conversation as it is now, once signed in. Nobody else can open the link.`
+            : "Anyone with the link can read this conversation as it is now, without signing in."}{" "}
+          Your name and email are not shown. Later messages appear only when you update the snapshot.
         </DialogDescription>
       </DialogHeader>
       {link.isPending ? <Spinner label="Loading the link" /> : null}
+      {team ? (
+        <fieldset className="flex flex-col gap-1.5 text-sm">
+          <legend className="mb-1 font-medium">Who can open the link</legend>
+          <label className="flex items-center gap-2">
+            <input
+              type="radio"
+              name={audienceName}
+              className="size-4 accent-primary"
+              checked={!teamOnly}
+              onChange={() => setToTeam(false)}
+            />
+            Anyone with the link
+          </label>
+          <label className="flex items-center gap-2">
+            <input
+              type="radio"
+              name={audienceName}
+              className="size-4 accent-primary"
+              checked={teamOnly}
+              onChange={() => setToTeam(true)}
+            />
+            Only members of {team.name}
+          </label>
+        </fieldset>
+      ) : null}
       <label htmlFor={tickId} className="flex items-center gap-2 text-sm">
         <input
           id={tickId}
@@ -81,13 +113,14 @@ function ShareDialogBody({ conversationId }: { conversationId: string }) {
           </div>
           <p className="text-xs text-muted-foreground">
             Snapshot of {new Date(current.updated_at).toLocaleString()}
-            {current.include_attachments ? ", with attachments" : ", without attachments"}.
+            {current.include_attachments ? ", with attachments" : ", without attachments"}
+            {current.team ? `, for members of ${current.team.name} only` : ", for anyone with the link"}.
           </p>
           <div className="flex flex-wrap justify-between gap-2 pt-2">
             <Button variant="destructive" disabled={busy} onClick={() => revoke.mutate()}>
               Stop sharing
             </Button>
-            <Button disabled={busy} onClick={() => share.mutate(includeAttachments)}>
+            <Button disabled={busy} onClick={save}>
               {share.isPending ? <Spinner /> : <RefreshCw aria-hidden="true" />}
               Update snapshot
             </Button>
@@ -95,7 +128,7 @@ function ShareDialogBody({ conversationId }: { conversationId: string }) {
         </div>
       ) : link.isSuccess ? (
         <div className="flex justify-end pt-2">
-          <Button disabled={busy} onClick={() => share.mutate(includeAttachments)}>
+          <Button disabled={busy} onClick={save}>
             {share.isPending ? <Spinner /> : <Link2 aria-hidden="true" />}
             Create link
           </Button>

@@ -112,7 +112,7 @@ export function SharedConversationPage() {
           <p className="text-sm text-muted-foreground">
             {shared.isError
               ? "The conversation could not be loaded. Try again in a moment."
-              : "It was turned off by the person who shared it, or it never existed."}
+              : "It was turned off by the person who shared it, or it never existed. A link shared with a team opens only for its members, signed in."}
           </p>
         </section>
       ) : null}
