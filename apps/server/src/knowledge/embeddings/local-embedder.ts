@@ -25,7 +25,11 @@ let nextId = 0;
 
 function start() {
   const built = !import.meta.url.endsWith(".ts");
-  const worker = new Worker(new URL(built ? "./embed-worker.js" : "./embed-worker.mjs", import.meta.url));
+  // The worker is plain JavaScript: it takes none of the parent's preloads (--import), which a
+  // worker could not run (a TypeScript loader registered in the parent does not reach it).
+  const worker = new Worker(new URL(built ? "./embed-worker.js" : "./embed-worker.mjs", import.meta.url), {
+    execArgv: [],
+  });
   const pending = new Map<number, Pending>();
   let loaded: (ms: number) => void;
   let failed: (err: Error) => void;
