@@ -121,4 +121,20 @@ test("search inside answers, folders and pins, and a share link that works signe
   await expect(publicPage.getByRole("heading", { name: "This link does not work" })).toBeVisible();
   await stranger.close();
   expect(strangerErrors).toEqual([]);
+
+  // Deleting a folder asks first; its chats stay, out of any folder.
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+  const folderActions = folders.getByRole("button", { name: /^Folder actions: Projects/ });
+  await folderActions.click();
+  await page.getByRole("menuitem", { name: "Delete folder (keeps its chats)" }).click();
+  const confirm = page.getByRole("alertdialog");
+  await expect(confirm).toContainText("Its 2 chats stay in your list, out of any folder.");
+  await confirm.getByRole("button", { name: "Cancel" }).click();
+  await expect(folder).toBeVisible();
+  await folderActions.click();
+  await page.getByRole("menuitem", { name: "Delete folder (keeps its chats)" }).click();
+  await confirm.getByRole("button", { name: "Delete folder" }).click();
+  await expect(folder).toBeHidden();
+  await expect(unfiled.filter({ hasText: "Tide tables" })).toHaveCount(1);
 });

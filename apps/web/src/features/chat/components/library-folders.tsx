@@ -4,6 +4,16 @@ import type { Folder } from "@tessera/contracts";
 import { ChevronRight, Folder as FolderIcon, FolderOpen, MoreHorizontal, Pencil, Trash2 } from "lucide-react";
 import { DropdownMenu } from "radix-ui";
 import { useState, type ReactNode } from "react";
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from "@/components/ui/alert-dialog";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { cn } from "@/lib/utils";
@@ -62,6 +72,7 @@ function FolderRow({
 }) {
   const [open, setOpen] = useState(false);
   const [renaming, setRenaming] = useState(false);
+  const [confirming, setConfirming] = useState(false);
   const { rename, remove } = useFolderActions();
   const chats = useFolderConversations(folder.id, open);
   const Icon = open ? FolderOpen : FolderIcon;
@@ -117,7 +128,7 @@ function FolderRow({
                 </DropdownMenu.Item>
                 <DropdownMenu.Item
                   className={cn(itemClass, "text-destructive")}
-                  onSelect={() => remove.mutate(folder.id)}
+                  onSelect={() => setConfirming(true)}
                 >
                   <Trash2 className="size-4" aria-hidden="true" />
                   Delete folder (keeps its chats)
@@ -127,6 +138,24 @@ function FolderRow({
           </DropdownMenu.Root>
         ) : null}
       </ChatDropZone>
+      <AlertDialog open={confirming} onOpenChange={setConfirming}>
+        <AlertDialogContent>
+          <AlertDialogHeader>
+            <AlertDialogTitle>Delete the folder “{folder.name}”?</AlertDialogTitle>
+            <AlertDialogDescription>
+              {folder.conversation_count === 1
+                ? "Its chat stays in your list, out of any folder."
+                : `Its ${folder.conversation_count} chats stay in your list, out of any folder.`}
+            </AlertDialogDescription>
+          </AlertDialogHeader>
+          <AlertDialogFooter>
+            <AlertDialogCancel>Cancel</AlertDialogCancel>
+            <AlertDialogAction variant="destructive" onClick={() => remove.mutate(folder.id)}>
+              Delete folder
+            </AlertDialogAction>
+          </AlertDialogFooter>
+        </AlertDialogContent>
+      </AlertDialog>
       {open ? (
         <div className="ml-3 border-l pl-1.5">
           {chats.isPending ? <Spinner className="m-2" /> : null}
