@@ -9,7 +9,9 @@ import { describe, expect, it } from "vitest";
 export const CONVERTED = [
   "app",
   "components",
+  "features/account",
   "features/analytics",
+  "features/assistants",
   "features/changelog",
   "features/compare",
   "features/help",

@@ -1,3 +1,4 @@
+import { useTranslation } from "react-i18next";
 import { useDocumentTitle } from "@/lib/use-document-title";
 import { ApiKeysCard } from "./api-keys-card";
 import { DataExportCard } from "./data-export-card";
@@ -8,12 +9,13 @@ import { TwoFactorCard } from "./two-factor-card";
 
 /** /dashboard/account: the signed-in person's own settings. */
 export function AccountPage() {
-  useDocumentTitle("Account");
+  const { t } = useTranslation("account");
+  useDocumentTitle(t("page.title"));
   return (
     <div className="mx-auto flex w-full max-w-3xl flex-col gap-8 px-4 py-10 sm:px-8">
       <header className="flex flex-col gap-2">
-        <h1 className="text-3xl font-semibold tracking-tight">Account</h1>
-        <p className="text-muted-foreground">Your profile, how you sign in, your API keys, and your data.</p>
+        <h1 className="text-3xl font-semibold tracking-tight">{t("page.title")}</h1>
+        <p className="text-muted-foreground">{t("page.intro")}</p>
       </header>
       <ProfileCard />
       <LanguageCard />

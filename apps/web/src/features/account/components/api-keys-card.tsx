@@ -1,14 +1,9 @@
 // Account → API keys: keys for the OpenAI-compatible API at /v1. A new key is shown once, with a
 // copy button; the list shows only each key's first characters, its use and its dates.
-import {
-  FEATURE_PLAN,
-  PLANS,
-  featureUpgradeMessage,
-  type ApiKey,
-  type CreatedApiKey,
-} from "@tessera/contracts";
+import { FEATURE_PLAN, PLANS, type ApiKey, type CreatedApiKey } from "@tessera/contracts";
 import { Copy, KeyRound, Trash2 } from "lucide-react";
 import { useState, type FormEvent } from "react";
+import { Trans, useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { ConfirmDeleteDialog } from "@/components/confirm-delete-dialog";
 import { Alert, AlertDescription, AlertTitle, FormError } from "@/components/ui/alert";
@@ -21,22 +16,21 @@ import { errorMessage } from "@/lib/api-client";
 import { copyText } from "@/lib/clipboard";
 import { useSubscription } from "@/lib/subscription";
 import { toast } from "@/lib/toast";
-import { formatCount } from "@/lib/utils";
+import { formatDay } from "@/lib/utils";
 import { useApiKeys, useCreateApiKey, useRevokeApiKey } from "../api/api-keys";
 
-const EXPIRIES = [
-  { value: "never", label: "Never expires" },
-  { value: "30", label: "30 days" },
-  { value: "90", label: "90 days" },
-  { value: "365", label: "A year" },
-];
-
-const day = (iso: string | null, none: string) =>
-  iso
-    ? new Date(iso).toLocaleDateString(undefined, { year: "numeric", month: "short", day: "numeric" })
-    : none;
+/** The choices of a new key's lifetime, in days ("never" sends none). */
+const EXPIRIES = ["never", "30", "90", "365"] as const;
 
 export function ApiKeysCard() {
+  const { t } = useTranslation("account");
+  const plan = PLANS[FEATURE_PLAN.apiAccess].name;
+  const expiryLabel = (value: (typeof EXPIRIES)[number]) =>
+    value === "never"
+      ? t("apiKeys.expiry.never")
+      : value === "365"
+        ? t("apiKeys.expiry.year")
+        : t("apiKeys.expiry.days", { count: Number(value) });
   const subscription = useSubscription();
   const locked = subscription.locked(FEATURE_PLAN.apiAccess);
   const keys = useApiKeys(subscription.details !== null && !locked);
@@ -67,19 +61,22 @@ export function ApiKeysCard() {
   return (
     <Card role="region" aria-labelledby="api-keys-heading">
       <CardHeader>
-        <CardTitle id="api-keys-heading">API keys</CardTitle>
+        <CardTitle id="api-keys-heading">{t("apiKeys.title")}</CardTitle>
         <CardDescription>
-          Keys for Tessera&apos;s OpenAI-compatible API: set any OpenAI client&apos;s base URL to{" "}
-          <code className="rounded bg-muted px-1 py-0.5 text-xs">{baseUrl}</code> and use a key as its API
-          key. Calls count towards your usage like chats, and store no conversation.
+          <Trans
+            t={t}
+            i18nKey="apiKeys.description"
+            values={{ baseUrl }}
+            components={{ code: <code className="rounded bg-muted px-1 py-0.5 text-xs" /> }}
+          />
         </CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-5">
         {locked ? (
           <div className="flex flex-col items-start gap-3">
-            <p className="text-sm text-muted-foreground">{featureUpgradeMessage("apiAccess")}</p>
+            <p className="text-sm text-muted-foreground">{t("apiKeys.locked", { plan })}</p>
             <Button asChild variant="outline">
-              <Link to="/pricing">See {PLANS[FEATURE_PLAN.apiAccess].name}</Link>
+              <Link to="/pricing">{t("apiKeys.seePlan", { plan })}</Link>
             </Button>
           </div>
         ) : (
@@ -87,23 +84,23 @@ export function ApiKeysCard() {
             {made ? (
               <Alert role="status">
                 <KeyRound aria-hidden="true" />
-                <AlertTitle>Your new key “{made.name}”</AlertTitle>
+                <AlertTitle>{t("apiKeys.newKey", { name: made.name })}</AlertTitle>
                 <AlertDescription className="flex flex-col gap-2">
-                  <span>Copy it now: you will not see it again.</span>
+                  <span>{t("apiKeys.copyNow")}</span>
                   <div className="flex w-full items-center gap-2">
                     <code
-                      aria-label="New API key"
+                      aria-label={t("apiKeys.newKeyLabel")}
                       className="min-w-0 flex-1 truncate rounded bg-muted px-2 py-1.5 text-xs"
                     >
                       {made.key}
                     </code>
                     <Button size="sm" variant="outline" onClick={() => void copyText(made.key)}>
                       <Copy aria-hidden="true" />
-                      Copy
+                      {t("apiKeys.copy")}
                     </Button>
                   </div>
                   <Button size="sm" variant="ghost" className="self-start" onClick={() => setMade(null)}>
-                    Done
+                    {t("apiKeys.done")}
                   </Button>
                 </AlertDescription>
               </Alert>
@@ -114,9 +111,9 @@ export function ApiKeysCard() {
               aria-busy={create.isPending}
             >
               <FormField
-                label="Key name"
+                label={t("apiKeys.name")}
                 name="api-key-name"
-                placeholder="e.g. Laptop scripts"
+                placeholder={t("apiKeys.namePlaceholder")}
                 className="flex-1"
                 required
                 maxLength={100}
@@ -125,16 +122,16 @@ export function ApiKeysCard() {
               />
               <div className="flex flex-col gap-1.5">
                 <span id="api-key-expiry-label" className="text-sm font-medium">
-                  Expires
+                  {t("apiKeys.expires")}
                 </span>
                 <Select value={expiry} onValueChange={setExpiry}>
                   <SelectTrigger aria-labelledby="api-key-expiry-label" className="sm:w-40">
                     <SelectValue />
                   </SelectTrigger>
                   <SelectContent>
-                    {EXPIRIES.map((e) => (
-                      <SelectItem key={e.value} value={e.value}>
-                        {e.label}
+                    {EXPIRIES.map((value) => (
+                      <SelectItem key={value} value={value}>
+                        {expiryLabel(value)}
                       </SelectItem>
                     ))}
                   </SelectContent>
@@ -142,32 +139,39 @@ export function ApiKeysCard() {
               </div>
               <Button type="submit" disabled={create.isPending || !name.trim()}>
                 {create.isPending ? <Spinner /> : <KeyRound aria-hidden="true" />}
-                Create key
+                {t("apiKeys.create")}
               </Button>
             </form>
             <FormError message={error} />
             {keys.isPending ? (
               <Spinner />
             ) : keys.data?.keys.length ? (
-              <ul aria-label="Your API keys" className="flex flex-col divide-y rounded-lg border">
+              <ul aria-label={t("apiKeys.list")} className="flex flex-col divide-y rounded-lg border">
                 {keys.data.keys.map((k) => (
                   <li key={k.id} aria-label={k.name} className="flex items-center gap-3 px-3 py-2.5">
                     <div className="flex min-w-0 flex-1 flex-col gap-0.5">
                       <span className="truncate text-sm font-medium">{k.name}</span>
                       <span className="text-xs text-muted-foreground">
-                        <code>{k.start}…</code> · created {day(k.createdAt, "")} · last used{" "}
-                        {day(k.lastUsedAt, "never")} ·{" "}
-                        {k.expiresAt ? `expires ${day(k.expiresAt, "")}` : "no expiry"}
+                        <code>{k.start}…</code> · {t("apiKeys.created", { day: formatDay(k.createdAt) })} ·{" "}
+                        {k.lastUsedAt
+                          ? t("apiKeys.lastUsed", { day: formatDay(k.lastUsedAt) })
+                          : t("apiKeys.neverUsed")}{" "}
+                        ·{" "}
+                        {k.expiresAt
+                          ? t("apiKeys.expiresOn", { day: formatDay(k.expiresAt) })
+                          : t("apiKeys.noExpiry")}
                       </span>
                       <span className="text-xs text-muted-foreground tabular-nums">
-                        30 days: {formatCount(k.usage.calls)} {k.usage.calls === 1 ? "call" : "calls"},{" "}
-                        {formatCount(k.usage.tokens)} tokens
+                        {t("apiKeys.usage", {
+                          calls: t("apiKeys.calls", { count: k.usage.calls }),
+                          tokens: t("apiKeys.tokens", { count: k.usage.tokens }),
+                        })}
                       </span>
                     </div>
                     <Button
                       size="icon"
                       variant="ghost"
-                      aria-label={`Revoke ${k.name}`}
+                      aria-label={t("apiKeys.revokeLabel", { name: k.name })}
                       onClick={() => setRevoking(k)}
                     >
                       <Trash2 aria-hidden="true" />
@@ -176,22 +180,22 @@ export function ApiKeysCard() {
                 ))}
               </ul>
             ) : (
-              <p className="text-sm text-muted-foreground">No keys yet.</p>
+              <p className="text-sm text-muted-foreground">{t("apiKeys.none")}</p>
             )}
           </>
         )}
       </CardContent>
       <ConfirmDeleteDialog
         item={revoking}
-        title="Revoke API key"
-        description={(k) => `Programs using “${k.name}” stop working at once. This cannot be undone.`}
-        action="Revoke"
+        title={t("apiKeys.revokeTitle")}
+        description={(k) => t("apiKeys.revokeDescription", { name: k.name })}
+        action={t("apiKeys.revoke")}
         onCancel={() => setRevoking(null)}
         onConfirm={(k) => {
           setRevoking(null);
           revoke.mutate(k.id, {
-            onSuccess: () => toast.success("API key revoked"),
-            onError: (err) => toast.error("Could not revoke the key", { description: errorMessage(err) }),
+            onSuccess: () => toast.success(t("apiKeys.revoked")),
+            onError: (err) => toast.error(t("apiKeys.revokeFailed"), { description: errorMessage(err) }),
           });
         }}
       />

@@ -1,4 +1,5 @@
 import { Download } from "lucide-react";
+import { useTranslation } from "react-i18next";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Spinner } from "@/components/ui/spinner";
@@ -7,26 +8,22 @@ import { useExportAllConversations } from "../api/export-conversations";
 
 /** Every conversation of the person, to keep or to take to another tool. */
 export function DataExportCard() {
+  const { t } = useTranslation("account");
   const download = useExportAllConversations();
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Your conversations</CardTitle>
-        <CardDescription>
-          Download every conversation with all its messages, their sources and when they were written, as one
-          JSON file.
-        </CardDescription>
+        <CardTitle>{t("export.title")}</CardTitle>
+        <CardDescription>{t("export.description")}</CardDescription>
       </CardHeader>
       <CardContent>
         <Button
           variant="outline"
           disabled={download.isPending}
-          onClick={() =>
-            download.mutate(undefined, { onError: () => toast.error("Failed to download conversations") })
-          }
+          onClick={() => download.mutate(undefined, { onError: () => toast.error(t("export.failed")) })}
         >
           {download.isPending ? <Spinner /> : <Download aria-hidden="true" />}
-          {download.isPending ? "Preparing download..." : "Download all conversations"}
+          {download.isPending ? t("export.preparing") : t("export.download")}
         </Button>
       </CardContent>
     </Card>

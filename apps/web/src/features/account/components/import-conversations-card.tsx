@@ -1,28 +1,21 @@
 // Account → Import conversations: choose an export from ChatGPT, Open WebUI, LibreChat or Tessera,
 // see what it holds (nothing is written yet), then import it. A large file imports in the background
 // with its progress shown here.
-import {
-  IMPORT_FORMAT_NAMES,
-  IMPORT_MAX_MB,
-  type ImportPreview,
-  type ImportResult,
-} from "@tessera/contracts";
+import { IMPORT_MAX_MB, type ImportPreview, type ImportResult } from "@tessera/contracts";
 import { Upload } from "lucide-react";
 import { useId, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { Alert, AlertDescription, AlertTitle, FormError } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Spinner } from "@/components/ui/spinner";
 import { errorMessage } from "@/lib/api-client";
-import { formatCount } from "@/lib/utils";
+import { formatDay } from "@/lib/utils";
 import { useImportJob, usePreviewImport, useStartImport } from "../api/import-conversations";
 
-const plural = (n: number, one: string, many = `${one}s`) => `${formatCount(n)} ${n === 1 ? one : many}`;
-const day = (iso: string) =>
-  new Date(iso).toLocaleDateString(undefined, { year: "numeric", month: "short", day: "numeric" });
-
 export function ImportConversationsCard() {
+  const { t } = useTranslation("account");
   const inputId = useId();
   const headingId = useId();
   const input = useRef<HTMLInputElement>(null);
@@ -64,12 +57,8 @@ export function ImportConversationsCard() {
   return (
     <Card role="region" aria-labelledby={headingId}>
       <CardHeader>
-        <CardTitle id={headingId}>Import conversations</CardTitle>
-        <CardDescription>
-          Bring your history from ChatGPT (the data export's zip or its conversations.json), Open WebUI,
-          LibreChat or another Tessera account. You see what the file holds before anything is imported. Up to{" "}
-          {IMPORT_MAX_MB} MB.
-        </CardDescription>
+        <CardTitle id={headingId}>{t("import.title")}</CardTitle>
+        <CardDescription>{t("import.description", { max: IMPORT_MAX_MB })}</CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
         <div className="flex flex-wrap items-center gap-3">
@@ -83,15 +72,15 @@ export function ImportConversationsCard() {
           />
           <Button variant="outline" disabled={busy} onClick={() => input.current?.click()}>
             <Upload aria-hidden="true" />
-            Choose a file
+            {t("import.choose")}
           </Button>
           <label htmlFor={inputId} className="text-muted-foreground text-sm">
-            {file ? file.name : "No file chosen"}
+            {file ? file.name : t("import.noFile")}
           </label>
         </div>
         {preview.isPending && (
           <p className="text-muted-foreground flex items-center gap-2 text-sm" role="status">
-            <Spinner /> Reading the file...
+            <Spinner /> {t("import.reading")}
           </p>
         )}
         {preview.data && !finished && <PreviewSummary preview={preview.data} />}
@@ -101,33 +90,36 @@ export function ImportConversationsCard() {
             <Button disabled={busy || preview.data.conversations === 0} onClick={runImport}>
               {start.isPending && <Spinner />}
               {start.isPending
-                ? "Importing..."
-                : `Import ${plural(preview.data.conversations, "conversation")}`}
+                ? t("import.importing")
+                : t("import.start", { count: preview.data.conversations })}
             </Button>
           </div>
         )}
         {running && job.data && (
           <div className="flex flex-col gap-2" role="status">
             <p className="text-sm">
-              {job.data.status === "checking" ? "Checking the file..." : "Importing..."}{" "}
-              {job.data.imported > 0 && `${plural(job.data.imported, "conversation")} so far.`}
+              {job.data.status === "checking" ? t("import.checking") : t("import.importing")}{" "}
+              {job.data.imported > 0 && t("import.soFar", { count: job.data.imported })}
             </p>
             <progress
               className="h-2 w-full"
               max={100}
               value={job.data.progress}
-              aria-label="Import progress"
+              aria-label={t("import.progress")}
             />
           </div>
         )}
         {finished && (
           <Alert variant="info" role="status">
-            <AlertTitle>Imported {plural(finished.imported, "conversation")}</AlertTitle>
+            <AlertTitle>{t("import.imported", { count: finished.imported })}</AlertTitle>
             <AlertDescription>
               <p>
-                {plural(finished.messages, "message")} from the {IMPORT_FORMAT_NAMES[finished.format]}.{" "}
+                {t("import.importedFrom", {
+                  messages: t("import.messages", { count: finished.messages }),
+                  format: t(`import.formats.${finished.format}`),
+                })}{" "}
                 <Link to="/dashboard/chat" className="font-medium underline underline-offset-4">
-                  Open your chats
+                  {t("import.openChats")}
                 </Link>
               </p>
             </AlertDescription>
@@ -139,24 +131,28 @@ export function ImportConversationsCard() {
 }
 
 function PreviewSummary({ preview }: { preview: ImportPreview }) {
+  const { t } = useTranslation("account");
+  const counts = {
+    conversations: t("import.conversations", { count: preview.conversations }),
+    messages: t("import.messages", { count: preview.messages }),
+  };
   return (
-    <div className="flex flex-col gap-2 rounded-lg border p-4 text-sm" aria-label="What the file holds">
-      <p className="font-medium">{IMPORT_FORMAT_NAMES[preview.format]}</p>
+    <div className="flex flex-col gap-2 rounded-lg border p-4 text-sm" aria-label={t("import.summary")}>
+      <p className="font-medium">{t(`import.formats.${preview.format}`)}</p>
       <p>
-        {plural(preview.conversations, "conversation")} with {plural(preview.messages, "message")}
-        {preview.from && preview.to && `, from ${day(preview.from)} to ${day(preview.to)}`}.
+        {preview.from && preview.to
+          ? t("import.holdsBetween", { ...counts, from: formatDay(preview.from), to: formatDay(preview.to) })
+          : t("import.holds", counts)}
       </p>
       {preview.models.length > 0 && (
-        <p className="text-muted-foreground">Models: {preview.models.slice(0, 8).join(", ")}</p>
+        <p className="text-muted-foreground">{t("import.models", { models: preview.models.slice(0, 8) })}</p>
       )}
       {preview.skipped.length > 0 && (
         <div>
-          <p className="text-muted-foreground">Left out:</p>
-          <ul className="text-muted-foreground list-disc pl-5">
+          <p className="text-muted-foreground">{t("import.leftOut")}</p>
+          <ul className="text-muted-foreground list-disc ps-5">
             {preview.skipped.map((s) => (
-              <li key={s.reason}>
-                {s.reason}: {formatCount(s.count)}
-              </li>
+              <li key={s.reason}>{t("import.skipped", { reason: s.reason, times: s.count })}</li>
             ))}
           </ul>
         </div>

@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from "react";
+import { useTranslation } from "react-i18next";
 import { FormError } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import {
@@ -34,6 +35,7 @@ export function PasswordDialog({
   destructive,
   onConfirm,
 }: PasswordDialogProps) {
+  const { t } = useTranslation("account");
   const [password, setPassword] = useState("");
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -71,7 +73,7 @@ export function PasswordDialog({
           </DialogHeader>
           <FormError message={error} />
           <FormField
-            label="Password"
+            label={t("passwordDialog.password")}
             type="password"
             name="password"
             autoComplete="current-password"
@@ -82,7 +84,7 @@ export function PasswordDialog({
           />
           <DialogFooter>
             <Button variant="outline" onClick={() => change(false)} disabled={busy}>
-              Cancel
+              {t("passwordDialog.cancel")}
             </Button>
             <Button
               type="submit"

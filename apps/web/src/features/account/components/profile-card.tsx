@@ -1,6 +1,7 @@
 import type { Profile } from "@tessera/contracts";
 import { CircleAlert } from "lucide-react";
 import { useState, type FormEvent } from "react";
+import { useTranslation } from "react-i18next";
 import { toast } from "@/lib/toast";
 import { Alert, AlertDescription, FormError } from "@/components/ui/alert";
 import { Avatar } from "@/components/ui/avatar";
@@ -14,15 +15,16 @@ import { useProfile } from "../api/get-profile";
 import { useUpdateProfile } from "../api/update-profile";
 
 export function ProfileCard() {
+  const { t } = useTranslation("account");
   const { data: profile, error, isPending } = useProfile();
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Profile</CardTitle>
-        <CardDescription>How you appear in Tessera and to your team.</CardDescription>
+        <CardTitle>{t("profile.title")}</CardTitle>
+        <CardDescription>{t("profile.description")}</CardDescription>
       </CardHeader>
       {isPending ? (
-        <PageSpinner label="Loading profile" />
+        <PageSpinner label={t("profile.loading")} />
       ) : profile ? (
         <ProfileForm
           key={`${profile.fullName}|${profile.avatarUrl}|${profile.avatarSrc}`}
@@ -32,7 +34,7 @@ export function ProfileCard() {
         <CardContent>
           <Alert variant="destructive" role="alert">
             <CircleAlert aria-hidden="true" />
-            <AlertDescription>Your profile could not be loaded: {errorMessage(error)}</AlertDescription>
+            <AlertDescription>{t("profile.loadFailed", { reason: errorMessage(error) })}</AlertDescription>
           </Alert>
         </CardContent>
       )}
@@ -41,6 +43,7 @@ export function ProfileCard() {
 }
 
 function ProfileForm({ profile }: { profile: Profile }) {
+  const { t } = useTranslation("account");
   const { refresh } = useAuth();
   const update = useUpdateProfile();
   const [fullName, setFullName] = useState(profile.fullName ?? "");
@@ -57,10 +60,10 @@ function ProfileForm({ profile }: { profile: Profile }) {
       },
       {
         onSuccess: () => {
-          toast.success("Profile updated");
+          toast.success(t("profile.updated"));
           void refresh();
         },
-        onError: (err) => toast.error("Could not save your profile", { description: errorMessage(err) }),
+        onError: (err) => toast.error(t("profile.saveFailed"), { description: errorMessage(err) }),
       },
     );
   };
@@ -77,25 +80,25 @@ function ProfileForm({ profile }: { profile: Profile }) {
             className="size-16 text-lg"
           />
           <div className="min-w-0">
-            <p className="truncate font-medium">{fullName.trim() || "No name yet"}</p>
+            <p className="truncate font-medium">{fullName.trim() || t("profile.noName")}</p>
             <p className="truncate text-sm text-muted-foreground">{profile.email}</p>
           </div>
         </div>
         <div className="grid gap-5 sm:grid-cols-2">
           <FormField
-            label="Full Name"
+            label={t("profile.fullName")}
             name="fullName"
             autoComplete="name"
             value={fullName}
             onChange={(e) => setFullName(e.target.value)}
           />
           <FormField
-            label="Avatar URL"
+            label={t("profile.avatarUrl")}
             name="avatarUrl"
             type="url"
             inputMode="url"
-            placeholder="https://…"
-            hint="A link to a picture (http or https); Tessera keeps a copy. Leave empty to show your initials."
+            placeholder={t("profile.avatarPlaceholder")}
+            hint={t("profile.avatarHint")}
             value={avatarUrl}
             onChange={(e) => setAvatarUrl(e.target.value)}
           />
@@ -104,7 +107,7 @@ function ProfileForm({ profile }: { profile: Profile }) {
       <CardFooter className="justify-end">
         <Button type="submit" disabled={update.isPending || (!nameChanged && !avatarChanged)}>
           {update.isPending ? <Spinner /> : null}
-          Save changes
+          {t("profile.save")}
         </Button>
       </CardFooter>
     </form>

@@ -1,5 +1,6 @@
 import { ShieldCheck, ShieldOff } from "lucide-react";
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import { toast } from "@/lib/toast";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -15,6 +16,7 @@ import { PasswordDialog } from "./password-dialog";
 import { TwoFactorSetup } from "./two-factor-setup";
 
 export function TwoFactorCard() {
+  const { t } = useTranslation("account");
   const { user, signIn, refresh } = useAuth();
   const enabled = Boolean(user?.twoFactorEnabled);
   const [dialog, setDialog] = useState<"enable" | "disable" | null>(null);
@@ -30,28 +32,24 @@ export function TwoFactorCard() {
   const confirm = async (code: string) => {
     await adopt(await confirmTwoFactor(code));
     setEnrolment(null);
-    toast.success("Two-factor authentication enabled", {
-      description: "You will be asked for a code when you sign in.",
-    });
+    toast.success(t("twoFactor.enabledToast"), { description: t("twoFactor.enabledToastDescription") });
   };
   const disable = async (password: string) => {
     await adopt(await disableTwoFactor(password));
     setDialog(null);
-    toast.success("Two-factor authentication disabled");
+    toast.success(t("twoFactor.disabledToast"));
   };
 
   return (
     <Card>
       <CardHeader className="flex-row items-start justify-between gap-4">
         <div className="flex flex-col gap-1.5">
-          <CardTitle>Two-factor authentication</CardTitle>
-          <CardDescription>
-            A code from an authenticator app as a second step when you sign in.
-          </CardDescription>
+          <CardTitle>{t("twoFactor.title")}</CardTitle>
+          <CardDescription>{t("twoFactor.description")}</CardDescription>
         </div>
         <Badge variant={enabled ? "success" : "secondary"} data-testid="two-factor-status">
           {enabled ? <ShieldCheck aria-hidden="true" /> : <ShieldOff aria-hidden="true" />}
-          {enabled ? "Enabled" : "Disabled"}
+          {enabled ? t("twoFactor.enabled") : t("twoFactor.disabled")}
         </Badge>
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
@@ -59,26 +57,21 @@ export function TwoFactorCard() {
           <TwoFactorSetup enrolment={enrolment} onConfirm={confirm} onCancel={() => setEnrolment(null)} />
         ) : enabled ? (
           <div className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
-            <p className="text-sm text-muted-foreground">
-              Two-factor authentication is on. Signing in asks for a code from your app or a backup code.
-            </p>
+            <p className="text-sm text-muted-foreground">{t("twoFactor.onText")}</p>
             <Button
               variant="outline"
               className="text-destructive hover:text-destructive"
               onClick={() => setDialog("disable")}
             >
-              Disable
+              {t("twoFactor.disable")}
             </Button>
           </div>
         ) : (
           <div className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
-            <p className="text-sm text-muted-foreground">
-              Protect your account even if your password leaks. Works with 1Password, Authy, Google
-              Authenticator and others.
-            </p>
+            <p className="text-sm text-muted-foreground">{t("twoFactor.offText")}</p>
             <Button onClick={() => setDialog("enable")}>
               <ShieldCheck aria-hidden="true" />
-              Enable two-factor
+              {t("twoFactor.enable")}
             </Button>
           </div>
         )}
@@ -86,17 +79,17 @@ export function TwoFactorCard() {
       <PasswordDialog
         open={dialog === "enable"}
         onOpenChange={(open) => setDialog(open ? "enable" : null)}
-        title="Turn on two-factor authentication"
-        description="Enter your password to set up an authenticator app."
-        confirmLabel="Continue"
+        title={t("twoFactor.enableTitle")}
+        description={t("twoFactor.enableDescription")}
+        confirmLabel={t("twoFactor.continue")}
         onConfirm={start}
       />
       <PasswordDialog
         open={dialog === "disable"}
         onOpenChange={(open) => setDialog(open ? "disable" : null)}
-        title="Turn off two-factor authentication"
-        description="Enter your password. Signing in will then ask for your password only."
-        confirmLabel="Disable two-factor"
+        title={t("twoFactor.disableTitle")}
+        description={t("twoFactor.disableDescription")}
+        confirmLabel={t("twoFactor.disableConfirm")}
         destructive
         onConfirm={disable}
       />

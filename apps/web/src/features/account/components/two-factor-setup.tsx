@@ -1,6 +1,7 @@
 import { Copy } from "lucide-react";
 import { QRCodeSVG } from "qrcode.react";
 import { useState, type FormEvent } from "react";
+import { useTranslation } from "react-i18next";
 import { FormError } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
@@ -18,6 +19,7 @@ interface TwoFactorSetupProps {
 
 /** Scan (or type) the secret, keep the backup codes, then prove it works with one code. */
 export function TwoFactorSetup({ enrolment, onConfirm, onCancel }: TwoFactorSetupProps) {
+  const { t } = useTranslation("account");
   const [code, setCode] = useState("");
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -39,13 +41,13 @@ export function TwoFactorSetup({ enrolment, onConfirm, onCancel }: TwoFactorSetu
     <div className="flex flex-col gap-6">
       <ol className="grid gap-6 md:grid-cols-2">
         <li className="flex flex-col gap-3">
-          <h3 className="text-sm font-semibold">1. Scan this QR code with your authenticator app</h3>
+          <h3 className="text-sm font-semibold">{t("twoFactor.setup.scan")}</h3>
           <div className="w-fit rounded-xl border bg-white p-3 shadow-xs">
-            <QRCodeSVG value={enrolment.totpURI} size={168} title="QR code for your authenticator app" />
+            <QRCodeSVG value={enrolment.totpURI} size={168} title={t("twoFactor.setup.qrCode")} />
           </div>
           {secret ? (
             <div className="flex flex-col gap-1.5">
-              <p className="text-xs text-muted-foreground">Can&apos;t scan it? Enter this key instead:</p>
+              <p className="text-xs text-muted-foreground">{t("twoFactor.setup.cantScan")}</p>
               <div className="flex items-center gap-2">
                 <code
                   data-testid="totp-secret"
@@ -56,7 +58,7 @@ export function TwoFactorSetup({ enrolment, onConfirm, onCancel }: TwoFactorSetu
                 <Button
                   variant="ghost"
                   size="icon"
-                  aria-label="Copy secret key"
+                  aria-label={t("twoFactor.setup.copySecret")}
                   onClick={() => void copyText(secret)}
                 >
                   <Copy aria-hidden="true" />
@@ -66,12 +68,10 @@ export function TwoFactorSetup({ enrolment, onConfirm, onCancel }: TwoFactorSetu
           ) : null}
         </li>
         <li className="flex flex-col gap-3">
-          <h3 className="text-sm font-semibold">2. Save your backup codes</h3>
-          <p className="text-xs text-muted-foreground">
-            Each code signs you in once if you lose your authenticator. Keep them somewhere safe.
-          </p>
+          <h3 className="text-sm font-semibold">{t("twoFactor.setup.saveCodes")}</h3>
+          <p className="text-xs text-muted-foreground">{t("twoFactor.setup.codesHint")}</p>
           <ul
-            aria-label="Backup codes"
+            aria-label={t("twoFactor.setup.backupCodes")}
             className="grid grid-cols-2 gap-1.5 rounded-xl border bg-muted/50 p-3"
           >
             {enrolment.backupCodes.map((backup) => (
@@ -87,16 +87,16 @@ export function TwoFactorSetup({ enrolment, onConfirm, onCancel }: TwoFactorSetu
             onClick={() => void copyText(enrolment.backupCodes.join("\n"))}
           >
             <Copy aria-hidden="true" />
-            Copy backup codes
+            {t("twoFactor.setup.copyCodes")}
           </Button>
         </li>
       </ol>
       <form onSubmit={submit} className="flex flex-col gap-3 border-t pt-5">
-        <h3 className="text-sm font-semibold">3. Enter the 6-digit code your app shows</h3>
+        <h3 className="text-sm font-semibold">{t("twoFactor.setup.enterCode")}</h3>
         <FormError message={error} />
         <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
           <FormField
-            label="Authentication code"
+            label={t("twoFactor.setup.code")}
             name="code"
             autoComplete="one-time-code"
             inputMode="numeric"
@@ -111,10 +111,10 @@ export function TwoFactorSetup({ enrolment, onConfirm, onCancel }: TwoFactorSetu
           <div className="flex gap-2">
             <Button type="submit" disabled={busy}>
               {busy ? <Spinner /> : null}
-              Confirm
+              {t("twoFactor.setup.confirm")}
             </Button>
             <Button variant="ghost" onClick={onCancel} disabled={busy}>
-              Cancel
+              {t("twoFactor.setup.cancel")}
             </Button>
           </div>
         </div>

@@ -1,6 +1,7 @@
 // PUT / DELETE /api/assistants/:id/favorite. The star changes at once; a refusal puts it back.
 import { assistantSchema, type Assistant } from "@tessera/contracts";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import i18next from "i18next";
 import { toast } from "@/lib/toast";
 import { apiRequest, errorMessage } from "@/lib/api-client";
 import { assistantsQuery } from "./get-assistants";
@@ -29,9 +30,12 @@ export function useSetFavorite() {
     },
     onError: (error, { favorite }, context) => {
       if (context?.previous) queryClient.setQueryData(key, context.previous);
-      toast.error(favorite ? "Could not add to favorites" : "Could not remove from favorites", {
-        description: errorMessage(error),
-      });
+      toast.error(
+        i18next.t(favorite ? "assistants:favorite.addFailed" : "assistants:favorite.removeFailed"),
+        {
+          description: errorMessage(error),
+        },
+      );
     },
     onSuccess: (assistant) =>
       queryClient.setQueryData<Assistant[]>(key, (list) =>

@@ -1,16 +1,18 @@
 import type { Assistant } from "@tessera/contracts";
 import { Building2, Globe, Lock, Sparkles, Users } from "lucide-react";
+import { useTranslation } from "react-i18next";
 import { Badge } from "@/components/ui/badge";
 
 /** The listing flags of spec §6 as words: where an assistant comes from and who can see it. */
 export function AssistantBadges({ assistant: a }: { assistant: Assistant }) {
+  const { t } = useTranslation("assistants");
   return (
-    <ul aria-label="Labels" className="flex flex-wrap gap-1.5">
+    <ul aria-label={t("badges.label")} className="flex flex-wrap gap-1.5">
       {a.isSystem ? (
         <li>
           <Badge variant="default">
             <Sparkles aria-hidden="true" />
-            Built-in
+            {t("badges.builtIn")}
           </Badge>
         </li>
       ) : null}
@@ -18,7 +20,7 @@ export function AssistantBadges({ assistant: a }: { assistant: Assistant }) {
         <li>
           <Badge variant="success">
             <Globe aria-hidden="true" />
-            Public
+            {t("badges.public")}
           </Badge>
         </li>
       ) : null}
@@ -26,7 +28,7 @@ export function AssistantBadges({ assistant: a }: { assistant: Assistant }) {
         <li>
           <Badge variant="outline">
             <Lock aria-hidden="true" />
-            Private
+            {t("badges.private")}
           </Badge>
         </li>
       ) : null}
@@ -34,7 +36,7 @@ export function AssistantBadges({ assistant: a }: { assistant: Assistant }) {
         <li>
           <Badge variant="secondary">
             <Users aria-hidden="true" />
-            {a.sharedBy ? `Shared by ${a.sharedBy}` : "Shared with you"}
+            {a.sharedBy ? t("badges.sharedBy", { name: a.sharedBy }) : t("badges.sharedWithYou")}
           </Badge>
         </li>
       ) : null}
@@ -42,7 +44,7 @@ export function AssistantBadges({ assistant: a }: { assistant: Assistant }) {
         <li>
           <Badge variant="secondary">
             <Building2 aria-hidden="true" />
-            Team
+            {t("badges.team")}
           </Badge>
         </li>
       ) : null}

@@ -1,3 +1,4 @@
+import { useTranslation } from "react-i18next";
 import { Input } from "@/components/ui/input";
 import { Textarea } from "@/components/ui/textarea";
 import { cn } from "@/lib/utils";
@@ -19,10 +20,11 @@ export function AssistantBasicsFields({
   limits: AssistantLimits;
   onChange: Patch;
 }) {
+  const { t } = useTranslation("assistants");
   return (
     <div className="flex flex-col gap-4">
       <div className="flex gap-3">
-        <FormRow label="Avatar" className="w-20 shrink-0">
+        <FormRow label={t("basics.avatar")} className="w-20 shrink-0">
           {({ id }) => (
             <Input
               id={id}
@@ -33,7 +35,7 @@ export function AssistantBasicsFields({
             />
           )}
         </FormRow>
-        <FormRow label="Name" className="flex-1" limit={limits.name}>
+        <FormRow label={t("basics.name")} className="flex-1" limit={limits.name}>
           {({ id, hintId, invalid }) => (
             <Input
               id={id}
@@ -42,19 +44,19 @@ export function AssistantBasicsFields({
               required
               autoFocus
               autoComplete="off"
-              placeholder="Support Sage"
+              placeholder={t("basics.namePlaceholder")}
               value={draft.name}
               onChange={(e) => onChange({ name: e.target.value })}
             />
           )}
         </FormRow>
       </div>
-      <div role="group" aria-label="Suggested avatars" className="-mt-1 flex flex-wrap gap-1">
+      <div role="group" aria-label={t("basics.suggestedAvatars")} className="-mt-1 flex flex-wrap gap-1">
         {AVATARS.map((emoji) => (
           <button
             key={emoji}
             type="button"
-            aria-label={`Use ${emoji} as avatar`}
+            aria-label={t("basics.useAvatar", { emoji })}
             aria-pressed={draft.avatar === emoji}
             onClick={() => onChange({ avatar: emoji })}
             className={cn(
@@ -66,21 +68,21 @@ export function AssistantBasicsFields({
           </button>
         ))}
       </div>
-      <FormRow label="Description" limit={limits.description}>
+      <FormRow label={t("basics.description")} limit={limits.description}>
         {({ id, hintId, invalid }) => (
           <Input
             id={id}
             aria-describedby={hintId}
             aria-invalid={invalid}
-            placeholder="Answers questions about our product from the handbook."
+            placeholder={t("basics.descriptionPlaceholder")}
             value={draft.description}
             onChange={(e) => onChange({ description: e.target.value })}
           />
         )}
       </FormRow>
       <FormRow
-        label="System prompt"
-        hint="Who the assistant is and how it should behave, in your words."
+        label={t("basics.systemPrompt")}
+        hint={t("basics.systemPromptHint")}
         limit={limits.systemPrompt}
       >
         {({ id, hintId, invalid }) => (
@@ -90,7 +92,7 @@ export function AssistantBasicsFields({
             rows={4}
             aria-describedby={hintId}
             aria-invalid={invalid}
-            placeholder="You are a patient support agent. Answer from the attached documents and say when they do not cover a question."
+            placeholder={t("basics.systemPromptPlaceholder")}
             value={draft.systemPrompt}
             onChange={(e) => onChange({ systemPrompt: e.target.value })}
           />

@@ -1,5 +1,6 @@
 import { findCatalogueModel, type Assistant } from "@tessera/contracts";
 import { Cpu, MessageSquare, Pencil, Trash2 } from "lucide-react";
+import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { Button } from "@/components/ui/button";
 import { useModelsById } from "../api/get-models";
@@ -16,6 +17,7 @@ export function AssistantCard({
   onEdit: (assistant: Assistant) => void;
   onDelete: (assistant: Assistant) => void;
 }) {
+  const { t } = useTranslation("assistants");
   const model = useModelsById().get(assistant.settings.model);
   const modelName =
     model?.name ?? findCatalogueModel(assistant.settings.model)?.name ?? assistant.settings.model;
@@ -36,11 +38,11 @@ export function AssistantCard({
           <h2 className="truncate leading-tight font-semibold">{assistant.name}</h2>
           <p className="mt-1 flex min-w-0 flex-wrap items-center gap-x-1 text-xs text-muted-foreground">
             <Cpu className="size-3 shrink-0" aria-hidden="true" />
-            <span className="sr-only">Model: </span>
+            <span className="sr-only">{t("card.model")} </span>
             <span className="min-w-0 break-words">{modelName}</span>
             {unavailable ? (
               <span className="text-amber-700 dark:text-amber-400" title={unavailable}>
-                · unavailable
+                · {t("card.unavailable")}
               </span>
             ) : null}
           </p>
@@ -49,25 +51,27 @@ export function AssistantCard({
       </div>
       <div className="flex flex-1 flex-col gap-3 px-4 pb-4">
         <p className="line-clamp-2 text-sm text-muted-foreground">
-          {assistant.description || "No description."}
+          {assistant.description || t("card.noDescription")}
         </p>
         <AssistantBadges assistant={assistant} />
       </div>
       <div className="flex items-center gap-1 border-t px-3 py-2.5">
         <Button asChild size="sm">
-          <Link to={`/dashboard/chat?assistant=${encodeURIComponent(assistant.id)}`}>
+          <Link
+            to={`/dashboard/chat?assistant=${encodeURIComponent(assistant.id)}`}
+            aria-label={t("card.chatWith", { name: assistant.name })}
+          >
             <MessageSquare aria-hidden="true" />
-            Chat
-            <span className="sr-only"> with {assistant.name}</span>
+            {t("card.chat")}
           </Link>
         </Button>
         {assistant.isOwned ? (
-          <div className="ml-auto flex items-center gap-0.5">
+          <div className="ms-auto flex items-center gap-0.5">
             <Button
               variant="ghost"
               size="icon"
               className="size-8"
-              aria-label={`Edit ${assistant.name}`}
+              aria-label={t("card.edit", { name: assistant.name })}
               onClick={() => onEdit(assistant)}
             >
               <Pencil aria-hidden="true" />
@@ -76,7 +80,7 @@ export function AssistantCard({
               variant="ghost"
               size="icon"
               className="size-8 text-muted-foreground hover:bg-destructive/10 hover:text-destructive"
-              aria-label={`Delete ${assistant.name}`}
+              aria-label={t("card.delete", { name: assistant.name })}
               onClick={() => onDelete(assistant)}
             >
               <Trash2 aria-hidden="true" />

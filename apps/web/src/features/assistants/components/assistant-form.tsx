@@ -1,5 +1,6 @@
 import { ASSISTANT_LIMITS, GUIDE_MODEL_ID, type Assistant } from "@tessera/contracts";
 import { useState, type FormEvent, type ReactNode } from "react";
+import { useTranslation } from "react-i18next";
 import { toast } from "@/lib/toast";
 import { FormError } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -49,6 +50,7 @@ export function AssistantForm({
   onCancel: () => void;
   onSaved: (assistant: Assistant, created: boolean) => void;
 }) {
+  const { t } = useTranslation("assistants");
   const defaultModel = useDefaultModel();
   const [edited, setDraft] = useState<AssistantDraft>(() => (assistant ? draftOf(assistant) : newDraft("")));
   const draft = { ...edited, model: edited.model || defaultModel };
@@ -66,7 +68,7 @@ export function AssistantForm({
     const input = inputOf(draft);
     const handlers = {
       onSuccess: (saved: Assistant) => {
-        toast.success(assistant ? "Assistant saved" : "Assistant created", { description: saved.name });
+        toast.success(assistant ? t("form.saved") : t("form.created"), { description: saved.name });
         onSaved(saved, !assistant);
       },
       onError: (err: Error) => setError(errorMessage(err)),
@@ -79,22 +81,22 @@ export function AssistantForm({
     // The server checks every field and its message is shown in the form (noValidate: no browser bubbles).
     <form onSubmit={submit} noValidate className="flex min-h-0 flex-1 flex-col" aria-busy={busy}>
       <DialogHeader className="border-b px-5 py-4 sm:px-6">
-        <DialogTitle>{assistant ? `Edit ${assistant.name}` : "New assistant"}</DialogTitle>
-        <DialogDescription>
-          Its prompt, model and knowledge apply whenever someone chats with it.
-        </DialogDescription>
+        <DialogTitle>
+          {assistant ? t("form.editTitle", { name: assistant.name }) : t("form.newTitle")}
+        </DialogTitle>
+        <DialogDescription>{t("form.intro")}</DialogDescription>
       </DialogHeader>
       <div className="scroll-area flex min-h-0 flex-1 flex-col gap-7 overflow-y-auto px-5 py-5 sm:px-6">
-        <Section title="Basics">
+        <Section title={t("form.sections.basics")}>
           <AssistantBasicsFields draft={draft} limits={limits} onChange={patch} />
         </Section>
-        <Section title="Model and style">
+        <Section title={t("form.sections.model")}>
           <AssistantSettingsFields draft={draft} onChange={patch} />
         </Section>
-        <Section title="Knowledge">
+        <Section title={t("form.sections.knowledge")}>
           <FormRow
-            label="Instructions"
-            hint="Standing rules added to every answer, such as tone or what to avoid."
+            label={t("form.instructions")}
+            hint={t("form.instructionsHint")}
             limit={limits.instructions}
           >
             {({ id, hintId, invalid }) => (
@@ -109,7 +111,7 @@ export function AssistantForm({
             )}
           </FormRow>
           <div className="flex flex-col gap-2">
-            <p className="text-sm font-medium">Documents</p>
+            <p className="text-sm font-medium">{t("form.documents")}</p>
             <KnowledgeDocuments
               ids={draft.documents}
               onAttach={(id) =>
@@ -119,9 +121,9 @@ export function AssistantForm({
             />
           </div>
           <div className="flex flex-col gap-2">
-            <p className="text-sm font-medium">Websites</p>
+            <p className="text-sm font-medium">{t("form.websites")}</p>
             <p id="assistant-websites-hint" className="-mt-1 text-xs text-muted-foreground">
-              Optional. Kept with the assistant as references; answers are drawn from its documents.
+              {t("form.websitesHint")}
             </p>
             <WebsitesField
               websites={draft.websites}
@@ -130,13 +132,11 @@ export function AssistantForm({
             />
           </div>
         </Section>
-        <Section title="Tools">
-          <p className="-mt-2 text-xs text-muted-foreground">
-            Switched on when a conversation with this assistant starts; the model may call them.
-          </p>
+        <Section title={t("form.sections.tools")}>
+          <p className="-mt-2 text-xs text-muted-foreground">{t("form.toolsHint")}</p>
           <AssistantToolsField tools={draft.tools} onChange={(tools) => patch({ tools })} />
         </Section>
-        <Section title="Sharing">
+        <Section title={t("form.sections.sharing")}>
           <div className="flex items-start gap-3 rounded-lg border p-3">
             <input
               id="assistant-public"
@@ -147,10 +147,9 @@ export function AssistantForm({
               className="mt-0.5 size-4 shrink-0 cursor-pointer accent-primary"
             />
             <div className="flex flex-col gap-1">
-              <Label htmlFor="assistant-public">Public</Label>
+              <Label htmlFor="assistant-public">{t("form.public")}</Label>
               <p id="assistant-public-hint" className="text-xs text-muted-foreground">
-                Everyone in this workspace can find it under Public and chat with it, and its answers draw on
-                its documents for them too. Only you can change it.
+                {t("form.publicHint")}
               </p>
             </div>
           </div>
@@ -160,11 +159,11 @@ export function AssistantForm({
         <FormError message={error} />
         <DialogFooter>
           <Button variant="outline" onClick={onCancel} disabled={busy}>
-            Cancel
+            {t("form.cancel")}
           </Button>
           <Button type="submit" disabled={busy}>
             {busy ? <Spinner /> : null}
-            {assistant ? "Save changes" : "Create assistant"}
+            {assistant ? t("form.save") : t("form.create")}
           </Button>
         </DialogFooter>
       </div>

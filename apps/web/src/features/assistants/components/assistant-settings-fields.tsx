@@ -1,10 +1,12 @@
+import { useTranslation } from "react-i18next";
 import { ModelSelect } from "@/components/model-select";
 import { Input } from "@/components/ui/input";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { useModels } from "@/lib/models-query";
+import { activeLocale } from "@/lib/utils";
 import {
-  capitalize,
-  LANGUAGES,
+  ANSWER_LANGUAGES,
+  languageNamer,
   MAX_TOKENS_MAX,
   PERSONALITIES,
   RESPONSE_STYLES,
@@ -16,19 +18,21 @@ import { FormRow } from "./form-row";
 
 type Patch = (patch: Partial<AssistantDraft>) => void;
 
+/** 0.7 as "0.7", or "0,7" in German: always one decimal, as the slider steps. */
+const formatTemperature = (value: number) =>
+  value.toLocaleString(activeLocale(), { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+
 /** Model and sampling: how the assistant answers. */
 export function AssistantSettingsFields({ draft, onChange }: { draft: AssistantDraft; onChange: Patch }) {
+  const { t } = useTranslation("assistants");
   const models = useModels();
-  const languages = LANGUAGES.some((l) => l.code === draft.language)
-    ? LANGUAGES
-    : [{ code: draft.language, name: draft.language }, ...LANGUAGES];
+  const codes = ANSWER_LANGUAGES.includes(draft.language)
+    ? ANSWER_LANGUAGES
+    : [draft.language, ...ANSWER_LANGUAGES];
+  const languageName = languageNamer(activeLocale());
   return (
     <div className="grid gap-4 sm:grid-cols-2">
-      <FormRow
-        label="Model"
-        className="sm:col-span-2"
-        hint="Models that need a provider key show why they cannot be chosen yet."
-      >
+      <FormRow label={t("settings.model")} className="sm:col-span-2" hint={t("settings.modelHint")}>
         {({ id, hintId }) => (
           <ModelSelect
             id={id}
@@ -41,11 +45,11 @@ export function AssistantSettingsFields({ draft, onChange }: { draft: AssistantD
         )}
       </FormRow>
       <FormRow
-        label="Temperature"
-        hint="Lower is focused and repeatable, higher is more varied."
+        label={t("settings.temperature")}
+        hint={t("settings.temperatureHint")}
         aside={
           <output className="text-sm text-muted-foreground tabular-nums">
-            {draft.temperature.toFixed(1)}
+            {formatTemperature(draft.temperature)}
           </output>
         }
       >
@@ -63,7 +67,7 @@ export function AssistantSettingsFields({ draft, onChange }: { draft: AssistantD
           />
         )}
       </FormRow>
-      <FormRow label="Max tokens" hint="The longest answer it may give.">
+      <FormRow label={t("settings.maxTokens")} hint={t("settings.maxTokensHint")}>
         {({ id, hintId }) => (
           <Input
             id={id}
@@ -78,7 +82,7 @@ export function AssistantSettingsFields({ draft, onChange }: { draft: AssistantD
           />
         )}
       </FormRow>
-      <FormRow label="Personality">
+      <FormRow label={t("settings.personality")}>
         {({ id }) => (
           <Select
             value={draft.personality}
@@ -90,14 +94,14 @@ export function AssistantSettingsFields({ draft, onChange }: { draft: AssistantD
             <SelectContent>
               {PERSONALITIES.map((p) => (
                 <SelectItem key={p} value={p}>
-                  {capitalize(p)}
+                  {t(`settings.personalities.${p}`)}
                 </SelectItem>
               ))}
             </SelectContent>
           </Select>
         )}
       </FormRow>
-      <FormRow label="Response style">
+      <FormRow label={t("settings.responseStyle")}>
         {({ id }) => (
           <Select
             value={draft.responseStyle}
@@ -109,23 +113,23 @@ export function AssistantSettingsFields({ draft, onChange }: { draft: AssistantD
             <SelectContent>
               {RESPONSE_STYLES.map((s) => (
                 <SelectItem key={s} value={s}>
-                  {capitalize(s)}
+                  {t(`settings.responseStyles.${s}`)}
                 </SelectItem>
               ))}
             </SelectContent>
           </Select>
         )}
       </FormRow>
-      <FormRow label="Language" className="sm:col-span-2">
+      <FormRow label={t("settings.language")} className="sm:col-span-2">
         {({ id }) => (
           <Select value={draft.language} onValueChange={(language) => onChange({ language })}>
             <SelectTrigger id={id}>
               <SelectValue />
             </SelectTrigger>
             <SelectContent>
-              {languages.map((l) => (
-                <SelectItem key={l.code} value={l.code}>
-                  {l.name}
+              {codes.map((code) => (
+                <SelectItem key={code} value={code}>
+                  {languageName(code)}
                 </SelectItem>
               ))}
             </SelectContent>

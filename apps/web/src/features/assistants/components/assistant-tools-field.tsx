@@ -1,6 +1,7 @@
 // The assistant's tool set: the tools (GET /api/tools) a conversation with it starts with switched on.
 import { toolSummarySchema } from "@tessera/contracts";
 import { useQuery } from "@tanstack/react-query";
+import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { Switch } from "@/components/ui/switch";
 import { apiRequest } from "@/lib/api-client";
@@ -12,6 +13,7 @@ export function AssistantToolsField({
   tools: string[] | null;
   onChange: (tools: string[]) => void;
 }) {
+  const { t } = useTranslation("assistants");
   const list = useQuery({
     queryKey: ["tools"],
     queryFn: async ({ signal }) =>
@@ -19,9 +21,9 @@ export function AssistantToolsField({
     staleTime: 60_000,
   });
   const on = new Set(tools ?? []);
-  if (list.isPending) return <p className="text-sm text-muted-foreground">Loading tools…</p>;
-  if (list.isError) return <p className="text-sm text-destructive">The tools could not be loaded.</p>;
-  if (!list.data.length) return <p className="text-sm text-muted-foreground">No tools are available.</p>;
+  if (list.isPending) return <p className="text-sm text-muted-foreground">{t("tools.loading")}</p>;
+  if (list.isError) return <p className="text-sm text-destructive">{t("tools.loadFailed")}</p>;
+  if (!list.data.length) return <p className="text-sm text-muted-foreground">{t("tools.none")}</p>;
   return (
     <ul className="flex flex-col gap-2">
       {list.data.map((tool) => {

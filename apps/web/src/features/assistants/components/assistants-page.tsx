@@ -4,6 +4,7 @@
 import type { Assistant } from "@tessera/contracts";
 import { CircleAlert } from "lucide-react";
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { toast } from "@/lib/toast";
 import { Alert, AlertDescription } from "@/components/ui/alert";
@@ -11,15 +12,10 @@ import { PageSpinner } from "@/components/ui/spinner";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { errorMessage } from "@/lib/api-client";
 import { useDocumentTitle } from "@/lib/use-document-title";
+import { formatCount } from "@/lib/utils";
 import { useDeleteAssistant } from "../api/delete-assistant";
 import { useAssistants } from "../api/get-assistants";
-import {
-  assistantTabs,
-  defaultTab,
-  isAssistantTab,
-  TAB_LABELS,
-  type AssistantTab,
-} from "../utils/assistant-tabs";
+import { assistantTabs, defaultTab, isAssistantTab, type AssistantTab } from "../utils/assistant-tabs";
 import { AssistantCard } from "./assistant-card";
 import { AssistantFormDialog } from "./assistant-form-dialog";
 import { DeleteAssistantDialog } from "./delete-assistant-dialog";
@@ -27,7 +23,8 @@ import { EmptyTab } from "./empty-tab";
 import { NewAssistantButton } from "./new-assistant-button";
 
 export function AssistantsPage() {
-  useDocumentTitle("Assistants");
+  const { t } = useTranslation("assistants");
+  useDocumentTitle(t("page.title"));
   const { data, error, isPending } = useAssistants();
   const [params, setParams] = useSearchParams();
   const [form, setForm] = useState<{ assistant: Assistant | null } | null>(null);
@@ -54,8 +51,8 @@ export function AssistantsPage() {
   const confirmDelete = (assistant: Assistant) => {
     setDeleting(null);
     remove.mutate(assistant.id, {
-      onSuccess: () => toast.success("Assistant deleted", { description: assistant.name }),
-      onError: (err) => toast.error("Could not delete the assistant", { description: errorMessage(err) }),
+      onSuccess: () => toast.success(t("page.deleted"), { description: assistant.name }),
+      onError: (err) => toast.error(t("page.deleteFailed"), { description: errorMessage(err) }),
     });
   };
 
@@ -63,39 +60,37 @@ export function AssistantsPage() {
     <div className="mx-auto flex w-full max-w-6xl flex-col gap-6 px-4 py-8 sm:px-8 sm:py-10">
       <header className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
         <div className="flex flex-col gap-2">
-          <h1 className="text-3xl font-semibold tracking-tight">Assistants</h1>
-          <p className="text-muted-foreground">
-            Chat with a ready-made assistant, or make your own with its own prompt, model and knowledge.
-          </p>
+          <h1 className="text-3xl font-semibold tracking-tight">{t("page.title")}</h1>
+          <p className="text-muted-foreground">{t("page.intro")}</p>
         </div>
         <NewAssistantButton onCreate={create} className="self-start sm:self-auto" />
       </header>
 
       {isPending ? (
-        <PageSpinner label="Loading assistants" />
+        <PageSpinner label={t("page.loading")} />
       ) : error ? (
         <Alert variant="destructive" role="alert">
           <CircleAlert aria-hidden="true" />
-          <AlertDescription>The assistants could not be loaded: {errorMessage(error)}</AlertDescription>
+          <AlertDescription>{t("page.loadFailed", { reason: errorMessage(error) })}</AlertDescription>
         </Alert>
       ) : (
         <Tabs value={tab} onValueChange={showTab} className="flex flex-col gap-5">
           <TabsList className="w-full justify-start overflow-x-auto sm:w-fit">
-            {tabs.map(({ tab: t, assistants }) => (
-              <TabsTrigger key={t} value={t} className="flex-none gap-1 px-2 sm:gap-1.5 sm:px-3">
-                {TAB_LABELS[t]}
+            {tabs.map(({ tab: name, assistants }) => (
+              <TabsTrigger key={name} value={name} className="flex-none gap-1 px-2 sm:gap-1.5 sm:px-3">
+                {t(`tabs.${name}`)}
                 <span className="rounded-full bg-foreground/8 px-1.5 text-xs tabular-nums">
-                  {assistants.length}
+                  {formatCount(assistants.length)}
                 </span>
               </TabsTrigger>
             ))}
           </TabsList>
-          {tabs.map(({ tab: t, assistants }) => (
-            <TabsContent key={t} value={t}>
+          {tabs.map(({ tab: name, assistants }) => (
+            <TabsContent key={name} value={name}>
               {assistants.length === 0 ? (
-                <EmptyTab tab={t} onCreate={create} />
+                <EmptyTab tab={name} onCreate={create} />
               ) : (
-                <ul aria-label={TAB_LABELS[t]} className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+                <ul aria-label={t(`tabs.${name}`)} className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
                   {assistants.map((a) => (
                     <li key={a.id}>
                       <AssistantCard

@@ -1,4 +1,5 @@
 import type { Assistant } from "@tessera/contracts";
+import { useTranslation } from "react-i18next";
 import { ConfirmDeleteDialog } from "@/components/confirm-delete-dialog";
 
 /** Asks before an assistant is deleted for good (its documents stay in the workspace). */
@@ -7,17 +8,16 @@ export function DeleteAssistantDialog(props: {
   onCancel: () => void;
   onConfirm: (assistant: Assistant) => void;
 }) {
+  const { t } = useTranslation("assistants");
   return (
     <ConfirmDeleteDialog
       item={props.assistant}
-      title="Delete assistant?"
-      description={(a) => (
-        <>
-          “{a.name}” will be deleted
-          {a.isPublic ? ", also for everyone who uses it" : ""}. Its knowledge documents stay in your
-          workspace. This cannot be undone.
-        </>
-      )}
+      title={t("delete.title")}
+      description={(a) =>
+        a.isPublic
+          ? t("delete.descriptionPublic", { name: a.name })
+          : t("delete.description", { name: a.name })
+      }
       onCancel={props.onCancel}
       onConfirm={props.onConfirm}
     />

@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Spinner } from "@/components/ui/spinner";
@@ -15,35 +16,36 @@ export function DocumentEditor({
   onSave: (title: string, content: string) => Promise<void>;
   onCancel: () => void;
 }) {
+  const { t } = useTranslation("assistants");
   const [title, setTitle] = useState("");
   const [content, setContent] = useState("");
   return (
     <div
       role="group"
-      aria-label="New document"
+      aria-label={t("editor.label")}
       className="flex flex-col gap-3 rounded-lg border bg-muted/30 p-3"
     >
-      <FormRow label="Document title">
+      <FormRow label={t("editor.title")}>
         {({ id }) => <Input id={id} value={title} onChange={(e) => setTitle(e.target.value)} autoFocus />}
       </FormRow>
-      <FormRow label="Document text">
+      <FormRow label={t("editor.text")}>
         {({ id }) => (
           <Textarea
             id={id}
             rows={5}
             value={content}
             onChange={(e) => setContent(e.target.value)}
-            placeholder="Paste notes, a policy, a product sheet…"
+            placeholder={t("editor.placeholder")}
           />
         )}
       </FormRow>
       <div className="flex justify-end gap-2">
         <Button variant="ghost" size="sm" onClick={onCancel} disabled={busy}>
-          Cancel
+          {t("editor.cancel")}
         </Button>
         <Button size="sm" disabled={busy} onClick={() => void onSave(title, content)}>
           {busy ? <Spinner /> : null}
-          Save document
+          {t("editor.save")}
         </Button>
       </div>
     </div>

@@ -1,18 +1,20 @@
 import type { Assistant } from "@tessera/contracts";
 import { Star } from "lucide-react";
+import { useTranslation } from "react-i18next";
 import { cn } from "@/lib/utils";
 import { useSetFavorite } from "../api/set-favorite";
 
 /** The star on an assistant's card: pressed means it is in Favorites. */
 export function FavoriteButton({ assistant }: { assistant: Assistant }) {
+  const { t } = useTranslation("assistants");
   const setFavorite = useSetFavorite();
   const on = assistant.isFavorite;
   return (
     <button
       type="button"
       aria-pressed={on}
-      aria-label={`Favorite ${assistant.name}`}
-      title={on ? "Remove from favorites" : "Add to favorites"}
+      aria-label={t("favorite.label", { name: assistant.name })}
+      title={on ? t("favorite.remove") : t("favorite.add")}
       onClick={() => setFavorite.mutate({ id: assistant.id, favorite: !on })}
       className={cn(
         "flex size-9 shrink-0 items-center justify-center rounded-lg text-muted-foreground transition outline-none",

@@ -1,11 +1,11 @@
 import { DOCUMENT_ACCEPT } from "@tessera/contracts";
 import { FileText, PenLine, Upload, X } from "lucide-react";
 import { useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { FormError } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { Spinner } from "@/components/ui/spinner";
-import { formatCount } from "@/lib/utils";
 import { errorMessage } from "@/lib/api-client";
 import { useAddDocument, useDocuments } from "@/lib/documents-api";
 import { DocumentEditor } from "./document-editor";
@@ -23,6 +23,7 @@ export function KnowledgeDocuments({
   onAttach: (id: string) => void;
   onRemove: (id: string) => void;
 }) {
+  const { t } = useTranslation("assistants");
   const { data: documents, isPending } = useDocuments();
   const create = useAddDocument();
   const fileInput = useRef<HTMLInputElement>(null);
@@ -51,7 +52,7 @@ export function KnowledgeDocuments({
       const doc = await create.mutateAsync({ kind: "file", file });
       onAttach(doc.id);
     } catch (err) {
-      setError(`Could not read ${file.name}: ${errorMessage(err)}`);
+      setError(t("documents.readFailed", { name: file.name, reason: errorMessage(err) }));
     } finally {
       setReading(null);
     }
@@ -60,21 +61,21 @@ export function KnowledgeDocuments({
   return (
     <div className="flex flex-col gap-3">
       {ids.length > 0 ? (
-        <ul aria-label="Attached documents" className="flex flex-col gap-1.5">
+        <ul aria-label={t("documents.attached")} className="flex flex-col gap-1.5">
           {ids.map((id) => {
             const doc = documents?.find((d) => d.id === id);
-            const title = doc?.title ?? (isPending ? "Loading…" : "Deleted document");
+            const title = doc?.title ?? (isPending ? t("documents.loading") : t("documents.deleted"));
             return (
               <li
                 key={id}
-                className="flex items-center gap-2.5 rounded-lg border bg-muted/30 py-1.5 pr-1.5 pl-3"
+                className="flex items-center gap-2.5 rounded-lg border bg-muted/30 py-1.5 ps-3 pe-1.5"
               >
                 <FileText className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
                 <span className="min-w-0 flex-1">
                   <span className="block truncate text-sm font-medium">{title}</span>
                   {doc ? (
                     <span className="block text-xs text-muted-foreground">
-                      {formatCount(doc.characters)} characters
+                      {t("documents.characters", { count: doc.characters })}
                     </span>
                   ) : null}
                 </span>
@@ -82,7 +83,7 @@ export function KnowledgeDocuments({
                   variant="ghost"
                   size="icon"
                   className="size-8"
-                  aria-label={`Remove ${title}`}
+                  aria-label={t("documents.remove", { title })}
                   onClick={() => onRemove(id)}
                 >
                   <X aria-hidden="true" />
@@ -93,13 +94,13 @@ export function KnowledgeDocuments({
         </ul>
       ) : (
         <p className="rounded-lg border border-dashed px-3 py-3 text-center text-sm text-muted-foreground">
-          No documents yet. The assistant answers from the ones you add here.
+          {t("documents.none")}
         </p>
       )}
 
       {reading ? (
         <p role="status" className="flex items-center gap-2 text-sm text-muted-foreground">
-          <Spinner /> Reading {reading}…
+          <Spinner /> {t("documents.reading", { name: reading })}
         </p>
       ) : null}
       <FormError message={error} />
@@ -115,20 +116,24 @@ export function KnowledgeDocuments({
       ) : (
         <div className="flex flex-col gap-2 sm:flex-row">
           <Select value="" onValueChange={onAttach} disabled={unattached.length === 0}>
-            <SelectTrigger aria-label="Add a saved document" className="sm:flex-1">
+            <SelectTrigger aria-label={t("documents.add")} className="sm:flex-1">
               <SelectValue
                 placeholder={
                   isPending
-                    ? "Loading documents…"
+                    ? t("documents.loadingList")
                     : unattached.length > 0
-                      ? "Add a saved document"
-                      : "No other saved documents"
+                      ? t("documents.add")
+                      : t("documents.noOthers")
                 }
               />
             </SelectTrigger>
             <SelectContent>
               {unattached.map((doc) => (
-                <SelectItem key={doc.id} value={doc.id} hint={`${formatCount(doc.characters)} characters`}>
+                <SelectItem
+                  key={doc.id}
+                  value={doc.id}
+                  hint={t("documents.characters", { count: doc.characters })}
+                >
                   {doc.title}
                 </SelectItem>
               ))}
@@ -142,11 +147,11 @@ export function KnowledgeDocuments({
               onClick={() => fileInput.current?.click()}
             >
               <Upload aria-hidden="true" />
-              Upload file
+              {t("documents.upload")}
             </Button>
             <Button variant="outline" className="flex-1" onClick={() => setWriting(true)}>
               <PenLine aria-hidden="true" />
-              Write
+              {t("documents.write")}
             </Button>
           </div>
           <input

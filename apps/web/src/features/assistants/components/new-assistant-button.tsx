@@ -1,12 +1,12 @@
-import { FEATURE_PLAN, PLANS, featureUpgradeMessage } from "@tessera/contracts";
+import { FEATURE_PLAN, PLANS } from "@tessera/contracts";
 import { Lock, Plus } from "lucide-react";
+import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { Button } from "@/components/ui/button";
 import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
 import { useSubscription } from "@/lib/subscription";
 
 const NEEDED = FEATURE_PLAN.customAssistants;
-export const LOCKED_TEXT = featureUpgradeMessage("customAssistants");
 
 /** "New assistant", or, when the plan does not include making assistants, the way to a plan that does. */
 export function NewAssistantButton({
@@ -18,12 +18,14 @@ export function NewAssistantButton({
   size?: "sm";
   className?: string;
 }) {
+  const { t } = useTranslation("assistants");
   const { locked } = useSubscription();
+  const plan = PLANS[NEEDED].name;
   if (!locked(NEEDED))
     return (
       <Button size={size} onClick={onCreate} className={className}>
         <Plus aria-hidden="true" />
-        New assistant
+        {t("newButton.label")}
       </Button>
     );
   return (
@@ -32,11 +34,11 @@ export function NewAssistantButton({
         <Button asChild size={size} variant="outline" className={className}>
           <Link to="/pricing">
             <Lock aria-hidden="true" />
-            New assistant · {PLANS[NEEDED].name}
+            {t("newButton.locked", { plan })}
           </Link>
         </Button>
       </TooltipTrigger>
-      <TooltipContent>{LOCKED_TEXT}</TooltipContent>
+      <TooltipContent>{t("newButton.lockedHint", { plan })}</TooltipContent>
     </Tooltip>
   );
 }

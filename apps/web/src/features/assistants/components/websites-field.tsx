@@ -1,4 +1,5 @@
 import { Plus, X } from "lucide-react";
+import { useTranslation } from "react-i18next";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 
@@ -12,6 +13,7 @@ export function WebsitesField({
   onChange: (next: string[]) => void;
   describedBy?: string;
 }) {
+  const { t } = useTranslation("assistants");
   const set = (index: number, value: string) => onChange(websites.map((w, i) => (i === index ? value : w)));
   return (
     <div className="flex flex-col gap-2">
@@ -20,16 +22,16 @@ export function WebsitesField({
           <Input
             type="url"
             inputMode="url"
-            aria-label={`Website ${index + 1}`}
+            aria-label={t("websites.website", { number: index + 1 })}
             aria-describedby={describedBy}
-            placeholder="https://example.com/docs"
+            placeholder={t("websites.placeholder")}
             value={website}
             onChange={(e) => set(index, e.target.value)}
           />
           <Button
             variant="ghost"
             size="icon"
-            aria-label={`Remove website ${index + 1}`}
+            aria-label={t("websites.remove", { number: index + 1 })}
             onClick={() => onChange(websites.filter((_, i) => i !== index))}
           >
             <X aria-hidden="true" />
@@ -38,7 +40,7 @@ export function WebsitesField({
       ))}
       <Button variant="outline" size="sm" className="self-start" onClick={() => onChange([...websites, ""])}>
         <Plus aria-hidden="true" />
-        Add website
+        {t("websites.add")}
       </Button>
     </div>
   );

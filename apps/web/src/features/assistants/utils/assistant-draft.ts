@@ -99,24 +99,39 @@ export function inputOf(draft: AssistantDraft): CreateAssistantInput {
   };
 }
 
-export const LANGUAGES: readonly { code: string; name: string }[] = [
-  { code: "en", name: "English" },
-  { code: "es", name: "Spanish" },
-  { code: "fr", name: "French" },
-  { code: "de", name: "German" },
-  { code: "it", name: "Italian" },
-  { code: "pt", name: "Portuguese" },
-  { code: "nl", name: "Dutch" },
-  { code: "pl", name: "Polish" },
-  { code: "sv", name: "Swedish" },
-  { code: "tr", name: "Turkish" },
-  { code: "uk", name: "Ukrainian" },
-  { code: "ru", name: "Russian" },
-  { code: "ar", name: "Arabic" },
-  { code: "hi", name: "Hindi" },
-  { code: "ja", name: "Japanese" },
-  { code: "ko", name: "Korean" },
-  { code: "zh", name: "Chinese" },
+/** The languages an assistant can be told to answer in, as BCP 47 codes; named in the reader's language. */
+export const ANSWER_LANGUAGES: readonly string[] = [
+  "en",
+  "es",
+  "fr",
+  "de",
+  "it",
+  "pt",
+  "nl",
+  "pl",
+  "sv",
+  "tr",
+  "uk",
+  "ru",
+  "ar",
+  "hi",
+  "ja",
+  "ko",
+  "zh",
 ];
 
-export const capitalize = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
+/**
+ * Names languages in `locale` ("de" → "German" in English, "Deutsch" in German), capitalised as a
+ * list item; a code the browser cannot name is shown as it is.
+ */
+export function languageNamer(locale: string): (code: string) => string {
+  const names = new Intl.DisplayNames([locale], { type: "language" });
+  return (code) => {
+    try {
+      const name = names.of(code) ?? code;
+      return name.charAt(0).toLocaleUpperCase(locale) + name.slice(1);
+    } catch {
+      return code;
+    }
+  };
+}

@@ -4,15 +4,6 @@ import type { Assistant } from "@tessera/contracts";
 
 export type AssistantTab = "favorites" | "built-in" | "mine" | "public" | "shared" | "team";
 
-export const TAB_LABELS: Record<AssistantTab, string> = {
-  favorites: "Favorites",
-  "built-in": "Built-in",
-  mine: "Mine",
-  public: "Public",
-  shared: "Shared",
-  team: "Team",
-};
-
 const belongs: Record<AssistantTab, (a: Assistant) => boolean> = {
   favorites: (a) => a.isFavorite,
   "built-in": (a) => a.isSystem,
@@ -32,7 +23,7 @@ export function assistantTabs(list: Assistant[]): { tab: AssistantTab; assistant
 }
 
 export function isAssistantTab(value: string | null): value is AssistantTab {
-  return value !== null && value in TAB_LABELS;
+  return value !== null && value in belongs;
 }
 
 /** Favorites when there are any, else the built-in ones. */
