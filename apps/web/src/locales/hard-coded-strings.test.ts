@@ -13,6 +13,7 @@ export const CONVERTED = [
   "features/analytics",
   "features/assistants",
   "features/changelog",
+  "features/chat",
   "features/compare",
   "features/help",
   "features/images",

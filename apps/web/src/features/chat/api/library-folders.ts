@@ -1,5 +1,6 @@
 // GET/POST /api/conversation-folders, PATCH/DELETE /api/conversation-folders/:id, a folder's
 // conversations, and PATCH /api/conversations/:id/organize (file in a folder, pin).
+import i18next from "i18next";
 import {
   RECENT_CONVERSATIONS_LIMIT,
   folderSchema,
@@ -72,7 +73,7 @@ export function useFolderActions() {
         })
       ).data,
     onSuccess: done,
-    onError: () => toast.error("Could not create the folder"),
+    onError: () => toast.error(i18next.t("folders.createFailed", { ns: "chat" })),
   });
   const rename = useMutation({
     mutationFn: async ({ id, name }: { id: string; name: string }) =>
@@ -84,14 +85,14 @@ export function useFolderActions() {
         })
       ).data,
     onSuccess: done,
-    onError: () => toast.error("Could not rename the folder"),
+    onError: () => toast.error(i18next.t("folders.renameFailed", { ns: "chat" })),
   });
   const remove = useMutation({
     mutationFn: async (id: string) => {
       await apiRequest(`/api/conversation-folders/${encodeURIComponent(id)}`, { method: "DELETE" });
     },
     onSuccess: done,
-    onError: () => toast.error("Could not delete the folder"),
+    onError: () => toast.error(i18next.t("folders.deleteFailed", { ns: "chat" })),
   });
   return { create, rename, remove };
 }
@@ -109,6 +110,6 @@ export function useOrganize() {
         })
       ).data,
     onSuccess: () => refreshLibrary(queryClient),
-    onError: () => toast.error("Could not move the conversation"),
+    onError: () => toast.error(i18next.t("folders.moveFailed", { ns: "chat" })),
   });
 }

@@ -1,5 +1,6 @@
 // Share links, as their owner makes and ends them: POST/GET/DELETE /api/conversations/:id/share and
 // GET /api/shares (the public page reads GET /api/shared/:token in features/share).
+import i18next from "i18next";
 import { myTeamSchema, ownedShareSchema, shareLinkSchema } from "@tessera/contracts";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { z } from "zod";
@@ -52,7 +53,7 @@ export function useShareActions(conversationId: string) {
       queryClient.setQueryData(shareKey(conversationId), link);
       void queryClient.invalidateQueries({ queryKey: SHARES_KEY });
     },
-    onError: () => toast.error("Could not share the conversation"),
+    onError: () => toast.error(i18next.t("share.failed", { ns: "chat" })),
   });
   const revoke = useMutation({
     mutationFn: () => revokeShare(conversationId),
@@ -60,7 +61,7 @@ export function useShareActions(conversationId: string) {
       queryClient.setQueryData(shareKey(conversationId), null);
       void queryClient.invalidateQueries({ queryKey: SHARES_KEY });
     },
-    onError: () => toast.error("Could not stop sharing"),
+    onError: () => toast.error(i18next.t("sharedLinks.stopFailed", { ns: "chat" })),
   });
   return { share, revoke };
 }

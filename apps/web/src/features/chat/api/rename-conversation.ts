@@ -1,4 +1,5 @@
 // PATCH /api/conversations/:id with a new title; every list that shows the conversation shows the new one.
+import i18next from "i18next";
 import {
   conversationSummarySchema,
   type ConversationRename,
@@ -26,7 +27,7 @@ export function useRenameConversation(): (id: string, title: string) => Promise<
   const queryClient = useQueryClient();
   const { mutateAsync } = useMutation({
     mutationFn: renameConversation,
-    onError: () => toast.error("Failed to rename conversation"),
+    onError: () => toast.error(i18next.t("recent.renameFailed", { ns: "chat" })),
     onSuccess: async (renamed) => {
       // The list keeps its order (a rename does not move a conversation), so it is mended in place.
       mendConversations(queryClient, (shown) => shown.map((c) => (c.id === renamed.id ? renamed : c)));

@@ -1,5 +1,6 @@
 // POST /api/chat-stream/stop: an answer goes on when its page leaves it, so Stop names it: by its id
 // once the start event has given it, by the question's clientMessageId before that.
+import i18next from "i18next";
 import type { ChatStopRequest } from "@tessera/contracts";
 import { ApiError, apiRequest, isNotFound } from "@/lib/api-client";
 import { sleep } from "@/lib/sleep";
@@ -17,8 +18,7 @@ export const STOP_RETRY_DELAYS_MS = [1_000, 2_000, 4_000, 8_000];
 export const STOP_OFFLINE_WAIT_MS = 60_000;
 
 /** What the page says when Stop never reached the server: the answer goes on there. */
-export const STOP_FAILED_TEXT =
-  "Tessera could not be reached to stop the answer, so it may go on. Open this chat again to see it.";
+export const stopFailedText = () => i18next.t("stop.unreached", { ns: "chat" });
 
 /** Nobody answered, or the server could not: asking again may reach it. */
 const unanswered = (error: unknown) =>

@@ -1,6 +1,8 @@
 import { FileText, X } from "lucide-react";
 import { Spinner } from "@/components/ui/spinner";
+import { formatCount } from "@/lib/utils";
 import type { PendingAttachment } from "../hooks/use-composer";
+import { useTranslation } from "react-i18next";
 
 /** The files attached to the message being written, each with a remove button. */
 export function AttachmentChips({
@@ -10,20 +12,21 @@ export function AttachmentChips({
   attachments: PendingAttachment[];
   onRemove: (id: string) => void;
 }) {
+  const { t } = useTranslation("chat");
   if (attachments.length === 0) return null;
   return (
-    <ul aria-label="Attachments" className="flex flex-wrap gap-2 px-3 pt-3">
+    <ul aria-label={t("attachments.label")} className="flex flex-wrap gap-2 px-3 pt-3">
       {attachments.map((a) => (
         <li
           key={a.id}
-          className="flex max-w-[16rem] animate-fade-in items-center gap-2 rounded-lg border bg-background/70 py-1 pr-1 pl-1 text-xs shadow-xs"
+          className="flex max-w-[16rem] animate-fade-in items-center gap-2 rounded-lg border bg-background/70 py-1 ps-1 pe-1 text-xs shadow-xs"
         >
           {a.kind === "image" && a.preview ? (
             <img src={a.preview} alt="" className="size-8 rounded-md object-cover" />
           ) : (
             <span className="flex size-8 items-center justify-center rounded-md bg-muted text-muted-foreground">
               {a.kind === "reading" ? (
-                <Spinner label={`Reading ${a.name}`} />
+                <Spinner label={t("attachments.readingNamed", { name: a.name })} />
               ) : (
                 <FileText className="size-4" aria-hidden="true" />
               )}
@@ -33,17 +36,17 @@ export function AttachmentChips({
             <span className="truncate font-medium">{a.name}</span>
             <span className="text-[0.68rem] text-muted-foreground">
               {a.kind === "image"
-                ? "Image"
+                ? t("attachments.image")
                 : a.kind === "reading"
-                  ? "Reading…"
+                  ? t("attachments.reading")
                   : a.truncated
-                    ? "Text · first 2,000 characters"
-                    : "Text"}
+                    ? t("attachments.textTruncated", { chars: formatCount(2000) })
+                    : t("attachments.text")}
             </span>
           </span>
           <button
             type="button"
-            aria-label={`Remove ${a.name}`}
+            aria-label={t("attachments.remove", { name: a.name })}
             onClick={() => onRemove(a.id)}
             className="flex size-6 shrink-0 items-center justify-center rounded-md text-muted-foreground transition outline-none hover:bg-accent hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/40"
           >

@@ -13,6 +13,7 @@ import { useDraftIdle } from "../hooks/use-draft-idle";
 import { AttachmentChips } from "./attachment-chips";
 import { DictationButton } from "./dictation-button";
 import { PromptLibraryButton } from "./prompt-library-button";
+import { useTranslation } from "react-i18next";
 
 const MAX_HEIGHT_PX = 200;
 
@@ -46,6 +47,7 @@ interface ChatComposerProps {
 
 /** The message box docked under the conversation, with its file, model and prompt buttons. */
 export function ChatComposer(props: ChatComposerProps) {
+  const { t } = useTranslation("chat");
   const { text, onTextChange, busy, reading, onSend, onStop } = props;
   const ownBox = useRef<HTMLTextAreaElement>(null);
   const box = props.inputRef ?? ownBox;
@@ -83,12 +85,12 @@ export function ChatComposer(props: ChatComposerProps) {
           <p className="flex items-center gap-2 rounded-lg border border-amber-500/30 bg-amber-500/8 px-3 py-2 text-xs text-amber-800 dark:text-amber-300">
             <TriangleAlert className="size-3.5 shrink-0" aria-hidden="true" />
             <span>
-              {props.modelName} is unavailable: {props.unavailableReason}
+              {t("composer.unavailable", { model: props.modelName, reason: props.unavailableReason })}
               {props.connectHref ? (
                 <>
                   {" "}
                   <Link to={props.connectHref} className="font-medium underline underline-offset-2">
-                    Connect a provider
+                    {t("composer.connectProvider")}
                   </Link>
                 </>
               ) : null}
@@ -98,20 +100,20 @@ export function ChatComposer(props: ChatComposerProps) {
         <LengthNote
           limit={limit}
           verb="send"
-          advice={texts.length ? "Shorten it or remove a file." : undefined}
+          advice={texts.length ? t("composer.shortenAdvice") : undefined}
           className="px-1"
         />
         <div className="rounded-2xl border bg-card shadow-sm shadow-black/[0.04] transition-shadow focus-within:border-ring/60 focus-within:ring-[3px] focus-within:ring-ring/15">
           <AttachmentChips attachments={props.attachments} onRemove={props.onRemoveAttachment} />
           <textarea
             ref={box}
-            aria-label="Message"
+            aria-label={t("composer.message")}
             {...lengthFieldProps(limit)}
             rows={1}
             value={text}
             onChange={(event) => onTextChange(event.target.value)}
             onKeyDown={onKeyDown}
-            placeholder={`Message ${props.modelName}…`}
+            placeholder={t("composer.placeholder", { model: props.modelName })}
             className="block max-h-[200px] min-h-[3.25rem] w-full resize-none bg-transparent px-4 pt-3.5 pb-1 text-[0.95rem] outline-none placeholder:text-muted-foreground/75"
           />
           <div className="flex items-center gap-1 px-2 pb-2">
@@ -130,8 +132,8 @@ export function ChatComposer(props: ChatComposerProps) {
             <Button
               variant="ghost"
               size="icon"
-              aria-label="Attach files"
-              title="Attach images, text, CSV, JSON, Markdown or PDF"
+              aria-label={t("composer.attach")}
+              title={t("composer.attachHint")}
               className="size-8 text-muted-foreground"
               onClick={() => files.current?.click()}
             >
@@ -140,8 +142,8 @@ export function ChatComposer(props: ChatComposerProps) {
             <Button
               variant="ghost"
               size="sm"
-              aria-label={`Choose model: ${props.modelName}`}
-              title={`Current model: ${props.modelName}`}
+              aria-label={t("composer.chooseModel", { model: props.modelName })}
+              title={t("composer.currentModel", { model: props.modelName })}
               onClick={props.onOpenPicker}
               className="h-8 max-w-[12rem] gap-1.5 px-2 text-muted-foreground"
             >
@@ -153,15 +155,15 @@ export function ChatComposer(props: ChatComposerProps) {
             <p
               data-testid="draft-indicator"
               className={cn(
-                "ml-auto hidden truncate pr-2 text-xs text-muted-foreground transition-opacity duration-300 sm:block",
+                "ms-auto hidden truncate pe-2 text-xs text-muted-foreground transition-opacity duration-300 sm:block",
                 idle && !busy ? "opacity-100" : "opacity-0",
               )}
               aria-hidden={!idle || busy}
             >
-              {idle && !busy ? "Paused typing · Enter to send, Shift+Enter for a new line" : ""}
+              {idle && !busy ? t("composer.pausedTyping") : ""}
             </p>
             <DictationButton
-              className="ml-auto sm:ml-0"
+              className="ms-auto sm:ms-0"
               onTranscript={(spoken) => {
                 onTextChange(appendTranscript(text, spoken));
                 box.current?.focus();
@@ -172,7 +174,7 @@ export function ChatComposer(props: ChatComposerProps) {
                 key="stop"
                 type="button"
                 size="icon"
-                aria-label="Stop"
+                aria-label={t("composer.stop")}
                 onClick={onStop}
                 className="size-8 rounded-lg"
               >
@@ -183,7 +185,7 @@ export function ChatComposer(props: ChatComposerProps) {
                 key="send"
                 type="submit"
                 size="icon"
-                aria-label="Send"
+                aria-label={t("composer.send")}
                 disabled={!canSend}
                 onClick={afterStop}
                 className="size-8 rounded-lg"
@@ -193,9 +195,7 @@ export function ChatComposer(props: ChatComposerProps) {
             )}
           </div>
         </div>
-        <p className="text-center text-[0.7rem] text-muted-foreground">
-          Answers can be wrong. Check the sources under each answer.
-        </p>
+        <p className="text-center text-[0.7rem] text-muted-foreground">{t("composer.disclaimer")}</p>
       </form>
     </div>
   );

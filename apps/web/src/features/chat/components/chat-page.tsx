@@ -36,6 +36,7 @@ import { ChatWelcome } from "./chat-welcome";
 import { IntroOverlay } from "./intro-overlay";
 import { MessageList } from "./message-list";
 import { RecentChatsPanel } from "./recent-chats-panel";
+import { useTranslation } from "react-i18next";
 
 // Closed until asked for: their code (and the dialog machinery) loads when first opened.
 const ModelPickerDialog = lazyChunk(() =>
@@ -75,7 +76,8 @@ export function ChatPage({
   /** Shown above the welcome screen (the admin's "Connect a model", composed in app/). */
   notice?: ReactNode;
 } = {}) {
-  useDocumentTitle("AI Chat");
+  const { t } = useTranslation("chat");
+  useDocumentTitle(t("page.documentTitle"));
   const isAdmin = useAuth().user?.role === "admin";
   const navigate = useNavigate();
   const [params] = useSearchParams();
@@ -200,7 +202,7 @@ export function ChatPage({
   // Wherever the model is chosen from, leaving the welcome screen plays the intro ("after a model is
   // selected").
   const chooseModel = (id: string) => choice.choose(id, { intro: welcome });
-  const title = urlConversation ? (conversationTitle ?? "Conversation") : "New chat";
+  const title = urlConversation ? (conversationTitle ?? t("page.conversation")) : t("page.newChat");
   const pickerMounted = useOpenedOnce(pickerOpen);
   const recentMounted = useOpenedOnce(recentOpen);
   const recentPanel = (className: string, inSheet = false) => (
@@ -218,7 +220,7 @@ export function ChatPage({
 
   return (
     <div className="flex h-[calc(100svh-3.5rem)] min-h-0 w-full">
-      {recentPanel("hidden w-64 shrink-0 border-r bg-sidebar/50 lg:flex xl:w-72")}
+      {recentPanel("hidden w-64 shrink-0 border-e bg-sidebar/50 lg:flex xl:w-72")}
       {recentMounted ? (
         <Suspense fallback={null}>
           <RecentChatsSheet open={recentOpen} onOpenChange={setRecentOpen}>
@@ -226,7 +228,7 @@ export function ChatPage({
           </RecentChatsSheet>
         </Suspense>
       ) : null}
-      <section aria-label="Chat" className="relative flex min-w-0 flex-1 flex-col">
+      <section aria-label={t("page.label")} className="relative flex min-w-0 flex-1 flex-col">
         <ChatToolbar
           title={title}
           modelId={model}
@@ -240,7 +242,7 @@ export function ChatPage({
             urlConversation && !session.busy
               ? () =>
                   download.mutate(urlConversation, {
-                    onError: () => toast.error("Failed to download conversation"),
+                    onError: () => toast.error(t("page.downloadFailed")),
                   })
               : undefined
           }

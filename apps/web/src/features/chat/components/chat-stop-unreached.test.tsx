@@ -4,7 +4,7 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { apiError, liveSse } from "@/testing/fetch-stub";
-import { STOP_FAILED_TEXT, STOP_RETRY_DELAYS_MS } from "../api/stop-answer";
+import { STOP_RETRY_DELAYS_MS, stopFailedText } from "../api/stop-answer";
 import { messageBox, openChat } from "./chat-test-steps";
 
 const waits = vi.hoisted(() => [] as number[]);
@@ -43,7 +43,7 @@ describe("chat: a Stop that cannot reach the server", () => {
     const { server } = await stopWhileAnswering(() => {
       throw new TypeError("Failed to fetch");
     });
-    expect(await screen.findByText(STOP_FAILED_TEXT, {}, { timeout: 3_000 })).toBeTruthy();
+    expect(await screen.findByText(stopFailedText(), {}, { timeout: 3_000 })).toBeTruthy();
     expect(server.callsTo("POST /api/chat-stream/stop")).toHaveLength(STOP_RETRY_DELAYS_MS.length + 1);
     expect(server.callsTo("POST /api/chat-stream/stop").every((c) => c.body)).toBe(true);
     expect(waits).toEqual(STOP_RETRY_DELAYS_MS);
@@ -66,7 +66,7 @@ describe("chat: a Stop that cannot reach the server", () => {
     await waitFor(() => expect(stops).toEqual(["stopped"]));
     // Asked once, when it could get through.
     expect(server.callsTo("POST /api/chat-stream/stop")).toHaveLength(1);
-    expect(screen.queryByText(STOP_FAILED_TEXT)).toBeNull();
+    expect(screen.queryByText(stopFailedText())).toBeNull();
   });
 
   it("one for an answer the server does not have is not asked again, and says nothing", async () => {
@@ -75,6 +75,6 @@ describe("chat: a Stop that cannot reach the server", () => {
     await new Promise((r) => setTimeout(r, 100));
     expect(server.callsTo("POST /api/chat-stream/stop")).toHaveLength(1);
     expect(waits).toEqual([]);
-    expect(screen.queryByText(STOP_FAILED_TEXT)).toBeNull();
+    expect(screen.queryByText(stopFailedText())).toBeNull();
   });
 });

@@ -7,6 +7,7 @@ import { FavoriteModelChips } from "./favorite-model-chips";
 import { InterfaceToggle } from "./interface-toggle";
 import { LibraryShareButton } from "./library-share-dialog";
 import { TitleEditor, useTitleRename } from "./title-editor";
+import { useTranslation } from "react-i18next";
 
 /** The assistant a chat answers as, shown in the toolbar with a way to leave it. */
 export interface ToolbarAssistant {
@@ -44,6 +45,7 @@ export function ChatToolbar({
   onRename?: (title: string) => Promise<void>;
 }) {
   // The conversation open, as the address names it: a new chat has none to share yet.
+  const { t } = useTranslation("chat");
   const [params] = useSearchParams();
   const conversationId = params.get("conversation");
   return (
@@ -52,7 +54,7 @@ export function ChatToolbar({
         variant="ghost"
         size="icon"
         className="size-8 lg:hidden"
-        aria-label="Show recent chats"
+        aria-label={t("toolbar.showRecent")}
         onClick={onShowRecent}
       >
         <History aria-hidden="true" />
@@ -60,17 +62,17 @@ export function ChatToolbar({
       {assistant ? (
         <span
           data-testid="chat-assistant"
-          className="flex max-w-[45%] shrink-0 items-center gap-1.5 rounded-full border bg-accent/60 py-0.5 pr-0.5 pl-2 text-sm"
+          className="flex max-w-[45%] shrink-0 items-center gap-1.5 rounded-full border bg-accent/60 py-0.5 ps-2 pe-0.5 text-sm"
         >
           <span aria-hidden="true">{assistant.avatar}</span>
           <span className="truncate font-medium">
-            <span className="sr-only">Chatting with </span>
+            <span className="sr-only">{t("toolbar.chattingWith")} </span>
             {assistant.name}
           </span>
           <button
             type="button"
-            aria-label={`Stop chatting with ${assistant.name}`}
-            title="Stop chatting with this assistant"
+            aria-label={t("toolbar.leaveAssistantNamed", { name: assistant.name })}
+            title={t("toolbar.leaveAssistant")}
             onClick={onLeaveAssistant}
             className="flex size-6 shrink-0 items-center justify-center rounded-full text-muted-foreground transition outline-none hover:bg-background hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/40"
           >
@@ -79,15 +81,15 @@ export function ChatToolbar({
         </span>
       ) : null}
       <ChatTitle title={title} onRename={onRename} />
-      <div className="ml-auto flex items-center gap-2">
+      <div className="ms-auto flex items-center gap-2">
         <FavoriteModelChips current={modelId} onSelect={onSelectModel} />
         {onExport ? (
           <Button
             variant="ghost"
             size="icon"
             className="size-8 text-muted-foreground"
-            aria-label="Download conversation"
-            title="Download conversation (Markdown)"
+            aria-label={t("toolbar.download")}
+            title={t("toolbar.downloadHint")}
             disabled={exporting}
             onClick={onExport}
           >
@@ -96,9 +98,9 @@ export function ChatToolbar({
         ) : null}
         {conversationId ? <LibraryShareButton key={conversationId} conversationId={conversationId} /> : null}
         <Button asChild variant="ghost" size="sm" className="text-muted-foreground">
-          <Link to="/dashboard/compare?new=1" title="Compare models side by side">
+          <Link to="/dashboard/compare?new=1" title={t("toolbar.compareHint")}>
             <Columns3 aria-hidden="true" />
-            <span className="sr-only sm:not-sr-only">Compare models</span>
+            <span className="sr-only sm:not-sr-only">{t("toolbar.compare")}</span>
           </Link>
         </Button>
         {chatInterface ? <InterfaceToggle value={chatInterface} onChange={onInterfaceChange} /> : null}
@@ -109,6 +111,7 @@ export function ChatToolbar({
 
 /** The conversation's title, with a pencil that turns it into a box (Enter or leaving it saves). */
 function ChatTitle({ title, onRename }: { title: string; onRename?: (title: string) => Promise<void> }) {
+  const { t } = useTranslation("chat");
   const rename = useTitleRename((next) => onRename?.(next) ?? Promise.resolve());
   const shown = rename.saving ?? title;
 
@@ -116,7 +119,7 @@ function ChatTitle({ title, onRename }: { title: string; onRename?: (title: stri
     return (
       <TitleEditor
         initial={title}
-        className="min-w-0 flex-1 bg-transparent py-0 pl-1 sm:max-w-md"
+        className="min-w-0 flex-1 bg-transparent py-0 ps-1 sm:max-w-md"
         onDone={rename.done}
       />
     );
@@ -131,8 +134,8 @@ function ChatTitle({ title, onRename }: { title: string; onRename?: (title: stri
           variant="ghost"
           size="icon"
           className="size-7 shrink-0 text-muted-foreground"
-          aria-label="Rename this conversation"
-          title="Rename conversation"
+          aria-label={t("toolbar.rename")}
+          title={t("recent.rename")}
           disabled={rename.saving !== null}
           onClick={rename.start}
         >

@@ -1,5 +1,6 @@
 import type { ConversationSummary } from "@tessera/contracts";
 import { ConfirmDeleteDialog } from "@/components/confirm-delete-dialog";
+import { useTranslation } from "react-i18next";
 
 /** Asks before a conversation and its messages are deleted for good. */
 export function DeleteConversationDialog(props: {
@@ -7,13 +8,12 @@ export function DeleteConversationDialog(props: {
   onCancel: () => void;
   onConfirm: (conversation: ConversationSummary) => void;
 }) {
+  const { t } = useTranslation("chat");
   return (
     <ConfirmDeleteDialog
       item={props.conversation}
-      title="Delete conversation?"
-      description={(c) => (
-        <>“{c.title || "Untitled chat"}” and all its messages will be deleted. This cannot be undone.</>
-      )}
+      title={t("deleteDialog.title")}
+      description={(c) => t("deleteDialog.description", { title: c.title || t("untitled") })}
       onCancel={props.onCancel}
       onConfirm={props.onConfirm}
     />

@@ -6,6 +6,7 @@ import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip
 import { cn } from "@/lib/utils";
 import { useTranscriptionStatus } from "../api/get-transcription-status";
 import { useDictation } from "../hooks/use-dictation";
+import { useTranslation } from "react-i18next";
 
 const clock = (seconds: number) => `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
 
@@ -21,6 +22,7 @@ export function DictationButton({
   onTranscript: (text: string) => void;
   className?: string;
 }) {
+  const { t } = useTranslation("chat");
   const [curious, setCurious] = useState(false);
   const { data: status } = useTranscriptionStatus(curious);
   const { state, seconds, toggle } = useDictation(onTranscript);
@@ -34,7 +36,7 @@ export function DictationButton({
         <Button
           variant="ghost"
           size="icon"
-          aria-label="Voice dictation"
+          aria-label={t("dictation.label")}
           aria-pressed={recording}
           aria-busy={processing}
           aria-disabled={unavailable || undefined}
@@ -69,14 +71,14 @@ export function DictationButton({
       </TooltipTrigger>
       <TooltipContent className="max-w-64">
         {recording ? (
-          "Stop recording"
+          t("dictation.stop")
         ) : processing ? (
-          "Transcribing…"
+          t("dictation.transcribing")
         ) : unavailable ? (
           status.description
         ) : (
           <>
-            Dictate a message
+            {t("dictation.dictate")}
             {status?.basic ? (
               <span className="mt-0.5 block font-normal opacity-80">{status.description}</span>
             ) : null}

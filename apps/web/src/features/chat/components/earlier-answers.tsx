@@ -6,27 +6,32 @@ import { Copy } from "lucide-react";
 import { Markdown } from "@/components/lazy-markdown";
 import { Spinner } from "@/components/ui/spinner";
 import { copyText } from "@/lib/clipboard";
-import { cn } from "@/lib/utils";
+import { cn, formatWhen } from "@/lib/utils";
 import { earlierAnswersQuery } from "../api/get-conversation-messages";
 import { useModelInfo } from "../api/get-models";
 import { formatTimeLabel } from "../utils/time-label";
 import { ACTION_CLASS } from "./message-action";
+import { useTranslation } from "react-i18next";
 
 export function EarlierAnswers({ conversationId, messageId }: { conversationId: string; messageId: string }) {
+  const { t } = useTranslation("chat");
   const { data, isPending, isError, refetch } = useQuery(earlierAnswersQuery(conversationId, messageId));
   return (
-    <section aria-label="Earlier answers" className="flex flex-col gap-2 rounded-xl border border-dashed p-3">
+    <section
+      aria-label={t("message.earlierAnswers")}
+      className="flex flex-col gap-2 rounded-xl border border-dashed p-3"
+    >
       {isPending ? (
-        <Spinner label="Loading earlier answers" className="size-4 text-primary" />
+        <Spinner label={t("earlier.loading")} className="size-4 text-primary" />
       ) : isError ? (
         <p className="flex items-center gap-2 text-xs text-muted-foreground">
-          Earlier answers could not be read.
+          {t("earlier.loadFailed")}
           <button type="button" onClick={() => void refetch()} className={ACTION_CLASS}>
-            Try again
+            {t("recent.tryAgain")}
           </button>
         </p>
       ) : data.length === 0 ? (
-        <p className="text-xs text-muted-foreground">No earlier answers are kept.</p>
+        <p className="text-xs text-muted-foreground">{t("earlier.none")}</p>
       ) : (
         <ol className="flex flex-col gap-3">
           {data.map((answer, index) => (
@@ -39,22 +44,25 @@ export function EarlierAnswers({ conversationId, messageId }: { conversationId: 
 }
 
 function EarlierAnswer({ answer, number }: { answer: StoredMessage; number: number }) {
+  const { t } = useTranslation("chat");
   const model = useModelInfo(answer.model);
   const time = new Date(answer.created_at);
   return (
-    <li aria-label={`Earlier answer ${number}`} className="flex flex-col gap-1">
+    <li aria-label={t("earlier.answer", { number })} className="flex flex-col gap-1">
       <header className="flex items-baseline gap-2 text-xs text-muted-foreground">
-        <span className="font-medium text-foreground">{model?.name ?? answer.model ?? "Assistant"}</span>
-        <time dateTime={answer.created_at} title={time.toLocaleString()}>
+        <span className="font-medium text-foreground">
+          {model?.name ?? answer.model ?? t("message.assistant")}
+        </span>
+        <time dateTime={answer.created_at} title={formatWhen(answer.created_at)}>
           {formatTimeLabel(time)}
         </time>
         <button
           type="button"
           onClick={() => void copyText(answer.content)}
-          className={cn("ml-auto", ACTION_CLASS)}
+          className={cn("ms-auto", ACTION_CLASS)}
         >
           <Copy className="size-3" aria-hidden="true" />
-          Copy
+          {t("message.copy")}
         </button>
       </header>
       <div className="text-sm text-muted-foreground">

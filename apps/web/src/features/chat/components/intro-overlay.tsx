@@ -1,10 +1,12 @@
 import { useEffect } from "react";
 import { ModelAvatar } from "./model-avatar";
+import { useTranslation } from "react-i18next";
 
 export const INTRO_OVERLAY_MS = 1200;
 
 /** Spec §2: a short intro after a model is chosen from the welcome screen (1.2 s), then gone. */
 export function IntroOverlay({ modelName, onDone }: { modelName: string; onDone: () => void }) {
+  const { t } = useTranslation("chat");
   useEffect(() => {
     const timer = setTimeout(onDone, INTRO_OVERLAY_MS);
     return () => clearTimeout(timer);
@@ -21,7 +23,7 @@ export function IntroOverlay({ modelName, onDone }: { modelName: string; onDone:
           <span className="absolute inset-0 animate-ping rounded-2xl bg-primary/25" aria-hidden="true" />
           <ModelAvatar className="relative size-16 rounded-2xl" />
         </span>
-        <p className="text-lg font-semibold tracking-tight">Starting chat with {modelName}</p>
+        <p className="text-lg font-semibold tracking-tight">{t("intro.starting", { model: modelName })}</p>
       </div>
     </div>
   );

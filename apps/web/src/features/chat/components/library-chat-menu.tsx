@@ -3,6 +3,7 @@ import type { Folder } from "@tessera/contracts";
 import { Check, Folder as FolderIcon, FolderMinus, MoreHorizontal, Pin, PinOff } from "lucide-react";
 import { DropdownMenu } from "radix-ui";
 import { useOrganize } from "../api/library-folders";
+import { useTranslation } from "react-i18next";
 
 /** What a chat carries while dragged onto a folder. */
 export const CONVERSATION_DRAG_TYPE = "application/x-tessera-conversation";
@@ -19,13 +20,14 @@ export function LibraryChatMenu({
   folders: Folder[];
   className?: string;
 }) {
+  const { t } = useTranslation("chat");
   const organize = useOrganize();
   const { id } = conversation;
   return (
     <DropdownMenu.Root>
       <DropdownMenu.Trigger
-        aria-label={`More actions: ${conversation.title}`}
-        title="More actions"
+        aria-label={t("chatMenu.moreNamed", { title: conversation.title })}
+        title={t("chatMenu.more")}
         className={className}
       >
         <MoreHorizontal className="size-3.5" aria-hidden="true" />
@@ -45,15 +47,15 @@ export function LibraryChatMenu({
             ) : (
               <Pin className="size-4" aria-hidden="true" />
             )}
-            {conversation.pinned ? "Unpin" : "Pin to top"}
+            {conversation.pinned ? t("chatMenu.unpin") : t("chatMenu.pin")}
           </DropdownMenu.Item>
           <DropdownMenu.Separator className="my-1 h-px bg-border" />
           <DropdownMenu.Label className="px-2 py-1 text-xs text-muted-foreground">
-            Move to folder
+            {t("chatMenu.moveTo")}
           </DropdownMenu.Label>
           {folders.length === 0 ? (
             <DropdownMenu.Item disabled className={itemClass}>
-              No folders yet
+              {t("chatMenu.noFolders")}
             </DropdownMenu.Item>
           ) : null}
           {folders.map((folder) => (
@@ -74,7 +76,7 @@ export function LibraryChatMenu({
           {conversation.folderId ? (
             <DropdownMenu.Item className={itemClass} onSelect={() => organize.mutate({ id, folderId: null })}>
               <FolderMinus className="size-4" aria-hidden="true" />
-              Remove from folder
+              {t("chatMenu.removeFromFolder")}
             </DropdownMenu.Item>
           ) : null}
         </DropdownMenu.Content>

@@ -21,6 +21,7 @@ import type { LibraryConversation } from "@tessera/contracts";
 import { useFolderActions, useFolderConversations, useOrganize } from "../api/library-folders";
 import { CONVERSATION_DRAG_TYPE } from "./library-chat-menu";
 import { TitleEditor } from "./title-editor";
+import { useTranslation } from "react-i18next";
 
 const itemClass =
   "flex cursor-default items-center gap-2 rounded-md px-2 py-1.5 text-sm outline-none select-none data-[highlighted]:bg-accent";
@@ -70,6 +71,7 @@ function FolderRow({
   folder: Folder;
   renderChat: (c: LibraryConversation) => ReactNode;
 }) {
+  const { t } = useTranslation("chat");
   const [open, setOpen] = useState(false);
   const [renaming, setRenaming] = useState(false);
   const [confirming, setConfirming] = useState(false);
@@ -78,7 +80,11 @@ function FolderRow({
   const Icon = open ? FolderOpen : FolderIcon;
   return (
     <li>
-      <ChatDropZone folderId={folder.id} label={`Folder ${folder.name}`} className="group/folder relative">
+      <ChatDropZone
+        folderId={folder.id}
+        label={t("folders.folderNamed", { name: folder.name })}
+        className="group/folder relative"
+      >
         {renaming ? (
           <TitleEditor
             initial={folder.name}
@@ -92,18 +98,18 @@ function FolderRow({
             type="button"
             aria-expanded={open}
             onClick={() => setOpen((o) => !o)}
-            className="flex w-full items-center gap-1.5 rounded-lg py-1.5 pr-9 pl-1.5 text-left text-sm font-medium transition-colors outline-none hover:bg-accent/70 focus-visible:ring-[3px] focus-visible:ring-ring/40"
+            className="flex w-full items-center gap-1.5 rounded-lg py-1.5 ps-1.5 pe-9 text-start text-sm font-medium transition-colors outline-none hover:bg-accent/70 focus-visible:ring-[3px] focus-visible:ring-ring/40"
           >
             <ChevronRight
               className={cn(
                 "size-3.5 shrink-0 text-muted-foreground transition-transform",
-                open && "rotate-90",
+                open ? "rotate-90" : "rtl:rotate-180",
               )}
               aria-hidden="true"
             />
             <Icon className="size-4 shrink-0 text-primary/80" aria-hidden="true" />
             <span className="truncate">{folder.name}</span>
-            <span className="ml-auto text-xs font-normal text-muted-foreground">
+            <span className="ms-auto text-xs font-normal text-muted-foreground">
               {folder.conversation_count}
             </span>
           </button>
@@ -111,8 +117,8 @@ function FolderRow({
         {!renaming ? (
           <DropdownMenu.Root>
             <DropdownMenu.Trigger
-              aria-label={`Folder actions: ${folder.name}`}
-              className="absolute top-1 right-1 flex size-7 items-center justify-center rounded-md text-muted-foreground opacity-0 outline-none group-hover/folder:opacity-100 hover:bg-accent focus-visible:opacity-100 data-[state=open]:opacity-100 [@media(hover:none)]:opacity-100"
+              aria-label={t("folders.actions", { name: folder.name })}
+              className="absolute top-1 end-1 flex size-7 items-center justify-center rounded-md text-muted-foreground opacity-0 outline-none group-hover/folder:opacity-100 hover:bg-accent focus-visible:opacity-100 data-[state=open]:opacity-100 [@media(hover:none)]:opacity-100"
             >
               <MoreHorizontal className="size-3.5" aria-hidden="true" />
             </DropdownMenu.Trigger>
@@ -124,14 +130,14 @@ function FolderRow({
               >
                 <DropdownMenu.Item className={itemClass} onSelect={() => setRenaming(true)}>
                   <Pencil className="size-4" aria-hidden="true" />
-                  Rename folder
+                  {t("folders.rename")}
                 </DropdownMenu.Item>
                 <DropdownMenu.Item
                   className={cn(itemClass, "text-destructive")}
                   onSelect={() => setConfirming(true)}
                 >
                   <Trash2 className="size-4" aria-hidden="true" />
-                  Delete folder (keeps its chats)
+                  {t("folders.deleteKeeps")}
                 </DropdownMenu.Item>
               </DropdownMenu.Content>
             </DropdownMenu.Portal>
@@ -141,26 +147,24 @@ function FolderRow({
       <AlertDialog open={confirming} onOpenChange={setConfirming}>
         <AlertDialogContent>
           <AlertDialogHeader>
-            <AlertDialogTitle>Delete the folder “{folder.name}”?</AlertDialogTitle>
+            <AlertDialogTitle>{t("folders.deleteTitle", { name: folder.name })}</AlertDialogTitle>
             <AlertDialogDescription>
-              {folder.conversation_count === 1
-                ? "Its chat stays in your list, out of any folder."
-                : `Its ${folder.conversation_count} chats stay in your list, out of any folder.`}
+              {t("folders.deleteDescription", { count: folder.conversation_count })}
             </AlertDialogDescription>
           </AlertDialogHeader>
           <AlertDialogFooter>
-            <AlertDialogCancel>Cancel</AlertDialogCancel>
+            <AlertDialogCancel>{t("cancel")}</AlertDialogCancel>
             <AlertDialogAction variant="destructive" onClick={() => remove.mutate(folder.id)}>
-              Delete folder
+              {t("folders.delete")}
             </AlertDialogAction>
           </AlertDialogFooter>
         </AlertDialogContent>
       </AlertDialog>
       {open ? (
-        <div className="ml-3 border-l pl-1.5">
+        <div className="ms-3 border-s ps-1.5">
           {chats.isPending ? <Spinner className="m-2" /> : null}
           {chats.data && chats.data.length === 0 ? (
-            <p className="px-2.5 py-1.5 text-xs text-muted-foreground">Drop a chat here, or use its menu.</p>
+            <p className="px-2.5 py-1.5 text-xs text-muted-foreground">{t("folders.empty")}</p>
           ) : null}
           {chats.data ? <ul className="flex flex-col gap-0.5">{chats.data.map(renderChat)}</ul> : null}
           {chats.hasNextPage ? (
@@ -170,7 +174,7 @@ function FolderRow({
               className="w-full text-muted-foreground"
               onClick={() => void chats.fetchNextPage()}
             >
-              Show more
+              {t("folders.showMore")}
             </Button>
           ) : null}
         </div>
@@ -186,9 +190,10 @@ export function LibraryFolders({
   folders: Folder[];
   renderChat: (c: LibraryConversation) => ReactNode;
 }) {
+  const { t } = useTranslation("chat");
   if (folders.length === 0) return null;
   return (
-    <ul aria-label="Folders" className="mb-2 flex flex-col gap-0.5 border-b pb-2">
+    <ul aria-label={t("folders.label")} className="mb-2 flex flex-col gap-0.5 border-b pb-2">
       {folders.map((folder) => (
         <FolderRow key={folder.id} folder={folder} renderChat={renderChat} />
       ))}

@@ -6,6 +6,7 @@ import { Bot, User } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { formatRelativeTime } from "../utils/time-label";
+import { useTranslation } from "react-i18next";
 
 /** The snippet as text and <mark> elements; ranges out of order, overlapping or out of bounds are skipped. */
 export function markedSnippet(snippet: string, ranges: HighlightRange[]): ReactNode[] {
@@ -26,8 +27,9 @@ export function markedSnippet(snippet: string, ranges: HighlightRange[]): ReactN
 }
 
 export function LibraryMessageHits({ hits, onOpen }: { hits: MessageHit[]; onOpen?: () => void }) {
+  const { t } = useTranslation("chat");
   return (
-    <ul aria-label="Messages found" className="flex flex-col gap-0.5">
+    <ul aria-label={t("recent.messagesFound")} className="flex flex-col gap-0.5">
       {hits.map((hit) => {
         const Icon = hit.role === "user" ? User : Bot;
         return (
@@ -38,11 +40,14 @@ export function LibraryMessageHits({ hits, onOpen }: { hits: MessageHit[]; onOpe
               className="flex flex-col gap-1 rounded-lg px-2.5 py-2 text-sm outline-none hover:bg-accent/70 focus-visible:ring-[3px] focus-visible:ring-ring/40"
             >
               <span className="flex items-center gap-1.5 text-xs text-muted-foreground">
-                <Icon className="size-3 shrink-0" aria-label={hit.role === "user" ? "You" : "Answer"} />
+                <Icon
+                  className="size-3 shrink-0"
+                  aria-label={hit.role === "user" ? t("message.you") : t("recent.answer")}
+                />
                 <span className="truncate font-medium text-foreground">
-                  {hit.conversation_title || "Untitled chat"}
+                  {hit.conversation_title || t("untitled")}
                 </span>
-                <time dateTime={hit.created_at} className="ml-auto shrink-0">
+                <time dateTime={hit.created_at} className="ms-auto shrink-0">
                   {formatRelativeTime(new Date(hit.created_at))}
                 </time>
               </span>

@@ -7,9 +7,12 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { Input } from "@/components/ui/input";
 import { Spinner } from "@/components/ui/spinner";
 import { copyText } from "@/lib/clipboard";
+import { formatWhen } from "@/lib/utils";
 import { useShareActions, useShareLink, useShareTeam } from "../api/library-share";
+import { useTranslation } from "react-i18next";
 
 export function LibraryShareButton({ conversationId }: { conversationId: string }) {
+  const { t } = useTranslation("chat");
   const [open, setOpen] = useState(false);
   return (
     <>
@@ -17,11 +20,11 @@ export function LibraryShareButton({ conversationId }: { conversationId: string 
         variant="ghost"
         size="sm"
         className="text-muted-foreground"
-        title="Share a read-only link to this conversation"
+        title={t("share.hint")}
         onClick={() => setOpen(true)}
       >
         <Share2 aria-hidden="true" />
-        <span className="sr-only sm:not-sr-only">Share</span>
+        <span className="sr-only sm:not-sr-only">{t("share.button")}</span>
       </Button>
       <Dialog open={open} onOpenChange={setOpen}>
         <DialogContent className="sm:max-w-lg">
@@ -33,6 +36,7 @@ export function LibraryShareButton({ conversationId }: { conversationId: string 
 }
 
 function ShareDialogBody({ conversationId }: { conversationId: string }) {
+  const { t } = useTranslation("chat");
   const link = useShareLink(conversationId, true);
   const team = useShareTeam(true).data ?? null;
   const { share, revoke } = useShareActions(conversationId);
@@ -50,18 +54,16 @@ function ShareDialogBody({ conversationId }: { conversationId: string }) {
   return (
     <>
       <DialogHeader>
-        <DialogTitle>Share conversation</DialogTitle>
+        <DialogTitle>{t("share.title")}</DialogTitle>
         <DialogDescription>
-          {teamOnly
-            ? `Members of ${team.name} can read this conversation as it is now, once signed in. Nobody else can open the link.`
-            : "Anyone with the link can read this conversation as it is now, without signing in."}{" "}
-          Your name and email are not shown. Later messages appear only when you update the snapshot.
+          {teamOnly ? t("share.descriptionTeam", { team: team.name }) : t("share.descriptionAnyone")}{" "}
+          {t("share.privacy")}
         </DialogDescription>
       </DialogHeader>
-      {link.isPending ? <Spinner label="Loading the link" /> : null}
+      {link.isPending ? <Spinner label={t("share.loading")} /> : null}
       {team ? (
         <fieldset className="flex flex-col gap-1.5 text-sm">
-          <legend className="mb-1 font-medium">Who can open the link</legend>
+          <legend className="mb-1 font-medium">{t("share.audience")}</legend>
           <label className="flex items-center gap-2">
             <input
               type="radio"
@@ -70,7 +72,7 @@ function ShareDialogBody({ conversationId }: { conversationId: string }) {
               checked={!teamOnly}
               onChange={() => setToTeam(false)}
             />
-            Anyone with the link
+            {t("share.anyone")}
           </label>
           <label className="flex items-center gap-2">
             <input
@@ -80,7 +82,7 @@ function ShareDialogBody({ conversationId }: { conversationId: string }) {
               checked={teamOnly}
               onChange={() => setToTeam(true)}
             />
-            Only members of {team.name}
+            {t("share.onlyTeam", { team: team.name })}
           </label>
         </fieldset>
       ) : null}
@@ -92,12 +94,17 @@ function ShareDialogBody({ conversationId }: { conversationId: string }) {
           checked={includeAttachments}
           onChange={(e) => setAttachments(e.target.checked)}
         />
-        Include attachments (files and pictures you sent)
+        {t("share.includeAttachments")}
       </label>
       {current ? (
         <div className="flex flex-col gap-2">
           <div className="flex gap-2">
-            <Input readOnly aria-label="Share link" value={current.url} onFocus={(e) => e.target.select()} />
+            <Input
+              readOnly
+              aria-label={t("share.link")}
+              value={current.url}
+              onFocus={(e) => e.target.select()}
+            />
             <Button
               variant="outline"
               onClick={() =>
@@ -108,21 +115,22 @@ function ShareDialogBody({ conversationId }: { conversationId: string }) {
               }
             >
               {copied ? <Check aria-hidden="true" /> : <Copy aria-hidden="true" />}
-              {copied ? "Copied" : "Copy"}
+              {copied ? t("share.copied") : t("share.copy")}
             </Button>
           </div>
           <p className="text-xs text-muted-foreground">
-            Snapshot of {new Date(current.updated_at).toLocaleString()}
-            {current.include_attachments ? ", with attachments" : ", without attachments"}
-            {current.team ? `, for members of ${current.team.name} only` : ", for anyone with the link"}.
+            {t(
+              `share.snapshot.${current.team ? "team" : "anyone"}${current.include_attachments ? "With" : "Without"}Attachments`,
+              { when: formatWhen(current.updated_at), team: current.team?.name },
+            )}
           </p>
           <div className="flex flex-wrap justify-between gap-2 pt-2">
             <Button variant="destructive" disabled={busy} onClick={() => revoke.mutate()}>
-              Stop sharing
+              {t("share.stop")}
             </Button>
             <Button disabled={busy} onClick={save}>
               {share.isPending ? <Spinner /> : <RefreshCw aria-hidden="true" />}
-              Update snapshot
+              {t("share.update")}
             </Button>
           </div>
         </div>
@@ -130,7 +138,7 @@ function ShareDialogBody({ conversationId }: { conversationId: string }) {
         <div className="flex justify-end pt-2">
           <Button disabled={busy} onClick={save}>
             {share.isPending ? <Spinner /> : <Link2 aria-hidden="true" />}
-            Create link
+            {t("share.create")}
           </Button>
         </div>
       ) : null}

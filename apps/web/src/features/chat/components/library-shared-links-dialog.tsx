@@ -7,9 +7,12 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { Spinner } from "@/components/ui/spinner";
 import { useQueryClient } from "@tanstack/react-query";
 import { toast } from "@/lib/toast";
+import { formatWhen } from "@/lib/utils";
 import { revokeShare, SHARES_KEY, useOwnedShares } from "../api/library-share";
+import { useTranslation } from "react-i18next";
 
 export function LibrarySharedLinksButton() {
+  const { t } = useTranslation("chat");
   const [open, setOpen] = useState(false);
   const shares = useOwnedShares(open);
   const queryClient = useQueryClient();
@@ -18,11 +21,11 @@ export function LibrarySharedLinksButton() {
     setEnding(conversationId);
     revokeShare(conversationId)
       .then(() => {
-        toast.success("Link turned off");
+        toast.success(t("sharedLinks.turnedOff"));
         void queryClient.invalidateQueries({ queryKey: SHARES_KEY });
         void queryClient.invalidateQueries({ queryKey: ["share", conversationId] });
       })
-      .catch(() => toast.error("Could not stop sharing"))
+      .catch(() => toast.error(t("sharedLinks.stopFailed")))
       .finally(() => setEnding(null));
   };
   return (
@@ -31,8 +34,8 @@ export function LibrarySharedLinksButton() {
         size="icon"
         variant="ghost"
         className="size-8 text-muted-foreground"
-        aria-label="Shared links"
-        title="Shared links"
+        aria-label={t("sharedLinks.title")}
+        title={t("sharedLinks.title")}
         onClick={() => setOpen(true)}
       >
         <Link2 aria-hidden="true" />
@@ -40,19 +43,18 @@ export function LibrarySharedLinksButton() {
       <Dialog open={open} onOpenChange={setOpen}>
         <DialogContent className="sm:max-w-lg">
           <DialogHeader>
-            <DialogTitle>Shared links</DialogTitle>
-            <DialogDescription>
-              Conversations anyone with the link can read. Stop sharing and the link stops working at once.
-            </DialogDescription>
+            <DialogTitle>{t("sharedLinks.title")}</DialogTitle>
+            <DialogDescription>{t("sharedLinks.description")}</DialogDescription>
           </DialogHeader>
-          {shares.isPending ? <Spinner label="Loading your links" /> : null}
+          {shares.isPending ? <Spinner label={t("sharedLinks.loading")} /> : null}
           {shares.data && shares.data.length === 0 ? (
-            <p className="py-4 text-center text-sm text-muted-foreground">
-              You have not shared any conversation.
-            </p>
+            <p className="py-4 text-center text-sm text-muted-foreground">{t("sharedLinks.none")}</p>
           ) : null}
           {shares.data && shares.data.length > 0 ? (
-            <ul aria-label="Your shared links" className="flex max-h-80 flex-col divide-y overflow-y-auto">
+            <ul
+              aria-label={t("sharedLinks.list")}
+              className="flex max-h-80 flex-col divide-y overflow-y-auto"
+            >
               {shares.data.map((s) => (
                 <li key={s.token} className="flex items-center gap-2 py-2">
                   <div className="flex min-w-0 flex-1 flex-col">
@@ -61,18 +63,24 @@ export function LibrarySharedLinksButton() {
                       onClick={() => setOpen(false)}
                       className="truncate text-sm font-medium hover:underline"
                     >
-                      {s.title || "Untitled chat"}
+                      {s.title || t("untitled")}
                     </Link>
                     <span className="text-xs text-muted-foreground">
-                      Updated {new Date(s.updated_at).toLocaleString()}
+                      {t("sharedLinks.updated", { when: formatWhen(s.updated_at) })}
                     </span>
                   </div>
-                  <Button asChild size="icon" variant="ghost" className="size-8" title="Open the link">
+                  <Button
+                    asChild
+                    size="icon"
+                    variant="ghost"
+                    className="size-8"
+                    title={t("sharedLinks.open")}
+                  >
                     <a
                       href={s.url}
                       target="_blank"
                       rel="noopener noreferrer"
-                      aria-label={`Open the link to ${s.title}`}
+                      aria-label={t("sharedLinks.openNamed", { title: s.title || t("untitled") })}
                     >
                       <ExternalLink aria-hidden="true" />
                     </a>
@@ -83,7 +91,7 @@ export function LibrarySharedLinksButton() {
                     disabled={ending === s.conversation_id}
                     onClick={() => stop(s.conversation_id)}
                   >
-                    Stop sharing
+                    {t("share.stop")}
                   </Button>
                 </li>
               ))}

@@ -4,7 +4,7 @@ import { Markdown } from "@/components/lazy-markdown";
 import { Avatar } from "@/components/ui/avatar";
 import { useAuth } from "@/lib/auth-context";
 import { copyText } from "@/lib/clipboard";
-import { cn } from "@/lib/utils";
+import { cn, formatWhen } from "@/lib/utils";
 import { useModelInfo } from "../api/get-models";
 import { RevealReportContext, useSmoothText } from "../hooks/use-smooth-text";
 import { storedIdOf, type ChatMessage } from "../utils/chat-message";
@@ -17,6 +17,7 @@ import { ModelAvatar } from "./model-avatar";
 import { ToolSteps } from "./tool-steps";
 import { QuestionEditor } from "./question-editor";
 import { UserMessageContent } from "./user-message-content";
+import { useTranslation } from "react-i18next";
 
 export type ChatLayout = "classic" | "new";
 
@@ -45,6 +46,7 @@ export const MessageItem = memo(function MessageItem({
   /** The conversation shown, where an answer's earlier answers are read from. */
   conversationId?: string | null;
 }) {
+  const { t } = useTranslation("chat");
   const { user } = useAuth();
   const model = useModelInfo(message.role === "assistant" ? message.model : null);
   const [editing, setEditing] = useState(false);
@@ -68,14 +70,14 @@ export const MessageItem = memo(function MessageItem({
     return () => reportReveal(message.id, false);
   }, [catchingUp, message.id, reportReveal]);
   const mine = message.role === "user";
-  const author = mine ? "You" : (model?.name ?? "Assistant");
+  const author = mine ? t("message.you") : (model?.name ?? t("message.assistant"));
   const time = new Date(message.timestamp);
   const waiting = streaming && !message.content;
   const flat = layout === "new" && !mine;
 
   return (
     <article
-      aria-label={`${author} said`}
+      aria-label={t("message.said", { author })}
       aria-busy={streaming || catchingUp}
       className={cn("group flex animate-rise-in gap-3", mine && layout === "new" && "flex-row-reverse")}
     >
@@ -87,7 +89,11 @@ export const MessageItem = memo(function MessageItem({
       <div className={cn("flex min-w-0 flex-1 flex-col gap-1.5", mine && layout === "new" && "items-end")}>
         <header className="flex items-baseline gap-2 text-xs">
           <span className="text-sm font-semibold">{author}</span>
-          <time dateTime={message.timestamp} title={time.toLocaleString()} className="text-muted-foreground">
+          <time
+            dateTime={message.timestamp}
+            title={formatWhen(message.timestamp)}
+            className="text-muted-foreground"
+          >
             {formatTimeLabel(time)}
           </time>
         </header>
@@ -115,9 +121,9 @@ export const MessageItem = memo(function MessageItem({
               className={cn(
                 "max-w-full text-[0.94rem]",
                 mine
-                  ? "w-fit rounded-2xl rounded-tl-md bg-primary/8 px-4 py-2.5 ring-1 ring-primary/10 dark:bg-primary/12"
-                  : !flat && "rounded-2xl rounded-tl-md border bg-card px-4 py-3 shadow-xs",
-                mine && layout === "new" && "rounded-tl-2xl rounded-tr-md",
+                  ? "w-fit rounded-2xl rounded-ss-md bg-primary/8 px-4 py-2.5 ring-1 ring-primary/10 dark:bg-primary/12"
+                  : !flat && "rounded-2xl rounded-ss-md border bg-card px-4 py-3 shadow-xs",
+                mine && layout === "new" && "rounded-ss-2xl rounded-se-md",
               )}
             >
               {mine ? (
@@ -133,7 +139,7 @@ export const MessageItem = memo(function MessageItem({
                       />
                     ))}
                   </span>
-                  {message.status ?? "Thinking…"}
+                  {message.status ?? t("message.thinking")}
                 </span>
               ) : (
                 <Markdown caret={streaming || catchingUp} sources={message.sources}>
@@ -154,7 +160,7 @@ export const MessageItem = memo(function MessageItem({
                 className={ACTION_CLASS}
               >
                 <Pencil className="size-3" aria-hidden="true" />
-                Edit
+                {t("message.edit")}
               </button>
             ) : null}
           </footer>
@@ -166,11 +172,13 @@ export const MessageItem = memo(function MessageItem({
             <div className="flex items-center gap-3 text-xs text-muted-foreground">
               <VersionSwitch message={message} onShow={onShowVersion} />
               {message.tokens != null ? (
-                <span title="Estimated tokens">{formatTokenEstimate(message.tokens)} tokens</span>
+                <span title={t("message.estimatedTokens")}>
+                  {t("message.tokens", { tokens: formatTokenEstimate(message.tokens) })}
+                </span>
               ) : null}
               <button type="button" onClick={() => void copyText(message.content)} className={ACTION_CLASS}>
                 <Copy className="size-3" aria-hidden="true" />
-                Copy
+                {t("message.copy")}
               </button>
               {earlierOf ? (
                 <button
@@ -180,18 +188,18 @@ export const MessageItem = memo(function MessageItem({
                   className={ACTION_CLASS}
                 >
                   <History className="size-3" aria-hidden="true" />
-                  Earlier answers
+                  {t("message.earlierAnswers")}
                 </button>
               ) : null}
               {onRegenerate && storedId ? (
                 <button
                   type="button"
                   onClick={() => onRegenerate(storedId)}
-                  title="Answer the question again, with the model chosen now"
+                  title={t("message.regenerateHint")}
                   className={ACTION_CLASS}
                 >
                   <RefreshCw className="size-3" aria-hidden="true" />
-                  Regenerate
+                  {t("message.regenerate")}
                 </button>
               ) : null}
             </div>
@@ -210,6 +218,7 @@ export const MessageItem = memo(function MessageItem({
  * the choice); without `onShow` (an answer is being written) they are disabled.
  */
 function VersionSwitch({ message, onShow }: { message: ChatMessage; onShow?: (messageId: string) => void }) {
+  const { t } = useTranslation("chat");
   const versions = message.versions;
   const id = storedIdOf(message);
   const at = versions && id ? versions.indexOf(id) : -1;
@@ -217,29 +226,29 @@ function VersionSwitch({ message, onShow }: { message: ChatMessage; onShow?: (me
   const previous = versions[at - 1];
   const next = versions[at + 1];
   return (
-    <span className="flex items-center gap-0.5 tabular-nums" role="group" aria-label="Versions">
+    <span className="flex items-center gap-0.5 tabular-nums" role="group" aria-label={t("message.versions")}>
       <button
         type="button"
-        aria-label="Previous version"
-        title="Previous version"
+        aria-label={t("message.previousVersion")}
+        title={t("message.previousVersion")}
         disabled={!onShow || !previous}
         onClick={() => previous && onShow?.(previous)}
         className={cn(ACTION_CLASS, "disabled:opacity-40")}
       >
-        <ChevronLeft className="size-3.5" aria-hidden="true" />
+        <ChevronLeft className="size-3.5 rtl:-scale-x-100" aria-hidden="true" />
       </button>
       <span>
         {at + 1} / {versions.length}
       </span>
       <button
         type="button"
-        aria-label="Next version"
-        title="Next version"
+        aria-label={t("message.nextVersion")}
+        title={t("message.nextVersion")}
         disabled={!onShow || !next}
         onClick={() => next && onShow?.(next)}
         className={cn(ACTION_CLASS, "disabled:opacity-40")}
       >
-        <ChevronRight className="size-3.5" aria-hidden="true" />
+        <ChevronRight className="size-3.5 rtl:-scale-x-100" aria-hidden="true" />
       </button>
     </span>
   );

@@ -8,6 +8,7 @@ import type { OlderMessages } from "../hooks/use-conversation-history";
 import { useFollowEnd } from "../hooks/use-follow-end";
 import type { ChatMessage } from "../utils/chat-message";
 import type { ChatLayout } from "./message-item";
+import { useTranslation } from "react-i18next";
 
 // The list and its virtualiser load with the first message, not with the empty chat page.
 const loadLog = () => import("./message-log");
@@ -48,6 +49,7 @@ export function MessageList({
   /** Shown when there is nothing yet. */
   empty: ReactNode;
 }) {
+  const { t } = useTranslation("chat");
   const { scroller, follow, rejoin, handlers, away, measure, jumpToEnd } = useFollowEnd();
   const all = live ? [...messages, live] : messages;
 
@@ -65,7 +67,7 @@ export function MessageList({
 
   const loadingConversation = (
     <div className="flex h-full items-center justify-center">
-      <Spinner label="Loading conversation" className="size-6 text-primary" />
+      <Spinner label={t("list.loading")} className="size-6 text-primary" />
     </div>
   );
   return (
@@ -103,10 +105,10 @@ export function MessageList({
         <Button
           variant="outline"
           size="icon"
-          aria-label="Go to the latest message"
-          title="Go to the latest message"
+          aria-label={t("list.latest")}
+          title={t("list.latest")}
           onClick={jumpToEnd}
-          className="absolute bottom-3 left-1/2 size-9 -translate-x-1/2 rounded-full bg-background text-muted-foreground shadow-lg hover:text-foreground"
+          className="absolute start-1/2 bottom-3 size-9 -translate-x-1/2 rounded-full rtl:translate-x-1/2 bg-background text-muted-foreground shadow-lg hover:text-foreground"
         >
           <ArrowDown />
         </Button>

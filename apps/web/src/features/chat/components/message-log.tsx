@@ -10,6 +10,7 @@ import { cn } from "@/lib/utils";
 import type { OlderMessages } from "../hooks/use-conversation-history";
 import { storedIdOf, type ChatMessage } from "../utils/chat-message";
 import { MessageItem, type ChatLayout } from "./message-item";
+import { useTranslation } from "react-i18next";
 
 /** Space between messages and above the first / below the last (the list's former gap-6 py-6). */
 const GAP_PX = 24;
@@ -77,6 +78,7 @@ export function MessageLog({
   /** The conversation shown (an answer's earlier answers are read from it). */
   conversationId?: string | null;
 }) {
+  const { t } = useTranslation("chat");
   const last = messages.at(-1);
   const olderRow = older === "none" ? 0 : OLDER_ROW_PX;
   const virtualizer = useVirtualizer({
@@ -167,7 +169,7 @@ export function MessageLog({
   return (
     <div
       role="log"
-      aria-label="Messages"
+      aria-label={t("recent.messages")}
       className="relative mx-auto w-full max-w-3xl"
       style={{ height: total }}
     >
@@ -179,10 +181,10 @@ export function MessageLog({
         >
           {older === "failed" ? (
             <Button variant="outline" size="sm" onClick={onLoadOlder}>
-              Load earlier messages
+              {t("list.loadEarlier")}
             </Button>
           ) : older === "loading" ? (
-            <Spinner label="Loading earlier messages" className="size-5 text-primary" />
+            <Spinner label={t("list.loadingEarlier")} className="size-5 text-primary" />
           ) : null}
         </div>
       )}

@@ -1,17 +1,19 @@
 import { ATTACHED_SOURCE_PREFIX, type Source } from "@tessera/contracts";
 import { ExternalLink, FileText, Paperclip } from "lucide-react";
+import i18next from "i18next";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { isInAppPath, safeHref } from "@/lib/safe-href";
+import { useTranslation } from "react-i18next";
 
 const chipClass =
-  "group flex max-w-full items-center gap-2 rounded-lg border bg-background/60 py-1.5 pr-2.5 pl-1.5 text-xs transition-colors outline-none hover:border-primary/40 hover:bg-accent/60 focus-visible:ring-[3px] focus-visible:ring-ring/40";
+  "group flex max-w-full items-center gap-2 rounded-lg border bg-background/60 py-1.5 ps-1.5 pe-2.5 text-xs transition-colors outline-none hover:border-primary/40 hover:bg-accent/60 focus-visible:ring-[3px] focus-visible:ring-ring/40";
 
 /** A file sent with the question: it has no page to open, so its chip is not a link. */
 const isAttachedFile = (source: Source) => source.url.startsWith(ATTACHED_SOURCE_PREFIX);
 
 function domainOf(source: Source): string {
-  if (isAttachedFile(source)) return "Attached file";
+  if (isAttachedFile(source)) return i18next.t("sources.attachedFile", { ns: "chat" });
   if (source.domain) return source.domain;
   if (isInAppPath(source.url)) return "Tessera";
   try {
@@ -51,10 +53,13 @@ function SourceLink({ source, children }: { source: Source; children: ReactNode 
 
 /** The numbered sources under an answer: title and domain, matching the [n] markers in the text. */
 export function MessageSources({ sources }: { sources: Source[] }) {
+  const { t } = useTranslation("chat");
   if (sources.length === 0) return null;
   return (
-    <section aria-label="Sources" className="flex flex-col gap-1.5">
-      <h2 className="text-[0.7rem] font-semibold tracking-wider text-muted-foreground uppercase">Sources</h2>
+    <section aria-label={t("sources.title")} className="flex flex-col gap-1.5">
+      <h2 className="text-[0.7rem] font-semibold tracking-wider text-muted-foreground uppercase">
+        {t("sources.title")}
+      </h2>
       <ol className="flex flex-wrap gap-1.5">
         {sources.map((source, index) => {
           const inApp = isInAppPath(source.url);

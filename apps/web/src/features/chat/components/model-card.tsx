@@ -5,6 +5,7 @@ import { Badge } from "@/components/ui/badge";
 import { useAuth } from "@/lib/auth-context";
 import { cn } from "@/lib/utils";
 import { ModelAvatar } from "./model-avatar";
+import { useTranslation } from "react-i18next";
 
 /** One model in the picker: name, description, Vision/Research badges, and why it is unavailable. */
 export function ModelCard({
@@ -16,6 +17,7 @@ export function ModelCard({
   selected: boolean;
   onSelect: (id: string) => void;
 }) {
+  const { t } = useTranslation("chat");
   const reasonId = `model-${model.id.replace(/[^a-z0-9-]/gi, "-")}-reason`;
   // An instance admin can connect what is missing; a link cannot sit inside the card's button.
   const connect = useAuth().user?.role === "admin" && !model.available && model.needsConnection === true;
@@ -28,7 +30,7 @@ export function ModelCard({
         aria-describedby={model.unavailableReason ? reasonId : undefined}
         onClick={() => onSelect(model.id)}
         className={cn(
-          "group flex h-full w-full items-start gap-3 rounded-xl border bg-card p-3 text-left transition-all outline-none",
+          "group flex h-full w-full items-start gap-3 rounded-xl border bg-card p-3 text-start transition-all outline-none",
           "hover:border-primary/40 hover:bg-accent/40 focus-visible:ring-[3px] focus-visible:ring-ring/40",
           "disabled:cursor-not-allowed disabled:bg-muted/40 disabled:hover:border-border disabled:hover:bg-muted/40",
           selected && "border-primary/60 bg-accent/60 ring-1 ring-primary/30",
@@ -43,17 +45,20 @@ export function ModelCard({
             {model.vision ? (
               <Badge variant="secondary">
                 <Eye aria-hidden="true" />
-                Vision
+                {t("model.vision")}
               </Badge>
             ) : null}
             {model.research ? (
               <Badge variant="secondary">
                 <Globe aria-hidden="true" />
-                Research
+                {t("model.research")}
               </Badge>
             ) : null}
             {model.requiredPlan ? (
-              <Badge variant="outline" title={`Included from the ${PLANS[model.requiredPlan].name} plan`}>
+              <Badge
+                variant="outline"
+                title={t("model.includedFrom", { plan: PLANS[model.requiredPlan].name })}
+              >
                 <Lock aria-hidden="true" />
                 {PLANS[model.requiredPlan].name}
               </Badge>
@@ -61,7 +66,7 @@ export function ModelCard({
             {selected ? (
               <Badge variant="default">
                 <Check aria-hidden="true" />
-                Selected
+                {t("model.selected")}
               </Badge>
             ) : null}
           </span>
@@ -71,7 +76,7 @@ export function ModelCard({
               id={reasonId}
               className={cn(
                 "flex items-center gap-1 text-xs text-amber-700 dark:text-amber-400",
-                connect && "pr-20",
+                connect && "pe-20",
               )}
             >
               <Lock className="size-3 shrink-0" aria-hidden="true" />
@@ -83,9 +88,9 @@ export function ModelCard({
       {connect ? (
         <Link
           to="/dashboard/admin/connections"
-          className="absolute right-3 bottom-3 text-xs font-medium text-primary underline-offset-4 hover:underline"
+          className="absolute end-3 bottom-3 text-xs font-medium text-primary underline-offset-4 hover:underline"
         >
-          Connect
+          {t("model.connect")}
         </Link>
       ) : null}
     </div>

@@ -2,9 +2,10 @@ import type { ModelsResponse } from "@tessera/contracts";
 import { Crown, GitBranch, Sparkles, type LucideIcon } from "lucide-react";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Spinner } from "@/components/ui/spinner";
-import { cn } from "@/lib/utils";
+import { cn, formatCount } from "@/lib/utils";
 import { useModels } from "../api/get-models";
 import { ModelCard } from "./model-card";
+import { useTranslation } from "react-i18next";
 
 const GROUP_ICONS: Record<string, LucideIcon> = { sparkles: Sparkles, crown: Crown, "git-branch": GitBranch };
 const GROUP_TINTS: Record<string, string> = {
@@ -22,6 +23,7 @@ function GroupSection({
   selected: string | null;
   onSelect: (id: string) => void;
 }) {
+  const { t } = useTranslation("chat");
   const Icon = GROUP_ICONS[group.icon] ?? Sparkles;
   const headingId = `model-group-${group.id}`;
   return (
@@ -37,7 +39,10 @@ function GroupSection({
         </span>
         {group.title}
         <span className="text-xs font-normal text-muted-foreground">
-          {group.models.filter((m) => m.available).length} of {group.models.length} available
+          {t("picker.available", {
+            available: formatCount(group.models.filter((m) => m.available).length),
+            count: group.models.length,
+          })}
         </span>
       </h3>
       <div className="grid gap-2 sm:grid-cols-2">
@@ -61,19 +66,18 @@ export function ModelPickerDialog({
   selected: string | null;
   onSelect: (id: string) => void;
 }) {
+  const { t } = useTranslation("chat");
   const { data, isPending, isError } = useModels();
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="flex max-h-[min(44rem,calc(100svh-2rem))] max-w-3xl flex-col gap-0 p-0">
         <DialogHeader className="border-b px-6 pt-6 pb-4">
-          <DialogTitle>Select AI Model</DialogTitle>
-          <DialogDescription>Choose who answers your next message. Tessa knows them all.</DialogDescription>
+          <DialogTitle>{t("picker.title")}</DialogTitle>
+          <DialogDescription>{t("picker.description")}</DialogDescription>
         </DialogHeader>
         <div className="scroll-area flex flex-col gap-6 overflow-y-auto px-6 py-5">
-          {isPending ? <Spinner label="Loading models" className="mx-auto size-6 text-primary" /> : null}
-          {isError ? (
-            <p className="text-sm text-destructive">The list of models could not be loaded.</p>
-          ) : null}
+          {isPending ? <Spinner label={t("picker.loading")} className="mx-auto size-6 text-primary" /> : null}
+          {isError ? <p className="text-sm text-destructive">{t("picker.loadFailed")}</p> : null}
           {data?.groups.map((group) => (
             <GroupSection
               key={group.id}

@@ -1,6 +1,7 @@
 import { BookOpen } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
+import { useTranslation } from "react-i18next";
 
 /**
  * Opens the prompt library, which the app composes into the chat page. Without one the button is
@@ -8,6 +9,7 @@ import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip
  * read).
  */
 export function PromptLibraryButton({ onOpen }: { onOpen?: () => void }) {
+  const { t } = useTranslation("chat");
   return (
     <Tooltip>
       <TooltipTrigger asChild>
@@ -15,7 +17,7 @@ export function PromptLibraryButton({ onOpen }: { onOpen?: () => void }) {
           <Button
             variant="ghost"
             size="icon"
-            aria-label="Prompt library"
+            aria-label={t("composer.promptLibrary")}
             aria-haspopup="dialog"
             onClick={onOpen}
             className="size-8 text-muted-foreground"
@@ -26,7 +28,7 @@ export function PromptLibraryButton({ onOpen }: { onOpen?: () => void }) {
           <Button
             variant="ghost"
             size="icon"
-            aria-label="Prompt library"
+            aria-label={t("composer.promptLibrary")}
             aria-disabled="true"
             onClick={(event) => event.preventDefault()}
             className="size-8 cursor-not-allowed text-muted-foreground opacity-60 hover:bg-transparent"
@@ -35,7 +37,9 @@ export function PromptLibraryButton({ onOpen }: { onOpen?: () => void }) {
           </Button>
         )}
       </TooltipTrigger>
-      <TooltipContent>{onOpen ? "Prompt library" : "Prompt library is unavailable"}</TooltipContent>
+      <TooltipContent>
+        {onOpen ? t("composer.promptLibrary") : t("composer.promptLibraryUnavailable")}
+      </TooltipContent>
     </Tooltip>
   );
 }

@@ -3,7 +3,12 @@
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Textarea } from "@/components/ui/textarea";
+import { activeLocale } from "@/lib/utils";
 import { composeMessage, splitAttachments } from "../utils/chat-message";
+import { useTranslation } from "react-i18next";
+
+const formatList = (names: string[]) =>
+  new Intl.ListFormat(activeLocale(), { style: "short", type: "unit" }).format(names);
 
 export function QuestionEditor({
   content,
@@ -15,6 +20,7 @@ export function QuestionEditor({
   onSend: (message: string) => void;
   onCancel: () => void;
 }) {
+  const { t } = useTranslation("chat");
   const { text, attachments } = splitAttachments(content);
   const [draft, setDraft] = useState(text);
   // Nothing to send: no words, or the same ones (Regenerate asks the same question again).
@@ -24,7 +30,7 @@ export function QuestionEditor({
   };
   return (
     <form
-      aria-label="Edit your question"
+      aria-label={t("editor.label")}
       className="flex w-full min-w-[min(100%,20rem)] flex-col gap-2"
       onSubmit={(event) => {
         event.preventDefault();
@@ -32,7 +38,7 @@ export function QuestionEditor({
       }}
     >
       <Textarea
-        aria-label="Question"
+        aria-label={t("editor.question")}
         value={draft}
         autoFocus
         rows={Math.min(8, Math.max(2, draft.split("\n").length))}
@@ -50,15 +56,15 @@ export function QuestionEditor({
       />
       {attachments.length > 0 ? (
         <p className="text-xs text-muted-foreground">
-          Sent again with {attachments.map((a) => a.name).join(", ")}.
+          {t("editor.sentAgainWith", { files: formatList(attachments.map((a) => a.name)) })}
         </p>
       ) : null}
       <div className="flex justify-end gap-2">
         <Button type="button" variant="ghost" size="sm" onClick={onCancel}>
-          Cancel
+          {t("cancel")}
         </Button>
         <Button type="submit" size="sm" disabled={unchanged}>
-          Send
+          {t("composer.send")}
         </Button>
       </div>
     </form>

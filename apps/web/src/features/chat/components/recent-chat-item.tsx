@@ -1,10 +1,11 @@
 import type { ConversationSummary, Folder, LibraryConversation } from "@tessera/contracts";
 import { MessageSquare, Pencil, Pin, Trash2 } from "lucide-react";
 import { Link } from "react-router";
-import { cn } from "@/lib/utils";
+import { cn, formatWhen } from "@/lib/utils";
 import { formatRelativeTime } from "../utils/time-label";
 import { LibraryChatMenu, CONVERSATION_DRAG_TYPE } from "./library-chat-menu";
 import { TitleEditor, useTitleRename } from "./title-editor";
+import { useTranslation } from "react-i18next";
 
 const actionClass =
   "absolute top-1.5 flex size-7 items-center justify-center rounded-md text-muted-foreground opacity-0 transition outline-none group-hover/item:opacity-100 focus-visible:opacity-100 focus-visible:ring-[3px] focus-visible:ring-ring/40 [@media(hover:none)]:opacity-100";
@@ -30,9 +31,10 @@ export function RecentChatItem({
   onRename: (conversation: ConversationSummary, title: string) => Promise<unknown>;
   onDelete: (conversation: ConversationSummary) => void;
 }) {
+  const { t } = useTranslation("chat");
   const rename = useTitleRename((next) => onRename(conversation, next));
   const updated = new Date(conversation.updated_at);
-  const title = rename.saving ?? (conversation.title || "Untitled chat");
+  const title = rename.saving ?? (conversation.title || t("untitled"));
 
   if (rename.editing)
     return (
@@ -56,10 +58,10 @@ export function RecentChatItem({
         onClick={onOpen}
         className={cn(
           // Room for the two buttons while they show; otherwise the title may use it.
-          "flex items-start gap-2.5 rounded-lg py-2 pr-9 pl-2.5 text-sm transition-colors outline-none",
+          "flex items-start gap-2.5 rounded-lg py-2 ps-2.5 pe-9 text-sm transition-colors outline-none",
           folders
-            ? "group-focus-within/item:pr-24 group-hover/item:pr-24 [@media(hover:none)]:pr-24"
-            : "group-focus-within/item:pr-16 group-hover/item:pr-16 [@media(hover:none)]:pr-16",
+            ? "group-focus-within/item:pe-24 group-hover/item:pe-24 [@media(hover:none)]:pe-24"
+            : "group-focus-within/item:pe-16 group-hover/item:pe-16 [@media(hover:none)]:pe-16",
           "hover:bg-accent/70 focus-visible:ring-[3px] focus-visible:ring-ring/40",
           active && "bg-accent text-accent-foreground",
         )}
@@ -72,12 +74,12 @@ export function RecentChatItem({
           <span className="flex min-w-0 items-center gap-1">
             <span className={cn("truncate", active && "font-medium")}>{title}</span>
             {conversation.pinned ? (
-              <Pin className="size-3 shrink-0 text-primary" aria-label="Pinned" />
+              <Pin className="size-3 shrink-0 text-primary" aria-label={t("recent.pinned")} />
             ) : null}
           </span>
           <time
             dateTime={conversation.updated_at}
-            title={updated.toLocaleString()}
+            title={formatWhen(conversation.updated_at)}
             className="text-xs text-muted-foreground"
           >
             {formatRelativeTime(updated)}
@@ -87,22 +89,22 @@ export function RecentChatItem({
       <button
         ref={rename.pencil}
         type="button"
-        aria-label={`Rename conversation: ${title}`}
-        title="Rename conversation"
+        aria-label={t("recent.renameNamed", { title })}
+        title={t("recent.rename")}
         disabled={rename.saving !== null}
         onClick={rename.start}
-        className={cn(actionClass, folders ? "right-16" : "right-9", "hover:bg-accent hover:text-foreground")}
+        className={cn(actionClass, folders ? "end-16" : "end-9", "hover:bg-accent hover:text-foreground")}
       >
         <Pencil className="size-3.5" aria-hidden="true" />
       </button>
       <button
         type="button"
-        aria-label={`Delete conversation: ${title}`}
-        title="Delete conversation"
+        aria-label={t("recent.deleteNamed", { title })}
+        title={t("recent.delete")}
         onClick={() => onDelete(conversation)}
         className={cn(
           actionClass,
-          folders ? "right-9" : "right-1.5",
+          folders ? "end-9" : "end-1.5",
           "hover:bg-destructive/10 hover:text-destructive",
         )}
       >
@@ -117,7 +119,7 @@ export function RecentChatItem({
             folderId: conversation.folder_id ?? null,
           }}
           folders={folders}
-          className={cn(actionClass, "right-1.5 hover:bg-accent hover:text-foreground")}
+          className={cn(actionClass, "end-1.5 hover:bg-accent hover:text-foreground")}
         />
       ) : null}
     </li>

@@ -19,6 +19,7 @@ import { LibraryMessageHits } from "./library-message-hits";
 import { LibrarySharedLinksButton } from "./library-shared-links-dialog";
 import { RecentChatItem } from "./recent-chat-item";
 import { TitleEditor } from "./title-editor";
+import { useTranslation } from "react-i18next";
 
 /** How long the search box waits after the last key before it asks. */
 const SEARCH_DEBOUNCE_MS = 250;
@@ -29,8 +30,9 @@ const DeleteConversationDialog = lazyChunk(() =>
 );
 
 function ListSkeleton() {
+  const { t } = useTranslation("chat");
   return (
-    <div role="status" aria-label="Loading conversations" className="flex flex-col gap-2 px-2.5 py-2">
+    <div role="status" aria-label={t("recent.loading")} className="flex flex-col gap-2 px-2.5 py-2">
       {[70, 55, 80, 45].map((w) => (
         <div key={w} className="flex flex-col gap-1.5 py-1.5">
           <div className="h-3.5 animate-pulse rounded bg-muted" style={{ width: `${w}%` }} />
@@ -43,12 +45,13 @@ function ListSkeleton() {
 
 /** Why a list could not be shown, and a way to ask again. */
 function ListError({ text, onRetry }: { text: string; onRetry: () => void }) {
+  const { t } = useTranslation("chat");
   return (
     <div className="flex flex-col items-center gap-2 px-3 py-8 text-center text-sm text-muted-foreground">
       {text}
       <Button size="sm" variant="ghost" onClick={onRetry}>
         <RotateCcw aria-hidden="true" />
-        Try again
+        {t("recent.tryAgain")}
       </Button>
     </div>
   );
@@ -69,6 +72,7 @@ function MoreButton({
   label: string;
   failed: string;
 }) {
+  const { t } = useTranslation("chat");
   const more = () => void pages.fetchNextPage();
   if (pages.isFetchNextPageError) return <ListError text={failed} onRetry={more} />;
   if (!pages.hasNextPage) return null;
@@ -81,7 +85,7 @@ function MoreButton({
       onClick={more}
     >
       {pages.isFetchingNextPage ? <Spinner /> : null}
-      {pages.isFetchingNextPage ? "Loading..." : label}
+      {pages.isFetchingNextPage ? t("recent.loadingMore") : label}
     </Button>
   );
 }
@@ -113,6 +117,7 @@ export function RecentChatsPanel({
   focusSearch?: boolean;
   onSearchFocused?: () => void;
 }) {
+  const { t } = useTranslation("chat");
   const list = useConversations();
   const { data } = list;
   const [search, setSearch] = useState("");
@@ -152,10 +157,10 @@ export function RecentChatsPanel({
     setPending(null);
     remove.mutate(conversation.id, {
       onSuccess: () => {
-        toast.success("Conversation deleted");
+        toast.success(t("recent.deleted"));
         onDeleted(conversation.id);
       },
-      onError: () => toast.error("Failed to delete conversation"),
+      onError: () => toast.error(t("recent.deleteFailed")),
     });
   };
 
@@ -164,20 +169,20 @@ export function RecentChatsPanel({
       <div
         className={cn(
           "flex h-12 shrink-0 items-center justify-between gap-2 border-b px-3",
-          inSheet && "pr-12",
+          inSheet && "pe-12",
         )}
       >
         <h2 id={titleId} className="text-sm font-semibold tracking-tight">
-          Recent Chats
+          {t("recent.title")}
         </h2>
-        <span className="ml-auto flex items-center gap-0.5">
+        <span className="ms-auto flex items-center gap-0.5">
           <LibrarySharedLinksButton />
           <Button
             size="icon"
             variant="ghost"
             className="size-8 text-muted-foreground"
-            aria-label="New folder"
-            title="New folder"
+            aria-label={t("recent.newFolder")}
+            title={t("recent.newFolder")}
             onClick={() => setNaming(true)}
           >
             <FolderPlus aria-hidden="true" />
@@ -186,7 +191,7 @@ export function RecentChatsPanel({
         <Button
           size="sm"
           variant="outline"
-          title="New chat (Ctrl+Shift+O)"
+          title={t("recent.newChatHint")}
           aria-keyshortcuts="Control+Shift+O Meta+Shift+O"
           onClick={() => {
             onNew();
@@ -194,7 +199,7 @@ export function RecentChatsPanel({
           }}
         >
           <Plus aria-hidden="true" />
-          New
+          {t("recent.new")}
         </Button>
       </div>
       {naming ? (
@@ -213,66 +218,78 @@ export function RecentChatsPanel({
           <SearchInput
             ref={searchBox}
             compact
-            aria-label="Search chats"
-            title="Search chats (Ctrl+K)"
+            aria-label={t("recent.search")}
+            title={t("recent.searchHint")}
             aria-keyshortcuts="Control+K Meta+K"
-            placeholder="Search chats"
+            placeholder={t("recent.search")}
             maxLength={CONVERSATION_SEARCH_MAX}
             value={search}
             onChange={(e) => setSearch(e.target.value)}
           />
         </div>
       ) : null}
-      <nav aria-label="Conversations" className="scroll-area min-h-0 flex-1 overflow-y-auto p-2">
+      <nav aria-label={t("recent.conversations")} className="scroll-area min-h-0 flex-1 overflow-y-auto p-2">
         {q !== "" ? (
           <>
             {found.isPending ? <ListSkeleton /> : null}
             {found.isError && !found.data ? (
-              <ListError text="Could not search your chats." onRetry={() => void found.refetch()} />
+              <ListError text={t("recent.searchChatsFailed")} onRetry={() => void found.refetch()} />
             ) : null}
             {found.data && found.data.length === 0 && !hits.isPending && !hits.data?.length ? (
               <p className="px-3 py-8 text-center text-sm text-muted-foreground">
-                No chats match &ldquo;{q}&rdquo;
+                {t("recent.noMatch", { query: q })}
               </p>
             ) : null}
             {found.data && found.data.length > 0 ? (
               <>
-                <h3 className="px-2.5 pt-1 pb-1 text-xs font-medium text-muted-foreground">Chats</h3>
-                <ul aria-label="Chats found" className="flex flex-col gap-0.5">
+                <h3 className="px-2.5 pt-1 pb-1 text-xs font-medium text-muted-foreground">
+                  {t("recent.chats")}
+                </h3>
+                <ul aria-label={t("recent.chatsFound")} className="flex flex-col gap-0.5">
                   {found.data.map(item)}
                 </ul>
               </>
             ) : null}
-            <MoreButton pages={found} label="Show more results" failed="Could not search your chats." />
+            <MoreButton
+              pages={found}
+              label={t("recent.moreResults")}
+              failed={t("recent.searchChatsFailed")}
+            />
             {hits.isError && !hits.data ? (
-              <ListError text="Could not search your messages." onRetry={() => void hits.refetch()} />
+              <ListError text={t("recent.searchMessagesFailed")} onRetry={() => void hits.refetch()} />
             ) : null}
             {hits.data && hits.data.length > 0 ? (
               <>
-                <h3 className="px-2.5 pt-3 pb-1 text-xs font-medium text-muted-foreground">Messages</h3>
+                <h3 className="px-2.5 pt-3 pb-1 text-xs font-medium text-muted-foreground">
+                  {t("recent.messages")}
+                </h3>
                 <LibraryMessageHits hits={hits.data} onOpen={onNavigate} />
               </>
             ) : null}
-            <MoreButton pages={hits} label="Show more messages" failed="Could not search your messages." />
+            <MoreButton
+              pages={hits}
+              label={t("recent.moreMessages")}
+              failed={t("recent.searchMessagesFailed")}
+            />
           </>
         ) : null}
         {q === "" && list.isPending ? <ListSkeleton /> : null}
         {q === "" && list.isError && !data ? (
-          <ListError text="Could not load your conversations." onRetry={() => void list.refetch()} />
+          <ListError text={t("recent.loadFailed")} onRetry={() => void list.refetch()} />
         ) : null}
         {q === "" && data && data.length === 0 ? (
           <div className="flex flex-col items-center gap-2 px-3 py-10 text-center">
             <MessagesSquare className="size-8 text-muted-foreground/60" aria-hidden="true" />
-            <p className="text-sm font-medium">No conversations yet</p>
-            <p className="text-xs text-muted-foreground">Start a new chat to begin</p>
+            <p className="text-sm font-medium">{t("recent.none")}</p>
+            <p className="text-xs text-muted-foreground">{t("recent.noneHint")}</p>
           </div>
         ) : null}
         {q === "" && folders.data ? <LibraryFolders folders={folders.data} renderChat={item} /> : null}
         {q === "" && data && data.length > 0 ? (
           // Dropping a chat on the list takes it out of its folder.
-          <ChatDropZone folderId={null} label="Chats not in a folder">
+          <ChatDropZone folderId={null} label={t("recent.notInFolder")}>
             <ul className="flex flex-col gap-0.5">{data.map(item)}</ul>
-            <MoreButton pages={list} label="Show older chats" failed="Could not load older chats." />
+            <MoreButton pages={list} label={t("recent.olderChats")} failed={t("recent.olderFailed")} />
           </ChatDropZone>
         ) : null}
       </nav>

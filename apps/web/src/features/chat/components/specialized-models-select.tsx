@@ -6,6 +6,7 @@ import { Suspense, useState, type KeyboardEvent, type PointerEvent } from "react
 import { SELECT_TRIGGER_CLASS } from "@/components/ui/select-trigger-class";
 import { lazyChunk } from "@/lib/chunk-load";
 import { useModels } from "../api/get-models";
+import { useTranslation } from "react-i18next";
 
 const loadListbox = () => import("./specialized-models-listbox");
 const SpecializedModelsListbox = lazyChunk(() =>
@@ -15,13 +16,14 @@ const SpecializedModelsListbox = lazyChunk(() =>
 const OPEN_KEYS = new Set(["Enter", " ", "ArrowDown", "ArrowUp"]);
 
 export function SpecializedModelsSelect({ onSelect }: { onSelect: (id: string) => void }) {
+  const { t } = useTranslation("chat");
   const { isPending } = useModels();
   const [pressed, setPressed] = useState(false);
   const trigger = (
     <button
       type="button"
       role="combobox"
-      aria-label="Specialized model"
+      aria-label={t("welcome.specialized.select")}
       aria-expanded={false}
       aria-autocomplete="none"
       disabled={isPending}
@@ -41,7 +43,7 @@ export function SpecializedModelsSelect({ onSelect }: { onSelect: (id: string) =
         setPressed(true);
       }}
     >
-      <span>{isPending ? "Loading models…" : "Choose a model"}</span>
+      <span>{isPending ? t("welcome.specialized.loading") : t("welcome.specialized.choose")}</span>
       <ChevronDown className="size-4 shrink-0 opacity-60" aria-hidden="true" />
     </button>
   );

@@ -1,17 +1,19 @@
 import { Lightbulb } from "lucide-react";
 import { readPreferredImageStyle, usePreference, useRecentPrompts } from "@/lib/local-preferences";
 import { smartSuggestions } from "../utils/smart-suggestions";
+import { useTranslation } from "react-i18next";
 
 /** Smart suggestions (spec §9) as chips; a click puts the text in the message box. */
 export function SuggestionChips({ onPick }: { onPick: (text: string) => void }) {
+  const { t } = useTranslation("chat");
   const recent = useRecentPrompts();
   const imageStyle = usePreference(readPreferredImageStyle);
   const suggestions = smartSuggestions(recent, imageStyle);
   return (
-    <section aria-label="Suggestions" className="flex w-full flex-col items-center gap-2.5">
+    <section aria-label={t("suggestions.label")} className="flex w-full flex-col items-center gap-2.5">
       <p className="flex items-center gap-1.5 text-xs font-medium text-muted-foreground">
         <Lightbulb className="size-3.5" aria-hidden="true" />
-        {recent.length > 0 ? "Pick up where you left off" : "Try asking"}
+        {recent.length > 0 ? t("suggestions.pickUp") : t("suggestions.tryAsking")}
       </p>
       <ul className="flex flex-wrap justify-center gap-2">
         {suggestions.map((text) => (

@@ -5,6 +5,7 @@ import { useRef, useState, type KeyboardEvent } from "react";
 import { Input } from "@/components/ui/input";
 import { OWN_ESCAPE } from "@/components/ui/own-escape";
 import { cn } from "@/lib/utils";
+import { useTranslation } from "react-i18next";
 
 /** The title box that stands in for the title while renaming: Enter or leaving it saves, Escape cancels. */
 export function TitleEditor({
@@ -17,6 +18,7 @@ export function TitleEditor({
   onDone: (title: string | null, byKey: boolean) => void;
   className?: string;
 }) {
+  const { t } = useTranslation("chat");
   const finished = useRef(false);
   const finish = (value: string | null, byKey: boolean) => {
     if (finished.current) return;
@@ -35,11 +37,11 @@ export function TitleEditor({
     }
   };
   return (
-    <div className={cn("flex items-center gap-2.5 rounded-lg bg-accent/70 py-1.5 pr-1.5 pl-2.5", className)}>
+    <div className={cn("flex items-center gap-2.5 rounded-lg bg-accent/70 py-1.5 ps-2.5 pe-1.5", className)}>
       <Pencil className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
       <Input
         {...OWN_ESCAPE}
-        aria-label="Conversation title"
+        aria-label={t("editor.title")}
         defaultValue={initial}
         maxLength={CONVERSATION_TITLE_MAX}
         autoFocus

@@ -4,10 +4,11 @@
 import type { ToolStep } from "@tessera/contracts";
 import { Check, ChevronRight, CircleAlert, LoaderCircle, Wrench, X } from "lucide-react";
 import { useState } from "react";
+import { Trans, useTranslation } from "react-i18next";
 import { Button } from "@/components/ui/button";
 import { errorMessage } from "@/lib/api-client";
 import { toast } from "@/lib/toast";
-import { cn } from "@/lib/utils";
+import { activeLocale, cn, formatCount } from "@/lib/utils";
 import { decideToolCall } from "../api/tool-approval";
 
 /** How much of an output shows before "Show all". */
@@ -21,9 +22,10 @@ const inputText = (input: unknown) =>
   typeof input === "string" ? input : (JSON.stringify(input, null, 2) ?? "");
 
 export function ToolSteps({ steps, answerId }: { steps: ToolStep[]; answerId?: string }) {
+  const { t } = useTranslation("chat");
   if (!steps.length) return null;
   return (
-    <ol className="flex flex-col gap-1.5" aria-label="Tool calls">
+    <ol className="flex flex-col gap-1.5" aria-label={t("tools.calls")}>
       {steps.map((step) => (
         <li key={step.id}>
           {step.approval === "pending" && step.output === null ? (
@@ -38,6 +40,7 @@ export function ToolSteps({ steps, answerId }: { steps: ToolStep[]; answerId?: s
 }
 
 function ToolStepItem({ step }: { step: ToolStep }) {
+  const { t } = useTranslation("chat");
   const [open, setOpen] = useState(false);
   const [all, setAll] = useState(false);
   const running = step.output === null;
@@ -49,37 +52,37 @@ function ToolStepItem({ step }: { step: ToolStep }) {
         type="button"
         aria-expanded={open}
         onClick={() => setOpen((o) => !o)}
-        className="flex w-full items-center gap-2 px-3 py-1.5 text-left"
+        className="flex w-full items-center gap-2 px-3 py-1.5 text-start"
       >
         <ChevronRight
-          className={cn("size-3.5 transition-transform", open && "rotate-90")}
+          className={cn("size-3.5 transition-transform", open ? "rotate-90" : "rtl:rotate-180")}
           aria-hidden="true"
         />
         <Wrench className="size-3.5 text-muted-foreground" aria-hidden="true" />
         <span className="min-w-0 font-mono text-xs break-all">{stepLabel(step)}</span>
-        <span className="ml-auto flex shrink-0 items-center gap-1 text-xs text-muted-foreground">
+        <span className="ms-auto flex shrink-0 items-center gap-1 text-xs text-muted-foreground">
           {running ? (
             <>
-              <LoaderCircle className="size-3 animate-spin" aria-hidden="true" /> Running…
+              <LoaderCircle className="size-3 animate-spin" aria-hidden="true" /> {t("tools.running")}
             </>
           ) : step.isError ? (
             <span className="flex items-center gap-1 text-destructive">
               <CircleAlert className="size-3" aria-hidden="true" />
-              {step.approval === "denied" ? "Denied" : "Error"}
+              {step.approval === "denied" ? t("tools.denied") : t("tools.error")}
             </span>
           ) : (
-            <Check className="size-3 text-emerald-600" aria-label="Done" />
+            <Check className="size-3 text-emerald-600" aria-label={t("tools.done")} />
           )}
           {step.durationMs !== null ? <span>{formatDuration(step.durationMs)}</span> : null}
         </span>
       </button>
       {open ? (
         <div className="flex flex-col gap-2 border-t px-3 py-2">
-          <StepText label="Input" text={inputText(step.input)} />
+          <StepText label={t("tools.input")} text={inputText(step.input)} />
           {running ? null : (
             <>
               <StepText
-                label={step.isError ? "Error" : "Output"}
+                label={step.isError ? t("tools.error") : t("tools.output")}
                 text={all || !long ? output : `${output.slice(0, OUTPUT_PREVIEW_CHARS)}…`}
               />
               {long ? (
@@ -88,7 +91,7 @@ function ToolStepItem({ step }: { step: ToolStep }) {
                   className="self-start text-xs text-primary underline-offset-2 hover:underline"
                   onClick={() => setAll((a) => !a)}
                 >
-                  {all ? "Show less" : "Show all"}
+                  {all ? t("tools.showLess") : t("tools.showAll")}
                 </button>
               ) : null}
             </>
@@ -112,32 +115,40 @@ function StepText({ label, text }: { label: string; text: string }) {
 }
 
 function ApprovalCard({ step, answerId }: { step: ToolStep; answerId?: string }) {
+  const { t } = useTranslation("chat");
   const [sending, setSending] = useState<"approve" | "deny" | null>(null);
   const decide = (approve: boolean) => {
     if (!answerId || sending) return;
     setSending(approve ? "approve" : "deny");
     decideToolCall({ messageId: answerId, toolCallId: step.id, approve }).catch((error: unknown) => {
       setSending(null);
-      toast.error("Error", { description: errorMessage(error) });
+      toast.error(t("tools.error"), { description: errorMessage(error) });
     });
   };
   return (
     <div
       role="group"
-      aria-label={`Approve ${stepLabel(step)}?`}
+      aria-label={t("tools.approveNamed", { tool: stepLabel(step) })}
       className="rounded-lg border border-primary/40 bg-primary/5 p-3 text-sm"
     >
       <p className="flex items-center gap-2 font-medium">
         <Wrench className="size-4" aria-hidden="true" />
-        The model wants to use <span className="font-mono">{stepLabel(step)}</span>
+        <span>
+          <Trans
+            t={t}
+            i18nKey="tools.wantsToUse"
+            values={{ tool: stepLabel(step) }}
+            components={{ tool: <span className="font-mono" /> }}
+          />
+        </span>
       </p>
       <div className="mt-2">
-        <StepText label="Input" text={inputText(step.input)} />
+        <StepText label={t("tools.input")} text={inputText(step.input)} />
       </div>
       <div className="mt-3 flex gap-2">
         <Button size="sm" onClick={() => decide(true)} disabled={!answerId || sending !== null}>
           <Check className="size-4" aria-hidden="true" />
-          Approve
+          {t("tools.approve")}
         </Button>
         <Button
           size="sm"
@@ -146,7 +157,7 @@ function ApprovalCard({ step, answerId }: { step: ToolStep; answerId?: string })
           disabled={!answerId || sending !== null}
         >
           <X className="size-4" aria-hidden="true" />
-          Deny
+          {t("tools.deny")}
         </Button>
       </div>
     </div>
@@ -154,5 +165,7 @@ function ApprovalCard({ step, answerId }: { step: ToolStep; answerId?: string })
 }
 
 export function formatDuration(ms: number): string {
-  return ms < 1000 ? `${ms} ms` : `${(ms / 1000).toFixed(1)} s`;
+  if (ms < 1000) return `${formatCount(ms)} ms`;
+  const seconds = ms / 1000;
+  return `${seconds.toLocaleString(activeLocale(), { minimumFractionDigits: 1, maximumFractionDigits: 1 })} s`;
 }

@@ -12,8 +12,7 @@ import { errorMessage } from "@/lib/api-client";
 import { cn } from "@/lib/utils";
 import { useTools } from "../api/get-tools";
 import { refreshSignIns, startMcpSignIn, useMcpSignIns, useMcpSignOut } from "../api/mcp-sign-ins";
-
-export const NO_TOOLS_TEXT = "This model cannot use tools.";
+import { useTranslation } from "react-i18next";
 
 /**
  * An MCP tool's name as its server gives it (the id's last part): `name` is the one models see,
@@ -31,10 +30,11 @@ export function ToolsButton({
   onChange: (ids: string[]) => void;
   canUseTools: boolean;
 }) {
+  const { t } = useTranslation("chat");
   const [open, setOpen] = useState(false);
   const tools = useTools(open || Boolean(selected?.length));
   const on = new Set(selected ?? []);
-  const count = (tools.data ?? []).filter((t) => on.has(t.id)).length;
+  const count = (tools.data ?? []).filter((tool) => on.has(tool.id)).length;
   const toggle = (tool: ToolSummary, checked: boolean) =>
     onChange(checked ? [...on, tool.id] : [...on].filter((id) => id !== tool.id));
   return (
@@ -43,11 +43,13 @@ export function ToolsButton({
         <Button
           variant="ghost"
           size="sm"
-          aria-label={count ? `Tools: ${count} on` : "Tools"}
+          aria-label={count ? t("tools.buttonOn", { count }) : t("tools.button")}
           className={cn("h-8 gap-1.5 px-2 text-muted-foreground", count > 0 && canUseTools && "text-primary")}
         >
           <Wrench aria-hidden="true" />
-          <span className="hidden sm:inline">Tools{count ? ` (${count})` : ""}</span>
+          <span className="hidden sm:inline">
+            {count ? t("tools.buttonCount", { count }) : t("tools.button")}
+          </span>
         </Button>
       </Popover.Trigger>
       <Popover.Portal>
@@ -57,21 +59,21 @@ export function ToolsButton({
           sideOffset={6}
           className="z-50 w-80 rounded-xl border bg-popover p-3 text-popover-foreground shadow-lg"
         >
-          <h2 className="text-sm font-semibold">Tools for this chat</h2>
+          <h2 className="text-sm font-semibold">{t("tools.title")}</h2>
           {!canUseTools ? (
             <p role="note" className="mt-1 text-xs text-amber-700 dark:text-amber-400">
-              {NO_TOOLS_TEXT} Choose another model to let it search, read pages or call tools.
+              {t("tools.modelCannot")}
             </p>
           ) : (
-            <p className="mt-1 text-xs text-muted-foreground">The model may call the tools you switch on.</p>
+            <p className="mt-1 text-xs text-muted-foreground">{t("tools.description")}</p>
           )}
           <SignIns enabled={open} />
           {tools.isPending ? (
-            <p className="mt-3 text-sm text-muted-foreground">Loading tools…</p>
+            <p className="mt-3 text-sm text-muted-foreground">{t("tools.loading")}</p>
           ) : tools.isError ? (
-            <p className="mt-3 text-sm text-destructive">The tools could not be loaded.</p>
+            <p className="mt-3 text-sm text-destructive">{t("tools.loadFailed")}</p>
           ) : tools.data.length === 0 ? (
-            <p className="mt-3 text-sm text-muted-foreground">No tools are available.</p>
+            <p className="mt-3 text-sm text-muted-foreground">{t("tools.none")}</p>
           ) : (
             <ul className="mt-3 flex max-h-72 flex-col gap-2 overflow-y-auto">
               {tools.data.map((tool) => {
@@ -91,7 +93,7 @@ export function ToolsButton({
                       </span>
                       <span className="line-clamp-2 text-xs text-muted-foreground">{tool.description}</span>
                       {tool.requireApproval ? (
-                        <span className="text-xs text-muted-foreground">Asks before each use</span>
+                        <span className="text-xs text-muted-foreground">{t("tools.asksFirst")}</span>
                       ) : null}
                     </label>
                   </li>
@@ -107,6 +109,7 @@ export function ToolsButton({
 
 /** The servers that ask this person to sign in: Sign in opens the server's page in a popup. */
 function SignIns({ enabled }: { enabled: boolean }) {
+  const { t } = useTranslation("chat");
   const queryClient = useQueryClient();
   const [waiting, setWaiting] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
@@ -137,37 +140,37 @@ function SignIns({ enabled }: { enabled: boolean }) {
 
   if (!signIns.data?.length) return null;
   return (
-    <section aria-label="Accounts" className="mt-3 flex flex-col gap-2 rounded-lg border p-2">
+    <section aria-label={t("tools.accounts")} className="mt-3 flex flex-col gap-2 rounded-lg border p-2">
       {signIns.data.map((server) => (
         <div key={server.serverId} className="flex items-center justify-between gap-2 text-sm">
           <span className="min-w-0 truncate">
             <span className="font-medium">{server.server}</span>
             <span className="block text-xs text-muted-foreground">
               {server.signedIn
-                ? "Signed in"
+                ? t("tools.signedIn")
                 : waiting === server.serverId
-                  ? "Waiting for the sign-in window…"
-                  : "Sign in to use its tools"}
+                  ? t("tools.waitingSignIn")
+                  : t("tools.signInToUse")}
             </span>
           </span>
           {server.signedIn ? (
             <Button
               variant="ghost"
               size="sm"
-              aria-label={`Sign out of ${server.server}`}
+              aria-label={t("tools.signOutNamed", { server: server.server })}
               disabled={signOut.isPending}
               onClick={() => signOut.mutate(server.serverId)}
             >
-              Sign out
+              {t("tools.signOut")}
             </Button>
           ) : (
             <Button
               variant="outline"
               size="sm"
-              aria-label={`Sign in to ${server.server}`}
+              aria-label={t("tools.signInNamed", { server: server.server })}
               onClick={() => void signIn(server)}
             >
-              Sign in
+              {t("tools.signIn")}
             </Button>
           )}
         </div>

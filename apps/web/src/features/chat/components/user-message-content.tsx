@@ -1,27 +1,29 @@
 import { FileText } from "lucide-react";
 import type { ChatImage } from "../utils/chat-message";
 import { splitAttachments } from "../utils/chat-message";
+import { useTranslation } from "react-i18next";
 
 /** What the person sent: the prompt, picture thumbnails, and attached files folded under their names. */
 export function UserMessageContent({ content, images }: { content: string; images: ChatImage[] }) {
+  const { t } = useTranslation("chat");
   const { text, attachments } = splitAttachments(content);
   return (
     <div className="flex flex-col gap-2">
       {images.length > 0 ? (
-        <ul aria-label="Attached images" className="flex flex-wrap gap-2">
+        <ul aria-label={t("attachments.images")} className="flex flex-wrap gap-2">
           {images.map((image) => (
             <li key={image.id}>
               {image.url ? (
                 <a href={image.url} target="_blank" rel="noopener noreferrer" className="block">
                   <img
                     src={image.url}
-                    alt={image.name ?? "Attached image"}
+                    alt={image.name ?? t("attachments.attachedImage")}
                     className="size-24 rounded-lg border object-cover shadow-xs sm:size-28"
                   />
                 </a>
               ) : (
                 <span className="flex size-24 items-center justify-center rounded-lg border bg-muted text-xs text-muted-foreground">
-                  {image.name ?? "Image"}
+                  {image.name ?? t("attachments.image")}
                 </span>
               )}
             </li>

@@ -1,5 +1,6 @@
 // The pictures of a question, uploaded before its answer's stream opens (spec §4 "Chat send"). One that
 // cannot be uploaded does not hold the question back: it goes with text only, and says so.
+import i18next from "i18next";
 import { toast } from "@/lib/toast";
 import { uploadChatImage } from "../api/upload-chat-image";
 import type { ChatImage } from "../utils/chat-message";
@@ -20,8 +21,8 @@ export async function uploadTurnImages(
     return uploaded.map((u) => ({ id: u.id }));
   } catch (error) {
     if (signal.aborted) throw error;
-    toast.error("Image upload failed", {
-      description: "Could not upload images. Continuing with text only.",
+    toast.error(i18next.t("composer.errors.imageUploadFailed", { ns: "chat" }), {
+      description: i18next.t("composer.errors.imageUploadFailedDetail", { ns: "chat" }),
     });
     onImages([]);
     return [];

@@ -1,6 +1,7 @@
 // Chat's answers as durable answers (lib/durable-answer): what their stream's events mean, how one is
 // stopped by name, read as stored and relayed token by token, and where one that ended goes in the
 // conversation's list. The turns that ask for answers (use-send-turn, use-regenerate-turn) add theirs.
+import i18next from "i18next";
 import type { ChatStopRequest, ChatStreamEvent, StoredMessage } from "@tessera/contracts";
 import { useCallback, useEffect } from "react";
 import { errorMessage, isNotFound } from "@/lib/api-client";
@@ -10,7 +11,7 @@ import { useDurableAnswers } from "@/lib/durable-answer/use-durable-answers";
 import { toast } from "@/lib/toast";
 import { relayAnswer } from "../api/follow-answer";
 import { readRecentMessage } from "../api/get-conversation-messages";
-import { STOP_FAILED_TEXT, stopAnswer } from "../api/stop-answer";
+import { stopAnswer, stopFailedText } from "../api/stop-answer";
 import { CHAT_RETRY_DELAYS_MS, chatErrorText, isNetworkLike } from "../utils/chat-errors";
 import type { ChatMessage } from "../utils/chat-message";
 import { chatEventMeaning, keptMessage, storedChatAnswer, type ChatAnswer } from "../utils/chat-turn";
@@ -21,11 +22,14 @@ export const RECONNECTING_TOAST = "chat-reconnecting";
 /** A followed answer no longer among the conversation's newest (deleted, say): nothing to show. */
 const ANSWER_GONE = "This answer is no longer stored.";
 
+const say = (key: string) => i18next.t(key, { ns: "chat" });
+
 /** Asks the server to stop an answer; says so if the request never reached it (a 404 had nothing to stop). */
 export function requestStop(target: ChatStopRequest): Promise<void> {
   const stopping = stopAnswer(target);
   stopping.catch(
-    (error: unknown) => !isNotFound(error) && toast.error("Error", { description: STOP_FAILED_TEXT }),
+    (error: unknown) =>
+      !isNotFound(error) && toast.error(say("tools.error"), { description: stopFailedText() }),
   );
   return stopping;
 }
@@ -33,7 +37,7 @@ export function requestStop(target: ChatStopRequest): Promise<void> {
 /** A turn needs a session: without one it says so, and nothing is sent. */
 export function signedIn(): boolean {
   const token = readStoredSession()?.token;
-  if (!token) toast.error("Error", { description: "No active session" });
+  if (!token) toast.error(say("tools.error"), { description: say("session.none") });
   return Boolean(token);
 }
 
@@ -48,10 +52,13 @@ export function useChatAnswers(history: ReturnType<typeof useConversationHistory
     reconnect: {
       delaysMs: CHAT_RETRY_DELAYS_MS,
       retryable: isNetworkLike,
-      onRetry: (n, of) => toast.warning("Connection issue", { description: `Retrying... (${n}/${of})` }),
+      onRetry: (n, of) =>
+        toast.warning(say("connection.issue"), {
+          description: i18next.t("connection.retrying", { ns: "chat", attempt: n, of }),
+        }),
     },
     errorText: (error) => chatErrorText(errorMessage(error)),
-    endedEarly: "Failed to start stream",
+    endedEarly: say("connection.startFailed"),
     goneText: ANSWER_GONE,
   });
   useEffect(() => () => toast.dismiss(RECONNECTING_TOAST), []);
@@ -74,7 +81,10 @@ export function useChatAnswers(history: ReturnType<typeof useConversationHistory
   const settle = useCallback(
     (answer: ChatAnswer, before: ChatAnswer) => {
       if (answer.reading === "reconnecting" && before.reading === "stream")
-        toast.warning("Connection issue", { id: RECONNECTING_TOAST, description: "Reconnecting..." });
+        toast.warning(say("connection.issue"), {
+          id: RECONNECTING_TOAST,
+          description: say("connection.reconnecting"),
+        });
       if (isRunning(answer.phase)) return;
       toast.dismiss(RECONNECTING_TOAST);
       if (answer.phase === "stopped") put(isRunning(before.phase) ? keptMessage(answer) : answer.value);

@@ -1,6 +1,7 @@
 // The assistant this chat answers as (`?assistant=<id>`): loaded from the server, its model chosen
 // once it arrives, kept in the address while the conversation starts, and dropped with a toast when
 // it cannot be used (deleted, or private to someone else).
+import i18next from "i18next";
 import type { ModelAvailability } from "@tessera/contracts";
 import { useCallback, useEffect } from "react";
 import { useSearchParams } from "react-router";
@@ -29,10 +30,9 @@ export function useChatAssistant({ onModel }: { onModel: (model: string) => void
   useEffect(() => {
     if (!error) return;
     const gone = isNotFound(error);
-    toast.error(gone ? "Assistant not found" : "Could not load the assistant", {
-      description: gone
-        ? "It was deleted or is not shared with you. Chatting without it."
-        : errorMessage(error),
+    const say = (key: string) => i18next.t(`assistant.${key}`, { ns: "chat" });
+    toast.error(gone ? say("notFound") : say("loadFailed"), {
+      description: gone ? say("notFoundDetail") : errorMessage(error),
     });
     leave();
   }, [error, leave]);

@@ -1,6 +1,7 @@
 // The message being written: its text and attached files. Pictures wait for the send (they are
 // uploaded then); text files are read here and cut to 2,000 characters; PDFs go through the server's
 // extractor. Spec §5 and §8 give the limits and the toasts.
+import i18next from "i18next";
 import { MAX_IMAGE_BYTES, MAX_IMAGES_PER_MESSAGE, TEXT_ATTACHMENT_MAX_CHARS } from "@tessera/contracts";
 import { useCallback, useState } from "react";
 import { toast } from "@/lib/toast";
@@ -54,12 +55,15 @@ export function useComposer(initialText = "") {
         const id = localId("file");
         if (file.type.startsWith("image/")) {
           if (file.size > MAX_IMAGE_BYTES) {
-            toast.error("Image too large", {
-              description: `${file.name} is larger than 10MB. Please use a smaller image.`,
+            toast.error(i18next.t("composer.errors.imageTooLarge", { ns: "chat" }), {
+              description: i18next.t("composer.errors.imageTooLargeDetail", { ns: "chat", name: file.name }),
             });
           } else if (images >= MAX_IMAGES_PER_MESSAGE) {
-            toast.error("Too many images", {
-              description: `You can attach up to ${MAX_IMAGES_PER_MESSAGE} images to one message.`,
+            toast.error(i18next.t("composer.errors.tooManyImages", { ns: "chat" }), {
+              description: i18next.t("composer.errors.tooManyImagesDetail", {
+                ns: "chat",
+                count: MAX_IMAGES_PER_MESSAGE,
+              }),
             });
           } else {
             images++;
@@ -72,14 +76,18 @@ export function useComposer(initialText = "") {
             (read) => replace(id, { id, kind: "text", name: file.name, ...read }),
             (error: unknown) => {
               replace(id, null);
-              toast.error("Upload failed", {
-                description: `Could not read ${file.name}: ${errorMessage(error)}`,
+              toast.error(i18next.t("composer.errors.uploadFailed", { ns: "chat" }), {
+                description: i18next.t("composer.errors.couldNotRead", {
+                  ns: "chat",
+                  name: file.name,
+                  reason: errorMessage(error),
+                }),
               });
             },
           );
         } else {
-          toast.error("Upload failed", {
-            description: `${file.name} is not an image, text, CSV, JSON, Markdown or PDF file.`,
+          toast.error(i18next.t("composer.errors.uploadFailed", { ns: "chat" }), {
+            description: i18next.t("composer.errors.notSupported", { ns: "chat", name: file.name }),
           });
         }
       }

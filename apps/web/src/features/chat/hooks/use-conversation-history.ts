@@ -1,6 +1,7 @@
 // The stored conversation on screen: which one it is, its messages (its newest page, then earlier
 // pages above as the person scrolls back) and reading them. The answer being written is not among
 // them: it is a durable answer of the session (use-chat-session) until it ends.
+import i18next from "i18next";
 import type { StoredMessage } from "@tessera/contracts";
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useRef, useState } from "react";
@@ -77,10 +78,10 @@ export function useConversationHistory() {
         if (generation !== generationRef.current) return { status: "stale" };
         conversationRef.current = null;
         // A link to a deleted conversation (or someone else's) is not a failure to retry.
-        toast.error("Error", {
+        toast.error(i18next.t("tools.error", { ns: "chat" }), {
           description: isNotFound(err)
-            ? "Failed to load conversation history: this conversation may have been deleted, or it belongs to someone else."
-            : "Failed to load conversation history",
+            ? i18next.t("history.notFound", { ns: "chat" })
+            : i18next.t("history.loadFailed", { ns: "chat" }),
         });
         return { status: "failed" };
       } finally {
@@ -105,7 +106,9 @@ export function useConversationHistory() {
     } catch {
       if (generation !== generationRef.current) return;
       setOlder("failed");
-      toast.error("Error", { description: "Failed to load earlier messages" });
+      toast.error(i18next.t("tools.error", { ns: "chat" }), {
+        description: i18next.t("history.earlierFailed", { ns: "chat" }),
+      });
     }
   }, [queryClient, setOlder, notePage]);
 
@@ -122,8 +125,9 @@ export function useConversationHistory() {
         oldestRef.current = branch[0]?.id ?? null;
         setOlder("none");
       } catch (err) {
-        toast.error("Error", {
-          description: err instanceof Error ? err.message : "Failed to show this version",
+        toast.error(i18next.t("tools.error", { ns: "chat" }), {
+          description:
+            err instanceof Error ? err.message : i18next.t("history.versionFailed", { ns: "chat" }),
         });
       }
     },

@@ -2,7 +2,8 @@
 // `onTranscript`. The microphone is held only while recording; every outcome is one of the spec's
 // toasts (§8). Audio settings are the spec's (§9): webm else mp4, echo cancellation and noise
 // suppression, 44.1 kHz, a chunk every second.
-import { DICTATION_AUDIO, DICTATION_MESSAGES as M } from "@tessera/contracts";
+import { DICTATION_AUDIO, type DICTATION_MESSAGES } from "@tessera/contracts";
+import i18next from "i18next";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { toast } from "@/lib/toast";
 import { ApiError } from "@/lib/api-client";
@@ -17,6 +18,10 @@ interface Take {
   startedAt: number;
   ticker: ReturnType<typeof setInterval>;
 }
+
+/** One of the spec's dictation texts (§8), in the app's language. */
+const say = (key: Exclude<keyof typeof DICTATION_MESSAGES, "failedWithStatus">) =>
+  i18next.t(`dictation.messages.${key}`, { ns: "chat" });
 
 const stopTracks = (stream: MediaStream) => stream.getTracks().forEach((track) => track.stop());
 
@@ -50,18 +55,18 @@ export function useDictation(onTranscript: (text: string) => void) {
     try {
       const text = recording.size > 0 ? (await transcribeAudio(recording, controller.signal)).trim() : "";
       if (!text) {
-        toast.error(M.transcriptionFailed, { description: M.empty });
+        toast.error(say("transcriptionFailed"), { description: say("empty") });
         return;
       }
       deliver.current(text);
-      toast.success(M.complete);
+      toast.success(say("complete"));
     } catch (error) {
       if (controller.signal.aborted) return;
       const description =
         error instanceof ApiError && error.status >= 400
-          ? M.failedWithStatus(error.status)
-          : M.couldNotConvert;
-      toast.error(M.transcriptionFailed, { description });
+          ? i18next.t("dictation.messages.failedWithStatus", { ns: "chat", status: error.status })
+          : say("couldNotConvert");
+      toast.error(say("transcriptionFailed"), { description });
     } finally {
       request.current = null;
       if (mounted.current) setState("idle");
@@ -74,7 +79,7 @@ export function useDictation(onTranscript: (text: string) => void) {
     take.current = null;
     clearInterval(current.ticker);
     setState("processing");
-    toast.info(M.processing);
+    toast.info(say("processing"));
     // The recorder hands over its last chunk, then fires stop.
     const finish = () => {
       stopTracks(current.stream);
@@ -89,7 +94,7 @@ export function useDictation(onTranscript: (text: string) => void) {
   const start = useCallback(async () => {
     if (take.current || starting.current) return;
     if (typeof MediaRecorder === "undefined" || !navigator.mediaDevices?.getUserMedia) {
-      toast.error(M.recordingFailed, { description: M.unsupported });
+      toast.error(say("recordingFailed"), { description: say("unsupported") });
       return;
     }
     starting.current = true;
@@ -99,7 +104,7 @@ export function useDictation(onTranscript: (text: string) => void) {
         audio: { echoCancellation: true, noiseSuppression: true, sampleRate: DICTATION_AUDIO.sampleRate },
       });
     } catch {
-      toast.error(M.recordingFailed, { description: M.noMicrophone });
+      toast.error(say("recordingFailed"), { description: say("noMicrophone") });
       return;
     } finally {
       starting.current = false;
@@ -112,7 +117,7 @@ export function useDictation(onTranscript: (text: string) => void) {
       recorder.start(DICTATION_AUDIO.chunkMs);
     } catch {
       stopTracks(stream);
-      toast.error(M.recordingFailed, { description: M.unsupported });
+      toast.error(say("recordingFailed"), { description: say("unsupported") });
       return;
     }
     const chunks: Blob[] = [];
@@ -128,7 +133,7 @@ export function useDictation(onTranscript: (text: string) => void) {
     take.current = { recorder, stream, chunks, startedAt, ticker };
     setSeconds(0);
     setState("recording");
-    toast.info(M.recordingStarted);
+    toast.info(say("recordingStarted"));
   }, [stop]);
 
   // Leaving the page mid-take releases the microphone and forgets the request.

@@ -1,6 +1,7 @@
 // Answering a question again (or, edited, in its new words) as a new version of its answer, as a
 // durable answer: the conversation branches there, and what followed leaves the page. Should it fail or be stopped before its first word, the server gives back what it
 // replaced, and so does the page; words the server got before Stop did are kept.
+import i18next from "i18next";
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
 import { toast } from "@/lib/toast";
@@ -70,7 +71,7 @@ export function useRegenerateTurn(history: ReturnType<typeof useConversationHist
             if (!isRunning(a.phase) && a.name) void refresh(a.name);
             return;
           }
-          if (failedHere) toast.error("Error", { description: a.error });
+          if (failedHere) toast.error(i18next.t("tools.error", { ns: "chat" }), { description: a.error });
         },
       });
       return true;

@@ -1,6 +1,7 @@
 // Sending a message (spec §4 "Chat send"): the question goes into the list, its pictures are uploaded,
 // and its answer is asked for as a durable answer. Failed before anything was kept, the question leaves
 // the list and goes back to the box; a conversation it created goes too.
+import i18next from "i18next";
 import type { ChatStreamEvent } from "@tessera/contracts";
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, type RefObject } from "react";
@@ -76,7 +77,7 @@ export function useSendTurn(
           // What the failed turn left stored (or took away) is the server's to say.
           void refreshConversations(queryClient, { searches: true });
           events.current.onRestore(input.prompt, input.attachments);
-          toast.error("Error", { description: a.error });
+          toast.error(i18next.t("tools.error", { ns: "chat" }), { description: a.error });
         },
       });
       return true;

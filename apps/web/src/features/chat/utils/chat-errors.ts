@@ -1,7 +1,11 @@
 // Spec §8: what a chat failure says, and which failures are worth retrying.
-import { CHAT_ERROR_MESSAGES } from "@tessera/contracts";
+import type { CHAT_ERROR_MESSAGES } from "@tessera/contracts";
+import i18next from "i18next";
 import { ApiError } from "@/lib/api-client";
 import { StreamIdleError } from "@/lib/sse-reader";
+
+/** One of the spec's chat failure texts, in the app's language. */
+const say = (key: keyof typeof CHAT_ERROR_MESSAGES) => i18next.t(`errors.${key}`, { ns: "chat" });
 
 export const CHAT_RETRY_DELAYS_MS = [1000, 2000] as const;
 export const CHAT_MAX_ATTEMPTS = CHAT_RETRY_DELAYS_MS.length + 1;
@@ -20,10 +24,10 @@ export class ChatStreamError extends Error {
 /** Upstream wording mapped to the spec's texts; anything else is shown as it is. */
 export function chatErrorText(text: string | null | undefined): string {
   const value = text?.trim();
-  if (!value) return CHAT_ERROR_MESSAGES.failed;
-  if (value.includes("OpenRouter API error")) return CHAT_ERROR_MESSAGES.unavailable;
-  if (/rate-limited/i.test(value)) return CHAT_ERROR_MESSAGES.rateLimited;
-  if (value.includes("Unsupported model")) return CHAT_ERROR_MESSAGES.unsupported;
+  if (!value) return say("failed");
+  if (value.includes("OpenRouter API error")) return say("unavailable");
+  if (/rate-limited/i.test(value)) return say("rateLimited");
+  if (value.includes("Unsupported model")) return say("unsupported");
   return value;
 }
 

@@ -5,12 +5,16 @@ import {
   rememberFavoriteModel,
   rememberRecentPrompt,
 } from "@/lib/local-preferences";
-import { DEFAULT_SUGGESTIONS, imageStyleSuggestion, smartSuggestions } from "./smart-suggestions";
+import { imageStyleSuggestion, smartSuggestions } from "./smart-suggestions";
 
 describe("smart suggestions", () => {
   it("are the 4 defaults with no history", () => {
-    expect(smartSuggestions([], null)).toEqual([...DEFAULT_SUGGESTIONS]);
-    expect(DEFAULT_SUGGESTIONS).toHaveLength(4);
+    expect(smartSuggestions([], null)).toEqual([
+      "Which model should I use for code?",
+      "Help me write a friendly follow-up email",
+      "Explain how chat attachments work",
+      "How do I turn on two-factor?",
+    ]);
   });
 
   it("are up to 3 recent prompts plus one in the preferred image style", () => {
