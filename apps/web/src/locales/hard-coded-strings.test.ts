@@ -10,6 +10,7 @@ export const CONVERTED = [
   "app",
   "components",
   "features/account",
+  "features/admin",
   "features/analytics",
   "features/assistants",
   "features/changelog",

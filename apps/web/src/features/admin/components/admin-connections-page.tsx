@@ -12,6 +12,7 @@ import {
 } from "@tessera/contracts";
 import { Plus, Server } from "lucide-react";
 import { useState } from "react";
+import { Trans, useTranslation } from "react-i18next";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { PageSpinner } from "@/components/ui/spinner";
@@ -25,22 +26,12 @@ import { ConnectionRow } from "./connection-row";
 
 const CAPABILITIES = Object.keys(CAPABILITY_LABELS) as Capability[];
 
-/** What answers when nothing is connected: every capability has an embedded default. */
-const DEFAULTS: Record<Capability, string> = {
-  language:
-    "Nothing connected: Tessera Local answers, offline, from this workspace's help, catalogue and documents.",
-  search: "Nothing connected: searches read the workspace's own index.",
-  images: "Nothing connected: Tessera Sketch draws, offline.",
-  speech: "Nothing connected: eSpeak NG speaks the voice-overs, offline.",
-  transcription: "Nothing connected: dictation uses PocketSphinx where it is installed on the server.",
-  mail: "Nothing connected: mail is kept in the outbox, unsent.",
-};
-
 const firstKindOf = (capability: Capability): ConnectionKind =>
   CONNECTION_KINDS.find((k) => CONNECTION_KIND_INFO[k].capability === capability)!;
 
 export function AdminConnectionsPage() {
-  useDocumentTitle("Connections");
+  const { t } = useTranslation("admin");
+  useDocumentTitle(t("connections.title"));
   const { user } = useAuth();
   const isAdmin = user?.role === "admin";
   const { data, error, isPending } = useConnections(isAdmin);
@@ -50,25 +41,22 @@ export function AdminConnectionsPage() {
     <div className="mx-auto flex w-full max-w-5xl flex-col gap-6 p-4 md:p-8">
       <header className="flex flex-wrap items-end justify-between gap-4">
         <div className="flex flex-col gap-1">
-          <h1 className="text-2xl font-semibold tracking-tight">Connections</h1>
-          <p className="max-w-2xl text-sm text-muted-foreground">
-            The services this instance uses for models, search, images, speech and mail. A change applies at
-            once, for everyone, with no restart. Keys are stored encrypted and never shown again.
-          </p>
+          <h1 className="text-2xl font-semibold tracking-tight">{t("connections.title")}</h1>
+          <p className="max-w-2xl text-sm text-muted-foreground">{t("connections.intro")}</p>
         </div>
         {isAdmin ? (
           <Button onClick={() => setAdding("openrouter")}>
             <Plus aria-hidden="true" />
-            Add connection
+            {t("connections.add")}
           </Button>
         ) : null}
       </header>
       {!isAdmin ? (
-        <p role="alert">Only administrators of this instance can manage connections.</p>
+        <p role="alert">{t("connections.adminsOnly")}</p>
       ) : error ? (
         <p role="alert">{errorMessage(error)}</p>
       ) : isPending ? (
-        <PageSpinner label="Loading connections" />
+        <PageSpinner label={t("connections.loading")} />
       ) : (
         <>
           {CAPABILITIES.map((capability) => (
@@ -110,26 +98,22 @@ function CapabilitySection({
   all: Connection[];
   onAdd: () => void;
 }) {
+  const { t } = useTranslation("admin");
   const headingId = `connections-${capability}`;
   return (
     <section aria-labelledby={headingId} className="flex flex-col gap-3">
       <div className="flex items-center justify-between gap-3">
         <h2 id={headingId} className="text-lg font-semibold tracking-tight">
-          {CAPABILITY_LABELS[capability]}
+          {t(`capabilities.${capability}.title`)}
         </h2>
-        <Button
-          variant="ghost"
-          size="sm"
-          onClick={onAdd}
-          aria-label={`Add a ${CAPABILITY_LABELS[capability].toLowerCase()} connection`}
-        >
+        <Button variant="ghost" size="sm" onClick={onAdd} aria-label={t(`capabilities.${capability}.add`)}>
           <Plus aria-hidden="true" />
-          Add
+          {t("connections.addShort")}
         </Button>
       </div>
       {connections.length === 0 && environment.length === 0 ? (
         <p className="rounded-xl border border-dashed px-4 py-3 text-sm text-muted-foreground">
-          {DEFAULTS[capability]}
+          {t(`capabilities.${capability}.fallback`)}
         </p>
       ) : (
         <ul className="flex flex-col gap-3">
@@ -156,6 +140,7 @@ function EnvironmentRow({
   provider: EnvironmentProvider;
   replacedBy?: Connection;
 }) {
+  const { t } = useTranslation("admin");
   return (
     <li
       className="flex flex-col gap-1.5 rounded-xl border border-dashed bg-muted/30 p-4"
@@ -164,27 +149,29 @@ function EnvironmentRow({
       <div className="flex flex-wrap items-center gap-2">
         <Server className="size-4 text-muted-foreground" aria-hidden="true" />
         <span className="font-medium">{provider.name}</span>
-        <Badge variant="secondary">{CONNECTION_KIND_INFO[provider.kind].label}</Badge>
-        <Badge variant="outline">Set by the server's environment</Badge>
-        {replacedBy ? <Badge variant="outline">Not in use</Badge> : <Badge variant="success">In use</Badge>}
+        <Badge variant="secondary">{t(`kinds.${provider.kind}.label`)}</Badge>
+        <Badge variant="outline">{t("connections.fromEnvironment")}</Badge>
+        {replacedBy ? (
+          <Badge variant="outline">{t("connections.notInUse")}</Badge>
+        ) : (
+          <Badge variant="success">{t("connections.inUse")}</Badge>
+        )}
       </div>
       <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-muted-foreground">
         {provider.baseUrl ? <span className="font-mono">{provider.baseUrl}</span> : null}
-        {provider.keyLast4 ? <span>Key ending in {provider.keyLast4}</span> : null}
+        {provider.keyLast4 ? <span>{t("connections.keyEnding", { last4: provider.keyLast4 })}</span> : null}
         <span>
-          From{" "}
-          {provider.variables.map((v, i) => (
-            <span key={v}>
-              {i > 0 ? ", " : ""}
-              <code className="font-mono">{v}</code>
-            </span>
-          ))}
-          ; change it there and restart.
+          <Trans
+            t={t}
+            i18nKey="connections.variables"
+            values={{ variables: provider.variables.join(", ") }}
+            components={{ code: <code className="font-mono" /> }}
+          />
         </span>
       </p>
       {replacedBy ? (
         <p className="text-xs text-muted-foreground">
-          “{replacedBy.name}” on this page is used instead: the page's connection wins.
+          {t("connections.replacedBy", { name: replacedBy.name })}
         </p>
       ) : null}
     </li>

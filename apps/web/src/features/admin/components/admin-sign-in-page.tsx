@@ -4,6 +4,7 @@
 import { SSO_DEFAULT_LABEL, SSO_LABEL_MAX, type SsoSettings } from "@tessera/contracts";
 import { Copy, KeyRound } from "lucide-react";
 import { useState, type FormEvent } from "react";
+import { useTranslation } from "react-i18next";
 import { ConfirmDeleteDialog } from "@/components/confirm-delete-dialog";
 import { Alert, AlertDescription, AlertTitle, FormError } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -22,7 +23,8 @@ import { useSsoSettings } from "../api/get-sso-settings";
 import { useRemoveSsoSettings, useUpdateSsoSettings } from "../api/update-sso-settings";
 
 export function AdminSignInPage() {
-  useDocumentTitle("Sign-in");
+  const { t } = useTranslation("admin");
+  useDocumentTitle(t("sso.title"));
   const { user } = useAuth();
   const isAdmin = user?.role === "admin";
   const { data, error, isPending } = useSsoSettings(isAdmin);
@@ -30,18 +32,15 @@ export function AdminSignInPage() {
   return (
     <div className="mx-auto flex w-full max-w-3xl flex-col gap-6 p-4 md:p-8">
       <header className="flex flex-col gap-1">
-        <h1 className="text-2xl font-semibold tracking-tight">Sign-in</h1>
-        <p className="text-sm text-muted-foreground">
-          Let people sign in with your organisation&apos;s account through any OpenID Connect provider. A
-          change applies at once, with no restart.
-        </p>
+        <h1 className="text-2xl font-semibold tracking-tight">{t("sso.title")}</h1>
+        <p className="text-sm text-muted-foreground">{t("sso.intro")}</p>
       </header>
       {!isAdmin ? (
-        <p role="alert">Only administrators of this instance can change how people sign in.</p>
+        <p role="alert">{t("sso.adminsOnly")}</p>
       ) : error ? (
         <p role="alert">{errorMessage(error)}</p>
       ) : isPending ? (
-        <PageSpinner label="Loading sign-in settings" />
+        <PageSpinner label={t("sso.loading")} />
       ) : (
         <>
           <CallbackCard settings={data} />
@@ -54,18 +53,19 @@ export function AdminSignInPage() {
 }
 
 function CallbackCard({ settings }: { settings: SsoSettings }) {
+  const { t } = useTranslation("admin");
   return (
     <Alert variant="info">
       <KeyRound aria-hidden="true" />
       <AlertTitle>
         {settings.configured
           ? settings.source === "environment"
-            ? "Company sign-in is on, set by the server's environment (OIDC_*)"
-            : "Company sign-in is on"
-          : "Company sign-in is off"}
+            ? t("sso.onEnvironment")
+            : t("sso.on")
+          : t("sso.off")}
       </AlertTitle>
       <AlertDescription className="flex flex-col gap-2">
-        <p>Register Tessera with your provider as a confidential web client with this redirect URI:</p>
+        <p>{t("sso.register")}</p>
         <div className="flex items-center gap-2">
           <code className="min-w-0 flex-1 truncate rounded bg-muted px-2 py-1 font-mono text-xs">
             {settings.callbackUrl}
@@ -74,11 +74,11 @@ function CallbackCard({ settings }: { settings: SsoSettings }) {
             type="button"
             variant="outline"
             size="sm"
-            aria-label="Copy the redirect URI"
+            aria-label={t("sso.copyLabel")}
             onClick={() => void copyText(settings.callbackUrl)}
           >
             <Copy aria-hidden="true" />
-            Copy
+            {t("sso.copy")}
           </Button>
         </div>
       </AlertDescription>
@@ -93,6 +93,7 @@ const splitList = (text: string) =>
     .filter(Boolean);
 
 function SsoForm({ settings }: { settings: SsoSettings }) {
+  const { t } = useTranslation("admin");
   const update = useUpdateSsoSettings();
   const remove = useRemoveSsoSettings();
   const [issuer, setIssuer] = useState(settings.issuer ?? "");
@@ -124,7 +125,7 @@ function SsoForm({ settings }: { settings: SsoSettings }) {
       {
         onSuccess: () => {
           setClientSecret("");
-          toast.success("Sign-in with SSO saved", { description: "The sign-in page offers it now." });
+          toast.success(t("sso.saved"), { description: t("sso.savedDescription") });
         },
         onError: (err) => setFailure(errorMessage(err)),
       },
@@ -135,10 +136,8 @@ function SsoForm({ settings }: { settings: SsoSettings }) {
     setFailure(null);
     remove.mutate(undefined, {
       onSuccess: (after) =>
-        toast.success("This page's sign-in settings are removed", {
-          description: after.configured
-            ? "The server's environment (OIDC_*) still configures sign-in with SSO."
-            : "The sign-in page no longer offers SSO.",
+        toast.success(t("sso.removed"), {
+          description: after.configured ? t("sso.removedEnvironment") : t("sso.removedOff"),
         }),
       onError: (err) => setFailure(errorMessage(err)),
     });
@@ -146,21 +145,21 @@ function SsoForm({ settings }: { settings: SsoSettings }) {
 
   return (
     <Card>
-      <form onSubmit={submit} aria-label="OpenID Connect provider">
+      <form onSubmit={submit} aria-label={t("sso.provider")}>
         <CardContent className="flex flex-col gap-6 pt-6">
           <FormField
-            label="Issuer URL"
+            label={t("sso.issuer")}
             value={issuer}
             onChange={(e) => setIssuer(e.target.value)}
-            placeholder="https://id.example.com/realms/staff"
-            hint="Tessera reads the provider's settings from ISSUER/.well-known/openid-configuration."
+            placeholder={t("placeholders.issuer")}
+            hint={t("sso.issuerHint")}
             autoComplete="off"
             spellCheck={false}
             required
           />
           <div className="grid gap-6 sm:grid-cols-2">
             <FormField
-              label="Client ID"
+              label={t("sso.clientId")}
               value={clientId}
               onChange={(e) => setClientId(e.target.value)}
               autoComplete="off"
@@ -168,77 +167,72 @@ function SsoForm({ settings }: { settings: SsoSettings }) {
               required
             />
             <FormField
-              label="Client secret"
+              label={t("sso.clientSecret")}
               type="password"
               value={clientSecret}
               onChange={(e) => setClientSecret(e.target.value)}
               autoComplete="new-password"
-              placeholder={secretKept ? "•••••••• (kept)" : ""}
-              hint={
-                secretKept ? "Leave empty to keep the secret already saved." : "Never shown again once saved."
-              }
+              placeholder={secretKept ? t("sso.secretKept") : ""}
+              hint={secretKept ? t("sso.secretKeptHint") : t("sso.secretHint")}
               required={!secretKept}
             />
           </div>
           <FormField
-            label="Button label"
+            label={t("sso.buttonLabel")}
             value={label}
             onChange={(e) => setLabel(e.target.value)}
             maxLength={SSO_LABEL_MAX}
             placeholder={SSO_DEFAULT_LABEL}
-            hint="What the sign-in page's button says."
+            hint={t("sso.buttonLabelHint")}
           />
           <FormField
-            label="Allowed email domains"
+            label={t("settings.domains")}
             value={domains}
             onChange={(e) => setDomains(e.target.value)}
-            placeholder="example.com, example.org"
-            hint="Separated by commas. Only addresses at these domains may sign in this way; leave empty for any. People from these domains get an account on their first sign-in."
+            placeholder={t("settings.domainsPlaceholder")}
+            hint={t("sso.domainsHint")}
             autoComplete="off"
             spellCheck={false}
           />
           <div className="flex items-start justify-between gap-4 rounded-lg border p-3">
             <div className="flex flex-col gap-0.5">
-              <Label htmlFor="sso-join-team">Join a team by email domain</Label>
-              <p className="text-xs text-muted-foreground">
-                Someone whose verified address is at a team&apos;s proven domain joins that team as a member.
-              </p>
+              <Label htmlFor="sso-join-team">{t("sso.joinTeam")}</Label>
+              <p className="text-xs text-muted-foreground">{t("sso.joinTeamHint")}</p>
             </div>
             <Switch id="sso-join-team" checked={joinTeam} onCheckedChange={setJoinTeam} />
           </div>
           <fieldset className="flex flex-col gap-3">
-            <legend className="mb-1 text-sm font-medium">Admin role from a claim</legend>
+            <legend className="mb-1 text-sm font-medium">{t("sso.adminClaim")}</legend>
             <div className="grid gap-6 sm:grid-cols-2">
               <FormField
-                label="Claim"
+                label={t("sso.claim")}
                 value={adminClaim}
                 onChange={(e) => setAdminClaim(e.target.value)}
-                placeholder="groups"
-                hint="A claim name, or a path such as realm_access.roles. Empty: no claim makes an admin."
+                placeholder={t("placeholders.claim")}
+                hint={t("sso.claimHint")}
                 autoComplete="off"
                 spellCheck={false}
               />
               <FormField
-                label="Value"
+                label={t("sso.value")}
                 value={adminValue}
                 onChange={(e) => setAdminValue(e.target.value)}
-                placeholder="tessera-admins"
-                hint="The claim holds or contains it. Empty: the claim must be true."
+                placeholder={t("placeholders.claimValue")}
+                hint={t("sso.valueHint")}
                 autoComplete="off"
                 spellCheck={false}
                 disabled={!adminClaim.trim()}
               />
             </div>
-            <p className="text-xs text-muted-foreground">
-              Someone the claim names becomes an instance admin when they sign in. Removing the claim later
-              does not remove the role; do that under Users.
-            </p>
+            <p className="text-xs text-muted-foreground">{t("sso.claimText")}</p>
           </fieldset>
           <FormError message={failure} />
         </CardContent>
         <CardFooter className="flex-wrap justify-between gap-3">
           <p className="text-xs text-muted-foreground">
-            {settings.updatedAt ? `Last changed ${formatWhen(settings.updatedAt)}.` : "Never saved here."}
+            {settings.updatedAt
+              ? t("settings.lastChanged", { when: formatWhen(settings.updatedAt) })
+              : t("sso.neverSaved")}
           </p>
           <div className="flex gap-2">
             {settings.source === "page" ? (
@@ -248,24 +242,20 @@ function SsoForm({ settings }: { settings: SsoSettings }) {
                 disabled={remove.isPending}
                 onClick={() => setConfirming(settings)}
               >
-                {remove.isPending ? "Removing…" : "Turn off"}
+                {remove.isPending ? t("sso.removing") : t("sso.turnOff")}
               </Button>
             ) : null}
             <Button type="submit" disabled={update.isPending}>
-              {update.isPending ? "Checking the provider…" : "Save"}
+              {update.isPending ? t("sso.checking") : t("catalogue.save")}
             </Button>
           </div>
         </CardFooter>
       </form>
       <ConfirmDeleteDialog
         item={confirming}
-        title="Turn off sign-in with SSO"
-        description={(shown) =>
-          shown.environment
-            ? "This page's settings are removed; the server's environment (OIDC_*) then applies."
-            : "The sign-in page stops offering SSO at once. Accounts stay; people sign in with a password or a reset link."
-        }
-        action="Turn off"
+        title={t("sso.turnOffTitle")}
+        description={(shown) => (shown.environment ? t("sso.turnOffEnvironment") : t("sso.turnOffText"))}
+        action={t("sso.turnOff")}
         onCancel={() => setConfirming(null)}
         onConfirm={() => {
           setConfirming(null);

@@ -4,6 +4,7 @@
 // (web search, reading a page, documents, images, the time) need no setting.
 import { Plus, Wrench } from "lucide-react";
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import { Button } from "@/components/ui/button";
 import { PageSpinner } from "@/components/ui/spinner";
 import { errorMessage } from "@/lib/api-client";
@@ -14,7 +15,8 @@ import { McpServerCard } from "./mcp-server-card";
 import { McpServerDialog } from "./mcp-server-dialog";
 
 export function AdminToolsPage() {
-  useDocumentTitle("Tools");
+  const { t } = useTranslation("admin");
+  useDocumentTitle(t("tools.title"));
   const { user } = useAuth();
   const isAdmin = user?.role === "admin";
   const { data, error, isPending } = useMcpServers(isAdmin);
@@ -24,37 +26,30 @@ export function AdminToolsPage() {
     <div className="mx-auto flex w-full max-w-4xl flex-col gap-6 p-4 md:p-8">
       <header className="flex flex-wrap items-end justify-between gap-4">
         <div className="flex flex-col gap-1">
-          <h1 className="text-2xl font-semibold tracking-tight">Tools</h1>
-          <p className="max-w-2xl text-sm text-muted-foreground">
-            MCP servers whose tools models may call for everyone on this instance, next to the built-in ones
-            (web search, reading a page, documents, images, the time). Header values are stored encrypted and
-            never shown again.
-          </p>
+          <h1 className="text-2xl font-semibold tracking-tight">{t("tools.title")}</h1>
+          <p className="max-w-2xl text-sm text-muted-foreground">{t("tools.intro")}</p>
         </div>
         {isAdmin ? (
           <Button onClick={() => setAdding(true)}>
             <Plus aria-hidden="true" />
-            Add MCP server
+            {t("mcp.add")}
           </Button>
         ) : null}
       </header>
       {!isAdmin ? (
-        <p role="alert">Only administrators of this instance can manage tools.</p>
+        <p role="alert">{t("tools.adminsOnly")}</p>
       ) : error ? (
         <p role="alert">{errorMessage(error)}</p>
       ) : isPending ? (
-        <PageSpinner label="Connecting to the MCP servers" />
+        <PageSpinner label={t("tools.loading")} />
       ) : data.length === 0 ? (
         <div className="flex flex-col items-center gap-2 rounded-lg border border-dashed p-10 text-center">
           <Wrench className="size-6 text-muted-foreground" aria-hidden="true" />
-          <p className="font-medium">No MCP servers yet</p>
-          <p className="max-w-md text-sm text-muted-foreground">
-            Add one by its address (Streamable HTTP or server-sent events), or as a command this server runs.
-            Models then see its tools alongside the built-in ones.
-          </p>
+          <p className="font-medium">{t("tools.none")}</p>
+          <p className="max-w-md text-sm text-muted-foreground">{t("tools.noneText")}</p>
         </div>
       ) : (
-        <ul className="flex flex-col gap-4" aria-label="MCP servers">
+        <ul className="flex flex-col gap-4" aria-label={t("tools.servers")}>
           {data.map((server) => (
             <li key={server.id}>
               <McpServerCard server={server} />

@@ -8,6 +8,7 @@ import {
 } from "@tessera/contracts";
 import { Route, Trash2 } from "lucide-react";
 import { useDeferredValue, useId, useState, type FormEvent } from "react";
+import { useTranslation } from "react-i18next";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
@@ -21,11 +22,11 @@ import { toast } from "@/lib/toast";
 import { useAdminModels } from "../api/get-admin-models";
 import { useRemoveCatalogueModel } from "../api/remove-catalogue-model";
 import { useUpdateCatalogueModel } from "../api/update-catalogue-model";
-import { GROUP_LABELS } from "./connection-models-dialog";
 
 const AUTOMATIC = "automatic";
 
 export function CatalogueCard({ connections }: { connections: Connection[] }) {
+  const { t } = useTranslation("admin");
   const { data, error, isPending } = useAdminModels(true);
   const [query, setQuery] = useState("");
   const q = useDeferredValue(query.trim().toLowerCase());
@@ -37,17 +38,14 @@ export function CatalogueCard({ connections }: { connections: Connection[] }) {
       <CardHeader className="gap-3">
         <div className="flex flex-wrap items-end justify-between gap-3">
           <div className="flex flex-col gap-1.5">
-            <CardTitle>Model catalogue</CardTitle>
-            <CardDescription>
-              What everyone's picker offers. Switch a model off, or choose the connection that serves it; add
-              more from a connection's Models.
-            </CardDescription>
+            <CardTitle>{t("catalogue.title")}</CardTitle>
+            <CardDescription>{t("catalogue.description")}</CardDescription>
           </div>
           <SearchInput
             compact
             className="w-full sm:w-56"
-            aria-label="Search the catalogue"
-            placeholder="Search the catalogue"
+            aria-label={t("catalogue.search")}
+            placeholder={t("catalogue.search")}
             value={query}
             onChange={(e) => setQuery(e.target.value)}
           />
@@ -55,7 +53,7 @@ export function CatalogueCard({ connections }: { connections: Connection[] }) {
       </CardHeader>
       <CardContent className="flex flex-col gap-5">
         {isPending ? (
-          <PageSpinner label="Loading the catalogue" />
+          <PageSpinner label={t("catalogue.loading")} />
         ) : error ? (
           <p role="alert" className="text-sm text-destructive">
             {errorMessage(error)}
@@ -65,9 +63,9 @@ export function CatalogueCard({ connections }: { connections: Connection[] }) {
             const inGroup = models.filter((m) => m.group === group);
             if (inGroup.length === 0) return null;
             return (
-              <section key={group} aria-label={GROUP_LABELS[group]} className="flex flex-col gap-1">
+              <section key={group} aria-label={t(`groups.${group}`)} className="flex flex-col gap-1">
                 <h3 className="text-xs font-semibold tracking-wide text-muted-foreground uppercase">
-                  {GROUP_LABELS[group]}
+                  {t(`groups.${group}`)}
                 </h3>
                 <ul className="flex flex-col divide-y rounded-lg border">
                   {inGroup.map((m) => (
@@ -79,7 +77,7 @@ export function CatalogueCard({ connections }: { connections: Connection[] }) {
           })
         )}
         {!isPending && !error && models.length === 0 ? (
-          <p className="text-sm text-muted-foreground">No model matches “{query.trim()}”.</p>
+          <p className="text-sm text-muted-foreground">{t("upstream.noMatch", { q: query.trim() })}</p>
         ) : null}
       </CardContent>
     </Card>
@@ -87,6 +85,7 @@ export function CatalogueCard({ connections }: { connections: Connection[] }) {
 }
 
 function CatalogueRow({ model, routes }: { model: AdminCatalogueModel; routes: Connection[] }) {
+  const { t } = useTranslation("admin");
   const id = useId();
   const update = useUpdateCatalogueModel();
   const remove = useRemoveCatalogueModel();
@@ -100,7 +99,7 @@ function CatalogueRow({ model, routes }: { model: AdminCatalogueModel; routes: C
     const connectionId = through === AUTOMATIC ? null : through;
     update.mutate(
       { id: model.id, connectionId, upstream: connectionId ? upstream.trim() || null : null },
-      { onSuccess: () => setRouting(false), onError: failed("The route was not changed") },
+      { onSuccess: () => setRouting(false), onError: failed(t("catalogue.routeNotChanged")) },
     );
   };
 
@@ -112,16 +111,20 @@ function CatalogueRow({ model, routes }: { model: AdminCatalogueModel; routes: C
             <span className={model.enabled ? "font-medium" : "font-medium text-muted-foreground"}>
               {model.name}
             </span>
-            {model.builtIn ? null : <Badge variant="secondary">Added</Badge>}
-            {model.fixed ? <Badge variant="outline">Always on</Badge> : null}
+            {model.builtIn ? null : <Badge variant="secondary">{t("catalogue.added")}</Badge>}
+            {model.fixed ? <Badge variant="outline">{t("catalogue.alwaysOn")}</Badge> : null}
           </span>
           <span className="truncate text-xs text-muted-foreground">
             <span className="font-mono">{model.id}</span>
             {" · "}
             {model.servedBy ? (
-              `Through ${model.servedBy}${model.upstream ? ` as ${model.upstream}` : ""}`
+              model.upstream ? (
+                t("catalogue.throughAs", { via: model.servedBy, upstream: model.upstream })
+              ) : (
+                t("catalogue.through", { via: model.servedBy })
+              )
             ) : (
-              <span className="text-amber-700 dark:text-amber-400">Not connected</span>
+              <span className="text-amber-700 dark:text-amber-400">{t("catalogue.notConnected")}</span>
             )}
           </span>
         </div>
@@ -129,14 +132,14 @@ function CatalogueRow({ model, routes }: { model: AdminCatalogueModel; routes: C
           <>
             <Button variant="ghost" size="sm" onClick={() => setRouting((v) => !v)} aria-expanded={routing}>
               <Route aria-hidden="true" />
-              Route
+              {t("catalogue.route")}
             </Button>
             {model.builtIn ? null : (
               <Button
                 variant="ghost"
                 size="icon"
-                aria-label={`Remove ${model.name} from the catalogue`}
-                onClick={() => remove.mutate(model.id, { onError: failed("Not removed") })}
+                aria-label={t("catalogue.removeLabel", { name: model.name })}
+                onClick={() => remove.mutate(model.id, { onError: failed(t("catalogue.notRemoved")) })}
               >
                 <Trash2 aria-hidden="true" />
               </Button>
@@ -144,9 +147,9 @@ function CatalogueRow({ model, routes }: { model: AdminCatalogueModel; routes: C
             <Switch
               checked={model.enabled}
               disabled={update.isPending}
-              aria-label={`${model.name} offered`}
+              aria-label={t("catalogue.offered", { name: model.name })}
               onCheckedChange={(enabled) =>
-                update.mutate({ id: model.id, enabled }, { onError: failed("Not changed") })
+                update.mutate({ id: model.id, enabled }, { onError: failed(t("catalogue.notChanged")) })
               }
             />
           </>
@@ -156,18 +159,18 @@ function CatalogueRow({ model, routes }: { model: AdminCatalogueModel; routes: C
         <form
           onSubmit={saveRoute}
           className="flex flex-wrap items-end gap-2 pb-1"
-          aria-label={`Route ${model.name}`}
+          aria-label={t("catalogue.routeLabel", { name: model.name })}
         >
           <div className="flex flex-col gap-1">
             <span id={`${id}-through`} className="text-xs font-medium">
-              Served through
+              {t("catalogue.servedThrough")}
             </span>
             <Select value={through} onValueChange={setThrough}>
               <SelectTrigger aria-labelledby={`${id}-through`} className="w-56">
                 <SelectValue />
               </SelectTrigger>
               <SelectContent>
-                {model.builtIn ? <SelectItem value={AUTOMATIC}>Automatic</SelectItem> : null}
+                {model.builtIn ? <SelectItem value={AUTOMATIC}>{t("catalogue.automatic")}</SelectItem> : null}
                 {routes.map((c) => (
                   <SelectItem key={c.id} value={c.id}>
                     {c.name}
@@ -178,16 +181,16 @@ function CatalogueRow({ model, routes }: { model: AdminCatalogueModel; routes: C
           </div>
           {through !== AUTOMATIC ? (
             <label className="flex min-w-44 flex-1 flex-col gap-1 text-xs font-medium">
-              Its name there {model.builtIn ? "(optional)" : ""}
+              {model.builtIn ? t("catalogue.upstreamOptional") : t("catalogue.upstream")}
               <Input
                 value={upstream}
                 onChange={(e) => setUpstream(e.target.value)}
-                placeholder={model.builtIn ? "The usual name" : model.id}
+                placeholder={model.builtIn ? t("catalogue.usualName") : model.id}
               />
             </label>
           ) : null}
           <Button type="submit" size="sm" className="h-10" disabled={update.isPending}>
-            Save
+            {t("catalogue.save")}
           </Button>
         </form>
       ) : null}

@@ -2,8 +2,10 @@
 // three fastest ways to a real model: an OpenRouter key, an Ollama (or other OpenAI-compatible)
 // server, or an open model downloaded to run here. Dismissed once, it stays away.
 import type { ModelsResponse } from "@tessera/contracts";
+import type { TFunction } from "i18next";
 import { Download, KeyRound, Server, X } from "lucide-react";
 import { useState, type FormEvent, type ReactNode } from "react";
+import { Trans, useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
@@ -30,6 +32,7 @@ export const hasRealModel = (models: ModelsResponse) =>
   );
 
 export function ConnectModelCard() {
+  const { t } = useTranslation("admin");
   const { user } = useAuth();
   const { data } = useModels();
   const [dismissedNow, setDismissed] = useState(false);
@@ -53,76 +56,79 @@ export function ConnectModelCard() {
       <Button
         variant="ghost"
         size="icon"
-        className="absolute top-2 right-2"
-        aria-label="Dismiss"
+        className="absolute end-2 top-2"
+        aria-label={t("connectModel.dismiss")}
         onClick={dismiss}
       >
         <X aria-hidden="true" />
       </Button>
-      <header className="flex flex-col gap-1 pr-8">
+      <header className="flex flex-col gap-1 pe-8">
         <h2 id="connect-model-title" className="text-lg font-semibold tracking-tight">
-          Connect a model
+          {t("connectModel.title")}
         </h2>
-        <p className="text-sm text-muted-foreground">
-          Until one is connected, Tessera answers only from this workspace. Three quick ways, for everyone
-          here:
-        </p>
+        <p className="text-sm text-muted-foreground">{t("connectModel.intro")}</p>
       </header>
       <div className="grid gap-3 md:grid-cols-3">
         <QuickConnect
           icon={<KeyRound className="size-4" aria-hidden="true" />}
-          title="Paste an OpenRouter key"
-          text="One key reaches every model in the catalogue."
-          label="OpenRouter key"
+          title={t("connectModel.openRouter.title")}
+          text={t("connectModel.openRouter.text")}
+          label={t("connectModel.openRouter.label")}
           type="password"
-          placeholder="sk-or-…"
+          placeholder={t("placeholders.openRouterKey")}
           connect={(value) => ({ kind: "openrouter", name: "OpenRouter", apiKey: value })}
           onConnected={dismiss}
         />
         <QuickConnect
           icon={<Server className="size-4" aria-hidden="true" />}
-          title="Point at Ollama"
-          text="Or LM Studio, vLLM, llama.cpp's server: any OpenAI-compatible address."
-          label="Server address"
+          title={t("connectModel.ollama.title")}
+          text={t("connectModel.ollama.text")}
+          label={t("connectModel.ollama.label")}
           type="url"
-          placeholder="http://localhost:11434/v1"
-          connect={(value) => ({ kind: "openai-compatible", name: serverName(value), baseUrl: value })}
+          placeholder={t("placeholders.openai-compatible")}
+          connect={(value) => ({
+            kind: "openai-compatible",
+            name: serverName(value, t),
+            baseUrl: value,
+          })}
           onConnected={dismiss}
         />
         <div className="flex flex-col gap-2 rounded-xl border bg-muted/30 p-3">
           <h3 className="flex items-center gap-2 text-sm font-medium">
             <Download className="size-4" aria-hidden="true" />
-            Download an open model
+            {t("connectModel.local.title")}
           </h3>
-          <p className="text-xs text-muted-foreground">
-            Runs inside Tessera on this machine: no other server to install.
-          </p>
+          <p className="text-xs text-muted-foreground">{t("connectModel.local.text")}</p>
           <Button asChild variant="outline" size="sm" className="mt-auto">
-            <Link to="/dashboard/admin/local-models">Choose a model to run here</Link>
+            <Link to="/dashboard/admin/local-models">{t("connectModel.local.choose")}</Link>
           </Button>
         </div>
       </div>
       <p className="text-xs text-muted-foreground">
-        Anthropic, Google, OpenAI, search, images, speech and mail are in{" "}
-        <Link
-          to="/dashboard/admin/connections"
-          className="font-medium text-primary underline-offset-4 hover:underline"
-        >
-          Admin → Connections
-        </Link>
-        .
+        <Trans
+          t={t}
+          i18nKey="connectModel.more"
+          components={{
+            link: (
+              <Link
+                to="/dashboard/admin/connections"
+                className="font-medium text-primary underline-offset-4 hover:underline"
+              />
+            ),
+          }}
+        />
       </p>
     </section>
   );
 }
 
 /** Ollama listens on 11434; any other server is named after its host. */
-function serverName(address: string): string {
+function serverName(address: string, t: TFunction<"admin">): string {
   try {
     const url = new URL(address);
-    return url.port === "11434" ? "Ollama" : `Model server at ${url.host}`;
+    return url.port === "11434" ? "Ollama" : t("connectModel.serverAt", { host: url.host });
   } catch {
-    return "Model server";
+    return t("connectModel.server");
   }
 }
 
@@ -145,6 +151,7 @@ function QuickConnect({
   connect: (value: string) => Parameters<ReturnType<typeof useCreateConnection>["mutate"]>[0];
   onConnected: () => void;
 }) {
+  const { t } = useTranslation("admin");
   const [value, setValue] = useState("");
   const [failure, setFailure] = useState<string | null>(null);
   const create = useCreateConnection();
@@ -154,7 +161,9 @@ function QuickConnect({
     setFailure(null);
     create.mutate(connect(value.trim()), {
       onSuccess: (made) => {
-        toast.success(`Connected: ${made.name}`, { description: "Its models are in the picker now." });
+        toast.success(t("form.connected", { name: made.name }), {
+          description: t("connectModel.inPicker"),
+        });
         onConnected();
       },
       onError: (err) => setFailure(errorMessage(err)),
@@ -187,7 +196,7 @@ function QuickConnect({
         </p>
       ) : null}
       <Button type="submit" size="sm" className="mt-auto" disabled={create.isPending || !value.trim()}>
-        {create.isPending ? "Testing…" : "Connect"}
+        {create.isPending ? t("row.testing") : t("connectModel.connect")}
       </Button>
     </form>
   );

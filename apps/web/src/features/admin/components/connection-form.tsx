@@ -10,6 +10,7 @@ import {
 } from "@tessera/contracts";
 import { CircleAlert } from "lucide-react";
 import { useState, type FormEvent } from "react";
+import { useTranslation } from "react-i18next";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
@@ -23,14 +24,8 @@ import { KindSelect } from "./kind-select";
 import { OptionFields } from "./option-fields";
 import { SmtpFieldset } from "./smtp-fieldset";
 
-/** Where a kind's address field points the admin. */
-const ADDRESS_HINTS: Partial<Record<ConnectionKind, { placeholder: string; hint: string }>> = {
-  "openai-compatible": {
-    placeholder: "http://localhost:11434/v1",
-    hint: "Its OpenAI-compatible base, with /v1: Ollama, LM Studio, vLLM, llama.cpp's server, LiteLLM.",
-  },
-  searxng: { placeholder: "http://localhost:8888", hint: "Your SearXNG, with the JSON format switched on." },
-};
+/** Kinds whose address field points the admin somewhere (`placeholders.<kind>`, `form.addressHints.<kind>`). */
+const OWN_ADDRESS_HINT = new Set<ConnectionKind>(["openai-compatible", "searxng"]);
 
 const listOf = (text: string) =>
   text
@@ -47,10 +42,12 @@ export function ConnectionForm({
   initialKind: ConnectionKind;
   onDone: () => void;
 }) {
+  const { t } = useTranslation("admin");
   const editing = Boolean(connection);
   const [kind, setKind] = useState<ConnectionKind>(connection?.kind ?? initialKind);
   const info = CONNECTION_KIND_INFO[kind];
-  const [name, setName] = useState(connection?.name ?? info.label);
+  const labelOf = (k: ConnectionKind) => t(`kinds.${k}.label`);
+  const [name, setName] = useState(connection?.name ?? labelOf(kind));
   const [baseUrl, setBaseUrl] = useState(connection?.kind === "smtp" ? "" : (connection?.baseUrl ?? ""));
   const [apiKey, setApiKey] = useState("");
   const [removeKey, setRemoveKey] = useState(false);
@@ -69,7 +66,7 @@ export function ConnectionForm({
 
   const chooseKind = (next: ConnectionKind) => {
     // A name still as the form made it follows the kind.
-    if (name === CONNECTION_KIND_INFO[kind].label) setName(CONNECTION_KIND_INFO[next].label);
+    if (name === labelOf(kind)) setName(labelOf(next));
     setKind(next);
     setFailure(null);
   };
@@ -94,15 +91,18 @@ export function ConnectionForm({
     const typedKey = (kind === "smtp" && !smtpAsUrl ? smtp.password : apiKey).trim();
     const done = {
       onSuccess: () => {
-        toast.success(editing ? "Connection saved" : `Connected: ${name.trim()}`, {
-          description: verify ? "It answered the test call." : "Saved without a test call.",
+        toast.success(editing ? t("form.saved") : t("form.connected", { name: name.trim() }), {
+          description: verify ? t("form.answered") : t("form.untested"),
         });
         onDone();
       },
       onError: (err: Error) => {
         const untested = err instanceof ApiError && err.code === "CONNECTION_FAILED";
-        // The title says it was not saved; the message then goes on with the upstream's words.
-        const message = errorMessage(err).replace(/^Not saved: the test call failed\. /, "");
+        // The title says it was not saved; the message then goes on with the upstream's words, so the
+        // server's own "not saved" opening (in English or in the page's language) is taken off.
+        const message = errorMessage(err)
+          .replace(/^Not saved: the test call failed\. /, "")
+          .replace(`${t("form.testCallFailed")}. `, "");
         setFailure({ message, untestedAllowed: untested });
       },
     };
@@ -141,30 +141,32 @@ export function ConnectionForm({
   const storedKey =
     connection?.key.state === "stored"
       ? connection.key.last4
-        ? `A key ending in ${connection.key.last4} is stored: leave this empty to keep it.`
-        : "A key is stored: leave this empty to keep it."
+        ? t("form.keyEnding", { last4: connection.key.last4 })
+        : t("form.keyStored")
       : connection?.key.state === "unreadable"
-        ? "The stored key cannot be read with this server's encryption key: enter it again."
+        ? t("form.keyUnreadable")
         : undefined;
-  const hints = ADDRESS_HINTS[kind];
+  const ownHint = OWN_ADDRESS_HINT.has(kind);
 
   return (
     <form
       onSubmit={onSubmit}
       className="flex flex-col gap-4"
-      aria-label={editing ? "Edit connection" : "Add connection"}
+      aria-label={editing ? t("form.editLabel") : t("form.addLabel")}
     >
       <DialogHeader>
-        <DialogTitle>{editing ? `Edit ${connection?.name}` : "Add a connection"}</DialogTitle>
+        <DialogTitle>
+          {editing ? t("form.editTitle", { name: connection?.name }) : t("form.addTitle")}
+        </DialogTitle>
         <DialogDescription>
-          {info.hint} Saving makes a real call to it first; its key is stored encrypted and never shown again.
+          {t(`kinds.${kind}.hint`)} {t("form.description")}
         </DialogDescription>
       </DialogHeader>
 
       {editing ? null : <KindSelect value={kind} onChange={chooseKind} />}
 
       <FormField
-        label="Name"
+        label={t("form.name")}
         value={name}
         onChange={(e) => setName(e.target.value)}
         maxLength={80}
@@ -175,11 +177,11 @@ export function ConnectionForm({
         smtpAsUrl ? (
           <div className="flex flex-col gap-1">
             <FormField
-              label="Address"
+              label={t("form.address")}
               value={smtpUrl}
               onChange={(e) => setSmtpUrl(e.target.value)}
-              placeholder="smtp://user:password@mail.example.com:587"
-              hint="An smtp:// or smtps:// address; its password is stored encrypted, apart from it."
+              placeholder={t("placeholders.smtpUrl")}
+              hint={t("form.smtpUrlHint")}
               autoComplete="off"
             />
             <Button
@@ -188,7 +190,7 @@ export function ConnectionForm({
               className="h-auto self-start"
               onClick={() => setSmtpAsUrl(false)}
             >
-              Enter host, port and user instead
+              {t("form.smtpFields")}
             </Button>
           </div>
         ) : (
@@ -201,12 +203,12 @@ export function ConnectionForm({
         )
       ) : info.baseUrl === "none" ? null : (
         <FormField
-          label={info.baseUrl === "required" ? "Address" : "Address (optional)"}
+          label={info.baseUrl === "required" ? t("form.address") : t("form.addressOptional")}
           type="url"
           value={baseUrl}
           onChange={(e) => setBaseUrl(e.target.value)}
-          placeholder={hints?.placeholder ?? "https://…"}
-          hint={hints?.hint ?? `Leave empty for ${info.label}'s own address.`}
+          placeholder={ownHint ? t(`placeholders.${kind}`) : t("placeholders.url")}
+          hint={ownHint ? t(`form.addressHints.${kind}`) : t("form.addressDefault", { label: labelOf(kind) })}
           required={info.baseUrl === "required"}
           autoComplete="off"
         />
@@ -214,7 +216,7 @@ export function ConnectionForm({
 
       {info.apiKey === "none" || kind === "smtp" ? null : (
         <FormField
-          label={info.apiKey === "required" ? "API key" : "API key (optional)"}
+          label={info.apiKey === "required" ? t("form.apiKey") : t("form.apiKeyOptional")}
           type="password"
           value={apiKey}
           onChange={(e) => setApiKey(e.target.value)}
@@ -228,7 +230,7 @@ export function ConnectionForm({
       {editing && info.apiKey === "optional" && connection?.key.state !== "none" ? (
         <label className="flex items-center gap-2 text-sm">
           <input type="checkbox" checked={removeKey} onChange={(e) => setRemoveKey(e.target.checked)} />
-          Remove the stored key
+          {t("form.removeKey")}
         </label>
       ) : null}
 
@@ -245,22 +247,22 @@ export function ConnectionForm({
       {failure ? (
         <Alert variant="destructive" role="alert">
           <CircleAlert aria-hidden="true" />
-          <AlertTitle>{failure.untestedAllowed ? "Not saved: the test call failed" : "Not saved"}</AlertTitle>
+          <AlertTitle>{failure.untestedAllowed ? t("form.testCallFailed") : t("form.notSaved")}</AlertTitle>
           <AlertDescription className="break-words">{failure.message}</AlertDescription>
         </Alert>
       ) : null}
 
       <DialogFooter className="gap-2">
         <Button type="button" variant="outline" onClick={onDone}>
-          Cancel
+          {t("cancel")}
         </Button>
         {failure?.untestedAllowed ? (
           <Button type="button" variant="secondary" disabled={pending} onClick={() => submit(false)}>
-            Save without testing
+            {t("form.saveUntested")}
           </Button>
         ) : null}
         <Button type="submit" disabled={pending || !name.trim()}>
-          {pending ? "Testing…" : editing ? "Test and save" : "Test and connect"}
+          {pending ? t("row.testing") : editing ? t("form.testAndSave") : t("form.testAndConnect")}
         </Button>
       </DialogFooter>
     </form>

@@ -3,6 +3,7 @@
 import { CATALOGUE_GROUP_IDS, type Connection, type UpstreamModel } from "@tessera/contracts";
 import { Check, Plus } from "lucide-react";
 import { useDeferredValue, useId, useState, type FormEvent } from "react";
+import { useTranslation } from "react-i18next";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
@@ -12,14 +13,9 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@
 import { Spinner } from "@/components/ui/spinner";
 import { errorMessage } from "@/lib/api-client";
 import { toast } from "@/lib/toast";
+import { formatCount } from "@/lib/utils";
 import { useAddCatalogueModel } from "../api/add-catalogue-model";
 import { useConnectionModels } from "../api/get-connection-models";
-
-export const GROUP_LABELS: Record<(typeof CATALOGUE_GROUP_IDS)[number], string> = {
-  tessera: "Tessera",
-  industry: "Industry Leaders",
-  "open-source": "Open Source",
-};
 
 /** Rows drawn at once; the search narrows the rest down. */
 const SHOWN = 100;
@@ -33,6 +29,7 @@ export function ConnectionModelsDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
+  const { t } = useTranslation("admin");
   const { data, error, isPending } = useConnectionModels(connection.id);
   const [query, setQuery] = useState("");
   const deferred = useDeferredValue(query.trim().toLowerCase());
@@ -45,37 +42,34 @@ export function ConnectionModelsDialog({
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="flex max-h-[min(44rem,calc(100svh-2rem))] flex-col gap-0 p-0 sm:max-w-2xl">
         <DialogHeader className="border-b px-6 pt-6 pb-4">
-          <DialogTitle>Models on {connection.name}</DialogTitle>
-          <DialogDescription>
-            Add one to the catalogue with the name people see and its group; it is in everyone's picker at
-            once.
-          </DialogDescription>
+          <DialogTitle>{t("upstream.title", { name: connection.name })}</DialogTitle>
+          <DialogDescription>{t("upstream.description")}</DialogDescription>
           <SearchInput
             className="mt-3"
-            aria-label="Search models"
-            placeholder="Search models"
+            aria-label={t("upstream.search")}
+            placeholder={t("upstream.search")}
             value={query}
             onChange={(e) => setQuery(e.target.value)}
           />
         </DialogHeader>
         <div className="scroll-area min-h-40 flex-1 overflow-y-auto px-6 py-4">
           {isPending ? (
-            <Spinner label="Asking the connection for its models" className="mx-auto size-6 text-primary" />
+            <Spinner label={t("upstream.loading")} className="mx-auto size-6 text-primary" />
           ) : error || data?.error ? (
             <p role="alert" className="text-sm text-destructive">
-              Its model list could not be read. {data?.error ?? errorMessage(error)}
+              {t("upstream.unreadable")} {data?.error ?? errorMessage(error)}
             </p>
           ) : matching.length === 0 ? (
             <p className="text-sm text-muted-foreground">
-              {models.length === 0 ? "It lists no models." : `No model matches “${query.trim()}”.`}
+              {models.length === 0 ? t("upstream.none") : t("upstream.noMatch", { q: query.trim() })}
             </p>
           ) : (
             <>
               <p className="mb-2 text-xs text-muted-foreground">
                 {matching.length === models.length
-                  ? `${models.length} models`
-                  : `${matching.length} of ${models.length} models`}
-                {matching.length > SHOWN ? `: the first ${SHOWN} are shown, search to find the others.` : ""}
+                  ? t("upstream.count", { count: models.length })
+                  : t("upstream.matching", { count: models.length, matching: formatCount(matching.length) })}
+                {matching.length > SHOWN ? t("upstream.firstShown", { shown: formatCount(SHOWN) }) : null}
               </p>
               <ul className="flex flex-col divide-y">
                 {matching.slice(0, SHOWN).map((m) => (
@@ -97,6 +91,7 @@ function UpstreamModelRow({ model, connection }: { model: UpstreamModel; connect
   const [group, setGroup] = useState<(typeof CATALOGUE_GROUP_IDS)[number]>(
     connection.kind === "openai-compatible" ? "open-source" : "industry",
   );
+  const { t } = useTranslation("admin");
   const add = useAddCatalogueModel();
 
   const submit = (event: FormEvent) => {
@@ -105,12 +100,12 @@ function UpstreamModelRow({ model, connection }: { model: UpstreamModel; connect
       { connectionId: connection.id, upstream: model.id, name: name.trim(), group },
       {
         onSuccess: (added) => {
-          toast.success(`${added.name} is in the catalogue`, {
-            description: `In ${GROUP_LABELS[group]}, for everyone.`,
+          toast.success(t("upstream.added", { name: added.name }), {
+            description: t("upstream.addedTo", { group: t(`groups.${group}`) }),
           });
           setAdding(false);
         },
-        onError: (err) => toast.error("Not added", { description: errorMessage(err) }),
+        onError: (err) => toast.error(t("upstream.notAdded"), { description: errorMessage(err) }),
       },
     );
   };
@@ -123,7 +118,12 @@ function UpstreamModelRow({ model, connection }: { model: UpstreamModel; connect
           <span className="truncate text-xs text-muted-foreground">
             {[
               model.name,
-              model.contextLength ? `${model.contextLength.toLocaleString("en-US")} tokens` : null,
+              model.contextLength
+                ? t("upstream.context", {
+                    count: model.contextLength,
+                    tokens: formatCount(model.contextLength),
+                  })
+                : null,
             ]
               .filter(Boolean)
               .join(" · ")}
@@ -132,12 +132,17 @@ function UpstreamModelRow({ model, connection }: { model: UpstreamModel; connect
         {model.catalogueId ? (
           <Badge variant="success">
             <Check aria-hidden="true" />
-            In the catalogue
+            {t("upstream.inCatalogue")}
           </Badge>
         ) : adding ? null : (
-          <Button size="sm" variant="outline" onClick={() => setAdding(true)} aria-label={`Add ${model.id}`}>
+          <Button
+            size="sm"
+            variant="outline"
+            onClick={() => setAdding(true)}
+            aria-label={t("upstream.addLabel", { id: model.id })}
+          >
             <Plus aria-hidden="true" />
-            Add
+            {t("connections.addShort")}
           </Button>
         )}
       </div>
@@ -145,15 +150,15 @@ function UpstreamModelRow({ model, connection }: { model: UpstreamModel; connect
         <form
           onSubmit={submit}
           className="flex flex-wrap items-end gap-2"
-          aria-label={`Add ${model.id} to the catalogue`}
+          aria-label={t("upstream.addFormLabel", { id: model.id })}
         >
           <label className="flex min-w-48 flex-1 flex-col gap-1 text-xs font-medium">
-            Display name
+            {t("upstream.displayName")}
             <Input value={name} onChange={(e) => setName(e.target.value)} maxLength={80} required autoFocus />
           </label>
           <div className="flex flex-col gap-1">
             <span id={`${id}-group`} className="text-xs font-medium">
-              Group
+              {t("upstream.group")}
             </span>
             <Select value={group} onValueChange={(v) => setGroup(v as typeof group)}>
               <SelectTrigger aria-labelledby={`${id}-group`} className="w-44">
@@ -162,17 +167,17 @@ function UpstreamModelRow({ model, connection }: { model: UpstreamModel; connect
               <SelectContent>
                 {CATALOGUE_GROUP_IDS.map((g) => (
                   <SelectItem key={g} value={g}>
-                    {GROUP_LABELS[g]}
+                    {t(`groups.${g}`)}
                   </SelectItem>
                 ))}
               </SelectContent>
             </Select>
           </div>
           <Button type="submit" size="sm" className="h-10" disabled={add.isPending || !name.trim()}>
-            Add to catalogue
+            {t("upstream.addToCatalogue")}
           </Button>
           <Button type="button" size="sm" variant="ghost" className="h-10" onClick={() => setAdding(false)}>
-            Cancel
+            {t("cancel")}
           </Button>
         </form>
       ) : null}

@@ -3,6 +3,7 @@
 import { CONNECTION_KIND_INFO, type Connection, type ConnectionTest } from "@tessera/contracts";
 import { CircleAlert, CircleCheck, KeyRound, Layers, Pencil, PlugZap, Trash2 } from "lucide-react";
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import {
   AlertDialog,
   AlertDialogAction,
@@ -19,6 +20,7 @@ import { Button } from "@/components/ui/button";
 import { Switch } from "@/components/ui/switch";
 import { ApiError, errorMessage } from "@/lib/api-client";
 import { toast } from "@/lib/toast";
+import { formatCount } from "@/lib/utils";
 import { useDeleteConnection } from "../api/delete-connection";
 import { useTestConnection } from "../api/test-connection";
 import { useUpdateConnection } from "../api/update-connection";
@@ -26,6 +28,7 @@ import { ConnectionDialog } from "./connection-dialog";
 import { ConnectionModelsDialog } from "./connection-models-dialog";
 
 export function ConnectionRow({ connection }: { connection: Connection }) {
+  const { t } = useTranslation("admin");
   const info = CONNECTION_KIND_INFO[connection.kind];
   const [editing, setEditing] = useState(false);
   const [browsing, setBrowsing] = useState(false);
@@ -39,7 +42,7 @@ export function ConnectionRow({ connection }: { connection: Connection }) {
     setResult(null);
     test.mutate(connection.id, {
       onSuccess: setResult,
-      onError: (err) => toast.error("The test could not run", { description: errorMessage(err) }),
+      onError: (err) => toast.error(t("row.testFailed"), { description: errorMessage(err) }),
     });
   };
 
@@ -48,11 +51,11 @@ export function ConnectionRow({ connection }: { connection: Connection }) {
       { id: connection.id, enabled, verify },
       {
         onError: (err) =>
-          toast.error(`${connection.name} was not switched on`, {
+          toast.error(t("row.notSwitchedOn", { name: connection.name }), {
             description: errorMessage(err),
             action:
               err instanceof ApiError && err.code === "CONNECTION_FAILED"
-                ? { label: "Switch on untested", onClick: () => switchTo(true, false) }
+                ? { label: t("row.switchOnUntested"), onClick: () => switchTo(true, false) }
                 : undefined,
           }),
       },
@@ -64,7 +67,7 @@ export function ConnectionRow({ connection }: { connection: Connection }) {
         <div className="flex min-w-0 flex-1 flex-col gap-1">
           <div className="flex flex-wrap items-center gap-2">
             <span className="font-medium">{connection.name}</span>
-            <Badge variant="secondary">{info.label}</Badge>
+            <Badge variant="secondary">{t(`kinds.${connection.kind}.label`)}</Badge>
             <StatusBadge connection={connection} />
           </div>
           <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-muted-foreground">
@@ -88,55 +91,55 @@ export function ConnectionRow({ connection }: { connection: Connection }) {
             checked={connection.enabled}
             disabled={update.isPending}
             onCheckedChange={(on) => switchTo(on)}
-            aria-label={`${connection.name} switched on`}
-            className="mr-1"
+            aria-label={t("row.switchedOn", { name: connection.name })}
+            className="me-1"
           />
           <Button variant="outline" size="sm" onClick={runTest} disabled={test.isPending}>
             <PlugZap aria-hidden="true" />
-            {test.isPending ? "Testing…" : "Test"}
+            {test.isPending ? t("row.testing") : t("row.test")}
           </Button>
           {language ? (
             <Button variant="outline" size="sm" onClick={() => setBrowsing(true)}>
               <Layers aria-hidden="true" />
-              Models
+              {t("row.models")}
             </Button>
           ) : null}
           <Button
             variant="ghost"
             size="sm"
             onClick={() => setEditing(true)}
-            aria-label={`Edit ${connection.name}`}
+            aria-label={t("row.editLabel", { name: connection.name })}
           >
             <Pencil aria-hidden="true" />
-            Edit
+            {t("row.edit")}
           </Button>
           <AlertDialog>
             <AlertDialogTrigger asChild>
-              <Button variant="ghost" size="icon" aria-label={`Remove ${connection.name}`}>
+              <Button
+                variant="ghost"
+                size="icon"
+                aria-label={t("row.removeLabel", { name: connection.name })}
+              >
                 <Trash2 aria-hidden="true" />
               </Button>
             </AlertDialogTrigger>
             <AlertDialogContent>
               <AlertDialogHeader>
-                <AlertDialogTitle>Remove {connection.name}?</AlertDialogTitle>
-                <AlertDialogDescription>
-                  What it serves stops at once, for everyone. Models routed through it go back to the
-                  automatic choice; models added from it stay in the catalogue, not enabled.
-                </AlertDialogDescription>
+                <AlertDialogTitle>{t("row.removeTitle", { name: connection.name })}</AlertDialogTitle>
+                <AlertDialogDescription>{t("row.removeDescription")}</AlertDialogDescription>
               </AlertDialogHeader>
               <AlertDialogFooter>
-                <AlertDialogCancel>Cancel</AlertDialogCancel>
+                <AlertDialogCancel>{t("cancel")}</AlertDialogCancel>
                 <AlertDialogAction
                   variant="destructive"
                   onClick={() =>
                     remove.mutate(connection.id, {
-                      onSuccess: () => toast.success(`${connection.name} removed`),
-                      onError: (err) =>
-                        toast.error("Could not remove it", { description: errorMessage(err) }),
+                      onSuccess: () => toast.success(t("row.removed", { name: connection.name })),
+                      onError: (err) => toast.error(t("row.notRemoved"), { description: errorMessage(err) }),
                     })
                   }
                 >
-                  Remove
+                  {t("row.remove")}
                 </AlertDialogAction>
               </AlertDialogFooter>
             </AlertDialogContent>
@@ -153,20 +156,25 @@ export function ConnectionRow({ connection }: { connection: Connection }) {
 }
 
 function StatusBadge({ connection }: { connection: Connection }) {
-  if (!connection.enabled) return <Badge variant="outline">Off</Badge>;
-  if (connection.inUse) return <Badge variant="success">In use</Badge>;
-  return <Badge variant="destructive">Not in use</Badge>;
+  const { t } = useTranslation("admin");
+  if (!connection.enabled) return <Badge variant="outline">{t("connections.off")}</Badge>;
+  if (connection.inUse) return <Badge variant="success">{t("connections.inUse")}</Badge>;
+  return <Badge variant="destructive">{t("connections.notInUse")}</Badge>;
 }
 
 function KeyHint({ connection }: { connection: Connection }) {
+  const { t } = useTranslation("admin");
   const { state, last4 } = connection.key;
   if (state === "none")
-    return CONNECTION_KIND_INFO[connection.kind].apiKey === "none" ? null : <span>No key</span>;
-  if (state === "unreadable") return <span className="font-medium text-destructive">Key cannot be read</span>;
+    return CONNECTION_KIND_INFO[connection.kind].apiKey === "none" ? null : (
+      <span>{t("connections.noKey")}</span>
+    );
+  if (state === "unreadable")
+    return <span className="font-medium text-destructive">{t("connections.keyUnreadable")}</span>;
   return (
     <span className="inline-flex items-center gap-1">
       <KeyRound className="size-3" aria-hidden="true" />
-      {last4 ? `Key ending in ${last4}` : "Key stored"}
+      {last4 ? t("connections.keyEnding", { last4 }) : t("connections.keyStored")}
     </span>
   );
 }
@@ -174,6 +182,7 @@ function KeyHint({ connection }: { connection: Connection }) {
 const SHOWN_ITEMS = 8;
 
 export function TestResult({ result }: { result: ConnectionTest }) {
+  const { t } = useTranslation("admin");
   const more =
     result.total !== null && result.total > result.items.length ? result.total - result.items.length : 0;
   return (
@@ -192,13 +201,14 @@ export function TestResult({ result }: { result: ConnectionTest }) {
           <CircleAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
         )}
         <span className="break-words">
-          {result.ok ? "It works. " : "It failed. "}
-          {result.message}
-          <span className="ml-1 text-xs text-muted-foreground">({result.ms} ms)</span>
+          {result.ok ? t("row.works") : t("row.failed")} {result.message}
+          <span className="ms-1 text-xs text-muted-foreground">
+            {t("row.ms", { ms: formatCount(result.ms) })}
+          </span>
         </span>
       </p>
       {result.items.length ? (
-        <ul className="flex flex-wrap gap-1.5 pl-6" aria-label="What it answered with">
+        <ul className="flex flex-wrap gap-1.5 ps-6" aria-label={t("row.answeredWith")}>
           {result.items.slice(0, SHOWN_ITEMS).map((item) => (
             <li
               key={item}
@@ -207,7 +217,9 @@ export function TestResult({ result }: { result: ConnectionTest }) {
               {item}
             </li>
           ))}
-          {more ? <li className="px-1 py-0.5 text-xs text-muted-foreground">and {more} more</li> : null}
+          {more ? (
+            <li className="px-1 py-0.5 text-xs text-muted-foreground">{t("row.more", { count: more })}</li>
+          ) : null}
         </ul>
       ) : null}
     </div>

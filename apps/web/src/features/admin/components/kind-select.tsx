@@ -7,6 +7,7 @@ import {
   type ConnectionKind,
 } from "@tessera/contracts";
 import { useId } from "react";
+import { useTranslation } from "react-i18next";
 import { Label } from "@/components/ui/label";
 import {
   Select,
@@ -27,10 +28,11 @@ export function KindSelect({
   value: ConnectionKind;
   onChange: (kind: ConnectionKind) => void;
 }) {
+  const { t } = useTranslation("admin");
   const id = useId();
   return (
     <div className="flex flex-col gap-2">
-      <Label htmlFor={id}>Service</Label>
+      <Label htmlFor={id}>{t("form.service")}</Label>
       <Select value={value} onValueChange={(v) => onChange(v as ConnectionKind)}>
         <SelectTrigger id={id}>
           <SelectValue />
@@ -38,10 +40,10 @@ export function KindSelect({
         <SelectContent>
           {CAPABILITIES.map((capability) => (
             <SelectGroup key={capability}>
-              <SelectLabel>{CAPABILITY_LABELS[capability]}</SelectLabel>
+              <SelectLabel>{t(`capabilities.${capability}.title`)}</SelectLabel>
               {CONNECTION_KINDS.filter((k) => CONNECTION_KIND_INFO[k].capability === capability).map((k) => (
                 <SelectItem key={k} value={k}>
-                  {CONNECTION_KIND_INFO[k].label}
+                  {t(`kinds.${k}.label`)}
                 </SelectItem>
               ))}
             </SelectGroup>

@@ -1,8 +1,9 @@
 // One MCP server: its state (connected with its tool count, or failing with the reason), where it is,
 // which headers are set, the approval rule and a switch per tool; Edit and Remove.
-import { MCP_TRANSPORT_LABELS, type McpServer } from "@tessera/contracts";
+import type { McpServer } from "@tessera/contracts";
 import { CircleAlert, CircleCheck, KeyRound, Pencil, Trash2, UserRoundCheck } from "lucide-react";
 import { useId, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { ConfirmDeleteDialog } from "@/components/confirm-delete-dialog";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -16,6 +17,7 @@ import { useUpdateMcpServer } from "../api/update-mcp-server";
 import { McpServerDialog } from "./mcp-server-dialog";
 
 export function McpServerCard({ server }: { server: McpServer }) {
+  const { t } = useTranslation("admin");
   const [editing, setEditing] = useState(false);
   const [removing, setRemoving] = useState(false);
   const update = useUpdateMcpServer();
@@ -25,13 +27,13 @@ export function McpServerCard({ server }: { server: McpServer }) {
   const change = (input: { disabledTools?: string[]; requireApproval?: boolean }, what: string) =>
     update.mutate(
       { id: server.id, ...input },
-      { onError: (err) => toast.error(`${what} was not changed`, { description: errorMessage(err) }) },
+      { onError: (err) => toast.error(t("mcp.notChanged", { what }), { description: errorMessage(err) }) },
     );
   const switchTool = (name: string, on: boolean) =>
     change(
       {
         disabledTools: on
-          ? server.disabledTools.filter((t) => t !== name)
+          ? server.disabledTools.filter((tool) => tool !== name)
           : [...new Set([...server.disabledTools, name])],
       },
       name,
@@ -44,7 +46,7 @@ export function McpServerCard({ server }: { server: McpServer }) {
           <div className="flex min-w-0 flex-col gap-1">
             <h2 className="truncate font-semibold">{server.name}</h2>
             <p className="truncate text-sm text-muted-foreground">
-              {MCP_TRANSPORT_LABELS[server.transport]} ·{" "}
+              {t(`transports.${server.transport}`)} ·{" "}
               <span className="font-mono text-xs">
                 {server.transport === "stdio" ? [server.command, ...server.args].join(" ") : server.url}
               </span>
@@ -52,7 +54,7 @@ export function McpServerCard({ server }: { server: McpServer }) {
             {server.headerNames.length ? (
               <p className="flex items-center gap-1 text-xs text-muted-foreground">
                 <KeyRound className="size-3" aria-hidden="true" />
-                Headers set: {server.headerNames.join(", ")}
+                {t("mcp.headersSet", { names: server.headerNames.join(", ") })}
               </p>
             ) : null}
           </div>
@@ -60,23 +62,23 @@ export function McpServerCard({ server }: { server: McpServer }) {
             {server.state.status === "connected" ? (
               <Badge variant="success">
                 <CircleCheck aria-hidden="true" />
-                Connected · {server.state.toolCount} {server.state.toolCount === 1 ? "tool" : "tools"}
+                {t("mcp.connected", { count: server.state.toolCount })}
               </Badge>
             ) : server.state.status === "sign-in" ? (
               <Badge variant="secondary">
                 <UserRoundCheck aria-hidden="true" />
-                Sign-in per person
+                {t("mcp.signInPerPerson")}
               </Badge>
             ) : (
               <Badge variant="destructive">
                 <CircleAlert aria-hidden="true" />
-                Failing
+                {t("mcp.failing")}
               </Badge>
             )}
             <Button
               variant="ghost"
               size="icon"
-              aria-label={`Edit ${server.name}`}
+              aria-label={t("row.editLabel", { name: server.name })}
               onClick={() => setEditing(true)}
             >
               <Pencil aria-hidden="true" />
@@ -84,7 +86,7 @@ export function McpServerCard({ server }: { server: McpServer }) {
             <Button
               variant="ghost"
               size="icon"
-              aria-label={`Remove ${server.name}`}
+              aria-label={t("row.removeLabel", { name: server.name })}
               onClick={() => setRemoving(true)}
             >
               <Trash2 aria-hidden="true" />
@@ -93,10 +95,7 @@ export function McpServerCard({ server }: { server: McpServer }) {
         </div>
 
         {server.state.status === "sign-in" ? (
-          <p className="text-sm text-muted-foreground">
-            Each person signs in with OAuth from the Tools button in the chat, and the server&apos;s tools use
-            their own account.
-          </p>
+          <p className="text-sm text-muted-foreground">{t("mcp.signInText")}</p>
         ) : null}
 
         {server.state.status === "failing" ? (
@@ -113,15 +112,18 @@ export function McpServerCard({ server }: { server: McpServer }) {
             id={approvalId}
             checked={server.requireApproval}
             disabled={update.isPending}
-            onCheckedChange={(on) => change({ requireApproval: on }, "Approval")}
+            onCheckedChange={(on) => change({ requireApproval: on }, t("mcp.approval"))}
           />
           <Label htmlFor={approvalId} className="font-normal">
-            Ask the person before each call
+            {t("mcp.askFirst")}
           </Label>
         </div>
 
         {server.tools.length ? (
-          <ul className="flex flex-col divide-y rounded-md border" aria-label={`Tools of ${server.name}`}>
+          <ul
+            className="flex flex-col divide-y rounded-md border"
+            aria-label={t("mcp.toolsOf", { name: server.name })}
+          >
             {server.tools.map((tool) => (
               <ToolRow
                 key={tool.name}
@@ -138,17 +140,17 @@ export function McpServerCard({ server }: { server: McpServer }) {
       <McpServerDialog open={editing} onOpenChange={setEditing} server={server} />
       <ConfirmDeleteDialog
         item={removing ? server : null}
-        title={`Remove ${server.name}?`}
-        description={() => "Its tools are gone at once for everyone on this instance."}
-        action="Remove"
+        title={t("row.removeTitle", { name: server.name })}
+        description={() => t("mcp.removeDescription")}
+        action={t("row.remove")}
         onCancel={() => setRemoving(false)}
         onConfirm={() =>
           remove.mutate(server.id, {
             onSuccess: () => {
               setRemoving(false);
-              toast.success(`${server.name} removed`);
+              toast.success(t("row.removed", { name: server.name }));
             },
-            onError: (err) => toast.error("Not removed", { description: errorMessage(err) }),
+            onError: (err) => toast.error(t("catalogue.notRemoved"), { description: errorMessage(err) }),
           })
         }
       />

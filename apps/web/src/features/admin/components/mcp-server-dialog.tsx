@@ -1,15 +1,10 @@
 // Add or edit an MCP server, in a dialog: its name, how it is reached (an address, or a command this
 // server runs), headers (values stored encrypted: a stored one is never shown, and stays unless
 // replaced or removed) and whether each call waits for the person's approval.
-import {
-  MCP_NAME_MAX,
-  MCP_TRANSPORT_LABELS,
-  MCP_TRANSPORTS,
-  type McpServer,
-  type McpTransport,
-} from "@tessera/contracts";
+import { MCP_NAME_MAX, MCP_TRANSPORTS, type McpServer, type McpTransport } from "@tessera/contracts";
 import { Plus, X } from "lucide-react";
 import { useId, useState, type FormEvent } from "react";
+import { useTranslation } from "react-i18next";
 import { FormError } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import {
@@ -62,6 +57,7 @@ const splitArgs = (text: string) =>
   [...text.matchAll(/"([^"]*)"|'([^']*)'|(\S+)/g)].map((m) => m[1] ?? m[2] ?? m[3] ?? "");
 
 function McpServerForm({ server, onDone }: { server?: McpServer; onDone: () => void }) {
+  const { t } = useTranslation("admin");
   const editing = Boolean(server);
   const transportId = useId();
   const approvalId = useId();
@@ -99,14 +95,14 @@ function McpServerForm({ server, onDone }: { server?: McpServer; onDone: () => v
     const done = {
       onSuccess: (saved: McpServer) => {
         if (saved.state.status === "connected")
-          toast.success(editing ? "MCP server saved" : `Connected: ${saved.name}`, {
-            description: `${saved.state.toolCount} tools.`,
+          toast.success(editing ? t("mcp.saved") : t("form.connected", { name: saved.name }), {
+            description: t("mcp.toolCount", { count: saved.state.toolCount }),
           });
         else if (saved.state.status === "sign-in")
-          toast.success(editing ? "MCP server saved" : `Added: ${saved.name}`, {
-            description: "Each person signs in to it from the Tools button in the chat.",
+          toast.success(editing ? t("mcp.saved") : t("mcp.added", { name: saved.name }), {
+            description: t("mcp.signInFromChat"),
           });
-        else toast.error(`${saved.name} is saved but not answering`, { description: saved.state.error });
+        else toast.error(t("mcp.notAnswering", { name: saved.name }), { description: saved.state.error });
         onDone();
       },
       onError: (err: Error) => setFailure(errorMessage(err)),
@@ -148,18 +144,15 @@ function McpServerForm({ server, onDone }: { server?: McpServer; onDone: () => v
     <form
       onSubmit={onSubmit}
       className="flex flex-col gap-4"
-      aria-label={editing ? "Edit MCP server" : "Add MCP server"}
+      aria-label={editing ? t("mcp.editLabel") : t("mcp.add")}
     >
       <DialogHeader>
-        <DialogTitle>{editing ? `Edit ${server?.name}` : "Add an MCP server"}</DialogTitle>
-        <DialogDescription>
-          Tessera connects to it as it is saved and lists its tools. Header values are stored encrypted and
-          never shown again.
-        </DialogDescription>
+        <DialogTitle>{editing ? t("form.editTitle", { name: server?.name }) : t("mcp.addTitle")}</DialogTitle>
+        <DialogDescription>{t("mcp.dialogDescription")}</DialogDescription>
       </DialogHeader>
 
       <FormField
-        label="Name"
+        label={t("form.name")}
         value={name}
         onChange={(e) => setName(e.target.value)}
         maxLength={MCP_NAME_MAX}
@@ -168,15 +161,15 @@ function McpServerForm({ server, onDone }: { server?: McpServer; onDone: () => v
 
       {editing ? null : (
         <div className="flex flex-col gap-2">
-          <Label htmlFor={transportId}>Transport</Label>
+          <Label htmlFor={transportId}>{t("mcp.transport")}</Label>
           <Select value={transport} onValueChange={(v) => setTransport(v as McpTransport)}>
             <SelectTrigger id={transportId}>
               <SelectValue />
             </SelectTrigger>
             <SelectContent>
-              {MCP_TRANSPORTS.map((t) => (
-                <SelectItem key={t} value={t}>
-                  {MCP_TRANSPORT_LABELS[t]}
+              {MCP_TRANSPORTS.map((each) => (
+                <SelectItem key={each} value={each}>
+                  {t(`transports.${each}`)}
                 </SelectItem>
               ))}
             </SelectContent>
@@ -187,37 +180,37 @@ function McpServerForm({ server, onDone }: { server?: McpServer; onDone: () => v
       {remote ? (
         <>
           <FormField
-            label="Address"
+            label={t("form.address")}
             type="url"
             value={url}
             onChange={(e) => setUrl(e.target.value)}
-            placeholder={transport === "sse" ? "https://mcp.example.com/sse" : "https://mcp.example.com/mcp"}
+            placeholder={transport === "sse" ? t("placeholders.mcpSse") : t("placeholders.mcpHttp")}
             required
           />
           <fieldset className="flex flex-col gap-2">
-            <legend className="mb-2 text-sm font-medium">Headers</legend>
+            <legend className="mb-2 text-sm font-medium">{t("mcp.headers")}</legend>
             {headers.map((h) => (
               <div key={h.key} className="flex items-center gap-2">
                 <Input
-                  aria-label="Header name"
+                  aria-label={t("mcp.headerName")}
                   value={h.name}
                   readOnly={h.stored}
                   onChange={(e) => setHeader(h.key, { name: e.target.value })}
-                  placeholder="Authorization"
+                  placeholder={t("placeholders.headerName")}
                   className="w-2/5"
                 />
                 <Input
-                  aria-label={`Value of ${h.name || "the header"}`}
+                  aria-label={h.name ? t("mcp.valueOf", { name: h.name }) : t("mcp.valueOfHeader")}
                   type="password"
                   autoComplete="off"
                   value={h.value}
                   onChange={(e) => setHeader(h.key, { value: e.target.value })}
-                  placeholder={h.stored ? "Stored: type to replace" : "Bearer …"}
+                  placeholder={h.stored ? t("mcp.storedValue") : t("placeholders.headerValue")}
                 />
                 <Button
                   variant="ghost"
                   size="icon"
-                  aria-label={`Remove header ${h.name}`}
+                  aria-label={t("mcp.removeHeader", { name: h.name })}
                   onClick={() => dropHeader(h)}
                 >
                   <X aria-hidden="true" />
@@ -233,25 +226,25 @@ function McpServerForm({ server, onDone }: { server?: McpServer; onDone: () => v
               }
             >
               <Plus aria-hidden="true" />
-              Add header
+              {t("mcp.addHeader")}
             </Button>
           </fieldset>
         </>
       ) : (
         <>
           <FormField
-            label="Command"
+            label={t("mcp.command")}
             value={command}
             onChange={(e) => setCommand(e.target.value)}
-            placeholder="npx"
-            hint="Run on this server, as the user Tessera runs as."
+            placeholder={t("placeholders.command")}
+            hint={t("mcp.commandHint")}
             required
           />
           <FormField
-            label="Arguments"
+            label={t("mcp.arguments")}
             value={args}
             onChange={(e) => setArgs(e.target.value)}
-            placeholder="-y @modelcontextprotocol/server-everything"
+            placeholder={t("placeholders.arguments")}
           />
         </>
       )}
@@ -260,10 +253,8 @@ function McpServerForm({ server, onDone }: { server?: McpServer; onDone: () => v
         <div className="flex items-start gap-3">
           <Switch id={oauthId} checked={oauth} onCheckedChange={setOauth} />
           <Label htmlFor={oauthId} className="flex flex-col items-start gap-0.5 font-normal">
-            Signs in with OAuth
-            <span className="text-xs text-muted-foreground">
-              Each person signs in with their own account. Found on its own when the server asks for it.
-            </span>
+            {t("mcp.oauth")}
+            <span className="text-xs text-muted-foreground">{t("mcp.oauthHint")}</span>
           </Label>
         </div>
       ) : null}
@@ -271,7 +262,7 @@ function McpServerForm({ server, onDone }: { server?: McpServer; onDone: () => v
       <div className="flex items-center gap-3">
         <Switch id={approvalId} checked={requireApproval} onCheckedChange={setRequireApproval} />
         <Label htmlFor={approvalId} className="font-normal">
-          Ask the person before each call
+          {t("mcp.askFirst")}
         </Label>
       </div>
 
@@ -279,10 +270,10 @@ function McpServerForm({ server, onDone }: { server?: McpServer; onDone: () => v
 
       <DialogFooter>
         <Button type="button" variant="outline" onClick={onDone}>
-          Cancel
+          {t("cancel")}
         </Button>
         <Button type="submit" disabled={pending}>
-          {pending ? "Connecting…" : editing ? "Save" : "Add server"}
+          {pending ? t("mcp.connecting") : editing ? t("catalogue.save") : t("mcp.addServer")}
         </Button>
       </DialogFooter>
     </form>

@@ -1,6 +1,7 @@
 // The options a connection's kind takes: the models a server serves unlisted (or an image server
 // draws), the model speech and transcription use, the sender of mail.
 import type { ConnectionKind } from "@tessera/contracts";
+import { useTranslation } from "react-i18next";
 import { FormField } from "@/components/ui/form-field";
 
 interface Values {
@@ -18,36 +19,35 @@ export function OptionFields({
   values: Values;
   onChange: (patch: Partial<Values>) => void;
 }) {
+  const { t } = useTranslation("admin");
   return (
     <>
       {kind === "openai-compatible" || kind === "openai-images" ? (
         <FormField
-          label={kind === "openai-images" ? "Models it draws" : "More models (optional)"}
+          label={kind === "openai-images" ? t("form.modelsDrawn") : t("form.moreModels")}
           value={values.models}
           onChange={(e) => onChange({ models: e.target.value })}
-          placeholder={kind === "openai-images" ? "flux-schnell, sdxl" : "qwen2.5:7b"}
-          hint={
-            kind === "openai-images"
-              ? "Comma-separated: these join the image models. Leave empty for OpenAI itself (gpt-image-1)."
-              : "Comma-separated: models it serves without listing them."
-          }
+          placeholder={kind === "openai-images" ? t("placeholders.imageModels") : t("placeholders.models")}
+          hint={kind === "openai-images" ? t("form.modelsDrawnHint") : t("form.moreModelsHint")}
         />
       ) : null}
       {kind === "openai-speech" || kind === "openai-transcription" ? (
         <FormField
-          label="Model (optional)"
+          label={t("form.model")}
           value={values.model}
           onChange={(e) => onChange({ model: e.target.value })}
-          placeholder={kind === "openai-speech" ? "gpt-4o-mini-tts" : "whisper-1"}
+          placeholder={
+            kind === "openai-speech" ? t("placeholders.speechModel") : t("placeholders.transcriptionModel")
+          }
         />
       ) : null}
       {kind === "smtp" ? (
         <FormField
-          label="Sender (optional)"
+          label={t("form.sender")}
           value={values.from}
           onChange={(e) => onChange({ from: e.target.value })}
-          placeholder="Tessera <no-reply@example.com>"
-          hint="The From of every mail; many servers accept only their own addresses."
+          placeholder={t("placeholders.sender")}
+          hint={t("form.senderHint")}
         />
       ) : null}
     </>

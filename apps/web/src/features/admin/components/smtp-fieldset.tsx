@@ -1,4 +1,5 @@
 // A mail server's fields: host, port, user, password and whether TLS starts at the first byte.
+import { useTranslation } from "react-i18next";
 import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
 import type { SmtpFields } from "./smtp-address";
@@ -14,20 +15,21 @@ export function SmtpFieldset({
   passwordHint?: string;
   onUseUrl: () => void;
 }) {
+  const { t } = useTranslation("admin");
   const set = (patch: Partial<SmtpFields>) => onChange({ ...fields, ...patch });
   return (
     <fieldset className="flex flex-col gap-4">
-      <legend className="sr-only">Mail server</legend>
+      <legend className="sr-only">{t("form.mailServer")}</legend>
       <div className="grid grid-cols-[1fr_6rem] gap-3">
         <FormField
-          label="Host"
+          label={t("form.host")}
           value={fields.host}
           onChange={(e) => set({ host: e.target.value })}
-          placeholder="mail.example.com"
+          placeholder={t("placeholders.smtpHost")}
           required
         />
         <FormField
-          label="Port"
+          label={t("form.port")}
           inputMode="numeric"
           value={fields.port}
           onChange={(e) => set({ port: e.target.value })}
@@ -35,13 +37,13 @@ export function SmtpFieldset({
       </div>
       <div className="grid gap-3 sm:grid-cols-2">
         <FormField
-          label="User (optional)"
+          label={t("form.user")}
           value={fields.user}
           onChange={(e) => set({ user: e.target.value })}
           autoComplete="off"
         />
         <FormField
-          label="Password (optional)"
+          label={t("form.password")}
           type="password"
           value={fields.password}
           onChange={(e) => set({ password: e.target.value })}
@@ -55,10 +57,10 @@ export function SmtpFieldset({
           checked={fields.secure}
           onChange={(e) => set({ secure: e.target.checked, port: e.target.checked ? "465" : "587" })}
         />
-        TLS from the first byte (smtps, usually port 465)
+        {t("form.tls")}
       </label>
       <Button variant="link" size="sm" className="h-auto self-start" onClick={onUseUrl}>
-        Enter an smtp:// address instead
+        {t("form.smtpUrl")}
       </Button>
     </fieldset>
   );

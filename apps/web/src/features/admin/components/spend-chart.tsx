@@ -3,6 +3,7 @@
 // click away in a table.
 import type { SpendReport } from "@tessera/contracts";
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { cn, formatCount } from "@/lib/utils";
@@ -11,9 +12,10 @@ import { formatCost, formatTokens, formatUtcDay } from "../utils/format";
 type Metric = "tokens" | "cost";
 type Day = { date: string; tokens: number; cost: number };
 
+/** Each series' name is `chart.series.<key>`. */
 const SERIES = [
-  { key: "inApp", label: "Chat, comparisons and searches", color: "bg-primary" },
-  { key: "api", label: "API", color: "bg-amber-500 dark:bg-amber-400" },
+  { key: "inApp", color: "bg-primary" },
+  { key: "api", color: "bg-amber-500 dark:bg-amber-400" },
 ] as const;
 
 const show = (metric: Metric, n: number) => (metric === "tokens" ? formatTokens(n) : formatCost(n));
@@ -25,6 +27,7 @@ export function SpendChart({
   inApp: SpendReport["byDay"];
   api: SpendReport["api"]["byDay"];
 }) {
+  const { t } = useTranslation("admin");
   const [metric, setMetric] = useState<Metric>("tokens");
   const apiByDate = new Map<string, Day>(api.map((d) => [d.date, d]));
   const days = inApp.map((d) => ({
@@ -44,16 +47,19 @@ export function SpendChart({
       <CardHeader className="flex-col gap-3 pb-4 sm:flex-row sm:items-start sm:justify-between">
         <div className="flex flex-col gap-1.5">
           <CardTitle id="spend-chart-heading" className="text-base">
-            {metric === "tokens" ? "Tokens per day" : "Cost per day"}
+            {metric === "tokens" ? t("chart.tokensPerDay") : t("chart.costPerDay")}
           </CardTitle>
           <CardDescription>
             {busiest
-              ? `Busiest day: ${formatUtcDay(busiest.date)}, with ${show(metric, top)}${metric === "tokens" ? " tokens" : ""}.`
-              : "Nothing was spent in these days."}
+              ? t(metric === "tokens" ? "chart.busiestTokens" : "chart.busiestCost", {
+                  day: formatUtcDay(busiest.date),
+                  value: show(metric, top),
+                })
+              : t("chart.nothing")}
           </CardDescription>
         </div>
         <div className="flex flex-col items-end gap-2">
-          <div role="group" aria-label="Measure" className="flex gap-1">
+          <div role="group" aria-label={t("chart.measure")} className="flex gap-1">
             {(["tokens", "cost"] as const).map((m) => (
               <Button
                 key={m}
@@ -62,15 +68,18 @@ export function SpendChart({
                 aria-pressed={metric === m}
                 onClick={() => setMetric(m)}
               >
-                {m === "tokens" ? "Tokens" : "Cost"}
+                {m === "tokens" ? t("spend.tokens") : t("spend.cost")}
               </Button>
             ))}
           </div>
-          <ul aria-label="Legend" className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-muted-foreground">
+          <ul
+            aria-label={t("chart.legend")}
+            className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-muted-foreground"
+          >
             {SERIES.map((s) => (
               <li key={s.key} className="flex items-center gap-1.5">
                 <span className={cn("size-2.5 rounded-[3px]", s.color)} aria-hidden="true" />
-                {s.label}
+                {t(`chart.series.${s.key}`)}
               </li>
             ))}
           </ul>
@@ -85,7 +94,11 @@ export function SpendChart({
                 return (
                   <div
                     key={d.date}
-                    title={`${formatUtcDay(d.date)}: ${show(metric, d.inApp)} in the app, ${show(metric, d.api)} through the API`}
+                    title={t("chart.bar", {
+                      day: formatUtcDay(d.date),
+                      inApp: show(metric, d.inApp),
+                      api: show(metric, d.api),
+                    })}
                     className="flex h-full min-w-0 flex-1 items-end rounded-t-sm hover:bg-muted/70"
                   >
                     <div
@@ -118,27 +131,27 @@ export function SpendChart({
           </div>
           <details className="text-sm">
             <summary className="w-fit cursor-pointer rounded-sm font-medium text-primary underline-offset-4 hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/40 focus-visible:outline-none">
-              Show as table
+              {t("chart.showTable")}
             </summary>
             <div className="mt-3 max-h-72 overflow-auto rounded-lg border">
-              <table className="w-full text-left text-sm tabular-nums">
-                <caption className="sr-only">Spend per day</caption>
+              <table className="w-full text-start text-sm tabular-nums">
+                <caption className="sr-only">{t("chart.caption")}</caption>
                 <thead className="sticky top-0 bg-muted text-xs text-muted-foreground">
                   <tr>
                     <th scope="col" className="px-3 py-2 font-medium">
-                      Day
+                      {t("chart.day")}
                     </th>
-                    <th scope="col" className="px-3 py-2 text-right font-medium">
-                      Tokens in the app
+                    <th scope="col" className="px-3 py-2 text-end font-medium">
+                      {t("chart.appTokens")}
                     </th>
-                    <th scope="col" className="px-3 py-2 text-right font-medium">
-                      Cost in the app
+                    <th scope="col" className="px-3 py-2 text-end font-medium">
+                      {t("chart.appCost")}
                     </th>
-                    <th scope="col" className="px-3 py-2 text-right font-medium">
-                      API tokens
+                    <th scope="col" className="px-3 py-2 text-end font-medium">
+                      {t("chart.apiTokens")}
                     </th>
-                    <th scope="col" className="px-3 py-2 text-right font-medium">
-                      API cost
+                    <th scope="col" className="px-3 py-2 text-end font-medium">
+                      {t("chart.apiCost")}
                     </th>
                   </tr>
                 </thead>
@@ -150,10 +163,10 @@ export function SpendChart({
                         <th scope="row" className="px-3 py-1.5 font-normal">
                           {formatUtcDay(d.date)}
                         </th>
-                        <td className="px-3 py-1.5 text-right">{formatCount(d.tokens)}</td>
-                        <td className="px-3 py-1.5 text-right">{formatCost(d.cost)}</td>
-                        <td className="px-3 py-1.5 text-right">{formatCount(a?.tokens ?? 0)}</td>
-                        <td className="px-3 py-1.5 text-right">{formatCost(a?.cost ?? 0)}</td>
+                        <td className="px-3 py-1.5 text-end">{formatCount(d.tokens)}</td>
+                        <td className="px-3 py-1.5 text-end">{formatCost(d.cost)}</td>
+                        <td className="px-3 py-1.5 text-end">{formatCount(a?.tokens ?? 0)}</td>
+                        <td className="px-3 py-1.5 text-end">{formatCost(a?.cost ?? 0)}</td>
                       </tr>
                     );
                   })}

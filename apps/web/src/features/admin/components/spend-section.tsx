@@ -3,10 +3,10 @@
 import { USAGE_RANGE_MAX_DAYS, type SpendReport } from "@tessera/contracts";
 import { Download } from "lucide-react";
 import { useState, type FormEvent } from "react";
+import { useTranslation } from "react-i18next";
 import { FormError } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
-import { formatCount } from "@/lib/utils";
 import { saveBlob } from "@/lib/save-file";
 import type { UsageRange } from "../api/get-admin-usage";
 import { formatCost, formatTokens, formatUtcDay, utcDayAgo } from "../utils/format";
@@ -15,7 +15,6 @@ import { SpendChart } from "./spend-chart";
 import { SpendTable } from "./spend-table";
 
 const PRESETS = [7, 30, 90];
-const plural = (n: number, one: string, many = `${one}s`) => `${formatCount(n)} ${n === 1 ? one : many}`;
 
 export function SpendSection({
   report,
@@ -26,17 +25,17 @@ export function SpendSection({
   busy: boolean;
   onRange: (range: UsageRange) => void;
 }) {
+  const { t } = useTranslation("admin");
   const [from, setFrom] = useState(report.from);
   const [to, setTo] = useState(report.to);
   const [failure, setFailure] = useState<string | null>(null);
 
   const show = (range: UsageRange) => {
     setFailure(null);
-    if (!range.from || !range.to) return setFailure("Choose both days.");
-    if (range.from > range.to) return setFailure("The first day must not be after the last.");
+    if (!range.from || !range.to) return setFailure(t("spend.bothDays"));
+    if (range.from > range.to) return setFailure(t("spend.backwards"));
     const days = (Date.parse(range.to) - Date.parse(range.from)) / 86_400_000 + 1;
-    if (days > USAGE_RANGE_MAX_DAYS)
-      return setFailure(`A report covers at most ${USAGE_RANGE_MAX_DAYS} days.`);
+    if (days > USAGE_RANGE_MAX_DAYS) return setFailure(t("spend.tooLong", { count: USAGE_RANGE_MAX_DAYS }));
     setFrom(range.from);
     setTo(range.to);
     onRange(range);
@@ -57,38 +56,42 @@ export function SpendSection({
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div className="flex flex-col gap-1">
           <h2 id="spend-heading" className="text-lg font-semibold tracking-tight">
-            Model spend
+            {t("spend.title")}
           </h2>
           <p className="text-sm text-muted-foreground">
-            {formatUtcDay(report.from)} to {formatUtcDay(report.to)} (UTC): {plural(totals.answers, "answer")}{" "}
-            in chat, comparisons and searches, {formatTokens(totals.tokens)} tokens, {formatCost(totals.cost)}
-            .
+            {t("spend.summary", {
+              from: formatUtcDay(report.from),
+              to: formatUtcDay(report.to),
+              answers: t("spend.answers", { count: totals.answers }),
+              tokens: formatTokens(totals.tokens),
+              cost: formatCost(totals.cost),
+            })}
           </p>
         </div>
         <Button variant="outline" onClick={download}>
           <Download aria-hidden="true" />
-          Export CSV
+          {t("audit.export")}
         </Button>
       </div>
-      <form onSubmit={submit} aria-label="Date range" className="flex flex-wrap items-end gap-3">
+      <form onSubmit={submit} aria-label={t("spend.range")} className="flex flex-wrap items-end gap-3">
         <FormField
-          label="From"
+          label={t("audit.from")}
           type="date"
           value={from}
           onChange={(e) => setFrom(e.target.value)}
           className="w-44"
         />
         <FormField
-          label="To"
+          label={t("audit.to")}
           type="date"
           value={to}
           onChange={(e) => setTo(e.target.value)}
           className="w-44"
         />
         <Button type="submit" variant="secondary">
-          Show
+          {t("spend.show")}
         </Button>
-        <div className="flex gap-1" role="group" aria-label="Ranges">
+        <div className="flex gap-1" role="group" aria-label={t("spend.ranges")}>
           {PRESETS.map((days) => (
             <Button
               key={days}
@@ -97,7 +100,7 @@ export function SpendSection({
               size="sm"
               onClick={() => show({ from: utcDayAgo(days - 1), to: utcDayAgo(0) })}
             >
-              Last {days} days
+              {t("spend.lastDays", { count: days })}
             </Button>
           ))}
         </div>
@@ -106,9 +109,9 @@ export function SpendSection({
       <SpendChart inApp={report.byDay} api={api.byDay} />
       <div className="grid gap-4 lg:grid-cols-2">
         <SpendTable
-          title="By person"
-          first="Person"
-          count="Answers"
+          title={t("spend.byPerson")}
+          first={t("spend.person")}
+          count={t("spend.answersColumn")}
           rows={report.byPerson.map((p) => ({
             ...p,
             key: p.userId,
@@ -118,29 +121,32 @@ export function SpendSection({
           }))}
         />
         <SpendTable
-          title="By team"
-          first="Team"
-          count="People"
+          title={t("spend.byTeam")}
+          first={t("spend.team")}
+          count={t("spend.people")}
           rows={report.byTeam.map((t) => ({ ...t, key: t.teamId ?? "none", n: t.people }))}
         />
         <SpendTable
-          title="By model"
-          first="Model"
-          count="Answers"
+          title={t("spend.byModel")}
+          first={t("spend.model")}
+          count={t("spend.answersColumn")}
           rows={report.byModel.map((m) => ({ ...m, key: m.model, name: m.model, n: m.answers }))}
         />
       </div>
-      <h3 className="mt-2 text-base font-semibold tracking-tight">API use</h3>
+      <h3 className="mt-2 text-base font-semibold tracking-tight">{t("spend.apiUse")}</h3>
       <p className="-mt-2 text-sm text-muted-foreground">
-        {plural(api.totals.calls, "call")} of the OpenAI-compatible API by{" "}
-        {plural(api.totals.people, "person", "people")} in these days: {formatTokens(api.totals.tokens)}{" "}
-        tokens, {formatCost(api.totals.cost)}. Not counted above.
+        {t("spend.apiSummary", {
+          calls: t("spend.calls", { count: api.totals.calls }),
+          people: t("spend.peopleCount", { count: api.totals.people }),
+          tokens: formatTokens(api.totals.tokens),
+          cost: formatCost(api.totals.cost),
+        })}
       </p>
       <div className="grid gap-4 lg:grid-cols-2">
         <SpendTable
-          title="API by person"
-          first="Person"
-          count="Calls"
+          title={t("spend.apiByPerson")}
+          first={t("spend.person")}
+          count={t("spend.callsColumn")}
           rows={api.byPerson.map((p) => ({
             ...p,
             key: p.userId,
@@ -150,9 +156,9 @@ export function SpendSection({
           }))}
         />
         <SpendTable
-          title="API by model"
-          first="Model"
-          count="Calls"
+          title={t("spend.apiByModel")}
+          first={t("spend.model")}
+          count={t("spend.callsColumn")}
           rows={api.byModel.map((m) => ({ ...m, key: m.model, name: m.model, n: m.calls }))}
         />
       </div>

@@ -1,4 +1,5 @@
 // One breakdown of the usage report (by person, team or model) as a small table, costliest first.
+import { useTranslation } from "react-i18next";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { formatCount } from "@/lib/utils";
 import { formatCost, formatTokens } from "../utils/format";
@@ -25,6 +26,7 @@ export function SpendTable({
   count: string;
   rows: SpendRow[];
 }) {
+  const { t } = useTranslation("admin");
   return (
     <Card role="region" aria-label={title}>
       <CardHeader className="pb-3">
@@ -32,31 +34,31 @@ export function SpendTable({
       </CardHeader>
       <CardContent>
         {rows.length === 0 ? (
-          <p className="text-sm text-muted-foreground">Nothing in these days.</p>
+          <p className="text-sm text-muted-foreground">{t("spend.nothing")}</p>
         ) : (
           <div className="max-h-80 overflow-auto">
-            <table className="w-full text-left text-sm">
+            <table className="w-full text-start text-sm">
               <caption className="sr-only">{title}</caption>
               <thead className="sticky top-0 bg-card text-xs text-muted-foreground">
                 <tr>
-                  <th scope="col" className="py-1.5 pr-3 font-medium">
+                  <th scope="col" className="py-1.5 pe-3 font-medium">
                     {first}
                   </th>
-                  <th scope="col" className="px-2 py-1.5 text-right font-medium">
+                  <th scope="col" className="px-2 py-1.5 text-end font-medium">
                     {count}
                   </th>
-                  <th scope="col" className="px-2 py-1.5 text-right font-medium">
-                    Tokens
+                  <th scope="col" className="px-2 py-1.5 text-end font-medium">
+                    {t("spend.tokens")}
                   </th>
-                  <th scope="col" className="py-1.5 pl-2 text-right font-medium">
-                    Cost
+                  <th scope="col" className="py-1.5 ps-2 text-end font-medium">
+                    {t("spend.cost")}
                   </th>
                 </tr>
               </thead>
               <tbody>
                 {rows.map((r) => (
                   <tr key={r.key} className="border-t">
-                    <th scope="row" className="max-w-52 py-1.5 pr-3 font-normal">
+                    <th scope="row" className="max-w-52 py-1.5 pe-3 font-normal">
                       <span className="block truncate" title={r.name}>
                         {r.name}
                       </span>
@@ -64,11 +66,11 @@ export function SpendTable({
                         <span className="block truncate text-xs text-muted-foreground">{r.detail}</span>
                       ) : null}
                     </th>
-                    <td className="px-2 py-1.5 text-right tabular-nums">{formatCount(r.n)}</td>
-                    <td className="px-2 py-1.5 text-right tabular-nums" title={formatCount(r.tokens)}>
+                    <td className="px-2 py-1.5 text-end tabular-nums">{formatCount(r.n)}</td>
+                    <td className="px-2 py-1.5 text-end tabular-nums" title={formatCount(r.tokens)}>
                       {formatTokens(r.tokens)}
                     </td>
-                    <td className="py-1.5 pl-2 text-right tabular-nums">{formatCost(r.cost)}</td>
+                    <td className="py-1.5 ps-2 text-end tabular-nums">{formatCost(r.cost)}</td>
                   </tr>
                 ))}
               </tbody>

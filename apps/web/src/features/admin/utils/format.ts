@@ -1,16 +1,21 @@
 // How the admin console writes its figures: tokens compact, cost in dollars, days and moments in the
-// reader's own words.
-import { dateFormat } from "@/lib/utils";
+// reader's own words, all in the app's language.
+import { activeLocale, dateFormat, formatCurrency } from "@/lib/utils";
 
-/** 950, 12.4K, 3.1M: tokens add up quickly. */
+/** 950, 12.4K, 3.1M (12,4 k in French, 1.2万 in Japanese): tokens add up quickly. */
 export function formatTokens(n: number): string {
-  return new Intl.NumberFormat("en-US", { notation: "compact", maximumFractionDigits: 1 }).format(n);
+  return new Intl.NumberFormat(activeLocale(), { notation: "compact", maximumFractionDigits: 1 }).format(n);
 }
 
 /** "$0.00" when nothing, four decimals under a cent so a small cost does not read as zero. */
 export function formatCost(cost: number): string {
-  if (cost === 0) return "$0.00";
-  return cost < 0.01 ? `$${cost.toFixed(4)}` : `$${cost.toFixed(2)}`;
+  if (cost === 0 || cost >= 0.01) return formatCurrency(cost);
+  return new Intl.NumberFormat(activeLocale(), {
+    style: "currency",
+    currency: "USD",
+    minimumFractionDigits: 4,
+    maximumFractionDigits: 4,
+  }).format(cost);
 }
 
 const utcDayFormat = dateFormat({ day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
