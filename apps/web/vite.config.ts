@@ -24,6 +24,7 @@ const PUBLIC_ICON_NAMES = [
   "key-round",
   "loader-circle",
   "mail-check",
+  "mail-x",
   "moon",
   "refresh-cw",
   "rotate-ccw",

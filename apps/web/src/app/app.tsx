@@ -3,6 +3,7 @@ import { RouterProvider } from "react-router";
 import { PageViewTracker } from "@/features/analytics/components/page-view-tracker";
 import { AppUpdateNotices } from "@/features/changelog/components/app-update-notices";
 import { ChangelogPublisher } from "@/features/changelog/components/changelog-publisher";
+import { PageSpinner } from "@/components/ui/spinner";
 import { useAuth } from "@/lib/auth-context";
 import { lazyChunk } from "@/lib/chunk-load";
 import { useFirstPageSettled, type RouterLike } from "@/lib/first-page-settled";
@@ -35,7 +36,10 @@ export function App() {
   });
   return (
     <AppProviders>
-      <RouterProvider router={router} />
+      {/* A page whose texts are still on their way on first load (lib/i18n.ts): a spinner, never keys. */}
+      <Suspense fallback={<PageSpinner />}>
+        <RouterProvider router={router} />
+      </Suspense>
       <PageViewTracker router={router} />
       <ChangelogPublisher />
       <WhatsNew router={router} />

@@ -3,6 +3,7 @@
 import { createBrowserRouter, Navigate, Outlet, type RouteObject } from "react-router";
 import { PageSpinner } from "@/components/ui/spinner";
 import { followPendingNavigation, lazyRoute } from "@/lib/chunk-load";
+import { withTexts } from "@/lib/i18n";
 import { ErrorFallback } from "@/features/errors/components/error-fallback";
 import { ProtectedRoute } from "./layouts/protected-route";
 import { conversationReadAhead } from "./routes/conversation-read-ahead";
@@ -57,10 +58,11 @@ export const routes: RouteObject[] = retryingChunks([
             children: [
               {
                 index: true,
-                lazy: () =>
+                lazy: withTexts(["dashboard"], () =>
                   import("@/features/dashboard/components/dashboard-page").then((m) => ({
                     Component: m.DashboardPage,
                   })),
+                ),
               },
               {
                 path: "chat",
@@ -80,17 +82,19 @@ export const routes: RouteObject[] = retryingChunks([
               },
               {
                 path: "compare",
-                lazy: () =>
+                lazy: withTexts(["compare"], () =>
                   import("@/features/compare/components/compare-page").then((m) => ({
                     Component: m.ComparePage,
                   })),
+                ),
               },
               {
                 path: "compare/:id",
-                lazy: () =>
+                lazy: withTexts(["compare"], () =>
                   import("@/features/compare/components/comparison-detail-page").then((m) => ({
                     Component: m.ComparisonDetailPage,
                   })),
+                ),
               },
               {
                 path: "jigsaw-search",
@@ -122,113 +126,129 @@ export const routes: RouteObject[] = retryingChunks([
               },
               {
                 path: "voice",
-                lazy: () =>
+                lazy: withTexts(["voice"], () =>
                   import("@/features/voice/components/voice-page").then((m) => ({ Component: m.VoicePage })),
+                ),
               },
               {
                 path: "images",
-                lazy: () =>
+                lazy: withTexts(["images"], () =>
                   import("@/features/images/components/images-page").then((m) => ({
                     Component: m.ImagesPage,
                   })),
+                ),
               },
               {
                 path: "image-history",
-                lazy: () =>
+                lazy: withTexts(["images"], () =>
                   import("@/features/images/components/image-history-page").then((m) => ({
                     Component: m.ImageHistoryPage,
                   })),
+                ),
               },
               {
                 path: "team-settings",
-                lazy: () =>
+                lazy: withTexts(["teams"], () =>
                   import("@/features/teams/components/team-settings-page").then((m) => ({
                     Component: m.TeamSettingsPage,
                   })),
+                ),
               },
               {
                 path: "account",
-                lazy: () =>
+                lazy: withTexts(["account"], () =>
                   import("@/features/account/components/account-page").then((m) => ({
                     Component: m.AccountPage,
                   })),
+                ),
               },
               {
                 path: "admin/usage",
-                lazy: () =>
+                lazy: withTexts(["admin"], () =>
                   import("@/features/admin/components/admin-usage-page").then((m) => ({
                     Component: m.AdminUsagePage,
                   })),
+                ),
               },
               {
                 path: "admin/users",
-                lazy: () =>
+                lazy: withTexts(["admin"], () =>
                   import("@/features/admin/components/admin-users-page").then((m) => ({
                     Component: m.AdminUsersPage,
                   })),
+                ),
               },
               {
                 path: "admin/users/:id",
-                lazy: () =>
+                lazy: withTexts(["admin"], () =>
                   import("@/features/admin/components/admin-user-page").then((m) => ({
                     Component: m.AdminUserPage,
                   })),
+                ),
               },
               {
                 path: "admin/budgets",
-                lazy: () =>
+                lazy: withTexts(["admin"], () =>
                   import("@/features/admin/components/admin-budgets-page").then((m) => ({
                     Component: m.AdminBudgetsPage,
                   })),
+                ),
               },
               {
                 path: "admin/settings",
-                lazy: () =>
+                lazy: withTexts(["admin"], () =>
                   import("@/features/admin/components/admin-settings-page").then((m) => ({
                     Component: m.AdminSettingsPage,
                   })),
+                ),
               },
               {
                 path: "admin/audit",
-                lazy: () =>
+                lazy: withTexts(["admin"], () =>
                   import("@/features/admin/components/admin-audit-page").then((m) => ({
                     Component: m.AdminAuditPage,
                   })),
+                ),
               },
               {
                 path: "admin/mail",
-                lazy: () =>
+                lazy: withTexts(["admin"], () =>
                   import("@/features/admin/components/admin-mail-page").then((m) => ({
                     Component: m.AdminMailPage,
                   })),
+                ),
               },
               {
                 path: "admin/connections",
-                lazy: () =>
+                lazy: withTexts(["admin"], () =>
                   import("@/features/admin/components/admin-connections-page").then((m) => ({
                     Component: m.AdminConnectionsPage,
                   })),
+                ),
               },
               {
                 path: "admin/tools",
-                lazy: () =>
+                lazy: withTexts(["admin"], () =>
                   import("@/features/admin/components/admin-tools-page").then((m) => ({
                     Component: m.AdminToolsPage,
                   })),
+                ),
               },
               {
                 path: "admin/sign-in",
-                lazy: () =>
+                lazy: withTexts(["admin"], () =>
                   import("@/features/admin/components/admin-sign-in-page").then((m) => ({
                     Component: m.AdminSignInPage,
                   })),
+                ),
               },
               {
                 path: "admin/local-models",
-                lazy: () =>
+                lazy: withTexts(["localModels"], () =>
                   import("@/features/local-models/components/local-models-page").then((m) => ({
                     Component: m.LocalModelsPage,
                   })),
+                ),
               },
             ],
           },
@@ -239,20 +259,28 @@ export const routes: RouteObject[] = retryingChunks([
         children: [
           {
             path: "pricing",
-            lazy: withAppStyles(() =>
-              import("@/features/public/components/pricing-page").then((m) => ({ Component: m.PricingPage })),
+            lazy: withAppStyles(
+              withTexts(["public"], () =>
+                import("@/features/public/components/pricing-page").then((m) => ({
+                  Component: m.PricingPage,
+                })),
+              ),
             ),
           },
           {
             path: "help/:slug?",
-            lazy: withAppStyles(() =>
-              import("@/features/help/components/help-page").then((m) => ({ Component: m.HelpPage })),
+            lazy: withAppStyles(
+              withTexts(["help"], () =>
+                import("@/features/help/components/help-page").then((m) => ({ Component: m.HelpPage })),
+              ),
             ),
           },
           {
             path: "terms",
-            lazy: withAppStyles(() =>
-              import("@/features/public/components/terms-page").then((m) => ({ Component: m.TermsPage })),
+            lazy: withAppStyles(
+              withTexts(["public"], () =>
+                import("@/features/public/components/terms-page").then((m) => ({ Component: m.TermsPage })),
+              ),
             ),
           },
           {
@@ -265,8 +293,12 @@ export const routes: RouteObject[] = retryingChunks([
           },
           {
             path: "privacy",
-            lazy: withAppStyles(() =>
-              import("@/features/public/components/privacy-page").then((m) => ({ Component: m.PrivacyPage })),
+            lazy: withAppStyles(
+              withTexts(["public"], () =>
+                import("@/features/public/components/privacy-page").then((m) => ({
+                  Component: m.PrivacyPage,
+                })),
+              ),
             ),
           },
         ],

@@ -1,6 +1,8 @@
-// The one i18next instance of the web app. English, the source, is in the first script so the first
-// page never waits for it; every other language is fetched, one namespace a file, when chosen.
-// Files live in src/locales/<language>/<namespace>.json (see src/locales/README.md).
+// The one i18next instance of the web app. English `common` (the shell), `auth` (the page everyone
+// signed out opens) and `changelog` (the update notices) are in the first script, so those never wait; every other namespace, English too,
+// is fetched one file at a time by the page that uses it, and `useTranslation` suspends until its
+// texts are in, so no page shows a key. Files live in src/locales/<language>/<namespace>.json (see
+// src/locales/README.md).
 import i18next, { type BackendModule, type ResourceKey } from "i18next";
 import { initReactI18next } from "react-i18next";
 import {
@@ -14,20 +16,31 @@ import {
 
 type Json = { default: ResourceKey };
 
-const english = import.meta.glob<Json>("../locales/en/*.json", { eager: true });
-const others = import.meta.glob<Json>(["../locales/*/*.json", "!../locales/en/*.json"]);
+// `changelog` too: the update notices are on every page, above any page's Suspense boundary.
+const firstScript = import.meta.glob<Json>("../locales/en/{common,auth,changelog}.json", { eager: true });
+const fetched = import.meta.glob<Json>([
+  "../locales/*/*.json",
+  "!../locales/en/{common,auth,changelog}.json",
+]);
 
 const namespaceOf = (path: string) => path.slice(path.lastIndexOf("/") + 1, -".json".length);
 const englishResources = Object.fromEntries(
-  Object.entries(english).map(([path, m]) => [namespaceOf(path), m.default]),
+  Object.entries(firstScript).map(([path, m]) => [namespaceOf(path), m.default]),
 );
-export const NAMESPACES = Object.keys(englishResources);
+const FIRST_NAMESPACES = Object.keys(englishResources);
+/** Every namespace English has: those in the first script and those fetched. */
+export const NAMESPACES = [
+  ...FIRST_NAMESPACES,
+  ...Object.keys(fetched)
+    .filter((path) => path.startsWith("../locales/en/"))
+    .map(namespaceOf),
+].sort();
 
 const lazyLocales: BackendModule = {
   type: "backend",
   init() {},
   read(language, namespace, done) {
-    const load = others[`../locales/${language}/${namespace}.json`];
+    const load = fetched[`../locales/${language}/${namespace}.json`];
     // A namespace not yet written in this language falls back to English, key by key.
     if (!load) return done(null, {});
     load().then(
@@ -63,14 +76,17 @@ export function initI18n(options: I18nOptions = {}): Promise<unknown> {
       fallbackLng: "en",
       supportedLngs: [...LANGUAGES],
       load: "currentOnly",
-      ns: NAMESPACES,
+      // The rest are added as pages ask for them (and fetched again in a newly chosen language).
+      ns: FIRST_NAMESPACES,
       defaultNS: "common",
       resources: { en: englishResources },
       partialBundledLanguages: true,
       // React escapes what it renders; escaping here too would show "&amp;" to the reader.
       interpolation: { escapeValue: false },
       returnNull: false,
-      react: { useSuspense: false },
+      // A page whose texts are still on their way waits under its Suspense boundary (or, when the router
+      // moves to it, the page before it stays) instead of showing keys.
+      react: { useSuspense: true },
       initAsync: false,
       ...(onMissingKey
         ? {
@@ -79,6 +95,14 @@ export function initI18n(options: I18nOptions = {}): Promise<unknown> {
           }
         : {}),
     });
+}
+
+/**
+ * A route's `lazy` that also fetches the texts its page reads, beside its code rather than after it
+ * (the page would otherwise wait for them once rendered).
+ */
+export function withTexts<T>(namespaces: string[], load: () => Promise<T>): () => Promise<T> {
+  return () => Promise.all([load(), i18next.loadNamespaces(namespaces)]).then(([loaded]) => loaded);
 }
 
 /** Switches the app's language (fetching its texts first, so no screen shows half of each). */

@@ -2,7 +2,7 @@
 // warnings included), so a warning cannot slip through as a passing test.
 import { cleanup, configure } from "@testing-library/react";
 import { toast } from "sonner";
-import { i18next, initI18n } from "@/lib/i18n";
+import { i18next, initI18n, NAMESPACES } from "@/lib/i18n";
 import { afterEach, beforeEach, vi } from "vitest";
 
 // The first render of a lazy route loads its module; on a busy two-CPU machine that can take more
@@ -10,10 +10,12 @@ import { afterEach, beforeEach, vi } from "vitest";
 configure({ asyncUtilTimeout: 5_000 });
 
 // English, the texts the tests assert; a key English lacks fails the test through console.error.
-void initI18n({
+// Every namespace is read in first, as each page's route fetches its own in the app.
+await initI18n({
   language: "en",
   onMissingKey: (key, namespace) => console.error(`Missing text: ${namespace}:${key}`),
 });
+await i18next.loadNamespaces(NAMESPACES);
 
 let consoleErrors: unknown[][] = [];
 const originalError = console.error.bind(console);
