@@ -1,5 +1,6 @@
 import { MailCheck, MailX } from "lucide-react";
 import type { FormEvent } from "react";
+import { useTranslation } from "react-i18next";
 import { Alert, AlertDescription, AlertTitle, FormError } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
@@ -42,6 +43,7 @@ export function AuthForm({
   onForgotPassword,
   linkBusy,
 }: AuthFormProps) {
+  const { t } = useTranslation("auth");
   const signIn = mode === "sign-in";
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -54,44 +56,39 @@ export function AuthForm({
       {sentTo && mailSent ? (
         <Alert variant="info" role="status">
           <MailCheck aria-hidden="true" />
-          <AlertTitle>Check your inbox</AlertTitle>
-          <AlertDescription>
-            We sent a verification link to {sentTo}. Open it, then sign in here.
-          </AlertDescription>
+          <AlertTitle>{t("form.checkInbox")}</AlertTitle>
+          <AlertDescription>{t("form.sentTo", { email: sentTo })}</AlertDescription>
         </Alert>
       ) : sentTo ? (
         <Alert variant="info" role="status">
           <MailX aria-hidden="true" />
-          <AlertTitle>No email is on its way</AlertTitle>
-          <AlertDescription>
-            This server sends no mail: ask whoever runs it for the confirmation link of {sentTo}; it is
-            printed in the server&apos;s console. Open it, then sign in here.
-          </AlertDescription>
+          <AlertTitle>{t("form.noMailTitle")}</AlertTitle>
+          <AlertDescription>{t("form.noMailFor", { email: sentTo })}</AlertDescription>
         </Alert>
       ) : null}
       <FormError message={error} />
       {!signIn ? (
         <FormField
-          label="Full Name"
+          label={t("form.fullName")}
           name="name"
           autoComplete="name"
-          placeholder="Ada Lovelace"
+          placeholder={t("form.fullNamePlaceholder")}
           value={values.fullName}
           onChange={(e) => onChange({ ...values, fullName: e.target.value })}
         />
       ) : null}
       <FormField
-        label="Email"
+        label={t("form.email")}
         name="email"
         type="email"
         autoComplete="email"
-        placeholder="you@example.com"
+        placeholder={t("form.emailPlaceholder")}
         required
         value={values.email}
         onChange={(e) => onChange({ ...values, email: e.target.value })}
       />
       <FormField
-        label="Password"
+        label={t("form.password")}
         name="password"
         type="password"
         autoComplete={signIn ? "current-password" : "new-password"}
@@ -101,19 +98,19 @@ export function AuthForm({
         labelAside={
           signIn ? (
             <Button variant="link" className={linkClass} onClick={onForgotPassword} disabled={linkBusy}>
-              Forgot password?
+              {t("form.forgot")}
             </Button>
           ) : null
         }
       />
       <Button type="submit" size="lg" className="mt-1 w-full" disabled={busy}>
         {busy ? <Spinner /> : null}
-        {busy ? (signIn ? "Signing in..." : "Creating account...") : signIn ? "Sign In" : "Create Account"}
+        {busy ? t(signIn ? "signIn.busy" : "signUp.busy") : t(signIn ? "tabs.signIn" : "tabs.signUp")}
       </Button>
       <p className="text-center text-xs text-muted-foreground">
-        Didn&apos;t get the verification email?{" "}
+        {t("form.noVerification")}{" "}
         <Button variant="link" className={linkClass} onClick={onResend} disabled={linkBusy}>
-          Resend verification
+          {t("form.resend")}
         </Button>
       </p>
     </form>

@@ -1,6 +1,7 @@
-import { SSO_ERROR_FALLBACK, SSO_ERRORS } from "@tessera/contracts";
 import { CircleAlert, Users } from "lucide-react";
+import type { i18n as I18n } from "i18next";
 import { Suspense, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { Navigate, useSearchParams } from "react-router";
 import { lazyChunk } from "@/lib/chunk-load";
 import { toast } from "@/lib/toast";
@@ -8,7 +9,6 @@ import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Card, CardContent, CardDescription, CardHeader } from "@/components/ui/card";
 import { PageSpinner, Spinner } from "@/components/ui/spinner";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
-import { errorMessage } from "@/lib/api-client";
 import { useAuth } from "@/lib/auth-context";
 import type { SessionUser } from "@/lib/auth-storage";
 import { usePublicConfig } from "@/lib/public-config";
@@ -16,6 +16,7 @@ import { useDocumentTitle } from "@/lib/use-document-title";
 import { signInWithEmail } from "../api/sign-in-with-email";
 import { signUpWithEmail } from "../api/sign-up-with-email";
 import { AuthForm, EMPTY_VALUES, type AuthMode, type AuthValues } from "./auth-form";
+import { authErrorMessage } from "../utils/auth-error-message";
 import { AuthLayout } from "./auth-layout";
 import { useAuthLinks } from "./use-auth-links";
 
@@ -26,20 +27,22 @@ const TwoFactorStep = lazyChunk(() =>
 );
 const SocialSignIn = lazyChunk(() => import("./social-sign-in").then((m) => ({ default: m.SocialSignIn })));
 
-const COPY: Record<AuthMode, { tab: string; title: string; description: string }> = {
-  "sign-in": { tab: "Sign In", title: "Welcome back", description: "Sign in to continue to your workspace." },
-  "sign-up": {
-    tab: "Create Account",
-    title: "Create your account",
-    description: "Chat, search and create with many AI models in one place.",
-  },
-};
+/** Each tab's texts in the auth namespace. */
+const COPY = {
+  "sign-in": { tab: "tabs.signIn", title: "signIn.title", description: "signIn.description" },
+  "sign-up": { tab: "tabs.signUp", title: "signUp.title", description: "signUp.description" },
+} as const satisfies Record<AuthMode, { tab: string; title: string; description: string }>;
 
 const PLAN_CHOICES = new Set(["core", "pro", "max", "team"]);
 
-/** On an instance without a mail server the confirmation link is only in the server's console. */
-export const NO_MAIL =
-  "This server sends no mail: ask whoever runs it for your confirmation link; it is printed in the server's console.";
+/**
+ * Why a provider sign-in came back refused, by its code (contracts' SSO_ERRORS): said from this
+ * namespace, so the sign-in page loads neither the contracts' schemas nor zod.
+ */
+export function providerRefusal(code: string, i18n: I18n): string {
+  const key = `auth:provider.${code}`;
+  return /^[a-z_]+$/.test(code) && i18n.exists(key) ? i18n.t(key) : i18n.t("auth:provider.fallback");
+}
 
 /**
  * Where a signed-in visitor goes: team settings to accept an invitation, back to the plans when they
@@ -52,6 +55,7 @@ export function destinationAfterAuth(accept: string | null, plan: string | null 
 }
 
 export function AuthPage() {
+  const { t, i18n } = useTranslation("auth");
   const { status, signIn } = useAuth();
   const [params] = useSearchParams();
   const accept = params.get("accept");
@@ -62,7 +66,7 @@ export function AuthPage() {
   const [error, setError] = useState<string | null>(null);
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  useDocumentTitle(step === "two-factor" ? "Two-factor authentication" : COPY[mode].tab);
+  useDocumentTitle(t(step === "two-factor" ? "twoFactor.title" : COPY[mode].tab));
 
   const config = usePublicConfig().data;
   const hasProviders = (config?.socialProviders.length ?? 0) > 0 || Boolean(config?.sso);
@@ -70,7 +74,9 @@ export function AuthPage() {
   const providerError = params.get("error");
   // Until the server has said, mail is taken to be sent (as on most instances).
   const mailSent = config?.mailConfigured ?? true;
-  const links = useAuthLinks(values.email, mailSent ? null : NO_MAIL);
+  // On an instance without a mail server the confirmation link is only in the server's console.
+  const noMail = t("noMail");
+  const links = useAuthLinks(values.email, mailSent ? null : noMail);
   if (status === "loading") return <PageSpinner />;
   if (status === "signed-in") return <Navigate to={destinationAfterAuth(accept, plan)} replace />;
 
@@ -83,7 +89,7 @@ export function AuthPage() {
 
   const welcome = async (token: string, user: SessionUser) => {
     await signIn(token, user);
-    toast.success("Welcome back!", { description: "You've successfully signed in." });
+    toast.success(t("signIn.welcome"), { description: t("signIn.welcomeDescription") });
   };
 
   const submit = async () => {
@@ -97,17 +103,17 @@ export function AuthPage() {
       } else {
         const email = values.email.trim();
         await signUpWithEmail({ name: values.fullName.trim(), email, password: values.password });
-        toast.success("Account created!", {
-          description: mailSent ? "Please check your email to verify your account." : NO_MAIL,
+        toast.success(t("signUp.created"), {
+          description: mailSent ? t("signUp.createdDescription") : noMail,
         });
         setMode("sign-in");
         setValues({ ...EMPTY_VALUES, email });
         setSentTo(email);
       }
     } catch (err) {
-      const message = errorMessage(err);
+      const message = authErrorMessage(err, t);
       setError(message);
-      toast.error(mode === "sign-in" ? "Sign in failed" : "Sign up failed", { description: message });
+      toast.error(t(mode === "sign-in" ? "signIn.failed" : "signUp.failed"), { description: message });
     } finally {
       setBusy(false);
     }
@@ -131,30 +137,24 @@ export function AuthPage() {
         ) : (
           <Tabs value={mode} onValueChange={switchMode}>
             <CardHeader className="gap-5 pb-4">
-              <TabsList aria-label="Sign in or create an account">
-                <TabsTrigger value="sign-in">{COPY["sign-in"].tab}</TabsTrigger>
-                <TabsTrigger value="sign-up">{COPY["sign-up"].tab}</TabsTrigger>
+              <TabsList aria-label={t("tabs.label")}>
+                <TabsTrigger value="sign-in">{t(COPY["sign-in"].tab)}</TabsTrigger>
+                <TabsTrigger value="sign-up">{t(COPY["sign-up"].tab)}</TabsTrigger>
               </TabsList>
               <div className="flex flex-col gap-1.5">
-                <h1 className="text-2xl leading-tight font-semibold tracking-tight">{COPY[mode].title}</h1>
-                <CardDescription>{COPY[mode].description}</CardDescription>
+                <h1 className="text-2xl leading-tight font-semibold tracking-tight">{t(COPY[mode].title)}</h1>
+                <CardDescription>{t(COPY[mode].description)}</CardDescription>
               </div>
               {providerError && step === "credentials" ? (
                 <Alert variant="destructive" role="alert">
                   <CircleAlert aria-hidden="true" />
-                  <AlertDescription>
-                    {Object.hasOwn(SSO_ERRORS, providerError)
-                      ? SSO_ERRORS[providerError]
-                      : SSO_ERROR_FALLBACK}
-                  </AlertDescription>
+                  <AlertDescription>{providerRefusal(providerError, i18n)}</AlertDescription>
                 </Alert>
               ) : null}
               {accept ? (
                 <Alert variant="info" role="status">
                   <Users aria-hidden="true" />
-                  <AlertDescription className="text-accent-foreground">
-                    You&apos;ve been invited to join a team. Sign in or create an account to accept.
-                  </AlertDescription>
+                  <AlertDescription className="text-accent-foreground">{t("invited")}</AlertDescription>
                 </Alert>
               ) : null}
             </CardHeader>

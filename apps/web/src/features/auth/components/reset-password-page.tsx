@@ -1,5 +1,6 @@
 import { ArrowLeft, CircleAlert, KeyRound } from "lucide-react";
 import { useState, type FormEvent } from "react";
+import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { toast } from "@/lib/toast";
 import { Alert, AlertDescription, AlertTitle, FormError } from "@/components/ui/alert";
@@ -7,12 +8,11 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "@/components/ui/card";
 import { FormField } from "@/components/ui/form-field";
 import { Spinner } from "@/components/ui/spinner";
-import { ApiError, errorMessage } from "@/lib/api-client";
+import { ApiError } from "@/lib/api-client";
 import { useDocumentTitle } from "@/lib/use-document-title";
 import { resetPassword } from "../api/reset-password";
+import { authErrorMessage } from "../utils/auth-error-message";
 import { AuthLayout } from "./auth-layout";
-
-export const INVALID_LINK_MESSAGE = "This reset link is invalid or has expired.";
 
 /**
  * Where the mailed reset link lands: /auth/reset-password?token=… (or ?error=INVALID_TOKEN). A
@@ -20,6 +20,7 @@ export const INVALID_LINK_MESSAGE = "This reset link is invalid or has expired."
  * password chosen here is the account's, and choosing it confirms the address.
  */
 export function ResetPasswordPage() {
+  const { t } = useTranslation("auth");
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const token = params.get("token");
@@ -27,29 +28,28 @@ export function ResetPasswordPage() {
   const [password, setPassword] = useState("");
   const [confirm, setConfirm] = useState("");
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(
-    params.get("error") || !token ? INVALID_LINK_MESSAGE : null,
-  );
-  const linkBroken = error === INVALID_LINK_MESSAGE;
-  useDocumentTitle(confirming ? "Confirm your account" : "Reset password");
+  const [error, setError] = useState<string | null>(null);
+  // A link that is broken from the start, or that the server refused: no form, the way to a new one.
+  const [linkRefused, setLinkRefused] = useState(false);
+  const linkBroken = linkRefused || Boolean(params.get("error")) || !token;
+  useDocumentTitle(t(confirming ? "reset.confirmPageTitle" : "reset.resetPageTitle"));
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!token) return;
-    if (password !== confirm) return setError("The two passwords do not match.");
+    if (password !== confirm) return setError(t("reset.mismatch"));
     setBusy(true);
     setError(null);
     try {
       await resetPassword({ token, newPassword: password });
-      if (confirming)
-        toast.success("Account confirmed", { description: "Sign in with the password you chose." });
-      else toast.success("Password reset", { description: "Sign in with your new password." });
+      if (confirming) toast.success(t("reset.confirmed"), { description: t("reset.confirmedDescription") });
+      else toast.success(t("reset.done"), { description: t("reset.doneDescription") });
       void navigate("/auth", { replace: true });
     } catch (err) {
-      const message =
-        err instanceof ApiError && err.code === "INVALID_TOKEN" ? INVALID_LINK_MESSAGE : errorMessage(err);
-      setError(message);
-      toast.error("Could not reset password", { description: message });
+      const message = authErrorMessage(err, t);
+      if (err instanceof ApiError && err.code === "INVALID_TOKEN") setLinkRefused(true);
+      else setError(message);
+      toast.error(t("reset.failed"), { description: message });
       setBusy(false);
     }
   };
@@ -62,28 +62,22 @@ export function ResetPasswordPage() {
             <KeyRound className="size-5" aria-hidden="true" />
           </span>
           <h1 className="text-2xl leading-tight font-semibold tracking-tight">
-            {confirming ? "Choose your password" : "Choose a new password"}
+            {t(confirming ? "reset.chooseYour" : "reset.chooseNew")}
           </h1>
-          <CardDescription>
-            {confirming
-              ? "Your email is confirmed once you choose the password here. This link was opened in another browser than the one you signed up in, so the account's password is set where the mail arrived."
-              : "After the reset you are signed out everywhere; sign in again with the new password."}
-          </CardDescription>
+          <CardDescription>{t(confirming ? "reset.confirmIntro" : "reset.resetIntro")}</CardDescription>
         </CardHeader>
         <CardContent>
           {linkBroken ? (
             <div className="flex flex-col gap-4">
               <Alert variant="destructive" role="alert">
                 <CircleAlert aria-hidden="true" />
-                <AlertTitle>{INVALID_LINK_MESSAGE}</AlertTitle>
-                <AlertDescription>
-                  Ask for a new one with “Forgot password?” on the sign-in page.
-                </AlertDescription>
+                <AlertTitle>{t("reset.invalidLink")}</AlertTitle>
+                <AlertDescription>{t("reset.askNew")}</AlertDescription>
               </Alert>
               <Button asChild variant="outline">
                 <Link to="/auth">
                   <ArrowLeft aria-hidden="true" className="rtl:-scale-x-100" />
-                  Back to sign in
+                  {t("reset.back")}
                 </Link>
               </Button>
             </div>
@@ -91,7 +85,7 @@ export function ResetPasswordPage() {
             <form onSubmit={submit} className="flex flex-col gap-4" aria-busy={busy}>
               <FormError message={error} />
               <FormField
-                label="New password"
+                label={t("reset.newPassword")}
                 name="new-password"
                 type="password"
                 autoComplete="new-password"
@@ -100,7 +94,7 @@ export function ResetPasswordPage() {
                 onChange={(e) => setPassword(e.target.value)}
               />
               <FormField
-                label="Confirm password"
+                label={t("reset.confirmPassword")}
                 name="confirm-password"
                 type="password"
                 autoComplete="new-password"
@@ -110,10 +104,10 @@ export function ResetPasswordPage() {
               />
               <Button type="submit" size="lg" className="w-full" disabled={busy}>
                 {busy ? <Spinner /> : null}
-                {busy ? "Saving..." : confirming ? "Confirm account" : "Reset password"}
+                {t(busy ? "reset.saving" : confirming ? "reset.confirmAccount" : "reset.resetPassword")}
               </Button>
               <Button asChild variant="ghost" size="sm" className="self-center">
-                <Link to="/auth">Back to sign in</Link>
+                <Link to="/auth">{t("reset.back")}</Link>
               </Button>
             </form>
           )}

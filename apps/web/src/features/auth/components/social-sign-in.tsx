@@ -1,17 +1,18 @@
 import type { SocialProvider } from "@tessera/contracts";
 import { KeyRound } from "lucide-react";
 import { useState, type ComponentType } from "react";
+import { useTranslation } from "react-i18next";
 import { toast } from "@/lib/toast";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
-import { errorMessage } from "@/lib/api-client";
 import { usePublicConfig } from "@/lib/public-config";
 import { signInWithSocial } from "../api/sign-in-with-social";
 import { signInWithSso } from "../api/sign-in-with-sso";
+import { authErrorMessage } from "../utils/auth-error-message";
 
-const PROVIDERS: Record<SocialProvider, { label: string; icon: ComponentType }> = {
-  github: { label: "Continue with GitHub", icon: GitHubIcon },
-  google: { label: "Continue with Google", icon: GoogleIcon },
+const PROVIDERS: Record<SocialProvider, { label: "social.github" | "social.google"; icon: ComponentType }> = {
+  github: { label: "social.github", icon: GitHubIcon },
+  google: { label: "social.google", icon: GoogleIcon },
 };
 
 /**
@@ -19,6 +20,7 @@ const PROVIDERS: Record<SocialProvider, { label: string; icon: ComponentType }> 
  * provider this instance has configured; nothing when there are none.
  */
 export function SocialSignIn({ disabled }: { disabled: boolean }) {
+  const { t } = useTranslation("auth");
   const { data } = usePublicConfig();
   const [pending, setPending] = useState<SocialProvider | "sso" | null>(null);
   const providers = data?.socialProviders ?? [];
@@ -30,7 +32,7 @@ export function SocialSignIn({ disabled }: { disabled: boolean }) {
     try {
       await (provider === "sso" ? signInWithSso() : signInWithSocial(provider));
     } catch (error) {
-      toast.error("Sign in failed", { description: errorMessage(error) });
+      toast.error(t("signIn.failed"), { description: authErrorMessage(error, t) });
       setPending(null);
     }
   };
@@ -39,7 +41,7 @@ export function SocialSignIn({ disabled }: { disabled: boolean }) {
     <div className="flex flex-col gap-3">
       <div className="flex items-center gap-3 text-xs text-muted-foreground uppercase">
         <span className="h-px flex-1 bg-border" />
-        or
+        {t("social.or")}
         <span className="h-px flex-1 bg-border" />
       </div>
       {sso ? (
@@ -64,7 +66,7 @@ export function SocialSignIn({ disabled }: { disabled: boolean }) {
             onClick={() => void start(provider)}
           >
             {pending === provider ? <Spinner /> : <Icon />}
-            {label}
+            {t(label)}
           </Button>
         );
       })}

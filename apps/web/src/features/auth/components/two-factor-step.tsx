@@ -1,13 +1,14 @@
 import { ArrowLeft, ShieldCheck } from "lucide-react";
 import { useState, type FormEvent } from "react";
+import { useTranslation } from "react-i18next";
 import { toast } from "@/lib/toast";
 import { FormError } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
 import { Spinner } from "@/components/ui/spinner";
-import { errorMessage } from "@/lib/api-client";
 import type { SessionUser } from "@/lib/auth-storage";
 import { verifyTwoFactor, type TwoFactorMethod } from "../api/verify-two-factor";
+import { authErrorMessage } from "../utils/auth-error-message";
 
 interface TwoFactorStepProps {
   onVerified: (token: string, user: SessionUser) => Promise<void>;
@@ -16,6 +17,7 @@ interface TwoFactorStepProps {
 
 /** The second sign-in step for accounts with two-factor authentication. */
 export function TwoFactorStep({ onVerified, onBack }: TwoFactorStepProps) {
+  const { t } = useTranslation("auth");
   const [method, setMethod] = useState<TwoFactorMethod>("totp");
   const [code, setCode] = useState("");
   const [busy, setBusy] = useState(false);
@@ -30,9 +32,9 @@ export function TwoFactorStep({ onVerified, onBack }: TwoFactorStepProps) {
       const { token, user } = await verifyTwoFactor({ code: code.trim(), method });
       await onVerified(token, user);
     } catch (err) {
-      const message = errorMessage(err);
+      const message = authErrorMessage(err, t);
       setError(message);
-      toast.error("Verification failed", { description: message });
+      toast.error(t("twoFactor.failed"), { description: message });
       setBusy(false);
     }
   };
@@ -50,23 +52,21 @@ export function TwoFactorStep({ onVerified, onBack }: TwoFactorStepProps) {
           <ShieldCheck className="size-5" aria-hidden="true" />
         </span>
         <div className="flex flex-col gap-1">
-          <h1 className="text-xl font-semibold tracking-tight">Two-factor authentication</h1>
+          <h1 className="text-xl font-semibold tracking-tight">{t("twoFactor.title")}</h1>
           <p className="text-sm text-muted-foreground">
-            {totp
-              ? "Enter the 6-digit code from your authenticator app."
-              : "Enter one of the backup codes you saved when you turned on two-factor."}
+            {t(totp ? "twoFactor.totpHint" : "twoFactor.backupHint")}
           </p>
         </div>
       </div>
       <FormError message={error} />
       <FormField
-        label={totp ? "Authentication code" : "Backup code"}
+        label={t(totp ? "twoFactor.totpLabel" : "twoFactor.backupLabel")}
         name="code"
         autoComplete="one-time-code"
         inputMode={totp ? "numeric" : "text"}
         pattern={totp ? "[0-9]{6}" : undefined}
         maxLength={totp ? 6 : 64}
-        placeholder={totp ? "123456" : "ABCDE-12345"}
+        placeholder={totp ? "123456" : t("twoFactor.backupPlaceholder")}
         required
         autoFocus
         className="[&_input]:font-mono [&_input]:tracking-widest"
@@ -75,15 +75,15 @@ export function TwoFactorStep({ onVerified, onBack }: TwoFactorStepProps) {
       />
       <Button type="submit" size="lg" className="w-full" disabled={busy}>
         {busy ? <Spinner /> : null}
-        {busy ? "Verifying..." : "Verify"}
+        {t(busy ? "twoFactor.verifying" : "twoFactor.verify")}
       </Button>
       <div className="flex flex-wrap items-center justify-between gap-2 text-sm">
         <Button variant="ghost" size="sm" onClick={onBack} disabled={busy}>
           <ArrowLeft aria-hidden="true" className="rtl:-scale-x-100" />
-          Back to sign in
+          {t("twoFactor.back")}
         </Button>
         <Button variant="link" className="text-xs" onClick={switchMethod} disabled={busy}>
-          {totp ? "Use a backup code instead" : "Use your authenticator app instead"}
+          {t(totp ? "twoFactor.useBackup" : "twoFactor.useTotp")}
         </Button>
       </div>
     </form>
