@@ -21,9 +21,16 @@ export function formatCount(n: number): string {
   return n.toLocaleString(activeLocale());
 }
 
-/** An amount of money in the app's language: 12.5, "USD" → "$12.50", or "12,50 $" in French. */
-export function formatCurrency(amount: number, currency = "USD"): string {
-  return new Intl.NumberFormat(activeLocale(), { style: "currency", currency }).format(amount);
+/**
+ * An amount of money in the app's language: 12.5, "USD" → "$12.50", or "12,50 $" in French;
+ * `options` for the rest (no fraction digits: a price in whole dollars, "$19").
+ */
+export function formatCurrency(
+  amount: number,
+  currency = "USD",
+  options: Omit<Intl.NumberFormatOptions, "style" | "currency"> = {},
+): string {
+  return new Intl.NumberFormat(activeLocale(), { ...options, style: "currency", currency }).format(amount);
 }
 
 /**

@@ -1,6 +1,8 @@
 // Beyond the spec (DESIGN.md): chats, searches and images per day over the last 30 days, as stacked
 // bars drawn with CSS. The figure is described in words, and the numbers are one click away in a table.
 import type { DashboardMetrics } from "@tessera/contracts";
+import type { TFunction } from "i18next";
+import { useTranslation } from "react-i18next";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { cn, formatCount } from "@/lib/utils";
 import { formatChartDay, NO_VALUE } from "../utils/format";
@@ -9,16 +11,23 @@ import { Skeleton } from "./skeleton";
 type Day = DashboardMetrics["daily"][number];
 type Series = "chats" | "searches" | "images";
 
-const SERIES: { key: Series; label: string; color: string }[] = [
-  { key: "chats", label: "Chats", color: "bg-primary" },
-  { key: "searches", label: "Searches", color: "bg-sky-500 dark:bg-sky-400" },
-  { key: "images", label: "Images", color: "bg-amber-500 dark:bg-amber-400" },
+/** Each series: its key in the data and in the `activity` texts, and its colour. */
+const SERIES: { key: Series; color: string }[] = [
+  { key: "chats", color: "bg-primary" },
+  { key: "searches", color: "bg-sky-500 dark:bg-sky-400" },
+  { key: "images", color: "bg-amber-500 dark:bg-amber-400" },
 ];
 
-const plural = (n: number, one: string, many = `${one}s`) => `${formatCount(n)} ${n === 1 ? one : many}`;
+type DashboardT = TFunction<"dashboard">;
 const totalOf = (d: Day) => d.chats + d.searches + d.images;
-const dayLabel = (d: Day) =>
-  `${formatChartDay(d.date)}: ${plural(d.chats, "chat")}, ${plural(d.searches, "search", "searches")}, ${plural(d.images, "image")}`;
+/** "7 chats", "1 search", "3 images" for one day or a sum of days. */
+const counts = (t: DashboardT, c: Pick<Day, Series>) => ({
+  chats: t("activity.chatCount", { count: c.chats }),
+  searches: t("activity.searchCount", { count: c.searches }),
+  images: t("activity.imageCount", { count: c.images }),
+});
+const dayLabel = (t: DashboardT, d: Day) =>
+  t("activity.day", { day: formatChartDay(d.date), ...counts(t, d) });
 
 /** The smallest of 1, 2, 5, 10, 20, 50… that holds the busiest day. */
 export function niceMax(n: number): number {
@@ -29,43 +38,48 @@ export function niceMax(n: number): number {
   }
 }
 
-export function activitySummary(daily: Day[]): string {
+export function activitySummary(daily: Day[], t: DashboardT): string {
   const sum = (k: Series) => daily.reduce((n, d) => n + d[k], 0);
   const busiest = daily.reduce<Day | null>((b, d) => (totalOf(d) > (b ? totalOf(b) : 0) ? d : b), null);
-  const totals = `${plural(sum("chats"), "chat")}, ${plural(sum("searches"), "search", "searches")} and ${plural(sum("images"), "image")} in the last ${daily.length} days.`;
-  return busiest
-    ? `${totals} Busiest day: ${formatChartDay(busiest.date)}, with ${formatCount(totalOf(busiest))}.`
-    : `${totals} No activity yet.`;
+  const totals = t("activity.totals", {
+    count: daily.length,
+    ...counts(t, { chats: sum("chats"), searches: sum("searches"), images: sum("images") }),
+  });
+  const after = busiest
+    ? t("activity.busiest", { day: formatChartDay(busiest.date), total: formatCount(totalOf(busiest)) })
+    : t("activity.quiet");
+  return `${totals} ${after}`;
 }
 
 function Bars({ daily }: { daily: Day[] }) {
+  const { t } = useTranslation("dashboard");
   const top = niceMax(Math.max(1, ...daily.map(totalOf)));
   const ticks = top % 2 === 0 || top >= 10 ? [top, top / 2, 0] : [top, 0];
   const last = daily.length - 1;
   const labelled = new Set([0, Math.floor(last / 2), last]);
   return (
     <div aria-hidden="true" className="flex gap-2">
-      <div className="relative flex w-7 shrink-0 flex-col justify-between pb-6 text-right text-[11px] text-muted-foreground tabular-nums">
-        {ticks.map((t) => (
-          <span key={t} className="-translate-y-1/2 leading-none last:translate-y-1/2">
-            {formatCount(t)}
+      <div className="relative flex w-7 shrink-0 flex-col justify-between pb-6 text-end text-[11px] text-muted-foreground tabular-nums">
+        {ticks.map((tick) => (
+          <span key={tick} className="-translate-y-1/2 leading-none last:translate-y-1/2">
+            {formatCount(tick)}
           </span>
         ))}
       </div>
       <div className="flex min-w-0 flex-1 flex-col">
         <div className="relative h-40 border-b border-border sm:h-48">
-          {ticks.slice(0, -1).map((t) => (
+          {ticks.slice(0, -1).map((tick) => (
             <div
-              key={t}
+              key={tick}
               className="absolute inset-x-0 border-t border-dashed border-border"
-              style={{ bottom: `${(t / top) * 100}%` }}
+              style={{ bottom: `${(tick / top) * 100}%` }}
             />
           ))}
           <div className="absolute inset-0 flex items-end gap-[2px] sm:gap-1">
             {daily.map((d) => (
               <div
                 key={d.date}
-                title={dayLabel(d)}
+                title={dayLabel(t, d)}
                 className="group flex h-full min-w-0 flex-1 items-end rounded-t-sm hover:bg-muted/70"
               >
                 {/* A quiet day keeps a stub, so the days can be counted along the axis. */}
@@ -96,11 +110,15 @@ function Bars({ daily }: { daily: Day[] }) {
               key={i}
               className={cn(
                 "absolute top-1.5 whitespace-nowrap",
-                i === 0 ? "left-0" : i === last ? "right-0" : "-translate-x-1/2",
+                i === 0 ? "start-0" : i === last ? "end-0" : "-translate-x-1/2 rtl:translate-x-1/2",
               )}
-              style={i !== 0 && i !== last ? { left: `${((i + 0.5) / daily.length) * 100}%` } : undefined}
+              style={
+                i !== 0 && i !== last
+                  ? { insetInlineStart: `${((i + 0.5) / daily.length) * 100}%` }
+                  : undefined
+              }
             >
-              {i === last ? "Today" : formatChartDay(daily[i]!.date)}
+              {i === last ? t("activity.today") : formatChartDay(daily[i]!.date)}
             </span>
           ))}
         </div>
@@ -110,20 +128,24 @@ function Bars({ daily }: { daily: Day[] }) {
 }
 
 export function ActivityChart({ daily, loading }: { daily: Day[] | undefined; loading: boolean }) {
+  const { t } = useTranslation("dashboard");
   return (
     <Card role="region" aria-labelledby="activity-heading" aria-busy={loading}>
       <CardHeader className="flex-col gap-3 pb-4 sm:flex-row sm:items-start sm:justify-between">
         <div className="flex flex-col gap-1.5">
           <CardTitle id="activity-heading" className="text-base">
-            Activity
+            {t("activity.title")}
           </CardTitle>
-          <CardDescription>Chats, searches and images per day, last 30 days</CardDescription>
+          <CardDescription>{t("activity.description")}</CardDescription>
         </div>
-        <ul aria-label="Legend" className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-muted-foreground">
+        <ul
+          aria-label={t("activity.legend")}
+          className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-muted-foreground"
+        >
           {SERIES.map((s) => (
             <li key={s.key} className="flex items-center gap-1.5">
               <span className={cn("size-2.5 rounded-[3px]", s.color)} aria-hidden="true" />
-              {s.label}
+              {t(`activity.${s.key}`)}
             </li>
           ))}
         </ul>
@@ -138,22 +160,22 @@ export function ActivityChart({ daily, loading }: { daily: Day[] | undefined; lo
         ) : (
           <figure className="flex flex-col gap-3">
             <Bars daily={daily} />
-            <figcaption className="text-sm text-muted-foreground">{activitySummary(daily)}</figcaption>
+            <figcaption className="text-sm text-muted-foreground">{activitySummary(daily, t)}</figcaption>
             <details className="group text-sm">
               <summary className="w-fit cursor-pointer rounded-sm font-medium text-primary underline-offset-4 hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/40 focus-visible:outline-none">
-                Show as table
+                {t("activity.showTable")}
               </summary>
               <div className="mt-3 max-h-72 overflow-auto rounded-lg border">
-                <table className="w-full text-left text-sm tabular-nums">
-                  <caption className="sr-only">Activity per day, last 30 days</caption>
+                <table className="w-full text-start text-sm tabular-nums">
+                  <caption className="sr-only">{t("activity.tableCaption")}</caption>
                   <thead className="sticky top-0 bg-muted text-xs text-muted-foreground">
                     <tr>
                       <th scope="col" className="px-3 py-2 font-medium">
-                        Date
+                        {t("activity.date")}
                       </th>
                       {SERIES.map((s) => (
-                        <th key={s.key} scope="col" className="px-3 py-2 text-right font-medium">
-                          {s.label}
+                        <th key={s.key} scope="col" className="px-3 py-2 text-end font-medium">
+                          {t(`activity.${s.key}`)}
                         </th>
                       ))}
                     </tr>
@@ -165,7 +187,7 @@ export function ActivityChart({ daily, loading }: { daily: Day[] | undefined; lo
                           {formatChartDay(d.date)}
                         </th>
                         {SERIES.map((s) => (
-                          <td key={s.key} className="px-3 py-1.5 text-right">
+                          <td key={s.key} className="px-3 py-1.5 text-end">
                             {formatCount(d[s.key])}
                           </td>
                         ))}

@@ -7,7 +7,6 @@ import { apiError, json, pending, stubFetch } from "@/testing/fetch-stub";
 import { renderApp } from "@/testing/render-app";
 import { sessionBody, storeSession } from "@/testing/session";
 import { METRICS_FAILED } from "../api/get-dashboard-metrics";
-import { NO_CHAT_DATA } from "./model-usage-card";
 
 const DAY = 86_400_000;
 
@@ -112,7 +111,7 @@ describe("the dashboard home", () => {
 
   it("says when there is no chat data yet", async () => {
     await openDashboard({ metrics: () => json(metrics({ models: [] })) });
-    expect(await screen.findByText(NO_CHAT_DATA)).toBeTruthy();
+    expect(await screen.findByText("No chat data yet. Model usage will appear here.")).toBeTruthy();
   });
 
   it("draws the activity of each day, described in words and as a table", async () => {
@@ -224,7 +223,7 @@ describe("the dashboard home", () => {
     await waitFor(() => expect(warn.mock.calls.some((c) => c[0] === METRICS_FAILED)).toBe(true));
     expect(screen.queryByText(/went wrong/)).toBeNull();
     expect(screen.queryByRole("alert")).toBeNull();
-    expect(screen.queryByText(NO_CHAT_DATA)).toBeNull();
+    expect(screen.queryByText("No chat data yet. Model usage will appear here.")).toBeNull();
   });
 
   it("shows skeletons while the figures load", async () => {

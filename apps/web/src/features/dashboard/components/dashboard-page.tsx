@@ -1,6 +1,7 @@
 // /dashboard, the dashboard home (spec 000 §2): a quick search, the last 30 days in figures and per
 // day, the current plan (and the way up when there is none), quick ways into each tool, and chats
 // per model. Metrics failures are only logged; the figures then read "—".
+import { useTranslation } from "react-i18next";
 import { useDocumentTitle } from "@/lib/use-document-title";
 import { useSubscription } from "@/lib/subscription";
 import { useDashboardMetrics } from "../api/get-dashboard-metrics";
@@ -13,7 +14,8 @@ import { StatCards } from "./stat-cards";
 import { UpgradeBanner } from "./upgrade-banner";
 
 export function DashboardPage() {
-  useDocumentTitle("Dashboard");
+  const { t } = useTranslation("dashboard");
+  useDocumentTitle(t("page.title"));
   const metrics = useDashboardMetrics();
   const subscription = useSubscription();
   const loading = metrics.isPending;
@@ -22,10 +24,8 @@ export function DashboardPage() {
   return (
     <div className="mx-auto flex w-full max-w-6xl flex-col gap-6 px-4 py-8 sm:px-8 sm:py-10">
       <header className="flex flex-col gap-2">
-        <h1 className="text-3xl font-semibold tracking-tight">Dashboard</h1>
-        <p className="text-muted-foreground">
-          Welcome back! Here&apos;s what&apos;s happening with your AI workspace.
-        </p>
+        <h1 className="text-3xl font-semibold tracking-tight">{t("page.title")}</h1>
+        <p className="text-muted-foreground">{t("page.welcome")}</p>
       </header>
 
       <QuickSearch />

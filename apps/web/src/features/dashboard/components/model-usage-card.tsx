@@ -2,14 +2,10 @@
 // below them what went through the API (personal API keys), which makes no chats.
 import { findCatalogueModel, type DashboardMetrics } from "@tessera/contracts";
 import { Bot } from "lucide-react";
+import { useTranslation } from "react-i18next";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { formatCount } from "@/lib/utils";
 import { formatCost, formatTokens, NO_VALUE } from "../utils/format";
 import { Skeleton } from "./skeleton";
-
-export const NO_CHAT_DATA = "No chat data yet. Model usage will appear here.";
-
-const plural = (n: number, one: string) => `${formatCount(n)} ${n === 1 ? one : `${one}s`}`;
 
 export function ModelUsageCard({
   models,
@@ -20,14 +16,15 @@ export function ModelUsageCard({
   api?: DashboardMetrics["api"];
   loading: boolean;
 }) {
+  const { t } = useTranslation("dashboard");
   const most = Math.max(1, ...(models ?? []).map((m) => m.chats));
   return (
     <Card role="region" aria-labelledby="model-usage-heading" aria-busy={loading}>
       <CardHeader className="pb-3">
         <CardTitle id="model-usage-heading" className="text-base">
-          Model Usage
+          {t("models.title")}
         </CardTitle>
-        <CardDescription>Chats per model in the last 30 days</CardDescription>
+        <CardDescription>{t("models.description")}</CardDescription>
       </CardHeader>
       <CardContent>
         {loading ? (
@@ -44,10 +41,10 @@ export function ModelUsageCard({
         ) : models.length === 0 ? (
           <div className="flex flex-col items-center gap-2 rounded-lg border border-dashed px-4 py-8 text-center">
             <Bot className="size-6 text-muted-foreground" aria-hidden="true" />
-            <p className="text-sm text-muted-foreground">{NO_CHAT_DATA}</p>
+            <p className="text-sm text-muted-foreground">{t("models.empty")}</p>
           </div>
         ) : (
-          <ul aria-label="Chats per model" className="flex flex-col gap-4">
+          <ul aria-label={t("models.list")} className="flex flex-col gap-4">
             {models.map((m) => {
               const name = findCatalogueModel(m.model)?.name ?? m.model;
               return (
@@ -56,7 +53,9 @@ export function ModelUsageCard({
                     <span className="min-w-0 truncate text-sm font-medium" title={m.model}>
                       {name}
                     </span>
-                    <span className="shrink-0 text-sm tabular-nums">{plural(m.chats, "chat")}</span>
+                    <span className="shrink-0 text-sm tabular-nums">
+                      {t("activity.chatCount", { count: m.chats })}
+                    </span>
                   </div>
                   <div className="h-2 overflow-hidden rounded-full bg-muted" aria-hidden="true">
                     <div
@@ -65,7 +64,7 @@ export function ModelUsageCard({
                     />
                   </div>
                   <span className="text-xs text-muted-foreground tabular-nums">
-                    {formatTokens(m.tokens)} tokens · {formatCost(m.cost)}
+                    {t("models.tokens", { tokens: formatTokens(m.tokens), cost: formatCost(m.cost) })}
                   </span>
                 </li>
               );
@@ -75,19 +74,21 @@ export function ModelUsageCard({
         {!loading && api && api.calls > 0 ? (
           <section aria-labelledby="api-usage-heading" className="mt-5 border-t pt-4">
             <h3 id="api-usage-heading" className="text-sm font-medium">
-              API use{" "}
+              {t("models.apiTitle")}{" "}
               <span className="font-normal text-muted-foreground">
-                · {plural(api.calls, "call")} · {formatTokens(api.tokens)} tokens · {formatCost(api.cost)}
+                · {t("models.callCount", { count: api.calls })} ·{" "}
+                {t("models.tokens", { tokens: formatTokens(api.tokens), cost: formatCost(api.cost) })}
               </span>
             </h3>
-            <ul aria-label="API calls per model" className="mt-2 flex flex-col gap-1">
+            <ul aria-label={t("models.apiList")} className="mt-2 flex flex-col gap-1">
               {api.models.map((m) => (
                 <li key={m.model} className="flex items-baseline justify-between gap-3 text-xs">
                   <span className="min-w-0 truncate" title={m.model}>
                     {findCatalogueModel(m.model)?.name ?? m.model}
                   </span>
                   <span className="shrink-0 text-muted-foreground tabular-nums">
-                    {plural(m.calls, "call")} · {formatTokens(m.tokens)} tokens · {formatCost(m.cost)}
+                    {t("models.callCount", { count: m.calls })} ·{" "}
+                    {t("models.tokens", { tokens: formatTokens(m.tokens), cost: formatCost(m.cost) })}
                   </span>
                 </li>
               ))}

@@ -1,11 +1,12 @@
 // Shown only to someone who is not subscribed (spec 000 §2): the way to the pricing page, or, where
 // the instance sells no plans, that every feature is open already.
-import { PLANS_NOT_SOLD } from "@tessera/contracts";
 import { Sparkles } from "lucide-react";
+import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { Button } from "@/components/ui/button";
 
 export function UpgradeBanner({ selling = true }: { selling?: boolean }) {
+  const { t } = useTranslation("dashboard");
   return (
     <section
       aria-labelledby="upgrade-heading"
@@ -17,18 +18,14 @@ export function UpgradeBanner({ selling = true }: { selling?: boolean }) {
         </span>
         <div className="flex flex-col gap-1">
           <h2 id="upgrade-heading" className="font-semibold">
-            {selling ? "Upgrade to Pro" : "Every feature is open"}
+            {t(selling ? "upgrade.title" : "upgrade.openTitle")}
           </h2>
-          <p className="text-sm text-muted-foreground">
-            {selling
-              ? "More images every month, voice-overs, file uploads and the latest models."
-              : PLANS_NOT_SOLD}
-          </p>
+          <p className="text-sm text-muted-foreground">{t(selling ? "upgrade.text" : "plan.notSold")}</p>
         </div>
       </div>
       {selling ? (
         <Button asChild className="self-start sm:self-auto">
-          <Link to="/pricing">Upgrade Plan</Link>
+          <Link to="/pricing">{t("upgrade.button")}</Link>
         </Button>
       ) : null}
     </section>

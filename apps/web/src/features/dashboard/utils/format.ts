@@ -1,17 +1,17 @@
 // How the dashboard writes its figures. "—" stands for a figure that could not be loaded.
-import { dateFormat } from "@/lib/utils";
+import { activeLocale, dateFormat, formatCurrency } from "@/lib/utils";
 
 export const NO_VALUE = "—";
 
 /** 950, 12.4K, 3.1M: tokens add up quickly. */
 export function formatTokens(n: number): string {
-  return new Intl.NumberFormat("en-US", { notation: "compact", maximumFractionDigits: 1 }).format(n);
+  return new Intl.NumberFormat(activeLocale(), { notation: "compact", maximumFractionDigits: 1 }).format(n);
 }
 
 /** "$0.00" when free, four decimals under a cent so a small price does not read as zero. */
 export function formatCost(cost: number): string {
-  if (cost === 0) return "$0.00";
-  return cost < 0.01 ? `$${cost.toFixed(4)}` : `$${cost.toFixed(2)}`;
+  const digits = cost > 0 && cost < 0.01 ? 4 : 2;
+  return formatCurrency(cost, "USD", { minimumFractionDigits: digits, maximumFractionDigits: digits });
 }
 
 // Dates read as elsewhere in the app (lib/utils): in the reader's locale, "Nov 29" in English.

@@ -5,7 +5,6 @@
 import {
   planAtLeast,
   PLANS,
-  PLANS_NOT_SOLD,
   TRIAL_DAYS,
   TRIAL_PLAN,
   type PlanId,
@@ -13,15 +12,21 @@ import {
 } from "@tessera/contracts";
 import type { PaidPlanId } from "../api/start-checkout";
 
+/** A text of the `public` namespace and its values, said in the page's language where it is shown. */
+export interface Text {
+  key: string;
+  values?: Record<string, string | number>;
+}
+
 export type PlanAction =
   | { kind: "loading" }
-  | { kind: "link"; to: string; label: string }
-  | { kind: "checkout"; plan: PaidPlanId; label: string }
-  | { kind: "trial"; label: string; note: string }
+  | { kind: "link"; to: string; label: Text }
+  | { kind: "checkout"; plan: PaidPlanId; label: Text }
+  | { kind: "trial"; label: Text; note: Text }
   /** Already on this plan (or one that includes it); a Stripe customer may manage billing. */
-  | { kind: "current"; label: "Current plan" | "Included"; manageBilling: boolean }
-  | { kind: "contact"; href: string; label: string }
-  | { kind: "ask-admin"; message: string };
+  | { kind: "current"; label: Text; manageBilling: boolean }
+  | { kind: "contact"; href: string; label: Text }
+  | { kind: "ask-admin"; message: Text };
 
 export interface PlanContext {
   auth: "loading" | "signed-in" | "signed-out";
@@ -38,9 +43,10 @@ export interface PlanContext {
 }
 
 export const TEAM_MAIL_SUBJECT = "Tessera Team plan";
-export const NOT_SOLD = PLANS_NOT_SOLD;
-export const TRIAL_USED = "Your trial has ended. Ask your Tessera administrator to change your plan.";
-const ASK_ADMIN = "Plans here are set by your Tessera administrator. Ask them to change your plan.";
+const NOT_SOLD: Text = { key: "pricing.notSold" };
+const TRIAL_USED: Text = { key: "action.trialUsed" };
+const ASK_ADMIN: Text = { key: "action.askAdmin" };
+const name = (plan: PlanId) => ({ plan: PLANS[plan].name });
 
 export function planAction(plan: PlanId, ctx: PlanContext): PlanAction {
   if (ctx.auth === "loading") return { kind: "loading" };
@@ -49,26 +55,29 @@ export function planAction(plan: PlanId, ctx: PlanContext): PlanAction {
     return {
       kind: "link",
       to: `/auth?plan=${plan}`,
-      label: plan === "core" ? "Get started free" : `Choose ${PLANS[plan].name}`,
+      label: plan === "core" ? { key: "action.getStarted" } : { key: "action.choose", values: name(plan) },
     };
-  if (plan === "core") return { kind: "link", to: "/dashboard", label: "Open dashboard" };
+  if (plan === "core") return { kind: "link", to: "/dashboard", label: { key: "action.openDashboard" } };
   if (ctx.loading) return { kind: "loading" };
 
   if (planAtLeast(ctx.current, plan))
     return {
       kind: "current",
-      label: ctx.current === plan ? "Current plan" : "Included",
+      label: { key: ctx.current === plan ? "action.current" : "action.included" },
       manageBilling: ctx.current === plan && ctx.subscription?.source === "stripe",
     };
 
   if (plan === "team") {
-    if (!ctx.salesEmail)
-      return { kind: "ask-admin", message: "Ask your Tessera administrator about the Team plan." };
+    if (!ctx.salesEmail) return { kind: "ask-admin", message: { key: "action.askTeam" } };
     const subject = encodeURIComponent(TEAM_MAIL_SUBJECT);
-    return { kind: "contact", href: `mailto:${ctx.salesEmail}?subject=${subject}`, label: "Contact sales" };
+    return {
+      kind: "contact",
+      href: `mailto:${ctx.salesEmail}?subject=${subject}`,
+      label: { key: "action.contactSales" },
+    };
   }
 
-  if (ctx.checkout) return { kind: "checkout", plan, label: `Upgrade to ${PLANS[plan].name}` };
+  if (ctx.checkout) return { kind: "checkout", plan, label: { key: "action.upgrade", values: name(plan) } };
 
   // Not known (the plan could not be read): offer the trial and let the server decide.
   const trialAvailable = ctx.subscription?.trialAvailable ?? true;
@@ -77,10 +86,17 @@ export function planAction(plan: PlanId, ctx: PlanContext): PlanAction {
     // A card's button starts that card's plan: the trial is of Pro, so the Max card points to it
     // instead of a button reading "Start Pro trial" under Max.
     return plan === TRIAL_PLAN
-      ? { kind: "trial", label: "Start free trial", note: `${TRIAL_DAYS} days free, no card needed.` }
+      ? {
+          kind: "trial",
+          label: { key: "action.startTrial" },
+          note: { key: "action.trialNote", values: { count: TRIAL_DAYS } },
+        }
       : {
           kind: "ask-admin",
-          message: `Your administrator sets ${PLANS[plan].name} here. The free trial is of ${PLANS[TRIAL_PLAN].name}: start it from its card.`,
+          message: {
+            key: "action.trialElsewhere",
+            values: { ...name(plan), trialPlan: PLANS[TRIAL_PLAN].name },
+          },
         };
 
   // Back on Core with the trial spent: the trial has ended.

@@ -1,10 +1,11 @@
 import type { Plan } from "@tessera/contracts";
 import { Check, CreditCard, Info, Mail, Sparkles } from "lucide-react";
+import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
-import { cn } from "@/lib/utils";
+import { cn, formatCurrency } from "@/lib/utils";
 import type { PaidPlanId } from "../api/start-checkout";
 import type { PlanAction } from "./plan-action";
 import type { BusyKey } from "./use-plan-choice";
@@ -30,7 +31,14 @@ export function PlanCard({
   onCheckout,
   onManageBilling,
 }: PlanCardProps) {
+  const { t } = useTranslation("public");
   const featured = Boolean(plan.mostPopular);
+  const translated: unknown = t(`plans.${plan.id}.features`, { returnObjects: true });
+  // The list in the page's language, as long as it is the list the contracts define.
+  const features =
+    Array.isArray(translated) && translated.length === plan.features.length
+      ? (translated as string[])
+      : plan.features;
   const nameId = `plan-${plan.id}-name`;
   return (
     <article
@@ -46,7 +54,7 @@ export function PlanCard({
       {featured ? (
         <Badge className="absolute -top-3 left-1/2 -translate-x-1/2 border-primary/20 bg-primary px-3 py-1 text-primary-foreground shadow-sm">
           <Sparkles aria-hidden="true" />
-          Most Popular
+          {t("card.mostPopular")}
         </Badge>
       ) : null}
       <header className="flex flex-col gap-2">
@@ -57,24 +65,34 @@ export function PlanCard({
           {current ? (
             <Badge variant="success">
               <Check aria-hidden="true" />
-              Current plan
+              {t("card.currentPlan")}
             </Badge>
           ) : null}
         </div>
-        <p className="text-sm sm:min-h-10 text-muted-foreground">{plan.tagline}</p>
+        <p className="text-sm sm:min-h-10 text-muted-foreground">
+          {t(`plans.${plan.id}.tagline`, { defaultValue: plan.tagline })}
+        </p>
         <p className="flex items-baseline gap-1 pt-1">
           {plan.priceMonthly === 0 ? (
-            <span className="text-4xl font-semibold tracking-tight">Free</span>
+            <span className="text-4xl font-semibold tracking-tight">{t("card.free")}</span>
           ) : (
             <>
-              <span className="text-4xl font-semibold tracking-tight">${plan.priceMonthly}</span>
-              <span className="text-sm text-muted-foreground">/month</span>
+              <span className="text-4xl font-semibold tracking-tight">
+                {formatCurrency(plan.priceMonthly, "USD", {
+                  minimumFractionDigits: 0,
+                  maximumFractionDigits: 0,
+                })}
+              </span>
+              <span className="text-sm text-muted-foreground">{t("card.perMonth")}</span>
             </>
           )}
         </p>
       </header>
-      <ul aria-label={`${plan.name} includes`} className="mt-6 flex flex-1 flex-col gap-2.5 text-sm">
-        {plan.features.map((feature) => (
+      <ul
+        aria-label={t("card.includes", { plan: plan.name })}
+        className="mt-6 flex flex-1 flex-col gap-2.5 text-sm"
+      >
+        {features.map((feature) => (
           <li key={feature} className="flex items-start gap-2.5">
             <span className="mt-0.5 flex size-4 shrink-0 items-center justify-center rounded-full bg-primary/12 text-primary">
               <Check className="size-3" aria-hidden="true" />
@@ -107,6 +125,7 @@ function PlanButton({
   onCheckout,
   onManageBilling,
 }: Omit<PlanCardProps, "current"> & { featured: boolean }) {
+  const { t } = useTranslation("public");
   const variant = featured ? "default" : "outline";
   const working = busy === plan.id;
   switch (action.kind) {
@@ -114,13 +133,13 @@ function PlanButton({
       return (
         <Button variant={variant} className="w-full" disabled>
           <Spinner />
-          Checking your plan
+          {t("card.checking")}
         </Button>
       );
     case "link":
       return (
         <Button asChild variant={variant} className="w-full">
-          <Link to={action.to}>{action.label}</Link>
+          <Link to={action.to}>{t(action.label.key, action.label.values)}</Link>
         </Button>
       );
     case "contact":
@@ -128,7 +147,7 @@ function PlanButton({
         <Button asChild variant={variant} className="w-full">
           <a href={action.href}>
             <Mail aria-hidden="true" />
-            {action.label}
+            {t(action.label.key, action.label.values)}
           </a>
         </Button>
       );
@@ -145,10 +164,12 @@ function PlanButton({
             onClick={() => (action.kind === "trial" ? onTrial(paid) : onCheckout(paid))}
           >
             {working ? <Spinner /> : action.kind === "checkout" ? <CreditCard aria-hidden="true" /> : null}
-            {action.label}
+            {t(action.label.key, action.label.values)}
           </Button>
           {action.kind === "trial" ? (
-            <p className="text-center text-xs text-muted-foreground">{action.note}</p>
+            <p className="text-center text-xs text-muted-foreground">
+              {t(action.note.key, action.note.values)}
+            </p>
           ) : null}
         </>
       );
@@ -158,7 +179,7 @@ function PlanButton({
         <>
           <Button variant="secondary" className="w-full" disabled>
             <Check aria-hidden="true" />
-            {action.label}
+            {t(action.label.key, action.label.values)}
           </Button>
           {action.manageBilling ? (
             <Button
@@ -169,7 +190,7 @@ function PlanButton({
               onClick={onManageBilling}
             >
               {busy === "portal" ? <Spinner /> : <CreditCard aria-hidden="true" />}
-              Manage billing
+              {t("card.manageBilling")}
             </Button>
           ) : null}
         </>
@@ -181,7 +202,7 @@ function PlanButton({
           className="flex items-start gap-2 rounded-lg border border-dashed bg-muted/60 px-3 py-2.5 text-xs leading-relaxed text-muted-foreground"
         >
           <Info className="mt-px size-3.5 shrink-0" aria-hidden="true" />
-          {action.message}
+          {t(action.message.key, action.message.values)}
         </p>
       );
   }

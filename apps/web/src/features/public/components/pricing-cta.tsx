@@ -1,10 +1,12 @@
 import { MONEY_BACK_DAYS, TRIAL_DAYS } from "@tessera/contracts";
 import { ArrowRight } from "lucide-react";
+import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { Button } from "@/components/ui/button";
 
 /** The closing invitation: start free, or go back to work. */
 export function PricingCta({ signedIn }: { signedIn: boolean }) {
+  const { t } = useTranslation("public");
   return (
     <section
       aria-labelledby="cta-heading"
@@ -12,22 +14,22 @@ export function PricingCta({ signedIn }: { signedIn: boolean }) {
     >
       <div className="mx-auto flex max-w-2xl flex-col items-center gap-4">
         <h2 id="cta-heading" className="text-2xl font-semibold tracking-tight text-balance sm:text-3xl">
-          {signedIn ? "Your workspace is ready" : "Start free today"}
+          {t(signedIn ? "cta.readyTitle" : "cta.startTitle")}
         </h2>
         <p className="text-balance text-indigo-50/90">
           {signedIn
-            ? "Everything your plan includes is waiting in your dashboard. Change plans whenever you like; changes take effect immediately."
-            : `Begin on Core at no cost, try Pro for ${TRIAL_DAYS} days without a card, and change plans whenever you like. Paid plans carry a ${MONEY_BACK_DAYS}-day money-back guarantee.`}
+            ? t("cta.readyText")
+            : `${t("cta.startText", { count: TRIAL_DAYS })} ${t("cta.refundText", { count: MONEY_BACK_DAYS })}`}
         </p>
         <div className="mt-2 flex flex-wrap justify-center gap-3">
           <Button asChild size="lg" className="bg-white text-indigo-700 shadow-md hover:bg-indigo-50">
             <Link to={signedIn ? "/dashboard" : "/auth"}>
-              {signedIn ? "Open dashboard" : "Create a free account"}
-              <ArrowRight aria-hidden="true" />
+              {t(signedIn ? "cta.openDashboard" : "cta.createAccount")}
+              <ArrowRight aria-hidden="true" className="rtl:-scale-x-100" />
             </Link>
           </Button>
           <Button asChild size="lg" variant="ghost" className="text-white hover:bg-white/10 hover:text-white">
-            <a href="#plans">Compare plans</a>
+            <a href="#plans">{t("cta.compare")}</a>
           </Button>
         </div>
       </div>

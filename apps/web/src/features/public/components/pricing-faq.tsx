@@ -1,59 +1,44 @@
 import { MONEY_BACK_DAYS, PLANS, TRIAL_DAYS, TRIAL_PLAN } from "@tessera/contracts";
 import { ChevronDown } from "lucide-react";
+import type { TFunction } from "i18next";
 import type { ReactNode } from "react";
+import { Trans, useTranslation } from "react-i18next";
 import { TEAM_MAIL_SUBJECT } from "./plan-action";
 
 const trialPlan = PLANS[TRIAL_PLAN].name;
+const MAIL_LINK = "font-medium text-primary underline-offset-4 hover:underline";
 
-function faqs(salesEmail: string | null): { question: string; answer: ReactNode }[] {
+function faqs(salesEmail: string | null, t: TFunction<"public">): { question: string; answer: ReactNode }[] {
+  const teamImages = { count: PLANS.team.imagesPerMonth };
   return [
+    { question: t("faq.trialQ"), answer: t("faq.trialA", { plan: trialPlan, count: TRIAL_DAYS }) },
+    { question: t("faq.refundQ"), answer: t("faq.refundA", { count: MONEY_BACK_DAYS }) },
+    { question: t("faq.changeQ"), answer: t("faq.changeA") },
     {
-      question: "Is there a free trial?",
-      answer: `Yes. Every account can try ${trialPlan} free for ${TRIAL_DAYS} days, once, with no card needed. Start it from the ${trialPlan} card above.`,
+      question: t("faq.coreQ"),
+      answer: t("faq.coreA", { model: PLANS.core.features[0], count: PLANS.core.imagesPerMonth }),
     },
+    { question: t("faq.trialEndQ"), answer: t("faq.trialEndA", { plan: trialPlan }) },
+    { question: t("faq.selfHostedQ"), answer: t("faq.selfHostedA") },
+    { question: t("faq.cancelQ"), answer: t("faq.cancelA") },
     {
-      question: "What if Tessera isn't right for me?",
-      answer: `Paid plans come with a ${MONEY_BACK_DAYS}-day money-back guarantee. If you are not happy within ${MONEY_BACK_DAYS} days of paying, ask for a refund and you get your money back in full.`,
-    },
-    {
-      question: "Can I change plans later?",
-      answer:
-        "Yes, whenever you like. Plan changes take effect immediately: an upgrade unlocks its models and limits straight away, and after a downgrade you keep everything you made.",
-    },
-    {
-      question: "What does Core include?",
-      answer: `Core is free with no time limit: chat with ${PLANS.core.features[0]} and the built-in models, standard search, ${PLANS.core.imagesPerMonth} images a month and community support. Your conversations, documents and searches are kept on every plan.`,
-    },
-    {
-      question: "What happens when my trial ends?",
-      answer: `You move back to Core on your own; nothing is charged. Your conversations, documents, searches and images are all kept, and what needs ${trialPlan} is simply locked until you upgrade.`,
-    },
-    {
-      question: "I run Tessera on my own server. How do plans work there?",
-      answer:
-        "On a self-hosted instance its administrator decides. They can connect a payment provider so plans can be bought on this page, or set each person's plan themselves. Without checkout, Pro and Max start with the free trial and the administrator sets plans after that.",
-    },
-    {
-      question: "How do I cancel?",
-      answer:
-        "If you pay on this page, choose Manage billing on your plan's card and cancel there at any time; you go back to Core and keep your data. If your administrator set your plan, ask them.",
-    },
-    {
-      question: "How do I get the Team plan?",
+      question: t("faq.teamQ"),
       answer: salesEmail ? (
-        <>
-          Write to{" "}
-          <a
-            className="font-medium text-primary underline-offset-4 hover:underline"
-            href={`mailto:${salesEmail}?subject=${encodeURIComponent(TEAM_MAIL_SUBJECT)}`}
-          >
-            {salesEmail}
-          </a>{" "}
-          and we will set up a workspace for your whole team, with shared assistants, analytics and{" "}
-          {PLANS.team.imagesPerMonth} images a month for each member.
-        </>
+        <Trans
+          t={t}
+          i18nKey="faq.teamMail"
+          values={{ email: salesEmail, ...teamImages }}
+          components={{
+            mail: (
+              <a
+                className={MAIL_LINK}
+                href={`mailto:${salesEmail}?subject=${encodeURIComponent(TEAM_MAIL_SUBJECT)}`}
+              />
+            ),
+          }}
+        />
       ) : (
-        `Ask the administrator of this instance. Team gives everyone one workspace with shared assistants, analytics and ${PLANS.team.imagesPerMonth} images a month for each member.`
+        t("faq.teamAdmin", teamImages)
       ),
     },
   ];
@@ -61,16 +46,17 @@ function faqs(salesEmail: string | null): { question: string; answer: ReactNode 
 
 /** Questions people ask before choosing, each opening in place (native disclosure, keyboard ready). */
 export function PricingFaq({ salesEmail }: { salesEmail: string | null }) {
+  const { t } = useTranslation("public");
   return (
     <section aria-labelledby="faq-heading" className="mx-auto flex w-full max-w-3xl flex-col gap-6">
       <div className="flex flex-col gap-2 text-center">
         <h2 id="faq-heading" className="text-2xl font-semibold tracking-tight sm:text-3xl">
-          Frequently asked questions
+          {t("faq.title")}
         </h2>
-        <p className="text-muted-foreground">Plans, trials and refunds in plain words.</p>
+        <p className="text-muted-foreground">{t("faq.subtitle")}</p>
       </div>
       <div className="divide-y rounded-2xl border bg-card shadow-sm shadow-black/[0.03]">
-        {faqs(salesEmail).map(({ question, answer }) => (
+        {faqs(salesEmail, t).map(({ question, answer }) => (
           <details key={question} className="group px-5 sm:px-6">
             <summary className="flex cursor-pointer list-none items-center justify-between gap-4 rounded-md py-4 font-medium outline-none focus-visible:ring-[3px] focus-visible:ring-ring/40 [&::-webkit-details-marker]:hidden">
               {question}

@@ -2,6 +2,7 @@
 // action at a time for the whole page, so a double click or a second card cannot send twice.
 import { PLANS, TRIAL_DAYS, TRIAL_PLAN } from "@tessera/contracts";
 import { useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { toast } from "@/lib/toast";
 import { errorMessage } from "@/lib/api-client";
@@ -19,6 +20,7 @@ export const AFTER_TRIAL_PATH = "/dashboard";
 export type BusyKey = PaidPlanId | "portal";
 
 export function usePlanChoice() {
+  const { t } = useTranslation("public");
   const navigate = useNavigate();
   const trial = useStartTrial();
   const checkout = useStartCheckout();
@@ -62,21 +64,22 @@ export function usePlanChoice() {
     busy,
     /** Starts the free trial from the card `from` (Pro's: the trial is of Pro). */
     startTrial: (from: PaidPlanId) =>
-      run(from, "Could not start your trial", async () => {
+      run(from, t("choice.trialFailed"), async () => {
         await trial.mutateAsync();
-        toast.success(`Your ${TRIAL_DAYS}-day ${PLANS[TRIAL_PLAN].name} trial has started`, {
-          description: `Everything in ${PLANS[TRIAL_PLAN].name} is yours to try.`,
+        const plan = PLANS[TRIAL_PLAN].name;
+        toast.success(t("choice.trialStarted", { count: TRIAL_DAYS, plan }), {
+          description: t("choice.trialStartedDescription", { plan }),
         });
         await navigate(AFTER_TRIAL_PATH);
         return false;
       }),
     checkout: (plan: PaidPlanId) =>
-      run(plan, "Could not open checkout", async () => {
+      run(plan, t("choice.checkoutFailed"), async () => {
         window.location.assign(await checkout.mutateAsync(plan));
         return true;
       }),
     manageBilling: () =>
-      run("portal", "Could not open billing", async () => {
+      run("portal", t("choice.portalFailed"), async () => {
         window.location.assign(await portal.mutateAsync());
         return true;
       }),
