@@ -75,10 +75,11 @@ export const routes: RouteObject[] = retryingChunks([
               },
               {
                 path: "assistants",
-                lazy: () =>
+                lazy: withTexts(["assistants"], () =>
                   import("@/features/assistants/components/assistants-page").then((m) => ({
                     Component: m.AssistantsPage,
                   })),
+                ),
               },
               {
                 path: "compare",
