@@ -67,11 +67,12 @@ export const routes: RouteObject[] = retryingChunks([
               {
                 path: "chat",
                 loader: chatReadAhead.loader,
-                lazy: () =>
+                lazy: withTexts(["chat"], () =>
                   import("./routes/chat-route").then((m) => {
                     chatReadAhead.codeLoaded();
                     return { Component: m.ChatRoute };
                   }),
+                ),
               },
               {
                 path: "assistants",
