@@ -204,6 +204,11 @@ export const sourceSchema = z.object({
   url: z.string(),
   domain: z.string().optional(),
   snippet: z.string().optional(),
+  /** A passage (chunk) of a person's document: the page opens the document at it. */
+  documentId: z.string().optional(),
+  chunkId: z.string().optional(),
+  page: z.number().int().optional(),
+  heading: z.string().optional(),
 });
 export type Source = z.infer<typeof sourceSchema>;
 

@@ -36,3 +36,13 @@ export type VectorModeName = z.infer<typeof vectorModeSchema>;
 /** A document's indexing for retrieval, as the documents list shows it. */
 export const documentIndexStateSchema = z.enum(["pending", "indexing", "ready", "failed"]);
 export type DocumentIndexState = z.infer<typeof documentIndexStateSchema>;
+
+/** GET /api/documents/:id/chunks/:chunkId: the passage an answer cited, to show it in its document. */
+export const documentChunkSchema = z.object({
+  id: z.string(),
+  documentId: z.string(),
+  page: z.number().int().nullable(),
+  heading: z.string().nullable(),
+  content: z.string(),
+});
+export type DocumentChunk = z.infer<typeof documentChunkSchema>;

@@ -5,13 +5,14 @@
 import { RESEARCH_DEEP_CRAWL_SOURCES } from "@tessera/contracts";
 import type { Database } from "../db/client";
 import type { Logger } from "../lib/logger";
+import { citedChunkOf, type CitedChunk } from "../providers/llm/cited-chunk";
 import type { Retrieve } from "../providers/llm/types";
 import type { SearchProvider } from "../providers/search/types";
 import { readTopResults } from "./deep-crawl";
 import { indexWebResults } from "./search-index";
 
 /** One source for the model: `snippet` travels to the client, `text` only to the model. */
-export interface ResearchSource {
+export interface ResearchSource extends CitedChunk {
   title: string;
   url: string;
   snippet: string;
@@ -49,6 +50,7 @@ export async function gatherResearch(
   }
   const hits = await req.retrieve(req.query, req.deepCrawl ? RESEARCH_DEEP_CRAWL_SOURCES : WEB_RESULTS);
   return hits.map((h, i) => ({
+    ...citedChunkOf(h),
     title: h.title,
     url: h.url,
     snippet: h.content.slice(0, SNIPPET_CHARS),

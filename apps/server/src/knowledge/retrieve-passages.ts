@@ -79,6 +79,7 @@ export async function retrievePassages(
         documentId: h.documentId,
         page: h.page ?? null,
         heading: h.heading ?? null,
+        chunkId: h.chunkId,
       },
     ];
   });

@@ -18,6 +18,7 @@ export const CONVERTED = [
   "features/chat",
   "features/compare",
   "features/dashboard",
+  "features/documents",
   "features/help",
   "features/images",
   "features/local-models",

@@ -221,9 +221,8 @@ export async function* chatAnswer(
   call: ChatModelCall,
   answer: OpenAnswer,
 ): AsyncGenerator<ChatStreamEvent, Ending<ChatStreamEvent>> {
-  const sources: Source[] = context.map(({ title, url, domain, snippet }) => ({
-    title,
-    url,
+  const sources: Source[] = context.map(({ text: _text, domain, snippet, ...source }) => ({
+    ...source,
     ...(domain ? { domain } : {}),
     ...(snippet ? { snippet } : {}),
   }));
@@ -305,8 +304,10 @@ export async function* chatAnswer(
         message: statusText(status),
         ahead: status.kind === "queued" ? status.ahead : null,
       };
-    } else if (!sources.some((s) => s.url === part.url))
-      sources.push({ title: part.title, url: part.url, domain: domainOf(part.url) });
+    } else if (!sources.some((s) => s.url === part.url && s.chunkId === part.chunkId)) {
+      const { type: _type, ...source } = part;
+      sources.push({ ...source, domain: domainOf(part.url) });
+    }
     next = await call.stream!.next();
   }
   const { text, outputTokens, interrupted } = next.value;

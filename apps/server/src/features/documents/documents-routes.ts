@@ -13,8 +13,10 @@ import type { AppEnv } from "../../lib/context";
 import { readUpload, uploadLimit } from "../../lib/upload";
 import { parseWith, readJson } from "../../lib/validate";
 import { createDocument, deleteDocument, getDocument, listDocuments, type NewDocument } from "./documents";
+import { getChunk } from "./get-chunk";
 
 const idParam = z.object({ id: z.string().uuid("not a document id") });
+const chunkParam = idParam.extend({ chunkId: z.string().uuid("not a passage id") });
 const URL_READ_TIMEOUT_MS = 15_000;
 
 export interface DocumentsDeps {
@@ -85,6 +87,10 @@ export function documentsRoutes({ db, jobs, allowPrivateFetch }: DocumentsDeps) 
       c.json(await create(user(c), await documentFromUrl(c, user(c), allowPrivateFetch)), 201),
     )
     .get("/:id", async (c) => c.json(await getDocument(db, user(c), parseWith(idParam, c.req.param()).id)))
+    .get("/:id/chunks/:chunkId", async (c) => {
+      const { id, chunkId } = parseWith(chunkParam, c.req.param());
+      return c.json(await getChunk(db, user(c), id, chunkId));
+    })
     .post("/:id/reindex", async (c) => {
       const { id } = parseWith(idParam, c.req.param());
       await getDocument(db, user(c), id);

@@ -18,6 +18,7 @@ import type { JSONSchema7 } from "@ai-sdk/provider";
 import type { ModelMessage } from "ai";
 import { CHAT_ERROR_MESSAGES, TOOL_OUTPUT_MAX_CHARS } from "@tessera/contracts";
 import type { ToolDefinition, ToolOutput, ToolRunContext } from "../../tools/types";
+import { citedChunkFrom, type CitedChunk } from "./cited-chunk";
 import { classifyLlmError, ModelUnavailableError, type LlmErrorKind } from "./llm-errors";
 import { statusOf, type ModelStatus } from "./model-status";
 import { reportModelCall } from "../../observability/model-calls";
@@ -51,7 +52,7 @@ export interface ModelStreamOptions {
  */
 export type ModelStreamPart =
   | { type: "text"; text: string; sofar: string }
-  | { type: "source"; title: string; url: string }
+  | ({ type: "source"; title: string; url: string } & CitedChunk)
   /** Before the first word of a model that runs here: its line, its loading (model-status.ts). */
   | { type: "status"; status: ModelStatus }
   /** The model called a tool; with `tool-approval` it waits for the person first. */
@@ -358,7 +359,8 @@ export async function* streamModel(
               const status = statusOf(part);
               if (status && !outcome.text) yield { type: "status", status };
             } else if (part.type === "source" && part.sourceType === "url") {
-              yield { type: "source", title: part.title ?? part.url, url: part.url };
+              const cited = citedChunkFrom(part.providerMetadata?.tessera);
+              yield { type: "source", title: part.title ?? part.url, url: part.url, ...cited };
             } else if (part.type === "tool-call") {
               if (withTools) calls.push(part);
               else if (options.programTools) {

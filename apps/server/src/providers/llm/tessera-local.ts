@@ -16,6 +16,7 @@ import type {
 import { setTimeout as sleep } from "node:timers/promises";
 import { LOCAL_MODEL_ID, splitAttachments } from "@tessera/contracts";
 import { composeLocalAnswer, LOCAL_MODEL_NAME, type LocalVoice } from "./local-answer";
+import { citedChunkOf } from "./cited-chunk";
 import { abortError } from "./llm-errors";
 import { lastUserText, promptChars } from "./prompt-text";
 import type { Passage, Retrieve } from "./types";
@@ -135,8 +136,17 @@ function chunkWords(text: string): string[] {
   return chunks;
 }
 
-const toSource = (p: Passage) =>
-  ({ type: "source", sourceType: "url", id: p.id, url: p.url, title: p.title }) as const;
+const toSource = (p: Passage) => {
+  const cited = citedChunkOf(p);
+  return {
+    type: "source",
+    sourceType: "url",
+    id: p.id,
+    url: p.url,
+    title: p.title,
+    ...(cited.chunkId ? { providerMetadata: { tessera: cited } } : {}),
+  } as const;
+};
 
 /** Tokens estimated as ceil(chars / 4): there is no tokenizer, and the figure feeds usage charts only. */
 function usageOf(inputChars: number, outputChars: number): LanguageModelV3Usage {

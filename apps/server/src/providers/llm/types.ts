@@ -24,6 +24,8 @@ export interface Passage {
   /** Where in it: the chunk's page (PDFs) and heading. */
   page?: number | null;
   heading?: string | null;
+  /** The chunk it is, when it is one: citations open the document at it. */
+  chunkId?: string | null;
 }
 
 /** Looks up the caller's workspace knowledge (help, catalogue, their own documents). */

@@ -43,6 +43,14 @@ interface ChatComposerProps {
   inputRef?: RefObject<HTMLTextAreaElement | null>;
   /** The Tools button, beside the prompt library. */
   toolsButton?: ReactNode;
+  /** Knowledge bases by `#`: chips and picker above the box, its keys first, the box's list wiring. */
+  mention?: {
+    chips: ReactNode;
+    picker: ReactNode;
+    onKeyDown: (event: KeyboardEvent<HTMLTextAreaElement>) => boolean;
+    onSelect: () => void;
+    inputProps: { "aria-controls"?: string; "aria-activedescendant"?: string; "aria-expanded"?: boolean };
+  };
 }
 
 /** The message box docked under the conversation, with its file, model and prompt buttons. */
@@ -67,6 +75,7 @@ export function ChatComposer(props: ChatComposerProps) {
   }, [text, box]);
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (props.mention?.onKeyDown(event)) return;
     if (event.key !== "Enter" || event.shiftKey || event.nativeEvent.isComposing) return;
     event.preventDefault();
     if (canSend) onSend();
@@ -103,7 +112,9 @@ export function ChatComposer(props: ChatComposerProps) {
           advice={texts.length ? t("composer.shortenAdvice") : undefined}
           className="px-1"
         />
-        <div className="rounded-2xl border bg-card shadow-sm shadow-black/[0.04] transition-shadow focus-within:border-ring/60 focus-within:ring-[3px] focus-within:ring-ring/15">
+        <div className="relative rounded-2xl border bg-card shadow-sm shadow-black/[0.04] transition-shadow focus-within:border-ring/60 focus-within:ring-[3px] focus-within:ring-ring/15">
+          {props.mention?.picker}
+          {props.mention?.chips}
           <AttachmentChips attachments={props.attachments} onRemove={props.onRemoveAttachment} />
           <textarea
             ref={box}
@@ -113,6 +124,8 @@ export function ChatComposer(props: ChatComposerProps) {
             value={text}
             onChange={(event) => onTextChange(event.target.value)}
             onKeyDown={onKeyDown}
+            onSelect={props.mention?.onSelect}
+            {...props.mention?.inputProps}
             placeholder={t("composer.placeholder", { model: props.modelName })}
             className="block max-h-[200px] min-h-[3.25rem] w-full resize-none bg-transparent px-4 pt-3.5 pb-1 text-[0.95rem] outline-none placeholder:text-muted-foreground/75"
           />

@@ -27,9 +27,12 @@ import { useChatShortcuts } from "../hooks/use-chat-shortcuts";
 import { useComposer } from "../hooks/use-composer";
 import { useModelChoice } from "../hooks/use-model-choice";
 import { useToolChoice } from "../hooks/use-tool-choice";
+import { useCollectionChoice } from "../hooks/use-collection-choice";
 import { prefersReducedMotion, RevealReportContext, useRevealTracker } from "../hooks/use-smooth-text";
 import { ChatComposer } from "./chat-composer";
 import { ToolsButton } from "./tools-button";
+import { CollectionChips, CollectionPicker, optionId, PICKER_ID } from "./collection-picker";
+import { CollectionSwitches } from "./collection-switches";
 import { ChatEmptyState } from "./chat-empty-state";
 import { ChatToolbar } from "./chat-toolbar";
 import { ChatWelcome } from "./chat-welcome";
@@ -102,6 +105,7 @@ export function ChatPage({
   const rename = useRenameConversation();
   const persona = useChatAssistant({ onModel: setModel });
   const toolChoice = useToolChoice(urlConversation);
+  const knowledge = useCollectionChoice({ text: composer.text, setText: composer.setText, box: messageBox });
 
   const session = useChatSession({
     onConversationStarted: (id) => {
@@ -163,6 +167,7 @@ export function ChatPage({
       reveal: chatInterface === "old" && flags.typewriterEffects && !prefersReducedMotion(),
       assistantId: persona.assistantId,
       tools: toolChoice.tools,
+      collectionIds: knowledge.ids,
     };
   };
 
@@ -302,8 +307,28 @@ export function ChatPage({
                 selected={toolChoice.tools}
                 onChange={toolChoice.choose}
                 canUseTools={providerSupportsTools(info?.provider)}
+                knowledge={<CollectionSwitches chosen={knowledge.chosen} onToggle={knowledge.toggle} />}
               />
             }
+            mention={{
+              chips: <CollectionChips chosen={knowledge.chosen} onRemove={knowledge.remove} />,
+              picker: <CollectionPicker picker={knowledge.picker} />,
+              onKeyDown: knowledge.onKeyDown,
+              onSelect: knowledge.onSelect,
+              inputProps: knowledge.picker.open
+                ? {
+                    "aria-controls": PICKER_ID,
+                    "aria-expanded": true,
+                    ...(knowledge.picker.options[knowledge.picker.active]
+                      ? {
+                          "aria-activedescendant": optionId(
+                            knowledge.picker.options[knowledge.picker.active]!.id,
+                          ),
+                        }
+                      : {}),
+                  }
+                : {},
+            }}
           />
         </FeatureErrorBoundary>
         {choice.intro ? <IntroOverlay modelName={info?.name ?? "Tessa"} onDone={choice.endIntro} /> : null}

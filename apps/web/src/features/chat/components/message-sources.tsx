@@ -5,6 +5,7 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { isInAppPath, safeHref } from "@/lib/safe-href";
 import { useTranslation } from "react-i18next";
+import { CitedPassageLink, isCitedPassage } from "./cited-passage";
 
 const chipClass =
   "group flex max-w-full items-center gap-2 rounded-lg border bg-background/60 py-1.5 ps-1.5 pe-2.5 text-xs transition-colors outline-none hover:border-primary/40 hover:bg-accent/60 focus-visible:ring-[3px] focus-visible:ring-ring/40";
@@ -29,6 +30,12 @@ function SourceLink({ source, children }: { source: Source; children: ReactNode 
       <span className={chipClass} title={source.title}>
         {children}
       </span>
+    );
+  if (isCitedPassage(source))
+    return (
+      <CitedPassageLink source={source} className={chipClass}>
+        {children}
+      </CitedPassageLink>
     );
   const href = safeHref(source.url);
   if (isInAppPath(href)) {
@@ -62,7 +69,7 @@ export function MessageSources({ sources }: { sources: Source[] }) {
       </h2>
       <ol className="flex flex-wrap gap-1.5">
         {sources.map((source, index) => {
-          const inApp = isInAppPath(source.url);
+          const inApp = isInAppPath(source.url) || isCitedPassage(source);
           return (
             <li key={`${source.url}-${index}`} className="max-w-full min-w-0">
               <SourceLink source={source}>

@@ -5,7 +5,7 @@ import type { McpSignIn, ToolSummary } from "@tessera/contracts";
 import { useQueryClient } from "@tanstack/react-query";
 import { Wrench } from "lucide-react";
 import { Popover } from "radix-ui";
-import { useEffect, useState } from "react";
+import { useEffect, useState, type ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import { Switch } from "@/components/ui/switch";
 import { errorMessage } from "@/lib/api-client";
@@ -25,10 +25,13 @@ export function ToolsButton({
   selected,
   onChange,
   canUseTools,
+  knowledge,
 }: {
   selected: string[] | null;
   onChange: (ids: string[]) => void;
   canUseTools: boolean;
+  /** The knowledge bases to answer from, below the tools (any model can use them). */
+  knowledge?: ReactNode;
 }) {
   const { t } = useTranslation("chat");
   const [open, setOpen] = useState(false);
@@ -101,6 +104,7 @@ export function ToolsButton({
               })}
             </ul>
           )}
+          {knowledge}
         </Popover.Content>
       </Popover.Portal>
     </Popover.Root>

@@ -22,12 +22,13 @@ export function useRegenerateTurn(history: ReturnType<typeof useConversationHist
       const turn = anyRunning() ? null : regenerateTurn(messagesRef.current, input);
       if (!turn || !signedIn()) return false;
       const { old, messageId, edited, replaced, answer } = turn;
-      const { model, research, assistantId } = input;
+      const { model, research, assistantId, collectionIds } = input;
       const request = {
         ...{ messageId, ...(edited ? { message: edited.content } : {}), model, research },
         ...{
           deepCrawl: research,
           ...(assistantId ? { assistantId } : {}),
+          ...(collectionIds?.length ? { collectionIds } : {}),
           clientMessageId: crypto.randomUUID(),
         },
       };

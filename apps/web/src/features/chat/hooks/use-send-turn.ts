@@ -32,13 +32,14 @@ export function useSendTurn(
     async (input: SendInput): Promise<boolean> => {
       if (!input.prompt.trim() || anyRunning() || !signedIn()) return false;
       const { user, answer, images } = sendTurn(input);
-      const { model, research, assistantId, tools } = input;
+      const { model, research, assistantId, tools, collectionIds } = input;
       // Kept across the turn's connection retries: the server answers 409 to one it already has.
       const clientMessageId = crypto.randomUUID();
       const request = {
         ...{ message: user.content, model, conversationId: conversationRef.current, research },
         ...{ deepCrawl: research, ...(assistantId ? { assistantId } : {}), clientMessageId },
         ...(tools ? { tools } : {}),
+        ...(collectionIds?.length ? { collectionIds } : {}),
       };
       const showImages = (stored: ChatMessage["images"]) =>
         setMessages((list) => list.map((m) => (m.id === user.id ? { ...m, images: stored } : m)));

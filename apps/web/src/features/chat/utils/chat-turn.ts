@@ -30,6 +30,8 @@ export interface SendInput {
   assistantId?: string | null;
   /** Tool ids chosen for the conversation; absent, the conversation's remembered set applies. */
   tools?: string[] | null;
+  /** Knowledge bases to answer from (`#` in the composer); none, the person's whole knowledge. */
+  collectionIds?: string[];
 }
 
 /**

@@ -1,9 +1,10 @@
-// Adds knowledge to the workspace three ways: write or paste text, upload text/markdown/PDF files
-// (several at once, or dropped on the card), or read a page at an address through the server's
-// guarded client. Nothing typed is lost on an error: the fields keep their text.
+// Adds knowledge three ways, to the person's own documents or to a chosen collection: write or paste
+// text, upload files (several at once, or dropped on the card), or read a page at an address through
+// the server's guarded client. Nothing typed is lost on an error: the fields keep their text.
 import { DOCUMENT_ACCEPT, DOCUMENT_CONTENT_MAX, DOCUMENT_TITLE_MAX } from "@tessera/contracts";
 import { FileUp, Globe, PenLine } from "lucide-react";
 import { useRef, useState, type DragEvent, type FormEvent } from "react";
+import { useTranslation } from "react-i18next";
 import { toast } from "@/lib/toast";
 import { FormError } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -15,10 +16,15 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { Textarea } from "@/components/ui/textarea";
 import { errorMessage } from "@/lib/api-client";
 import { useAddDocument } from "@/lib/documents-api";
+import { useAddToCollection } from "../api/collections";
 import { cn, formatCount } from "@/lib/utils";
 
-export function AddDocumentCard() {
-  const add = useAddDocument();
+/** `collection`: where new documents go; the person's own documents when null. */
+export function AddDocumentCard({ collection }: { collection: { id: string; name: string } | null }) {
+  const { t } = useTranslation("documents");
+  const toOwn = useAddDocument();
+  const toCollection = useAddToCollection(collection?.id ?? "");
+  const add = collection ? toCollection : toOwn;
   const [tab, setTab] = useState("write");
   const [error, setError] = useState<string | null>(null);
   const [title, setTitle] = useState("");
@@ -32,10 +38,10 @@ export function AddDocumentCard() {
   const saveText = async (e: FormEvent) => {
     e.preventDefault();
     setError(null);
-    if (!title.trim() || !content.trim()) return setError("Give the document a title and some text.");
+    if (!title.trim() || !content.trim()) return setError(t("add.textRequired"));
     try {
       const doc = await add.mutateAsync({ kind: "text", input: { title, content } });
-      toast.success("Document added", { description: doc.title });
+      toast.success(t("add.added"), { description: doc.title });
       setTitle("");
       setContent("");
     } catch (err) {
@@ -46,14 +52,14 @@ export function AddDocumentCard() {
   const saveUrl = async (e: FormEvent) => {
     e.preventDefault();
     setError(null);
-    if (!url.trim()) return setError("Enter the address of a page, text file or PDF.");
+    if (!url.trim()) return setError(t("add.urlRequired"));
     setReading(url.trim());
     try {
       const doc = await add.mutateAsync({
         kind: "url",
         input: { url: url.trim(), ...(urlTitle.trim() ? { title: urlTitle.trim() } : {}) },
       });
-      toast.success("Page added", { description: doc.title });
+      toast.success(t("add.pageAdded"), { description: doc.title });
       setUrl("");
       setUrlTitle("");
     } catch (err) {
@@ -70,7 +76,7 @@ export function AddDocumentCard() {
       setReading(file.name);
       try {
         const doc = await add.mutateAsync({ kind: "file", file });
-        toast.success("Document added", { description: doc.title });
+        toast.success(t("add.added"), { description: doc.title });
       } catch (err) {
         failed.push(`${file.name}: ${errorMessage(err)}`);
       }
@@ -89,10 +95,8 @@ export function AddDocumentCard() {
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Add knowledge</CardTitle>
-        <CardDescription>
-          Search, Tessera Local and your assistants answer from what you add here, and cite it.
-        </CardDescription>
+        <CardTitle>{collection ? t("add.titleTo", { name: collection.name }) : t("add.title")}</CardTitle>
+        <CardDescription>{t("add.description")}</CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
         <Tabs
@@ -102,18 +106,18 @@ export function AddDocumentCard() {
             setError(null);
           }}
         >
-          <TabsList aria-label="How to add a document">
+          <TabsList aria-label={t("add.how")}>
             <TabsTrigger value="write">
-              <PenLine aria-hidden="true" className="mr-1.5 size-4" />
-              Write
+              <PenLine aria-hidden="true" className="me-1.5 size-4" />
+              {t("add.write")}
             </TabsTrigger>
             <TabsTrigger value="upload">
-              <FileUp aria-hidden="true" className="mr-1.5 size-4" />
-              Upload
+              <FileUp aria-hidden="true" className="me-1.5 size-4" />
+              {t("add.upload")}
             </TabsTrigger>
             <TabsTrigger value="url">
-              <Globe aria-hidden="true" className="mr-1.5 size-4" />
-              From URL
+              <Globe aria-hidden="true" className="me-1.5 size-4" />
+              {t("add.fromUrl")}
             </TabsTrigger>
           </TabsList>
 
@@ -121,35 +125,35 @@ export function AddDocumentCard() {
             <form
               onSubmit={(e) => void saveText(e)}
               className="flex flex-col gap-3"
-              aria-label="Write a document"
+              aria-label={t("add.writeForm")}
             >
               <div className="flex flex-col gap-1.5">
-                <Label htmlFor="document-title">Title</Label>
+                <Label htmlFor="document-title">{t("add.titleLabel")}</Label>
                 <Input
                   id="document-title"
                   value={title}
                   maxLength={DOCUMENT_TITLE_MAX}
                   onChange={(e) => setTitle(e.target.value)}
-                  placeholder="Team handbook"
+                  placeholder={t("add.titlePlaceholder")}
                 />
               </div>
               <div className="flex flex-col gap-1.5">
-                <Label htmlFor="document-content">Text</Label>
+                <Label htmlFor="document-content">{t("add.text")}</Label>
                 <Textarea
                   id="document-content"
                   rows={8}
                   value={content}
                   maxLength={DOCUMENT_CONTENT_MAX}
                   onChange={(e) => setContent(e.target.value)}
-                  placeholder="Paste notes, a policy, a product sheet… Markdown is fine."
+                  placeholder={t("add.textPlaceholder")}
                 />
-                <p className="text-right text-xs text-muted-foreground">
+                <p className="text-end text-xs text-muted-foreground">
                   {formatCount(content.length)} / {formatCount(DOCUMENT_CONTENT_MAX)}
                 </p>
               </div>
               <Button type="submit" disabled={add.isPending} className="self-end">
                 {add.isPending ? <Spinner /> : null}
-                Save document
+                {t("add.save")}
               </Button>
             </form>
           </TabsContent>
@@ -169,17 +173,15 @@ export function AddDocumentCard() {
             >
               <FileUp aria-hidden="true" className="size-8 text-muted-foreground" />
               <div>
-                <p className="font-medium">Drop files here</p>
-                <p className="text-sm text-muted-foreground">
-                  Text, Markdown, CSV, JSON or PDF, up to 10 MB each.
-                </p>
+                <p className="font-medium">{t("add.drop")}</p>
+                <p className="text-sm text-muted-foreground">{t("add.types")}</p>
               </div>
               <Button
                 variant="outline"
                 disabled={reading !== null}
                 onClick={() => fileInput.current?.click()}
               >
-                Choose files
+                {t("add.choose")}
               </Button>
               <input
                 ref={fileInput}
@@ -198,42 +200,43 @@ export function AddDocumentCard() {
           </TabsContent>
 
           <TabsContent value="url" className="mt-4">
-            <form onSubmit={(e) => void saveUrl(e)} className="flex flex-col gap-3" aria-label="Add from URL">
+            <form
+              onSubmit={(e) => void saveUrl(e)}
+              className="flex flex-col gap-3"
+              aria-label={t("add.fromUrl")}
+            >
               <div className="flex flex-col gap-1.5">
-                <Label htmlFor="document-url">Address</Label>
+                <Label htmlFor="document-url">{t("add.address")}</Label>
                 <Input
                   id="document-url"
                   type="url"
                   inputMode="url"
                   value={url}
                   onChange={(e) => setUrl(e.target.value)}
-                  placeholder="https://…"
+                  placeholder={t("add.urlPlaceholder")}
                 />
               </div>
               <div className="flex flex-col gap-1.5">
-                <Label htmlFor="document-url-title">Title (optional)</Label>
+                <Label htmlFor="document-url-title">{t("add.titleOptional")}</Label>
                 <Input
                   id="document-url-title"
                   value={urlTitle}
                   maxLength={DOCUMENT_TITLE_MAX}
                   onChange={(e) => setUrlTitle(e.target.value)}
-                  placeholder="The page's own title"
+                  placeholder={t("add.titleFromPage")}
                 />
               </div>
-              <p className="text-xs text-muted-foreground">
-                Tessera reads the page's main text (or a text file or PDF) and keeps a copy; private network
-                addresses are never fetched.
-              </p>
+              <p className="text-xs text-muted-foreground">{t("add.urlHint")}</p>
               <Button type="submit" disabled={add.isPending} className="self-end">
                 {add.isPending ? <Spinner /> : null}
-                Add page
+                {t("add.addPage")}
               </Button>
             </form>
           </TabsContent>
         </Tabs>
         {reading ? (
           <p role="status" className="flex items-center gap-2 text-sm text-muted-foreground">
-            <Spinner /> Reading {reading}…
+            <Spinner /> {t("add.reading", { name: reading })}
           </p>
         ) : null}
         <FormError message={error} />

@@ -1,40 +1,51 @@
 // /dashboard/documents/:id: one document as search and Tessera Local cite it, with where it came
-// from and a way to delete it. Citations of a document link here.
+// from and a way to delete it. Citations link here with `?chunk=<id>&page=<n>`: the cited passage is
+// marked and scrolled into view (or, while it loads or if it is gone, its page).
 import { ArrowLeft, ExternalLink, Trash2 } from "lucide-react";
 import { useState } from "react";
-import { Link, useNavigate, useParams } from "react-router";
-import { toast } from "@/lib/toast";
+import { useTranslation } from "react-i18next";
+import { Link, useNavigate, useParams, useSearchParams } from "react-router";
 import { ConfirmDeleteDialog } from "@/components/confirm-delete-dialog";
-import { Markdown } from "@/components/markdown";
 import { NotFoundPanel } from "@/components/not-found-panel";
 import { Button } from "@/components/ui/button";
 import { PageSpinner } from "@/components/ui/spinner";
 import { errorMessage, isNotFound } from "@/lib/api-client";
-import { useDeleteDocument, useDocument } from "@/lib/documents-api";
+import { useDocument } from "@/lib/documents-api";
 import { INERT_HREF, safeHref } from "@/lib/safe-href";
+import { toast } from "@/lib/toast";
 import { useDocumentTitle } from "@/lib/use-document-title";
-import { documentFacts } from "./document-facts";
+import { useDeleteDocumentOf } from "../api/collections";
+import { useChunk } from "../api/get-chunk";
+import { useDocumentFacts } from "./document-facts";
+import { DocumentText } from "./document-text";
 
 const BACK = "/dashboard/documents";
 
 export function DocumentPage() {
+  const { t } = useTranslation("documents");
   const { id = "" } = useParams();
+  const [params] = useSearchParams();
+  const chunkId = params.get("chunk");
+  const pageParam = Number(params.get("page"));
   const navigate = useNavigate();
   const { data: doc, error, isPending, refetch } = useDocument(id);
-  const remove = useDeleteDocument();
+  const { data: chunk } = useChunk(id, chunkId);
+  const remove = useDeleteDocumentOf();
+  const facts = useDocumentFacts();
   const [confirming, setConfirming] = useState(false);
-  useDocumentTitle(doc?.title ?? "Document");
+  useDocumentTitle(doc?.title ?? t("page.document"));
+  const back = doc?.collection_id ? `${BACK}?collection=${doc.collection_id}` : BACK;
 
   let body;
-  if (isPending) body = <PageSpinner label="Loading document" />;
+  if (isPending) body = <PageSpinner label={t("page.loading")} />;
   else if (isNotFound(error))
-    body = <NotFoundPanel what="Document" back={{ to: BACK, label: "Back to your documents" }} />;
+    body = <NotFoundPanel what={t("page.document")} back={{ to: BACK, label: t("page.backToYours") }} />;
   else if (!doc)
     body = (
       <div className="flex flex-col items-start gap-3">
-        <p className="text-sm text-destructive">This document could not be loaded: {errorMessage(error)}</p>
+        <p className="text-sm text-destructive">{t("page.loadFailed", { error: errorMessage(error) })}</p>
         <Button variant="outline" size="sm" onClick={() => void refetch()}>
-          Try again
+          {t("page.retry")}
         </Button>
       </div>
     );
@@ -45,7 +56,7 @@ export function DocumentPage() {
         <header className="flex flex-wrap items-start justify-between gap-4">
           <div className="flex min-w-0 flex-col gap-1.5">
             <h1 className="text-2xl font-semibold tracking-tight break-words">{doc.title}</h1>
-            <p className="text-sm text-muted-foreground">{documentFacts(doc)}</p>
+            <p className="text-sm text-muted-foreground">{facts(doc)}</p>
             {source && source !== INERT_HREF ? (
               <a
                 href={source}
@@ -60,30 +71,27 @@ export function DocumentPage() {
           </div>
           <Button variant="outline" onClick={() => setConfirming(true)} disabled={remove.isPending}>
             <Trash2 aria-hidden="true" />
-            Delete
+            {t("page.delete")}
           </Button>
         </header>
-        <article aria-label="Document text" className="rounded-xl border bg-card px-5 py-4 sm:px-7 sm:py-6">
-          <Markdown>{doc.content}</Markdown>
-        </article>
+        <DocumentText
+          content={doc.content}
+          page={chunk?.page ?? (pageParam > 0 ? pageParam : null)}
+          passage={chunk?.content ?? null}
+        />
         <ConfirmDeleteDialog
           item={confirming ? doc : null}
-          title="Delete this document?"
-          description={(d) => (
-            <>
-              <strong>{d.title}</strong> will be removed from your workspace.
-            </>
-          )}
+          title={t("delete.title")}
+          description={(d) => t("delete.descriptionShort", { title: d.title })}
           onCancel={() => setConfirming(false)}
           onConfirm={(d) => {
             setConfirming(false);
-            remove.mutate(d.id, {
+            remove.mutate(d, {
               onSuccess: () => {
-                toast.success("Document deleted", { description: d.title });
-                void navigate(BACK);
+                toast.success(t("delete.done"), { description: d.title });
+                void navigate(back);
               },
-              onError: (err) =>
-                toast.error("Could not delete the document", { description: errorMessage(err) }),
+              onError: (err) => toast.error(t("delete.failed"), { description: errorMessage(err) }),
             });
           }}
         />
@@ -94,11 +102,11 @@ export function DocumentPage() {
   return (
     <div className="mx-auto flex w-full max-w-4xl flex-col gap-6 px-4 py-8 sm:px-8">
       <Link
-        to={BACK}
+        to={back}
         className="inline-flex items-center gap-1.5 text-sm text-muted-foreground hover:text-foreground"
       >
-        <ArrowLeft aria-hidden="true" className="size-4" />
-        All documents
+        <ArrowLeft aria-hidden="true" className="size-4 rtl:rotate-180" />
+        {t("page.all")}
       </Link>
       {body}
     </div>

@@ -20,7 +20,11 @@ const doc = (title: string, extra: Partial<DocumentSummary> = {}): DocumentSumma
 
 async function openDocuments(routes: Parameters<typeof stubFetch>[0], path = "/dashboard/documents") {
   storeSession();
-  const server = stubFetch({ "GET /api/auth/get-session": () => json(sessionBody()), ...routes });
+  const server = stubFetch({
+    "GET /api/auth/get-session": () => json(sessionBody()),
+    "GET /api/knowledge/collections": () => json([]),
+    ...routes,
+  });
   const user = userEvent.setup();
   renderApp(path);
   await screen.findAllByRole("heading", { level: 1 }, { timeout: 3000 });
