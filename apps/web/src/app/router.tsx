@@ -67,7 +67,7 @@ export const routes: RouteObject[] = retryingChunks([
               {
                 path: "chat",
                 loader: chatReadAhead.loader,
-                lazy: withTexts(["chat"], () =>
+                lazy: withTexts(["chat", "knowledge"], () =>
                   import("./routes/chat-route").then((m) => {
                     chatReadAhead.codeLoaded();
                     return { Component: m.ChatRoute };
@@ -107,17 +107,19 @@ export const routes: RouteObject[] = retryingChunks([
               },
               {
                 path: "documents",
-                lazy: () =>
+                lazy: withTexts(["documents", "knowledge"], () =>
                   import("@/features/documents/components/documents-page").then((m) => ({
                     Component: m.DocumentsPage,
                   })),
+                ),
               },
               {
                 path: "documents/:id",
-                lazy: () =>
+                lazy: withTexts(["documents", "knowledge"], () =>
                   import("@/features/documents/components/document-page").then((m) => ({
                     Component: m.DocumentPage,
                   })),
+                ),
               },
               {
                 path: "tessera-search",
