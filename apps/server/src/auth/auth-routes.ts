@@ -5,11 +5,14 @@
 // address has an account, a confirmation link opened away from the sign-up's browser leads to
 // choosing the password (sign-up-claim.ts), and errors come back in the one error shape; a page
 // opened at another address than PUBLIC_URL is told which one.
+import type { LanguageCode } from "@tessera/contracts";
 import { eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { getCookie } from "hono/cookie";
 import type { Database } from "../db/client";
 import { session as sessionTable, user as userTable } from "../db/schema";
+import { requestLanguage } from "../i18n/request-language";
+import { translateError } from "../i18n/server-text";
 import type { AppEnv } from "../lib/context";
 import { AppError, errorBody } from "../lib/errors";
 import { enforceLimit, type RateLimiter } from "../lib/rate-limiter";
@@ -134,10 +137,13 @@ export function authRoutes(deps: {
       const nonce = browserNonce(getCookie(c, SIGN_UP_BROWSER_COOKIE));
       return signUpAnswer(db, await response.json(), nonce, secure);
     }
-    if (accountKey && (await isPasswordRefusal(response))) return signInFailed(c.get("requestId"));
     if (response.status < 400) return response;
+    // Better Auth's refusals go out in the person's language too, as the rest of the API's errors do.
+    const language = await requestLanguage(c, db);
+    if (accountKey && (await isPasswordRefusal(response)))
+      return signInFailed(c.get("requestId"), translateError(SIGN_IN_FAILED, language));
     const origin = c.req.header("origin") ?? c.req.header("referer") ?? "";
-    return reshapeError(response, c.get("requestId"), (code) => {
+    return reshapeError(response, c.get("requestId"), language, (code) => {
       if (code !== "INVALID_ORIGIN") return undefined;
       c.get("logger").warn(
         { event: "auth.origin_refused", origin, publicUrl: deps.publicUrl },
@@ -181,8 +187,8 @@ async function isPasswordRefusal(response: Response): Promise<boolean> {
 }
 
 /** A wrong password and a right one for an unconfirmed address answer alike. */
-function signInFailed(requestId: string) {
-  return new Response(JSON.stringify(errorBody("INVALID_EMAIL_OR_PASSWORD", SIGN_IN_FAILED, requestId)), {
+function signInFailed(requestId: string, message: string) {
+  return new Response(JSON.stringify(errorBody("INVALID_EMAIL_OR_PASSWORD", message, requestId)), {
     status: 401,
     headers: { "content-type": "application/json" },
   });
@@ -220,6 +226,7 @@ function wrongAddress(origin: string | null, publicUrl: string): string {
 async function reshapeError(
   response: Response,
   requestId: string,
+  language: LanguageCode,
   /** Our own wording for one of Better Auth's codes, where its own would leave a person stuck. */
   explain: (code: string) => string | undefined = () => undefined,
 ): Promise<Response> {
@@ -233,7 +240,7 @@ async function reshapeError(
       response.status === 429
         ? "Too many attempts. Wait a minute and try again."
         : text || response.statusText || "Request failed.";
-    return new Response(JSON.stringify(errorBody(code, message, requestId)), {
+    return new Response(JSON.stringify(errorBody(code, translateError(message, language), requestId)), {
       status: response.status,
       headers,
     });
@@ -246,7 +253,7 @@ async function reshapeError(
     explain(code) ??
     raw.message ??
     (response.status === 429 ? "Too many attempts. Wait a minute and try again." : "Request failed.");
-  return new Response(JSON.stringify(errorBody(code, message, requestId)), {
+  return new Response(JSON.stringify(errorBody(code, translateError(message, language), requestId)), {
     status: response.status,
     headers,
   });

@@ -19,7 +19,9 @@ describe("picking the language", () => {
 
   it("translates the messages it knows and leaves the others as written", () => {
     expect(translateError("Sign in to continue.", "de")).toBe("Melden Sie sich an, um fortzufahren.");
-    expect(translateError("title: must not be empty", "de")).toBe("title: must not be empty");
+    expect(translateError("title: a problem no catalogue knows", "de")).toBe(
+      "title: a problem no catalogue knows",
+    );
   });
 });
 
@@ -77,5 +79,32 @@ describe("answers and mail", () => {
     expect(res.status).toBe(200);
     const mail = await t.latestMail("greta@example.com", "reset-password");
     expect(mail?.subject).toBe("Setzen Sie Ihr Tessera-Passwort zurück");
+  });
+
+  it("words the sign-in's refusals and a refused request's fields in the person's language", async () => {
+    await t.newUser("pilar@example.com");
+    const wrong = await t.request("/api/auth/sign-in/email", {
+      method: "POST",
+      headers: { "accept-language": "es-ES,es;q=0.9" },
+      json: { email: "pilar@example.com", password: "not-the-password-1" },
+    });
+    expect(wrong.status).toBe(401);
+    expect(await wrong.json()).toMatchObject({
+      error: {
+        message:
+          "Correo o contraseña incorrectos. Si acabas de crear tu cuenta, abre primero el enlace que te enviamos por correo.",
+      },
+    });
+
+    const token = await t.newUser("jun@example.com");
+    await t.request("/api/profile", { method: "PATCH", token, json: { language: "zh-CN" } });
+    const refused = await t.request("/api/conversation-folders", {
+      method: "POST",
+      token,
+      json: { name: "x".repeat(500) },
+    });
+    expect(refused.status).toBe(400);
+    const body = (await refused.json()) as { error: { message: string } };
+    expect(body.error.message).toMatch(/^name: 最多 \d+ 个字符$/);
   });
 });

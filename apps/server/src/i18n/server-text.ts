@@ -29,6 +29,91 @@ const ERROR_KEYS = new Map(
   Object.entries(en.errors).map(([key, text]) => [text, key as keyof Catalog["errors"]]),
 );
 
+const PLACEHOLDER = /\{\{(\w+)\}\}/g;
+/** Placeholders that only ever hold a number: they match digits alone, so no other text passes for them. */
+const NUMERIC = new Set([
+  "count",
+  "seconds",
+  "minutes",
+  "size",
+  "limit",
+  "length",
+  "status",
+  "width",
+  "height",
+  "side",
+  "megapixels",
+  "allowance",
+  "nextAllowance",
+]);
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/**
+ * Messages with values in them ("{{email}} is already invited."), as patterns that find the values in
+ * the English text. The most specific first: the one with the most fixed words wins a tie.
+ */
+const ERROR_PATTERNS = Object.entries(en.errors)
+  .filter(([, text]) => text.includes("{{"))
+  .map(([key, text]) => ({
+    key: key as keyof Catalog["errors"],
+    names: [...text.matchAll(PLACEHOLDER)].map((m) => m[1]!),
+    regex: new RegExp(
+      `^${text
+        .split(PLACEHOLDER)
+        .map((part, i) =>
+          i % 2 === 0 ? escapeRegExp(part) : NUMERIC.has(part) ? "([\\d.,]+)" : "([\\s\\S]+?)",
+        )
+        .join("")}$`,
+    ),
+    fixed: text.replace(PLACEHOLDER, "").length,
+  }))
+  .sort((a, b) => b.fixed - a.fixed);
+
+const EN_NUMBER = /^\d{1,3}(,\d{3})+(\.\d+)?$|^\d+(\.\d+)?$/;
+const EN_DOLLARS = /^\$(\d{1,3}(,\d{3})*(\.\d+)?)$/;
+
+/** A value taken from an English message, as the language writes it: numbers, money, dates, messages. */
+function localValue(name: string, value: string, language: LanguageCode, depth: number): string {
+  if (EN_NUMBER.test(value)) return new Intl.NumberFormat(language).format(Number(value.replaceAll(",", "")));
+  const dollars = EN_DOLLARS.exec(value);
+  if (dollars)
+    return new Intl.NumberFormat(language, { style: "currency", currency: "USD" }).format(
+      Number(dollars[1]!.replaceAll(",", "")),
+    );
+  if (name === "date" && !Number.isNaN(Date.parse(`${value} UTC`)))
+    return new Date(`${value} UTC`).toLocaleDateString(language, { timeZone: "UTC", dateStyle: "long" });
+  return depth < 2 ? (translateMessage(value, language, depth + 1) ?? value) : value;
+}
+
+function translateMessage(message: string, language: LanguageCode, depth = 0): string | null {
+  const key = ERROR_KEYS.get(message);
+  if (key) return CATALOGS[language].errors[key];
+  for (const pattern of ERROR_PATTERNS) {
+    const found = pattern.regex.exec(message);
+    if (!found) continue;
+    const values = new Map(pattern.names.map((name, i) => [name, found[i + 1]!]));
+    return CATALOGS[language].errors[pattern.key].replace(PLACEHOLDER, (_, name: string) =>
+      localValue(name, values.get(name) ?? "", language, depth),
+    );
+  }
+  return null;
+}
+
+/** A 400's "field: problem; field: problem" (lib/validate.ts), each problem in `language`. */
+function translateIssues(message: string, language: LanguageCode): string | null {
+  let changed = false;
+  const parts = message.split("; ").map((part) => {
+    const whole = translateMessage(part, language);
+    if (whole !== null) return ((changed = true), whole);
+    const [, field, problem] = /^([^\s:;]+): ([\s\S]+)$/.exec(part) ?? [];
+    const translated = problem ? translateMessage(problem, language) : null;
+    if (translated === null) return part;
+    changed = true;
+    return `${field}: ${translated}`;
+  });
+  return changed ? parts.join("; ") : null;
+}
+
 const isLanguage = (value: unknown): value is LanguageCode =>
   typeof value === "string" && (LANGUAGE_CODES as readonly string[]).includes(value);
 
@@ -66,10 +151,13 @@ export function pickLanguage(stored: unknown, acceptLanguage: string | null | un
   return isLanguage(stored) ? stored : languageFromHeader(acceptLanguage);
 }
 
-/** An error message in `language` when it is one of the catalogue's; any other stays as written. */
+/**
+ * An error message in `language` when the catalogue knows it, its values (numbers, money, dates)
+ * written the language's way; a 400's list of field problems part by part; any other as written.
+ */
 export function translateError(message: string, language: LanguageCode): string {
-  const key = ERROR_KEYS.get(message);
-  return key ? CATALOGS[language].errors[key] : message;
+  if (language === "en") return message;
+  return translateMessage(message, language) ?? translateIssues(message, language) ?? message;
 }
 
 /** A mail text in `language`, its {{placeholders}} filled. */

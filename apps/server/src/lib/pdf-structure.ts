@@ -15,7 +15,10 @@ export const PDF_MAX_NESTING = 100;
 export const PDF_MAX_OBJECTS = 100_000;
 
 export const pdfTooComplex = (reason?: string) =>
-  new AppError("TOO_COMPLEX", `This PDF is too complex to read${reason ? `: ${reason}` : ""}.`);
+  new AppError(
+    "TOO_COMPLEX",
+    reason ? `This PDF is too complex to read: ${reason}.` : "This PDF is too complex to read.",
+  );
 
 const SPACE = new Set([0, 9, 10, 12, 13, 32]);
 const DELIMITER = new Set([0x28, 0x29, 0x3c, 0x3e, 0x5b, 0x5d, 0x7b, 0x7d, 0x2f, 0x25]);

@@ -18,7 +18,10 @@ export async function requireMember(db: Database, teamId: string, userId: string
   if (!row) throw new AppError("NOT_FOUND", TEAM_NOT_FOUND);
   const role = row.role as TeamRole;
   if (roles && !roles.includes(role)) {
-    throw new AppError("FORBIDDEN", `Only a team ${roles.join(" or ")} can do this.`);
+    throw new AppError(
+      "FORBIDDEN",
+      roles.includes("admin") ? "Only a team owner or admin can do this." : "Only a team owner can do this.",
+    );
   }
   return { memberId: row.id, role };
 }
