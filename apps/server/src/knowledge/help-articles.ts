@@ -1,4 +1,16 @@
-// Help articles that ship with Tessera: what Tessera Local answers "how do I…" questions from.
+// Help articles that ship with Tessera: what Tessera Local answers "how do I…" questions from. The
+// English ones are below; each other language's are in help/<language>.json, keyed by slug.
+import type { LanguageCode } from "@tessera/contracts";
+import { sql, type SQL } from "drizzle-orm";
+import { knowledgePassages, profiles } from "../db/schema";
+import ar from "./help/ar.json";
+import de from "./help/de.json";
+import es from "./help/es.json";
+import fr from "./help/fr.json";
+import ja from "./help/ja.json";
+import ptBR from "./help/pt-BR.json";
+import zhCN from "./help/zh-CN.json";
+
 export interface HelpArticle {
   slug: string;
   title: string;
@@ -72,3 +84,31 @@ export const HELP_ARTICLES: readonly HelpArticle[] = [
     body: "Tessera Local is the built-in offline model. It answers from this workspace's help articles, the model catalogue and your own documents, and cites where each part of its answer comes from. It does not know the wider world; connect a provider for general questions.",
   },
 ];
+
+type Translated = Record<string, { title: string; body: string }>;
+export const HELP_TRANSLATIONS: Record<Exclude<LanguageCode, "en">, Translated> = {
+  de,
+  fr,
+  es,
+  "pt-BR": ptBR,
+  "zh-CN": zhCN,
+  ja,
+  ar,
+};
+
+/** The help articles in `language`: an article not yet translated stays in English. */
+export function helpArticles(language: LanguageCode): readonly HelpArticle[] {
+  if (language === "en") return HELP_ARTICLES;
+  const translated = HELP_TRANSLATIONS[language];
+  return HELP_ARTICLES.map((article) => ({ ...article, ...translated[article.slug] }));
+}
+
+/**
+ * The shared passages a person reads, as a condition: every passage but help articles, and those
+ * only in the language chosen on their account (English without a choice). The translated articles
+ * are indexed as `help:<language>:<slug>`, the English ones as `help:<slug>`.
+ */
+export function helpInTheirLanguage(userId: string): SQL {
+  const key = sql`coalesce(${knowledgePassages.sourceKey}, '')`;
+  return sql`(${key} not like 'help:%' or coalesce((select ${profiles.language} from ${profiles} where ${profiles.userId} = ${userId}), 'en') = (case when ${key} like 'help:%:%' then split_part(${key}, ':', 2) else 'en' end))`;
+}

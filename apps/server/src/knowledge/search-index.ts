@@ -1,11 +1,12 @@
 // The local search index (DESIGN.md's embedded search default): Postgres full-text search, title
 // weighted over body, ranked, with highlighted snippets, over what the person may see: the help
 // articles and catalogue, their own documents, and web pages earlier searches brought in.
-import { eq, inArray, isNull, or, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { knowledgePassages } from "../db/schema";
 import type { KnowledgeKind } from "../providers/llm/types";
 import type { WebResult } from "../providers/search/types";
+import { helpInTheirLanguage } from "./help-articles";
 import { rankedMatch } from "./search-knowledge";
 
 export interface IndexedResult extends WebResult {
@@ -23,7 +24,10 @@ export async function searchIndex(
   opts: { userId: string; limit: number },
 ): Promise<IndexedResult[]> {
   const limit = Math.min(Math.max(opts.limit, 1), 20);
-  const visible = or(isNull(knowledgePassages.userId), eq(knowledgePassages.userId, opts.userId))!;
+  const visible = and(
+    or(isNull(knowledgePassages.userId), eq(knowledgePassages.userId, opts.userId)),
+    helpInTheirLanguage(opts.userId),
+  )!;
   const match = await rankedMatch(db, query, visible, limit);
   if (!match) return [];
   const rows = await db

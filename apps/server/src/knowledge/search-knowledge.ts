@@ -3,6 +3,7 @@ import { and, desc, eq, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
 import { rowsOf, type Database } from "../db/client";
 import { knowledgePassages } from "../db/schema";
 import type { Passage } from "../providers/llm/types";
+import { helpInTheirLanguage } from "./help-articles";
 
 /** Words of a question as an OR query: natural questions rarely contain every term of a passage. */
 export function toOrQuery(text: string): string | null {
@@ -102,10 +103,13 @@ export async function searchKnowledge(
   documentIds: string[] = [],
 ): Promise<Passage[]> {
   const want = Math.min(Math.max(limit, 1), 20);
-  const visible = or(
-    isNull(knowledgePassages.userId),
-    eq(knowledgePassages.userId, userId),
-    documentIds.length ? inArray(knowledgePassages.documentId, documentIds) : undefined,
+  const visible = and(
+    or(
+      isNull(knowledgePassages.userId),
+      eq(knowledgePassages.userId, userId),
+      documentIds.length ? inArray(knowledgePassages.documentId, documentIds) : undefined,
+    ),
+    helpInTheirLanguage(userId),
   )!;
   const match = await rankedMatch(db, query, visible, want);
   if (!match) return [];

@@ -4,7 +4,7 @@ import { MODEL_GROUPS, modelHelpPath } from "@tessera/contracts";
 import { and, isNotNull, notInArray, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { knowledgePassages } from "../db/schema";
-import { HELP_ARTICLES } from "./help-articles";
+import { HELP_ARTICLES, HELP_TRANSLATIONS, helpArticles } from "./help-articles";
 
 interface SharedPassage {
   sourceKey: string;
@@ -22,6 +22,17 @@ export function sharedPassages(): SharedPassage[] {
     url: `/help/${a.slug}`,
     content: a.body,
   }));
+  // Each language's articles too: a person finds those of the language they chose (helpInTheirLanguage).
+  const translated = (Object.keys(HELP_TRANSLATIONS) as (keyof typeof HELP_TRANSLATIONS)[]).flatMap(
+    (language) =>
+      helpArticles(language).map((a) => ({
+        sourceKey: `help:${language}:${a.slug}`,
+        kind: "help" as const,
+        title: a.title,
+        url: `/help/${a.slug}`,
+        content: a.body,
+      })),
+  );
   const catalogue = MODEL_GROUPS.flatMap((g) =>
     g.models.map((m) => {
       const traits = [
@@ -40,7 +51,7 @@ export function sharedPassages(): SharedPassage[] {
       };
     }),
   );
-  return [...help, ...catalogue];
+  return [...help, ...translated, ...catalogue];
 }
 
 export async function seedKnowledge(db: Database): Promise<void> {

@@ -1,6 +1,7 @@
 import type { HelpResponse, PublicConfig } from "@tessera/contracts";
 import { Hono } from "hono";
-import { HELP_ARTICLES } from "../../knowledge/help-articles";
+import { pickLanguage } from "../../i18n/server-text";
+import { helpArticles } from "../../knowledge/help-articles";
 import type { AppEnv } from "../../lib/context";
 import { appVersion } from "../../lib/paths";
 
@@ -17,9 +18,12 @@ export function publicConfigRoutes(
       return c.json(body);
     })
     .get("/help", (c) => {
+      // The web app asks in the language it shows (its Accept-Language), signed in or not.
+      const language = pickLanguage(null, c.req.header("accept-language"));
       const body: HelpResponse = {
-        articles: HELP_ARTICLES.map(({ slug, title, body }) => ({ slug, title, body })),
+        articles: helpArticles(language).map(({ slug, title, body }) => ({ slug, title, body })),
       };
+      c.header("Vary", "Accept-Language");
       return c.json(body);
     });
 }
