@@ -125,7 +125,7 @@ function ChatTitle({ title, onRename }: { title: string; onRename?: (title: stri
     );
   return (
     <div className="flex min-w-0 items-center gap-1">
-      <h1 className="min-w-0 truncate text-sm font-medium" data-testid="chat-title">
+      <h1 dir="auto" className="min-w-0 truncate text-sm font-medium" data-testid="chat-title">
         {shown}
       </h1>
       {onRename ? (

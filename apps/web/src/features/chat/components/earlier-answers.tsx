@@ -65,7 +65,7 @@ function EarlierAnswer({ answer, number }: { answer: StoredMessage; number: numb
           {t("message.copy")}
         </button>
       </header>
-      <div className="text-sm text-muted-foreground">
+      <div dir="auto" className="text-sm text-muted-foreground">
         <Markdown sources={answer.sources}>{answer.content}</Markdown>
       </div>
     </li>

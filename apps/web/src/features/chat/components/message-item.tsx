@@ -117,7 +117,9 @@ export const MessageItem = memo(function MessageItem({
                 answerId={message.answerId ?? storedIdOf(message) ?? undefined}
               />
             ) : null}
+            {/* What was written keeps its own direction: an English answer on an Arabic page reads left to right. */}
             <div
+              dir="auto"
               className={cn(
                 "max-w-full text-[0.94rem]",
                 mine

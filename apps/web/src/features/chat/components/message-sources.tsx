@@ -76,7 +76,9 @@ export function MessageSources({ sources }: { sources: Source[] }) {
                 <span className="flex size-5 shrink-0 items-center justify-center rounded-md bg-primary/10 text-[0.68rem] font-semibold text-primary">
                   {index + 1}
                 </span>
-                <span className="truncate font-medium text-foreground/90">{source.title}</span>
+                <span dir="auto" className="truncate font-medium text-foreground/90">
+                  {source.title}
+                </span>
                 <span className="shrink-0 text-muted-foreground">{domainOf(source)}</span>
                 {isAttachedFile(source) ? (
                   <Paperclip className="size-3 shrink-0 text-muted-foreground" aria-hidden="true" />

@@ -70,7 +70,9 @@ export function ModelCard({
               </Badge>
             ) : null}
           </span>
-          <span className="text-xs text-muted-foreground">{model.description}</span>
+          <span dir="auto" className="text-xs text-muted-foreground">
+            {model.description}
+          </span>
           {!model.available && model.unavailableReason ? (
             <span
               id={reasonId}

@@ -72,7 +72,9 @@ export function RecentChatItem({
         />
         <span className="flex min-w-0 flex-col gap-0.5">
           <span className="flex min-w-0 items-center gap-1">
-            <span className={cn("truncate", active && "font-medium")}>{title}</span>
+            <span dir="auto" className={cn("truncate", active && "font-medium")}>
+              {title}
+            </span>
             {conversation.pinned ? (
               <Pin className="size-3 shrink-0 text-primary" aria-label={t("recent.pinned")} />
             ) : null}

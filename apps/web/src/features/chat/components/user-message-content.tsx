@@ -30,7 +30,9 @@ export function UserMessageContent({ content, images }: { content: string; image
           ))}
         </ul>
       ) : null}
-      <p className="whitespace-pre-wrap">{text}</p>
+      <p dir="auto" className="whitespace-pre-wrap">
+        {text}
+      </p>
       {attachments.map((file, index) => (
         <details key={`${file.name}-${index}`} className="group rounded-lg border bg-background/50 text-sm">
           <summary className="flex cursor-pointer items-center gap-2 px-2.5 py-1.5 text-xs font-medium select-none">
