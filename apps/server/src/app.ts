@@ -29,6 +29,7 @@ import { ssoButton } from "./features/sso/sso-view";
 import { signUpRefusal } from "./settings/sign-up-policy";
 import { mailRoutes } from "./features/mail/mail-routes";
 import { changelogRoutes } from "./features/changelog/changelog-routes";
+import { embeddingsRoutes } from "./features/connections/embeddings-routes";
 import { connectionsRoutes } from "./features/connections/connections-routes";
 import { PROBE_DEFAULTS, probeConnection } from "./features/connections/probe-connection";
 import { assistantsRoutes } from "./features/assistants/assistants-routes";
@@ -296,6 +297,17 @@ export function createApp(
       adminEmails: env.ADMIN_EMAILS,
       probe: (candidate) =>
         probeConnection(candidate, { ...PROBE_DEFAULTS, allowPrivate: env.OUTBOUND_ALLOW_PRIVATE }),
+    }),
+  );
+  api.route(
+    "/admin/embeddings",
+    embeddingsRoutes({
+      db: database.db,
+      live: services.connections,
+      jobs: services.jobs,
+      enabled: env.EMBEDDINGS === "local",
+      allowPrivate: env.OUTBOUND_ALLOW_PRIVATE,
+      adminEmails: env.ADMIN_EMAILS,
     }),
   );
   api.route(

@@ -38,6 +38,9 @@ import { chooseEmbedders } from "./knowledge/embeddings/choose-embedders";
 import type { KnowledgeDeps } from "./knowledge/hybrid-search";
 import { indexJobKind, queuePendingDocuments } from "./knowledge/index-documents";
 import { prepareVectorStore } from "./knowledge/vector-store";
+import { generationSizes, recordFirstGeneration } from "./knowledge/embeddings/embedder-generations";
+import { reembedJobKind } from "./knowledge/reembed";
+import { createEmbedderResolver } from "./features/connections/resolve-embedder";
 import { useKnowledge } from "./knowledge/retrieve-passages";
 import { createS3Storage } from "./providers/storage/s3-storage";
 import { createLocalStorage, type Storage } from "./providers/storage/storage";
@@ -147,13 +150,6 @@ export async function createServices(
   });
   await jobs.start();
   await seedKnowledge(database.db);
-  const knowledge: KnowledgeDeps = { db: database.db, embedders: chooseEmbedders(env.EMBEDDINGS) };
-  const vectors = await prepareVectorStore(database.db, [512]);
-  logger.info({ event: "knowledge.vectors", mode: vectors }, `nearest chunks by ${vectors}`);
-  jobs.define(indexJobKind(knowledge));
-  useKnowledge(knowledge);
-  // Documents from before chunks existed, or whose indexing never started, are indexed now.
-  await queuePendingDocuments(jobs, database.db);
   await seedBuiltInPrompts(database.db);
   await seedBuiltInAssistants(database.db);
   const cipher = createCipher(secrets.encryptionKey);
@@ -186,6 +182,20 @@ export async function createServices(
         "connection changes made by other processes are seen after a restart only",
       ),
     );
+  // Embedders of connections' models need the connections read first.
+  const resolveEmbedder = createEmbedderResolver(connections, { allowPrivate: env.OUTBOUND_ALLOW_PRIVATE });
+  const knowledge: KnowledgeDeps = {
+    db: database.db,
+    embedders: chooseEmbedders(env.EMBEDDINGS, database.db, resolveEmbedder),
+  };
+  if (env.EMBEDDINGS === "local") await recordFirstGeneration(database.db);
+  const vectors = await prepareVectorStore(database.db, await generationSizes(database.db));
+  logger.info({ event: "knowledge.vectors", mode: vectors }, `nearest chunks by ${vectors}`);
+  jobs.define(indexJobKind(knowledge));
+  jobs.define(reembedJobKind(database.db, resolveEmbedder));
+  useKnowledge(knowledge);
+  // Documents from before chunks existed, or whose indexing never started, are indexed now.
+  await queuePendingDocuments(jobs, database.db);
   // Plans gate what BILLING says for every call on this database (billing/billing-mode.ts).
   setBillingMode(database.db, env.BILLING);
   const settings = createLiveSettings({ db: database.db, logger });

@@ -28,6 +28,7 @@ export * from "./mail-domains";
 export * from "./teams";
 export * from "./mail";
 export * from "./connections";
+export * from "./embeddings";
 export * from "./api-keys";
 export * from "./audit";
 export * from "./openai-api";

@@ -87,6 +87,8 @@ export const instanceSettings = pgTable(
       .default("core"),
     /** Shown in the header and mail subjects beside the product's name; null: none. */
     instanceName: text("instance_name"),
+    /** Retrieval's embedding model: a connection's (Admin → Connections); null: the built-in one. */
+    embeddingModel: jsonb("embedding_model").$type<{ connectionId: string; model: string }>(),
     updatedBy: text("updated_by").references(() => user.id, { onDelete: "set null" }),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -372,9 +374,11 @@ export const knowledgeChunks = pgTable(
 export const knowledgeEmbedders = pgTable("knowledge_embedders", {
   id: text("id").primaryKey(),
   dims: integer("dims").notNull(),
-  status: text("status", { enum: ["building", "ready", "retired"] })
+  status: text("status", { enum: ["building", "ready", "retired", "failed"] })
     .notNull()
     .default("building"),
+  /** Why building it stopped (status failed): shown to the admin; search keeps the ready set. */
+  error: text("error"),
   chunksDone: integer("chunks_done").notNull().default(0),
   chunksTotal: integer("chunks_total").notNull().default(0),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),

@@ -12,6 +12,13 @@ const modes = new WeakMap<object, VectorMode>();
 /** The mode `prepareVectorStore` found for this database ("exact" before it ran). */
 export const vectorMode = (db: Database): VectorMode => modes.get(db) ?? "exact";
 
+/** pgvector indexes `vector` columns of up to 2,000 dimensions; larger sets are searched exactly. */
+export const HNSW_MAX_DIMS = 2_000;
+
+/** How one embedder's set of `dims`-sized vectors is searched on this database. */
+export const vectorModeFor = (db: Database, dims: number): VectorMode =>
+  vectorMode(db) === "pgvector" && dims <= HNSW_MAX_DIMS ? "pgvector" : "exact";
+
 /** Creates the extension when the server has it, and the index for `dims`; answers the mode. */
 export async function prepareVectorStore(db: Database, dims: number[]): Promise<VectorMode> {
   let mode: VectorMode = "exact";
@@ -26,8 +33,8 @@ export async function prepareVectorStore(db: Database, dims: number[]): Promise<
     );
     if (row?.n) mode = "pgvector";
   }
-  if (mode === "pgvector") for (const n of new Set(dims)) await ensureIndex(db, n);
   modes.set(db, mode);
+  for (const n of new Set(dims)) await ensureIndex(db, n);
   return mode;
 }
 
@@ -36,8 +43,12 @@ const dimsOf = (n: number) => {
   return sql.raw(String(n));
 };
 
-/** One partial HNSW index per vector size: embedders of different sizes never meet. */
+/**
+ * One partial HNSW index per vector size: embedders of different sizes never meet. Made when a model
+ * of a new size starts to be embedded; none without pgvector or past HNSW_MAX_DIMS (exact search).
+ */
 export async function ensureIndex(db: Database, dims: number): Promise<void> {
+  if (vectorModeFor(db, dims) !== "pgvector") return;
   await db.execute(
     sql`create index if not exists ${sql.raw(`knowledge_vectors_hnsw_${dims}`)} on knowledge_vectors
         using hnsw ((embedding::vector(${dimsOf(dims)})) vector_cosine_ops) where dims = ${dimsOf(dims)}`,
@@ -58,7 +69,7 @@ export async function nearestChunks(
   q: NearQuery,
 ): Promise<{ chunkId: string; similarity: number }[]> {
   const n = dimsOf(q.vector.length);
-  if (vectorMode(db) === "pgvector") {
+  if (vectorModeFor(db, q.vector.length) === "pgvector") {
     const target = sql`${`[${q.vector.join(",")}]`}::vector(${n})`;
     return db.transaction(async (tx) => {
       // Keeps walking the graph until `limit` visible chunks are found, instead of filtering the

@@ -1,7 +1,8 @@
-// Which embedders retrieval uses, from the configuration: the offline model, or none (words only).
+// Which embedders retrieval uses, from the configuration: the generations the admin's choices made
+// (the built-in offline model until another is chosen), or none (words only).
+import type { Database } from "../../db/client";
 import type { EmbedderChoice } from "../hybrid-search";
-import { onlyEmbedder } from "../hybrid-search";
-import { localEmbedder } from "./local-embedder";
+import { embedderGenerations, type ResolveEmbedder } from "./embedder-generations";
 
 export type EmbeddingsSetting = "local" | "off";
 
@@ -10,5 +11,8 @@ const none: EmbedderChoice = {
   indexing: () => Promise.resolve([]),
 };
 
-export const chooseEmbedders = (setting: EmbeddingsSetting): EmbedderChoice =>
-  setting === "local" ? onlyEmbedder(localEmbedder) : none;
+export const chooseEmbedders = (
+  setting: EmbeddingsSetting,
+  db: Database,
+  resolve: ResolveEmbedder,
+): EmbedderChoice => (setting === "local" ? embedderGenerations(db, resolve) : none);

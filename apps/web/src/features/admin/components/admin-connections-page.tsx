@@ -23,6 +23,7 @@ import { useConnections } from "../api/get-connections";
 import { CatalogueCard } from "./catalogue-card";
 import { ConnectionDialog } from "./connection-dialog";
 import { ConnectionRow } from "./connection-row";
+import { EmbeddingModelCard } from "./embedding-model-card";
 
 const CAPABILITIES = Object.keys(CAPABILITY_LABELS) as Capability[];
 
@@ -74,6 +75,7 @@ export function AdminConnectionsPage() {
             />
           ))}
           <CatalogueCard connections={data.connections} />
+          <EmbeddingModelCard />
         </>
       )}
       <ConnectionDialog
