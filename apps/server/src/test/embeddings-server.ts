@@ -17,8 +17,8 @@ export interface EmbeddingsServer {
   /** Base URL including `/v1`. */
   url: string;
   requests: { model: string; inputs: string[]; authorization: string | undefined }[];
-  /** From now on every request answers 500 with this message (null: answer again). */
-  failWith(message: string | null): void;
+  /** From now on requests (for `model`, else all) answer 500 with this message (null: answer again). */
+  failWith(message: string | null, model?: string): void;
   /** Answers `after` more requests, then holds every answer until `release` (a job seen mid-way). */
   pause(after?: number): void;
   release(): void;
@@ -49,7 +49,7 @@ const readBody = (req: IncomingMessage) =>
 export async function startEmbeddingsServer(opts: EmbeddingsServerOptions = {}): Promise<EmbeddingsServer> {
   const models = opts.models ?? { "nomic-embed-text": 64 };
   const requests: EmbeddingsServer["requests"] = [];
-  let failure: string | null = null;
+  let failure: { message: string; model?: string } | null = null;
   let gate: Promise<void> | null = null;
   let allowance = 0;
   let open: () => void = () => undefined;
@@ -95,7 +95,8 @@ export async function startEmbeddingsServer(opts: EmbeddingsServerOptions = {}):
       });
       if (opts.delayMs) await new Promise((r) => setTimeout(r, opts.delayMs));
       if (gate && allowance-- <= 0) await gate;
-      if (failure) return send(500, { error: { message: failure, type: "server_error" } });
+      if (failure && (!failure.model || failure.model === parsed.model))
+        return send(500, { error: { message: failure.message, type: "server_error" } });
       const dims = models[parsed.model];
       if (!dims)
         return send(404, { error: { message: `model "${parsed.model}" not found, try pulling it first` } });
@@ -116,7 +117,7 @@ export async function startEmbeddingsServer(opts: EmbeddingsServerOptions = {}):
   return {
     url: `http://127.0.0.1:${port}/v1`,
     requests,
-    failWith: (message) => (failure = message),
+    failWith: (message, model) => (failure = message === null ? null : { message, model }),
     pause: (after = 0) => {
       allowance = after;
       gate ??= new Promise<void>((resolve) => (open = resolve));

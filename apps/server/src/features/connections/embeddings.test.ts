@@ -258,7 +258,7 @@ describe("changing the model", () => {
       200,
     );
     await eventually(status, (s) => s.building?.done === 2);
-    server.failWith("model runner crashed: out of memory");
+    server.failWith("model runner crashed: out of memory", "mxbai-embed-small");
     server.release();
     const failed = await eventually(status, (s) => s.building?.state === "failed", 20_000);
     expect(failed.building).toMatchObject({ id: SMALL, state: "failed", done: 2, total });
