@@ -144,6 +144,10 @@ export const ROUTE_AUTH: Record<string, RouteRule> = {
   "POST /api/admin/connections": "instance-admin",
   "PATCH /api/admin/connections/:id": "instance-admin",
   "DELETE /api/admin/connections/:id": "instance-admin",
+  // Admin → Connections → Embedding model: the choice, its re-embedding's progress, a test sentence.
+  "GET /api/admin/embeddings": "instance-admin",
+  "PUT /api/admin/embeddings": "instance-admin",
+  "POST /api/admin/embeddings/test": "instance-admin",
   // Admin → Tools: the instance's MCP servers.
   "GET /api/admin/mcp-servers": "instance-admin",
   "POST /api/admin/mcp-servers": "instance-admin",

@@ -276,6 +276,18 @@ const TARGETS: Target[] = [
     path: () => `/api/admin/connections/${ids.connection}`,
     valid: () => ({ name: "Fuzz renamed", options: { models: ["m1"] }, verify: false }),
   },
+  // The embedding model: retrieval by meaning is off here (409), and the test sentence finds nothing
+  // listening on the connection's port.
+  {
+    route: "PUT /api/admin/embeddings",
+    path: () => "/api/admin/embeddings",
+    valid: () => ({ source: "builtin" }),
+  },
+  {
+    route: "POST /api/admin/embeddings/test",
+    path: () => "/api/admin/embeddings/test",
+    valid: () => ({ connectionId: ids.connection, model: "nomic-embed-text" }),
+  },
   // A file the models folder does not hold: read, found missing, nothing downloaded.
   {
     route: "POST /api/admin/local-models",

@@ -3,6 +3,10 @@
 import {
   knowledgeSearchRequestSchema,
   knowledgeSearchResponseSchema,
+  embeddingChoiceSchema,
+  embeddingsStatusSchema,
+  embeddingTestRequestSchema,
+  embeddingTestSchema,
   folderConversationsQuerySchema,
   folderNameSchema,
   folderSchema,
@@ -881,6 +885,29 @@ export const OPERATIONS: Operation[] = [
     summary:
       "Instance admins: remove Admin → Sign-in's configuration (the OIDC_* variables apply again, if set); 404 when there is none",
     response: ssoSettingsSchema,
+  },
+  {
+    method: "get",
+    path: "/api/admin/embeddings",
+    summary:
+      "Instance admins: the embedding model chosen for retrieval by meaning, the set of vectors search reads, a new model's set being built (chunks done of total, or why it stopped), and how nearest chunks are found (pgvector's HNSW index or exact similarity, as /api/health says)",
+    response: embeddingsStatusSchema,
+  },
+  {
+    method: "put",
+    path: "/api/admin/embeddings",
+    summary:
+      "Instance admins: choose the built-in model or a model of a connection that serves OpenAI's /embeddings (tested with one sentence first: 400 with the reason when it cannot embed); every chunk is embedded again in the background and search keeps the current vectors until the new set is complete",
+    body: embeddingChoiceSchema,
+    response: embeddingsStatusSchema,
+  },
+  {
+    method: "post",
+    path: "/api/admin/embeddings/test",
+    summary:
+      "Instance admins: embed one sentence with a connection's model; answers the vector's size, or the server's reason",
+    body: embeddingTestRequestSchema,
+    response: embeddingTestSchema,
   },
   {
     method: "get",
