@@ -19,7 +19,7 @@ const modelNameSchema = z
   .trim()
   .min(1, "must not be blank")
   .max(EMBEDDING_MODEL_NAME_MAX)
-  .regex(/^[^\s\u0000-\u001f]+$/, "must be a model name without spaces");
+  .regex(/^\S+$/, "must be a model name without spaces");
 
 export const embeddingChoiceSchema = z.discriminatedUnion("source", [
   z.object({ source: z.literal("builtin") }).strict(),

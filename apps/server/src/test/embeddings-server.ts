@@ -90,7 +90,7 @@ export async function startEmbeddingsServer(opts: EmbeddingsServerOptions = {}):
         });
       requests.push({
         model: parsed.model,
-        inputs: inputs as string[],
+        inputs: inputs,
         authorization: req.headers.authorization,
       });
       if (opts.delayMs) await new Promise((r) => setTimeout(r, opts.delayMs));
@@ -102,7 +102,7 @@ export async function startEmbeddingsServer(opts: EmbeddingsServerOptions = {}):
         return send(404, { error: { message: `model "${parsed.model}" not found, try pulling it first` } });
       send(200, {
         object: "list",
-        data: (inputs as string[]).map((text, index) => ({
+        data: (inputs).map((text, index) => ({
           object: "embedding",
           index,
           embedding: bagOfWords(text, dims),

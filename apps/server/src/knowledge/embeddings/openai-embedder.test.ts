@@ -105,7 +105,7 @@ describe("OpenAI-compatible embedder", () => {
       apiKey: KEY,
       fetch: async (input, init) => {
         // The second request asks for the wider model, as a server that changed what it loaded.
-        const body = JSON.parse(String(init?.body)) as { model: string; input: string[] };
+        const body = JSON.parse(init?.body as string) as { model: string; input: string[] };
         if (body.input[0] === "second") body.model = "wide";
         return guardedFetchAsFetch({
           timeoutMs: 5_000,
