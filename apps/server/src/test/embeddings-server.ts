@@ -102,7 +102,7 @@ export async function startEmbeddingsServer(opts: EmbeddingsServerOptions = {}):
         return send(404, { error: { message: `model "${parsed.model}" not found, try pulling it first` } });
       send(200, {
         object: "list",
-        data: (inputs).map((text, index) => ({
+        data: inputs.map((text, index) => ({
           object: "embedding",
           index,
           embedding: bagOfWords(text, dims),
