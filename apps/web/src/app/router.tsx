@@ -224,7 +224,7 @@ export const routes: RouteObject[] = retryingChunks([
               },
               {
                 path: "admin/connections",
-                lazy: withTexts(["admin"], () =>
+                lazy: withTexts(["admin", "embeddings"], () =>
                   import("@/features/admin/components/admin-connections-page").then((m) => ({
                     Component: m.AdminConnectionsPage,
                   })),
