@@ -385,7 +385,10 @@ export const knowledgeEmbedders = pgTable("knowledge_embedders", {
   readyAt: timestamp("ready_at", { withTimezone: true }),
 });
 
-/** One chunk's embedding by one embedder, unit length (so a dot product is the cosine). */
+/**
+ * One unit of a chunk (a paragraph or a few sentences, see embeddingUnits) embedded by one embedder,
+ * unit length (so a dot product is the cosine). A chunk scores as its best unit.
+ */
 export const knowledgeVectors = pgTable(
   "knowledge_vectors",
   {
@@ -393,11 +396,13 @@ export const knowledgeVectors = pgTable(
       .notNull()
       .references(() => knowledgeChunks.id, { onDelete: "cascade" }),
     embedder: text("embedder").notNull(),
+    /** The unit's place in its chunk, from 0. */
+    unit: integer("unit").notNull().default(0),
     dims: integer("dims").notNull(),
     embedding: real("embedding").array().notNull(),
   },
   (t) => [
-    primaryKey({ columns: [t.chunkId, t.embedder] }),
+    primaryKey({ columns: [t.chunkId, t.embedder, t.unit] }),
     index("knowledge_vectors_embedder_idx").on(t.embedder),
   ],
 );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { chunkText, estimateTokens } from "./chunk-text";
+import { chunkText, embeddingUnits, estimateTokens, UNIT_MAX_CHARS } from "./chunk-text";
 
 const sentence = (n: number) => `Sentence number ${n} talks about the subject at some length here.`;
 const paragraph = (from: number, count: number) =>
@@ -50,5 +50,36 @@ describe("chunkText", () => {
   it("slices a sentence longer than a chunk", () => {
     const chunks = chunkText("x".repeat(5000), { maxTokens: 300, overlapTokens: 0 });
     expect(chunks.map((c) => c.text.length)).toEqual([1200, 1200, 1200, 1200, 200]);
+  });
+});
+
+describe("embeddingUnits", () => {
+  it("embeds each paragraph of a chunk on its own, a heading with the paragraph after it", () => {
+    expect(embeddingUnits("# Tides\n\nHigh water comes twice daily.\n\nBoats leave before dawn.")).toEqual([
+      "# Tides\nHigh water comes twice daily.",
+      "Boats leave before dawn.",
+    ]);
+  });
+
+  it("cuts a long paragraph into windows of whole sentences, none longer than a unit", () => {
+    const text = paragraph(0, 30);
+    const units = embeddingUnits(text);
+    expect(units.length).toBeGreaterThan(3);
+    for (const u of units) {
+      expect(u.length).toBeLessThanOrEqual(UNIT_MAX_CHARS);
+      expect(u).toMatch(/^Sentence number \d+ .*here\.$/);
+    }
+    expect(units.join(" ")).toBe(text);
+  });
+
+  it("slices a run of text without sentence ends, so every part of it is embedded", () => {
+    const run = "word ".repeat(300).trim();
+    const units = embeddingUnits(run);
+    expect(units.every((u) => u.length <= UNIT_MAX_CHARS)).toBe(true);
+    expect(units.join("").replace(/\s/g, "")).toBe(run.replace(/\s/g, ""));
+  });
+
+  it("has nothing to embed in blank text", () => {
+    expect(embeddingUnits(" \n\n ")).toEqual([]);
   });
 });

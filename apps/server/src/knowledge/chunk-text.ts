@@ -120,3 +120,42 @@ export function chunkText(text: string, options: ChunkOptions = {}): Chunk[] {
   flush(false);
   return chunks;
 }
+
+/** A unit of a chunk grows up to this many characters (whole sentences), unless one sentence is longer. */
+export const UNIT_MAX_CHARS = 400;
+
+/**
+ * What is embedded of a chunk: its paragraphs, a long one as windows of whole sentences. A vector of
+ * a whole chunk averages its meaning away (and the offline model reads only its first ~1,200
+ * characters); a chunk scores as its best unit instead. A heading line stays with the unit after it.
+ */
+export function embeddingUnits(text: string, maxChars = UNIT_MAX_CHARS): string[] {
+  const units: string[] = [];
+  let heading = "";
+  for (const paragraph of paragraphsOf(text)) {
+    if (HEADING.test(paragraph)) {
+      heading = heading ? `${heading}\n${paragraph}` : paragraph;
+      continue;
+    }
+    const sentences = paragraph.match(/[^.!?]+(?:[.!?]+|$)\s*/g) ?? [paragraph];
+    let current = heading ? `${heading}\n` : "";
+    heading = "";
+    // A "sentence" longer than a unit (no punctuation) is cut into slices, so none goes unread.
+    const pieces = sentences.flatMap((sentence) => {
+      const s = sentence.trim();
+      const out: string[] = [];
+      for (let at = 0; at < s.length; at += maxChars) out.push(s.slice(at, at + maxChars));
+      return out;
+    });
+    for (const s of pieces) {
+      if (current && current.length + 1 + s.length > maxChars) {
+        units.push(current.trim());
+        current = "";
+      }
+      current = !current ? s : current.endsWith("\n") ? current + s : `${current} ${s}`;
+    }
+    if (current.trim()) units.push(current.trim());
+  }
+  if (heading) units.push(heading);
+  return units;
+}

@@ -1,12 +1,11 @@
 // Knowledge bases (collections), as chat, assistants and the documents feature all read them: which
-// ones a person reads, and grounding limited to chosen ones. A team's collection is read by its
-// members only; membership is read on each call, so leaving a team ends access at once.
-import { and, eq, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
+// ones a person reads and which documents they hold. A team's collection is read by its
+// members only; membership is read on each call, so leaving a team ends access at once. Searching
+// chosen ones is retrieval's (visible-chunks.ts, retrieveFromCollections).
+import { and, eq, inArray, isNull, or, type SQL } from "drizzle-orm";
 import type { Database } from "../db/client";
-import { documents, knowledgeCollections, knowledgePassages, member } from "../db/schema";
+import { documents, knowledgeCollections, member } from "../db/schema";
 import { notFound } from "../lib/errors";
-import type { Passage } from "../providers/llm/types";
-import { rankedMatch } from "./search-knowledge";
 
 export const COLLECTION_NOT_FOUND = "Collection not found.";
 
@@ -40,39 +39,4 @@ export async function documentIdsIn(db: Database, collectionIds: string[]): Prom
     .from(documents)
     .where(inArray(documents.collectionId, collectionIds));
   return rows.map((r) => r.id);
-}
-
-/**
- * Grounding limited to chosen knowledge bases: only passages of their documents are ranked, whoever
- * added them (a team's collection holds its members' documents).
- */
-/** `collectionIds` must already be checked readable (readableCollectionIds). */
-export async function searchCollections(
-  db: Database,
-  collectionIds: string[],
-  query: string,
-  limit: number,
-): Promise<Passage[]> {
-  if (!collectionIds.length) return [];
-  const want = Math.min(Math.max(limit, 1), 20);
-  const visible = inArray(
-    knowledgePassages.documentId,
-    db.select({ id: documents.id }).from(documents).where(inArray(documents.collectionId, collectionIds)),
-  );
-  const match = await rankedMatch(db, query, visible, want);
-  if (!match) return [];
-  const rows = await db
-    .select({
-      id: knowledgePassages.id,
-      kind: knowledgePassages.kind,
-      title: knowledgePassages.title,
-      url: knowledgePassages.url,
-      content: knowledgePassages.content,
-      rank: sql<number>`ts_rank_cd(${knowledgePassages.search}, ${match.tsquery}, 1)`,
-    })
-    .from(knowledgePassages)
-    .where(match.where)
-    .orderBy(...match.orderBy)
-    .limit(want);
-  return rows.map((r) => ({ ...r, rank: Number(r.rank) }));
 }

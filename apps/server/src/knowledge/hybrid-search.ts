@@ -32,8 +32,6 @@ export interface KnowledgeDeps {
 export interface KnowledgeQuery extends Visibility {
   query: string;
   limit: number;
-  /** Collections to search in (knowledge collections); none: everything visible. */
-  collectionIds?: string[];
   mode?: SearchMode;
 }
 
@@ -53,8 +51,17 @@ const CANDIDATES = 50;
 /** Reciprocal rank fusion's constant (Cormack et al.): damps the difference between top ranks. */
 const RRF_K = 60;
 const VECTOR_WEIGHT = 1;
-/** A full-text hit holding every word of the query counts as much as a vector hit; fewer, far less. */
-const keywordWeight = (coverage: number) => 0.15 + 0.85 * coverage ** 2;
+/**
+ * A full-text hit holding every word of the query counts as much as a vector hit; one holding under
+ * half of them next to nothing (what full-text search returns for a question in other words), so
+ * it cannot push the vector ranking's answer out of the top places.
+ */
+const keywordWeight = (coverage: number) => (coverage >= 0.5 ? coverage ** 2 : 0.01 * coverage);
+/**
+ * Chunks holding some but not all of the query's words that are weighed for the ranking: a question
+ * of common words matches most chunks, and ranking all of them is what made keyword search slow.
+ */
+const PARTIAL_POOL = 400;
 export const LIMIT_MAX = 50;
 
 const HEADLINE = "MaxWords=40, MinWords=20, MaxFragments=1, StartSel=**, StopSel=**";
@@ -72,18 +79,30 @@ async function queryLexemes(db: Database, text: string): Promise<string[]> {
 
 async function keywordRanking(db: Database, lexemes: string[], visible: ReturnType<typeof visibleChunks>) {
   if (!lexemes.length) return [];
+  const all = sql`${lexemes.join(" & ")}::tsquery`;
   const any = sql`${lexemes.join(" | ")}::tsquery`;
+  // Chunks holding every word first: they count most, and the GIN index finds them without ranking
+  // every chunk that shares one word.
+  const whole = await rowsOf<{ id: string }>(
+    db,
+    sql`select c.id from knowledge_chunks c where c.search @@ ${all} and ${visible}
+        order by ts_rank_cd(c.search, ${all}, 1) desc limit ${CANDIDATES}`,
+  );
+  const hits = whole.map((r) => ({ chunkId: r.id, coverage: 1 }));
+  if (hits.length >= CANDIDATES || lexemes.length === 1) return hits;
   const held = sql.join(
-    lexemes.map((l) => sql`(c.search @@ ${l}::tsquery)::int`),
+    lexemes.map((l) => sql`(p.search @@ ${l}::tsquery)::int`),
     sql` + `,
   );
   const rows = await rowsOf<{ id: string; held: number }>(
     db,
-    sql`select c.id, (${held}) as held from knowledge_chunks c
-        where c.search @@ ${any} and ${visible}
-        order by (${held}) desc, ts_rank_cd(c.search, ${any}, 1) desc limit ${CANDIDATES}`,
+    sql`select p.id, (${held}) as held from (
+          select c.id, c.search from knowledge_chunks c
+          where c.search @@ ${any} and not (c.search @@ ${all}) and ${visible} limit ${PARTIAL_POOL}
+        ) p
+        order by (${held}) desc, ts_rank_cd(p.search, ${any}, 1) desc limit ${CANDIDATES - hits.length}`,
   );
-  return rows.map((r) => ({ chunkId: r.id, coverage: Number(r.held) / lexemes.length }));
+  return [...hits, ...rows.map((r) => ({ chunkId: r.id, coverage: Number(r.held) / lexemes.length }))];
 }
 
 export async function searchKnowledge(deps: KnowledgeDeps, q: KnowledgeQuery): Promise<KnowledgeHit[]> {
@@ -101,6 +120,7 @@ export async function searchKnowledge(deps: KnowledgeDeps, q: KnowledgeQuery): P
             embedder: embedder.id,
             vector: v!,
             visible,
+            who: q,
             limit: Math.max(CANDIDATES, limit),
           }),
         )
@@ -124,7 +144,8 @@ export async function searchKnowledge(deps: KnowledgeDeps, q: KnowledgeQuery): P
     db,
     sql`select c.id, c.document_id, c.title, c.heading, c.page,
           ts_headline('english', c.content, ${tsquery}, ${HEADLINE}) as snippet
-        from knowledge_chunks c where c.id = any(${`{${ranked.map(([id]) => id).join(",")}}`}::uuid[])`,
+        from knowledge_chunks c where c.id = any(${`{${ranked.map(([id]) => id).join(",")}}`}::uuid[])
+          and ${visible}`,
   );
   const byId = new Map(rows.map((r) => [r.id, r]));
   return ranked.flatMap(([id, score]) => {

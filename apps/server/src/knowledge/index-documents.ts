@@ -5,20 +5,23 @@ import { and, eq, inArray } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { documents, knowledgeChunks, knowledgeVectors } from "../db/schema";
 import type { JobKind, JobQueue } from "../jobs/queue";
-import { chunkText } from "./chunk-text";
+import { chunkText, embeddingUnits } from "./chunk-text";
 import type { KnowledgeDeps } from "./hybrid-search";
+import { forgetDocument, noteIndexed } from "./memory-index";
 
 export const INDEX_JOB_KIND = "knowledge.index";
 /** Chunks embedded between two progress reports (and two writes of vectors). */
-const EMBED_STEP = 32;
+const EMBED_STEP = 16;
 
 export interface IndexResult {
   chunks: number;
 }
 
-/** The text an embedder sees: where the chunk sits, then the chunk. */
-const embeddable = (c: { title: string; heading: string | null; content: string }) =>
-  [c.title, c.heading, c.content].filter(Boolean).join("\n");
+/** The texts an embedder sees of a chunk: its units (chunk-text.ts), or its title when it has none. */
+const unitsOf = (c: { title: string; content: string }) => {
+  const units = embeddingUnits(c.content);
+  return units.length ? units : [c.title];
+};
 
 async function setState(
   db: Database,
@@ -47,6 +50,7 @@ export async function indexDocument(
   if (!doc) return { chunks: 0 };
   const pieces = chunkText(doc.content);
   await setState(db, documentId, "indexing", 0);
+  await forgetDocument(db, documentId);
   const chunks = await db.transaction(async (tx) => {
     await tx.delete(knowledgeChunks).where(eq(knowledgeChunks.documentId, documentId));
     if (!pieces.length) return [];
@@ -76,18 +80,26 @@ export async function indexDocument(
   for (const embedder of embedders)
     for (let at = 0; at < chunks.length; at += EMBED_STEP) {
       const batch = chunks.slice(at, at + EMBED_STEP);
-      const vectors = await embedder.embed(batch.map(embeddable));
+      // One call for every unit of the batch's chunks: the embedder batches them for the model.
+      const units = batch.flatMap((c) => unitsOf(c).map((text, unit) => ({ chunkId: c.id, unit, text })));
+      const vectors = await embedder.embed(units.map((u) => u.text));
       await db
         .insert(knowledgeVectors)
         .values(
-          batch.map((c, i) => ({
-            chunkId: c.id,
+          units.map((u, i) => ({
+            chunkId: u.chunkId,
             embedder: embedder.id,
+            unit: u.unit,
             dims: embedder.dims,
             embedding: vectors[i]!,
           })),
         )
         .onConflictDoNothing();
+      await noteIndexed(
+        db,
+        embedder.id,
+        units.map((u, i) => ({ chunkId: u.chunkId, documentId, userId: doc.userId, vector: vectors[i]! })),
+      );
       done += batch.length;
       const percent = Math.min(99, Math.floor((done / total) * 100));
       await setState(db, documentId, "indexing", percent);

@@ -6,7 +6,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { documents, knowledgeChunks } from "../db/schema";
 import type { Passage } from "../providers/llm/types";
-import type { KnowledgeDeps } from "./hybrid-search";
+import type { KnowledgeDeps, KnowledgeQuery } from "./hybrid-search";
 import { searchKnowledge as searchChunks } from "./hybrid-search";
 import { searchKnowledge as searchPassages } from "./search-knowledge";
 
@@ -21,6 +21,65 @@ const noEmbedders: KnowledgeDeps["embedders"] = {
 };
 
 const RRF_K = 60;
+
+/** Hybrid search over chunks, as passages a model is grounded on (cited by document, page, heading). */
+async function chunkPassages(deps: KnowledgeDeps, q: KnowledgeQuery): Promise<Passage[]> {
+  const { db } = deps;
+  const hits = await searchChunks(deps, q);
+  const chunks = hits.length
+    ? await db
+        .select({
+          id: knowledgeChunks.id,
+          documentId: knowledgeChunks.documentId,
+          content: knowledgeChunks.content,
+          sourceUrl: documents.sourceUrl,
+        })
+        .from(knowledgeChunks)
+        .innerJoin(documents, eq(documents.id, knowledgeChunks.documentId))
+        .where(
+          inArray(
+            knowledgeChunks.id,
+            hits.map((h) => h.chunkId),
+          ),
+        )
+    : [];
+  const byId = new Map(chunks.map((c) => [c.id, c]));
+  return hits.flatMap((h) => {
+    const c = byId.get(h.chunkId);
+    if (!c) return [];
+    const where = [h.heading, h.page ? `page ${h.page}` : null].filter(Boolean).join(", ");
+    return [
+      {
+        id: h.chunkId,
+        kind: "document" as const,
+        title: where ? `${h.title} (${where})` : h.title,
+        url: c.sourceUrl ?? `/dashboard/documents/${h.documentId}`,
+        content: c.content,
+        rank: h.score,
+        documentId: h.documentId,
+        page: h.page ?? null,
+        heading: h.heading ?? null,
+        chunkId: h.chunkId,
+      },
+    ];
+  });
+}
+
+/**
+ * Grounding limited to chosen knowledge bases (already checked readable: readableCollectionIds):
+ * hybrid search over their documents' chunks only, whoever in a team added them.
+ */
+export async function retrieveFromCollections(
+  db: Database,
+  userId: string,
+  collectionIds: string[],
+  query: string,
+  limit: number,
+): Promise<Passage[]> {
+  if (!collectionIds.length) return [];
+  const deps = knowledgeOf.get(db) ?? { db, embedders: noEmbedders };
+  return chunkPassages(deps, { userId, query, limit: Math.min(Math.max(limit, 1), 20), collectionIds });
+}
 
 /** `documentIds`: someone else's documents the caller may read through an assistant they use. */
 export async function retrievePassages(
@@ -45,44 +104,7 @@ export async function retrievePassages(
         ).map((d) => d.id)
       : [],
   );
-  const hits = await searchChunks(deps, { userId, query, limit, sharedDocumentIds: documentIds });
-  const chunks = hits.length
-    ? await db
-        .select({
-          id: knowledgeChunks.id,
-          documentId: knowledgeChunks.documentId,
-          content: knowledgeChunks.content,
-          sourceUrl: documents.sourceUrl,
-        })
-        .from(knowledgeChunks)
-        .innerJoin(documents, eq(documents.id, knowledgeChunks.documentId))
-        .where(
-          inArray(
-            knowledgeChunks.id,
-            hits.map((h) => h.chunkId),
-          ),
-        )
-    : [];
-  const byId = new Map(chunks.map((c) => [c.id, c]));
-  const fromChunks: Passage[] = hits.flatMap((h) => {
-    const c = byId.get(h.chunkId);
-    if (!c) return [];
-    const where = [h.heading, h.page ? `page ${h.page}` : null].filter(Boolean).join(", ");
-    return [
-      {
-        id: h.chunkId,
-        kind: "document" as const,
-        title: where ? `${h.title} (${where})` : h.title,
-        url: c.sourceUrl ?? `/dashboard/documents/${h.documentId}`,
-        content: c.content,
-        rank: 0,
-        documentId: h.documentId,
-        page: h.page ?? null,
-        heading: h.heading ?? null,
-        chunkId: h.chunkId,
-      },
-    ];
-  });
+  const fromChunks = await chunkPassages(deps, { userId, query, limit, sharedDocumentIds: documentIds });
   const older = passages.filter((p) => !(p.documentId && ready.has(p.documentId)));
   // Reciprocal rank fusion of the two lists: each one's order is kept, the two interleaved.
   const fused = [

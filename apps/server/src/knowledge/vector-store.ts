@@ -1,9 +1,12 @@
 // Where nearest chunks are found. With pgvector (PGlite always; a PostgreSQL server when
 // `CREATE EXTENSION vector` works) an HNSW index over the stored real[] cast to vector(n) answers;
-// without it, exact cosine similarity is computed in SQL over the caller's visible vectors. Set up at
+// without it, exact cosine similarity over the caller's visible vectors, computed in this process
+// (memory-index.ts). Set up at
 // start rather than in a migration, so the same migrations run on a server without the extension.
 import { sql, type SQL } from "drizzle-orm";
 import { rowsOf, type Database } from "../db/client";
+import { nearestInMemory } from "./memory-index";
+import type { Visibility } from "./visible-chunks";
 
 export type VectorMode = "pgvector" | "exact";
 
@@ -60,10 +63,15 @@ export interface NearQuery {
   vector: number[];
   /** Which chunks (alias c, knowledge_chunks) the caller may see. */
   visible: SQL;
+  /** The same rule as `visible`, for the exact fallback's search in this process (memory-index.ts). */
+  who: Visibility;
   limit: number;
 }
 
-/** The visible chunks nearest `vector`, with their cosine similarity, best first. */
+/** Units read per chunk wanted: a chunk's best unit decides, and its others crowd the nearest ones. */
+const UNITS_PER_CHUNK = 4;
+
+/** The visible chunks nearest `vector` by their best unit, with its cosine similarity, best first. */
 export async function nearestChunks(
   db: Database,
   q: NearQuery,
@@ -72,26 +80,21 @@ export async function nearestChunks(
   if (vectorModeFor(db, q.vector.length) === "pgvector") {
     const target = sql`${`[${q.vector.join(",")}]`}::vector(${n})`;
     return db.transaction(async (tx) => {
-      // Keeps walking the graph until `limit` visible chunks are found, instead of filtering the
+      // Keeps walking the graph until enough visible units are found, instead of filtering the
       // first ef_search of everyone's and returning fewer (pgvector 0.8; a no-op setting before).
       await tx.execute(sql`select set_config('hnsw.iterative_scan', 'relaxed_order', true)`);
+      await tx.execute(sql`select set_config('hnsw.ef_search', '100', true)`);
       const rows = await rowsOf<{ chunk_id: string; distance: number }>(
         tx,
-        sql`select v.chunk_id, (v.embedding::vector(${n}) <=> ${target}) as distance
-            from knowledge_vectors v join knowledge_chunks c on c.id = v.chunk_id
-            where v.embedder = ${q.embedder} and v.dims = ${n} and ${q.visible}
-            order by v.embedding::vector(${n}) <=> ${target} limit ${q.limit}`,
+        sql`select u.chunk_id, min(u.distance) as distance from (
+              select v.chunk_id, (v.embedding::vector(${n}) <=> ${target}) as distance
+              from knowledge_vectors v join knowledge_chunks c on c.id = v.chunk_id
+              where v.embedder = ${q.embedder} and v.dims = ${n} and ${q.visible}
+              order by v.embedding::vector(${n}) <=> ${target} limit ${q.limit * UNITS_PER_CHUNK}
+            ) u group by u.chunk_id order by 2 limit ${q.limit}`,
       );
       return rows.map((r) => ({ chunkId: r.chunk_id, similarity: 1 - Number(r.distance) }));
     });
   }
-  const target = sql`${`{${q.vector.join(",")}}`}::real[]`;
-  const rows = await rowsOf<{ chunk_id: string; similarity: number }>(
-    db,
-    sql`select v.chunk_id, (select sum(a * b) from unnest(v.embedding, ${target}) as t(a, b)) as similarity
-        from knowledge_vectors v join knowledge_chunks c on c.id = v.chunk_id
-        where v.embedder = ${q.embedder} and v.dims = ${n} and ${q.visible}
-        order by similarity desc limit ${q.limit}`,
-  );
-  return rows.map((r) => ({ chunkId: r.chunk_id, similarity: Number(r.similarity) }));
+  return nearestInMemory(db, { embedder: q.embedder, vector: q.vector, limit: q.limit, who: q.who });
 }

@@ -14,9 +14,9 @@ import {
 import { Hono, type Context } from "hono";
 import { z } from "zod";
 import type { Database } from "../../db/client";
-import { documentIdsIn, readableCollectionIds, searchCollections } from "../../knowledge/collections";
+import { documentIdsIn, readableCollectionIds } from "../../knowledge/collections";
 import { findVisibleAssistant } from "../../knowledge/find-assistant";
-import { retrievePassages } from "../../knowledge/retrieve-passages";
+import { retrieveFromCollections, retrievePassages } from "../../knowledge/retrieve-passages";
 import type { AppEnv } from "../../lib/context";
 import { AppError } from "../../lib/errors";
 import { readUpload, uploadLimit } from "../../lib/upload";
@@ -123,7 +123,7 @@ function turnSteps(deps: ChatDeps) {
       ...(await documentIdsIn(deps.db, assistant?.knowledgeBase.collections ?? [])),
     ];
     const retrieve: Retrieve = chosen.length
-      ? (query, limit) => searchCollections(deps.db, chosen, query, limit)
+      ? (query, limit) => retrieveFromCollections(deps.db, userId, chosen, query, limit)
       : (query, limit) => retrievePassages(deps.db, userId, query, limit, assistantDocuments);
     const prepareDeps = {
       db: deps.db,

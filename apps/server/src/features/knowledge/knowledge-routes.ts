@@ -1,6 +1,6 @@
 import { knowledgeSearchRequestSchema, type KnowledgeSearchResponse } from "@tessera/contracts";
 import { Hono } from "hono";
-import { documentIdsIn, readableCollectionIds } from "../../knowledge/collections";
+import { readableCollectionIds } from "../../knowledge/collections";
 import { searchKnowledge, type KnowledgeDeps } from "../../knowledge/hybrid-search";
 import type { AppEnv } from "../../lib/context";
 import { enforceLimit, type RateLimiter } from "../../lib/rate-limiter";
@@ -27,17 +27,14 @@ export function knowledgeRoutes(deps: KnowledgeRouteDeps) {
     const input = await readJson(c, knowledgeSearchRequestSchema);
     // Chosen knowledge bases (each the caller's or their team's, else 404): only their documents,
     // whoever in the team added them.
-    const inCollections = input.collectionIds
-      ? await documentIdsIn(
-          deps.knowledge.db,
-          await readableCollectionIds(deps.knowledge.db, userId, input.collectionIds),
-        )
+    const collectionIds = input.collectionIds
+      ? await readableCollectionIds(deps.knowledge.db, userId, input.collectionIds)
       : undefined;
     const results = await searchKnowledge(deps.knowledge, {
       userId,
       query: input.query,
       limit: input.limit ?? DEFAULT_LIMIT,
-      ...(inCollections ? { documentIds: inCollections, sharedDocumentIds: inCollections } : {}),
+      ...(collectionIds ? { collectionIds } : {}),
       mode: input.mode,
     });
     const body: KnowledgeSearchResponse = { results };

@@ -1,7 +1,9 @@
 import type { DocumentSummary, KnowledgeSearchResponse } from "@tessera/contracts";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { rowsOf } from "../../db/client";
 import { user } from "../../db/schema";
+import { embeddingUnits } from "../../knowledge/chunk-text";
 import { retrievePassages } from "../../knowledge/retrieve-passages";
 import { createTestApp, type TestApp } from "../../test/test-app";
 import { testDbKind } from "../../test/test-database";
@@ -180,6 +182,36 @@ describe("indexing", () => {
       await search(ada, { query: "lighthouse lamp wicks", limit: 1 })
     ).json()) as KnowledgeSearchResponse;
     expect(results[0]).toMatchObject({ documentId: id, title: "guide", page: 2 });
+  }, 60_000);
+
+  it("embeds each paragraph of a chunk, so an answer deep in a long one is found by meaning", async () => {
+    // One chunk of five paragraphs; the answer is the last, past what a vector of the whole chunk reads.
+    const content = [
+      "Quarterly tax forms must be filed with the revenue office before the fifteenth day of the month that follows each quarter, together with receipts for every expense that is claimed against income, and copies kept for six years in case of an inspection by the authorities.",
+      "The number nine bus leaves the central station every twenty minutes on weekdays and every half hour on Sundays, calling at the hospital, the university campus and the retail park before it turns around at the ferry terminal on the far side of the estuary.",
+      "Spare keys for the storage lockers in the basement are held by the caretaker, who signs them out against a deposit of ten pounds that is returned in full when the key comes back undamaged at the end of the tenancy or earlier if the locker is given up.",
+      "Members of the chess society meet on the first Tuesday evening of each month in the back room of the Crown and Anchor, where beginners are paired with experienced players for friendly games and the season's ladder standings are updated on the noticeboard.",
+      "The allotment association orders seed potatoes in bulk each January; members collect their share from the shed by the gate on the second Saturday of February, and anything left unclaimed after that is offered to the waiting list.",
+      "Volunteers repaint the bandstand in Elm Park every April with green paint donated by the hardware shop on Mill Lane.",
+    ].join("\n\n");
+    expect(content.indexOf("Volunteers")).toBeGreaterThan(1_200);
+    const id = await create(ada, { title: "Neighbourhood notes", content });
+    expect((await indexed(ada, id)).index?.state).toBe("ready");
+    const { db } = t.services.database;
+    const units = await rowsOf<{ unit: number }>(
+      db,
+      sql`select v.unit from knowledge_vectors v join knowledge_chunks c on c.id = v.chunk_id
+          where c.document_id = ${id} order by v.unit`,
+    );
+    expect(units.map((u) => u.unit)).toEqual(embeddingUnits(content).map((_, i) => i));
+    expect(units.length).toBeGreaterThanOrEqual(5);
+    const { results } = (await (
+      await search(ada, {
+        query: "When do helpers give the music pavilion a fresh coat of colour?",
+        mode: "vector",
+      })
+    ).json()) as KnowledgeSearchResponse;
+    expect(results[0]?.documentId).toBe(id);
   }, 60_000);
 
   it("says in /api/health how nearest chunks are found", async () => {
