@@ -312,8 +312,9 @@ same topic, and 320 distractor documents sharing each topic's vocabulary; 200 pa
 by hand, and 50 keyword questions made of the three rarest words of a passage; its unit test keeps the
 labels and the overlap statistic honest). The documents are stored for one person on PGlite and indexed one
 after another by the product's \`indexDocument\` with the offline embedder (Universal Sentence Encoder lite,
-512 dimensions): the indexing row is those chunks over that time, model load excluded, on this 2-core
-machine. Each question goes to \`searchKnowledge\` in each mode (limit ${LIMIT}); recall@${TOP} counts the labelled
+512 dimensions), each chunk as its paragraphs (windows of sentences up to 400 characters: the units
+embedded), a chunk scoring as its best unit: the indexing row is those chunks over that time, model load
+excluded, on this 2-core machine. Each question goes to \`searchKnowledge\` in each mode (limit ${LIMIT}); recall@${TOP} counts the labelled
 document among the first ${TOP} distinct documents, MRR is the mean of 1/rank of that document (0 when absent).
 "Today's full-text search" is the product's \`searchIndex\` over the same documents stored as passages, as
 before chunks existed. The weight sweep fuses the product's own vector-only and keyword-only rankings

@@ -6,6 +6,7 @@ import type { Database } from "../db/client";
 import { documents, knowledgeChunks, knowledgeVectors } from "../db/schema";
 import type { JobKind, JobQueue } from "../jobs/queue";
 import { chunkText, embeddingUnits } from "./chunk-text";
+import type { Embedder } from "./embeddings/embedder";
 import type { KnowledgeDeps } from "./hybrid-search";
 import { forgetDocument, noteIndexed } from "./memory-index";
 
@@ -34,6 +35,47 @@ async function setState(
     .update(documents)
     .set({ indexState: state, indexProgress: progress, indexError: error })
     .where(eq(documents.id, documentId));
+}
+
+export interface EmbeddableChunk {
+  id: string;
+  documentId: string;
+  userId: string;
+  title: string;
+  content: string;
+}
+
+/**
+ * Embeds chunks by their units with one embedder and stores the vectors (a unit already stored is
+ * kept): indexing, and building a new embedder's set beside the old one.
+ */
+export async function embedChunks(db: Database, embedder: Embedder, chunks: EmbeddableChunk[]) {
+  // One call for every unit of the chunks: the embedder batches them for the model.
+  const units = chunks.flatMap((c) => unitsOf(c).map((text, unit) => ({ chunk: c, unit, text })));
+  if (!units.length) return;
+  const vectors = await embedder.embed(units.map((u) => u.text));
+  await db
+    .insert(knowledgeVectors)
+    .values(
+      units.map((u, i) => ({
+        chunkId: u.chunk.id,
+        embedder: embedder.id,
+        unit: u.unit,
+        dims: embedder.dims,
+        embedding: vectors[i]!,
+      })),
+    )
+    .onConflictDoNothing();
+  await noteIndexed(
+    db,
+    embedder.id,
+    units.map((u, i) => ({
+      chunkId: u.chunk.id,
+      documentId: u.chunk.documentId,
+      userId: u.chunk.userId,
+      vector: vectors[i]!,
+    })),
+  );
 }
 
 /**
@@ -70,7 +112,6 @@ export async function indexDocument(
       .returning({
         id: knowledgeChunks.id,
         title: knowledgeChunks.title,
-        heading: knowledgeChunks.heading,
         content: knowledgeChunks.content,
       });
   });
@@ -80,25 +121,10 @@ export async function indexDocument(
   for (const embedder of embedders)
     for (let at = 0; at < chunks.length; at += EMBED_STEP) {
       const batch = chunks.slice(at, at + EMBED_STEP);
-      // One call for every unit of the batch's chunks: the embedder batches them for the model.
-      const units = batch.flatMap((c) => unitsOf(c).map((text, unit) => ({ chunkId: c.id, unit, text })));
-      const vectors = await embedder.embed(units.map((u) => u.text));
-      await db
-        .insert(knowledgeVectors)
-        .values(
-          units.map((u, i) => ({
-            chunkId: u.chunkId,
-            embedder: embedder.id,
-            unit: u.unit,
-            dims: embedder.dims,
-            embedding: vectors[i]!,
-          })),
-        )
-        .onConflictDoNothing();
-      await noteIndexed(
+      await embedChunks(
         db,
-        embedder.id,
-        units.map((u, i) => ({ chunkId: u.chunkId, documentId, userId: doc.userId, vector: vectors[i]! })),
+        embedder,
+        batch.map((c) => ({ ...c, documentId, userId: doc.userId })),
       );
       done += batch.length;
       const percent = Math.min(99, Math.floor((done / total) * 100));

@@ -21,7 +21,7 @@ export interface UnitVector {
   vector: ArrayLike<number>;
 }
 
-class Index {
+export class MemoryIndex {
   count = 0;
   data: Int8Array;
   scales = new Float32Array(0);
@@ -88,15 +88,16 @@ class Index {
     };
     let chunk = "";
     let chunkBest = -Infinity;
-    for (let i = 0; i < this.count; i++) {
-      if (this.dropped[i] || !visible(i)) continue;
+    // Locals, not fields, in the loop that runs count × dims times.
+    const { data, scales, dropped, chunkIds, dims, count } = this;
+    for (let i = 0; i < count; i++) {
+      if (dropped[i] || !visible(i)) continue;
       let sum = 0;
-      const at = i * this.dims;
-      for (let k = 0; k < this.dims; k++) sum += this.data[at + k]! * q[k]!;
-      const score = sum * this.scales[i]!;
-      if (this.chunkIds[i] !== chunk) {
+      for (let k = 0, at = i * dims; k < dims; k++, at++) sum += data[at]! * q[k]!;
+      const score = sum * scales[i]!;
+      if (chunkIds[i] !== chunk) {
         if (chunk) offer(chunk, chunkBest);
-        chunk = this.chunkIds[i]!;
+        chunk = chunkIds[i]!;
         chunkBest = score;
       } else if (score > chunkBest) chunkBest = score;
     }
@@ -106,15 +107,15 @@ class Index {
 }
 
 interface Slot {
-  index: Promise<Index>;
+  index: Promise<MemoryIndex>;
   /** A reload under way: the old index serves until it is complete. */
   reloading?: Promise<void>;
 }
 
 const slots = new WeakMap<object, Map<string, Slot>>();
 
-async function load(db: Database, embedder: string, dims: number): Promise<Index> {
-  const index = new Index(dims);
+async function load(db: Database, embedder: string, dims: number): Promise<MemoryIndex> {
+  const index = new MemoryIndex(dims);
   let after = "00000000-0000-0000-0000-000000000000";
   let afterUnit = -1;
   for (;;) {

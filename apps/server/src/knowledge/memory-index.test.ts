@@ -1,0 +1,55 @@
+import { describe, expect, it } from "vitest";
+import { dot, unitLength } from "./embeddings/embedder";
+import { MemoryIndex } from "./memory-index";
+
+const DIMS = 16;
+/** A unit vector pointing mostly along axis `axis`, a little along `tilt`. */
+const along = (axis: number, tilt = (axis + 1) % DIMS, by = 0.1) =>
+  unitLength(Array.from({ length: DIMS }, (_, k) => (k === axis ? 1 : k === tilt ? by : 0.01 * k)));
+
+function sample() {
+  const index = new MemoryIndex(DIMS);
+  // Chunk "a" (Ada's) and chunk "b" (Bob's), two units each, units adjacent as indexing adds them.
+  index.add([
+    { chunkId: "a", documentId: "doc-a", userId: "ada", vector: along(0) },
+    { chunkId: "a", documentId: "doc-a", userId: "ada", vector: along(1) },
+    { chunkId: "b", documentId: "doc-b", userId: "bob", vector: along(2) },
+    { chunkId: "b", documentId: "doc-b", userId: "bob", vector: along(3) },
+    { chunkId: "c", documentId: "doc-c", userId: "ada", vector: along(4) },
+  ]);
+  return index;
+}
+
+describe("MemoryIndex", () => {
+  it("scores a chunk by its best unit, best first, close to the float similarity", () => {
+    const index = sample();
+    const q = along(1, 0, 0.3);
+    const hits = index.nearest(q, 10, () => true);
+    expect(hits).toHaveLength(3);
+    expect(hits[0]!.chunkId).toBe("a");
+    expect(Math.abs(hits[0]!.similarity - dot(q, along(1)))).toBeLessThan(0.02);
+    expect(new Set(hits.map((h) => h.chunkId)).size).toBe(hits.length);
+  });
+
+  it("keeps only `limit` chunks and only rows the visibility rule lets through", () => {
+    const index = sample();
+    expect(index.nearest(along(3), 1, () => true).map((h) => h.chunkId)).toEqual(["b"]);
+    const adas = index.nearest(along(3), 10, (i) => index.userIds[i] === "ada");
+    expect(adas.map((h) => h.chunkId).sort()).toEqual(["a", "c"]);
+  });
+
+  it("leaves out a document indexed again, and grows past its first capacity", () => {
+    const index = sample();
+    index.dropDocument("doc-b");
+    expect(index.nearest(along(2), 10, () => true).some((h) => h.chunkId === "b")).toBe(false);
+    const more = Array.from({ length: 3_000 }, (_, i) => ({
+      chunkId: `n${i}`,
+      documentId: "doc-n",
+      userId: "ada",
+      vector: along(i % DIMS, (i + 5) % DIMS, 0.5),
+    }));
+    index.add(more);
+    expect(index.count).toBe(3_005);
+    expect(index.nearest(along(7), 5, () => true)).toHaveLength(5);
+  });
+});
