@@ -1,5 +1,6 @@
 import { House, RotateCcw, TriangleAlert } from "lucide-react";
 import { useEffect } from "react";
+import { useTranslation } from "react-i18next";
 import { Link, useLocation, useNavigate, useRouteError } from "react-router";
 import { LogoMark } from "@/components/brand/logo";
 import { Button } from "@/components/ui/button";
@@ -13,7 +14,8 @@ export function ErrorFallback() {
   const location = useLocation();
   const navigate = useNavigate();
   const { data: config } = usePublicConfig();
-  useDocumentTitle("Something went wrong");
+  const { t } = useTranslation("errors");
+  useDocumentTitle(t("fallback.title"));
 
   useEffect(() => {
     console.error("app.render_error", { path: location.pathname, error });
@@ -33,27 +35,25 @@ export function ErrorFallback() {
           <TriangleAlert className="size-7" aria-hidden="true" />
         </span>
         <div className="flex flex-col gap-2">
-          <h1 className="text-2xl font-semibold tracking-tight">Something went wrong</h1>
-          <p className="text-muted-foreground">
-            We encountered an unexpected error. This has been logged and we'll fix it soon.
-          </p>
+          <h1 className="text-2xl font-semibold tracking-tight">{t("fallback.title")}</h1>
+          <p className="text-muted-foreground">{t("fallback.body")}</p>
         </div>
         <div className="flex w-full flex-col gap-2 sm:w-auto sm:flex-row">
           <Button onClick={tryAgain}>
             <RotateCcw aria-hidden="true" />
-            Try Again
+            {t("fallback.tryAgain")}
           </Button>
           <Button asChild variant="outline">
             <Link to="/" reloadDocument>
               <House aria-hidden="true" />
-              Go to Homepage
+              {t("fallback.home")}
             </Link>
           </Button>
         </div>
       </main>
       <footer className="mt-6 flex items-center gap-2 text-xs text-muted-foreground">
         <LogoMark className="size-4" />
-        <span>Tessera version {config?.version ?? BUILD_VERSION}</span>
+        <span>{t("fallback.version", { version: config?.version ?? BUILD_VERSION })}</span>
       </footer>
     </div>
   );

@@ -1,5 +1,6 @@
 import { ArrowLeft, Compass, House } from "lucide-react";
 import { useEffect } from "react";
+import { Trans, useTranslation } from "react-i18next";
 import { Link, useLocation, useNavigate } from "react-router";
 import { Logo } from "@/components/brand/logo";
 import { Button } from "@/components/ui/button";
@@ -8,7 +9,8 @@ import { useDocumentTitle } from "@/lib/use-document-title";
 export function NotFoundPage() {
   const location = useLocation();
   const navigate = useNavigate();
-  useDocumentTitle("Page not found");
+  const { t } = useTranslation("errors");
+  useDocumentTitle(t("notFound.title"));
 
   useEffect(() => {
     console.warn("route.not_found", { path: location.pathname });
@@ -36,25 +38,33 @@ export function NotFoundPage() {
         </span>
         <div className="flex flex-col gap-2">
           <p className="text-sm font-semibold tracking-widest text-primary">404</p>
-          <h1 className="text-3xl font-semibold tracking-tight">Page not found</h1>
+          <h1 className="text-3xl font-semibold tracking-tight">{t("notFound.title")}</h1>
           <p className="text-muted-foreground">
-            There is nothing at{" "}
-            <code className="rounded bg-muted px-1.5 py-0.5 font-mono text-sm break-all text-foreground">
-              {location.pathname}
-            </code>
-            . It may have moved, or the link may be mistyped.
+            <Trans
+              t={t}
+              i18nKey="notFound.body"
+              values={{ path: location.pathname }}
+              components={{
+                path: (
+                  <code
+                    dir="ltr"
+                    className="rounded bg-muted px-1.5 py-0.5 font-mono text-sm break-all text-foreground"
+                  />
+                ),
+              }}
+            />
           </p>
         </div>
         <div className="flex w-full flex-col gap-2 sm:w-auto sm:flex-row">
           <Button asChild>
             <Link to="/">
               <House aria-hidden="true" />
-              Go to Homepage
+              {t("notFound.home")}
             </Link>
           </Button>
           <Button variant="outline" onClick={goBack}>
             <ArrowLeft aria-hidden="true" className="rtl:-scale-x-100" />
-            Go Back
+            {t("notFound.back")}
           </Button>
         </div>
       </main>
