@@ -3,20 +3,23 @@
 // (safe links only, no script, pictures only from this app's stored files); nothing is indexed.
 import { splitAttachments, type SharedMessage } from "@tessera/contracts";
 import { Bot, ExternalLink, FileText, Link2Off, User } from "lucide-react";
+import { useTranslation } from "react-i18next";
 import { useParams } from "react-router";
 import { Markdown } from "@/components/lazy-markdown";
 import { PageSpinner } from "@/components/ui/spinner";
 import { safeHref, storedFileSrc } from "@/lib/safe-href";
+import { formatWhen } from "@/lib/utils";
 import { useSharedConversation } from "../api/get-shared-conversation";
 
 function Pictures({ images }: { images: SharedMessage["images"] }) {
+  const { t } = useTranslation("share");
   const shown = images.map((i) => storedFileSrc(i.url)).filter((src): src is string => src !== null);
   if (shown.length === 0) return null;
   return (
-    <ul aria-label="Pictures" className="flex flex-wrap gap-2">
+    <ul aria-label={t("pictures")} className="flex flex-wrap gap-2">
       {shown.map((src) => (
         <li key={src}>
-          <img src={src} alt="Attached" className="size-28 rounded-lg border object-cover" />
+          <img src={src} alt={t("attached")} className="size-28 rounded-lg border object-cover" />
         </li>
       ))}
     </ul>
@@ -24,9 +27,10 @@ function Pictures({ images }: { images: SharedMessage["images"] }) {
 }
 
 function Sources({ sources }: { sources: SharedMessage["sources"] }) {
+  const { t } = useTranslation("share");
   if (sources.length === 0) return null;
   return (
-    <ol aria-label="Sources" className="flex flex-col gap-1 border-t pt-2 text-xs text-muted-foreground">
+    <ol aria-label={t("sources")} className="flex flex-col gap-1 border-t pt-2 text-xs text-muted-foreground">
       {sources.map((s, i) => {
         const href = safeHref(s.url);
         return (
@@ -40,7 +44,7 @@ function Sources({ sources }: { sources: SharedMessage["sources"] }) {
                 className="truncate hover:underline"
               >
                 {s.title || s.domain || s.url}
-                <ExternalLink className="ml-1 inline size-3" aria-hidden="true" />
+                <ExternalLink className="ms-1 inline size-3" aria-hidden="true" />
               </a>
             ) : (
               <span className="truncate">{s.title}</span>
@@ -53,11 +57,12 @@ function Sources({ sources }: { sources: SharedMessage["sources"] }) {
 }
 
 function SharedMessageView({ message }: { message: SharedMessage }) {
+  const { t } = useTranslation("share");
   const mine = message.role === "user";
   const { text, attachments } = mine ? splitAttachments(message.content) : { text: "", attachments: [] };
   const Icon = mine ? User : Bot;
   return (
-    <article aria-label={mine ? "Question" : "Answer"} className="flex gap-3">
+    <article aria-label={mine ? t("question") : t("answer")} className="flex gap-3">
       <span
         className={`flex size-8 shrink-0 items-center justify-center rounded-full ${mine ? "bg-muted" : "bg-primary/10 text-primary"}`}
       >
@@ -66,12 +71,12 @@ function SharedMessageView({ message }: { message: SharedMessage }) {
       <div className="flex min-w-0 flex-1 flex-col gap-2">
         <header className="flex items-baseline gap-2 text-xs text-muted-foreground">
           <span className="text-sm font-semibold text-foreground">
-            {mine ? "Question" : (message.model ?? "Answer")}
+            {mine ? t("question") : (message.model ?? t("answer"))}
           </span>
-          <time dateTime={message.created_at}>{new Date(message.created_at).toLocaleString()}</time>
+          <time dateTime={message.created_at}>{formatWhen(message.created_at)}</time>
         </header>
         {mine ? (
-          <div className="flex flex-col gap-2 rounded-2xl rounded-tl-md bg-primary/8 px-4 py-2.5 ring-1 ring-primary/10">
+          <div className="flex flex-col gap-2 rounded-2xl rounded-ss-md bg-primary/8 px-4 py-2.5 ring-1 ring-primary/10">
             <Pictures images={message.images} />
             <p className="whitespace-pre-wrap">{text}</p>
             {attachments.map((file, i) => (
@@ -87,7 +92,7 @@ function SharedMessageView({ message }: { message: SharedMessage }) {
             ))}
           </div>
         ) : (
-          <div className="flex flex-col gap-2 rounded-2xl rounded-tl-md border bg-card px-4 py-3 shadow-xs">
+          <div className="flex flex-col gap-2 rounded-2xl rounded-ss-md border bg-card px-4 py-3 shadow-xs">
             <Markdown sources={message.sources}>{message.content}</Markdown>
             <Pictures images={message.images} />
             <Sources sources={message.sources} />
@@ -101,31 +106,28 @@ function SharedMessageView({ message }: { message: SharedMessage }) {
 export function SharedConversationPage() {
   const { token = "" } = useParams();
   const shared = useSharedConversation(token);
+  const { t } = useTranslation("share");
   return (
     <>
       <meta name="robots" content="noindex, nofollow" />
-      {shared.isPending ? <PageSpinner label="Loading the conversation" /> : null}
+      {shared.isPending ? <PageSpinner label={t("loading")} /> : null}
       {shared.data === null || shared.isError ? (
         <section className="mx-auto flex max-w-md flex-col items-center gap-3 px-4 py-20 text-center">
           <Link2Off className="size-10 text-muted-foreground" aria-hidden="true" />
-          <h1 className="text-xl font-semibold">This link does not work</h1>
+          <h1 className="text-xl font-semibold">{t("broken.title")}</h1>
           <p className="text-sm text-muted-foreground">
-            {shared.isError
-              ? "The conversation could not be loaded. Try again in a moment."
-              : "It was turned off by the person who shared it, or it never existed. A link shared with a team opens only for its members, signed in."}
+            {shared.isError ? t("broken.loadFailed") : t("broken.gone")}
           </p>
         </section>
       ) : null}
       {shared.data ? (
         <section className="mx-auto flex w-full max-w-3xl flex-col gap-6 px-4 py-6 sm:px-8">
-          <title>{`${shared.data.title || "Shared conversation"} · Tessera`}</title>
+          <title>{t("documentTitle", { title: shared.data.title || t("sharedConversation") })}</title>
           <header className="flex flex-col gap-1 border-b pb-4">
-            <p className="text-xs font-medium tracking-wide text-primary uppercase">
-              Shared conversation · read-only
-            </p>
-            <h1 className="text-2xl font-semibold tracking-tight">{shared.data.title || "Untitled chat"}</h1>
+            <p className="text-xs font-medium tracking-wide text-primary uppercase">{t("readOnly")}</p>
+            <h1 className="text-2xl font-semibold tracking-tight">{shared.data.title || t("untitled")}</h1>
             <p className="text-xs text-muted-foreground">
-              Snapshot of {new Date(shared.data.shared_at).toLocaleString()}
+              {t("snapshot", { when: formatWhen(shared.data.shared_at) })}
             </p>
           </header>
           {shared.data.messages.map((m, i) => (
