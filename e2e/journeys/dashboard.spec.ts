@@ -10,7 +10,7 @@ mkdirSync(shots, { recursive: true });
 const CHAT_QUESTION = "Which model should I use for code?";
 const SEARCH_QUESTION = "How do I compare models side by side?";
 const QUICK_QUESTION = "What can Tessera Local answer?";
-const done = /^Done · \d+ tokens? · \$0\.00$/;
+const done = /^Done · [\d,]+ tokens? · \$0\.00$/;
 
 test("a chat and a search show up on the dashboard, and its quick search runs a question", async ({
   signedIn: page,

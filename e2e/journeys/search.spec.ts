@@ -31,7 +31,7 @@ async function seedDocument(page: Page) {
   expect(res.ok(), await res.text()).toBe(true);
 }
 
-const done = /^Done · \d+ tokens? · \$0\.00$/;
+const done = /^Done · [\d,]+ tokens? · \$0\.00$/;
 
 test("search the workspace: the document as a source, a cited overview, and a related question", async ({
   signedIn: page,

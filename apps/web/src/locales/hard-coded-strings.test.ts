@@ -19,10 +19,13 @@ export const CONVERTED = [
   "features/compare",
   "features/dashboard",
   "features/documents",
+  "features/errors",
   "features/help",
   "features/images",
   "features/local-models",
   "features/prompts",
+  "features/search",
+  "features/share",
   "features/teams",
   "features/voice",
 ];

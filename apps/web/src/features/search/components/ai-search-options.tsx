@@ -1,15 +1,11 @@
 // The simple search's choices: the model that writes the answer (the server's own by default) and,
 // where this server has a web search provider, whether to search the web or only the workspace.
+import { useTranslation } from "react-i18next";
 import { AUTOMATIC_MODEL, ModelSelect } from "@/components/model-select";
 import { useModels } from "@/lib/models-query";
 import type { AiSearchChoice } from "../utils/search-preferences";
 import { OptionField, OptionsRow } from "./option-field";
 import { SearchTypeSelect, WorkspaceOnlyNote } from "./search-type-select";
-
-const AUTOMATIC = {
-  label: "Automatic",
-  hint: "Tessera Research, or Tessera Local when no model provider is set up.",
-};
 
 export function AiSearchOptions({
   choice,
@@ -23,10 +19,11 @@ export function AiSearchOptions({
   webSearch: boolean;
   disabled: boolean;
 }) {
+  const { t } = useTranslation("search");
   const models = useModels();
   return (
     <OptionsRow>
-      <OptionField label="Answer with">
+      <OptionField label={t("options.answerWith")}>
         {(id) => (
           <ModelSelect
             id={id}
@@ -37,7 +34,7 @@ export function AiSearchOptions({
             }
             models={models.data}
             pending={models.isPending}
-            automatic={AUTOMATIC}
+            automatic={{ label: t("options.automatic"), hint: t("options.automaticHint") }}
             disabled={disabled}
             className="h-8 w-48 text-sm"
           />

@@ -4,7 +4,9 @@
 // A question handed over by another page (navigation state `initialQuery`, or `?q=`) runs at once.
 import { searchTypeOf } from "@tessera/contracts";
 import { History, Plus, Telescope } from "lucide-react";
+import type { TFunction } from "i18next";
 import { useCallback, useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { useLocation, useNavigate, useSearchParams } from "react-router";
 import { FeatureErrorBoundary } from "@/components/error-boundary";
 import { Button } from "@/components/ui/button";
@@ -27,14 +29,15 @@ function initialQueryOf(state: unknown): string | null {
 }
 
 /** Where the search looks: the web through this server's provider, else the workspace's own index. */
-function searchPlaceholder(webSearch: boolean | undefined): string {
-  if (webSearch === undefined) return "Search...";
-  return webSearch ? "Search the web..." : "Search your workspace...";
+function searchPlaceholder(t: TFunction<"search">, webSearch: boolean | undefined): string {
+  if (webSearch === undefined) return t("engine.placeholder");
+  return webSearch ? t("engine.placeholderWeb") : t("engine.placeholderWorkspace");
 }
 
 export function JigsawSearchPage() {
+  const { t } = useTranslation("search");
   const webSearch = usePublicConfig().data?.webSearch;
-  useDocumentTitle("AI Search Engine");
+  useDocumentTitle(t("engine.title"));
   const location = useLocation();
   const navigate = useNavigate();
   const [params] = useSearchParams();
@@ -108,21 +111,19 @@ export function JigsawSearchPage() {
             <Telescope className="size-5" aria-hidden="true" />
           </span>
           <div className="flex min-w-0 flex-1 flex-col gap-1">
-            <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">AI Search Engine</h1>
-            <p className="text-sm text-muted-foreground sm:text-base">
-              Sources with snippets, an AI overview that cites them, related images and questions.
-            </p>
+            <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">{t("engine.title")}</h1>
+            <p className="text-sm text-muted-foreground sm:text-base">{t("engine.intro")}</p>
           </div>
           <div className="flex shrink-0 items-center gap-2">
             {turns.length > 0 ? (
               <Button variant="outline" size="sm" onClick={startOver}>
                 <Plus aria-hidden="true" />
-                <span className="sr-only sm:not-sr-only">New search</span>
+                <span className="sr-only sm:not-sr-only">{t("engine.newSearch")}</span>
               </Button>
             ) : null}
             <Button variant="outline" size="sm" className="lg:hidden" onClick={() => setHistoryOpen(true)}>
               <History aria-hidden="true" />
-              <span className="sr-only sm:not-sr-only">History</span>
+              <span className="sr-only sm:not-sr-only">{t("engine.history")}</span>
             </Button>
           </div>
         </header>
@@ -133,9 +134,9 @@ export function JigsawSearchPage() {
           onSubmit={startSearch}
           onStop={stopIn === "top" ? stop : undefined}
           isSearching={isSearching}
-          label="Search"
-          placeholder={searchPlaceholder(webSearch)}
-          submitLabel="Search"
+          label={t("engine.searchLabel")}
+          placeholder={searchPlaceholder(t, webSearch)}
+          submitLabel={t("engine.submit")}
         >
           <SearchOptionsBar
             options={options}
@@ -150,12 +151,12 @@ export function JigsawSearchPage() {
 
         <FeatureErrorBoundary feature="search">
           {openingThread ? (
-            <Spinner label="Opening search" className="mx-auto my-10 size-6 text-primary" />
+            <Spinner label={t("engine.opening")} className="mx-auto my-10 size-6 text-primary" />
           ) : turns.length === 0 ? (
             <SearchSuggestions onPick={startSearch} />
           ) : (
             <div className="flex flex-col gap-6">
-              <section aria-label="Results" className="flex flex-col gap-6">
+              <section aria-label={t("engine.results")} className="flex flex-col gap-6">
                 {turns.map((turn, index) => (
                   <SearchResult
                     key={turn.key}
@@ -172,9 +173,9 @@ export function JigsawSearchPage() {
                 onSubmit={askFollowUp}
                 onStop={stopIn === "follow-up" ? stop : undefined}
                 isSearching={isSearching}
-                label="Ask a follow-up"
-                placeholder="Ask a follow-up question..."
-                submitLabel="Ask"
+                label={t("engine.followUpLabel")}
+                placeholder={t("engine.followUpPlaceholder")}
+                submitLabel={t("engine.ask")}
                 size="default"
               />
             </div>
@@ -186,9 +187,9 @@ export function JigsawSearchPage() {
         "sticky top-20 hidden max-h-[calc(100svh-7rem)] w-72 shrink-0 overflow-hidden rounded-xl border bg-card/60 lg:flex",
       )}
       <Sheet open={historyOpen} onOpenChange={setHistoryOpen}>
-        <SheetContent className="w-[18rem]" closeLabel="Close history">
-          <SheetTitle className="sr-only">Search history</SheetTitle>
-          <SheetDescription className="sr-only">Open or delete one of your past searches.</SheetDescription>
+        <SheetContent className="w-[18rem]" closeLabel={t("engine.closeHistory")}>
+          <SheetTitle className="sr-only">{t("history.title")}</SheetTitle>
+          <SheetDescription className="sr-only">{t("engine.historyDescription")}</SheetDescription>
           {history("h-full", true)}
         </SheetContent>
       </Sheet>

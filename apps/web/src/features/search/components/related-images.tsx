@@ -2,11 +2,13 @@ import type { SearchImage } from "@tessera/contracts";
 import { MAX_RELATED_IMAGES } from "@tessera/contracts";
 import { Images } from "lucide-react";
 import { useId, useMemo, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { imageSrc } from "../utils/image-src";
 import { ImageLightbox, type LightboxImage } from "./image-lightbox";
 
 /** Up to 12 related images (spec §9); one that fails to load hides itself, a click opens the lightbox. */
 export function RelatedImages({ images }: { images: SearchImage[] }) {
+  const { t } = useTranslation("search");
   const titleId = useId();
   const [failed, setFailed] = useState<ReadonlySet<string>>(() => new Set());
   const [open, setOpen] = useState<number | null>(null);
@@ -29,7 +31,7 @@ export function RelatedImages({ images }: { images: SearchImage[] }) {
         className="flex items-center gap-1.5 text-xs font-semibold tracking-wider text-muted-foreground uppercase"
       >
         <Images className="size-3.5" aria-hidden="true" />
-        Related images
+        {t("images.title")}
       </h3>
       <ul className="grid grid-cols-3 gap-2 sm:grid-cols-4 lg:grid-cols-6">
         {shown.map((image, index) => (
@@ -37,7 +39,11 @@ export function RelatedImages({ images }: { images: SearchImage[] }) {
             <button
               type="button"
               onClick={() => setOpen(index)}
-              aria-label={`Open image ${index + 1} of ${shown.length}${image.alt ? `: ${image.alt}` : ""}`}
+              aria-label={
+                image.alt
+                  ? t("images.openNamed", { index: index + 1, count: shown.length, alt: image.alt })
+                  : t("images.open", { index: index + 1, count: shown.length })
+              }
               className="group block aspect-square w-full overflow-hidden rounded-lg border bg-muted outline-none focus-visible:ring-[3px] focus-visible:ring-ring/40"
             >
               <img

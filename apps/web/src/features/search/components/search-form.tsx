@@ -1,6 +1,7 @@
 import { SEARCH_QUERY_MAX } from "@tessera/contracts";
 import { Search, Square } from "lucide-react";
 import type { FormEvent, ReactNode } from "react";
+import { useTranslation } from "react-i18next";
 import { Button } from "@/components/ui/button";
 import { useStopGrace } from "@/lib/use-stop-grace";
 import { cn } from "@/lib/utils";
@@ -33,6 +34,7 @@ export function SearchForm({
   /** Shown under the box (the search options). */
   children?: ReactNode;
 }) {
+  const { t } = useTranslation("search");
   const blank = value.trim() === "";
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -44,8 +46,8 @@ export function SearchForm({
     <form role="search" aria-label={label} onSubmit={submit} className="flex flex-col gap-3">
       <div
         className={cn(
-          "flex items-center gap-2 rounded-2xl border bg-card p-1.5 pl-3.5 shadow-sm transition-[box-shadow,border-color] focus-within:border-ring focus-within:ring-[3px] focus-within:ring-ring/20",
-          !large && "rounded-xl p-1 pl-3",
+          "flex items-center gap-2 rounded-2xl border bg-card p-1.5 ps-3.5 shadow-sm transition-[box-shadow,border-color] focus-within:border-ring focus-within:ring-[3px] focus-within:ring-ring/20",
+          !large && "rounded-xl p-1 ps-3",
         )}
       >
         <Search className="size-4.5 shrink-0 text-muted-foreground" aria-hidden="true" />
@@ -64,7 +66,7 @@ export function SearchForm({
         {isSearching && onStop ? (
           <Button key="stop" type="button" variant="outline" onClick={onStop} className={cn(!large && "h-9")}>
             <Square className="size-3.5 fill-current" aria-hidden="true" />
-            Stop
+            {t("form.stop")}
           </Button>
         ) : (
           <Button

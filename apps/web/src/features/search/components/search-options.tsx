@@ -1,12 +1,11 @@
 import { safeSearchSchema } from "@tessera/contracts";
-import { Switch } from "radix-ui";
 import { useId } from "react";
+import { useTranslation } from "react-i18next";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import { Switch } from "@/components/ui/switch";
 import type { SearchOptions } from "../hooks/use-search-thread";
 import { OptionField, OptionsRow } from "./option-field";
 import { SearchTypeSelect } from "./search-type-select";
-
-const SAFE_SEARCH_LABELS = { off: "Off", moderate: "Moderate", strict: "Strict" } as const;
 
 /**
  * Safe search (default moderate), the AI overview switch and, where this server has a web search
@@ -23,10 +22,11 @@ export function SearchOptionsBar({
   webSearch: boolean;
   disabled: boolean;
 }) {
+  const { t } = useTranslation("search");
   const overviewId = useId();
   return (
     <OptionsRow>
-      <OptionField label="Safe search">
+      <OptionField label={t("options.safeSearch")}>
         {(id) => (
           <Select
             value={options.safe_search}
@@ -39,7 +39,7 @@ export function SearchOptionsBar({
             <SelectContent>
               {safeSearchSchema.options.map((level) => (
                 <SelectItem key={level} value={level}>
-                  {SAFE_SEARCH_LABELS[level]}
+                  {t(`options.safeSearchLevels.${level}`)}
                 </SelectItem>
               ))}
             </SelectContent>
@@ -47,17 +47,15 @@ export function SearchOptionsBar({
         )}
       </OptionField>
       <div className="flex items-center gap-2">
-        <Switch.Root
+        <Switch
           id={overviewId}
           checked={options.ai_overview}
           onCheckedChange={(checked) => onChange({ ...options, ai_overview: checked })}
           disabled={disabled}
-          className="relative inline-flex h-5 w-9 shrink-0 cursor-pointer items-center rounded-full border border-transparent bg-input shadow-xs transition-colors outline-none focus-visible:ring-[3px] focus-visible:ring-ring/40 disabled:cursor-not-allowed disabled:opacity-60 data-[state=checked]:bg-primary"
-        >
-          <Switch.Thumb className="pointer-events-none block size-4 rounded-full bg-background shadow-sm transition-transform data-[state=checked]:translate-x-4 data-[state=unchecked]:translate-x-0.5" />
-        </Switch.Root>
+          className="cursor-pointer"
+        />
         <label htmlFor={overviewId} className="cursor-pointer text-muted-foreground">
-          AI overview
+          {t("options.aiOverview")}
         </label>
       </div>
       {webSearch ? (

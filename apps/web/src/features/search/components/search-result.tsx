@@ -1,5 +1,6 @@
 import { MessageCircleQuestion } from "lucide-react";
 import { useEffect, useRef } from "react";
+import { useTranslation } from "react-i18next";
 import { cn } from "@/lib/utils";
 import type { SearchTurn } from "../utils/search-turn";
 import { RelatedImages } from "./related-images";
@@ -22,6 +23,7 @@ export function SearchResult({
   busy: boolean;
   onAsk: (question: string) => void;
 }) {
+  const { t } = useTranslation("search");
   const running = turn.phase === "running";
   const article = useRef<HTMLElement>(null);
   // A follow-up just asked at the bottom of a long thread: bring its question into view.
@@ -42,7 +44,7 @@ export function SearchResult({
         {followUp ? (
           <span className="flex items-center gap-1 text-xs font-medium text-muted-foreground">
             <MessageCircleQuestion className="size-3.5" aria-hidden="true" />
-            Follow-up
+            {t("result.followUp")}
           </span>
         ) : null}
         <h2 className="text-xl leading-snug font-semibold tracking-tight break-words sm:text-2xl">
@@ -58,7 +60,7 @@ export function SearchResult({
       {turn.sources.length > 0 ? <SourceList sources={turn.sources} /> : null}
       {turn.phase === "complete" && turn.sources.length === 0 ? (
         <p className="rounded-xl border border-dashed px-4 py-6 text-center text-sm text-muted-foreground">
-          Nothing matched this question. Try other words, or add documents to your workspace.
+          {t("result.nothingMatched")}
         </p>
       ) : null}
       {hasOverview ? (

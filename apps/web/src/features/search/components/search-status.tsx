@@ -1,4 +1,5 @@
 import { CircleAlert, CircleCheck, CircleStop } from "lucide-react";
+import { useTranslation } from "react-i18next";
 import { Spinner } from "@/components/ui/spinner";
 import { cn } from "@/lib/utils";
 import type { SearchTurn } from "../utils/search-turn";
@@ -12,6 +13,7 @@ const icons = {
 
 /** The status text that follows the events, and the overview's progress while it is written. */
 export function SearchStatus({ turn }: { turn: SearchTurn }) {
+  const { t } = useTranslation("search");
   const running = turn.phase === "running";
   return (
     <div className="flex flex-col gap-1.5">
@@ -30,7 +32,7 @@ export function SearchStatus({ turn }: { turn: SearchTurn }) {
       {turn.progress !== null ? (
         <div
           role="progressbar"
-          aria-label="Overview progress"
+          aria-label={t("result.progress")}
           aria-valuemin={0}
           aria-valuemax={100}
           aria-valuenow={Math.round(turn.progress)}

@@ -1,15 +1,14 @@
 import { History, Lightbulb } from "lucide-react";
 import type { LucideIcon } from "lucide-react";
+import { useTranslation } from "react-i18next";
 import { useSearches } from "../api/get-searches";
 import { recentQueries } from "../utils/group-threads";
 
-/** Questions the workspace's own index answers, even with no web search engine configured. */
-export const EXAMPLE_QUERIES = [
-  "How do I compare models side by side?",
-  "How does AI Search cite its sources?",
-  "How do I turn on two-factor sign-in?",
-  "What can Tessera Local do?",
-] as const;
+/**
+ * Questions the workspace's own index answers, even with no web search engine configured; their
+ * texts are the search namespace's `suggestions.examples.<key>`.
+ */
+export const EXAMPLE_QUERIES = ["compare", "citations", "twoFactor", "local"] as const;
 
 const RECENT_SHOWN = 4;
 
@@ -49,13 +48,15 @@ function SuggestionGroup({
 
 /** Before the first search: example questions and the person's latest ones. */
 export function SearchSuggestions({ onPick }: { onPick: (query: string) => void }) {
+  const { t } = useTranslation("search");
   const { data } = useSearches();
+  const examples = EXAMPLE_QUERIES.map((key) => t(`suggestions.examples.${key}`));
   const recent = data ? recentQueries(data, RECENT_SHOWN) : [];
   return (
     <div className="flex flex-col gap-6 rounded-2xl border border-dashed bg-card/40 p-5 sm:p-6">
-      <SuggestionGroup title="Try asking" icon={Lightbulb} items={EXAMPLE_QUERIES} onPick={onPick} />
+      <SuggestionGroup title={t("suggestions.tryAsking")} icon={Lightbulb} items={examples} onPick={onPick} />
       {recent.length > 0 ? (
-        <SuggestionGroup title="Recent searches" icon={History} items={recent} onPick={onPick} />
+        <SuggestionGroup title={t("suggestions.recent")} icon={History} items={recent} onPick={onPick} />
       ) : null}
     </div>
   );

@@ -1,16 +1,9 @@
 // Where a search looks, offered where this server has a web search provider: the web through it, or
 // only the workspace's own index.
 import { SEARCH_TYPES, type SearchType } from "@tessera/contracts";
+import { useTranslation } from "react-i18next";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { OptionField } from "./option-field";
-
-const SEARCH_TYPE_TEXT: Record<SearchType, { label: string; hint: string }> = {
-  web: { label: "The web", hint: "Through this server's search provider." },
-  workspace: {
-    label: "My workspace",
-    hint: "Your documents, the Tessera help and pages earlier searches found. Nothing leaves the server.",
-  },
-};
 
 export function SearchTypeSelect({
   value,
@@ -21,8 +14,9 @@ export function SearchTypeSelect({
   onChange: (value: SearchType) => void;
   disabled: boolean;
 }) {
+  const { t } = useTranslation("search");
   return (
-    <OptionField label="Search in">
+    <OptionField label={t("options.searchIn")}>
       {(id) => (
         <Select
           value={value}
@@ -34,8 +28,8 @@ export function SearchTypeSelect({
           </SelectTrigger>
           <SelectContent>
             {SEARCH_TYPES.map((type) => (
-              <SelectItem key={type} value={type} hint={SEARCH_TYPE_TEXT[type].hint}>
-                {SEARCH_TYPE_TEXT[type].label}
+              <SelectItem key={type} value={type} hint={t(`options.types.${type}.hint`)}>
+                {t(`options.types.${type}.label`)}
               </SelectItem>
             ))}
           </SelectContent>
@@ -47,5 +41,6 @@ export function SearchTypeSelect({
 
 /** Said instead of the choice where there is none: every search reads the workspace. */
 export function WorkspaceOnlyNote() {
-  return <p className="text-xs text-muted-foreground">Searches your workspace: no web search is set up.</p>;
+  const { t } = useTranslation("search");
+  return <p className="text-xs text-muted-foreground">{t("options.workspaceOnly")}</p>;
 }

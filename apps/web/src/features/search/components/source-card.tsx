@@ -1,6 +1,7 @@
 import type { SearchSource } from "@tessera/contracts";
 import { Info } from "lucide-react";
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import { imageSrc } from "../utils/image-src";
 import { sourcePlace } from "../utils/source-place";
 import { HighlightedSnippet } from "./highlighted-snippet";
@@ -9,6 +10,7 @@ import { SourceLink } from "./source-link";
 
 /** One source: its number (the overview's [n]), where it lives, its title as a link and its snippet. */
 export function SourceCard({ source, index }: { source: SearchSource; index: number }) {
+  const { t } = useTranslation("search");
   const place = sourcePlace(source);
   const thumbnail = imageSrc(source.thumbnailSrc);
   const [thumbnailFailed, setThumbnailFailed] = useState(false);
@@ -20,7 +22,9 @@ export function SourceCard({ source, index }: { source: SearchSource; index: num
             {index + 1}
           </span>
           <SourceIcon source={source} place={place} />
-          <span className="truncate">{place.label}</span>
+          <span className="truncate">
+            {place.kind === "web" ? place.host : t(`sources.places.${place.kind}`)}
+          </span>
         </div>
         <SourceLink
           url={source.url}

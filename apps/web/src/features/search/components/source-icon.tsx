@@ -29,7 +29,7 @@ export function SourceIcon({ source, place }: { source: SearchSource; place: Sou
       </span>
     );
   }
-  const letter = /[a-z0-9]/i.exec(place.label)?.[0]?.toUpperCase();
+  const letter = /[a-z0-9]/i.exec(place.host)?.[0]?.toUpperCase();
   return (
     <span
       className={cn(box, "bg-muted text-[0.65rem] font-semibold text-muted-foreground")}

@@ -1,6 +1,7 @@
 import type { SearchSource } from "@tessera/contracts";
 import { ChevronDown, Link2 } from "lucide-react";
 import { useId, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { Button } from "@/components/ui/button";
 import { SourceCard } from "./source-card";
 
@@ -8,6 +9,7 @@ import { SourceCard } from "./source-card";
 const SHOWN_AT_FIRST = 4;
 
 export function SourceList({ sources }: { sources: SearchSource[] }) {
+  const { t } = useTranslation("search");
   const [expanded, setExpanded] = useState(false);
   const titleId = useId();
   const shown = expanded ? sources : sources.slice(0, SHOWN_AT_FIRST);
@@ -18,7 +20,7 @@ export function SourceList({ sources }: { sources: SearchSource[] }) {
         className="flex items-center gap-1.5 text-xs font-semibold tracking-wider text-muted-foreground uppercase"
       >
         <Link2 className="size-3.5" aria-hidden="true" />
-        Sources
+        {t("sources.title")}
       </h3>
       <ol className="grid grid-cols-1 gap-2 sm:grid-cols-2">
         {shown.map((source, index) => (
@@ -34,7 +36,7 @@ export function SourceList({ sources }: { sources: SearchSource[] }) {
           onClick={() => setExpanded((v) => !v)}
         >
           <ChevronDown className={expanded ? "rotate-180 transition" : "transition"} aria-hidden="true" />
-          {expanded ? "Show fewer sources" : `Show all ${sources.length} sources`}
+          {expanded ? t("sources.showFewer") : t("sources.showAll", { count: sources.length })}
         </Button>
       ) : null}
     </section>

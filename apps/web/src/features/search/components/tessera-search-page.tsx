@@ -3,6 +3,7 @@
 import { SEARCH_MESSAGES } from "@tessera/contracts";
 import { ArrowRight, Search, Sparkles, Square } from "lucide-react";
 import { useState, type FormEvent } from "react";
+import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { Markdown } from "@/components/markdown";
 import { Button } from "@/components/ui/button";
@@ -15,7 +16,8 @@ import { readAiSearchChoice, saveAiSearchChoice } from "../utils/search-preferen
 import { AiSearchOptions } from "./ai-search-options";
 
 export function TesseraSearchPage() {
-  useDocumentTitle("AI Search");
+  const { t } = useTranslation("search");
+  useDocumentTitle(t("simple.title"));
   const [query, setQuery] = useState("");
   const [choice, setChoice] = useState(readAiSearchChoice);
   const { question, answer, phase, error, ask, stop, clearError } = useAiSearch();
@@ -34,17 +36,21 @@ export function TesseraSearchPage() {
         <span className="flex size-12 items-center justify-center rounded-xl bg-gradient-to-br from-indigo-500/15 to-violet-500/15 text-primary ring-1 ring-primary/15">
           <Search className="size-6" aria-hidden="true" />
         </span>
-        <h1 className="text-3xl font-semibold tracking-tight">AI Search</h1>
-        <p className="max-w-lg text-sm text-muted-foreground sm:text-base">
-          Ask a question and get a direct answer, written from what the search finds.
-        </p>
+        <h1 className="text-3xl font-semibold tracking-tight">{t("simple.title")}</h1>
+        <p className="max-w-lg text-sm text-muted-foreground sm:text-base">{t("simple.intro")}</p>
       </header>
 
-      <form role="search" aria-label="AI Search" onSubmit={submit} className="flex flex-col gap-2" noValidate>
+      <form
+        role="search"
+        aria-label={t("simple.title")}
+        onSubmit={submit}
+        className="flex flex-col gap-2"
+        noValidate
+      >
         <div className="flex gap-2">
           <Input
-            aria-label="Question"
-            placeholder="Ask anything..."
+            aria-label={t("simple.question")}
+            placeholder={t("simple.placeholder")}
             value={query}
             onChange={(event) => {
               setQuery(event.target.value);
@@ -56,18 +62,18 @@ export function TesseraSearchPage() {
           {searching ? (
             <Button type="button" variant="outline" className="h-11" onClick={stop}>
               <Square className="size-3.5 fill-current" aria-hidden="true" />
-              Stop
+              {t("form.stop")}
             </Button>
           ) : (
             // Never disabled: a blank question, clicked or entered, is told why nothing happens (spec §5).
             <Button type="submit" className="h-11">
-              Search
+              {t("simple.search")}
             </Button>
           )}
         </div>
         {error ? (
           <p role="alert" className="text-sm text-destructive">
-            {error}
+            {error === SEARCH_MESSAGES.emptyQuery ? t("simple.emptyQuery") : error}
           </p>
         ) : null}
         <AiSearchOptions
@@ -83,7 +89,7 @@ export function TesseraSearchPage() {
 
       {question ? (
         <section
-          aria-label="Answer"
+          aria-label={t("simple.answer")}
           aria-busy={searching}
           className="flex flex-col gap-3 rounded-xl border bg-card p-5 shadow-xs"
         >
@@ -96,13 +102,13 @@ export function TesseraSearchPage() {
           ) : searching ? (
             <p className="flex items-center gap-2 text-sm text-muted-foreground">
               <Spinner className="size-3.5" />
-              Searching...
+              {t("simple.searching")}
             </p>
           ) : phase === "done" ? (
-            <p className="text-sm text-muted-foreground">Nothing was found for this question.</p>
+            <p className="text-sm text-muted-foreground">{t("simple.nothingFound")}</p>
           ) : null}
           {phase === "stopped" ? (
-            <p className="text-xs text-muted-foreground">Stopped. What arrived is kept.</p>
+            <p className="text-xs text-muted-foreground">{t("status.stopped")}</p>
           ) : null}
         </section>
       ) : null}
@@ -112,8 +118,11 @@ export function TesseraSearchPage() {
         state={question ? { initialQuery: question } : undefined}
         className="group mx-auto flex items-center gap-1.5 text-sm font-medium text-primary underline-offset-4 hover:underline"
       >
-        {question ? "See sources and images for this question" : "Open the full search engine"}
-        <ArrowRight className="size-4 transition group-hover:translate-x-0.5" aria-hidden="true" />
+        {question ? t("simple.seeSources") : t("simple.openEngine")}
+        <ArrowRight
+          className="size-4 transition rtl:-scale-x-100 ltr:group-hover:translate-x-0.5 rtl:group-hover:-translate-x-0.5"
+          aria-hidden="true"
+        />
       </Link>
     </div>
   );

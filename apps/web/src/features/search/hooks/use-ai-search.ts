@@ -1,11 +1,12 @@
 // The simple search page's one answer: the chunks of /api/ai-search joined as they arrive. A new
 // question replaces the answer; Stop keeps what arrived.
 import { SEARCH_MESSAGES, type AiSearchRequest } from "@tessera/contracts";
+import i18next from "i18next";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { errorMessage } from "@/lib/api-client";
 import { streamAiSearch } from "../api/stream-ai-search";
 import { showSearchError } from "../utils/search-toasts";
-import { ENDED_EARLY } from "../utils/search-turn";
+import { endedEarly } from "../utils/search-turn";
 
 export type AiSearchPhase = "idle" | "searching" | "done" | "stopped" | "error";
 
@@ -45,12 +46,12 @@ export function useAiSearch() {
         if (event.type === "chunk") setAnswer((written += event.content));
         else {
           ended = true;
-          if (event.type === "error") fail(event.error || SEARCH_MESSAGES.failed);
+          if (event.type === "error") fail(event.error || i18next.t("search:errors.failed"));
           else setPhase("done");
           break;
         }
       }
-      if (!ended && !controller.signal.aborted) fail(ENDED_EARLY);
+      if (!ended && !controller.signal.aborted) fail(endedEarly());
     } catch (err) {
       if (!controller.signal.aborted) fail(errorMessage(err));
     } finally {

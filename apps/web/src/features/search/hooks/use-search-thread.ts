@@ -6,6 +6,7 @@
 import type { JigsawSearchRequest, SavedSearch, SearchEvent } from "@tessera/contracts";
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { ApiError, errorMessage } from "@/lib/api-client";
 import { endedAnswer, isRunning, type DurableAnswer } from "@/lib/durable-answer/durable-answer";
 import { useDurableAnswers } from "@/lib/durable-answer/use-durable-answers";
@@ -15,7 +16,7 @@ import { stopSearch } from "../api/stop-search";
 import { streamJigsawSearch } from "../api/stream-jigsaw-search";
 import { showSearchError } from "../utils/search-toasts";
 import {
-  ENDED_EARLY,
+  endedEarly,
   foundFromSaved,
   nextTurnKey,
   nothingFound,
@@ -33,6 +34,7 @@ export type SearchOptions = NonNullable<JigsawSearchRequest["options"]>;
 const lastSearchId = (turns: SearchTurn[]) => turns.findLast((t) => t.searchId !== null)?.searchId ?? null;
 
 export function useSearchThread() {
+  const { t } = useTranslation("search");
   const queryClient = useQueryClient();
   const refreshHistory = useCallback(
     () => void queryClient.invalidateQueries({ queryKey: searchesQuery.queryKey, exact: true }),
@@ -43,7 +45,7 @@ export function useSearchThread() {
     stop: (id) =>
       stopSearch(id)
         .catch((error: unknown) => {
-          showSearchError(errorMessage(error), "Could not stop the search");
+          showSearchError(errorMessage(error), t("errors.stopFailed"));
           throw error;
         })
         .finally(refreshHistory),
@@ -55,8 +57,8 @@ export function useSearchThread() {
       }),
     stored: storedSearch,
     errorText: errorMessage,
-    endedEarly: ENDED_EARLY,
-    goneText: "Search not found.",
+    endedEarly: endedEarly(),
+    goneText: t("errors.gone"),
   });
   const { answers: shown, start, follow, put, release, anyRunning, stop: stopAll } = answers;
 
@@ -78,7 +80,7 @@ export function useSearchThread() {
       if ((answer.name && !before.name) || (isRunning(before.phase) && !isRunning(answer.phase)))
         refreshHistory();
       if (answer.phase === "failed" && answer.reading === "stream")
-        showSearchError(answer.error ?? ENDED_EARLY);
+        showSearchError(answer.error ?? endedEarly());
     },
     [refreshHistory],
   );
@@ -132,13 +134,13 @@ export function useSearchThread() {
         }
         return saved;
       } catch (error) {
-        if (ticket === openingRef.current) showSearchError(errorMessage(error), "Could not open the search");
+        if (ticket === openingRef.current) showSearchError(errorMessage(error), t("errors.openFailed"));
         return null;
       } finally {
         if (ticket === openingRef.current) setOpeningThread(false);
       }
     },
-    [queryClient, release, follow, put, changed],
+    [queryClient, release, follow, put, changed, t],
   );
 
   /** Back to an empty page (New search; after the open thread was deleted, say). */

@@ -1,21 +1,24 @@
 // One question and its answer on the search engine page (spec §3 "Search state", §4 "Search"): what
 // each event of its stream means, what the server stored, and the status text the page shows. A search
 // is a durable answer (lib/durable-answer): its life (running, stopped, followed as stored) is that
-// machine's; what it found is this file's. Pure, so the page and its tests agree.
+// machine's; what it found is this file's. Pure but for the language its texts are written in, so
+// the page and its tests agree.
 import type { SavedSearch, SearchEvent, SearchImage, SearchSource } from "@tessera/contracts";
 import { MAX_RELATED_IMAGES } from "@tessera/contracts";
+import i18next from "i18next";
 import {
   isRunning,
   type AnswerEvent,
   type AnswerPhase,
   type DurableAnswer,
 } from "@/lib/durable-answer/durable-answer";
+import { activeLocale, formatCurrency } from "@/lib/utils";
 
 export type TurnPhase = "running" | "complete" | "error" | "stopped";
 
 /** What a search has brought so far. */
 export interface SearchFound {
-  /** The status line its stream's events wrote ("Found 2 sources"). */
+  /** The status line its stream's events wrote ("Found 2 sources"), in the language of then. */
   status: string;
   /** 0–100 while the overview is written; null before and after. */
   progress: number | null;
@@ -44,8 +47,11 @@ export interface SearchTurn extends SearchFound {
 let counter = 0;
 export const nextTurnKey = () => `turn-${++counter}`;
 
+/** A text of the search namespace, in the app's language at the time it is asked for. */
+const say = (key: string, values?: Record<string, unknown>): string => i18next.t(`search:${key}`, values);
+
 export const nothingFound = (): SearchFound => ({
-  status: "Starting search...",
+  status: say("status.starting"),
   progress: null,
   sources: [],
   images: [],
@@ -56,30 +62,34 @@ export const nothingFound = (): SearchFound => ({
   cost: null,
 });
 
-const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
-
 /** "$0.00" for free answers, four decimals under a cent so a small price does not read as zero. */
 export function formatCost(cost: number): string {
-  if (cost === 0) return "$0.00";
-  return cost < 0.01 ? `$${cost.toFixed(4)}` : `$${cost.toFixed(2)}`;
+  if (cost === 0 || cost >= 0.01) return formatCurrency(cost);
+  const digits = { minimumFractionDigits: 4, maximumFractionDigits: 4 };
+  return new Intl.NumberFormat(activeLocale(), { style: "currency", currency: "USD", ...digits }).format(
+    cost,
+  );
 }
 
 export const doneStatus = (tokensUsed: number, cost: number) =>
-  `Done · ${plural(tokensUsed, "token")} · ${formatCost(cost)}`;
+  say("status.done", { tokens: say("status.tokens", { count: tokensUsed }), cost: formatCost(cost) });
 
-export const STOPPED_STATUS = "Stopped. What arrived is kept.";
-export const ENDED_EARLY = "The search ended before it was complete. Please try again.";
-export const STILL_RUNNING_STATUS = "Still searching... What it has found so far is shown.";
-export const RECONNECTING_STATUS = "Connection lost. Following the search as it is stored...";
-const UNFINISHED_STATUS = "This search did not finish. What arrived is kept.";
+/** 0–100 as the app's language writes a share: "20%", "20 %" in French. */
+const formatPercent = (progress: number) =>
+  new Intl.NumberFormat(activeLocale(), { style: "percent", maximumFractionDigits: 0 }).format(
+    progress / 100,
+  );
+
+/** A search that ended before its `complete`: said on the page and in its toast. */
+export const endedEarly = () => say("errors.endedEarly");
 
 /** What one event of a search's stream means: for its life, and for what it found. */
 export function searchEventMeaning(found: SearchFound, event: SearchEvent): AnswerEvent<SearchFound> {
   const grew = (change: Partial<SearchFound>) => ({ type: "grew" as const, value: { ...found, ...change } });
-  const foundSources = (n: number) => (n ? `Found ${plural(n, "source")}` : "No sources found");
+  const foundSources = (n: number) => (n ? say("status.sources", { count: n }) : say("status.noSources"));
   switch (event.type) {
     case "start":
-      return { type: "named", name: event.searchId, value: { ...found, status: "Starting search..." } };
+      return { type: "named", name: event.searchId, value: { ...found, status: say("status.starting") } };
     case "searching":
       return grew({ status: event.message });
     case "sources":
@@ -89,20 +99,25 @@ export function searchEventMeaning(found: SearchFound, event: SearchEvent): Answ
       const sources = found.sources.length ? foundSources(found.sources.length) : found.status;
       return grew({
         images,
-        status: images.length ? `${sources} and ${plural(images.length, "image")}` : found.status,
+        status: images.length
+          ? say("status.withImages", {
+              status: sources,
+              images: say("status.images", { count: images.length }),
+            })
+          : found.status,
       });
     }
     case "overview_start":
-      return grew({ overviewModel: event.model, progress: 0, status: "Writing the overview..." });
+      return grew({ overviewModel: event.model, progress: 0, status: say("status.writing") });
     case "overview_chunk":
       return grew({
         overview: found.overview + event.content,
         progress: event.progress,
-        status: `Writing the overview... ${Math.round(event.progress)}%`,
+        status: say("status.writingProgress", { percent: formatPercent(event.progress) }),
       });
     case "follow_up": {
       const n = event.questions.length;
-      const status = n ? `Suggested ${plural(n, "related question")}` : "Overview written";
+      const status = n ? say("status.related", { count: n }) : say("status.written");
       return grew({ followUps: event.questions, progress: null, status });
     }
     case "complete": {
@@ -150,12 +165,12 @@ export function storedSearch(answer: SearchAnswer, saved: SavedSearch) {
 }
 
 function statusOf({ phase, reading, value }: SearchAnswer): string {
-  if (phase === "stopped") return STOPPED_STATUS;
-  if (phase === "failed") return "Search failed";
-  if (phase === "interrupted") return UNFINISHED_STATUS;
+  if (phase === "stopped") return say("status.stopped");
+  if (phase === "failed") return say("status.failed");
+  if (phase === "interrupted") return say("status.unfinished");
   if (phase === "complete") return doneStatus(value.tokensUsed ?? 0, value.cost ?? 0);
-  if (reading === "reconnecting") return RECONNECTING_STATUS;
-  return reading === "following" ? STILL_RUNNING_STATUS : value.status;
+  if (reading === "reconnecting") return say("status.reconnecting");
+  return reading === "following" ? say("status.following") : value.status;
 }
 
 const TURN_PHASES: Record<AnswerPhase, TurnPhase> = {
