@@ -65,10 +65,7 @@ export const nothingFound = (): SearchFound => ({
 /** "$0.00" for free answers, four decimals under a cent so a small price does not read as zero. */
 export function formatCost(cost: number): string {
   if (cost === 0 || cost >= 0.01) return formatCurrency(cost);
-  const digits = { minimumFractionDigits: 4, maximumFractionDigits: 4 };
-  return new Intl.NumberFormat(activeLocale(), { style: "currency", currency: "USD", ...digits }).format(
-    cost,
-  );
+  return formatCurrency(cost, "USD", { minimumFractionDigits: 4, maximumFractionDigits: 4 });
 }
 
 export const doneStatus = (tokensUsed: number, cost: number) =>
