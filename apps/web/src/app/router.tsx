@@ -100,10 +100,11 @@ export const routes: RouteObject[] = retryingChunks([
               },
               {
                 path: "jigsaw-search",
-                lazy: () =>
+                lazy: withTexts(["search"], () =>
                   import("@/features/search/components/jigsaw-search-page").then((m) => ({
                     Component: m.JigsawSearchPage,
                   })),
+                ),
               },
               {
                 path: "documents",
@@ -123,10 +124,11 @@ export const routes: RouteObject[] = retryingChunks([
               },
               {
                 path: "tessera-search",
-                lazy: () =>
+                lazy: withTexts(["search"], () =>
                   import("@/features/search/components/tessera-search-page").then((m) => ({
                     Component: m.TesseraSearchPage,
                   })),
+                ),
               },
               {
                 path: "voice",
@@ -289,10 +291,12 @@ export const routes: RouteObject[] = retryingChunks([
           },
           {
             path: "share/:token",
-            lazy: withAppStyles(() =>
-              import("@/features/share/components/shared-conversation-page").then((m) => ({
-                Component: m.SharedConversationPage,
-              })),
+            lazy: withAppStyles(
+              withTexts(["share"], () =>
+                import("@/features/share/components/shared-conversation-page").then((m) => ({
+                  Component: m.SharedConversationPage,
+                })),
+              ),
             ),
           },
           {
@@ -309,8 +313,9 @@ export const routes: RouteObject[] = retryingChunks([
       },
       {
         path: "*",
-        lazy: () =>
+        lazy: withTexts(["errors"], () =>
           import("@/features/errors/components/not-found-page").then((m) => ({ Component: m.NotFoundPage })),
+        ),
       },
     ],
   },

@@ -16,11 +16,14 @@ import {
 
 type Json = { default: ResourceKey };
 
-// `changelog` too: the update notices are on every page, above any page's Suspense boundary.
-const firstScript = import.meta.glob<Json>("../locales/en/{common,auth,changelog}.json", { eager: true });
+// `changelog` too: the update notices are on every page, above any page's Suspense boundary; and
+// `errors`: the error page must speak when the code or texts it would fetch cannot arrive.
+const firstScript = import.meta.glob<Json>("../locales/en/{common,auth,changelog,errors}.json", {
+  eager: true,
+});
 const fetched = import.meta.glob<Json>([
   "../locales/*/*.json",
-  "!../locales/en/{common,auth,changelog}.json",
+  "!../locales/en/{common,auth,changelog,errors}.json",
 ]);
 
 const namespaceOf = (path: string) => path.slice(path.lastIndexOf("/") + 1, -".json".length);

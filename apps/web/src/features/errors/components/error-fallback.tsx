@@ -14,7 +14,8 @@ export function ErrorFallback() {
   const location = useLocation();
   const navigate = useNavigate();
   const { data: config } = usePublicConfig();
-  const { t } = useTranslation("errors");
+  // Never waits for texts: a page that failed may have failed to fetch them (English is at hand).
+  const { t } = useTranslation("errors", { useSuspense: false });
   useDocumentTitle(t("fallback.title"));
 
   useEffect(() => {
