@@ -76,7 +76,7 @@ export const routes: RouteObject[] = retryingChunks([
               },
               {
                 path: "assistants",
-                lazy: withTexts(["assistants"], () =>
+                lazy: withTexts(["assistants", "knowledge"], () =>
                   import("@/features/assistants/components/assistants-page").then((m) => ({
                     Component: m.AssistantsPage,
                   })),

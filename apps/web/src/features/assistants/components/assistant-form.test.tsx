@@ -63,7 +63,7 @@ describe("assistant form", { timeout: 15_000 }, () => {
         responseStyle: "conversational",
         language: "en",
       },
-      knowledgeBase: { instructions: "End with Arr!", documents: [], websites: [] },
+      knowledgeBase: { instructions: "End with Arr!", documents: [], collections: [], websites: [] },
     });
 
     await fill(user, "Max tokens", "500");
@@ -228,7 +228,12 @@ describe("assistant form", { timeout: 15_000 }, () => {
     const pirate = assistant({
       name: "Pirate",
       isPublic: true,
-      knowledgeBase: { documents: [notes.id], websites: ["https://sea.example"], instructions: "Arr." },
+      knowledgeBase: {
+        documents: [notes.id],
+        collections: [],
+        websites: ["https://sea.example"],
+        instructions: "Arr.",
+      },
     });
     let list = [...builtIns(), pirate];
     const { user, server } = await openAssistants(
@@ -266,7 +271,12 @@ describe("assistant form", { timeout: 15_000 }, () => {
       name: "Captain",
       systemPrompt: "Talk like a pirate.",
       isPublic: true,
-      knowledgeBase: { documents: [notes.id], websites: ["https://sea.example"], instructions: "Arr." },
+      knowledgeBase: {
+        documents: [notes.id],
+        collections: [],
+        websites: ["https://sea.example"],
+        instructions: "Arr.",
+      },
     });
     expect(await screen.findByRole("article", { name: "Captain" })).toBeTruthy();
   });

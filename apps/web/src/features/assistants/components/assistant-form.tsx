@@ -18,6 +18,7 @@ import { AssistantBasicsFields } from "./assistant-basics-fields";
 import { AssistantSettingsFields } from "./assistant-settings-fields";
 import { AssistantToolsField } from "./assistant-tools-field";
 import { FormRow } from "./form-row";
+import { KnowledgeCollectionsField } from "./knowledge-collections-field";
 import { KnowledgeDocuments } from "./knowledge-documents";
 import { WebsitesField } from "./websites-field";
 
@@ -120,6 +121,10 @@ export function AssistantForm({
               onRemove={(id) => setDraft((d) => ({ ...d, documents: d.documents.filter((x) => x !== id) }))}
             />
           </div>
+          <KnowledgeCollectionsField
+            ids={draft.collections}
+            onChange={(collections) => patch({ collections })}
+          />
           <div className="flex flex-col gap-2">
             <p className="text-sm font-medium">{t("form.websites")}</p>
             <p id="assistant-websites-hint" className="-mt-1 text-xs text-muted-foreground">

@@ -27,6 +27,8 @@ export interface AssistantDraft {
   isPublic: boolean;
   instructions: string;
   documents: string[];
+  /** Knowledge bases it answers from (ids of /api/knowledge/collections). */
+  collections: string[];
   websites: string[];
   /** Tool ids its conversations start with; null while never chosen (not sent). */
   tools: string[] | null;
@@ -48,6 +50,7 @@ export function newDraft(model: string): AssistantDraft {
     isPublic: false,
     instructions: "",
     documents: [],
+    collections: [],
     websites: [],
     tools: null,
   };
@@ -69,6 +72,7 @@ export function draftOf(assistant: Assistant): AssistantDraft {
     isPublic: assistant.isPublic,
     instructions: knowledgeBase.instructions,
     documents: knowledgeBase.documents,
+    collections: knowledgeBase.collections ?? [],
     websites: knowledgeBase.websites,
     tools: assistant.tools?.length ? assistant.tools : null,
   };
@@ -93,6 +97,7 @@ export function inputOf(draft: AssistantDraft): CreateAssistantInput {
     knowledgeBase: {
       instructions: draft.instructions,
       documents: draft.documents,
+      collections: draft.collections,
       websites: draft.websites.map((w) => w.trim()).filter(Boolean),
     },
     ...(draft.tools ? { tools: draft.tools } : {}),
