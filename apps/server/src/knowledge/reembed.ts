@@ -8,6 +8,7 @@ import { rowsOf, type Database } from "../db/client";
 import { knowledgeChunks, knowledgeEmbedders, knowledgeVectors } from "../db/schema";
 import { JobFailure, type JobKind, type JobQueue } from "../jobs/queue";
 import type { ResolveEmbedder } from "./embeddings/embedder-generations";
+import { embedChunks, type EmbeddableChunk } from "./index-documents";
 import { ensureIndex } from "./vector-store";
 
 export const REEMBED_JOB_KIND = "knowledge.reembed";
@@ -16,10 +17,11 @@ const STEP = 64;
 
 const countChunks = async (db: Database) =>
   (await db.select({ n: sql<number>`count(*)::int` }).from(knowledgeChunks))[0]?.n ?? 0;
+/** Chunks with the vectors of `embedder` (a chunk has one a unit: its paragraphs). */
 const countVectors = async (db: Database, embedder: string) =>
   (
     await db
-      .select({ n: sql<number>`count(*)::int` })
+      .select({ n: sql<number>`count(distinct ${knowledgeVectors.chunkId})::int` })
       .from(knowledgeVectors)
       .where(eq(knowledgeVectors.embedder, embedder))
   )[0]?.n ?? 0;
@@ -79,14 +81,11 @@ export async function startReembed(
   return { started };
 }
 
-const embeddable = (c: { title: string; heading: string | null; content: string }) =>
-  [c.title, c.heading, c.content].filter(Boolean).join("\n");
-
 /** The chunks that have no vector of `embedder` yet, a batch of them. */
 const missing = (db: Database, embedder: string, step = STEP) =>
-  rowsOf<{ id: string; title: string; heading: string | null; content: string }>(
+  rowsOf<EmbeddableChunk>(
     db,
-    sql`select c.id, c.title, c.heading, c.content from knowledge_chunks c
+    sql`select c.id, c.document_id as "documentId", c.user_id as "userId", c.title, c.content from knowledge_chunks c
         where not exists (select 1 from knowledge_vectors v where v.chunk_id = c.id and v.embedder = ${embedder})
         order by c.id limit ${step}`,
   );
@@ -142,9 +141,9 @@ export function reembedJobKind(
           if (await switchOver(db, id)) return { chunks: await countVectors(db, id) };
           continue;
         }
-        let vectors: number[][];
+        // The same units as indexing embeds (its paragraphs), so the new set scores chunks alike.
         try {
-          vectors = await embedder.embed(batch.map(embeddable));
+          await embedChunks(db, embedder, batch);
         } catch (err) {
           throw new JobFailure(err instanceof Error ? err.message : String(err), "UNAVAILABLE");
         }
@@ -155,17 +154,6 @@ export function reembedJobKind(
             .where(eq(knowledgeEmbedders.id, id));
           await ensureIndex(db, embedder.dims);
         }
-        await db
-          .insert(knowledgeVectors)
-          .values(
-            batch.map((c, i) => ({
-              chunkId: c.id,
-              embedder: id,
-              dims: embedder.dims,
-              embedding: vectors[i]!,
-            })),
-          )
-          .onConflictDoNothing();
         const [done, total] = [await countVectors(db, id), await countChunks(db)];
         await db
           .update(knowledgeEmbedders)
