@@ -264,25 +264,18 @@ export default async function knowledgeLatency(ctx: BenchContext): Promise<Bench
 const NOTES_12 = `
 **Method.** 100,000 chunks (or \`BENCH_KNOWLEDGE_CHUNKS\`; the table says how many) in documents of 5 (a tenth of them someone else's,
 which search must leave out) with the evaluation corpus's text and **synthesised** 512-dimension unit
-vectors (400 clusters, the same seed every run: clustered as text embeddings are, not a uniform cloud),
-loaded in batches; then, on PGlite, the product's HNSW index (\`ensureIndex\`) built over them, and
-\`VACUUM ANALYZE\`. PostgreSQL 15 here has no pgvector, so the product uses its exact fallback. Up to
-${FULL.latencyQueries} queries per mode (the evaluation set's questions), one at a time after a warm-up, through
-\`searchKnowledge\` (limit 10) with the query's vector handed over at once: the figure is retrieval, and embedding
-the question with the offline model costs the p50 shown beside it. A path slower than
-${QUERY_BUDGET_MS / 1000} s in all stops there, after at least ${MIN_QUERIES} queries per mode. Beside the exact fallback,
-a proposal measured in the same run: the person's vectors read once into one Float32Array and each query a
-scan of dot products in the process.
+vectors, four units a chunk as the product embeds a chunk's paragraphs (400 clusters, the same seed every
+run: clustered as text embeddings are, not a uniform cloud), loaded in batches; then, on PGlite, the
+product's HNSW index (\`ensureIndex\`) built over them, and \`VACUUM ANALYZE\`. PostgreSQL 15 here has no
+pgvector, so the product uses its exact fallback: the vectors held in the process as int8 and scanned per
+query (\`memory-index.ts\`). Up to ${FULL.latencyQueries} queries per mode (the evaluation set's questions), one at a
+time after a warm-up, through \`searchKnowledge\` (limit 10) with the query's vector handed over at once:
+the figure is retrieval, and embedding the question with the offline model costs the p50 shown beside it.
+A path slower than ${QUERY_BUDGET_MS / 1000} s in all stops there, after at least ${MIN_QUERIES} queries per mode.
 
-**Why the misses, and what would meet them.** The exact fallback computes each similarity in SQL as
-\`sum(a * b)\` over \`unnest\` of two 512-element arrays, for every visible vector of the person: a few
-hundred rows a millisecond, so its time grows with the chunks and lands in seconds. The in-memory scan
-beside it does the same arithmetic on a Float32Array; kept per embedder in the server and refreshed as
-chunks are indexed or removed, it is the fallback to adopt (or store the vectors in a form PostgreSQL
-multiplies without unnesting). Keyword-only (and so hybrid) time follows how many chunks share one of
-the query's words: the product's full-text ranking ORs every word and ranks every chunk that holds any,
-so a question of common words ranks most of the fixture; capping the candidates, as \`searchIndex\` does
-(every word first, then any two, then any one, at most 100), bounds it.
+**What bounds it.** The exact fallback's time is one pass over every unit vector of the person (512 bytes
+each): it grows with the chunks, four units a chunk. The keyword side takes the chunks holding every query
+word, then at most 400 holding some, so a question of common words no longer ranks the whole fixture.
 `;
 
 export const NOTES: BenchNotes = { "12": NOTES_12 };
