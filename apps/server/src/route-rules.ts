@@ -80,6 +80,7 @@ export const ROUTE_AUTH: Record<string, RouteRule> = {
   "POST /api/documents/upload": "session",
   "POST /api/documents/from-url": "session",
   "GET /api/documents/:id": "owner",
+  "GET /api/documents/:id/chunks/:chunkId": "owner",
   "DELETE /api/documents/:id": "owner",
   "POST /api/documents/:id/reindex": "owner",
   "POST /api/knowledge/search": "session",

@@ -17,6 +17,8 @@ import {
   conversationFolders,
   conversations,
   conversationShares,
+  documents,
+  knowledgeChunks,
   localModels,
   generatedImages,
   jobs,
@@ -68,6 +70,8 @@ interface Fixtures {
   importJob: string;
   chatImage: string;
   document: string;
+  /** A chunk of `document`: the passage a citation opens. */
+  documentChunk: string;
   /** The author's knowledge base with one document in it, and a knowledge base of the team. */
   collection: string;
   collectionDocument: string;
@@ -193,6 +197,12 @@ const ROWS: Row[] = [
   {
     route: "GET /api/documents/:id",
     path: (f) => `/api/documents/${f.document}`,
+    objectId: (f) => f.document,
+    allowed: own(),
+  },
+  {
+    route: "GET /api/documents/:id/chunks/:chunkId",
+    path: (f) => `/api/documents/${f.document}/chunks/${f.documentChunk}`,
     objectId: (f) => f.document,
     allowed: own(),
   },
@@ -1026,6 +1036,18 @@ beforeAll(async () => {
     await call("author", "/api/documents", "POST", { title: "Diary", content: "Only mine to read." }),
     201,
   );
+  // Its chunk, once the indexing job has cut it (a cited passage is read by the chunk's id).
+  let documentChunk: string | undefined;
+  for (let tries = 0; !documentChunk && tries < 600; tries++) {
+    const [row] = await db
+      .select({ id: knowledgeChunks.id, state: documents.indexState })
+      .from(knowledgeChunks)
+      .innerJoin(documents, eq(documents.id, knowledgeChunks.documentId))
+      .where(eq(knowledgeChunks.documentId, document));
+    if (row?.state === "ready") documentChunk = row.id;
+    else await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  if (!documentChunk) throw new Error("the author's document was never indexed");
   const { id: collection } = await json(
     await call("author", "/api/knowledge/collections", "POST", { name: "Private notes" }),
     201,
@@ -1190,6 +1212,7 @@ beforeAll(async () => {
     importJob: importJob!.id,
     chatImage: chatImage!.id,
     document,
+    documentChunk,
     collection,
     collectionDocument,
     teamCollection,

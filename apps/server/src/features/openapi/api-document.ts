@@ -92,6 +92,7 @@ import {
   myTeamSchema,
   teamSchema,
   updateCompanySchema,
+  documentChunkSchema,
   documentDetailSchema,
   collectionDetailSchema,
   collectionSummarySchema,
@@ -417,6 +418,12 @@ export const OPERATIONS: Operation[] = [
     path: "/api/documents/{id}",
     summary: "A document with its text",
     response: documentDetailSchema,
+  },
+  {
+    method: "get",
+    path: "/api/documents/{id}/chunks/{chunkId}",
+    summary: "One passage of a document, as a citation names it (page, heading, text)",
+    response: documentChunkSchema,
   },
   { method: "delete", path: "/api/documents/{id}", summary: "Delete a document", status: 204 },
   {
