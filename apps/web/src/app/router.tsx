@@ -284,7 +284,7 @@ export const routes: RouteObject[] = retryingChunks([
           {
             path: "terms",
             lazy: withAppStyles(
-              withTexts(["public"], () =>
+              withTexts(["legal"], () =>
                 import("@/features/public/components/terms-page").then((m) => ({ Component: m.TermsPage })),
               ),
             ),
@@ -302,7 +302,7 @@ export const routes: RouteObject[] = retryingChunks([
           {
             path: "privacy",
             lazy: withAppStyles(
-              withTexts(["public"], () =>
+              withTexts(["legal"], () =>
                 import("@/features/public/components/privacy-page").then((m) => ({
                   Component: m.PrivacyPage,
                 })),

@@ -24,6 +24,7 @@ export const CONVERTED = [
   "features/images",
   "features/local-models",
   "features/prompts",
+  "features/public",
   "features/search",
   "features/share",
   "features/teams",

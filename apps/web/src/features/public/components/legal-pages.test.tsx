@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
+import { changeLanguage } from "@/lib/i18n";
 import { stubFetch } from "@/testing/fetch-stub";
 import { renderApp } from "@/testing/render-app";
 
@@ -10,8 +11,8 @@ async function open(path: string, title: string) {
 }
 
 /** Every contents entry points at a heading on the page. */
-function expectContentsToResolve() {
-  const contents = screen.getByRole("navigation", { name: "Contents" });
+function expectContentsToResolve(name = "Contents") {
+  const contents = screen.getByRole("navigation", { name });
   const links = within(contents).getAllByRole("link");
   expect(links.length).toBeGreaterThan(8);
   for (const link of links) {
@@ -45,5 +46,21 @@ describe("legal pages", () => {
     expect(screen.getByRole("region", { name: "Cookies and local storage" }).textContent).toContain(
       "session token",
     );
+    const changes = screen.getByRole("region", { name: "Changes to this policy" });
+    expect(within(changes).getByRole("link", { name: "Terms of Service" }).getAttribute("href")).toBe(
+      "/terms",
+    );
+  });
+
+  it("the terms read in German, their date and prices written the German way", async () => {
+    await changeLanguage("de");
+    await open("/terms", "Nutzungsbedingungen");
+    expect(screen.getByText(/Zuletzt aktualisiert/).textContent).toBe("Zuletzt aktualisiert: Dezember 2024");
+    expect(screen.getByText("Dezember 2024").getAttribute("datetime")).toBe("2024-12");
+    expectContentsToResolve("Inhalt");
+    const plans = screen.getByRole("region", { name: "Tarife, Testphasen und Abrechnung" });
+    expect(plans.textContent).toContain("Pro kostet 19\u00a0$");
+    expect(plans.textContent).toContain("30-Tage-Geld-zurück-Garantie");
+    expect(within(plans).getByRole("link", { name: "Preise" }).getAttribute("href")).toBe("/pricing");
   });
 });
