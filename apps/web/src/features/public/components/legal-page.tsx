@@ -59,7 +59,7 @@ export function LegalPage({
         <span className="flex size-12 items-center justify-center rounded-xl bg-primary/10 text-primary ring-1 ring-primary/15">
           <Icon className="size-6" aria-hidden="true" />
         </span>
-        <h1 className="text-3xl font-semibold tracking-tight sm:text-4xl">{title}</h1>
+        <h1 className="text-3xl font-semibold tracking-tight break-words sm:text-4xl">{title}</h1>
         <p className="text-sm text-muted-foreground">
           <Trans
             t={t}
@@ -84,7 +84,7 @@ export function LegalPage({
                     href={`#${section.id}`}
                     className="flex gap-2 rounded-md py-1 hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/40 focus-visible:outline-none"
                   >
-                    <span aria-hidden="true" className="w-5 shrink-0 tabular-nums">
+                    <span aria-hidden="true" className="min-w-6 shrink-0 tabular-nums">
                       {index + 1}.
                     </span>
                     {section.title}
