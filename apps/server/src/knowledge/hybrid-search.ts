@@ -44,6 +44,8 @@ export interface KnowledgeHit {
   heading?: string;
   /** Fused score: higher is better; comparable within one search only. */
   score: number;
+  /** Cosine similarity of the chunk's best unit to the question, when vector search found it. */
+  similarity?: number;
 }
 
 /** Candidates each ranking contributes to the fusion. */
@@ -131,6 +133,7 @@ export async function searchKnowledge(deps: KnowledgeDeps, q: KnowledgeQuery): P
   vector.forEach((hit, rank) => add(hit.chunkId, VECTOR_WEIGHT / (RRF_K + rank + 1)));
   keyword.forEach((hit, rank) => add(hit.chunkId, keywordWeight(hit.coverage) / (RRF_K + rank + 1)));
   const ranked = [...scores].sort((a, b) => b[1] - a[1]).slice(0, limit);
+  const similarity = new Map(vector.map((hit) => [hit.chunkId, hit.similarity]));
   if (!ranked.length) return [];
   const tsquery = lexemes.length ? sql`${lexemes.join(" | ")}::tsquery` : sql`''::tsquery`;
   const rows = await rowsOf<{
@@ -160,6 +163,7 @@ export async function searchKnowledge(deps: KnowledgeDeps, q: KnowledgeQuery): P
         ...(r.page !== null ? { page: r.page } : {}),
         ...(r.heading !== null ? { heading: r.heading } : {}),
         score: Math.round(score * 1e6) / 1e6,
+        ...(similarity.has(id) ? { similarity: Math.round(similarity.get(id)! * 1e4) / 1e4 } : {}),
       },
     ];
   });

@@ -60,6 +60,7 @@ async function chunkPassages(deps: KnowledgeDeps, q: KnowledgeQuery): Promise<Pa
         page: h.page ?? null,
         heading: h.heading ?? null,
         chunkId: h.chunkId,
+        ...(h.similarity !== undefined ? { similarity: h.similarity } : {}),
       },
     ];
   });

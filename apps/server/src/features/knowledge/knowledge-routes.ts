@@ -37,7 +37,8 @@ export function knowledgeRoutes(deps: KnowledgeRouteDeps) {
       ...(collectionIds ? { collectionIds } : {}),
       mode: input.mode,
     });
-    const body: KnowledgeSearchResponse = { results };
+    // The similarity behind a hit is the offline model's business (Tessera Local reads it), not the API's.
+    const body: KnowledgeSearchResponse = { results: results.map(({ similarity: _, ...hit }) => hit) };
     return c.json(body);
   });
 }

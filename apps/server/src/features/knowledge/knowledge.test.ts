@@ -5,7 +5,7 @@ import { rowsOf } from "../../db/client";
 import { user } from "../../db/schema";
 import { embeddingUnits } from "../../knowledge/chunk-text";
 import { retrievePassages } from "../../knowledge/retrieve-passages";
-import { createTestApp, type TestApp } from "../../test/test-app";
+import { createTestApp, readSse, type SseEvent, type TestApp } from "../../test/test-app";
 import { testDbKind } from "../../test/test-database";
 import { tinyPdf } from "../../test/tiny-pdf";
 
@@ -148,6 +148,37 @@ describe("retrieval for chat, tools and assistants", () => {
     const shared = await retrievePassages(db, await idOf("bob@example.com"), PARAPHRASE, 5, [libraryId]);
     expect(shared[0]?.documentId).toBe(libraryId);
   });
+});
+
+describe("Tessera Local answering from a document asked in other words", () => {
+  async function ask(token: string, message: string) {
+    const res = await t.request("/api/chat-stream", {
+      method: "POST",
+      token,
+      json: { message, model: "tessera-local" },
+    });
+    expect(res.status).toBe(200);
+    const events = await readSse(res);
+    const text = events
+      .filter((e) => e.type === "chunk")
+      .map((e) => e.content as string)
+      .join("");
+    const done = events.find(
+      (e): e is SseEvent & { sources: { documentId?: string; chunkId?: string }[] } => e.type === "complete",
+    );
+    return { text, sources: done?.sources ?? [] };
+  }
+
+  it("answers with the passage closest in meaning, citing its chunk; nothing for an unrelated question", async () => {
+    const answer = await ask(ada, PARAPHRASE);
+    expect(answer.text).toMatch(/^From your documents: The municipal council agreed to spend more money/);
+    expect(answer.sources[0]).toMatchObject({ documentId: libraryId });
+    expect(answer.sources[0]?.chunkId).toBeTruthy();
+
+    const unrelated = await ask(ada, "What is the capital of France?");
+    expect(unrelated.sources.some((s) => s.documentId)).toBe(false);
+    expect(unrelated.text).toContain("I found nothing there about this.");
+  }, 60_000);
 });
 
 describe("indexing", () => {

@@ -152,3 +152,31 @@ describe("composeLocalAnswer", () => {
     for (const sentence of body) expect(STOPPING.content).toContain(sentence);
   });
 });
+
+describe("a question asked in other words than the document", () => {
+  const minutes = (similarity: number): Passage => ({
+    id: "chunk-1",
+    kind: "document",
+    title: "Council minutes (Spending decisions)",
+    url: "/dashboard/documents/d1",
+    content:
+      "# Spending decisions\n\nThe council agreed to spend more on libraries. Residents borrow more e-books.",
+    rank: 0.02,
+    chunkId: "chunk-1",
+    similarity,
+  });
+
+  it("answers with the opening of the chunk closest in meaning, when it is close enough", () => {
+    const { text, cited } = composeLocalAnswer("Why did the city fund book lending?", [minutes(0.55)]);
+    expect(text).toBe(
+      "From your documents: The council agreed to spend more on libraries. [1] Residents borrow more e-books. [1]",
+    );
+    expect(cited.map((p) => p.id)).toEqual(["chunk-1"]);
+  });
+
+  it("does not answer from a chunk that is only the nearest, not near", () => {
+    const { text, cited } = composeLocalAnswer("Why did the city fund book lending?", [minutes(0.25)]);
+    expect(cited).toEqual([]);
+    expect(text).toBe(localFallbackText());
+  });
+});

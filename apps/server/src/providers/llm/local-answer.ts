@@ -2,7 +2,7 @@
 // a [n] marker for its source, so nothing is said that a passage does not say. Pure and deterministic:
 // the same question and passages always give the same bytes.
 import { ATTACHED_SOURCE_PREFIX, LOCAL_MODEL_ID, type TextAttachment } from "@tessera/contracts";
-import { passageAnswer } from "./local-passage-answer";
+import { meaningAnswer, passageAnswer } from "./local-passage-answer";
 import { modelQuestionTopic, queryTerms, splitSentences, stemsOf, type Topic } from "./local-text";
 import type { Passage } from "./types";
 
@@ -50,7 +50,8 @@ export function composeLocalAnswer(
   const catalogue = passages.filter((p) => p.kind === "catalogue");
   return (
     (topic && catalogue.length > 0 ? modelAnswer(topic, catalogue) : null) ??
-    passageAnswer(queryTerms(query), passages) ?? { text: localFallbackText(opts.voice), cited: [] }
+    passageAnswer(queryTerms(query), passages) ??
+    meaningAnswer(passages) ?? { text: localFallbackText(opts.voice), cited: [] }
   );
 }
 

@@ -106,3 +106,26 @@ function describeKinds(cited: Passage[]): string {
   const labels = [...new Set(cited.map(labelOf))];
   return labels.length < 2 ? (labels[0] ?? "") : `${labels.slice(0, -1).join(", ")} and ${labels.at(-1)}`;
 }
+
+/** A paragraph this close in meaning to the question (cosine, Universal Sentence Encoder lite) is about
+ * it, though it shares no word with it; unrelated questions score below 0.3 on this model. */
+export const MEANING_FLOOR = 0.4;
+
+/**
+ * A question asked in other words than the document (a paraphrase shares too few words for
+ * `passageAnswer`): the opening of the document chunk closest to it in meaning, when one is close
+ * enough; its citation opens the document at that chunk.
+ */
+export function meaningAnswer(passages: Passage[]): LocalAnswer | null {
+  const best = passages
+    .filter((p) => p.kind === "document" && (p.similarity ?? 0) >= MEANING_FLOOR)
+    .sort((a, b) => (b.similarity ?? 0) - (a.similarity ?? 0))[0];
+  if (!best) return null;
+  // Markdown headings name the chunk; they are not its sentences.
+  const sentences = splitSentences(best.content.replace(/^#{1,6}\s.*$/gm, "")).slice(0, MIN_SENTENCES);
+  if (!sentences.length) return null;
+  return {
+    text: `From ${describeKinds([best])}: ${sentences.map((s) => `${s} [1]`).join(" ")}`,
+    cited: [best],
+  };
+}

@@ -26,6 +26,8 @@ export interface Passage {
   heading?: string | null;
   /** The chunk it is, when it is one: citations open the document at it. */
   chunkId?: string | null;
+  /** How close in meaning its best paragraph is to the question (cosine), when found by meaning. */
+  similarity?: number;
 }
 
 /** Looks up the caller's workspace knowledge (help, catalogue, their own documents). */
