@@ -134,8 +134,9 @@ describe("a new build written under a running server", () => {
     );
     writeFileSync(join(dist, "assets/old-1.js"), "export const build = 'old';\n");
     const running = createApp(t.services, { webDist: dist });
-    // The process reads its build at start, before any page is asked for.
-    await new Promise((r) => setTimeout(r, 200));
+    // The process reads its build at start; a first page waits for that read to end (a fixed pause
+    // was not always long enough on a busy machine).
+    expect(await (await running.request("/")).text()).toContain("<title>Old</title>");
 
     // The deploy swaps the folder's content: a new index.html, new chunks, the old ones gone.
     rmSync(join(dist, "assets"), { recursive: true });
