@@ -166,7 +166,12 @@ describe("/api/knowledge/collections", () => {
     const byMember = await paste("member", kb.id, "Escalation", "Page the Pelican rota for outages.");
     expect((await api("member", `/${kb.id}`)).status).toBe(200);
     expect((await t.request(`/api/documents/${byMember.id}`, { token: tok.owner })).status).toBe(200);
-    const seen = await ask("owner", "Whom do we page for outages? Pelican rota", [kb.id]);
+    // A collection is searched by its indexed chunks: on a busy machine the indexing job takes a moment.
+    let seen = await ask("owner", "Whom do we page for outages? Pelican rota", [kb.id]);
+    for (let i = 0; i < 300 && !seen.sources.some((s) => s.url.endsWith(byMember.id)); i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      seen = await ask("owner", "Whom do we page for outages? Pelican rota", [kb.id]);
+    }
     expect(seen.sources.map((s) => s.url)).toContain(`/dashboard/documents/${byMember.id}`);
     for (const path of ["", "/documents"])
       expect(
