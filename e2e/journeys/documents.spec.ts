@@ -35,7 +35,8 @@ test("add documents, open one, find it with AI Search, and delete it", async ({ 
     buffer: Buffer.from(FIELD_GUIDE),
   });
   const guide = list.getByRole("listitem", { name: "Ellery Fen field guide", exact: true });
-  await expect(guide).toBeVisible();
+  // The first file read starts the reader process beside the indexing of the first document.
+  await expect(guide).toBeVisible({ timeout: 30_000 });
   await expect(guide).toContainText("1 passage");
 
   // A private address is refused with the server's reason; the address stays for correcting.
