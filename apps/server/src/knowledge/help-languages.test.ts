@@ -2,7 +2,7 @@
 // app shows, and Tessera Local answering from the articles of the language a person chose.
 import { LANGUAGE_CODES } from "@tessera/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, readSse, type SseEvent, type TestApp } from "../test/test-app";
+import { askInChat, createTestApp, type TestApp } from "../test/test-app";
 import { HELP_ARTICLES, HELP_TRANSLATIONS } from "./help-articles";
 
 const VARIABLE = /\b[A-Z][A-Z0-9]*_[A-Z0-9_]+\b/g;
@@ -42,22 +42,7 @@ describe("help in the person's language", () => {
     );
   });
 
-  async function ask(token: string, message: string) {
-    const res = await t.request("/api/chat-stream", {
-      method: "POST",
-      token,
-      json: { message, model: "tessera-local" },
-    });
-    const events = await readSse(res);
-    const text = events
-      .filter((e) => e.type === "chunk")
-      .map((e) => e.content as string)
-      .join("");
-    const done = events.find(
-      (e): e is SseEvent & { sources: { title: string; url: string }[] } => e.type === "complete",
-    );
-    return { text, sources: done?.sources ?? [] };
-  }
+  const ask = (token: string, message: string) => askInChat(t, token, { message, model: "tessera-local" });
 
   it("Tessera Local answers a German reader from the German articles, and an English one from the English", async () => {
     const greta = await t.newUser("greta@example.com");

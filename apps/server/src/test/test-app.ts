@@ -253,3 +253,27 @@ export async function eventually<T>(read: () => Promise<T>, ok: (v: T) => boolea
     await new Promise((r) => setTimeout(r, 50));
   }
 }
+
+/** A source of a finished answer, as the stream's closing event lists it. */
+export interface AnswerSource {
+  title: string;
+  url: string;
+  documentId?: string;
+  chunkId?: string;
+}
+
+/** One chat turn through /api/chat-stream: the answer's text, its sources and its conversation. */
+export async function askInChat(t: TestApp, token: string, body: Record<string, unknown>) {
+  const res = await t.request("/api/chat-stream", { method: "POST", token, json: body });
+  if (res.status !== 200) throw new Error(`chat-stream answered ${res.status}`);
+  const events = await readSse(res);
+  const done = events.find((e): e is SseEvent & { sources: AnswerSource[] } => e.type === "complete");
+  return {
+    text: events
+      .filter((e) => e.type === "chunk")
+      .map((e) => e.content as string)
+      .join(""),
+    sources: done?.sources ?? [],
+    conversationId: events[0]?.conversationId as string,
+  };
+}

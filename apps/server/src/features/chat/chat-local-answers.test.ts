@@ -5,7 +5,7 @@ import { composeMessage } from "@tessera/contracts";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { conversations } from "../../db/schema";
-import { createTestApp, readSse, type SseEvent, type TestApp } from "../../test/test-app";
+import { askInChat, createTestApp, type TestApp } from "../../test/test-app";
 
 let t: TestApp;
 let admin: string;
@@ -18,19 +18,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function ask(token: string, body: Record<string, unknown>) {
-  const res = await t.request("/api/chat-stream", { method: "POST", token, json: body });
-  expect(res.status).toBe(200);
-  const events = await readSse(res);
-  const text = events
-    .filter((e) => e.type === "chunk")
-    .map((e) => e.content as string)
-    .join("");
-  const done = events.find(
-    (e): e is SseEvent & { sources: { title: string; url: string }[] } => e.type === "complete",
-  );
-  return { text, sources: done?.sources ?? [], conversationId: events[0]?.conversationId as string };
-}
+const ask = (token: string, body: Record<string, unknown>) => askInChat(t, token, body);
 
 const NOTE = "The keeper logs the wind every four hours. At dawn the lamp is put out.";
 const UNKNOWN = "What is the capital of France?";

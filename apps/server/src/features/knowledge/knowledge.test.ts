@@ -5,7 +5,7 @@ import { rowsOf } from "../../db/client";
 import { user } from "../../db/schema";
 import { embeddingUnits } from "../../knowledge/chunk-text";
 import { retrievePassages } from "../../knowledge/retrieve-passages";
-import { createTestApp, readSse, type SseEvent, type TestApp } from "../../test/test-app";
+import { askInChat, createTestApp, type TestApp } from "../../test/test-app";
 import { testDbKind } from "../../test/test-database";
 import { tinyPdf } from "../../test/tiny-pdf";
 
@@ -151,23 +151,7 @@ describe("retrieval for chat, tools and assistants", () => {
 });
 
 describe("Tessera Local answering from a document asked in other words", () => {
-  async function ask(token: string, message: string) {
-    const res = await t.request("/api/chat-stream", {
-      method: "POST",
-      token,
-      json: { message, model: "tessera-local" },
-    });
-    expect(res.status).toBe(200);
-    const events = await readSse(res);
-    const text = events
-      .filter((e) => e.type === "chunk")
-      .map((e) => e.content as string)
-      .join("");
-    const done = events.find(
-      (e): e is SseEvent & { sources: { documentId?: string; chunkId?: string }[] } => e.type === "complete",
-    );
-    return { text, sources: done?.sources ?? [] };
-  }
+  const ask = (token: string, message: string) => askInChat(t, token, { message, model: "tessera-local" });
 
   it("answers with the passage closest in meaning, citing its chunk; nothing for an unrelated question", async () => {
     const answer = await ask(ada, PARAPHRASE);
