@@ -4,7 +4,7 @@
 import { AppError } from "../lib/errors";
 import { checkPdfExpansion } from "../lib/pdf-expansion";
 import { checkPdfStructure, pdfTooComplex } from "../lib/pdf-structure";
-import { tidyText } from "./tidy-text";
+import { trimKeepingPages } from "./tidy-text";
 
 /**
  * pdf.js reads 2,000 pages of text in about 2 s here, and its time grows faster than the page count
@@ -50,13 +50,17 @@ export async function readPdf(bytes: Uint8Array, { maxChars }: { maxChars?: numb
 
 /**
  * The pages as one text, spaced as unpdf's extractText({ mergePages: true }) spaces them, each page
- * after the first opening with a form feed: chunking for search reads page numbers from them.
+ * after the first opening with a form feed: chunking for search reads page numbers from them, so a
+ * page without text keeps its form feed, at the start too. A PDF with no text at all is "".
  */
-const mergePages = (pages: string[]) =>
-  tidyText(
+function mergePages(pages: string[]) {
+  const text = trimKeepingPages(
     pages
       .join("\n\f")
+      .replace(/\r\n?/g, "\n")
       .replace(/[^\S\n\f]+/g, " ")
       .replace(/ ?\n ?/g, "\n")
       .replace(/\n{3,}/g, "\n\n"),
   );
+  return /[^\s]/.test(text) ? text : "";
+}

@@ -9,6 +9,7 @@ import { and, count, desc, eq, inArray, or, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { documents, knowledgeCollections, knowledgePassages } from "../../db/schema";
 import { readableCollectionsOf } from "../../knowledge/collections";
+import { trimKeepingPages } from "../../knowledge/tidy-text";
 import { AppError, notFound } from "../../lib/errors";
 import { splitPassages } from "./split-passages";
 
@@ -39,8 +40,8 @@ export async function createDocument(
   userId: string,
   input: NewDocument,
 ): Promise<DocumentSummary> {
-  const content = input.content.trim();
-  if (!content) throw new AppError("BAD_REQUEST", "There is no text in this document.");
+  const content = trimKeepingPages(input.content);
+  if (!content.trim()) throw new AppError("BAD_REQUEST", "There is no text in this document.");
   if (content.length > DOCUMENT_CONTENT_MAX)
     throw new AppError(
       "PAYLOAD_TOO_LARGE",
