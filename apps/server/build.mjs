@@ -23,6 +23,7 @@ const EXTERNAL = [
   "unpdf",
   "linkedom",
   "@mozilla/readability",
+  "mammoth",
   "nodemailer",
   "pg",
   "pino",

@@ -87,7 +87,13 @@ type FailedReply = { id: number; ok: false; code: string; message: string };
 const WORKER_START_MS = 30_000;
 
 const subject = (input: ParseInput) =>
-  input.kind === "pdf" ? "This PDF" : input.kind === "html" ? "This page" : "This file";
+  input.kind === "pdf"
+    ? "This PDF"
+    : input.kind === "docx"
+      ? "This DOCX"
+      : input.kind === "html"
+        ? "This page"
+        : "This file";
 
 export const tooComplex = (input: ParseInput, reason: string) =>
   new AppError("TOO_COMPLEX", `${subject(input)} is too complex to read: ${reason}.`);

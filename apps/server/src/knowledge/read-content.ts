@@ -1,10 +1,10 @@
 // Readable text out of what a person uploads or an address answers: plain text as is, PDFs through
-// pdf.js, and web pages through Readability (title, main text, og:image and favicon). Chat
+// pdf.js, Word documents through mammoth, and web pages (and uploaded HTML) through Readability (title, main text, og:image and favicon). Chat
 // attachments, documents and deep crawl all read content here; the reading itself happens in a
 // worker (parser-pool.ts), one file at a time per person, within a time and a memory limit.
 import { AppError } from "../lib/errors";
 import { guardedFetch, type GuardedFetchOptions } from "../lib/guarded-fetch";
-import { isPdf } from "../lib/sniff";
+import { isDocx, isHtml, isPdf } from "../lib/sniff";
 import type { ParseInput, ReadContent } from "./parse-content";
 import { parsers } from "./parser-pool";
 
@@ -15,6 +15,8 @@ export interface ReadOptions {
   owner: string;
   /** Only this many characters are needed: a PDF's pages after them are not read. */
   maxChars?: number;
+  /** The uploaded file's name: a .html file is read as a page even when it does not open as one. */
+  name?: string;
 }
 
 const TEXT_TYPES = /^(text\/(plain|markdown|x-markdown|csv)|application\/(json|x-ndjson))$/;
@@ -26,14 +28,26 @@ export const unsupportedType = (type: string) =>
     `That address holds ${type || "an unknown type"}, not a web page, text or PDF.`,
   );
 
-/** Text of an uploaded file, decided by its content: a PDF, or text that decodes as UTF-8. */
-export function readFileContent(bytes: Uint8Array, { owner, maxChars }: ReadOptions): Promise<ReadContent> {
-  return parsers().parse(
-    owner,
-    isPdf(bytes)
-      ? { kind: "pdf", bytes, maxChars }
-      : { kind: "text", bytes, notText: "Only text files (.txt, .md, .csv, .json) and PDFs can be read." },
-  );
+/** What an upload may be, named when it is something else. */
+export const NOT_READABLE = "Only PDF, DOCX, HTML, Markdown, CSV, JSON and plain text files can be read.";
+
+const HTML_NAME = /\.x?html?$/i;
+
+/**
+ * Text of an uploaded file, decided by its content: a PDF, a DOCX, an HTML page (or a file named
+ * .html), else text that decodes as UTF-8.
+ */
+export function readFileContent(
+  bytes: Uint8Array,
+  { owner, maxChars, name }: ReadOptions,
+): Promise<ReadContent> {
+  let input: ParseInput;
+  if (isPdf(bytes)) input = { kind: "pdf", bytes, maxChars };
+  else if (isDocx(bytes)) input = { kind: "docx", bytes };
+  else if (isHtml(bytes) || HTML_NAME.test(name ?? ""))
+    input = { kind: "html", bytes, url: "", notText: NOT_READABLE };
+  else input = { kind: "text", bytes, notText: NOT_READABLE };
+  return parsers().parse(owner, input);
 }
 
 /** Fetches an address through the guarded client and reads it by its declared type. */

@@ -86,6 +86,13 @@ export async function readHtml(html: string, pageUrl: string): Promise<ReadConte
   };
 }
 
+/** An HTML fragment's text, paragraphs kept apart and headings as markdown heading lines. */
+export async function htmlBlocks(html: string): Promise<string> {
+  const { parseHTML } = await loadReaders();
+  // linkedom leaves <body> empty unless <html> is written around it.
+  return blocksOf(parseHTML(`<html><body>${html}</body></html>`).document.body);
+}
+
 function blocksOf(root: PageElement | null | undefined): string {
   if (!root) return "";
   const parts: string[] = [];

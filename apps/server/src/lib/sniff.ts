@@ -91,6 +91,26 @@ export function acceptImage(b: Uint8Array, notAnImage: () => AppError): ImageTyp
 export const isPdf = (b: Uint8Array) =>
   b.length > 4 && b[0] === 0x25 && b[1] === 0x50 && b[2] === 0x44 && b[3] === 0x46 && b[4] === 0x2d;
 
+const WORD_DOCUMENT = Buffer.from("word/document.xml");
+
+/**
+ * A Word document (DOCX): a zip that names word/document.xml. Only a quick look, fit for the
+ * server's thread; the parse worker reads the zip's directory properly before anything is inflated.
+ */
+export const isDocx = (b: Uint8Array) =>
+  b.length > 30 &&
+  b[0] === 0x50 &&
+  b[1] === 0x4b &&
+  b[2] === 0x03 &&
+  b[3] === 0x04 &&
+  Buffer.from(b.buffer, b.byteOffset, b.byteLength).includes(WORD_DOCUMENT);
+
+/** An HTML document by its opening: a doctype or an <html> tag, after any comments. */
+export function isHtml(b: Uint8Array): boolean {
+  const head = new TextDecoder("utf-8").decode(b.subarray(0, 1024));
+  return /^\s*(?:<!--[\s\S]*?-->\s*)*<(?:!doctype\s+html|html)[\s>]/i.test(head);
+}
+
 /** Text when it decodes as UTF-8 and has no NUL bytes (binary formats nearly always do). */
 export function decodeText(b: Uint8Array): string | null {
   if (b.includes(0)) return null;

@@ -247,7 +247,7 @@ export function chatRoutes(deps: ChatDeps) {
       );
     })
     .post("/attachments/extract", uploadLimit, async (c) =>
-      c.json(await extractAttachment(c.get("session").user.id, (await readUpload(c, "file")).bytes)),
+      c.json(await extractAttachment(c.get("session").user.id, await readUpload(c, "file"))),
     )
     .get("/conversations", async (c) => {
       const query = parseWith(conversationListQuerySchema, c.req.query());

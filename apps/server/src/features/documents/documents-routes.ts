@@ -40,7 +40,7 @@ const titleFromUrl = (url: string) => url.replace(/^https?:\/\//, "").replace(/\
 /** A document from an uploaded file (multipart "file", optional "title"): read by the parser pool. */
 export async function documentFromUpload(c: Context<AppEnv>, userId: string): Promise<NewDocument> {
   const upload = await readUpload(c, "file");
-  const { text } = await readFileContent(upload.bytes, { owner: userId });
+  const { text } = await readFileContent(upload.bytes, { owner: userId, name: upload.name });
   return { title: upload.fields.title?.trim() || titleFromFileName(upload.name), content: text };
 }
 
