@@ -24,7 +24,13 @@ export type CreateDocumentFromUrlInput = z.input<typeof createDocumentFromUrlSch
 
 /** Uploads to POST /api/documents/upload (multipart field "file", optional "title"). */
 export const DOCUMENT_UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
-export const DOCUMENT_ACCEPT = ".txt,.md,.markdown,.csv,.json,.pdf,text/plain,text/markdown,application/pdf";
+/** The file picker's filter: what the server reads (it decides by the bytes, not by this list). */
+export const DOCUMENT_ACCEPT = [
+  ".pdf,.docx,.html,.htm,.md,.markdown,.csv,.json,.txt",
+  "application/pdf",
+  "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+  "text/html,text/markdown,text/csv,text/plain",
+].join(",");
 
 export const documentSummarySchema = z.object({
   id: z.string(),

@@ -1,5 +1,6 @@
-// POST /api/attachments/extract: the text of a PDF or text file as the server reads it (cut to 2,000
-// characters). Chat attaches it to a message; assistants keep it as a knowledge document.
+// POST /api/attachments/extract: the text of a PDF, Word document, HTML page or text file as the
+// server reads it (cut to 2,000 characters). Chat attaches it to a message; assistants keep it as a
+// knowledge document.
 import { z } from "zod";
 import { apiRequest } from "@/lib/api-client";
 

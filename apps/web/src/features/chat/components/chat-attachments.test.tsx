@@ -92,6 +92,27 @@ describe("chat attachments", () => {
     );
   });
 
+  it("reads a Word document and an HTML page through the server's extractor, not as raw text", async () => {
+    const { user, server } = await openChat(INSTANT, {
+      "POST /api/attachments/extract": () =>
+        json({ kind: "text", text: "Read by the server", truncated: false }),
+      "POST /api/chat-stream": () => sse(answerEvents()),
+    });
+    const docx = new File(["PK\u0003\u0004"], "minutes.docx", {
+      type: "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+    });
+    const page = new File(["<html><body><p>Hi</p></body></html>"], "page.html", { type: "text/html" });
+    await user.upload(fileInput(), [docx, page]);
+    const chips = await screen.findByRole("list", { name: "Attachments" });
+    await waitFor(() => expect(within(chips).getAllByText("Text")).toHaveLength(2));
+    expect(server.callsTo("POST /api/attachments/extract")).toHaveLength(2);
+    await user.type(messageBox(), "Compare them{Enter}");
+    await screen.findByText("1.2k tokens");
+    expect((server.callsTo("POST /api/chat-stream")[0]?.body as { message: string }).message).toBe(
+      "Compare them\n\n[Attached: minutes.docx]\nRead by the server\n\n[Attached: page.html]\nRead by the server",
+    );
+  });
+
   it("says 'Upload failed' when a file cannot be read", async () => {
     const { user } = await openChat(INSTANT, {
       "POST /api/attachments/extract": () =>

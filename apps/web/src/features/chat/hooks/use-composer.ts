@@ -1,8 +1,14 @@
 // The message being written: its text and attached files. Pictures wait for the send (they are
-// uploaded then); text files are read here and cut to 2,000 characters; PDFs go through the server's
-// extractor. Spec §5 and §8 give the limits and the toasts.
+// uploaded then); text files are read here and cut to 2,000 characters; PDFs, Word documents and
+// HTML pages go through the server's extractor, which reads them as documents are read. Spec §5 and
+// §8 give the limits and the toasts.
 import i18next from "i18next";
-import { MAX_IMAGE_BYTES, MAX_IMAGES_PER_MESSAGE, TEXT_ATTACHMENT_MAX_CHARS } from "@tessera/contracts";
+import {
+  DOCUMENT_ACCEPT,
+  MAX_IMAGE_BYTES,
+  MAX_IMAGES_PER_MESSAGE,
+  TEXT_ATTACHMENT_MAX_CHARS,
+} from "@tessera/contracts";
 import { useCallback, useState } from "react";
 import { toast } from "@/lib/toast";
 import { errorMessage } from "@/lib/api-client";
@@ -14,10 +20,18 @@ export type PendingAttachment =
   | { id: string; kind: "text"; name: string; text: string; truncated: boolean }
   | { id: string; kind: "reading"; name: string };
 
-export const ACCEPTED_FILES = "image/*,.txt,.md,.csv,.json,.pdf,application/pdf";
+export const ACCEPTED_FILES = `image/*,${DOCUMENT_ACCEPT}`;
 
+const DOCX_TYPE = "application/vnd.openxmlformats-officedocument.wordprocessingml.document";
 const TEXT_EXTENSIONS = /\.(txt|md|markdown|csv|json)$/i;
 export const isPdf = (file: File) => file.type === "application/pdf" || /\.pdf$/i.test(file.name);
+/** Files the server reads: a PDF, a Word document, or an HTML page (its text, not its tags). */
+export const readsOnServer = (file: File) =>
+  isPdf(file) ||
+  file.type === DOCX_TYPE ||
+  file.type === "text/html" ||
+  file.type === "application/xhtml+xml" ||
+  /\.(docx|html?|xhtml)$/i.test(file.name);
 export const isTextLike = (file: File) =>
   file.type.startsWith("text/") || file.type === "application/json" || TEXT_EXTENSIONS.test(file.name);
 
@@ -30,7 +44,7 @@ function previewOf(file: File): string {
 }
 
 async function readText(file: File): Promise<{ text: string; truncated: boolean }> {
-  if (isPdf(file)) {
+  if (readsOnServer(file)) {
     const extracted = await extractFileText(file);
     return { text: extracted.text, truncated: extracted.truncated };
   }
@@ -70,7 +84,7 @@ export function useComposer(initialText = "") {
             const image = { id, kind: "image" as const, name: file.name, file, preview: previewOf(file) };
             setAttachments((list) => [...list, image]);
           }
-        } else if (isTextLike(file) || isPdf(file)) {
+        } else if (isTextLike(file) || readsOnServer(file)) {
           setAttachments((list) => [...list, { id, kind: "reading", name: file.name }]);
           readText(file).then(
             (read) => replace(id, { id, kind: "text", name: file.name, ...read }),
