@@ -1,4 +1,4 @@
-// The server's own words in the person's language: error messages and mail. Texts live beside this
+// The server's own words in the person's language: error messages, mail and Tessera Local's framing. Texts live beside this
 // file, one JSON per language (en.json is the source); the web app's are in apps/web/src/locales.
 import { LANGUAGE_CODES, type LanguageCode } from "@tessera/contracts";
 import ar from "./ar.json";
@@ -12,6 +12,7 @@ import zhCN from "./zh-CN.json";
 
 type Catalog = typeof en;
 export type MailText = keyof Catalog["mail"];
+export type LocalText = keyof Catalog["local"];
 
 const CATALOGS: Record<LanguageCode, Catalog> = {
   en,
@@ -163,4 +164,19 @@ export function translateError(message: string, language: LanguageCode): string 
 /** A mail text in `language`, its {{placeholders}} filled. */
 export function mailText(language: LanguageCode, key: MailText, values: Record<string, string> = {}): string {
   return CATALOGS[language].mail[key].replace(/\{\{(\w+)\}\}/g, (_, name: string) => values[name] ?? "");
+}
+
+/** Tessera Local's own words in `language` (never the passages it quotes), its {{placeholders}} filled. */
+export function localText(
+  language: LanguageCode,
+  key: LocalText,
+  values: Record<string, string> = {},
+): string {
+  return CATALOGS[language].local[key].replace(PLACEHOLDER, (_, name: string) => values[name] ?? "");
+}
+
+/** "a, b and c" the language's way; English keeps its own list without the serial comma. */
+export function joinList(language: LanguageCode, items: readonly string[]): string {
+  if (language !== "en") return new Intl.ListFormat(language, { type: "conjunction" }).format(items);
+  return items.length < 2 ? (items[0] ?? "") : `${items.slice(0, -1).join(", ")} and ${items.at(-1)}`;
 }

@@ -180,3 +180,103 @@ describe("a question asked in other words than the document", () => {
     expect(text).toBe(localFallbackText());
   });
 });
+
+describe("in the reader's language", () => {
+  const GEMINI: Passage = {
+    id: "model:gemini-pro",
+    kind: "catalogue",
+    title: "Gemini 2.5 Pro (Industry Leaders)",
+    url: "/dashboard/chat?model=gemini-pro",
+    content: "Gemini 2.5 Pro is Google's long-context model for big documents.",
+    rank: 0.5,
+  };
+  const CODER: Passage = {
+    id: "model:qwen-coder",
+    kind: "catalogue",
+    title: "Qwen 3 Coder (Open Source)",
+    url: "/dashboard/chat?model=qwen-coder",
+    content: "Qwen 3 Coder writes and debugs code across many languages.",
+    rank: 0.4,
+  };
+  const CODE_PEER: Passage = {
+    ...CODER,
+    id: "model:claude",
+    title: "Claude Sonnet",
+    content: "Claude Sonnet is strong at coding.",
+  };
+
+  it("frames a German reader's answer in German, quoting the sources as written", () => {
+    const { text, cited } = composeLocalAnswer("How do I delete a conversation?", [STOPPING, CONVERSATIONS], {
+      language: "de",
+    });
+    const english = composeLocalAnswer("How do I delete a conversation?", [STOPPING, CONVERSATIONS]);
+    expect(english.text).toMatch(/^From the Tessera help: /);
+    expect(text).toBe(english.text.replace(/^From the Tessera help: /, "Aus der Tessera-Hilfe: "));
+    expect(cited).toEqual([CONVERSATIONS]);
+    // Help and documents together: the two sources joined the German way.
+    const both = composeLocalAnswer("delete conversation", [CONVERSATIONS, NOTES], { language: "de" });
+    expect(both.text).toMatch(/^Aus der Tessera-Hilfe und Ihren Dokumenten: /);
+  });
+
+  it("tells a German reader in German that it found nothing, and an admin where to connect a model", () => {
+    const question = "Welches Modell ist am besten zum Programmieren?";
+    const member = composeLocalAnswer(question, [CONVERSATIONS], {
+      voice: { speaker: "Tessa", admin: false },
+      language: "de",
+    });
+    expect(member).toEqual({
+      text:
+        "Ich bin Tessa und antworte offline aus der Hilfe und dem Modellkatalog dieses Arbeitsbereichs " +
+        "sowie aus Ihren Dokumenten. Dort habe ich nichts dazu gefunden.",
+      cited: [],
+    });
+    const admin = composeLocalAnswer(question, [], {
+      voice: { speaker: "Tessa", admin: true },
+      language: "de",
+    });
+    expect(admin.text).toBe(
+      `${member.text} [Verbinden Sie ein Modell](/dashboard/admin/connections), damit auch alles andere beantwortet werden kann.`,
+    );
+    expect(admin.text).not.toMatch(/I'm|Connect a model/);
+  });
+
+  it("recommends models in German, each model's own description as the catalogue says it", () => {
+    const { text } = composeLocalAnswer("Which model is best for coding?", [GEMINI, CODER, CODE_PEER], {
+      language: "de",
+    });
+    expect(text.split("\n")[0]).toBe("Für Code nehmen Sie **Qwen 3 Coder** [1] oder **Claude Sonnet** [2].");
+    expect(text).toContain("- Qwen 3 Coder writes and debugs code across many languages. [1]");
+    expect(
+      composeLocalAnswer("Which model is best for long documents?", [GEMINI], { language: "de" }).text,
+    ).toMatch(/^Für lange Dokumente und PDFs nehmen Sie \*\*Gemini 2\.5 Pro\*\* \[1\]\.\n/);
+  });
+
+  it("names an attached file and answers in Japanese and Arabic too", () => {
+    const files = [{ name: "notes.txt", text: "The keeper logs the wind every four hours." }];
+    expect(composeLocalAnswer("How often is the wind logged?", [], { files, language: "ja" }).text).toBe(
+      "「notes.txt」より：The keeper logs the wind every four hours. [1]",
+    );
+    expect(composeLocalAnswer("How often is the wind logged?", [], { files, language: "ar" }).text).toBe(
+      "من notes.txt: The keeper logs the wind every four hours. [1]",
+    );
+    expect(
+      composeLocalAnswer("首都はどこですか？", [], {
+        voice: { speaker: "Tessa", admin: false },
+        language: "ja",
+      }).text,
+    ).toBe(
+      "Tessa です。このワークスペースのヘルプ、モデルカタログ、あなたのドキュメントをもとにオフラインで回答していますが、これに関する情報は見つかりませんでした。",
+    );
+    expect(
+      composeLocalAnswer("ما عاصمة فرنسا؟", [], { voice: { speaker: "Tessa", admin: false }, language: "ar" })
+        .text,
+    ).toMatch(/^أنا Tessa، أجيب دون اتصال بالإنترنت /);
+  });
+
+  it("gives the same bytes for the same question, passages and language", () => {
+    const ask = () =>
+      composeLocalAnswer("delete conversation", [CONVERSATIONS, NOTES], { language: "zh-CN" });
+    expect(ask()).toEqual(ask());
+    expect(ask().text).toMatch(/^Tessera 帮助和你的文档中写道：/);
+  });
+});

@@ -1,6 +1,7 @@
 // Tessera Local's answer to a "how do I…" question: the sentences of the retrieved passages that best
 // match it, in reading order, each followed by the [n] marker of its passage.
-import { ATTACHED_SOURCE_PREFIX } from "@tessera/contracts";
+import { ATTACHED_SOURCE_PREFIX, type LanguageCode } from "@tessera/contracts";
+import { joinList, localText, type LocalText } from "../../i18n/server-text";
 import { splitSentences, stemsOf } from "./local-text";
 import type { LocalAnswer } from "./local-answer";
 import type { Passage } from "./types";
@@ -18,7 +19,11 @@ const MIN_SENTENCES = 3;
 const PASSAGE_CUTOFF = 0.75;
 const SENTENCE_CUTOFF = 0.5;
 
-export function passageAnswer(terms: string[], passages: Passage[]): LocalAnswer | null {
+export function passageAnswer(
+  terms: string[],
+  passages: Passage[],
+  language: LanguageCode = "en",
+): LocalAnswer | null {
   const all: Sentence[] = passages.flatMap((p, passage) =>
     splitSentences(p.content).map((text, index) => ({ passage, index, text, stems: stemsOf(text) })),
   );
@@ -50,7 +55,7 @@ export function passageAnswer(terms: string[], passages: Passage[]): LocalAnswer
     .map((x) => x.s);
   chosen.push(...neighbours(chosen, candidates, MIN_SENTENCES - chosen.length));
   chosen.sort((a, b) => a.passage - b.passage || a.index - b.index);
-  return render(chosen, passages);
+  return render(chosen, passages, language);
 }
 
 /** Up to `count` more sentences from the chosen passages, those right after a match first (they
@@ -75,7 +80,7 @@ function neighbours(chosen: Sentence[], candidates: Sentence[], count: number): 
 }
 
 /** One paragraph per passage; the first opens with where the answer comes from. */
-function render(chosen: Sentence[], passages: Passage[]): LocalAnswer | null {
+function render(chosen: Sentence[], passages: Passage[], language: LanguageCode): LocalAnswer | null {
   const cited: Passage[] = [];
   const paragraphs: string[][] = [];
   for (const s of chosen) {
@@ -89,22 +94,26 @@ function render(chosen: Sentence[], passages: Passage[]): LocalAnswer | null {
   }
   if (cited.length === 0) return null;
   const text = paragraphs.map((p) => p.join(" ")).join("\n\n");
-  return { text: `From ${describeKinds(cited)}: ${text}`, cited };
+  return { text: fromSources(language, cited, text), cited };
 }
 
-const KIND_LABEL: Record<Passage["kind"], string> = {
-  help: "the Tessera help",
-  catalogue: "the model catalogue",
-  document: "your documents",
-  web: "the web pages found",
+const KIND_LABEL: Record<Passage["kind"], LocalText> = {
+  help: "sourceHelp",
+  catalogue: "sourceCatalogue",
+  document: "sourceDocument",
+  web: "sourceWeb",
 };
 
 /** An attached file is named as itself ("From notes.txt: …"); anything else by where it comes from. */
-const labelOf = (p: Passage) => (p.url.startsWith(ATTACHED_SOURCE_PREFIX) ? p.title : KIND_LABEL[p.kind]);
+const labelOf = (p: Passage, language: LanguageCode) =>
+  p.url.startsWith(ATTACHED_SOURCE_PREFIX)
+    ? localText(language, "file", { name: p.title })
+    : localText(language, KIND_LABEL[p.kind]);
 
-function describeKinds(cited: Passage[]): string {
-  const labels = [...new Set(cited.map(labelOf))];
-  return labels.length < 2 ? (labels[0] ?? "") : `${labels.slice(0, -1).join(", ")} and ${labels.at(-1)}`;
+/** `text` led by where it comes from: "From the Tessera help and your documents: …". */
+export function fromSources(language: LanguageCode, cited: Passage[], text: string): string {
+  const labels = [...new Set(cited.map((p) => labelOf(p, language)))];
+  return localText(language, "from", { source: joinList(language, labels), text });
 }
 
 /** A paragraph this close in meaning to the question (cosine, Universal Sentence Encoder lite) is about
@@ -116,7 +125,7 @@ export const MEANING_FLOOR = 0.4;
  * `passageAnswer`): the opening of the document chunk closest to it in meaning, when one is close
  * enough; its citation opens the document at that chunk.
  */
-export function meaningAnswer(passages: Passage[]): LocalAnswer | null {
+export function meaningAnswer(passages: Passage[], language: LanguageCode = "en"): LocalAnswer | null {
   const best = passages
     .filter((p) => p.kind === "document" && (p.similarity ?? 0) >= MEANING_FLOOR)
     .sort((a, b) => (b.similarity ?? 0) - (a.similarity ?? 0))[0];
@@ -124,8 +133,5 @@ export function meaningAnswer(passages: Passage[]): LocalAnswer | null {
   // Markdown headings name the chunk; they are not its sentences.
   const sentences = splitSentences(best.content.replace(/^#{1,6}\s.*$/gm, "")).slice(0, MIN_SENTENCES);
   if (!sentences.length) return null;
-  return {
-    text: `From ${describeKinds([best])}: ${sentences.map((s) => `${s} [1]`).join(" ")}`,
-    cited: [best],
-  };
+  return { text: fromSources(language, [best], sentences.map((s) => `${s} [1]`).join(" ")), cited: [best] };
 }

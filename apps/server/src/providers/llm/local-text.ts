@@ -1,5 +1,6 @@
 // Plain-text tools for Tessera Local: words to comparable terms, passages to sentences, and the
 // kinds of "which model should I use for…" questions it can answer from the catalogue.
+import type { LocalText } from "../../i18n/server-text";
 
 const STOPWORDS = new Set(
   (
@@ -7,7 +8,19 @@ const STOPWORDS = new Set(
     "am do does did doing have has had can could should would will shall may might must i me my mine " +
     "we our you your yours it its this that these those there here what which who whom whose how why " +
     "when where if then than so not no yes any some all each just also very too please tell know want " +
-    "need get make let use using used good best better one ones thing things way"
+    "need get make let use using used good best better one ones thing things way " +
+    // The commonest small words of German, French, Spanish and Portuguese questions, so one asked in
+    // them is not "answered" by a passage that only shares those; words that are also English (die,
+    // war, son, sin, den, mit…) stay out.
+    "der das und ist von zu sich des auf für im dem nicht ein eine einen einem einer auch es er dass " +
+    "kann wie wir wer wo wann warum welche welcher welches welchen ich sie ihr ihre mein meine dein du " +
+    "zum zur bei nach oder noch nur über am besten " +
+    "le la les un une du de et est en au aux ce cette ces qui que quoi quel quelle quels quelles comment " +
+    "pourquoi où je tu il elle nous vous ils elles mon ma mes ton ta tes sa ses leur dans avec pas ne " +
+    "sont être " +
+    "el los las unos unas y del al qué cuál cuáles cómo por para mi mis tus yo se lo les como más " +
+    "pero muy está están ser hay " +
+    "o os um uma do da dos das em na nas é qual quais sem seu sua meu minha você mais mas muito são"
   ).split(" "),
 );
 
@@ -64,21 +77,21 @@ function clip(sentence: string): string {
 }
 
 export interface Topic {
-  /** How the answer names the need: "For code, pick …". */
-  phrase: string;
+  /** How the answer names the need ("For code, pick …"), in the reader's language. */
+  phrase: LocalText;
   /** Stems that signal the need in a question and match it in catalogue descriptions. */
   stems: string[];
 }
 
-const topic = (phrase: string, words: string) => ({ phrase, stems: words.split(" ").map(stem) });
+const topic = (phrase: LocalText, words: string) => ({ phrase, stems: words.split(" ").map(stem) });
 
 export const MODEL_TOPICS: readonly Topic[] = [
-  topic("code", "code coding coder program programming developer debug debugging software script bug"),
-  topic("images and vision", "image vision photo picture screenshot diagram see sees visual"),
-  topic("research with sources", "research search sources citations cite web browse"),
-  topic("long documents and PDFs", "long document pdf context big book report large"),
-  topic("writing", "write writing writer draft drafting editing essay blog post copy prose social"),
-  topic("speed on a budget", "fast quick quickly cheap cheaper speed small budget cost inexpensive"),
+  topic("topicCode", "code coding coder program programming developer debug debugging software script bug"),
+  topic("topicVision", "image vision photo picture screenshot diagram see sees visual"),
+  topic("topicResearch", "research search sources citations cite web browse"),
+  topic("topicLongDocuments", "long document pdf context big book report large"),
+  topic("topicWriting", "write writing writer draft drafting editing essay blog post copy prose social"),
+  topic("topicSpeed", "fast quick quickly cheap cheaper speed small budget cost inexpensive"),
 ];
 
 /**

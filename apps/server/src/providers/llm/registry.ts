@@ -131,7 +131,12 @@ export function createLlmRegistry(
         if (route.kind === "local") {
           // Tessa on Tessera Local says she is Tessa; an assistant says its own name.
           const voice = { speaker: ctx.speaker ?? model.name, admin: ctx.admin ?? false };
-          const local = createTesseraLocal({ retrieve: ctx.retrieve, paceMs: config.localPaceMs, voice });
+          const local = createTesseraLocal({
+            retrieve: ctx.retrieve,
+            paceMs: config.localPaceMs,
+            voice,
+            language: ctx.language,
+          });
           return found(local, "tessera-local", model.id, local.modelId);
         }
         return found(

@@ -14,7 +14,7 @@ import type {
   SharedV3Warning,
 } from "@ai-sdk/provider";
 import { setTimeout as sleep } from "node:timers/promises";
-import { LOCAL_MODEL_ID, splitAttachments } from "@tessera/contracts";
+import { LOCAL_MODEL_ID, splitAttachments, type LanguageCode } from "@tessera/contracts";
 import { composeLocalAnswer, LOCAL_MODEL_NAME, type LocalVoice } from "./local-answer";
 import { citedChunkOf } from "./cited-chunk";
 import { abortError } from "./llm-errors";
@@ -31,6 +31,8 @@ export function createTesseraLocal(opts: {
   paceMs: number;
   /** Who it answers as and to (the chat's persona, an admin or not); Tessera Local to a member if unset. */
   voice?: Partial<LocalVoice>;
+  /** The reader's language, for the answer's own words (the passages stay as written); English if unset. */
+  language?: LanguageCode;
 }): LanguageModelV3 {
   const voice: LocalVoice = { speaker: LOCAL_MODEL_NAME, admin: false, ...opts.voice };
   async function answer(options: LanguageModelV3CallOptions) {
@@ -39,7 +41,7 @@ export function createTesseraLocal(opts: {
     const query = question.trim();
     const passages = query && files.length === 0 ? await opts.retrieve(query, RETRIEVE_LIMIT) : [];
     if (options.abortSignal?.aborted) throw abortError(options.abortSignal);
-    const { text, cited } = composeLocalAnswer(query, passages, { files, voice });
+    const { text, cited } = composeLocalAnswer(query, passages, { files, voice, language: opts.language });
     return {
       text,
       cited,

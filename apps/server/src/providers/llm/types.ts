@@ -1,7 +1,7 @@
 // The contract between the chat feature and the language-model providers. Only providers/llm
 // names a vendor; features ask the registry for a model by catalogue id.
 import type { LanguageModelV3 } from "@ai-sdk/provider";
-import type { ModelsResponse, ProviderId } from "@tessera/contracts";
+import type { LanguageCode, ModelsResponse, ProviderId } from "@tessera/contracts";
 
 /**
  * Where a passage of knowledge comes from: a help article, the model catalogue, one of the person's
@@ -40,6 +40,8 @@ export interface ResolveContext {
   speaker?: string;
   /** The caller is an instance admin: Tessera Local may point them to Connections. */
   admin?: boolean;
+  /** The reader's language: Tessera Local words its answers in it. English when unset. */
+  language?: LanguageCode;
 }
 
 export type LlmEndpointKind = "openrouter" | "openai" | "anthropic" | "google" | "openai-compatible";
