@@ -263,8 +263,13 @@ export interface AnswerSource {
 }
 
 /** One chat turn through /api/chat-stream: the answer's text, its sources and its conversation. */
-export async function askInChat(t: TestApp, token: string, body: Record<string, unknown>) {
-  const res = await t.request("/api/chat-stream", { method: "POST", token, json: body });
+export async function askInChat(
+  t: TestApp,
+  token: string,
+  body: Record<string, unknown>,
+  headers?: Record<string, string>,
+) {
+  const res = await t.request("/api/chat-stream", { method: "POST", token, json: body, headers });
   if (res.status !== 200) throw new Error(`chat-stream answered ${res.status}`);
   const events = await readSse(res);
   const done = events.find((e): e is SseEvent & { sources: AnswerSource[] } => e.type === "complete");

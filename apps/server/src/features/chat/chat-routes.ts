@@ -14,6 +14,7 @@ import {
 import { Hono, type Context } from "hono";
 import { z } from "zod";
 import type { Database } from "../../db/client";
+import { requestLanguage } from "../../i18n/request-language";
 import { documentIdsIn, readableCollectionIds } from "../../knowledge/collections";
 import { findVisibleAssistant } from "../../knowledge/find-assistant";
 import { retrieveFromCollections, retrievePassages } from "../../knowledge/retrieve-passages";
@@ -114,6 +115,8 @@ function turnSteps(deps: ChatDeps) {
     // is stored or asked (`checked`).
     const limited = limitChatMessages(deps.limiter, userId, deps.messagesPerMinute);
     limited.catch(() => undefined);
+    // Tessera Local words its answer in the person's language (their choice, else the browser's).
+    const language = requestLanguage(c, deps.db);
     const assistant = assistantId ? await findVisibleAssistant(deps.db, userId, assistantId) : null;
     // Knowledge bases chosen for the message (`#` in the composer): grounding searches only them.
     const chosen = await readableCollectionIds(deps.db, userId, collectionIds);
@@ -133,7 +136,12 @@ function turnSteps(deps: ChatDeps) {
     };
     // An assistant on Tessera Local answers by its own name; only an instance admin (the role that
     // sees the admin pages) is told where to connect a model.
-    const resolveCtx = { retrieve, speaker: assistant?.name, admin: user.role === "admin" };
+    const resolveCtx = {
+      retrieve,
+      speaker: assistant?.name,
+      admin: user.role === "admin",
+      language: await language,
+    };
     return { userId, assistant, retrieve, resolveCtx, prepareDeps, limited };
   }
 

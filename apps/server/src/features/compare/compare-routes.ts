@@ -1,6 +1,7 @@
 import { comparisonStreamRequestSchema, createComparisonSchema, ratingSchema } from "@tessera/contracts";
 import { Hono, type MiddlewareHandler } from "hono";
 import { z } from "zod";
+import { requestLanguage } from "../../i18n/request-language";
 import type { AppEnv } from "../../lib/context";
 import { limitChatMessages, type RateLimiter } from "../../lib/rate-limiter";
 import { sseResponse } from "../../lib/sse-response";
@@ -81,7 +82,8 @@ export function comparisonStream(deps: ComparisonStreamDeps): MiddlewareHandler<
     if (typeof body !== "object" || body === null || (body as { comparison?: unknown }).comparison !== true)
       return next();
     const input = parseWith(comparisonStreamRequestSchema, body);
-    const claimed = await claimAnswer(deps, c.get("session").user.id, input);
+    const language = await requestLanguage(c, deps.db);
+    const claimed = await claimAnswer(deps, c.get("session").user.id, input, language);
     const log = c.get("logger");
     const answer = deps.answers.open(claimed.responseId, {
       draft: draftResponse(deps.db, claimed.responseId),

@@ -10,6 +10,7 @@ import {
   findCatalogueModel,
   type ComparisonStreamEvent,
   type comparisonStreamRequestSchema,
+  type LanguageCode,
 } from "@tessera/contracts";
 import { and, eq, inArray, or, sql } from "drizzle-orm";
 import type { z } from "zod";
@@ -66,6 +67,7 @@ export async function claimAnswer(
   deps: ComparisonStreamDeps,
   userId: string,
   input: z.output<typeof comparisonStreamRequestSchema>,
+  language: LanguageCode = "en",
 ): Promise<ClaimedAnswer> {
   if (deps.answers.closing) throw new AppError("UNAVAILABLE", STREAM_MESSAGES.restarting);
   const { row, responses } = await loadComparison(deps.db, userId, input.comparisonId);
@@ -78,6 +80,7 @@ export async function claimAnswer(
 
   const resolved = await deps.llm.resolve(response.modelId, {
     retrieve: (query, limit) => retrievePassages(deps.db, userId, query, limit),
+    language,
   });
   if (!resolved.ok) throw new AppError("UNAVAILABLE", CHAT_ERROR_MESSAGES.unavailable);
 

@@ -1,16 +1,24 @@
 // Related questions after an overview (spec §4 follow_up). A remote search model suggests them; Tessera
 // Local, which only quotes, derives them from the sources it found.
-import { MAX_FOLLOW_UPS, type SearchSource } from "@tessera/contracts";
+import { MAX_FOLLOW_UPS, type LanguageCode, type SearchSource } from "@tessera/contracts";
+import { localText } from "../../i18n/server-text";
 import { toPrompt } from "../../providers/llm/stream-model";
 import type { ResolvedModel } from "../../providers/llm/types";
 
-export function followUpsFromSources(query: string, sources: SearchSource[]): string[] {
+export function followUpsFromSources(
+  query: string,
+  sources: SearchSource[],
+  language: LanguageCode = "en",
+): string[] {
   const asked = query.trim().toLowerCase();
   const titles = [...new Set(sources.map((s) => s.title.replace(/\s+/g, " ").trim()))].filter(
     (t) => t && t.toLowerCase() !== asked,
   );
-  const question = query.trim().replace(/[\s?.!]+$/, "");
-  return titles.slice(0, MAX_FOLLOW_UPS - 1).map((t) => `${question}, according to "${t}"?`);
+  // Full-width marks too: a Japanese or Chinese question ends in ？ or 。.
+  const question = query.trim().replace(/[\s?.!\uff1f\u3002\uff01]+$/, "");
+  return titles
+    .slice(0, MAX_FOLLOW_UPS - 1)
+    .map((title) => localText(language, "followUp", { question, title }));
 }
 
 /** A list marker: -, *, a bullet (\u2022, escaped to keep the server's bundle ASCII) or a number. */
@@ -30,9 +38,10 @@ export async function suggestFollowUps(
   overview: string,
   sources: SearchSource[],
   signal: AbortSignal,
+  language: LanguageCode = "en",
 ): Promise<{ questions: string[]; tokens: number }> {
   if (resolved.provider === "tessera-local")
-    return { questions: followUpsFromSources(query, sources), tokens: 0 };
+    return { questions: followUpsFromSources(query, sources, language), tokens: 0 };
   const result = await resolved.model.doGenerate({
     prompt: toPrompt(
       "Suggest three short follow-up questions a curious reader would ask next. One per line, no numbering.",

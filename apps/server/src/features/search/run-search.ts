@@ -267,7 +267,14 @@ export async function* searchAnswer(
     tokensUsed = outcome.outputTokens ?? estimateTokens(overview);
     cost = runsInProcess(resolved.provider) ? 0 : (outcome.cost ?? 0);
     try {
-      const suggested = await suggestFollowUps(resolved, input.query, overview, sources, signal);
+      const suggested = await suggestFollowUps(
+        resolved,
+        input.query,
+        overview,
+        sources,
+        signal,
+        writer.language,
+      );
       followUps = suggested.questions;
       tokensUsed += suggested.tokens;
     } catch (err) {

@@ -8,6 +8,7 @@ import {
 import { randomUUID } from "node:crypto";
 import { Hono } from "hono";
 import { z } from "zod";
+import { requestLanguage } from "../../i18n/request-language";
 import type { AppEnv } from "../../lib/context";
 import type { Logger } from "../../lib/logger";
 import { sseResponse } from "../../lib/sse-response";
@@ -56,7 +57,9 @@ export function searchRoutes(deps: SearchDeps) {
     .post("/jigsaw-search", async (c) => {
       const input = await readJson(c, jigsawSearchRequestSchema);
       const parent = await loadParent(deps.db, user(c), input.parentId);
-      const writer = input.options.ai_overview ? await chooseOverviewModel(deps, user(c), undefined) : null;
+      const writer = input.options.ai_overview
+        ? await chooseOverviewModel(deps, user(c), undefined, await requestLanguage(c, deps.db))
+        : null;
       // The search goes on if its page is left (another page, a reload): history reads it back as it
       // is stored. Stop names it (POST /api/searches/:id/stop).
       const { events, controller } = start(c.get("logger"), user(c), input, parent, writer);
@@ -65,7 +68,7 @@ export function searchRoutes(deps: SearchDeps) {
     .post("/ai-search", async (c) => {
       const input = await readJson(c, aiSearchRequestSchema);
       // A model that cannot answer is refused before anything is searched or stored.
-      const writer = await chooseOverviewModel(deps, user(c), input.model);
+      const writer = await chooseOverviewModel(deps, user(c), input.model, await requestLanguage(c, deps.db));
       const full = {
         query: input.query,
         options: { safe_search: DEFAULT_SAFE_SEARCH, ai_overview: true, search_type: input.searchType },
