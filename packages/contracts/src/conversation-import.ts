@@ -25,8 +25,21 @@ export const importQuerySchema = z.object({
     .transform((v) => v === "1" || v === "true"),
 });
 
-/** What was left out, and how many times: "System and tool messages" × 12. */
-export const importSkipSchema = z.object({ reason: z.string(), count: z.number().int() });
+/** Why something was left out, as a code the web app words in the reader's language. */
+export const IMPORT_SKIP_CODES = ["hidden", "empty", "attachments", "noMessages", "unreadable"] as const;
+export const importSkipCodeSchema = z.enum(IMPORT_SKIP_CODES);
+export type ImportSkipCode = z.infer<typeof importSkipCodeSchema>;
+
+/**
+ * What was left out, and how many times: "System, tool and hidden messages" × 12. `reason` is the
+ * English wording API callers already read; `code` (absent from imports finished before it existed)
+ * is what a reader's language is chosen by.
+ */
+export const importSkipSchema = z.object({
+  code: importSkipCodeSchema.optional(),
+  reason: z.string(),
+  count: z.number().int(),
+});
 export type ImportSkip = z.infer<typeof importSkipSchema>;
 
 export const importPreviewSchema = z.object({

@@ -58,9 +58,9 @@ describe("import from ChatGPT", () => {
     expect(preview.from).toBe("2024-06-01T00:00:10.000Z");
     expect(preview.skipped).toEqual(
       expect.arrayContaining([
-        { reason: SKIP.hidden, count: 4 },
-        { reason: SKIP.attachments, count: 1 },
-        { reason: SKIP.noMessages, count: 1 },
+        { code: "hidden", reason: SKIP.hidden, count: 4 },
+        { code: "attachments", reason: SKIP.attachments, count: 1 },
+        { code: "noMessages", reason: SKIP.noMessages, count: 1 },
       ]),
     );
     expect((await exported(token)).conversations).toEqual([]);
@@ -125,7 +125,7 @@ describe("import from Open WebUI and LibreChat", () => {
     expect(res.status).toBe(200);
     const result = (await res.json()) as ImportResult;
     expect(result).toMatchObject({ format: "librechat", imported: 1, messages: 2 });
-    expect(result.skipped).toContainEqual({ reason: SKIP.hidden, count: 1 });
+    expect(result.skipped).toContainEqual({ code: "hidden", reason: SKIP.hidden, count: 1 });
     const [chat] = (await exported(token)).conversations;
     expect(chat!.messages.map((m) => [m.role, m.content, m.model, m.tokens_used])).toEqual([
       ["user", "A regex for UK postcodes?", null, null],

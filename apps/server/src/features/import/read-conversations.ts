@@ -7,7 +7,7 @@ import { JSONParser } from "@streamparser/json";
 import { CONVERSATIONS_EXPORT_FORMAT, IMPORT_FORMAT_NAMES, type ImportFormat } from "@tessera/contracts";
 import { AppError } from "../../lib/errors";
 import { isChatGptConversation, readChatGptConversation } from "./formats/chatgpt";
-import { SKIP, type ImportedConversation, type Tally } from "./formats/imported";
+import type { ImportedConversation, Tally } from "./formats/imported";
 import { readLibreChatConversation } from "./formats/librechat";
 import { isOpenWebUiChat, readOpenWebUiChat } from "./formats/open-webui";
 import { readTesseraConversation } from "./formats/tessera";
@@ -61,7 +61,7 @@ export async function* readConversations(
       format === "chatgpt"
         ? isChatGptConversation(value) && readChatGptConversation(value, tally)
         : isOpenWebUiChat(value) && readOpenWebUiChat(value, tally);
-    if (read === false) tally.skip(SKIP.unreadable);
+    if (read === false) tally.skip("unreadable");
     else if (read) ready.push(read);
   };
   const onObjectValue = (value: unknown, stack: { key?: unknown }[], key: unknown) => {

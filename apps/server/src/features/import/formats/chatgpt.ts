@@ -5,7 +5,6 @@ import {
   dateOf,
   finish,
   isRecord,
-  SKIP,
   textMessage,
   type ImportedConversation,
   type ImportedMessage,
@@ -16,7 +15,7 @@ export const isChatGptConversation = (raw: unknown) => isRecord(raw) && isRecord
 
 export function readChatGptConversation(raw: unknown, tally: Tally): ImportedConversation | null {
   if (!isRecord(raw) || !isRecord(raw.mapping)) {
-    tally.skip(SKIP.unreadable);
+    tally.skip("unreadable");
     return null;
   }
   const mapping = raw.mapping;
@@ -83,12 +82,12 @@ function readMessage(
     metadata.is_visually_hidden_from_conversation === true ||
     (content.content_type !== "text" && content.content_type !== "multimodal_text")
   ) {
-    tally.skip(SKIP.hidden);
+    tally.skip("hidden");
     return null;
   }
   const parts = Array.isArray(content.parts) ? content.parts : [];
   const texts = parts.filter((p): p is string => typeof p === "string");
-  tally.skip(SKIP.attachments, parts.length - texts.length);
+  tally.skip("attachments", parts.length - texts.length);
   return textMessage(tally, {
     role,
     text: texts.join("\n"),

@@ -1,6 +1,13 @@
 // The one shape every format is read into before anything is written: a conversation with the
 // messages of its current branch (Tessera's own export: of every branch), oldest first, and a tally of what was left out and why.
-import { CONVERSATION_TITLE_MAX, oneLine, type Source, type ToolStep } from "@tessera/contracts";
+import {
+  CONVERSATION_TITLE_MAX,
+  oneLine,
+  type ImportSkip,
+  type ImportSkipCode,
+  type Source,
+  type ToolStep,
+} from "@tessera/contracts";
 
 export interface ImportedMessage {
   role: "user" | "assistant";
@@ -29,22 +36,25 @@ export interface ImportedConversation {
   messages: ImportedMessage[];
 }
 
-/** Reasons things are left out, counted: the preview and the result list them. */
-export const SKIP = {
+/**
+ * Reasons things are left out, counted: the preview and the result list them, each by its code (the
+ * web app words it in the reader's language) and in English (what API callers read).
+ */
+export const SKIP: Record<ImportSkipCode, string> = {
   hidden: "System, tool and hidden messages",
   empty: "Messages with no text",
   attachments: "Images and files inside messages (their text is kept)",
   noMessages: "Conversations with no messages",
   unreadable: "Conversations in a shape that could not be read",
-} as const;
+};
 
 export class Tally {
-  readonly counts = new Map<string, number>();
-  skip(reason: string, n = 1) {
-    if (n > 0) this.counts.set(reason, (this.counts.get(reason) ?? 0) + n);
+  readonly counts = new Map<ImportSkipCode, number>();
+  skip(code: ImportSkipCode, n = 1) {
+    if (n > 0) this.counts.set(code, (this.counts.get(code) ?? 0) + n);
   }
-  list() {
-    return [...this.counts].map(([reason, count]) => ({ reason, count }));
+  list(): ImportSkip[] {
+    return [...this.counts].map(([code, count]) => ({ code, reason: SKIP[code], count }));
   }
 }
 
@@ -73,7 +83,7 @@ export function textMessage(
 ): ImportedMessage | null {
   const content = cleanText(m.text).trim();
   if (!content) {
-    tally.skip(SKIP.empty);
+    tally.skip("empty");
     return null;
   }
   return {
@@ -110,7 +120,7 @@ export function finish(
   tally: Tally,
 ): ImportedConversation | null {
   if (messages.length === 0) {
-    tally.skip(SKIP.noMessages);
+    tally.skip("noMessages");
     return null;
   }
   for (let i = 1; i < messages.length; i++) {

@@ -5,7 +5,6 @@ import {
   dateOf,
   finish,
   isRecord,
-  SKIP,
   textMessage,
   type ImportedConversation,
   type ImportedMessage,
@@ -72,9 +71,9 @@ function readMessage(
       .filter((p) => p.type === "text" && typeof p.text === "string")
       .map((p) => p.text as string)
       .join("\n");
-    tally.skip(SKIP.hidden, parts.filter((p) => p.type === "tool_call").length);
+    tally.skip("hidden", parts.filter((p) => p.type === "tool_call").length);
   }
-  tally.skip(SKIP.attachments, Array.isArray(m.files) ? m.files.length : 0);
+  tally.skip("attachments", Array.isArray(m.files) ? m.files.length : 0);
   return textMessage(tally, {
     role,
     text,

@@ -5,7 +5,6 @@ import {
   dateOf,
   finish,
   isRecord,
-  SKIP,
   textMessage,
   type ImportedConversation,
   type ImportedMessage,
@@ -17,7 +16,7 @@ export const isOpenWebUiChat = (raw: unknown) =>
 
 export function readOpenWebUiChat(raw: unknown, tally: Tally): ImportedConversation | null {
   if (!isRecord(raw) || !isRecord(raw.chat)) {
-    tally.skip(SKIP.unreadable);
+    tally.skip("unreadable");
     return null;
   }
   const chat = raw.chat;
@@ -63,10 +62,10 @@ function readMessage(
 ): ImportedMessage | null {
   const role = message.role;
   if (role !== "user" && role !== "assistant") {
-    tally.skip(SKIP.hidden);
+    tally.skip("hidden");
     return null;
   }
-  tally.skip(SKIP.attachments, Array.isArray(message.files) ? message.files.length : 0);
+  tally.skip("attachments", Array.isArray(message.files) ? message.files.length : 0);
   return textMessage(tally, {
     role,
     text: typeof message.content === "string" ? message.content : "",

@@ -2,24 +2,24 @@
 // titles, models, times, sources, image references, statuses and branches. Fields it does not know (a later
 // version's, such as tool calls) are passed over.
 import { conversationsExportSchema } from "@tessera/contracts";
-import { cleanText, SKIP, type ImportedConversation, type Tally } from "./imported";
+import { cleanText, type ImportedConversation, type Tally } from "./imported";
 
 const conversationSchema = conversationsExportSchema.shape.conversations.element;
 
 export function readTesseraConversation(raw: unknown, tally: Tally): ImportedConversation | null {
   const parsed = conversationSchema.safeParse(raw);
   if (!parsed.success) {
-    tally.skip(SKIP.unreadable);
+    tally.skip("unreadable");
     return null;
   }
   const c = parsed.data;
   const times = [c.created_at, c.updated_at, ...c.messages.map((m) => m.created_at)];
   if (times.some((t) => Number.isNaN(Date.parse(t)))) {
-    tally.skip(SKIP.unreadable);
+    tally.skip("unreadable");
     return null;
   }
   if (c.messages.length === 0) {
-    tally.skip(SKIP.noMessages);
+    tally.skip("noMessages");
     return null;
   }
   return {

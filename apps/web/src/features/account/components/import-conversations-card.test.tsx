@@ -1,4 +1,4 @@
-import { screen, within } from "@testing-library/react";
+import { cleanup, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { apiError, json, stubFetch } from "@/testing/fetch-stub";
@@ -15,7 +15,8 @@ const preview = {
   skipped: [{ reason: "System, tool and hidden messages", count: 4 }],
 };
 
-async function openCard(routes: Parameters<typeof stubFetch>[0]) {
+/** The card, as a person reads it; `de` is a person who chose German on their account. */
+async function openCard(routes: Parameters<typeof stubFetch>[0], language: "en" | "de" = "en") {
   storeSession({ user: testUser });
   const server = stubFetch({
     "GET /api/auth/get-session": () => json(sessionBody("stored-token", testUser)),
@@ -29,12 +30,14 @@ async function openCard(routes: Parameters<typeof stubFetch>[0]) {
         avatarSrc: null,
         role: "user",
         twoFactorEnabled: false,
+        ...(language === "de" ? { language } : {}),
       }),
     ...routes,
   });
   const user = userEvent.setup();
   renderApp("/dashboard/account");
-  const card = (await screen.findByText("Import conversations")).closest("[data-slot=card]") as HTMLElement;
+  const title = language === "de" ? "Unterhaltungen importieren" : "Import conversations";
+  const card = (await screen.findByText(title)).closest("[data-slot=card]") as HTMLElement;
   return { user, server, card };
 }
 
@@ -91,6 +94,36 @@ describe("import conversations card", () => {
     const progress = await within(card).findByRole("progressbar", { name: "Import progress" });
     expect(progress.getAttribute("value")).toBe("60");
     expect(await within(card).findByText("Imported 2 conversations", {}, { timeout: 3000 })).toBeTruthy();
+  });
+
+  it("words what was left out in the reader's language by its code, counted with plurals", async () => {
+    const skipped = [
+      { code: "hidden", reason: "System, tool and hidden messages", count: 4 },
+      { code: "empty", reason: "Messages with no text", count: 1 },
+      { code: "attachments", reason: "Images and files inside messages (their text is kept)", count: 2 },
+    ];
+    const reasons = async (language?: "de") => {
+      const { user, card } = await openCard(
+        { "POST /api/conversations/import": () => json({ ...preview, skipped }) },
+        language,
+      );
+      await user.upload(card.querySelector("input[type=file]") as HTMLInputElement, chosen());
+      const summary = await within(card).findByRole("list");
+      return within(summary)
+        .getAllByRole("listitem")
+        .map((li) => li.textContent);
+    };
+    expect(await reasons()).toEqual([
+      "4 system, tool and hidden messages",
+      "1 message with no text",
+      "2 images and files inside messages (their text is kept)",
+    ]);
+    cleanup();
+    expect(await reasons("de")).toEqual([
+      "4 System-, Tool- und verborgene Nachrichten",
+      "1 Nachricht ohne Text",
+      "2 Bilder und Dateien in Nachrichten (ihr Text wird übernommen)",
+    ]);
   });
 
   it("says plainly why a file cannot be imported", async () => {

@@ -152,7 +152,12 @@ function PreviewSummary({ preview }: { preview: ImportPreview }) {
           <p className="text-muted-foreground">{t("import.leftOut")}</p>
           <ul className="text-muted-foreground list-disc ps-5">
             {preview.skipped.map((s) => (
-              <li key={s.reason}>{t("import.skipped", { reason: s.reason, times: s.count })}</li>
+              <li key={s.code ?? s.reason}>
+                {/* By its code in the reader's language; an import read before codes existed by its words. */}
+                {s.code
+                  ? t(`import.skipReasons.${s.code}`, { count: s.count })
+                  : t("import.skipped", { reason: s.reason, times: s.count })}
+              </li>
             ))}
           </ul>
         </div>
