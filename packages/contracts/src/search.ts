@@ -117,7 +117,14 @@ export type SearchImage = z.infer<typeof searchImageSchema>;
 
 export const searchEventSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("start"), searchId: z.string(), query: z.string() }),
-  z.object({ type: z.literal("searching"), message: z.string(), provider: z.string() }),
+  z.object({
+    type: z.literal("searching"),
+    /** In English; the web app words the step by `provider` and `pages` in the reader's language. */
+    message: z.string(),
+    provider: z.string(),
+    /** Set while the top pages are read in full (deep crawl): how many. */
+    pages: z.number().int().optional(),
+  }),
   z.object({ type: z.literal("sources"), sources: z.array(searchSourceSchema) }),
   z.object({ type: z.literal("images"), images: z.array(searchImageSchema).max(MAX_RELATED_IMAGES) }),
   z.object({ type: z.literal("overview_start"), model: z.string() }),

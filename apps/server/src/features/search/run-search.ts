@@ -175,6 +175,7 @@ export async function* searchAnswer(
       type: "searching",
       provider: provider.id,
       message: `Reading the top ${top === 1 ? "page" : `${top} pages`}...`,
+      pages: top,
     };
     crawl = await readTopResults(found.results, {
       owner: userId,

@@ -4,7 +4,7 @@
 // machine's; what it found is this file's. Pure but for the language its texts are written in, so
 // the page and its tests agree.
 import type { SavedSearch, SearchEvent, SearchImage, SearchSource } from "@tessera/contracts";
-import { MAX_RELATED_IMAGES } from "@tessera/contracts";
+import { LOCAL_SEARCH_PROVIDER, MAX_RELATED_IMAGES } from "@tessera/contracts";
 import i18next from "i18next";
 import {
   isRunning,
@@ -88,7 +88,15 @@ export function searchEventMeaning(found: SearchFound, event: SearchEvent): Answ
     case "start":
       return { type: "named", name: event.searchId, value: { ...found, status: say("status.starting") } };
     case "searching":
-      return grew({ status: event.message });
+      // Worded here, in the reader's language: the event's message is the server's English.
+      return grew({
+        status:
+          event.pages !== undefined
+            ? say("status.reading", { count: event.pages })
+            : event.provider === LOCAL_SEARCH_PROVIDER
+              ? say("status.searchingWorkspace")
+              : say("status.searchingWeb"),
+      });
     case "sources":
       return grew({ sources: event.sources, status: foundSources(event.sources.length) });
     case "images": {
