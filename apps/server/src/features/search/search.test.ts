@@ -470,6 +470,16 @@ describe("citation renumbering", () => {
     ]);
   });
 
+  it("words Tessera Local's related questions in the reader's language", () => {
+    const sources = [{ title: "Field guide", url: "/x", snippet: "", domain: "" }];
+    expect(followUpsFromSources("Wann ruft die Rohrdommel?", sources, "de")).toEqual([
+      "Wann ruft die Rohrdommel – laut „Field guide“?",
+    ]);
+    expect(followUpsFromSources("サンカノゴイはいつ鳴く？", sources, "ja")).toEqual([
+      "「Field guide」によると、サンカノゴイはいつ鳴く？",
+    ]);
+  });
+
   it("reads suggested questions from a model's lines", () => {
     expect(parseQuestions("1. What is X?\n- Why Y?\nnot a question\n* How about Z?\nWhen?")).toEqual([
       "What is X?",
