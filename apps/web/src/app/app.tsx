@@ -4,6 +4,7 @@ import { PageViewTracker } from "@/features/analytics/components/page-view-track
 import { AppUpdateNotices } from "@/features/changelog/components/app-update-notices";
 import { ChangelogPublisher } from "@/features/changelog/components/changelog-publisher";
 import { PageSpinner } from "@/components/ui/spinner";
+import { loadQueryClient } from "@/lib/app-query-client";
 import { useAuth } from "@/lib/auth-context";
 import { lazyChunk } from "@/lib/chunk-load";
 import { useFirstPageSettled, type RouterLike } from "@/lib/first-page-settled";
@@ -11,9 +12,12 @@ import { applyVersionChange } from "@/lib/version";
 import { AppProviders } from "./providers";
 import { createAppRouter } from "./router";
 
-// Release notes are for people signed in: the sign-in page loads neither them nor the dialog code.
+// Release notes are for people signed in: the sign-in page loads neither them nor the dialog code,
+// nor the data cache they are read through.
 const WhatsNewDialog = lazyChunk(() =>
-  import("@/features/changelog/components/whats-new-dialog").then((m) => ({ default: m.WhatsNewDialog })),
+  Promise.all([import("@/features/changelog/components/whats-new-dialog"), loadQueryClient()]).then(
+    ([m]) => ({ default: m.WhatsNewDialog }),
+  ),
 );
 
 /** Checked once the first page is up (lib/first-page-settled.ts), not while its code loads. */

@@ -2,6 +2,7 @@
 // (lib/chunk-load). The root route's errorElement catches render errors.
 import { createBrowserRouter, Navigate, Outlet, type RouteObject } from "react-router";
 import { PageSpinner } from "@/components/ui/spinner";
+import { loadQueryClient } from "@/lib/app-query-client";
 import { followPendingNavigation, lazyRoute } from "@/lib/chunk-load";
 import { withTexts } from "@/lib/i18n";
 import { ErrorFallback } from "@/features/errors/components/error-fallback";
@@ -13,6 +14,12 @@ import { PublicLayout } from "./layouts/public-layout";
 function withAppStyles<T>(load: () => Promise<T>) {
   return () => Promise.all([load(), import("./app-styles")]).then(([route]) => route);
 }
+
+/**
+ * The `lazy` of a route whose pages read through the data cache: it is made beside their code, so the
+ * pages open to visitors (sign-in, the error pages) load none of it (lib/app-query-client.ts).
+ */
+const withDataCache = () => loadQueryClient().then(() => ({}));
 
 /** Every route's `lazy` in `list`, and its children's, fetched again when it fails to arrive. */
 export function retryingChunks(list: RouteObject[]): RouteObject[] {
@@ -46,6 +53,7 @@ export const routes: RouteObject[] = retryingChunks([
       },
       {
         path: "dashboard",
+        lazy: withDataCache,
         element: (
           <ProtectedRoute>
             <Outlet />
@@ -262,6 +270,7 @@ export const routes: RouteObject[] = retryingChunks([
       },
       {
         Component: PublicLayout,
+        lazy: withDataCache,
         children: [
           {
             path: "pricing",

@@ -1,8 +1,8 @@
 // Holds the auth session: restores it on start, refreshes it while the app is open, and drops it
 // when the server says it is gone.
 import { AUTH_STORAGE_KEY } from "@tessera/contracts";
-import { useQueryClient } from "@tanstack/react-query";
-import { useCallback, useEffect, useMemo, useState, type ReactNode } from "react";
+import { QueryClientContext } from "@tanstack/react-query";
+import { useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { ApiError, onUnauthorized } from "./api-client";
 import { AuthContext, type AuthContextValue, type AuthStatus } from "./auth-context";
 import {
@@ -31,7 +31,11 @@ const stateOf = (session: StoredSession | null): AuthState => ({
 });
 
 export function AuthProvider({ children }: { children: ReactNode }) {
-  const queryClient = useQueryClient();
+  // The data cache, when a page has made it (app/providers.tsx); read at the time it is cleared, so its
+  // arrival changes none of the callbacks below (which would start the session check again).
+  const queryClient = useContext(QueryClientContext);
+  const queryClientRef = useRef(queryClient);
+  queryClientRef.current = queryClient;
   const [state, setState] = useState<AuthState>({ status: "loading", session: null });
 
   const apply = useCallback((session: StoredSession | null) => {
@@ -42,8 +46,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const drop = useCallback(() => {
     apply(null);
-    queryClient.clear();
-  }, [apply, queryClient]);
+    queryClientRef.current?.clear();
+  }, [apply]);
 
   const refresh = useCallback(async () => {
     const current = readStoredSession();
@@ -103,11 +107,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       if (event.key !== AUTH_STORAGE_KEY && event.key !== null) return;
       const session = readStoredSession();
       setState(stateOf(session));
-      if (!session) queryClient.clear();
+      if (!session) queryClientRef.current?.clear();
     };
     window.addEventListener("storage", onStorage);
     return () => window.removeEventListener("storage", onStorage);
-  }, [queryClient]);
+  }, []);
 
   const signIn = useCallback(
     async (token: string, user?: SessionUser) => {

@@ -3,6 +3,8 @@
 import { cleanup, configure } from "@testing-library/react";
 import { toast } from "sonner";
 import { i18next, initI18n, NAMESPACES } from "@/lib/i18n";
+import { provideQueryClient } from "@/lib/app-query-client";
+import { forgetPublicConfig } from "@/lib/public-config";
 import { afterEach, beforeEach, vi } from "vitest";
 
 // The first render of a lazy route loads its module; on a busy two-CPU machine that can take more
@@ -35,6 +37,9 @@ afterEach(() => {
   cleanup();
   // sonner keeps its toasts in a module-level store and replays them to the next Toaster.
   toast.dismiss();
+  // The public settings are read once per page; each test is an instance of its own.
+  forgetPublicConfig();
+  provideQueryClient(null);
   localStorage.clear();
   sessionStorage.clear();
   document.documentElement.className = "";

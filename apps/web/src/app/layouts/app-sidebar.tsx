@@ -14,7 +14,7 @@ import {
 import { Spinner } from "@/components/ui/spinner";
 import { errorMessage } from "@/lib/api-client";
 import { useAuth } from "@/lib/auth-context";
-import { usePublicConfig } from "@/lib/public-config";
+import { usePublicConfigQuery } from "@/lib/public-config-query";
 import { cn } from "@/lib/utils";
 import { navGroupsFor } from "./nav-items";
 import { useTranslation } from "react-i18next";
@@ -24,7 +24,7 @@ export function AppSidebar() {
   const collapsed = state === "collapsed" && !isMobile;
   const closeSheet = () => setOpenMobile(false);
   const { user } = useAuth();
-  const instanceName = usePublicConfig().data?.instanceName;
+  const instanceName = usePublicConfigQuery().data?.instanceName;
   const { t } = useTranslation();
 
   return (

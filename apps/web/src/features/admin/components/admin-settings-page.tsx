@@ -21,7 +21,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@
 import { PageSpinner } from "@/components/ui/spinner";
 import { errorMessage } from "@/lib/api-client";
 import { useAuth } from "@/lib/auth-context";
-import { usePublicConfig } from "@/lib/public-config";
+import { usePublicConfigQuery } from "@/lib/public-config-query";
 import { toast } from "@/lib/toast";
 import { formatWhen } from "@/lib/utils";
 import { useDocumentTitle } from "@/lib/use-document-title";
@@ -58,7 +58,7 @@ export function AdminSettingsPage() {
 function SettingsForm({ settings }: { settings: InstanceSettings }) {
   const { t } = useTranslation("admin");
   const update = useUpdateInstanceSettings();
-  const billingOff = usePublicConfig().data?.billing.mode === "off";
+  const billingOff = usePublicConfigQuery().data?.billing.mode === "off";
   const planId = useId();
   const [name, setName] = useState(settings.instanceName ?? "");
   const [registration, setRegistration] = useState(settings.registration);

@@ -1,8 +1,8 @@
 // Once per build, an instance admin's browser publishes this release's notes when
 // last-changelog-version differs (spec 001 §4); the version is stored only after success, and a
 // failure is only logged (§8: component main, action publish_changelog).
-import { useQueryClient } from "@tanstack/react-query";
-import { useEffect } from "react";
+import { QueryClientContext } from "@tanstack/react-query";
+import { useContext, useEffect, useRef } from "react";
 import { useAuth } from "@/lib/auth-context";
 import { CHANGELOG_QUERY_KEY, publishChangelog } from "../api/publish-changelog";
 import { CURRENT_RELEASE, LAST_CHANGELOG_VERSION_KEY } from "../release";
@@ -28,13 +28,16 @@ export async function publishReleaseOnce(release = CURRENT_RELEASE): Promise<boo
 
 export function ChangelogPublisher() {
   const { status, user, token } = useAuth();
-  const queryClient = useQueryClient();
+  // The data cache, when a page has made it: only then can it hold release notes to read again.
+  const queryClient = useContext(QueryClientContext);
+  const queryClientRef = useRef(queryClient);
+  queryClientRef.current = queryClient;
   const isAdmin = status === "signed-in" && token !== null && user?.role === "admin";
   useEffect(() => {
     if (!isAdmin) return;
     void publishReleaseOnce().then((published) => {
-      if (published) void queryClient.invalidateQueries({ queryKey: CHANGELOG_QUERY_KEY });
+      if (published) void queryClientRef.current?.invalidateQueries({ queryKey: CHANGELOG_QUERY_KEY });
     });
-  }, [isAdmin, queryClient]);
+  }, [isAdmin]);
   return null;
 }

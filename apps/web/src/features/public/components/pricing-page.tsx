@@ -5,7 +5,7 @@ import { useIsFetching } from "@tanstack/react-query";
 import { BadgeCheck, CalendarClock, Info, LogIn, RefreshCw, ShieldCheck } from "lucide-react";
 import { Trans, useTranslation } from "react-i18next";
 import { useAuth } from "@/lib/auth-context";
-import { usePublicConfig } from "@/lib/public-config";
+import { usePublicConfigQuery } from "@/lib/public-config-query";
 import { subscriptionQueryKey, useSubscription, type SubscriptionState } from "@/lib/subscription";
 import { useDocumentTitle } from "@/lib/use-document-title";
 import { dateFormat } from "@/lib/utils";
@@ -27,7 +27,7 @@ export function PricingPage() {
   const { t } = useTranslation("public");
   useDocumentTitle(t("pricing.title"));
   const { status } = useAuth();
-  const config = usePublicConfig();
+  const config = usePublicConfigQuery();
   const subscription = useSubscription();
   const readingPlan = useIsFetching({ queryKey: [...subscriptionQueryKey, "details"] }) > 0;
   const choice = usePlanChoice();

@@ -12,7 +12,7 @@ import { FeatureErrorBoundary } from "@/components/error-boundary";
 import { Button } from "@/components/ui/button";
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from "@/components/ui/sheet";
 import { Spinner } from "@/components/ui/spinner";
-import { usePublicConfig } from "@/lib/public-config";
+import { usePublicConfigQuery } from "@/lib/public-config-query";
 import { useDocumentTitle } from "@/lib/use-document-title";
 import { useSearchThread } from "../hooks/use-search-thread";
 import type { SearchThreadSummary } from "../utils/group-threads";
@@ -36,7 +36,7 @@ function searchPlaceholder(t: TFunction<"search">, webSearch: boolean | undefine
 
 export function JigsawSearchPage() {
   const { t } = useTranslation("search");
-  const webSearch = usePublicConfig().data?.webSearch;
+  const webSearch = usePublicConfigQuery().data?.webSearch;
   useDocumentTitle(t("engine.title"));
   const location = useLocation();
   const navigate = useNavigate();

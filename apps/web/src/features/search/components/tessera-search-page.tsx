@@ -9,7 +9,7 @@ import { Markdown } from "@/components/markdown";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Spinner } from "@/components/ui/spinner";
-import { usePublicConfig } from "@/lib/public-config";
+import { usePublicConfigQuery } from "@/lib/public-config-query";
 import { useDocumentTitle } from "@/lib/use-document-title";
 import { useAiSearch } from "../hooks/use-ai-search";
 import { readAiSearchChoice, saveAiSearchChoice } from "../utils/search-preferences";
@@ -22,7 +22,7 @@ export function TesseraSearchPage() {
   const [choice, setChoice] = useState(readAiSearchChoice);
   const { question, answer, phase, error, ask, stop, clearError } = useAiSearch();
   const searching = phase === "searching";
-  const webSearch = usePublicConfig().data?.webSearch ?? false;
+  const webSearch = usePublicConfigQuery().data?.webSearch ?? false;
 
   const run = () => void ask(query, choice);
   const submit = (event: FormEvent) => {
