@@ -78,10 +78,12 @@ export default defineConfig({
     // page's HTML (the server adds it), beside the entry. Paths match router.tsx; a module that is no
     // longer a lazy route's fails the build.
     routePreloads({
-      // Where signing in and the site's root lead: the signed-in frame, its styles and the chat.
+      // Where signing in and the site's root lead: the signed-in frame, its styles, the data cache
+      // (made beside the page's code: src/lib/app-query-client.ts) and the chat.
       "/dashboard/chat": [
         "src/app/layouts/app-shell.tsx",
         "src/app/app-styles.ts",
+        "src/lib/query-client.ts",
         "src/app/routes/chat-route.tsx",
       ],
       "/auth": ["src/features/auth/components/auth-page.tsx"],
