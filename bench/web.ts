@@ -526,7 +526,7 @@ async function openFromList(page: Page, title: string, mark: string): Promise<nu
 async function startNewChat(page: Page) {
   await page
     .getByRole("complementary", { name: "Recent Chats" })
-    .getByRole("button", { name: "New" })
+    .getByRole("button", { name: "New", exact: true })
     .click();
   await waitUntil(page, `!document.querySelector('[role="log"][aria-label="Messages"]')`);
 }
