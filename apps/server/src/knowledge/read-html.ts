@@ -66,7 +66,8 @@ export async function readHtml(html: string, pageUrl: string): Promise<ReadConte
     const article = new Readability(document, {
       charThreshold: 200,
     }).parse();
-    if (article?.content) text = blocksOf(parseDocument(`<body>${article.content}</body>`).body);
+    // linkedom leaves <body> empty unless <html> is written around it.
+    if (article?.content) text = blocksOf(parseDocument(`<html><body>${article.content}</body></html>`).body);
   } catch {
     // A page Readability cannot handle falls back to its whole body below.
   }
