@@ -4,7 +4,7 @@
 // vote for those drowns the vector ranking (see README.md).
 import { sql } from "drizzle-orm";
 import { rowsOf, type Database } from "../db/client";
-import type { Embedder } from "./embeddings/embedder";
+import { unitLength, type Embedder } from "./embeddings/embedder";
 import { nearestChunks } from "./vector-store";
 import { visibleChunks, type Visibility } from "./visible-chunks";
 
@@ -107,6 +107,33 @@ async function keywordRanking(db: Database, lexemes: string[], visible: ReturnTy
   return [...hits, ...rows.map((r) => ({ chunkId: r.id, coverage: Number(r.held) / lexemes.length }))];
 }
 
+/**
+ * The question's words that are not stop words (PostgreSQL's english list), in their order; a
+ * hyphenated word once, not again as its parts.
+ */
+async function contentWords(db: Database, text: string): Promise<string> {
+  const [row] = await rowsOf<{ words: string | null }>(
+    db,
+    sql`select string_agg(token, ' ' order by n) as words
+        from ts_debug('english', ${text.slice(0, 2_000)}) with ordinality as t(alias, description, token, dictionaries, dictionary, lexemes, n)
+        where cardinality(lexemes) > 0 and alias not like 'hword%part'`,
+  );
+  return row?.words ?? "";
+}
+
+/**
+ * The question as vector search asks it: the mean of its embedding as asked and of its content
+ * words alone. Function words weigh on a short question's vector as much as the words that carry
+ * its meaning; the mean keeps some of the phrasing and moves towards the topic (row 11 of
+ * bench/RESULTS.md measures it).
+ */
+async function queryVector(db: Database, embedder: Embedder, query: string): Promise<number[]> {
+  const content = await contentWords(db, query);
+  if (!content || content === query.trim()) return (await embedder.embed([query]))[0]!;
+  const [asked, words] = await embedder.embed([query, content]);
+  return unitLength(asked!.map((x, i) => x + words![i]!));
+}
+
 export async function searchKnowledge(deps: KnowledgeDeps, q: KnowledgeQuery): Promise<KnowledgeHit[]> {
   const { db } = deps;
   const limit = Math.min(Math.max(Math.trunc(q.limit) || 1, 1), LIMIT_MAX);
@@ -117,10 +144,10 @@ export async function searchKnowledge(deps: KnowledgeDeps, q: KnowledgeQuery): P
   const [keyword, vector] = await Promise.all([
     mode === "vector" ? [] : keywordRanking(db, lexemes, visible),
     embedder
-      ? embedder.embed([q.query]).then(([v]) =>
+      ? queryVector(db, embedder, q.query).then((v) =>
           nearestChunks(db, {
             embedder: embedder.id,
-            vector: v!,
+            vector: v,
             visible,
             who: q,
             limit: Math.max(CANDIDATES, limit),
