@@ -332,6 +332,15 @@ export default async function knowledge(ctx: BenchContext): Promise<BenchSection
 }
 
 const NOTES_11 = `
+**Build measured.** The recall and MRR figures are of the product as it is now (vector search asks with
+the mean of the question's embedding and of its content words). The run read every embedding from the
+bench's cache (below), so its indexing row is not a throughput; the model's throughput comes from the
+run at commit 336cbf3 (the same indexing code, every unit embedded by the model as it was indexed, the
+machine at a load average of 12.6 from other work): 532 chunks, 2,411 units in 652 s, **0.8 chunks/s**
+(3.7 units/s; goal 20 chunks/s: missed), model load 0.9 s, one question embedded p50 101 ms, p95 184 ms.
+That run, before the question's content words were added, measured paraphrases vector-only recall@${TOP}
+0.570 (114/200) and hybrid 0.560 (112/200), keyword questions as now.
+
 **Method.** The labelled set of \`bench/knowledge-eval/\` (520 generated documents on twenty topics: 200
 hand-written facts, each planted as one paragraph of its own document among generated paragraphs of the
 same topic, and 320 distractor documents sharing each topic's vocabulary; 200 paraphrased questions written
@@ -345,25 +354,40 @@ document among the first ${TOP} distinct documents, MRR is the mean of 1/rank of
 "Today's full-text search" is the product's \`searchIndex\` over the same documents stored as passages, as
 before chunks existed. The weight sweep fuses the product's own vector-only and keyword-only rankings
 (${CANDIDATES} chunks each) in the bench by weighted reciprocal rank fusion (k = 60), vector weight 1 and the
-keyword weight shown; each entry is paraphrase/keyword recall@${TOP}.
+keyword weight shown; each entry is paraphrase/keyword recall@${TOP}. With \`BENCH_EMBED_CACHE=<dir>\` the
+bench hands the product an embedder that returns, for a text it has seen, the vector the model gave it
+before (keyed by model id and SHA-256 of the text, kept as float64, so rankings are the model's own);
+indexing, fusion and search are the product's code either way, and the indexing row says how many units
+came from the cache. \`bench/knowledge-experiment.ts\` ranks the same cached vectors in memory to try an
+idea on the whole set before it goes into the product; its figures below are marked as such.
 
-**Why the misses, and what would meet them.** (1) Vector-only recall on paraphrases is far below 0.9
-because a chunk here is a whole document: the chunker's ~500 tokens take each document (about 1,300
-characters) in one piece, and Universal Sentence Encoder lite gives one vector for all of it, of which
-the answering paragraph is a quarter, beside generated paragraphs on the same topic that every other
-document of the topic shares. Texts are also cut at 1,200 characters before embedding (the details
-say how many answers lie past that). The fix belongs to the core: embed smaller units than the
-chunk (each paragraph, or windows of two or three sentences, each vector pointing at its chunk, the
-best one counting for the chunk), which also makes each embedding cheaper. (2) Hybrid cannot exceed
-vector-only while full-text search finds almost nothing for a paraphrase (keyword-only is near zero:
-the questions share almost no word with their passage). The sweep shows that no constant keyword weight
-serves both sets: a low one keeps paraphrases at the vector ranking's level and loses keyword
-questions, a high one the reverse. The product's weighting by the share of the query's words a chunk
-holds (0.15 + 0.85·c²) is what keeps keyword questions whole; its floor of 0.15 is what costs the
-paraphrases their few places, and a floor near 0.05 is the change to try once vector recall is up.
-(3) Indexing is bound by the model (about 0.3–0.4 s per 1,200-character chunk on one thread of this
-machine, which ran at a load average above 20 from other work): shorter embedding units and an idle
-machine are both needed for 20 chunks/s.
+**Why the misses, and what would meet them.** (1) Vector-only recall is the ceiling, and the misses
+are the model's: each planted fact is a paragraph of its own, so its unit is exactly the answer, yet for
+76 of the 200 paraphrases Universal Sentence Encoder lite ranks five other documents' units nearer the
+question (33 of them outside the top 20). What outranks the answer is the generated text: units that are
+close to many other units (each topic's template sentences) are close to every question of the topic.
+Measured in memory on the same vectors, subtracting half of each unit's mean similarity to its ten
+nearest units (a hubness correction) lifts vector-only recall@${TOP} to 0.770 (154/200) on the paraphrases
+and 0.900 (45/50) on the keyword questions (a quarter: 0.695; the whole: 0.745); the product would keep
+that density per unit, computed against the person's units as they are indexed, and rerank the nearest
+candidates by it. Pseudo-relevance feedback (the question moved towards its three or ten best units)
+lowers recall (0.530 at three units and weight 0.3, 0.350 at ten and 0.7): the best units are mostly
+wrong ones. The question's content words alone give 0.585 in memory, their mean with the question as
+asked 0.625, which is what the product now does. Sentence windows beside the paragraphs, and the title
+joined to each unit, were not measured on the whole set (each needs thousands more embeddings: half an
+hour at this load); on a 40-question subset the title cost recall (0.475 against 0.600). (2) Hybrid follows
+vector-only because full-text search finds almost nothing for a paraphrase (keyword-only 0.055: the
+questions share almost no word with their passage), and the fusion weighs a full-text hit holding under
+half the question's words at nearly zero, so the keyword floor the previous build lacked is already near
+nothing. It still loses two paraphrases whose short question has half its words in other chunks
+(coverage 0.5, weight 0.25). The sweep shows no constant keyword weight serves both sets: weight 0 keeps
+the paraphrases at the vector ranking's level and drops keyword questions to the vector ranking's 0.880;
+only the coverage weighting keeps keyword questions at 1.000. Synonym expansion (WordNet) was not tried:
+a synonym would count only where it lifts a chunk to half the question's words. (3) Indexing is bound by
+the model: about 270 ms of wall time per unit (some 270 characters) on this 2-core machine at a load
+average of 12.6, four and a half units a chunk; 20 chunks/s is 90 units/s, out of reach of this model on
+two shared cores. Indexing already hands the model sixteen chunks' units in one call, sixteen texts a
+batch.
 `;
 
 export const NOTES: BenchNotes = { "11": NOTES_11 };
