@@ -335,7 +335,7 @@ const NOTES_11 = `
 **Build measured.** The recall and MRR figures are of the product as it is now (vector search asks with
 the mean of the question's embedding and of its content words). The run read every embedding from the
 bench's cache (below), so its indexing row is not a throughput; the model's throughput comes from the
-run at commit 336cbf3 (the same indexing code, every unit embedded by the model as it was indexed, the
+run at commit 98acc52 (the same indexing code, every unit embedded by the model as it was indexed, the
 machine at a load average of 12.6 from other work): 532 chunks, 2,411 units in 652 s, **0.8 chunks/s**
 (3.7 units/s; goal 20 chunks/s: missed), model load 0.9 s, one question embedded p50 101 ms, p95 184 ms.
 That run, before the question's content words were added, measured paraphrases vector-only recall@${TOP}
