@@ -82,6 +82,8 @@ export const assistantSchema = z.object({
   createdAt: z.string(),
   updatedAt: z.string(),
   isSystem: z.boolean(),
+  /** Which built-in assistant it is (`code-expert`): the app shows its name and description in the reader's language. */
+  builtIn: z.string().nullable().optional(),
   isOwned: z.boolean(),
   isShared: z.boolean(),
   isTeam: z.boolean(),

@@ -62,6 +62,13 @@ describe("/api/assistants", () => {
     expect(
       builtIn.every((a) => a.settings.maxTokens === 4000 && a.settings.language === "en" && !a.isOwned),
     ).toBe(true);
+    // The app shows a built-in's name and description in the reader's language by this key.
+    expect(builtIn.map((a) => a.builtIn)).toEqual([
+      "ai-assistant",
+      "code-expert",
+      "writing-pro",
+      "business-analyst",
+    ]);
   });
 
   it("keeps private assistants to their owner, public ones readable by all and editable by the owner only", async () => {
@@ -78,6 +85,7 @@ describe("/api/assistants", () => {
       isShared: false,
       isTeam: false,
       sharedBy: null,
+      builtIn: null,
     });
     expect((await list(bob)).some((a) => a.id === mine.id)).toBe(false);
     expect((await list(bob)).find((a) => a.id === open.id)).toMatchObject({ isOwned: false, isPublic: true });

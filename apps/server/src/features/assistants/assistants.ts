@@ -12,6 +12,9 @@ import { BUILT_IN_ASSISTANTS } from "./built-in-assistants";
 
 type Row = typeof assistants.$inferSelect;
 
+/** The source_key prefix of a built-in assistant: `system:<key>`. */
+const SYSTEM_KEY = "system:";
+
 const toAssistant = (row: Row, userId: string, favorites: Set<string>): Assistant => ({
   id: row.id,
   name: row.name,
@@ -27,6 +30,10 @@ const toAssistant = (row: Row, userId: string, favorites: Set<string>): Assistan
   createdAt: row.createdAt.toISOString(),
   updatedAt: row.updatedAt.toISOString(),
   isSystem: row.userId === null,
+  builtIn:
+    row.userId === null && row.sourceKey?.startsWith(SYSTEM_KEY)
+      ? row.sourceKey.slice(SYSTEM_KEY.length)
+      : null,
   isOwned: row.userId === userId,
   // Team sharing arrives with teams; until then nothing is shared or team-owned.
   isShared: false,
@@ -56,7 +63,7 @@ export async function seedBuiltInAssistants(db: Database): Promise<void> {
       .insert(assistants)
       .values({
         ...values,
-        sourceKey: `system:${a.key}`,
+        sourceKey: `${SYSTEM_KEY}${a.key}`,
         knowledgeBase: { documents: [], collections: [], websites: [], instructions: "" },
         isPublic: true,
       })
