@@ -75,7 +75,7 @@ export const routes: RouteObject[] = retryingChunks([
               {
                 path: "chat",
                 loader: chatReadAhead.loader,
-                lazy: withTexts(["chat", "knowledge"], () =>
+                lazy: withTexts(["chat", "knowledge", "catalogue"], () =>
                   import("./routes/chat-route").then((m) => {
                     chatReadAhead.codeLoaded();
                     return { Component: m.ChatRoute };
@@ -84,7 +84,7 @@ export const routes: RouteObject[] = retryingChunks([
               },
               {
                 path: "assistants",
-                lazy: withTexts(["assistants", "knowledge"], () =>
+                lazy: withTexts(["assistants", "knowledge", "catalogue"], () =>
                   import("@/features/assistants/components/assistants-page").then((m) => ({
                     Component: m.AssistantsPage,
                   })),
@@ -92,7 +92,7 @@ export const routes: RouteObject[] = retryingChunks([
               },
               {
                 path: "compare",
-                lazy: withTexts(["compare"], () =>
+                lazy: withTexts(["compare", "catalogue"], () =>
                   import("@/features/compare/components/compare-page").then((m) => ({
                     Component: m.ComparePage,
                   })),
@@ -100,7 +100,7 @@ export const routes: RouteObject[] = retryingChunks([
               },
               {
                 path: "compare/:id",
-                lazy: withTexts(["compare"], () =>
+                lazy: withTexts(["compare", "catalogue"], () =>
                   import("@/features/compare/components/comparison-detail-page").then((m) => ({
                     Component: m.ComparisonDetailPage,
                   })),
@@ -108,7 +108,7 @@ export const routes: RouteObject[] = retryingChunks([
               },
               {
                 path: "jigsaw-search",
-                lazy: withTexts(["search"], () =>
+                lazy: withTexts(["search", "catalogue"], () =>
                   import("@/features/search/components/jigsaw-search-page").then((m) => ({
                     Component: m.JigsawSearchPage,
                   })),
@@ -132,7 +132,7 @@ export const routes: RouteObject[] = retryingChunks([
               },
               {
                 path: "tessera-search",
-                lazy: withTexts(["search"], () =>
+                lazy: withTexts(["search", "catalogue"], () =>
                   import("@/features/search/components/tessera-search-page").then((m) => ({
                     Component: m.TesseraSearchPage,
                   })),
@@ -146,7 +146,7 @@ export const routes: RouteObject[] = retryingChunks([
               },
               {
                 path: "images",
-                lazy: withTexts(["images"], () =>
+                lazy: withTexts(["images", "catalogue"], () =>
                   import("@/features/images/components/images-page").then((m) => ({
                     Component: m.ImagesPage,
                   })),
@@ -154,7 +154,7 @@ export const routes: RouteObject[] = retryingChunks([
               },
               {
                 path: "image-history",
-                lazy: withTexts(["images"], () =>
+                lazy: withTexts(["images", "catalogue"], () =>
                   import("@/features/images/components/image-history-page").then((m) => ({
                     Component: m.ImageHistoryPage,
                   })),
@@ -234,7 +234,7 @@ export const routes: RouteObject[] = retryingChunks([
               },
               {
                 path: "admin/connections",
-                lazy: withTexts(["admin", "embeddings"], () =>
+                lazy: withTexts(["admin", "embeddings", "catalogue"], () =>
                   import("@/features/admin/components/admin-connections-page").then((m) => ({
                     Component: m.AdminConnectionsPage,
                   })),
@@ -258,7 +258,7 @@ export const routes: RouteObject[] = retryingChunks([
               },
               {
                 path: "admin/local-models",
-                lazy: withTexts(["localModels"], () =>
+                lazy: withTexts(["localModels", "catalogue"], () =>
                   import("@/features/local-models/components/local-models-page").then((m) => ({
                     Component: m.LocalModelsPage,
                   })),

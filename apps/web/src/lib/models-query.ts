@@ -3,6 +3,7 @@
 import { modelsResponseSchema } from "@tessera/contracts";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { apiRequest } from "./api-client";
+import { useCatalogueTexts } from "./catalogue-texts";
 
 export const modelsQuery = queryOptions({
   queryKey: ["models"],
@@ -10,6 +11,8 @@ export const modelsQuery = queryOptions({
     (await apiRequest("/api/models", { schema: modelsResponseSchema, signal })).data,
 });
 
+/** The answer with the built-in catalogue's texts in the reader's language. */
 export function useModels() {
-  return useQuery(modelsQuery);
+  const texts = useCatalogueTexts();
+  return useQuery({ ...modelsQuery, select: texts.models });
 }

@@ -52,24 +52,27 @@ export const STUB_PUBLIC_CONFIG: PublicConfig = {
  * The answers every page needs unless a test says otherwise: no session, no social providers, and
  * for the chat (where signing in lands) no models listed and no conversations yet.
  */
+/** GET /api/profile of an account that chose `language` (null: none, the browser's). */
+export const profileIn = (language: string | null) =>
+  json({
+    id: "p1",
+    userId: "u1",
+    email: "ada@example.com",
+    fullName: "Ada Lovelace",
+    avatarUrl: null,
+    avatarSrc: null,
+    role: "user",
+    twoFactorEnabled: false,
+    language,
+  });
+
 export const defaultRoutes: Record<string, Handler> = {
   "GET /api/auth/get-session": () => json(null),
   "GET /api/public/config": () => json(STUB_PUBLIC_CONFIG),
   "GET /api/models": () => json({ groups: [] }),
   "GET /api/conversations": () => json([]),
   // The signed-in frame reads the account's language once a visit (none chosen: the browser's).
-  "GET /api/profile": () =>
-    json({
-      id: "p1",
-      userId: "u1",
-      email: "ada@example.com",
-      fullName: "Ada Lovelace",
-      avatarUrl: null,
-      avatarSrc: null,
-      role: "user",
-      twoFactorEnabled: false,
-      language: null,
-    }),
+  "GET /api/profile": () => profileIn(null),
   // A person on Max (set by an admin): nothing is locked unless a test says otherwise.
   "GET /api/subscription": () =>
     json({

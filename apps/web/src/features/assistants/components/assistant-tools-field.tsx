@@ -5,6 +5,7 @@ import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { Switch } from "@/components/ui/switch";
 import { apiRequest } from "@/lib/api-client";
+import { useCatalogueTexts } from "@/lib/catalogue-texts";
 
 export function AssistantToolsField({
   tools,
@@ -14,6 +15,7 @@ export function AssistantToolsField({
   onChange: (tools: string[]) => void;
 }) {
   const { t } = useTranslation("assistants");
+  const texts = useCatalogueTexts();
   const list = useQuery({
     queryKey: ["tools"],
     queryFn: async ({ signal }) =>
@@ -42,7 +44,9 @@ export function AssistantToolsField({
                 {tool.server ? `${tool.server} · ` : ""}
                 {tool.name}
               </span>
-              <span className="line-clamp-2 text-xs text-muted-foreground">{tool.description}</span>
+              <span className="line-clamp-2 text-xs text-muted-foreground">
+                {texts.toolDescription(tool)}
+              </span>
             </label>
           </li>
         );

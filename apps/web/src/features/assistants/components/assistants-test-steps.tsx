@@ -37,6 +37,7 @@ export function assistant(overrides: Partial<Assistant> = {}): Assistant {
     createdAt: "2025-01-02T10:00:00.000Z",
     updatedAt: "2025-01-02T10:00:00.000Z",
     isSystem: false,
+    builtIn: null,
     isOwned: true,
     isShared: false,
     isTeam: false,
@@ -46,10 +47,12 @@ export function assistant(overrides: Partial<Assistant> = {}): Assistant {
   };
 }
 
-const builtIn = (name: string, model: string) =>
+/** A built-in assistant as the server seeds it: its key, its English name and description. */
+const builtIn = (key: string, name: string, description: string, model: string) =>
   assistant({
+    builtIn: key,
     name,
-    description: `${name}, built in.`,
+    description,
     avatar: "🤖",
     settings: {
       model,
@@ -66,10 +69,10 @@ const builtIn = (name: string, model: string) =>
   });
 
 export const builtIns = () => [
-  builtIn("AI Assistant", "gpt-4o"),
-  builtIn("Code Expert", "gpt-4o"),
-  builtIn("Writing Pro", "claude-sonnet"),
-  builtIn("Business Analyst", "gpt-4o"),
+  builtIn("ai-assistant", "AI Assistant", "A friendly all-round helper. The default.", "gpt-4o"),
+  builtIn("code-expert", "Code Expert", "Reviews, explains and writes code with care.", "gpt-4o"),
+  builtIn("writing-pro", "Writing Pro", "Drafts and polishes prose in any voice.", "claude-sonnet"),
+  builtIn("business-analyst", "Business Analyst", "Sharp, concise analysis of plans and numbers.", "gpt-4o"),
 ];
 
 export const savedDocument = (title: string, characters = 1200): DocumentSummary => ({
@@ -97,8 +100,9 @@ export async function openAssistants(
   });
   const user = userEvent.setup();
   const view = renderApp(path);
+  // The first visit in another language also fetches that language's texts.
   await waitFor(() => expect(screen.queryByRole("tablist") ?? screen.queryByRole("alert")).toBeTruthy(), {
-    timeout: 3000,
+    timeout: 10_000,
   });
   return { user, server, ...view };
 }

@@ -3,6 +3,7 @@
 import { assistantSchema } from "@tessera/contracts";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api-client";
+import { useCatalogueTexts } from "@/lib/catalogue-texts";
 
 export const assistantQuery = (assistantId: string) =>
   queryOptions({
@@ -16,6 +17,12 @@ export const assistantQuery = (assistantId: string) =>
       ).data,
   });
 
+/** The assistant, a built-in one's name and description in the reader's language. */
 export function useAssistant(assistantId: string | null) {
-  return useQuery({ ...assistantQuery(assistantId ?? ""), enabled: assistantId !== null });
+  const texts = useCatalogueTexts();
+  return useQuery({
+    ...assistantQuery(assistantId ?? ""),
+    enabled: assistantId !== null,
+    select: texts.assistant,
+  });
 }

@@ -2,6 +2,7 @@
 import { findCatalogueModel, modelsResponseSchema, type ModelAvailability } from "@tessera/contracts";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api-client";
+import { useCatalogueTexts } from "@/lib/catalogue-texts";
 import { readAheadOr, takeArrivedReadAhead } from "@/lib/read-ahead";
 import { MODELS_PATH } from "./chat-read-ahead";
 
@@ -18,13 +19,16 @@ export const modelsQuery = queryOptions({
   initialData: () => takeArrivedReadAhead(MODELS_PATH, modelsResponseSchema),
 });
 
+/** The answer with the built-in catalogue's texts in the reader's language. */
 export function useModels() {
-  return useQuery(modelsQuery);
+  const texts = useCatalogueTexts();
+  return useQuery({ ...modelsQuery, select: texts.models });
 }
 
 /** A model's entry from the server's answer, or from the built-in catalogue while that loads. */
 export function useModelInfo(modelId: string | null): ModelAvailability | null {
   const { data } = useModels();
+  const texts = useCatalogueTexts();
   if (!modelId) return null;
   for (const group of data?.groups ?? []) {
     const found = group.models.find((m) => m.id === modelId);
@@ -34,7 +38,7 @@ export function useModelInfo(modelId: string | null): ModelAvailability | null {
   return {
     id: modelId,
     name: known?.name ?? modelId,
-    description: known?.description ?? "",
+    description: known ? texts.modelDescription(known) : "",
     vision: Boolean(known?.vision),
     research: Boolean(known?.research),
     available: true,

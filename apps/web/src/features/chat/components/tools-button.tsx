@@ -9,6 +9,7 @@ import { useEffect, useState, type ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import { Switch } from "@/components/ui/switch";
 import { errorMessage } from "@/lib/api-client";
+import { useCatalogueTexts } from "@/lib/catalogue-texts";
 import { cn } from "@/lib/utils";
 import { useTools } from "../api/get-tools";
 import { refreshSignIns, startMcpSignIn, useMcpSignIns, useMcpSignOut } from "../api/mcp-sign-ins";
@@ -34,6 +35,7 @@ export function ToolsButton({
   knowledge?: ReactNode;
 }) {
   const { t } = useTranslation("chat");
+  const texts = useCatalogueTexts();
   const [open, setOpen] = useState(false);
   const tools = useTools(open || Boolean(selected?.length));
   const on = new Set(selected ?? []);
@@ -94,7 +96,9 @@ export function ToolsButton({
                         {tool.server ? `${tool.server} · ` : ""}
                         {toolLabel(tool)}
                       </span>
-                      <span className="line-clamp-2 text-xs text-muted-foreground">{tool.description}</span>
+                      <span className="line-clamp-2 text-xs text-muted-foreground">
+                        {texts.toolDescription(tool)}
+                      </span>
                       {tool.requireApproval ? (
                         <span className="text-xs text-muted-foreground">{t("tools.asksFirst")}</span>
                       ) : null}

@@ -16,6 +16,7 @@ import { Label } from "@/components/ui/label";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { Spinner } from "@/components/ui/spinner";
 import { Textarea } from "@/components/ui/textarea";
+import { useCatalogueTexts } from "@/lib/catalogue-texts";
 import { typicalTime } from "../utils/format-image";
 import { ImageQuota } from "./image-quota";
 
@@ -44,6 +45,7 @@ export function ImageForm({
   onGenerate: () => void;
 }) {
   const { t } = useTranslation("images");
+  const texts = useCatalogueTexts();
   const id = useId();
   const selected = models.find((m) => m.id === values.model);
   const set = (patch: Partial<ImageFormValues>) => onChange({ ...values, ...patch });
@@ -101,8 +103,8 @@ export function ImageForm({
                       disabled={!model.available}
                       hint={
                         model.available
-                          ? `${model.description} ${typicalTime(model.typicalSeconds, t)}.`
-                          : model.unavailableReason
+                          ? `${texts.modelDescription(model)} ${typicalTime(model.typicalSeconds, t)}.`
+                          : texts.unavailableReason({ ...model, requiredPlan: null })
                       }
                     >
                       {model.name}

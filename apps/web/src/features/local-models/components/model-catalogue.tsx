@@ -7,6 +7,7 @@ import { FormError } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { errorMessage } from "@/lib/api-client";
+import { useCatalogueTexts } from "@/lib/catalogue-texts";
 import { safeHref } from "@/lib/safe-href";
 import { addLocalModel, useLocalModelChange } from "../api/change-local-models";
 import { formatBytes } from "../utils/format";
@@ -34,13 +35,14 @@ export function ModelCatalogue({ added, hub }: { added: LocalModel[]; hub: strin
 
 function CatalogueCard({ model, hub, added }: { model: LocalCatalogueModel; hub: string; added: boolean }) {
   const { t } = useTranslation("localModels");
+  const texts = useCatalogueTexts();
   const add = useLocalModelChange(addLocalModel);
   const page = `${hub}/${model.repo}`;
   return (
     <Card className="flex w-full flex-col">
       <CardHeader>
         <CardTitle className="text-base">{model.name}</CardTitle>
-        <CardDescription>{model.description}</CardDescription>
+        <CardDescription>{texts.localModelDescription(model)}</CardDescription>
       </CardHeader>
       <CardContent className="mt-auto flex flex-col gap-3">
         <dl className="grid grid-cols-2 gap-x-3 gap-y-1 text-xs">

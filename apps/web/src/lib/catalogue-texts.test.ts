@@ -1,0 +1,103 @@
+// The catalogue's texts: English is the shipped catalogue word for word, other languages translate
+// built-in entries only, and what an admin, a provider or a person wrote stays as given.
+import {
+  IMAGE_MODEL_CATALOGUE,
+  LOCAL_MODEL_CATALOGUE,
+  MODEL_GROUPS,
+  NOT_ENABLED_MESSAGE,
+  upgradeMessage,
+} from "@tessera/contracts";
+import { afterEach, describe, expect, it } from "vitest";
+import { catalogueTexts } from "./catalogue-texts";
+import { changeLanguage, i18next } from "./i18n";
+
+const texts = () => catalogueTexts(i18next.getFixedT(null, "catalogue"));
+
+type Section = Record<string, string>;
+/** The English file as the app loads it. */
+const english = () =>
+  i18next.getResourceBundle("en", "catalogue") as Record<
+    "models" | "groups" | "localModels" | "imageModels",
+    Section
+  > & { unavailable: Section };
+
+afterEach(() => changeLanguage("en"));
+
+describe("catalogue texts", () => {
+  it("English holds every built-in model, group, local and image model as the catalogue says it", () => {
+    const models = MODEL_GROUPS.flatMap((g) => g.models);
+    const en = english();
+    expect(en.models).toEqual(Object.fromEntries(models.map((m) => [m.id, m.description])));
+    expect(en.groups).toEqual(Object.fromEntries(MODEL_GROUPS.map((g) => [g.id, g.title])));
+    expect(en.localModels).toEqual(
+      Object.fromEntries(LOCAL_MODEL_CATALOGUE.map((m) => [m.id, m.description])),
+    );
+    expect(en.imageModels).toEqual(
+      Object.fromEntries(IMAGE_MODEL_CATALOGUE.map((m) => [m.id, m.description])),
+    );
+    expect(en.unavailable.notEnabled).toBe(NOT_ENABLED_MESSAGE);
+    const t = texts();
+    expect(
+      t.unavailableReason({
+        name: "GPT-5",
+        unavailableReason: upgradeMessage("GPT-5", "pro"),
+        requiredPlan: "pro",
+      }),
+    ).toBe(upgradeMessage("GPT-5", "pro"));
+    expect(
+      t.unavailableReason({
+        name: "Grok 4",
+        unavailableReason: upgradeMessage("Grok 4", "team"),
+        requiredPlan: "team",
+      }),
+    ).toBe(upgradeMessage("Grok 4", "team"));
+  });
+
+  it("translates built-in ids in French and leaves changed or unknown texts as they are", async () => {
+    await changeLanguage("fr");
+    const t = texts();
+    expect(t.modelDescription({ id: "gpt-4o", description: "Fast, capable all-rounder with vision." })).toBe(
+      "Polyvalent, rapide et capable, avec la vision.",
+    );
+    // An admin's own words for a built-in model stay theirs.
+    expect(t.modelDescription({ id: "gpt-4o", description: "Our default." })).toBe("Our default.");
+    expect(t.modelDescription({ id: "house-llm", description: "Fine-tuned in house." })).toBe(
+      "Fine-tuned in house.",
+    );
+    // A model of the operator's own server, found there, and one downloaded into Tessera Local.
+    expect(
+      t.modelDescription({ id: "local/llama3.2:1b", description: "On your server (ollama:11434)" }),
+    ).toBe("Sur votre serveur (ollama:11434)");
+    const qwen = LOCAL_MODEL_CATALOGUE[0]!;
+    expect(
+      t.modelDescription({ id: `gguf/${qwen.file.replace(/\.gguf$/, "")}`, description: qwen.description }),
+    ).toBe("Le plus rapide : réponses courtes, résumés et reformulations sur n'importe quelle machine.");
+    expect(t.groupTitle({ id: "industry", title: "Industry Leaders" })).toBe("Leaders du secteur");
+    expect(
+      t.unavailableReason({
+        name: "GPT-5",
+        unavailableReason: upgradeMessage("GPT-5", "pro"),
+        requiredPlan: "pro",
+      }),
+    ).toBe("GPT-5 est inclus à partir de la formule Pro. Changez de formule pour l'utiliser.");
+    expect(
+      t.unavailableReason({
+        name: "X",
+        unavailableReason: "Needs about 2 GB of memory.",
+        requiredPlan: null,
+      }),
+    ).toBe("Needs about 2 GB of memory.");
+    expect(t.assistant({ name: "Pirate", description: "Arr.", builtIn: null })).toEqual({
+      name: "Pirate",
+      description: "Arr.",
+      builtIn: null,
+    });
+    expect(t.assistant({ name: "Writing Pro", description: "…", builtIn: "writing-pro" })).toMatchObject({
+      name: "Pro de l'écriture",
+      description: "Rédige et peaufine des textes dans tous les tons.",
+    });
+    expect(t.toolDescription({ source: "mcp", name: "read_url", description: "A wiki's own reader." })).toBe(
+      "A wiki's own reader.",
+    );
+  });
+});

@@ -1,0 +1,138 @@
+// What ships with Tessera, as the server describes it (the model catalogue, built-in assistants and
+// tools, their groups and why a model is off), in the reader's language. The server keeps English,
+// which models and prompts read. Only a built-in id whose text is still the shipped one is translated:
+// what an admin or a person wrote, and what a provider says of its models, stays as given.
+import {
+  IMAGE_MODEL_CATALOGUE,
+  LOCAL_MODEL_CATALOGUE,
+  LOCAL_MODEL_PREFIX,
+  LOCAL_SERVER_PREFIX,
+  MODEL_GROUPS,
+  NOT_ENABLED_MESSAGE,
+  PLANS,
+  findCatalogueModel,
+  upgradeMessage,
+  type Assistant,
+  type ModelAvailability,
+  type ModelsResponse,
+  type ToolSummary,
+} from "@tessera/contracts";
+import type { TFunction } from "i18next";
+import { useMemo } from "react";
+import { useTranslation } from "react-i18next";
+
+export const CATALOGUE_NAMESPACE = "catalogue";
+
+/** The server's English for the models of the local server list (registry.ts). */
+const THROUGH_OPENAI = "Through OpenAI.";
+const ON_YOUR_SERVER = /^On your server \((.+)\)$/;
+
+type Table = Record<string, string | Record<string, string>>;
+
+/** A section of the namespace by id: ids hold dots and slashes, so they are not key paths. */
+function tableOf(t: TFunction, key: string): Table {
+  const found: unknown = t(key, { returnObjects: true });
+  return typeof found === "object" && found !== null ? (found as Table) : {};
+}
+
+const textIn = (table: Table, id: string): string | undefined => {
+  const found = table[id];
+  return typeof found === "string" ? found : undefined;
+};
+
+/** The shipped English of a model that comes with Tessera, when `id` is one. */
+function shippedDescription(id: string): { table: string; key: string; english: string } | undefined {
+  const known = findCatalogueModel(id);
+  if (known) return { table: "models", key: id, english: known.description };
+  if (id.startsWith(LOCAL_MODEL_PREFIX)) {
+    const file = `${id.slice(LOCAL_MODEL_PREFIX.length)}.gguf`;
+    const local = LOCAL_MODEL_CATALOGUE.find((m) => m.file.toLowerCase() === file);
+    if (local) return { table: "localModels", key: local.id, english: local.description };
+  }
+  const image = IMAGE_MODEL_CATALOGUE.find((m) => m.id === id);
+  if (image) return { table: "imageModels", key: image.id, english: image.description };
+  return undefined;
+}
+
+/** Arrow-typed, so each can be handed on alone (as a query's `select`, say). */
+export interface CatalogueTexts {
+  modelDescription: (model: { id: string; description: string }) => string;
+  unavailableReason: (
+    model: Pick<ModelAvailability, "name" | "unavailableReason" | "requiredPlan">,
+  ) => string | null;
+  groupTitle: (group: { id: string; title: string }) => string;
+  models: (data: ModelsResponse) => ModelsResponse;
+  localModelDescription: (model: { id: string; description: string }) => string;
+  assistant: <T extends Pick<Assistant, "name" | "description" | "builtIn">>(assistant: T) => T;
+  toolDescription: (tool: Pick<ToolSummary, "source" | "name" | "description">) => string;
+}
+
+export function catalogueTexts(t: TFunction): CatalogueTexts {
+  const modelDescription: CatalogueTexts["modelDescription"] = ({ id, description }) => {
+    const shipped = shippedDescription(id);
+    if (shipped)
+      return shipped.english === description
+        ? (textIn(tableOf(t, shipped.table), shipped.key) ?? description)
+        : description;
+    if (id.startsWith(LOCAL_SERVER_PREFIX)) {
+      if (description === THROUGH_OPENAI) return t("serverModels.throughOpenAI");
+      const host = ON_YOUR_SERVER.exec(description)?.[1];
+      if (host) return t("serverModels.onYourServer", { host });
+    }
+    return description;
+  };
+  const unavailableReason: CatalogueTexts["unavailableReason"] = ({
+    name,
+    unavailableReason,
+    requiredPlan,
+  }) => {
+    if (unavailableReason === NOT_ENABLED_MESSAGE) return t("unavailable.notEnabled");
+    if (requiredPlan && unavailableReason === upgradeMessage(name, requiredPlan))
+      return requiredPlan === "team"
+        ? t("unavailable.upgradeTeam", { name })
+        : t("unavailable.upgrade", { name, plan: PLANS[requiredPlan].name });
+    return unavailableReason;
+  };
+  const groupTitle: CatalogueTexts["groupTitle"] = ({ id, title }) =>
+    MODEL_GROUPS.find((g) => g.id === id)?.title === title
+      ? (textIn(tableOf(t, "groups"), id) ?? title)
+      : title;
+  const localized = (m: ModelAvailability): ModelAvailability => ({
+    ...m,
+    description: modelDescription(m),
+    unavailableReason: unavailableReason(m),
+  });
+  const nested = (section: string, key: string, english: { name: string; description: string }) => {
+    const entry = tableOf(t, section)[key];
+    if (typeof entry !== "object") return english;
+    return { name: entry.name ?? english.name, description: entry.description ?? english.description };
+  };
+  return {
+    modelDescription,
+    unavailableReason,
+    groupTitle,
+    models: (data) => ({
+      groups: data.groups.map((g) => ({ ...g, title: groupTitle(g), models: g.models.map(localized) })),
+    }),
+    localModelDescription: ({ id, description }) => {
+      const shipped = LOCAL_MODEL_CATALOGUE.find((m) => m.id === id);
+      return shipped?.description === description
+        ? (textIn(tableOf(t, "localModels"), id) ?? description)
+        : description;
+    },
+    // A built-in assistant keeps its shipped texts on the server; one a person made is theirs.
+    assistant: (a) => (a.builtIn ? { ...a, ...nested("assistants", a.builtIn, a) } : a),
+    // A built-in tool keeps its name (the one models call and the chat's steps show); an MCP server's
+    // tools are described by that server.
+    toolDescription: (tool) =>
+      tool.source === "builtin"
+        ? (textIn(tableOf(t, "tools"), tool.name) ?? tool.description)
+        : tool.description,
+  };
+}
+
+/** The catalogue's texts in the current language (suspends until the `catalogue` texts are in). */
+export function useCatalogueTexts(): CatalogueTexts {
+  const { t } = useTranslation(CATALOGUE_NAMESPACE);
+  return useMemo(() => catalogueTexts(t), [t]);
+}
