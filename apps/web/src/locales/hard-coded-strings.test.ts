@@ -29,6 +29,7 @@ export const CONVERTED = [
   "features/share",
   "features/teams",
   "features/voice",
+  "lib",
 ];
 
 /** Words that are the same in every language: names of products and the like. */
@@ -109,6 +110,11 @@ export function hardCodedStrings(path: string): string[] {
     }
     // {"Text"}, {busy ? "Saving…" : "Save"}, {error ?? "Unknown"} as a child or a visible attribute.
     if (ts.isStringLiteralLike(node) && hasWords(node.text) && shownInJsx(node)) report(node, node.text);
+    // {`Too long: ${n} characters`}: the words around the values are as visible as a plain string's.
+    if (ts.isTemplateExpression(node) && shownInJsx(node)) {
+      const words = [node.head.text, ...node.templateSpans.map((span) => span.literal.text)].join(" ");
+      if (hasWords(words)) report(node, words);
+    }
     // toast.error("…"), toast.success("…"): a toast is read as much as a page.
     if (
       ts.isCallExpression(node) &&
@@ -139,6 +145,7 @@ describe("converted folders", () => {
       "Close",
       "Many",
       "One",
+      "Too long: characters",
     ]);
   });
 });

@@ -1,5 +1,6 @@
 import { TriangleAlert } from "lucide-react";
 import { useId } from "react";
+import { useTranslation } from "react-i18next";
 import { cn, formatCount } from "@/lib/utils";
 
 /** From this share of its limit on, a text shows how many characters it has. */
@@ -76,10 +77,11 @@ export function LengthNote({
   className,
 }: {
   limit: LengthLimit;
-  verb: string;
+  verb: "save" | "send";
   advice?: string;
   className?: string;
 }) {
+  const { t } = useTranslation();
   if (!limit.shown) return null;
   const [length, max] = [formatCount(limit.length), formatCount(limit.max)];
   return (
@@ -94,8 +96,8 @@ export function LengthNote({
     >
       {limit.tooLong ? <TriangleAlert className="size-3.5 shrink-0" aria-hidden="true" /> : null}
       {limit.tooLong
-        ? `Too long to ${verb}: ${length} of ${max} characters. ${advice ?? `Shorten it to ${verb} it.`}`
-        : `${length} / ${max} characters`}
+        ? `${t(`lengthLimit.tooLong.${verb}`, { length, max })} ${advice ?? t(`lengthLimit.advice.${verb}`)}`
+        : t("lengthLimit.count", { length, max })}
     </p>
   );
 }

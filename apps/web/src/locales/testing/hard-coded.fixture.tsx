@@ -12,6 +12,7 @@ export function Fixture({ count }: { count: number }) {
         {count} ×
       </button>
       <span title={count > 1 ? "Many" : "One"}>Tessera</span>
+      <p>{count > 1 ? `Too long: ${count} characters` : null}</p>
     </div>
   );
 }

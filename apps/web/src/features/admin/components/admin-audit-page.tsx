@@ -15,7 +15,6 @@ import { useAuth } from "@/lib/auth-context";
 import { toast } from "@/lib/toast";
 import { useDocumentTitle } from "@/lib/use-document-title";
 import { exportAuditLog, NO_AUDIT_FILTERS, useAuditLog, type AuditFilters } from "../api/get-audit-log";
-import { AUDIT_ACTION_LABELS } from "../utils/audit-labels";
 import { AuditTable } from "./audit-table";
 import { Pager } from "./pager";
 
@@ -122,7 +121,7 @@ function AuditFilterForm({
             <SelectItem value={ALL}>{t("audit.allActions")}</SelectItem>
             {AUDIT_ACTIONS.map((a) => (
               <SelectItem key={a} value={a}>
-                {t(`auditActions.${a}`, { defaultValue: AUDIT_ACTION_LABELS[a] })}
+                {t(`auditActions.${a}`)}
               </SelectItem>
             ))}
           </SelectContent>

@@ -2,7 +2,6 @@
 import type { AuditEvent } from "@tessera/contracts";
 import { useTranslation } from "react-i18next";
 import { formatWhen } from "@/lib/utils";
-import { AUDIT_ACTION_LABELS } from "../utils/audit-labels";
 
 /** What changed, as short "key: value" pairs (the CSV export keeps the full JSON). */
 function changesText(changes: AuditEvent["changes"]): string {
@@ -42,9 +41,7 @@ export function AuditTable({ events, busy }: { events: AuditEvent[]; busy: boole
                   {e.actorEmail ?? e.actorId ?? t("audit.system")}
                 </td>
                 <td className="px-3 py-2 whitespace-nowrap">
-                  <span title={e.action}>
-                    {t(`auditActions.${e.action}`, { defaultValue: AUDIT_ACTION_LABELS[e.action] })}
-                  </span>
+                  <span title={e.action}>{t(`auditActions.${e.action}`)}</span>
                 </td>
                 <td className="px-3 py-2 font-mono text-xs text-muted-foreground">
                   {e.targetType ? `${e.targetType}${e.targetId ? `: ${e.targetId}` : ""}` : "—"}

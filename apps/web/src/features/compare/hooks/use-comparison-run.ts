@@ -12,6 +12,7 @@ import {
 } from "@tessera/contracts";
 import { useQueryClient } from "@tanstack/react-query";
 import { useMemo, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { errorMessage } from "@/lib/api-client";
 import { useDurableAnswers } from "@/lib/durable-answer/use-durable-answers";
 import { createComparison } from "../api/create-comparison";
@@ -29,6 +30,7 @@ export type RunPhase = "idle" | "creating" | "streaming";
 export const AUTO_RATING = 5;
 
 export function useComparisonRun() {
+  const { t } = useTranslation("compare");
   const queryClient = useQueryClient();
   const { comparison, latestRef, show, patch, rate } = useComparisonCards();
   const [creating, setCreating] = useState(false);
@@ -57,8 +59,8 @@ export function useComparisonRun() {
     },
     stored: answer.storedComparisonAnswer,
     errorText: errorMessage,
-    endedEarly: answer.ANSWER_ENDED_EARLY,
-    goneText: "This answer is no longer stored.",
+    endedEarly: t("errors.endedEarly"),
+    goneText: t("errors.gone"),
   });
 
   /** Streams one answer into its card; resolves as it ended (or was stopped, or left). */

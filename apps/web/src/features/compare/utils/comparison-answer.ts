@@ -10,8 +10,6 @@ import {
 
 export type ComparisonAnswer = DurableAnswer<ComparisonResponse>;
 
-export const ANSWER_ENDED_EARLY = "The answer ended before it was complete. Please try again.";
-
 /** What one event of an answer's stream means for its card. */
 export function comparisonEventMeaning(
   card: ComparisonResponse,
