@@ -100,6 +100,7 @@ function ProfileForm({ profile }: { profile: Profile }) {
             placeholder={t("profile.avatarPlaceholder")}
             hint={t("profile.avatarHint")}
             value={avatarUrl}
+            dir="ltr"
             onChange={(e) => setAvatarUrl(e.target.value)}
           />
         </div>

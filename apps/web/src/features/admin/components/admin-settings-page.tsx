@@ -123,6 +123,7 @@ function SettingsForm({ settings }: { settings: InstanceSettings }) {
           <FormField
             label={t("settings.domains")}
             value={domains}
+            dir="ltr"
             onChange={(e) => setDomains(e.target.value)}
             placeholder={t("settings.domainsPlaceholder")}
             hint={t("settings.domainsHint")}

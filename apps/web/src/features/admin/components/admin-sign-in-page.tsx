@@ -150,6 +150,7 @@ function SsoForm({ settings }: { settings: SsoSettings }) {
           <FormField
             label={t("sso.issuer")}
             value={issuer}
+            dir="ltr"
             onChange={(e) => setIssuer(e.target.value)}
             placeholder={t("placeholders.issuer")}
             hint={t("sso.issuerHint")}
@@ -161,6 +162,7 @@ function SsoForm({ settings }: { settings: SsoSettings }) {
             <FormField
               label={t("sso.clientId")}
               value={clientId}
+              dir="ltr"
               onChange={(e) => setClientId(e.target.value)}
               autoComplete="off"
               spellCheck={false}
@@ -188,6 +190,7 @@ function SsoForm({ settings }: { settings: SsoSettings }) {
           <FormField
             label={t("settings.domains")}
             value={domains}
+            dir="ltr"
             onChange={(e) => setDomains(e.target.value)}
             placeholder={t("settings.domainsPlaceholder")}
             hint={t("sso.domainsHint")}
@@ -207,6 +210,7 @@ function SsoForm({ settings }: { settings: SsoSettings }) {
               <FormField
                 label={t("sso.claim")}
                 value={adminClaim}
+                dir="ltr"
                 onChange={(e) => setAdminClaim(e.target.value)}
                 placeholder={t("placeholders.claim")}
                 hint={t("sso.claimHint")}
@@ -216,6 +220,7 @@ function SsoForm({ settings }: { settings: SsoSettings }) {
               <FormField
                 label={t("sso.value")}
                 value={adminValue}
+                dir="ltr"
                 onChange={(e) => setAdminValue(e.target.value)}
                 placeholder={t("placeholders.claimValue")}
                 hint={t("sso.valueHint")}

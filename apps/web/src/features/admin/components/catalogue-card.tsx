@@ -184,6 +184,7 @@ function CatalogueRow({ model, routes }: { model: AdminCatalogueModel; routes: C
               {model.builtIn ? t("catalogue.upstreamOptional") : t("catalogue.upstream")}
               <Input
                 value={upstream}
+                dir="ltr"
                 onChange={(e) => setUpstream(e.target.value)}
                 placeholder={model.builtIn ? t("catalogue.usualName") : model.id}
               />

@@ -179,6 +179,7 @@ export function ConnectionForm({
             <FormField
               label={t("form.address")}
               value={smtpUrl}
+              dir="ltr"
               onChange={(e) => setSmtpUrl(e.target.value)}
               placeholder={t("placeholders.smtpUrl")}
               hint={t("form.smtpUrlHint")}

@@ -229,6 +229,7 @@ function ChoiceForm({ status }: { status: EmbeddingsStatus }) {
               <Input
                 id={modelId}
                 value={model}
+                dir="ltr"
                 onChange={(e) => setModel(e.target.value)}
                 placeholder={t("choice.modelPlaceholder")}
                 autoComplete="off"

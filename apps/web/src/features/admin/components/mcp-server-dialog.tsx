@@ -194,6 +194,7 @@ function McpServerForm({ server, onDone }: { server?: McpServer; onDone: () => v
                 <Input
                   aria-label={t("mcp.headerName")}
                   value={h.name}
+                  dir="ltr"
                   readOnly={h.stored}
                   onChange={(e) => setHeader(h.key, { name: e.target.value })}
                   placeholder={t("placeholders.headerName")}
@@ -235,6 +236,7 @@ function McpServerForm({ server, onDone }: { server?: McpServer; onDone: () => v
           <FormField
             label={t("mcp.command")}
             value={command}
+            dir="ltr"
             onChange={(e) => setCommand(e.target.value)}
             placeholder={t("placeholders.command")}
             hint={t("mcp.commandHint")}
@@ -243,6 +245,7 @@ function McpServerForm({ server, onDone }: { server?: McpServer; onDone: () => v
           <FormField
             label={t("mcp.arguments")}
             value={args}
+            dir="ltr"
             onChange={(e) => setArgs(e.target.value)}
             placeholder={t("placeholders.arguments")}
           />

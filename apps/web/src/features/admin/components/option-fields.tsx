@@ -26,6 +26,7 @@ export function OptionFields({
         <FormField
           label={kind === "openai-images" ? t("form.modelsDrawn") : t("form.moreModels")}
           value={values.models}
+          dir="ltr"
           onChange={(e) => onChange({ models: e.target.value })}
           placeholder={kind === "openai-images" ? t("placeholders.imageModels") : t("placeholders.models")}
           hint={kind === "openai-images" ? t("form.modelsDrawnHint") : t("form.moreModelsHint")}
@@ -35,6 +36,7 @@ export function OptionFields({
         <FormField
           label={t("form.model")}
           value={values.model}
+          dir="ltr"
           onChange={(e) => onChange({ model: e.target.value })}
           placeholder={
             kind === "openai-speech" ? t("placeholders.speechModel") : t("placeholders.transcriptionModel")
@@ -45,6 +47,7 @@ export function OptionFields({
         <FormField
           label={t("form.sender")}
           value={values.from}
+          dir="ltr"
           onChange={(e) => onChange({ from: e.target.value })}
           placeholder={t("placeholders.sender")}
           hint={t("form.senderHint")}

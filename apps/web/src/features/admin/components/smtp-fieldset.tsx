@@ -24,6 +24,7 @@ export function SmtpFieldset({
         <FormField
           label={t("form.host")}
           value={fields.host}
+          dir="ltr"
           onChange={(e) => set({ host: e.target.value })}
           placeholder={t("placeholders.smtpHost")}
           required
@@ -39,6 +40,7 @@ export function SmtpFieldset({
         <FormField
           label={t("form.user")}
           value={fields.user}
+          dir="ltr"
           onChange={(e) => set({ user: e.target.value })}
           autoComplete="off"
         />

@@ -103,6 +103,7 @@ function ShareDialogBody({ conversationId }: { conversationId: string }) {
               readOnly
               aria-label={t("share.link")}
               value={current.url}
+              dir="ltr"
               onFocus={(e) => e.target.select()}
             />
             <Button

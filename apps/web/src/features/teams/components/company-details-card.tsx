@@ -58,6 +58,7 @@ export function CompanyDetailsCard({ team }: { team: Team }) {
           <FormField
             label={t("company.slug")}
             value={slug}
+            dir="ltr"
             onChange={(e) => setSlug(e.target.value)}
             placeholder={t("company.slugPlaceholder")}
             disabled={!isOwner}
@@ -66,6 +67,7 @@ export function CompanyDetailsCard({ team }: { team: Team }) {
           <FormField
             label={t("company.domains")}
             value={domains}
+            dir="ltr"
             onChange={(e) => setDomains(e.target.value)}
             placeholder={t("company.domainsPlaceholder")}
             disabled={!canEditDomains}
