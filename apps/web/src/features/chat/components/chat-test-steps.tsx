@@ -43,7 +43,7 @@ export async function openChat(path = "/dashboard/chat", routes: Parameters<type
   });
   const user = userEvent.setup();
   const view = renderApp(path);
-  await screen.findByRole("textbox", { name: "Message" }, { timeout: 3000 });
+  await screen.findByRole("textbox", { name: "Message" }, { timeout: 12_000 });
   return { user, server, ...view };
 }
 
