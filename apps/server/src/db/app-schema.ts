@@ -285,7 +285,10 @@ export const knowledgeCollections = pgTable(
   "knowledge_collections",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    /** Who made it: the owner of a personal collection. */
+    /**
+     * Who made it: the owner of a personal collection. A team's passes to the team's owner when its
+     * maker leaves the team or is deleted (migration 0042), as do the documents members added to it.
+     */
     userId: text("user_id")
       .notNull()
       .references(() => user.id, { onDelete: "cascade" }),
