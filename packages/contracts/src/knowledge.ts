@@ -37,12 +37,20 @@ export type VectorModeName = z.infer<typeof vectorModeSchema>;
 export const documentIndexStateSchema = z.enum(["pending", "indexing", "ready", "failed"]);
 export type DocumentIndexState = z.infer<typeof documentIndexStateSchema>;
 
-/** GET /api/documents/:id/chunks/:chunkId: the passage an answer cited, to show it in its document. */
+/**
+ * GET /api/documents/:id/chunks/:chunkId[?assistantId=]: the passage an answer cited, to show it in
+ * its document. With `assistantId`, someone who does not read the document gets the passage when it
+ * is part of that assistant's knowledge and they may use the assistant.
+ */
 export const documentChunkSchema = z.object({
   id: z.string(),
   documentId: z.string(),
   page: z.number().int().nullable(),
   heading: z.string().nullable(),
   content: z.string(),
+  /** The document's title, and the passages either side: what a reader sees who reads only this. */
+  title: z.string(),
+  before: z.string().nullable(),
+  after: z.string().nullable(),
 });
 export type DocumentChunk = z.infer<typeof documentChunkSchema>;

@@ -15,7 +15,8 @@ import { Hono, type Context } from "hono";
 import { z } from "zod";
 import type { Database } from "../../db/client";
 import { requestLanguage } from "../../i18n/request-language";
-import { documentIdsIn, readableCollectionIds } from "../../knowledge/collections";
+import { assistantDocumentIds } from "../../knowledge/assistant-knowledge";
+import { readableCollectionIds } from "../../knowledge/collections";
 import { findVisibleAssistant } from "../../knowledge/find-assistant";
 import { retrieveFromCollections, retrievePassages } from "../../knowledge/retrieve-passages";
 import type { AppEnv } from "../../lib/context";
@@ -121,10 +122,8 @@ function turnSteps(deps: ChatDeps) {
     // Knowledge bases chosen for the message (`#` in the composer): grounding searches only them.
     const chosen = await readableCollectionIds(deps.db, userId, collectionIds);
     // An assistant brings its knowledge documents and collections along, whoever is chatting with it.
-    const assistantDocuments = [
-      ...(assistant?.knowledgeBase.documents ?? []),
-      ...(await documentIdsIn(deps.db, assistant?.knowledgeBase.collections ?? [])),
-    ];
+    // Only what its owner still reads: leaving a team takes that team's collections out at once.
+    const assistantDocuments = assistant ? await assistantDocumentIds(deps.db, assistant) : [];
     const retrieve: Retrieve = chosen.length
       ? (query, limit) => retrieveFromCollections(deps.db, userId, chosen, query, limit)
       : (query, limit) => retrievePassages(deps.db, userId, query, limit, assistantDocuments);

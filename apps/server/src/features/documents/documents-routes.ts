@@ -17,6 +17,7 @@ import { getChunk } from "./get-chunk";
 
 const idParam = z.object({ id: z.string().uuid("not a document id") });
 const chunkParam = idParam.extend({ chunkId: z.string().uuid("not a passage id") });
+const chunkQuery = z.object({ assistantId: z.string().uuid("not an assistant id").optional() });
 const URL_READ_TIMEOUT_MS = 15_000;
 
 export interface DocumentsDeps {
@@ -89,7 +90,9 @@ export function documentsRoutes({ db, jobs, allowPrivateFetch }: DocumentsDeps) 
     .get("/:id", async (c) => c.json(await getDocument(db, user(c), parseWith(idParam, c.req.param()).id)))
     .get("/:id/chunks/:chunkId", async (c) => {
       const { id, chunkId } = parseWith(chunkParam, c.req.param());
-      return c.json(await getChunk(db, user(c), id, chunkId));
+      // The assistant whose answer cited it: its users read the passage too (get-chunk.ts).
+      const { assistantId } = parseWith(chunkQuery, c.req.query());
+      return c.json(await getChunk(db, user(c), id, chunkId, assistantId));
     })
     .post("/:id/reindex", async (c) => {
       const { id } = parseWith(idParam, c.req.param());

@@ -5,10 +5,10 @@ import {
   type DocumentDetail,
   type DocumentSummary,
 } from "@tessera/contracts";
-import { and, count, desc, eq, inArray, or, type SQL } from "drizzle-orm";
+import { and, count, desc, eq } from "drizzle-orm";
 import type { Database } from "../../db/client";
-import { documents, knowledgeCollections, knowledgePassages } from "../../db/schema";
-import { readableCollectionsOf } from "../../knowledge/collections";
+import { documents, knowledgePassages } from "../../db/schema";
+import { readableDocumentsOf } from "../../knowledge/collections";
 import { trimKeepingPages } from "../../knowledge/tidy-text";
 import { AppError, notFound } from "../../lib/errors";
 import { splitPassages } from "./split-passages";
@@ -21,19 +21,6 @@ export interface NewDocument {
   /** The knowledge base it is added to (already checked to be the caller's to read). */
   collectionId?: string | null;
 }
-
-/** Documents a person reads: their own, and those in a collection they read. */
-const readableDocumentsOf = (db: Database, userId: string): SQL =>
-  or(
-    eq(documents.userId, userId),
-    inArray(
-      documents.collectionId,
-      db
-        .select({ id: knowledgeCollections.id })
-        .from(knowledgeCollections)
-        .where(readableCollectionsOf(db, userId)),
-    ),
-  )!;
 
 export async function createDocument(
   db: Database,

@@ -3,15 +3,19 @@
 import type { Source } from "@tessera/contracts";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
+import { Link, useSearchParams } from "react-router";
 import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
 
 export const isCitedPassage = (source: Source) => Boolean(source.documentId && source.chunkId);
 
-/** `/dashboard/documents/<id>?chunk=<chunk>&page=<n>`: the document page marks and scrolls to it. */
-export function passageHref(source: Source): string {
+/**
+ * `/dashboard/documents/<id>?chunk=<chunk>&page=<n>`: the document page marks and scrolls to it. In a
+ * chat with an assistant, `&assistant=<id>`: its users read the passages it cites (not the documents).
+ */
+export function passageHref(source: Source, assistantId: string | null = null): string {
   const query = new URLSearchParams({ chunk: source.chunkId! });
   if (source.page) query.set("page", String(source.page));
+  if (assistantId) query.set("assistant", assistantId);
   return `/dashboard/documents/${encodeURIComponent(source.documentId!)}?${query}`;
 }
 
@@ -25,6 +29,8 @@ export function CitedPassageLink({
   children: ReactNode;
 }) {
   const { t } = useTranslation("knowledge");
+  // The chat's assistant (use-chat-assistant.ts keeps it in the address).
+  const [params] = useSearchParams();
   const where = [source.heading, source.page ? t("cite.page", { page: source.page }) : null]
     .filter(Boolean)
     .join(" · ");
@@ -32,7 +38,7 @@ export function CitedPassageLink({
     <Tooltip>
       <TooltipTrigger asChild>
         <Link
-          to={passageHref(source)}
+          to={passageHref(source, params.get("assistant"))}
           className={className}
           aria-label={`${source.title} · ${t("cite.open")}`}
         >

@@ -8,7 +8,7 @@ import type {
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
-import { json, stubFetch } from "@/testing/fetch-stub";
+import { apiError, json, stubFetch } from "@/testing/fetch-stub";
 import { renderApp } from "@/testing/render-app";
 import { sessionBody, storeSession } from "@/testing/session";
 
@@ -178,6 +178,9 @@ describe("a cited passage", () => {
       page: 2,
       heading: "Lamp",
       content: "The lamp is lit at dusk and put out at dawn.",
+      title: detail.title,
+      before: "Keep the brass polished.",
+      after: "Log every hour.",
     };
     await open(
       {
@@ -196,5 +199,39 @@ describe("a cited passage", () => {
     );
     expect(within(page).getByText("Log every hour.").getAttribute("data-cited")).toBeNull();
     expect(screen.getByRole("region", { name: "Page 1" }).textContent).toContain("Keep the brass polished.");
+  });
+  it("shows someone reading through an assistant the cited passage alone, read-only", async () => {
+    const id = "d0c00000-0000-4000-8000-00000000aaaa";
+    const assistant = "a5500000-0000-4000-8000-000000000001";
+    const chunk: DocumentChunk = {
+      id: "c4a00000-0000-4000-8000-000000000002",
+      documentId: id,
+      page: 2,
+      heading: "Lamp",
+      content: "The lamp is lit at dusk and put out at dawn.",
+      title: "Lighthouse manual",
+      before: "Keep the brass polished.",
+      after: "Log every hour.",
+    };
+    const { server } = await open(
+      {
+        [`GET /api/documents/${id}`]: () => apiError(404, "NOT_FOUND", "Document not found."),
+        [`GET /api/documents/${id}/chunks/${chunk.id}`]: () => json(chunk),
+      },
+      `/dashboard/documents/${id}?chunk=${chunk.id}&page=2&assistant=${assistant}`,
+    );
+    expect(await screen.findByRole("heading", { level: 1, name: "Lighthouse manual" })).toBeTruthy();
+    expect(server.callsTo(`GET /api/documents/${id}/chunks/${chunk.id}`)[0]?.query.get("assistantId")).toBe(
+      assistant,
+    );
+    expect(screen.getByText(/Cited by an assistant you use/)).toBeTruthy();
+    expect(screen.getByText("Cited passage · Lamp · Page 2")).toBeTruthy();
+    await waitFor(() =>
+      expect(screen.getByText(/The lamp is lit at dusk/).getAttribute("data-cited")).toBe("true"),
+    );
+    expect(screen.getByText("Keep the brass polished.").getAttribute("data-cited")).toBeNull();
+    expect(screen.getByText("Log every hour.")).toBeTruthy();
+    // Read-only: nothing to delete.
+    expect(screen.queryByRole("button", { name: "Delete" })).toBeNull();
   });
 });

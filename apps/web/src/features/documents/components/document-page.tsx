@@ -1,6 +1,8 @@
 // /dashboard/documents/:id: one document as search and Tessera Local cite it, with where it came
 // from and a way to delete it. Citations link here with `?chunk=<id>&page=<n>`: the cited passage is
-// marked and scrolled into view (or, while it loads or if it is gone, its page).
+// marked and scrolled into view (or, while it loads or if it is gone, its page). With
+// `&assistant=<id>` (a citation in a chat with an assistant), someone who does not read the document
+// sees the cited passage alone (shared-passage.tsx).
 import { ArrowLeft, ExternalLink, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -18,6 +20,7 @@ import { useDeleteDocumentOf } from "../api/collections";
 import { useChunk } from "../api/get-chunk";
 import { useDocumentFacts } from "./document-facts";
 import { DocumentText } from "./document-text";
+import { SharedPassage } from "./shared-passage";
 
 const BACK = "/dashboard/documents";
 
@@ -29,15 +32,18 @@ export function DocumentPage() {
   const pageParam = Number(params.get("page"));
   const navigate = useNavigate();
   const { data: doc, error, isPending, refetch } = useDocument(id);
-  const { data: chunk } = useChunk(id, chunkId);
+  const assistantId = params.get("assistant");
+  const { data: chunk, isPending: chunkPending } = useChunk(id, chunkId, assistantId);
   const remove = useDeleteDocumentOf();
   const facts = useDocumentFacts();
   const [confirming, setConfirming] = useState(false);
-  useDocumentTitle(doc?.title ?? t("page.document"));
+  useDocumentTitle(doc?.title ?? chunk?.title ?? t("page.document"));
   const back = doc?.collection_id ? `${BACK}?collection=${doc.collection_id}` : BACK;
 
   let body;
-  if (isPending) body = <PageSpinner label={t("page.loading")} />;
+  if (isPending || (isNotFound(error) && chunkId && assistantId && chunkPending))
+    body = <PageSpinner label={t("page.loading")} />;
+  else if (isNotFound(error) && chunk) body = <SharedPassage chunk={chunk} />;
   else if (isNotFound(error))
     body = <NotFoundPanel what={t("page.document")} back={{ to: BACK, label: t("page.backToYours") }} />;
   else if (!doc)
