@@ -138,7 +138,13 @@ export function createApp(
     if (!c.res.headers.has("Cache-Control")) c.header("Cache-Control", "no-store");
   });
 
-  app.route("/api/health", healthRoutes(database, services.limiter, { redisUrl: env.REDIS_URL }));
+  app.route(
+    "/api/health",
+    healthRoutes(database, services.limiter, {
+      redisUrl: env.REDIS_URL,
+      embedderHealth: services.knowledge.health,
+    }),
+  );
   // With METRICS_PORT, main.ts serves /metrics on that port and this listener has none.
   if (env.METRICS_PORT === undefined) app.route("/metrics", metricsEndpoint(services, { ownPort: false }));
   // Stripe authenticates its calls with a signature, not a session.

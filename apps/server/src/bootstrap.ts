@@ -35,6 +35,7 @@ import type { SpeechProvider } from "./providers/speech/types";
 import type { Transcription } from "./providers/transcription/registry";
 import { searchIndex } from "./knowledge/search-index";
 import { chooseEmbedders } from "./knowledge/embeddings/choose-embedders";
+import { createEmbedderHealth } from "./knowledge/embeddings/embedder-health";
 import type { KnowledgeDeps } from "./knowledge/hybrid-search";
 import { indexJobKind, queuePendingDocuments } from "./knowledge/index-documents";
 import { prepareVectorStore } from "./knowledge/vector-store";
@@ -187,6 +188,8 @@ export async function createServices(
   const knowledge: KnowledgeDeps = {
     db: database.db,
     embedders: chooseEmbedders(env.EMBEDDINGS, database.db, resolveEmbedder),
+    logger,
+    health: createEmbedderHealth(),
   };
   if (env.EMBEDDINGS === "local") await recordFirstGeneration(database.db);
   const vectors = await prepareVectorStore(database.db, await generationSizes(database.db));

@@ -17,6 +17,11 @@ export const healthResponseSchema = z.object({
   rateLimits: rateLimitStoreSchema,
   /** How retrieval by meaning finds nearest chunks: pgvector's index, or exact similarity. */
   vectors: vectorModeSchema,
+  /**
+   * Whether the embedding model answered this process's last search: "failing" while a connection's
+   * model is down, when search matches words only. Not part of the status: search still answers.
+   */
+  embeddings: z.enum(["ok", "failing"]),
   version: z.string(),
 });
 export type HealthResponse = z.infer<typeof healthResponseSchema>;

@@ -26,7 +26,11 @@ export const knowledgeSearchResultSchema = z.object({
 });
 export type KnowledgeSearchResult = z.infer<typeof knowledgeSearchResultSchema>;
 
-export const knowledgeSearchResponseSchema = z.object({ results: z.array(knowledgeSearchResultSchema) });
+export const knowledgeSearchResponseSchema = z.object({
+  results: z.array(knowledgeSearchResultSchema),
+  /** Present when the embedding model could not be reached: these results matched words only. */
+  fallback: z.literal("keyword").optional(),
+});
 export type KnowledgeSearchResponse = z.infer<typeof knowledgeSearchResponseSchema>;
 
 /** How nearest chunks are found: pgvector's HNSW index, or exact similarity without the extension. */

@@ -4,7 +4,10 @@
 // vote for those drowns the vector ranking (see README.md).
 import { sql } from "drizzle-orm";
 import { rowsOf, type Database } from "../db/client";
+import type { Logger } from "../lib/logger";
 import { unitLength, type Embedder } from "./embeddings/embedder";
+import type { EmbedderHealth } from "./embeddings/embedder-health";
+import { LOCAL_EMBEDDER_ID } from "./embeddings/local-embedder";
 import { nearestChunks } from "./vector-store";
 import { visibleChunks, type Visibility } from "./visible-chunks";
 
@@ -27,6 +30,10 @@ export const onlyEmbedder = (embedder: Embedder): EmbedderChoice => ({
 export interface KnowledgeDeps {
   db: Database;
   embedders: EmbedderChoice;
+  /** Where a search that fell back to words says why (no secrets: embedders redact their key). */
+  logger?: Pick<Logger, "warn">;
+  /** Told whether the embedding model answered, for /api/health. */
+  health?: EmbedderHealth;
 }
 
 export interface KnowledgeQuery extends Visibility {
@@ -65,6 +72,11 @@ const keywordWeight = (coverage: number) => (coverage >= 0.5 ? coverage ** 2 : 0
  */
 const PARTIAL_POOL = 400;
 export const LIMIT_MAX = 50;
+/**
+ * How long a search waits for a connection's model to embed the question before it answers from
+ * words alone. The built-in model runs in this process and is always waited for.
+ */
+export const QUERY_EMBED_TIMEOUT_MS = 10_000;
 
 const HEADLINE = "MaxWords=40, MinWords=20, MaxFragments=1, StartSel=**, StopSel=**";
 const lexeme = (l: string) => `'${l.replace(/\\/g, "\\\\").replace(/'/g, "''")}'`;
@@ -134,34 +146,83 @@ async function queryVector(db: Database, embedder: Embedder, query: string): Pro
   return unitLength(asked!.map((x, i) => x + words![i]!));
 }
 
+/** The question's vector, or null when the embedding model failed or took too long (logged). */
+async function embedQuery(deps: KnowledgeDeps, embedder: Embedder, query: string): Promise<number[] | null> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    if (embedder.id === LOCAL_EMBEDDER_ID) return;
+    timer = setTimeout(
+      () => reject(new Error(`The embedding model took longer than ${QUERY_EMBED_TIMEOUT_MS / 1000} s.`)),
+      QUERY_EMBED_TIMEOUT_MS,
+    );
+  });
+  try {
+    const vector = await Promise.race([queryVector(deps.db, embedder, query), late]);
+    deps.health?.worked(embedder.id);
+    return vector;
+  } catch (err) {
+    const error = err instanceof Error ? err.message : String(err);
+    deps.health?.failed(embedder.id, error);
+    deps.logger?.warn(
+      { event: "knowledge.search.embedder_failed", embedder: embedder.id, error },
+      "the embedding model failed: this search matched words only",
+    );
+    return null;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+export interface KnowledgeSearch {
+  hits: KnowledgeHit[];
+  /** The embedding model failed: the hits matched the question's words only. */
+  fallback?: "keyword";
+}
+
+/** Best hits first. An embedding model that fails makes it a keyword search, never an error. */
 export async function searchKnowledge(deps: KnowledgeDeps, q: KnowledgeQuery): Promise<KnowledgeHit[]> {
+  return (await searchKnowledgeReport(deps, q)).hits;
+}
+
+/** searchKnowledge, saying whether it fell back to words. */
+export async function searchKnowledgeReport(
+  deps: KnowledgeDeps,
+  q: KnowledgeQuery,
+): Promise<KnowledgeSearch> {
   const { db } = deps;
   const limit = Math.min(Math.max(Math.trunc(q.limit) || 1, 1), LIMIT_MAX);
   const mode = q.mode ?? "hybrid";
   const visible = visibleChunks(q);
   const lexemes = await queryLexemes(db, q.query);
   const embedder = mode === "keyword" ? null : await deps.embedders.search();
+  const vectorOf = embedder ? embedQuery(deps, embedder, q.query) : Promise.resolve(null);
   const [keyword, vector] = await Promise.all([
-    mode === "vector" ? [] : keywordRanking(db, lexemes, visible),
-    embedder
-      ? queryVector(db, embedder, q.query).then((v) =>
-          nearestChunks(db, {
+    mode === "vector"
+      ? // Asked for vectors only and the model failed: words answer instead of nothing.
+        vectorOf.then((v) => (embedder && v === null ? keywordRanking(db, lexemes, visible) : []))
+      : keywordRanking(db, lexemes, visible),
+    vectorOf.then((v) =>
+      v && embedder
+        ? nearestChunks(db, {
             embedder: embedder.id,
             vector: v,
             visible,
             who: q,
             limit: Math.max(CANDIDATES, limit),
-          }),
-        )
-      : [],
+          })
+        : [],
+    ),
   ]);
+  const fellBack = embedder !== null && (await vectorOf) === null;
   const scores = new Map<string, number>();
   const add = (id: string, s: number) => scores.set(id, (scores.get(id) ?? 0) + s);
   vector.forEach((hit, rank) => add(hit.chunkId, VECTOR_WEIGHT / (RRF_K + rank + 1)));
   keyword.forEach((hit, rank) => add(hit.chunkId, keywordWeight(hit.coverage) / (RRF_K + rank + 1)));
   const ranked = [...scores].sort((a, b) => b[1] - a[1]).slice(0, limit);
   const similarity = new Map(vector.map((hit) => [hit.chunkId, hit.similarity]));
-  if (!ranked.length) return [];
+  const report = (hits: KnowledgeHit[]): KnowledgeSearch =>
+    fellBack ? { hits, fallback: "keyword" } : { hits };
+  if (!ranked.length) return report([]);
   const tsquery = lexemes.length ? sql`${lexemes.join(" | ")}::tsquery` : sql`''::tsquery`;
   const rows = await rowsOf<{
     id: string;
@@ -178,20 +239,22 @@ export async function searchKnowledge(deps: KnowledgeDeps, q: KnowledgeQuery): P
           and ${visible}`,
   );
   const byId = new Map(rows.map((r) => [r.id, r]));
-  return ranked.flatMap(([id, score]) => {
-    const r = byId.get(id);
-    if (!r) return [];
-    return [
-      {
-        documentId: r.document_id,
-        chunkId: r.id,
-        title: r.title,
-        snippet: r.snippet,
-        ...(r.page !== null ? { page: r.page } : {}),
-        ...(r.heading !== null ? { heading: r.heading } : {}),
-        score: Math.round(score * 1e6) / 1e6,
-        ...(similarity.has(id) ? { similarity: Math.round(similarity.get(id)! * 1e4) / 1e4 } : {}),
-      },
-    ];
-  });
+  return report(
+    ranked.flatMap(([id, score]) => {
+      const r = byId.get(id);
+      if (!r) return [];
+      return [
+        {
+          documentId: r.document_id,
+          chunkId: r.id,
+          title: r.title,
+          snippet: r.snippet,
+          ...(r.page !== null ? { page: r.page } : {}),
+          ...(r.heading !== null ? { heading: r.heading } : {}),
+          score: Math.round(score * 1e6) / 1e6,
+          ...(similarity.has(id) ? { similarity: Math.round(similarity.get(id)! * 1e4) / 1e4 } : {}),
+        },
+      ];
+    }),
+  );
 }

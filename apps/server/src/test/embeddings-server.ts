@@ -19,6 +19,8 @@ export interface EmbeddingsServer {
   requests: { model: string; inputs: string[]; authorization: string | undefined }[];
   /** From now on requests (for `model`, else all) answer 500 with this message (null: answer again). */
   failWith(message: string | null, model?: string): void;
+  /** From now on requests get no answer: the connection is closed (true), or answered again (false). */
+  hangUp(on: boolean): void;
   /** Answers `after` more requests, then holds every answer until `release` (a job seen mid-way). */
   pause(after?: number): void;
   release(): void;
@@ -50,6 +52,7 @@ export async function startEmbeddingsServer(opts: EmbeddingsServerOptions = {}):
   const models = opts.models ?? { "nomic-embed-text": 64 };
   const requests: EmbeddingsServer["requests"] = [];
   let failure: { message: string; model?: string } | null = null;
+  let hangingUp = false;
   let gate: Promise<void> | null = null;
   let allowance = 0;
   let open: () => void = () => undefined;
@@ -60,6 +63,7 @@ export async function startEmbeddingsServer(opts: EmbeddingsServerOptions = {}):
     };
     void (async () => {
       const body = await readBody(req);
+      if (hangingUp) return req.socket.destroy();
       if (req.method === "GET" && req.url === "/v1/models")
         return send(200, {
           object: "list",
@@ -118,6 +122,7 @@ export async function startEmbeddingsServer(opts: EmbeddingsServerOptions = {}):
     url: `http://127.0.0.1:${port}/v1`,
     requests,
     failWith: (message, model) => (failure = message === null ? null : { message, model }),
+    hangUp: (on) => (hangingUp = on),
     pause: (after = 0) => {
       allowance = after;
       gate ??= new Promise<void>((resolve) => (open = resolve));

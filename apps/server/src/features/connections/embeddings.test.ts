@@ -14,7 +14,7 @@ import { rowsOf } from "../../db/client";
 import { knowledgeVectors } from "../../db/schema";
 import { reembedJobKind } from "../../knowledge/reembed";
 import { startEmbeddingsServer, type EmbeddingsServer } from "../../test/embeddings-server";
-import { createTestApp, eventually, type TestApp } from "../../test/test-app";
+import { createTestApp, eventually, readSse, type TestApp } from "../../test/test-app";
 import { createEmbedderResolver } from "./resolve-embedder";
 
 let t: TestApp;
@@ -280,6 +280,42 @@ describe("changing the model", () => {
     expect(sent.reduce((n, r) => n + r.inputs.length, 0)).toBe(1 + (total - 2));
     expect(await vectorsOf(NOMIC())).toBe(0);
     expect((await search("fishing boats harbour"))[0]?.documentId).toBe(docs[1]);
+  });
+
+  it("answers from words when the chosen model's server fails or hangs up, and says so", async () => {
+    const health = async () => ((await (await t.request("/api/health")).json()) as HealthResponse).embeddings;
+    const found = async (json: Json) => {
+      const res = await call("/api/knowledge/search", { method: "POST", json });
+      expect(res.status).toBe(200);
+      return res.body as unknown as KnowledgeSearchResponse;
+    };
+    expect(await health()).toBe("ok");
+    for (const fail of [() => server.failWith("model runner crashed"), () => server.hangUp(true)]) {
+      fail();
+      for (const mode of ["hybrid", "vector"]) {
+        const body = await found({ query: "fishing boats harbour", mode });
+        expect(body.fallback, mode).toBe("keyword");
+        expect(body.results[0]?.documentId, mode).toBe(docs[1]);
+      }
+      expect(await health()).toBe("failing");
+      // Chat grounding still answers, from the words of the question.
+      const res = await t.request("/api/chat-stream", {
+        method: "POST",
+        token: admin,
+        json: { message: "When do the fishing boats leave the harbour?", model: "tessera-local" },
+      });
+      expect(res.status).toBe(200);
+      const events = await readSse(res);
+      expect(events.at(-1)?.type).not.toBe("error");
+      const sources = (events.at(-1)?.sources ?? []) as { documentId?: string }[];
+      expect(sources.map((s) => s.documentId)).toContain(docs[1]);
+      server.failWith(null);
+      server.hangUp(false);
+    }
+    const body = await found({ query: "fishing boats harbour", mode: "hybrid" });
+    expect(body.fallback).toBeUndefined();
+    expect(body.results[0]?.documentId).toBe(docs[1]);
+    expect(await health()).toBe("ok");
   });
 
   it("goes back to the built-in model when chosen", async () => {

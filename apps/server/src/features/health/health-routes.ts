@@ -4,6 +4,7 @@ import { Hono } from "hono";
 import type { DatabaseHandle } from "../../db/client";
 import type { AppEnv } from "../../lib/context";
 import type { RateLimiter } from "../../lib/rate-limiter";
+import type { EmbedderHealth } from "../../knowledge/embeddings/embedder-health";
 import { vectorMode } from "../../knowledge/vector-store";
 import { appVersion } from "../../lib/paths";
 import { createReadiness } from "./readiness";
@@ -11,7 +12,7 @@ import { createReadiness } from "./readiness";
 export function healthRoutes(
   database: DatabaseHandle,
   limiter: RateLimiter,
-  options: { redisUrl?: string } = {},
+  options: { redisUrl?: string; embedderHealth?: EmbedderHealth } = {},
 ) {
   const readiness = createReadiness({ db: database.db, redisUrl: options.redisUrl });
   return (
@@ -29,6 +30,7 @@ export function healthRoutes(
           db: database.kind,
           rateLimits: limiter.store(),
           vectors: vectorMode(database.db),
+          embeddings: options.embedderHealth?.state().status ?? "ok",
           version: appVersion(),
         };
         return c.json(body, status === "ok" ? 200 : 503);

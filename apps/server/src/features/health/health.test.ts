@@ -19,6 +19,7 @@ describe("GET /api/health", () => {
       rateLimits: testDbKind() === "postgres" ? "database" : "memory",
       // PGlite ships pgvector; the machine's PostgreSQL 15 has none, so search computes exactly.
       vectors: testDbKind() === "postgres" ? "exact" : "pgvector",
+      embeddings: "ok",
       version: expect.stringMatching(/^\d+\.\d+\.\d+/) as string,
     });
   });

@@ -1,7 +1,7 @@
 import { knowledgeSearchRequestSchema, type KnowledgeSearchResponse } from "@tessera/contracts";
 import { Hono } from "hono";
 import { readableCollectionIds } from "../../knowledge/collections";
-import { searchKnowledge, type KnowledgeDeps } from "../../knowledge/hybrid-search";
+import { searchKnowledgeReport, type KnowledgeDeps } from "../../knowledge/hybrid-search";
 import type { AppEnv } from "../../lib/context";
 import { enforceLimit, type RateLimiter } from "../../lib/rate-limiter";
 import { readJson } from "../../lib/validate";
@@ -30,7 +30,7 @@ export function knowledgeRoutes(deps: KnowledgeRouteDeps) {
     const collectionIds = input.collectionIds
       ? await readableCollectionIds(deps.knowledge.db, userId, input.collectionIds)
       : undefined;
-    const results = await searchKnowledge(deps.knowledge, {
+    const { hits, fallback } = await searchKnowledgeReport(deps.knowledge, {
       userId,
       query: input.query,
       limit: input.limit ?? DEFAULT_LIMIT,
@@ -38,7 +38,10 @@ export function knowledgeRoutes(deps: KnowledgeRouteDeps) {
       mode: input.mode,
     });
     // The similarity behind a hit is the offline model's business (Tessera Local reads it), not the API's.
-    const body: KnowledgeSearchResponse = { results: results.map(({ similarity: _, ...hit }) => hit) };
+    const body: KnowledgeSearchResponse = {
+      results: hits.map(({ similarity: _, ...hit }) => hit),
+      ...(fallback ? { fallback } : {}),
+    };
     return c.json(body);
   });
 }
