@@ -5,6 +5,7 @@ import { Suspense, useState } from "react";
 import { ChatPage, type PromptLibrarySlot } from "@/features/chat/components/chat-page";
 import { useAuth } from "@/lib/auth-context";
 import { lazyChunk } from "@/lib/chunk-load";
+import { withTexts } from "@/lib/i18n";
 
 const PromptLibraryDialog = lazyChunk(() =>
   import("@/features/prompts/components/prompt-library-dialog").then((m) => ({
@@ -24,8 +25,11 @@ function LazyPromptLibrary(props: Parameters<PromptLibrarySlot>[0]) {
   );
 }
 
-const ConnectModelCard = lazyChunk(() =>
-  import("@/features/admin/components/connect-model-card").then((m) => ({ default: m.ConnectModelCard })),
+// Its texts are a namespace of their own, so an admin's chat does not fetch all of the admin pages'.
+const ConnectModelCard = lazyChunk(
+  withTexts(["connect"], () =>
+    import("@/features/admin/components/connect-model-card").then((m) => ({ default: m.ConnectModelCard })),
+  ),
 );
 
 const promptLibrary: PromptLibrarySlot = (props) => <LazyPromptLibrary {...props} />;

@@ -3,9 +3,9 @@ import { connectionSchema, type CreateConnection } from "@tessera/contracts";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api-client";
 import { refreshConnected } from "./get-connections";
+import { CONNECTION_CALL_TIMEOUT_MS } from "./quick-connect";
 
-/** A test call of the server's can take its full 20 s, and a save waits for it. */
-export const CONNECTION_CALL_TIMEOUT_MS = 45_000;
+export { CONNECTION_CALL_TIMEOUT_MS };
 
 export async function createConnection(input: CreateConnection) {
   return (

@@ -1,8 +1,10 @@
 // GET /api/admin/connections: the page's connections and what the server's environment sets
 // (instance admins only). After any change, everything that reads what is connected is read again.
 import { connectionsResponseSchema } from "@tessera/contracts";
-import { queryOptions, useQuery, type QueryClient } from "@tanstack/react-query";
+import { queryOptions, useQuery } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api-client";
+
+export { refreshConnected } from "./refresh-connected";
 
 export const connectionsQuery = queryOptions({
   queryKey: ["admin-connections"],
@@ -12,17 +14,3 @@ export const connectionsQuery = queryOptions({
 });
 
 export const useConnections = (enabled: boolean) => useQuery({ ...connectionsQuery, enabled });
-
-/** A connection or a catalogue choice changed: the pickers, the catalogue and the public config follow. */
-export function refreshConnected(queryClient: QueryClient) {
-  const read = [
-    "admin-connections",
-    "admin-models",
-    "models",
-    "image-models",
-    "voices",
-    "transcription-status",
-    "public-config",
-  ];
-  for (const key of read) void queryClient.invalidateQueries({ queryKey: [key] });
-}

@@ -13,7 +13,7 @@ import { errorMessage } from "@/lib/api-client";
 import { useAuth } from "@/lib/auth-context";
 import { useModels } from "@/lib/models-query";
 import { toast } from "@/lib/toast";
-import { useCreateConnection } from "../api/create-connection";
+import { useQuickConnect } from "../api/quick-connect";
 
 const dismissedKey = (userId: string) => `tessera.connect-model.dismissed:${userId}`;
 
@@ -32,7 +32,7 @@ export const hasRealModel = (models: ModelsResponse) =>
   );
 
 export function ConnectModelCard() {
-  const { t } = useTranslation("admin");
+  const { t } = useTranslation("connect");
   const { user } = useAuth();
   const { data } = useModels();
   const [dismissedNow, setDismissed] = useState(false);
@@ -57,35 +57,35 @@ export function ConnectModelCard() {
         variant="ghost"
         size="icon"
         className="absolute end-2 top-2"
-        aria-label={t("connectModel.dismiss")}
+        aria-label={t("dismiss")}
         onClick={dismiss}
       >
         <X aria-hidden="true" />
       </Button>
       <header className="flex flex-col gap-1 pe-8">
         <h2 id="connect-model-title" className="text-lg font-semibold tracking-tight">
-          {t("connectModel.title")}
+          {t("title")}
         </h2>
-        <p className="text-sm text-muted-foreground">{t("connectModel.intro")}</p>
+        <p className="text-sm text-muted-foreground">{t("intro")}</p>
       </header>
       <div className="grid gap-3 md:grid-cols-3">
         <QuickConnect
           icon={<KeyRound className="size-4" aria-hidden="true" />}
-          title={t("connectModel.openRouter.title")}
-          text={t("connectModel.openRouter.text")}
-          label={t("connectModel.openRouter.label")}
+          title={t("openRouter.title")}
+          text={t("openRouter.text")}
+          label={t("openRouter.label")}
           type="password"
-          placeholder={t("placeholders.openRouterKey")}
+          placeholder={t("openRouter.placeholder")}
           connect={(value) => ({ kind: "openrouter", name: "OpenRouter", apiKey: value })}
           onConnected={dismiss}
         />
         <QuickConnect
           icon={<Server className="size-4" aria-hidden="true" />}
-          title={t("connectModel.ollama.title")}
-          text={t("connectModel.ollama.text")}
-          label={t("connectModel.ollama.label")}
+          title={t("ollama.title")}
+          text={t("ollama.text")}
+          label={t("ollama.label")}
           type="url"
-          placeholder={t("placeholders.openai-compatible")}
+          placeholder={t("ollama.placeholder")}
           connect={(value) => ({
             kind: "openai-compatible",
             name: serverName(value, t),
@@ -96,18 +96,18 @@ export function ConnectModelCard() {
         <div className="flex flex-col gap-2 rounded-xl border bg-muted/30 p-3">
           <h3 className="flex items-center gap-2 text-sm font-medium">
             <Download className="size-4" aria-hidden="true" />
-            {t("connectModel.local.title")}
+            {t("local.title")}
           </h3>
-          <p className="text-xs text-muted-foreground">{t("connectModel.local.text")}</p>
+          <p className="text-xs text-muted-foreground">{t("local.text")}</p>
           <Button asChild variant="outline" size="sm" className="mt-auto">
-            <Link to="/dashboard/admin/local-models">{t("connectModel.local.choose")}</Link>
+            <Link to="/dashboard/admin/local-models">{t("local.choose")}</Link>
           </Button>
         </div>
       </div>
       <p className="text-xs text-muted-foreground">
         <Trans
           t={t}
-          i18nKey="connectModel.more"
+          i18nKey="more"
           components={{
             link: (
               <Link
@@ -123,12 +123,12 @@ export function ConnectModelCard() {
 }
 
 /** Ollama listens on 11434; any other server is named after its host. */
-function serverName(address: string, t: TFunction<"admin">): string {
+function serverName(address: string, t: TFunction<"connect">): string {
   try {
     const url = new URL(address);
-    return url.port === "11434" ? "Ollama" : t("connectModel.serverAt", { host: url.host });
+    return url.port === "11434" ? "Ollama" : t("serverAt", { host: url.host });
   } catch {
-    return t("connectModel.server");
+    return t("server");
   }
 }
 
@@ -148,21 +148,21 @@ function QuickConnect({
   label: string;
   type: "password" | "url";
   placeholder: string;
-  connect: (value: string) => Parameters<ReturnType<typeof useCreateConnection>["mutate"]>[0];
+  connect: (value: string) => Parameters<ReturnType<typeof useQuickConnect>["mutate"]>[0];
   onConnected: () => void;
 }) {
-  const { t } = useTranslation("admin");
+  const { t } = useTranslation("connect");
   const [value, setValue] = useState("");
   const [failure, setFailure] = useState<string | null>(null);
-  const create = useCreateConnection();
+  const create = useQuickConnect();
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!value.trim()) return;
     setFailure(null);
     create.mutate(connect(value.trim()), {
       onSuccess: (made) => {
-        toast.success(t("form.connected", { name: made.name }), {
-          description: t("connectModel.inPicker"),
+        toast.success(t("connected", { name: made.name }), {
+          description: t("inPicker"),
         });
         onConnected();
       },
@@ -196,7 +196,7 @@ function QuickConnect({
         </p>
       ) : null}
       <Button type="submit" size="sm" className="mt-auto" disabled={create.isPending || !value.trim()}>
-        {create.isPending ? t("row.testing") : t("connectModel.connect")}
+        {create.isPending ? t("testing") : t("connect")}
       </Button>
     </form>
   );
