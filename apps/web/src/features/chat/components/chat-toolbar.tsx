@@ -5,7 +5,7 @@ import { Spinner } from "@/components/ui/spinner";
 import type { ChatInterface } from "@/lib/local-preferences";
 import { FavoriteModelChips } from "./favorite-model-chips";
 import { InterfaceToggle } from "./interface-toggle";
-import { LibraryShareButton } from "./library-share-dialog";
+import { LibraryShareButton } from "./library-share-button";
 import { TitleEditor, useTitleRename } from "./title-editor";
 import { useTranslation } from "react-i18next";
 

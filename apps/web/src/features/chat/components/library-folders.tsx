@@ -1,21 +1,11 @@
 // The person's folders in Recent Chats: each collapsible, holding its chats, a place to drop a chat
 // onto, renamed in place or deleted from its menu (its chats stay, unfiled).
 import type { Folder } from "@tessera/contracts";
-import { ChevronRight, Folder as FolderIcon, FolderOpen, MoreHorizontal, Pencil, Trash2 } from "lucide-react";
-import { DropdownMenu } from "radix-ui";
-import { useState, type ReactNode } from "react";
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from "@/components/ui/alert-dialog";
+import { ChevronRight, Folder as FolderIcon, FolderOpen, MoreHorizontal } from "lucide-react";
+import { Suspense, useState, type ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
+import { lazyChunk } from "@/lib/chunk-load";
 import { cn } from "@/lib/utils";
 import type { LibraryConversation } from "@tessera/contracts";
 import { useFolderActions, useFolderConversations, useOrganize } from "../api/library-folders";
@@ -23,8 +13,34 @@ import { CONVERSATION_DRAG_TYPE } from "./library-chat-menu";
 import { TitleEditor } from "./title-editor";
 import { useTranslation } from "react-i18next";
 
-const itemClass =
-  "flex cursor-default items-center gap-2 rounded-md px-2 py-1.5 text-sm outline-none select-none data-[highlighted]:bg-accent";
+const FolderMenuPopup = lazyChunk(() =>
+  import("./library-folder-menu").then((m) => ({ default: m.FolderMenuPopup })),
+);
+
+const folderMenuTrigger =
+  "absolute top-1 end-1 flex size-7 items-center justify-center rounded-md text-muted-foreground opacity-0 outline-none group-hover/folder:opacity-100 hover:bg-accent focus-visible:opacity-100 data-[state=open]:opacity-100 [@media(hover:none)]:opacity-100";
+
+/** A folder's menu button; the menu and the menu machinery load on its first click. */
+function FolderMenu(props: { folder: Folder; onRename: () => void; onDelete: () => void }) {
+  const { t } = useTranslation("chat");
+  const [wanted, setWanted] = useState(false);
+  const trigger = (
+    <button
+      type="button"
+      aria-label={t("folders.actions", { name: props.folder.name })}
+      className={folderMenuTrigger}
+      onClick={() => setWanted(true)}
+    >
+      <MoreHorizontal className="size-3.5" aria-hidden="true" />
+    </button>
+  );
+  if (!wanted) return trigger;
+  return (
+    <Suspense fallback={trigger}>
+      <FolderMenuPopup {...props} triggerClassName={folderMenuTrigger} />
+    </Suspense>
+  );
+}
 
 /** Makes `children` a place to drop a dragged chat: it is filed in `folderId` (null: unfiled). */
 export function ChatDropZone({
@@ -74,7 +90,6 @@ function FolderRow({
   const { t } = useTranslation("chat");
   const [open, setOpen] = useState(false);
   const [renaming, setRenaming] = useState(false);
-  const [confirming, setConfirming] = useState(false);
   const { rename, remove } = useFolderActions();
   const chats = useFolderConversations(folder.id, open);
   const Icon = open ? FolderOpen : FolderIcon;
@@ -115,51 +130,13 @@ function FolderRow({
           </button>
         )}
         {!renaming ? (
-          <DropdownMenu.Root>
-            <DropdownMenu.Trigger
-              aria-label={t("folders.actions", { name: folder.name })}
-              className="absolute top-1 end-1 flex size-7 items-center justify-center rounded-md text-muted-foreground opacity-0 outline-none group-hover/folder:opacity-100 hover:bg-accent focus-visible:opacity-100 data-[state=open]:opacity-100 [@media(hover:none)]:opacity-100"
-            >
-              <MoreHorizontal className="size-3.5" aria-hidden="true" />
-            </DropdownMenu.Trigger>
-            <DropdownMenu.Portal>
-              <DropdownMenu.Content
-                align="end"
-                sideOffset={4}
-                className="z-50 min-w-40 rounded-lg border bg-popover p-1 text-popover-foreground shadow-md"
-              >
-                <DropdownMenu.Item className={itemClass} onSelect={() => setRenaming(true)}>
-                  <Pencil className="size-4" aria-hidden="true" />
-                  {t("folders.rename")}
-                </DropdownMenu.Item>
-                <DropdownMenu.Item
-                  className={cn(itemClass, "text-destructive")}
-                  onSelect={() => setConfirming(true)}
-                >
-                  <Trash2 className="size-4" aria-hidden="true" />
-                  {t("folders.deleteKeeps")}
-                </DropdownMenu.Item>
-              </DropdownMenu.Content>
-            </DropdownMenu.Portal>
-          </DropdownMenu.Root>
+          <FolderMenu
+            folder={folder}
+            onRename={() => setRenaming(true)}
+            onDelete={() => remove.mutate(folder.id)}
+          />
         ) : null}
       </ChatDropZone>
-      <AlertDialog open={confirming} onOpenChange={setConfirming}>
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>{t("folders.deleteTitle", { name: folder.name })}</AlertDialogTitle>
-            <AlertDialogDescription>
-              {t("folders.deleteDescription", { count: folder.conversation_count })}
-            </AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel>{t("cancel")}</AlertDialogCancel>
-            <AlertDialogAction variant="destructive" onClick={() => remove.mutate(folder.id)}>
-              {t("folders.delete")}
-            </AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
       {open ? (
         <div className="ms-3 border-s ps-1.5">
           {chats.isPending ? <Spinner className="m-2" /> : null}

@@ -1,6 +1,6 @@
 // Share: a read-only link to a snapshot of the conversation, copied from here, updated with what was
 // said since, or turned off.
-import { Check, Copy, Link2, RefreshCw, Share2 } from "lucide-react";
+import { Check, Copy, Link2, RefreshCw } from "lucide-react";
 import { useId, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
@@ -11,27 +11,22 @@ import { formatWhen } from "@/lib/utils";
 import { useShareActions, useShareLink, useShareTeam } from "../api/library-share";
 import { useTranslation } from "react-i18next";
 
-export function LibraryShareButton({ conversationId }: { conversationId: string }) {
-  const { t } = useTranslation("chat");
-  const [open, setOpen] = useState(false);
+/** Loaded when Share is first clicked (library-share-button.tsx). */
+export function LibraryShareDialog({
+  conversationId,
+  open,
+  onOpenChange,
+}: {
+  conversationId: string;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
   return (
-    <>
-      <Button
-        variant="ghost"
-        size="sm"
-        className="text-muted-foreground"
-        title={t("share.hint")}
-        onClick={() => setOpen(true)}
-      >
-        <Share2 aria-hidden="true" />
-        <span className="sr-only sm:not-sr-only">{t("share.button")}</span>
-      </Button>
-      <Dialog open={open} onOpenChange={setOpen}>
-        <DialogContent className="sm:max-w-lg">
-          {open ? <ShareDialogBody conversationId={conversationId} /> : null}
-        </DialogContent>
-      </Dialog>
-    </>
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent className="sm:max-w-lg">
+        {open ? <ShareDialogBody conversationId={conversationId} /> : null}
+      </DialogContent>
+    </Dialog>
   );
 }
 

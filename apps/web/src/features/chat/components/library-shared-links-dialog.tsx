@@ -1,5 +1,5 @@
 // Shared links: every conversation the person has shared, to open, copy or turn off.
-import { ExternalLink, Link2 } from "lucide-react";
+import { ExternalLink } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
 import { Button } from "@/components/ui/button";
@@ -11,9 +11,15 @@ import { formatWhen } from "@/lib/utils";
 import { revokeShare, SHARES_KEY, useOwnedShares } from "../api/library-share";
 import { useTranslation } from "react-i18next";
 
-export function LibrarySharedLinksButton() {
+/** Loaded when the button is first clicked (library-shared-links-button.tsx). */
+export function LibrarySharedLinksDialog({
+  open,
+  onOpenChange: setOpen,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
   const { t } = useTranslation("chat");
-  const [open, setOpen] = useState(false);
   const shares = useOwnedShares(open);
   const queryClient = useQueryClient();
   const [ending, setEnding] = useState<string | null>(null);
@@ -29,76 +35,55 @@ export function LibrarySharedLinksButton() {
       .finally(() => setEnding(null));
   };
   return (
-    <>
-      <Button
-        size="icon"
-        variant="ghost"
-        className="size-8 text-muted-foreground"
-        aria-label={t("sharedLinks.title")}
-        title={t("sharedLinks.title")}
-        onClick={() => setOpen(true)}
-      >
-        <Link2 aria-hidden="true" />
-      </Button>
-      <Dialog open={open} onOpenChange={setOpen}>
-        <DialogContent className="sm:max-w-lg">
-          <DialogHeader>
-            <DialogTitle>{t("sharedLinks.title")}</DialogTitle>
-            <DialogDescription>{t("sharedLinks.description")}</DialogDescription>
-          </DialogHeader>
-          {shares.isPending ? <Spinner label={t("sharedLinks.loading")} /> : null}
-          {shares.data && shares.data.length === 0 ? (
-            <p className="py-4 text-center text-sm text-muted-foreground">{t("sharedLinks.none")}</p>
-          ) : null}
-          {shares.data && shares.data.length > 0 ? (
-            <ul
-              aria-label={t("sharedLinks.list")}
-              className="flex max-h-80 flex-col divide-y overflow-y-auto"
-            >
-              {shares.data.map((s) => (
-                <li key={s.token} className="flex items-center gap-2 py-2">
-                  <div className="flex min-w-0 flex-1 flex-col">
-                    <Link
-                      to={`/dashboard/chat?conversation=${encodeURIComponent(s.conversation_id)}`}
-                      onClick={() => setOpen(false)}
-                      className="truncate text-sm font-medium hover:underline"
-                    >
-                      {s.title || t("untitled")}
-                    </Link>
-                    <span className="text-xs text-muted-foreground">
-                      {t("sharedLinks.updated", { when: formatWhen(s.updated_at) })}
-                    </span>
-                  </div>
-                  <Button
-                    asChild
-                    size="icon"
-                    variant="ghost"
-                    className="size-8"
-                    title={t("sharedLinks.open")}
+    <Dialog open={open} onOpenChange={setOpen}>
+      <DialogContent className="sm:max-w-lg">
+        <DialogHeader>
+          <DialogTitle>{t("sharedLinks.title")}</DialogTitle>
+          <DialogDescription>{t("sharedLinks.description")}</DialogDescription>
+        </DialogHeader>
+        {shares.isPending ? <Spinner label={t("sharedLinks.loading")} /> : null}
+        {shares.data && shares.data.length === 0 ? (
+          <p className="py-4 text-center text-sm text-muted-foreground">{t("sharedLinks.none")}</p>
+        ) : null}
+        {shares.data && shares.data.length > 0 ? (
+          <ul aria-label={t("sharedLinks.list")} className="flex max-h-80 flex-col divide-y overflow-y-auto">
+            {shares.data.map((s) => (
+              <li key={s.token} className="flex items-center gap-2 py-2">
+                <div className="flex min-w-0 flex-1 flex-col">
+                  <Link
+                    to={`/dashboard/chat?conversation=${encodeURIComponent(s.conversation_id)}`}
+                    onClick={() => setOpen(false)}
+                    className="truncate text-sm font-medium hover:underline"
                   >
-                    <a
-                      href={s.url}
-                      target="_blank"
-                      rel="noopener noreferrer"
-                      aria-label={t("sharedLinks.openNamed", { title: s.title || t("untitled") })}
-                    >
-                      <ExternalLink aria-hidden="true" />
-                    </a>
-                  </Button>
-                  <Button
-                    size="sm"
-                    variant="outline"
-                    disabled={ending === s.conversation_id}
-                    onClick={() => stop(s.conversation_id)}
+                    {s.title || t("untitled")}
+                  </Link>
+                  <span className="text-xs text-muted-foreground">
+                    {t("sharedLinks.updated", { when: formatWhen(s.updated_at) })}
+                  </span>
+                </div>
+                <Button asChild size="icon" variant="ghost" className="size-8" title={t("sharedLinks.open")}>
+                  <a
+                    href={s.url}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    aria-label={t("sharedLinks.openNamed", { title: s.title || t("untitled") })}
                   >
-                    {t("share.stop")}
-                  </Button>
-                </li>
-              ))}
-            </ul>
-          ) : null}
-        </DialogContent>
-      </Dialog>
-    </>
+                    <ExternalLink aria-hidden="true" />
+                  </a>
+                </Button>
+                <Button
+                  size="sm"
+                  variant="outline"
+                  disabled={ending === s.conversation_id}
+                  onClick={() => stop(s.conversation_id)}
+                >
+                  {t("share.stop")}
+                </Button>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+      </DialogContent>
+    </Dialog>
   );
 }

@@ -16,7 +16,7 @@ import { useFolderActions, useFolders } from "../api/library-folders";
 import { useMessageSearch } from "../api/library-search";
 import { ChatDropZone, LibraryFolders } from "./library-folders";
 import { LibraryMessageHits } from "./library-message-hits";
-import { LibrarySharedLinksButton } from "./library-shared-links-dialog";
+import { LibrarySharedLinksButton } from "./library-shared-links-button";
 import { RecentChatItem } from "./recent-chat-item";
 import { TitleEditor } from "./title-editor";
 import { useTranslation } from "react-i18next";

@@ -1,7 +1,7 @@
 // How the Tools popover names a tool: a built-in by its name, an MCP tool by the name its server
 // gives it (the id's last part), not the `<server>__<tool>` name models see.
 import { describe, expect, it } from "vitest";
-import { toolLabel } from "./tools-button";
+import { toolLabel } from "./tools-popover";
 
 describe("toolLabel", () => {
   it("names a built-in tool by its name", () => {
