@@ -32,7 +32,6 @@ import { prefersReducedMotion, RevealReportContext, useRevealTracker } from "../
 import { ChatComposer } from "./chat-composer";
 import { ToolsButton } from "./tools-button";
 import { CollectionChips, CollectionPicker, optionId, PICKER_ID } from "./collection-picker";
-import { CollectionSwitches } from "./collection-switches";
 import { ChatEmptyState } from "./chat-empty-state";
 import { ChatToolbar } from "./chat-toolbar";
 import { ChatWelcome } from "./chat-welcome";
@@ -47,6 +46,10 @@ const ModelPickerDialog = lazyChunk(() =>
 );
 const RecentChatsSheet = lazyChunk(() =>
   import("./recent-chats-sheet").then((m) => ({ default: m.RecentChatsSheet })),
+);
+// Shown only in the Tools popover, which itself loads on first use.
+const CollectionSwitches = lazyChunk(() =>
+  import("./collection-switches").then((m) => ({ default: m.CollectionSwitches })),
 );
 
 /** Where Recent Chats stands beside the chat (its `lg:flex`); below it, the panel is a sheet. */
@@ -307,7 +310,11 @@ export function ChatPage({
                 selected={toolChoice.tools}
                 onChange={toolChoice.choose}
                 canUseTools={providerSupportsTools(info?.provider)}
-                knowledge={<CollectionSwitches chosen={knowledge.chosen} onToggle={knowledge.toggle} />}
+                knowledge={
+                  <Suspense fallback={null}>
+                    <CollectionSwitches chosen={knowledge.chosen} onToggle={knowledge.toggle} />
+                  </Suspense>
+                }
               />
             }
             mention={{
