@@ -424,7 +424,9 @@ describe("bytes that lie about their type", () => {
     for (const path of ["/api/attachments/extract", "/api/documents/upload"]) {
       const res = await upload(path, form(TINY_PNG, "notes.txt", "text/plain"));
       expect(res.status, path).toBe(415);
-      expect((await errorOf(res)).message).toMatch(/Only text files .* and PDFs can be read/);
+      expect((await errorOf(res)).message).toMatch(
+        /Only PDF, DOCX, HTML, Markdown, CSV, JSON and plain text files can be read/,
+      );
     }
   });
 
