@@ -102,6 +102,8 @@ export const promptSchema = z.object({
   createdAt: z.string(),
   updatedAt: z.string(),
   isSystem: z.boolean(),
+  /** Which built-in prompt it is (`email-writer`): the app shows its texts in the reader's language. */
+  builtIn: z.string().nullable().optional(),
   isOwned: z.boolean(),
 });
 export type PromptTemplate = z.infer<typeof promptSchema>;

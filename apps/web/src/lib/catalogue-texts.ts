@@ -15,6 +15,7 @@ import {
   type Assistant,
   type ModelAvailability,
   type ModelsResponse,
+  type PromptTemplate,
   type ToolSummary,
 } from "@tessera/contracts";
 import type { TFunction } from "i18next";
@@ -30,8 +31,8 @@ const ON_YOUR_SERVER = /^On your server \((.+)\)$/;
 type Table = Record<string, string | Record<string, string>>;
 
 /** A section of the namespace by id: ids hold dots and slashes, so they are not key paths. */
-function tableOf(t: TFunction, key: string): Table {
-  const found: unknown = t(key, { returnObjects: true });
+function tableOf(t: TFunction, key: string, lng?: string): Table {
+  const found: unknown = t(key, { returnObjects: true, ...(lng ? { lng } : {}) });
   return typeof found === "object" && found !== null ? (found as Table) : {};
 }
 
@@ -65,6 +66,7 @@ export interface CatalogueTexts {
   localModelDescription: (model: { id: string; description: string }) => string;
   assistant: <T extends Pick<Assistant, "name" | "description" | "builtIn">>(assistant: T) => T;
   toolDescription: (tool: Pick<ToolSummary, "source" | "name" | "description">) => string;
+  prompt: <T extends Pick<PromptTemplate, "title" | "description" | "content" | "builtIn">>(prompt: T) => T;
 }
 
 export function catalogueTexts(t: TFunction): CatalogueTexts {
@@ -122,6 +124,16 @@ export function catalogueTexts(t: TFunction): CatalogueTexts {
     },
     // A built-in assistant keeps its shipped texts on the server; one a person made is theirs.
     assistant: (a) => (a.builtIn ? { ...a, ...nested("assistants", a.builtIn, a) } : a),
+    // Each text of a built-in prompt that is still the shipped English (the English catalogue's) is
+    // translated; its placeholders keep their names in every language, so the text still fills.
+    prompt: (p) => {
+      const shipped = p.builtIn ? tableOf(t, "prompts", "en")[p.builtIn] : undefined;
+      const entry = p.builtIn ? tableOf(t, "prompts")[p.builtIn] : undefined;
+      if (typeof shipped !== "object" || typeof entry !== "object") return p;
+      const text = (field: "title" | "description" | "content") =>
+        p[field] === shipped[field] ? (entry[field] ?? p[field]) : p[field];
+      return { ...p, title: text("title"), description: text("description"), content: text("content") };
+    },
     // A built-in tool keeps its name (the one models call and the chat's steps show); an MCP server's
     // tools are described by that server.
     toolDescription: (tool) =>

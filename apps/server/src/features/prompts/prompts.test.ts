@@ -29,6 +29,15 @@ describe("/api/prompts", () => {
       ["Learning Plan", 280],
     ]);
     expect(all.every((p) => p.isSystem && !p.isOwned)).toBe(true);
+    // The app shows a built-in prompt's texts in the reader's language by this key.
+    expect(all.map((p) => p.builtIn)).toEqual([
+      "email-writer",
+      "code-reviewer",
+      "blog-post-outline",
+      "data-analysis",
+      "creative-story",
+      "learning-plan",
+    ]);
     expect((await list(ada, "?category=coding")).map((p) => p.title)).toEqual(["Code Reviewer"]);
     expect((await list(ada, "?q=blog")).map((p) => p.title)).toEqual(["Blog Post Outline"]);
     expect((await t.request("/api/prompts?category=cooking", { token: ada })).status).toBe(400);
@@ -51,7 +60,13 @@ describe("/api/prompts", () => {
         isPublic: true,
       })
     ).json()) as PromptTemplate;
-    expect(secret).toMatchObject({ isOwned: true, isPublic: false, usageCount: 0, tags: ["a", "b", "c"] });
+    expect(secret).toMatchObject({
+      isOwned: true,
+      isPublic: false,
+      usageCount: 0,
+      tags: ["a", "b", "c"],
+      builtIn: null,
+    });
 
     const bobs = await list(bob);
     expect(bobs.some((p) => p.id === secret.id)).toBe(false);

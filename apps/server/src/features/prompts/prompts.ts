@@ -10,6 +10,9 @@ import { BUILT_IN_PROMPTS } from "./built-in-prompts";
 
 type Row = typeof prompts.$inferSelect;
 
+/** The source_key prefix of a built-in prompt: `system:<key>`. */
+const SYSTEM_KEY = "system:";
+
 const toPrompt = (row: Row, userId: string): PromptTemplate => ({
   id: row.id,
   title: row.title,
@@ -23,6 +26,10 @@ const toPrompt = (row: Row, userId: string): PromptTemplate => ({
   createdAt: row.createdAt.toISOString(),
   updatedAt: row.updatedAt.toISOString(),
   isSystem: row.userId === null,
+  builtIn:
+    row.userId === null && row.sourceKey?.startsWith(SYSTEM_KEY)
+      ? row.sourceKey.slice(SYSTEM_KEY.length)
+      : null,
   isOwned: row.userId === userId,
 });
 
@@ -35,7 +42,7 @@ export async function seedBuiltInPrompts(db: Database): Promise<void> {
     await db
       .insert(prompts)
       .values({
-        sourceKey: `system:${p.key}`,
+        sourceKey: `${SYSTEM_KEY}${p.key}`,
         title: p.title,
         description: p.description,
         content: p.content,

@@ -2,8 +2,10 @@
 // first. The library filters this one list in the browser, so tabs and search answer at once.
 import { promptSchema, type PromptTemplate } from "@tessera/contracts";
 import { queryOptions, useQuery, type QueryClient } from "@tanstack/react-query";
+import { useCallback } from "react";
 import { z } from "zod";
 import { apiRequest } from "@/lib/api-client";
+import { useCatalogueTexts } from "@/lib/catalogue-texts";
 
 export const promptsQuery = queryOptions({
   queryKey: ["prompts"],
@@ -11,8 +13,11 @@ export const promptsQuery = queryOptions({
     (await apiRequest("/api/prompts", { schema: z.array(promptSchema), signal })).data,
 });
 
+/** The list with the built-in prompts' texts in the reader's language. */
 export function usePrompts() {
-  return useQuery(promptsQuery);
+  const texts = useCatalogueTexts();
+  const select = useCallback((list: PromptTemplate[]) => list.map(texts.prompt), [texts]);
+  return useQuery({ ...promptsQuery, select });
 }
 
 /** Puts the server's copy of one prompt into the cached list (appended when it is new). */

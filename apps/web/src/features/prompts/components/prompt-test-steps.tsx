@@ -28,6 +28,7 @@ export function promptFixture(
     createdAt: at,
     updatedAt: at,
     isSystem: true,
+    builtIn: null,
     isOwned: false,
     ...over,
   };
@@ -41,6 +42,7 @@ export const emailWriter = promptFixture({
   category: "business",
   tags: ["email", "communication", "professional"],
   usageCount: 1250,
+  builtIn: "email-writer",
 });
 
 export const codeReviewer = promptFixture({
@@ -51,6 +53,7 @@ export const codeReviewer = promptFixture({
   category: "coding",
   tags: ["code review", "quality"],
   usageCount: 890,
+  builtIn: "code-reviewer",
 });
 
 export const myPrompt = promptFixture({
@@ -81,7 +84,10 @@ export const sharedPrompt = promptFixture({
 export const allPrompts = [emailWriter, codeReviewer, myPrompt, sharedPrompt];
 
 /** Renders the open library; `onUse` records what it hands over. */
-export async function openLibrary(routes: Parameters<typeof stubFetch>[0] = {}, options = { wait: true }) {
+export async function openLibrary(
+  routes: Parameters<typeof stubFetch>[0] = {},
+  { wait = true, name = "Prompt Library" }: { wait?: boolean; name?: string } = {},
+) {
   const server = stubFetch({ "GET /api/prompts": () => json(allPrompts), ...routes });
   const onUse = vi.fn<(text: string) => void>();
   const user = userEvent.setup();
@@ -103,8 +109,8 @@ export async function openLibrary(routes: Parameters<typeof stubFetch>[0] = {}, 
       <Toaster />
     </QueryClientProvider>,
   );
-  const dialog = await screen.findByRole("dialog", { name: "Prompt Library" });
-  if (options.wait) await within(dialog).findByRole("list", { name: "Prompts" });
+  const dialog = await screen.findByRole("dialog", { name });
+  if (wait) await within(dialog).findByRole("list", { name: "Prompts" });
   return { user, server, onUse, dialog, queryClient, ...view };
 }
 
