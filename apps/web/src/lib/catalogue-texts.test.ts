@@ -100,4 +100,26 @@ describe("catalogue texts", () => {
       "A wiki's own reader.",
     );
   });
+  it("says why a model is off in German, with its values and numbers written the German way", async () => {
+    const memory = "Needs about 2.5 GB of memory; the server has 512 MB free.";
+    const unreachable = "Could not reach the model server at ollama:11434.";
+    const reason = (unavailableReason: string) =>
+      texts().unavailableReason({ name: "Qwen", unavailableReason, requiredPlan: null });
+    // English keeps the server's words exactly.
+    expect(reason(memory)).toBe(memory);
+    expect(reason("Needs about 1.0 GB of memory; the server has 1.2 GB free.")).toBe(
+      "Needs about 1.0 GB of memory; the server has 1.2 GB free.",
+    );
+    expect(reason(unreachable)).toBe(unreachable);
+    await changeLanguage("de");
+    // Intl may keep a number and its unit together with a no-break space.
+    const spaced = (text: string) => reason(text).replace(/\u00a0/g, " ");
+    expect(spaced(memory)).toBe("Braucht etwa 2,5 GB Arbeitsspeicher; der Server hat 512 MB frei.");
+    expect(spaced("Needs about 1.0 GB of memory; the server has 1.2 GB free.")).toBe(
+      "Braucht etwa 1,0 GB Arbeitsspeicher; der Server hat 1,2 GB frei.",
+    );
+    expect(reason(unreachable)).toBe("Der Modellserver unter ollama:11434 ist nicht erreichbar.");
+    // Anything else the server says stays as it is.
+    expect(reason("Needs a GPU.")).toBe("Needs a GPU.");
+  });
 });

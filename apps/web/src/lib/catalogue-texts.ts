@@ -18,7 +18,7 @@ import {
   type PromptTemplate,
   type ToolSummary,
 } from "@tessera/contracts";
-import type { TFunction } from "i18next";
+import i18next, { type TFunction } from "i18next";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 
@@ -27,6 +27,22 @@ export const CATALOGUE_NAMESPACE = "catalogue";
 /** The server's English for the models of the local server list (registry.ts). */
 const THROUGH_OPENAI = "Through OpenAI.";
 const ON_YOUR_SERVER = /^On your server \((.+)\)$/;
+
+/** Why a model is off, as the server words it with values (gguf/local-model-source.ts, registry.ts). */
+const NEEDS_MEMORY =
+  /^Needs about (\d+(?:\.\d+)?) (GB|MB) of memory; the server has (\d+(?:\.\d+)?) (GB|MB) free\.$/;
+const UNREACHABLE = /^Could not reach the model server at (.+)\.$/;
+
+/** "2.5 GB" in the reader's language ("2,5 Go"), with as many decimals as the server gave. */
+function formatSize(language: string, amount: string, unit: string): string {
+  const decimals = amount.split(".")[1]?.length ?? 0;
+  return new Intl.NumberFormat(language, {
+    style: "unit",
+    unit: unit === "GB" ? "gigabyte" : "megabyte",
+    minimumFractionDigits: decimals,
+    maximumFractionDigits: decimals,
+  }).format(Number(amount));
+}
 
 type Table = Record<string, string | Record<string, string>>;
 
@@ -93,6 +109,16 @@ export function catalogueTexts(t: TFunction): CatalogueTexts {
       return requiredPlan === "team"
         ? t("unavailable.upgradeTeam", { name })
         : t("unavailable.upgrade", { name, plan: PLANS[requiredPlan].name });
+    const memory = unavailableReason ? NEEDS_MEMORY.exec(unavailableReason) : null;
+    if (memory) {
+      const language = i18next.resolvedLanguage ?? "en";
+      return t("unavailable.needsMemory", {
+        needed: formatSize(language, memory[1]!, memory[2]!),
+        free: formatSize(language, memory[3]!, memory[4]!),
+      });
+    }
+    const host = unavailableReason ? UNREACHABLE.exec(unavailableReason)?.[1] : undefined;
+    if (host) return t("unavailable.unreachable", { host });
     return unavailableReason;
   };
   const groupTitle: CatalogueTexts["groupTitle"] = ({ id, title }) =>
