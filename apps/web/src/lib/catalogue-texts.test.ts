@@ -113,7 +113,7 @@ describe("catalogue texts", () => {
     expect(reason(unreachable)).toBe(unreachable);
     await changeLanguage("de");
     // Intl may keep a number and its unit together with a no-break space.
-    const spaced = (text: string) => reason(text).replace(/\u00a0/g, " ");
+    const spaced = (text: string) => (reason(text) ?? "").replace(/\u00a0/g, " ");
     expect(spaced(memory)).toBe("Braucht etwa 2,5 GB Arbeitsspeicher; der Server hat 512 MB frei.");
     expect(spaced("Needs about 1.0 GB of memory; the server has 1.2 GB free.")).toBe(
       "Braucht etwa 1,0 GB Arbeitsspeicher; der Server hat 1,2 GB frei.",
@@ -121,5 +121,35 @@ describe("catalogue texts", () => {
     expect(reason(unreachable)).toBe("Der Modellserver unter ollama:11434 ist nicht erreichbar.");
     // Anything else the server says stays as it is.
     expect(reason("Needs a GPU.")).toBe("Needs a GPU.");
+  });
+  it("says in German how dictation works or what it needs, program names kept", async () => {
+    const off =
+      "Dictation is not enabled on this server: it needs a transcription connection, or ffmpeg and pocketsphinx (with pocketsphinx-en-us) installed on the server.";
+    const basic =
+      "Basic offline recognition (PocketSphinx): speak clearly in English and check the words before sending.";
+    expect(texts().dictation(off)).toBe(off);
+    expect(texts().dictation(basic)).toBe(basic);
+    await changeLanguage("de");
+    const t = texts();
+    expect(t.dictation(off)).toBe(
+      "Diktieren ist auf diesem Server nicht aktiviert: Dafür braucht es eine Transkriptionsverbindung oder ffmpeg und pocketsphinx (with pocketsphinx-en-us) auf dem Server.",
+    );
+    expect(
+      t.dictation(
+        "Dictation is not enabled on this server: it needs a transcription connection, or ffmpeg installed on the server.",
+      ),
+    ).toBe(
+      "Diktieren ist auf diesem Server nicht aktiviert: Dafür braucht es eine Transkriptionsverbindung oder ffmpeg auf dem Server.",
+    );
+    expect(t.dictation(basic)).toBe(
+      "Einfache Offline-Erkennung (PocketSphinx): Sprechen Sie deutlich Englisch und prüfen Sie den Text vor dem Senden.",
+    );
+    expect(t.dictation("Speech is transcribed by whisper-1.")).toBe(
+      "Die Sprache wird von whisper-1 transkribiert.",
+    );
+    expect(t.dictation("Ask the admin.")).toBe("Ask the admin.");
+    expect(t.modelDescription({ id: "sdxl", description: "On the image server at images.lan:8080." })).toBe(
+      "Auf dem Bildserver unter images.lan:8080.",
+    );
   });
 });

@@ -27,6 +27,15 @@ export const CATALOGUE_NAMESPACE = "catalogue";
 /** The server's English for the models of the local server list (registry.ts). */
 const THROUGH_OPENAI = "Through OpenAI.";
 const ON_YOUR_SERVER = /^On your server \((.+)\)$/;
+/** The image registry's words for a model of the operator's image server. */
+const ON_IMAGE_SERVER = /^On the image server at (.+)\.$/;
+
+/** What the transcription registry says of dictation (transcription/registry.ts). */
+const TRANSCRIBED_BY = /^Speech is transcribed by (.+)\.$/;
+const BASIC_DICTATION =
+  "Basic offline recognition (PocketSphinx): speak clearly in English and check the words before sending.";
+const DICTATION_OFF =
+  /^Dictation is not enabled on this server: it needs a transcription connection, or (.+) installed on the server\.$/;
 
 /** Why a model is off, as the server words it with values (gguf/local-model-source.ts, registry.ts). */
 const NEEDS_MEMORY =
@@ -82,6 +91,7 @@ export interface CatalogueTexts {
   localModelDescription: (model: { id: string; description: string }) => string;
   assistant: <T extends Pick<Assistant, "name" | "description" | "builtIn">>(assistant: T) => T;
   toolDescription: (tool: Pick<ToolSummary, "source" | "name" | "description">) => string;
+  dictation: (description: string) => string;
   prompt: <T extends Pick<PromptTemplate, "title" | "description" | "content" | "builtIn">>(prompt: T) => T;
 }
 
@@ -97,6 +107,8 @@ export function catalogueTexts(t: TFunction): CatalogueTexts {
       const host = ON_YOUR_SERVER.exec(description)?.[1];
       if (host) return t("serverModels.onYourServer", { host });
     }
+    const imageHost = ON_IMAGE_SERVER.exec(description)?.[1];
+    if (imageHost) return t("serverModels.imageServer", { host: imageHost });
     return description;
   };
   const unavailableReason: CatalogueTexts["unavailableReason"] = ({
@@ -159,6 +171,20 @@ export function catalogueTexts(t: TFunction): CatalogueTexts {
       const text = (field: "title" | "description" | "content") =>
         p[field] === shipped[field] ? (entry[field] ?? p[field]) : p[field];
       return { ...p, title: text("title"), description: text("description"), content: text("content") };
+    },
+    // Program names stay as they are: they are what an operator installs.
+    dictation: (description) => {
+      if (description === BASIC_DICTATION) return t("dictation.basic");
+      const model = TRANSCRIBED_BY.exec(description)?.[1];
+      if (model) return t("dictation.transcribedBy", { model });
+      const missing = DICTATION_OFF.exec(description)?.[1];
+      if (missing) {
+        const [first, second] = missing.split(" and ");
+        return t("dictation.notEnabled", {
+          missing: second ? t("dictation.and", { first, second }) : missing,
+        });
+      }
+      return description;
     },
     // A built-in tool keeps its name (the one models call and the chat's steps show); an MCP server's
     // tools are described by that server.
