@@ -3,7 +3,8 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { apiError, json, liveSse, stubFetch } from "@/testing/fetch-stub";
 import { storeSession } from "@/testing/session";
-import { ApiError, apiRequest, apiStream, fileNameOf, onUnauthorized } from "./api-client";
+import { ApiError, apiRequest, apiStream, errorMessage, fileNameOf, onUnauthorized } from "./api-client";
+import { changeLanguage } from "./i18n";
 
 describe("api client", () => {
   afterEach(() => vi.useRealTimers());
@@ -201,6 +202,36 @@ describe("api client", () => {
     stubFetch({ "POST /api/stream": () => apiError(503, "UNAVAILABLE", "Model unavailable.") });
     const error = await apiStream("/api/stream", { body: {} }).catch((e: unknown) => e);
     expect(error).toMatchObject({ status: 503, code: "UNAVAILABLE", message: "Model unavailable." });
+  });
+});
+
+describe("the api client's own words", () => {
+  afterEach(() => changeLanguage("en"));
+
+  it("says in German what went wrong when the server could not say it", async () => {
+    await changeLanguage("de");
+    stubFetch({
+      "POST /api/things": () => Promise.reject(new TypeError("Failed to fetch")),
+      "GET /api/shape": () => json({ unexpected: true }),
+      "GET /api/plain": () => new Response("", { status: 418, statusText: "" }),
+    });
+    expect(await apiRequest("/api/things", { method: "POST" }).catch((e: unknown) => e)).toMatchObject({
+      code: "NETWORK_ERROR",
+      message: "Der Server ist nicht erreichbar. Prüfen Sie Ihre Verbindung und versuchen Sie es erneut.",
+    });
+    expect(
+      await apiRequest("/api/shape", { schema: z.object({ id: z.string() }) }).catch((e: unknown) => e),
+    ).toMatchObject({
+      code: "BAD_RESPONSE",
+      message: "Der Server hat eine Antwort geschickt, die diese Seite nicht versteht.",
+    });
+    expect(await apiRequest("/api/plain").catch((e: unknown) => e)).toMatchObject({
+      code: "HTTP_418",
+      message: "Die Anfrage ist fehlgeschlagen.",
+    });
+    expect(errorMessage(null)).toBe("Etwas ist schiefgelaufen. Versuchen Sie es erneut.");
+    // What the server says is the server's: it already answers in the reader's language.
+    expect(errorMessage(new ApiError(400, "BAD_REQUEST", "Titel fehlt."))).toBe("Titel fehlt.");
   });
 });
 

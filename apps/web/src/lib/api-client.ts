@@ -7,6 +7,11 @@ import { readStoredSession } from "./auth-storage";
 import { object, string, validator, type Validator } from "./guards";
 import { sleep } from "./sleep";
 
+/** What the app says itself when the server could not: in the reader's language (`errors` is loaded first). */
+const clientText = (
+  key: "network" | "timeout" | "badResponse" | "streamFailed" | "requestFailed" | "unknown",
+) => i18next.t(`client.${key}`, { ns: "errors" });
+
 export class ApiError extends Error {
   constructor(
     readonly status: number,
@@ -83,12 +88,7 @@ export async function apiRequest<T = unknown>(
   if (!schema) return { data: payload as T, headers: response.headers };
   const parsed = schema.safeParse(payload);
   if (!parsed.success) {
-    throw new ApiError(
-      response.status,
-      "BAD_RESPONSE",
-      "The server sent an answer this page does not understand.",
-      { cause: parsed.error },
-    );
+    throw new ApiError(response.status, "BAD_RESPONSE", clientText("badResponse"), { cause: parsed.error });
   }
   return { data: parsed.data, headers: response.headers };
 }
@@ -106,7 +106,7 @@ export async function apiStream(
   if (!response.ok) throw failure(path, token, response, await readJson(response));
   // No content: a stream with no events.
   if (response.status === 204) return new ReadableStream({ start: (controller) => controller.close() });
-  if (!response.body) throw new ApiError(response.status, "BAD_RESPONSE", "Failed to start stream");
+  if (!response.body) throw new ApiError(response.status, "BAD_RESPONSE", clientText("streamFailed"));
   return response.body;
 }
 
@@ -213,10 +213,8 @@ async function send<T>(path: string, options: RequestOptions<T>, streaming: bool
   } catch (cause) {
     if (options.signal?.aborted) throw cause;
     throw controller.signal.aborted
-      ? new ApiError(0, "TIMEOUT", "The server took too long to answer. Try again.", { cause })
-      : new ApiError(0, "NETWORK_ERROR", "Could not reach the server. Check your connection and try again.", {
-          cause,
-        });
+      ? new ApiError(0, "TIMEOUT", clientText("timeout"), { cause })
+      : new ApiError(0, "NETWORK_ERROR", clientText("network"), { cause });
   } finally {
     clearTimeout(timer);
     // A stream keeps listening: Stop must still end the body after the headers arrived.
@@ -266,12 +264,14 @@ function toApiError(response: Response, payload: unknown, attempts: number): Api
     return new ApiError(response.status, parsed.data.error.code, parsed.data.error.message, { attempts });
   }
   const fallback =
-    typeof payload === "string" && payload.trim() ? payload.trim() : response.statusText || "Request failed.";
+    typeof payload === "string" && payload.trim()
+      ? payload.trim()
+      : response.statusText || clientText("requestFailed");
   return new ApiError(response.status, `HTTP_${response.status}`, fallback, { attempts });
 }
 
 /** A message fit for a toast, whatever was thrown. */
 export function errorMessage(error: unknown): string {
   if (error instanceof Error && error.message) return error.message;
-  return "Something went wrong. Try again.";
+  return clientText("unknown");
 }
