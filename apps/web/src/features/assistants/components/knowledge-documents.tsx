@@ -9,6 +9,7 @@ import { Spinner } from "@/components/ui/spinner";
 import { errorMessage } from "@/lib/api-client";
 import { useAddDocument, useDocuments } from "@/lib/documents-api";
 import { DocumentEditor } from "./document-editor";
+import { shownTitle } from "@/lib/default-titles";
 
 /**
  * The documents an assistant answers from: pick saved ones, upload a file or write one. Each new
@@ -134,7 +135,7 @@ export function KnowledgeDocuments({
                   value={doc.id}
                   hint={t("documents.characters", { count: doc.characters })}
                 >
-                  {doc.title}
+                  {shownTitle(doc.title)}
                 </SelectItem>
               ))}
             </SelectContent>

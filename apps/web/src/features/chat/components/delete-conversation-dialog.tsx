@@ -1,6 +1,7 @@
 import type { ConversationSummary } from "@tessera/contracts";
 import { ConfirmDeleteDialog } from "@/components/confirm-delete-dialog";
 import { useTranslation } from "react-i18next";
+import { shownTitle } from "@/lib/default-titles";
 
 /** Asks before a conversation and its messages are deleted for good. */
 export function DeleteConversationDialog(props: {
@@ -13,7 +14,7 @@ export function DeleteConversationDialog(props: {
     <ConfirmDeleteDialog
       item={props.conversation}
       title={t("deleteDialog.title")}
-      description={(c) => t("deleteDialog.description", { title: c.title || t("untitled") })}
+      description={(c) => t("deleteDialog.description", { title: shownTitle(c.title) || t("untitled") })}
       onCancel={props.onCancel}
       onConfirm={props.onConfirm}
     />

@@ -5,6 +5,7 @@ import { Check, Folder as FolderIcon, FolderMinus, MoreHorizontal, Pin, PinOff }
 import { DropdownMenu } from "radix-ui";
 import { useOrganize } from "../api/library-folders";
 import { useTranslation } from "react-i18next";
+import { shownTitle } from "@/lib/default-titles";
 
 const itemClass =
   "flex cursor-default items-center gap-2 rounded-md px-2 py-1.5 text-sm outline-none select-none data-[highlighted]:bg-accent data-[disabled]:opacity-50";
@@ -24,7 +25,7 @@ export function LibraryChatMenuPopup({
   return (
     <DropdownMenu.Root defaultOpen>
       <DropdownMenu.Trigger
-        aria-label={t("chatMenu.moreNamed", { title: conversation.title })}
+        aria-label={t("chatMenu.moreNamed", { title: shownTitle(conversation.title) })}
         title={t("chatMenu.more")}
         className={className}
       >

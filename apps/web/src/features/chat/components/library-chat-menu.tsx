@@ -5,6 +5,7 @@ import { MoreHorizontal } from "lucide-react";
 import { Suspense, useState } from "react";
 import { lazyChunk } from "@/lib/chunk-load";
 import { useTranslation } from "react-i18next";
+import { shownTitle } from "@/lib/default-titles";
 
 /** What a chat carries while dragged onto a folder. */
 export const CONVERSATION_DRAG_TYPE = "application/x-tessera-conversation";
@@ -25,7 +26,7 @@ export function LibraryChatMenu(props: MenuProps) {
   const trigger = (
     <button
       type="button"
-      aria-label={t("chatMenu.moreNamed", { title: props.conversation.title })}
+      aria-label={t("chatMenu.moreNamed", { title: shownTitle(props.conversation.title) })}
       title={t("chatMenu.more")}
       className={props.className}
       onClick={() => setWanted(true)}

@@ -7,6 +7,7 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { formatRelativeTime } from "../utils/time-label";
 import { useTranslation } from "react-i18next";
+import { shownTitle } from "@/lib/default-titles";
 
 /** The snippet as text and <mark> elements; ranges out of order, overlapping or out of bounds are skipped. */
 export function markedSnippet(snippet: string, ranges: HighlightRange[]): ReactNode[] {
@@ -45,7 +46,7 @@ export function LibraryMessageHits({ hits, onOpen }: { hits: MessageHit[]; onOpe
                   aria-label={hit.role === "user" ? t("message.you") : t("recent.answer")}
                 />
                 <span className="truncate font-medium text-foreground">
-                  {hit.conversation_title || t("untitled")}
+                  {shownTitle(hit.conversation_title) || t("untitled")}
                 </span>
                 <time dateTime={hit.created_at} className="ms-auto shrink-0">
                   {formatRelativeTime(new Date(hit.created_at))}

@@ -10,6 +10,7 @@ import { toast } from "@/lib/toast";
 import { formatWhen } from "@/lib/utils";
 import { revokeShare, SHARES_KEY, useOwnedShares } from "../api/library-share";
 import { useTranslation } from "react-i18next";
+import { shownTitle } from "@/lib/default-titles";
 
 /** Loaded when the button is first clicked (library-shared-links-button.tsx). */
 export function LibrarySharedLinksDialog({
@@ -55,7 +56,7 @@ export function LibrarySharedLinksDialog({
                     onClick={() => setOpen(false)}
                     className="truncate text-sm font-medium hover:underline"
                   >
-                    {s.title || t("untitled")}
+                    {shownTitle(s.title) || t("untitled")}
                   </Link>
                   <span className="text-xs text-muted-foreground">
                     {t("sharedLinks.updated", { when: formatWhen(s.updated_at) })}
@@ -66,7 +67,7 @@ export function LibrarySharedLinksDialog({
                     href={s.url}
                     target="_blank"
                     rel="noopener noreferrer"
-                    aria-label={t("sharedLinks.openNamed", { title: s.title || t("untitled") })}
+                    aria-label={t("sharedLinks.openNamed", { title: shownTitle(s.title) || t("untitled") })}
                   >
                     <ExternalLink aria-hidden="true" />
                   </a>

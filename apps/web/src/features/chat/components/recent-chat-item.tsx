@@ -6,6 +6,7 @@ import { formatRelativeTime } from "../utils/time-label";
 import { LibraryChatMenu, CONVERSATION_DRAG_TYPE } from "./library-chat-menu";
 import { TitleEditor, useTitleRename } from "./title-editor";
 import { useTranslation } from "react-i18next";
+import { shownTitle } from "@/lib/default-titles";
 
 const actionClass =
   "absolute top-1.5 flex size-7 items-center justify-center rounded-md text-muted-foreground opacity-0 transition outline-none group-hover/item:opacity-100 focus-visible:opacity-100 focus-visible:ring-[3px] focus-visible:ring-ring/40 [@media(hover:none)]:opacity-100";
@@ -34,7 +35,7 @@ export function RecentChatItem({
   const { t } = useTranslation("chat");
   const rename = useTitleRename((next) => onRename(conversation, next));
   const updated = new Date(conversation.updated_at);
-  const title = rename.saving ?? (conversation.title || t("untitled"));
+  const title = rename.saving ?? (shownTitle(conversation.title) || t("untitled"));
 
   if (rename.editing)
     return (

@@ -21,6 +21,7 @@ import { useChunk } from "../api/get-chunk";
 import { useDocumentFacts } from "./document-facts";
 import { DocumentText } from "./document-text";
 import { SharedPassage } from "./shared-passage";
+import { shownTitle } from "@/lib/default-titles";
 
 const BACK = "/dashboard/documents";
 
@@ -61,7 +62,7 @@ export function DocumentPage() {
       <>
         <header className="flex flex-wrap items-start justify-between gap-4">
           <div className="flex min-w-0 flex-col gap-1.5">
-            <h1 className="text-2xl font-semibold tracking-tight break-words">{doc.title}</h1>
+            <h1 className="text-2xl font-semibold tracking-tight break-words">{shownTitle(doc.title)}</h1>
             <p className="text-sm text-muted-foreground">{facts(doc)}</p>
             {source && source !== INERT_HREF ? (
               <a

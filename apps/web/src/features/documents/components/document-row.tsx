@@ -7,6 +7,7 @@ import { Link } from "react-router";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { useDocumentFacts } from "./document-facts";
+import { shownTitle } from "@/lib/default-titles";
 
 export function DocumentRow({
   doc,
@@ -23,7 +24,7 @@ export function DocumentRow({
   const facts = useDocumentFacts();
   return (
     <li
-      aria-label={doc.title}
+      aria-label={shownTitle(doc.title)}
       className="group flex items-center gap-3 rounded-xl border bg-card px-4 py-3 transition-colors hover:bg-muted/40"
     >
       <span className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-muted text-muted-foreground">
@@ -38,7 +39,7 @@ export function DocumentRow({
           to={`/dashboard/documents/${doc.id}`}
           className="block truncate font-medium hover:underline focus-visible:underline focus-visible:outline-none"
         >
-          {doc.title}
+          {shownTitle(doc.title)}
         </Link>
         <span className="block truncate text-xs text-muted-foreground">{facts(doc)}</span>
         <IndexState doc={doc} />
@@ -46,7 +47,7 @@ export function DocumentRow({
       <Button
         variant="ghost"
         size="icon"
-        aria-label={t("list.reindex", { title: doc.title })}
+        aria-label={t("list.reindex", { title: shownTitle(doc.title) })}
         title={t("list.reindexHint")}
         disabled={reindexing}
         onClick={() => onReindex(doc)}
@@ -57,7 +58,7 @@ export function DocumentRow({
       <Button
         variant="ghost"
         size="icon"
-        aria-label={t("list.delete", { title: doc.title })}
+        aria-label={t("list.delete", { title: shownTitle(doc.title) })}
         onClick={() => onDelete(doc)}
         className="text-muted-foreground hover:text-destructive"
       >

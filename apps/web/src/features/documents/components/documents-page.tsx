@@ -27,6 +27,7 @@ import { AddDocumentCard } from "./add-document-card";
 import { CollectionFormDialog } from "./collection-form-dialog";
 import { CollectionsNav } from "./collections-nav";
 import { DocumentRow } from "./document-row";
+import { shownTitle } from "@/lib/default-titles";
 
 export function DocumentsPage() {
   const { t } = useTranslation("documents");
@@ -175,7 +176,7 @@ export function DocumentsPage() {
       <ConfirmDeleteDialog
         item={deleting}
         title={t("delete.title")}
-        description={(doc) => t("delete.description", { title: doc.title })}
+        description={(doc) => t("delete.description", { title: shownTitle(doc.title) })}
         onCancel={() => setDeleting(null)}
         onConfirm={confirmDelete}
       />

@@ -10,6 +10,7 @@ import { PageSpinner } from "@/components/ui/spinner";
 import { safeHref, storedFileSrc } from "@/lib/safe-href";
 import { formatWhen } from "@/lib/utils";
 import { useSharedConversation } from "../api/get-shared-conversation";
+import { shownTitle } from "@/lib/default-titles";
 
 function Pictures({ images }: { images: SharedMessage["images"] }) {
   const { t } = useTranslation("share");
@@ -122,10 +123,14 @@ export function SharedConversationPage() {
       ) : null}
       {shared.data ? (
         <section className="mx-auto flex w-full max-w-3xl flex-col gap-6 px-4 py-6 sm:px-8">
-          <title>{t("documentTitle", { title: shared.data.title || t("sharedConversation") })}</title>
+          <title>
+            {t("documentTitle", { title: shownTitle(shared.data.title) || t("sharedConversation") })}
+          </title>
           <header className="flex flex-col gap-1 border-b pb-4">
             <p className="text-xs font-medium tracking-wide text-primary uppercase">{t("readOnly")}</p>
-            <h1 className="text-2xl font-semibold tracking-tight">{shared.data.title || t("untitled")}</h1>
+            <h1 className="text-2xl font-semibold tracking-tight">
+              {shownTitle(shared.data.title) || t("untitled")}
+            </h1>
             <p className="text-xs text-muted-foreground">
               {t("snapshot", { when: formatWhen(shared.data.shared_at) })}
             </p>
