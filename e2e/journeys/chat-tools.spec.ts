@@ -73,7 +73,7 @@ test("the built-in clock shows as a step with its input, output and time, also a
 }) => {
   test.slow(); // a long answer and a reload
   await chooseModel(page, CLOCK_MODEL);
-  await switchOn(page, /^current_time/, "chat-tools-popover.png");
+  await switchOn(page, /^Current time/, "chat-tools-popover.png");
   await ask(page, "What time is it?");
 
   const answer = page.getByRole("article", { name: `${CLOCK_MODEL} said`, exact: true }).last();

@@ -91,6 +91,8 @@ export interface CatalogueTexts {
   localModelDescription: (model: { id: string; description: string }) => string;
   assistant: <T extends Pick<Assistant, "name" | "description" | "builtIn">>(assistant: T) => T;
   toolDescription: (tool: Pick<ToolSummary, "source" | "name" | "description">) => string;
+  /** A built-in tool's name for people ("Current time"); null for a tool an MCP server names. */
+  toolDisplayName: (tool: Pick<ToolSummary, "source" | "name">) => string | null;
   dictation: (description: string) => string;
   prompt: <T extends Pick<PromptTemplate, "title" | "description" | "content" | "builtIn">>(prompt: T) => T;
 }
@@ -188,6 +190,8 @@ export function catalogueTexts(t: TFunction): CatalogueTexts {
     },
     // A built-in tool keeps its name (the one models call and the chat's steps show); an MCP server's
     // tools are described by that server.
+    toolDisplayName: (tool) =>
+      tool.source === "builtin" ? (textIn(tableOf(t, "toolNames"), tool.name) ?? null) : null,
     toolDescription: (tool) =>
       tool.source === "builtin"
         ? (textIn(tableOf(t, "tools"), tool.name) ?? tool.description)

@@ -5,6 +5,7 @@ import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { Switch } from "@/components/ui/switch";
 import { apiRequest } from "@/lib/api-client";
+import { ToolName } from "@/components/tool-name";
 import { useCatalogueTexts } from "@/lib/catalogue-texts";
 
 export function AssistantToolsField({
@@ -40,10 +41,7 @@ export function AssistantToolsField({
               }
             />
             <label htmlFor={id} className="flex min-w-0 flex-col text-sm">
-              <span className="font-mono text-xs">
-                {tool.server ? `${tool.server} · ` : ""}
-                {tool.name}
-              </span>
+              <ToolName tool={tool} />
               <span className="line-clamp-2 text-xs text-muted-foreground">
                 {texts.toolDescription(tool)}
               </span>

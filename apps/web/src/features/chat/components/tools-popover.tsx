@@ -5,6 +5,7 @@ import type { McpSignIn, ToolSummary } from "@tessera/contracts";
 import { useQueryClient } from "@tanstack/react-query";
 import { Popover } from "radix-ui";
 import { useEffect, useState, type ReactNode } from "react";
+import { ToolName } from "@/components/tool-name";
 import { Button } from "@/components/ui/button";
 import { Switch } from "@/components/ui/switch";
 import { errorMessage } from "@/lib/api-client";
@@ -12,13 +13,6 @@ import { useCatalogueTexts } from "@/lib/catalogue-texts";
 import type { useTools } from "../api/get-tools";
 import { refreshSignIns, startMcpSignIn, useMcpSignIns, useMcpSignOut } from "../api/mcp-sign-ins";
 import { useTranslation } from "react-i18next";
-
-/**
- * An MCP tool's name as its server gives it (the id's last part): `name` is the one models see,
- * `<server>__<tool>`, which beside the server's name would say the server twice.
- */
-export const toolLabel = (tool: ToolSummary): string =>
-  tool.source === "mcp" ? tool.id.split(":").slice(2).join(":") || tool.name : tool.name;
 
 /** The popover, with `trigger` as its anchor; ToolsButton loads it on the first click. */
 export function ToolsPopover({
@@ -82,10 +76,7 @@ export function ToolsPopover({
                       disabled={!canUseTools}
                     />
                     <label htmlFor={id} className="flex min-w-0 flex-col text-sm">
-                      <span className="font-mono text-xs break-all">
-                        {tool.server ? `${tool.server} · ` : ""}
-                        {toolLabel(tool)}
-                      </span>
+                      <ToolName tool={tool} />
                       <span className="line-clamp-2 text-xs text-muted-foreground">
                         {texts.toolDescription(tool)}
                       </span>
