@@ -2,7 +2,8 @@ import type { AdminCatalogue, Connection, ConnectionsResponse } from "@tessera/c
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
-import { apiError, json, stubFetch } from "@/testing/fetch-stub";
+import { apiError, json, profileIn, stubFetch } from "@/testing/fetch-stub";
+import { changeLanguage } from "@/lib/i18n";
 import { renderApp } from "@/testing/render-app";
 import { sessionBody, storeSession, testUser } from "@/testing/session";
 
@@ -87,6 +88,30 @@ function signedInAdmin(routes: Parameters<typeof stubFetch>[0] = {}) {
 }
 
 describe("Admin → Connections", () => {
+  it("names the environment's generic connections in German, brands and hosts kept", async () => {
+    await changeLanguage("de");
+    try {
+      const mail = {
+        kind: "smtp",
+        name: "Mail server",
+        baseUrl: null,
+        variables: ["SMTP_URL"],
+        keyLast4: null,
+        overriddenBy: null,
+      } as const;
+      signedInAdmin({
+        "GET /api/admin/connections": () => json({ ...listing, environment: [...listing.environment, mail] }),
+        "GET /api/profile": () => profileIn("de"),
+      });
+      renderApp("/dashboard/admin/connections");
+      expect(await screen.findByRole("listitem", { name: "OpenRouter" })).toBeTruthy();
+      expect(screen.getByRole("listitem", { name: "Modellserver unter 127.0.0.1:11434" })).toBeTruthy();
+      expect(screen.getByRole("listitem", { name: "Mailserver" })).toBeTruthy();
+    } finally {
+      await changeLanguage("en");
+    }
+  });
+
   it("lists the page's connections and the environment's, read-only, and says which one wins", async () => {
     signedInAdmin();
     renderApp("/dashboard/admin/connections");

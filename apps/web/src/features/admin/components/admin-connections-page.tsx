@@ -12,6 +12,7 @@ import {
 } from "@tessera/contracts";
 import { Plus, Server } from "lucide-react";
 import { useState } from "react";
+import type { TFunction } from "i18next";
 import { Trans, useTranslation } from "react-i18next";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -135,6 +136,25 @@ function CapabilitySection({
   );
 }
 
+/** Generic names the server gives what its environment connects (environment-providers.ts); brands stay. */
+const ENVIRONMENT_NAMES: Record<string, "speech" | "transcription" | "mail"> = {
+  "Text to speech": "speech",
+  Transcription: "transcription",
+  "Mail server": "mail",
+};
+const AT_HOST = /^(Model|Image) server at (.+)$/;
+
+function environmentName(t: TFunction<"admin">, name: string): string {
+  const key = Object.hasOwn(ENVIRONMENT_NAMES, name) ? ENVIRONMENT_NAMES[name] : undefined;
+  if (key) return t(`connections.environmentNames.${key}`);
+  const at = AT_HOST.exec(name);
+  if (at)
+    return at[1] === "Model"
+      ? t("connections.environmentNames.modelServer", { host: at[2] })
+      : t("connections.environmentNames.imageServer", { host: at[2] });
+  return name;
+}
+
 function EnvironmentRow({
   provider,
   replacedBy,
@@ -143,14 +163,12 @@ function EnvironmentRow({
   replacedBy?: Connection;
 }) {
   const { t } = useTranslation("admin");
+  const name = environmentName(t, provider.name);
   return (
-    <li
-      className="flex flex-col gap-1.5 rounded-xl border border-dashed bg-muted/30 p-4"
-      aria-label={provider.name}
-    >
+    <li className="flex flex-col gap-1.5 rounded-xl border border-dashed bg-muted/30 p-4" aria-label={name}>
       <div className="flex flex-wrap items-center gap-2">
         <Server className="size-4 text-muted-foreground" aria-hidden="true" />
-        <span className="font-medium">{provider.name}</span>
+        <span className="font-medium">{name}</span>
         <Badge variant="secondary">{t(`kinds.${provider.kind}.label`)}</Badge>
         <Badge variant="outline">{t("connections.fromEnvironment")}</Badge>
         {replacedBy ? (
