@@ -127,9 +127,9 @@ export function PromptCard({ prompt, using, onCopy, onUse, onEdit, onDelete }: P
         />
       </div>
       <Tags tags={prompt.tags} />
-      <footer className="mt-auto flex items-center gap-2 pt-1">
+      <footer className="mt-auto flex flex-wrap items-center gap-2 pt-1">
         <span
-          className="mr-auto inline-flex items-center gap-1 text-xs text-muted-foreground tabular-nums"
+          className="me-auto inline-flex items-center gap-1 text-xs whitespace-nowrap text-muted-foreground tabular-nums"
           data-testid="usage-count"
         >
           <TrendingUp className="size-3.5" aria-hidden="true" />
