@@ -22,7 +22,7 @@ test("a ChatGPT export is previewed, imported and its chats appear in Recent Cha
   await expect(summary).toContainText("ChatGPT data export");
   await expect(summary).toContainText("2 conversations with 6 messages");
   await expect(summary).toContainText("Models: gpt-4o, gpt-4o-mini");
-  await expect(summary).toContainText("System, tool and hidden messages: 4");
+  await expect(summary).toContainText("4 system, tool and hidden messages");
   await card.scrollIntoViewIfNeeded();
   await page.screenshot({ path: join(shots, "import-preview.png"), fullPage: true });
 
