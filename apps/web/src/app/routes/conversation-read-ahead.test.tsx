@@ -69,7 +69,7 @@ describe("arriving at a conversation's address", () => {
 
     chatCode.arrive();
     // The page's code is transformed on first import here: slow on a busy machine.
-    expect(await screen.findByText("mosaic", {}, { timeout: 10_000 })).toBeTruthy();
+    expect(await screen.findByText("mosaic", {}, { timeout: 15_000 })).toBeTruthy();
     expect(screen.getByText("What is a tessera?")).toBeTruthy();
     // Its title, in Recent Chats and over the conversation, from the list read ahead.
     expect(await screen.findAllByText("Tiles and mosaics")).not.toHaveLength(0);

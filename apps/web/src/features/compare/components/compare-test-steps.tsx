@@ -141,7 +141,7 @@ export async function openCompare(
   });
   const user = userEvent.setup();
   const view = renderApp(path, options);
-  await screen.findByRole("heading", { level: 1, hidden: true }, { timeout: 3000 });
+  await screen.findByRole("heading", { level: 1, hidden: true }, { timeout: 12_000 });
   return { user, server, ...view };
 }
 
