@@ -82,6 +82,8 @@ test("Deutsch on Account: the shell and the server's errors are German, and stay
 test("every language: the main screens have their texts and nothing overflows", async ({
   signedIn: page,
 }) => {
+  // Eight languages, each fetching its texts for three screens: more than a minute on a busy machine.
+  test.setTimeout(240_000);
   await page.goto("/dashboard/account");
   for (const language of LANGUAGES) {
     await pickLanguage(page, language.name);
