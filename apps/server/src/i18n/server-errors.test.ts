@@ -146,6 +146,12 @@ describe("messages with values", () => {
     expect(translateError("Not a message we have", "ar")).toBe("Not a message we have");
   });
 
+  it("translates why a compared model is off, its id holding a colon of its own", () => {
+    expect(
+      translateError("server/llama3.2:1b: Could not reach the model server at ollama:11434.", "de"),
+    ).toBe("server/llama3.2:1b: Der Modellserver unter ollama:11434 ist nicht erreichbar.");
+  });
+
   it("a number placeholder takes only a number", () => {
     expect(translateError("Too many requests. Try again in soon s.", "de")).toBe(
       "Too many requests. Try again in soon s.",

@@ -106,7 +106,8 @@ function translateIssues(message: string, language: LanguageCode): string | null
   const parts = message.split("; ").map((part) => {
     const whole = translateMessage(part, language);
     if (whole !== null) return ((changed = true), whole);
-    const [, field, problem] = /^([^\s:;]+): ([\s\S]+)$/.exec(part) ?? [];
+    // A model id may hold a colon of its own ("server/llama3.2:1b: …"): the field ends at the first ": ".
+    const [, field, problem] = /^([^\s;]+?): ([\s\S]+)$/.exec(part) ?? [];
     const translated = problem ? translateMessage(problem, language) : null;
     if (translated === null) return part;
     changed = true;

@@ -43,7 +43,7 @@ const NEEDS_MEMORY =
 const UNREACHABLE = /^Could not reach the model server at (.+)\.$/;
 
 /** "2.5 GB" in the reader's language ("2,5 Go"), with as many decimals as the server gave. */
-function formatSize(language: string, amount: string, unit: string): string {
+export function formatSize(language: string, amount: string, unit: string): string {
   const decimals = amount.split(".")[1]?.length ?? 0;
   return new Intl.NumberFormat(language, {
     style: "unit",

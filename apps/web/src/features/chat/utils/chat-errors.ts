@@ -3,6 +3,7 @@ import type { CHAT_ERROR_MESSAGES } from "@tessera/contracts";
 import i18next from "i18next";
 import { ApiError } from "@/lib/api-client";
 import { StreamIdleError } from "@/lib/sse-reader";
+import { streamErrorText } from "@/lib/stream-error-text";
 
 /** One of the spec's chat failure texts, in the app's language. */
 const say = (key: keyof typeof CHAT_ERROR_MESSAGES) => i18next.t(`errors.${key}`, { ns: "chat" });
@@ -21,14 +22,14 @@ export class ChatStreamError extends Error {
   }
 }
 
-/** Upstream wording mapped to the spec's texts; anything else is shown as it is. */
+/** Upstream wording mapped to the spec's texts; the server's known English translated; anything else as it is. */
 export function chatErrorText(text: string | null | undefined): string {
   const value = text?.trim();
   if (!value) return say("failed");
   if (value.includes("OpenRouter API error")) return say("unavailable");
   if (/rate-limited/i.test(value)) return say("rateLimited");
   if (value.includes("Unsupported model")) return say("unsupported");
-  return value;
+  return streamErrorText(value);
 }
 
 /**

@@ -5,6 +5,7 @@ import { Markdown } from "@/components/markdown";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
+import { streamErrorText } from "@/lib/stream-error-text";
 import { cn } from "@/lib/utils";
 import { ResponseMetrics } from "./response-metrics";
 import { StarRating } from "./star-rating";
@@ -85,7 +86,7 @@ export function ResponseCard({
 
       {status === "error" ? (
         <p role="alert" className="rounded-lg bg-destructive/8 px-3 py-2 text-sm text-destructive">
-          {t("card.error", { reason: response.error ?? t("card.failed") })}
+          {t("card.error", { reason: response.error ? streamErrorText(response.error) : t("card.failed") })}
         </p>
       ) : null}
       {stopped ? <p className="text-xs text-muted-foreground">{t("card.stopped")}</p> : null}
