@@ -1,5 +1,6 @@
 // Readable text out of what a person uploads or an address answers: plain text as is, PDFs through
-// pdf.js, Word documents through mammoth, and web pages (and uploaded HTML) through Readability (title, main text, og:image and favicon). Chat
+// pdf.js, Word documents through mammoth, and web pages (and uploaded HTML) through Readability
+// (title, main text, og:image and favicon). Chat
 // attachments, documents and deep crawl all read content here; the reading itself happens in a
 // worker (parser-pool.ts), one file at a time per person, within a time and a memory limit.
 import { AppError } from "../lib/errors";
@@ -21,11 +22,12 @@ export interface ReadOptions {
 
 const TEXT_TYPES = /^(text\/(plain|markdown|x-markdown|csv)|application\/(json|x-ndjson))$/;
 const HTML_TYPES = /^(text\/html|application\/xhtml\+xml)$/;
+const DOCX_TYPE = "application/vnd.openxmlformats-officedocument.wordprocessingml.document";
 
 export const unsupportedType = (type: string) =>
   new AppError(
     "UNSUPPORTED_MEDIA_TYPE",
-    `That address holds ${type || "an unknown type"}, not a web page, text or PDF.`,
+    `That address holds ${type || "an unknown type"}, not a web page, text, PDF or DOCX.`,
   );
 
 /** What an upload may be, named when it is something else. */
@@ -50,7 +52,7 @@ export function readFileContent(
   return parsers().parse(owner, input);
 }
 
-/** Fetches an address through the guarded client and reads it by its declared type. */
+/** Fetches an address through the guarded client and reads it by its declared type (a DOCX also by content). */
 export async function readAddress(
   url: string,
   fetchOpts: GuardedFetchOptions,
@@ -62,6 +64,8 @@ export async function readAddress(
   let input: ParseInput;
   if (HTML_TYPES.test(type)) input = { kind: "html", bytes: res.bytes, url: res.url };
   else if (type === "application/pdf" && isPdf(res.bytes)) input = { kind: "pdf", bytes: res.bytes };
+  // Servers often send a Word document as a plain download (octet-stream, zip): its content says.
+  else if (type === DOCX_TYPE || isDocx(res.bytes)) input = { kind: "docx", bytes: res.bytes };
   else if (TEXT_TYPES.test(type))
     input = { kind: "text", bytes: res.bytes, notText: unsupportedType(type).message };
   else throw unsupportedType(type);

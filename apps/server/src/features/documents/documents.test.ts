@@ -3,6 +3,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, readSse, type TestApp } from "../../test/test-app";
+import { DOCX_PACKAGE, documentXml, tinyDocx, zipOf } from "../../test/tiny-docx";
 import { tinyPdf } from "../../test/tiny-pdf";
 import { splitPassages } from "./split-passages";
 
@@ -152,6 +153,32 @@ describe("adding documents from files and addresses", () => {
         res.writeHead(200, { "content-type": "text/plain" });
         return res.end("The Ashgrove cider press opens on the first Saturday of October.");
       }
+      // A Word document named by its type, one sent as a plain download, and a zip bomb.
+      if (req.url === "/minutes.docx" || req.url === "/download?id=7") {
+        const docx = req.url === "/minutes.docx";
+        res.writeHead(200, {
+          "content-type": docx
+            ? "application/vnd.openxmlformats-officedocument.wordprocessingml.document"
+            : "application/octet-stream",
+        });
+        return res.end(
+          tinyDocx([
+            { heading: 1, text: docx ? "Ashgrove committee minutes" : "Ashgrove planting list" },
+            docx
+              ? "The committee agreed to graft the Quarrendon apple onto the old rootstock in March."
+              : "Plant the Tydeman's Late Orange beside the wall in November.",
+          ]),
+        );
+      }
+      if (req.url === "/bomb.docx") {
+        res.writeHead(200, { "content-type": "application/octet-stream" });
+        const huge = documentXml(["x".repeat(40 * 1024 * 1024)]);
+        return res.end(zipOf([...DOCX_PACKAGE, { name: "word/document.xml", data: huge, declared: 2_000 }]));
+      }
+      if (req.url === "/ferry.pdf") {
+        res.writeHead(200, { "content-type": "application/pdf" });
+        return res.end(tinyPdf("The Ferrowick night ferry leaves at eleven."));
+      }
       if (req.url === "/photo") {
         res.writeHead(200, { "content-type": "image/jpeg" });
         return res.end(Buffer.from([0xff, 0xd8, 0xff, 0xe0]));
@@ -252,6 +279,46 @@ describe("adding documents from files and addresses", () => {
     );
     const sources = events.find((e) => e.type === "sources")!.sources as { url: string }[];
     expect(sources[0]!.url).toBe(`${siteBase}/guide`);
+  });
+
+  it("reads a Word document or a PDF from an address, by its type or by its content", async () => {
+    const token = await open.newUser("minutes@example.com");
+    const from = async (path: string) => {
+      const res = await open.request("/api/documents/from-url", {
+        method: "POST",
+        token,
+        json: { url: `${siteBase}${path}` },
+      });
+      expect(res.status).toBe(201);
+      const doc = (await res.json()) as DocumentSummary;
+      const { content } = (await (
+        await open.request(`/api/documents/${doc.id}`, { token })
+      ).json()) as DocumentDetail;
+      return { doc, content };
+    };
+    const minutes = await from("/minutes.docx");
+    // A document has no title of its own: the address names it.
+    expect(minutes.doc.title).toBe(`${siteBase.replace("http://", "")}/minutes.docx`);
+    expect(minutes.content).toBe(
+      "# Ashgrove committee minutes\n\nThe committee agreed to graft the Quarrendon apple onto the old rootstock in March.",
+    );
+    const planting = await from("/download?id=7");
+    expect(planting.content).toBe(
+      "# Ashgrove planting list\n\nPlant the Tydeman's Late Orange beside the wall in November.",
+    );
+    const ferry = await from("/ferry.pdf");
+    expect(ferry.content).toContain("The Ferrowick night ferry leaves at eleven.");
+
+    // A Word document from an address passes the same zip-bomb guard as an uploaded one.
+    const bomb = await open.request("/api/documents/from-url", {
+      method: "POST",
+      token,
+      json: { url: `${siteBase}/bomb.docx` },
+    });
+    expect(bomb.status).toBe(413);
+    expect(((await bomb.json()) as { error: { message: string } }).error.message).toBe(
+      "This DOCX expands to more than 32 MB when read, so it cannot be used.",
+    );
   });
 
   it("skips addresses of the wrong type, too large, missing or private, with a reason", async () => {

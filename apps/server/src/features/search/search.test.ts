@@ -325,7 +325,7 @@ describe("with a web search provider and deep crawl", () => {
         url: `${base}/chart.png`,
         snippet: "A chart of Kestrel Bay.",
         domain: "127.0.0.1",
-        note: "Skipped: that address holds image/png, not a web page, text or PDF.",
+        note: "Skipped: that address holds image/png, not a web page, text, PDF or DOCX.",
       },
     ]);
     expect(events.find((e) => e.type === "images")!.images).toEqual([
