@@ -123,7 +123,7 @@ describe("Word documents", () => {
 });
 
 describe("HTML files", () => {
-  const PAGE = `<!DOCTYPE html><html><head><title>Ignored title</title>
+  const PAGE = `<!DOCTYPE html><html><head><title>Orran sailings for visitors</title>
     <style>body { color: red }</style><script>alert("Selkie script ran")</script></head>
     <body><nav>Home · Shop · Login</nav><main><h1>Selkie ferry timetable</h1>
     <p>The Selkie ferry crosses to Orran island at seven, noon and five on weekdays.</p>
@@ -135,7 +135,8 @@ describe("HTML files", () => {
       const res = await upload(new TextEncoder().encode(PAGE), name);
       expect(res.status).toBe(201);
       const doc = (await res.json()) as DocumentSummary;
-      expect(doc.title).toBe("timetable");
+      // A page is titled by its <title>, not by the name it was uploaded under.
+      expect(doc.title).toBe("Orran sailings for visitors");
       const { content } = await detail(doc.id);
       expect(content).toContain("# Selkie ferry timetable");
       expect(content).toContain(
@@ -147,6 +148,8 @@ describe("HTML files", () => {
     const fragment = new TextEncoder().encode("<p>Orran <b>harbour</b> lights</p>");
     const page = (await (await upload(fragment, "lights.htm")).json()) as DocumentSummary;
     expect((await detail(page.id)).content).toBe("Orran harbour lights");
+    // Without a title of its own, a page is titled by its file name.
+    expect(page.title).toBe("lights");
   });
 
   it("names what can be read when a file is none of it", async () => {

@@ -38,11 +38,17 @@ const titleFromFileName = (name: string) =>
 /** The page's own title, else its address without the scheme. */
 const titleFromUrl = (url: string) => url.replace(/^https?:\/\//, "").replace(/\/$/, "");
 
-/** A document from an uploaded file (multipart "file", optional "title"): read by the parser pool. */
+/**
+ * A document from an uploaded file (multipart "file", optional "title"): read by the parser pool.
+ * Titled by the form's title, else the page's own title when it is HTML, else the file name.
+ */
 export async function documentFromUpload(c: Context<AppEnv>, userId: string): Promise<NewDocument> {
   const upload = await readUpload(c, "file");
-  const { text } = await readFileContent(upload.bytes, { owner: userId, name: upload.name });
-  return { title: upload.fields.title?.trim() || titleFromFileName(upload.name), content: text };
+  const read = await readFileContent(upload.bytes, { owner: userId, name: upload.name });
+  return {
+    title: upload.fields.title?.trim() || read.title?.trim() || titleFromFileName(upload.name),
+    content: read.text,
+  };
 }
 
 /** A document read from an address, through the guarded client (private addresses refused). */
