@@ -38,6 +38,7 @@ import { chooseEmbedders } from "./knowledge/embeddings/choose-embedders";
 import { createEmbedderHealth } from "./knowledge/embeddings/embedder-health";
 import type { KnowledgeDeps } from "./knowledge/hybrid-search";
 import { indexJobKind, queuePendingDocuments } from "./knowledge/index-documents";
+import { warmMemoryIndex } from "./knowledge/memory-index";
 import { prepareVectorStore } from "./knowledge/vector-store";
 import { generationSizes, recordFirstGeneration } from "./knowledge/embeddings/embedder-generations";
 import { reembedJobKind } from "./knowledge/reembed";
@@ -194,6 +195,13 @@ export async function createServices(
   if (env.EMBEDDINGS === "local") await recordFirstGeneration(database.db);
   const vectors = await prepareVectorStore(database.db, await generationSizes(database.db));
   logger.info({ event: "knowledge.vectors", mode: vectors }, `nearest chunks by ${vectors}`);
+  // Without pgvector the vectors are searched in this process: read them in now, not at the first search.
+  if (vectors === "exact") {
+    void knowledge.embedders
+      .search()
+      .then((embedder) => embedder && warmMemoryIndex(database.db, embedder.id, embedder.dims))
+      .catch(() => undefined);
+  }
   jobs.define(indexJobKind(knowledge));
   jobs.define(reembedJobKind(database.db, resolveEmbedder));
   useKnowledge(knowledge);

@@ -157,6 +157,7 @@ export const budgets = pgTable(
 );
 
 const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
+const bytea = customType<{ data: Uint8Array }>({ dataType: () => "bytea" });
 
 export const conversations = pgTable(
   "conversations",
@@ -403,10 +404,18 @@ export const knowledgeVectors = pgTable(
     unit: integer("unit").notNull().default(0),
     dims: integer("dims").notNull(),
     embedding: real("embedding").array().notNull(),
+    /**
+     * The exact fallback's int8 form (memory-index.ts `packVector`), so a server without pgvector
+     * reads bytes at start instead of parsing real[] text; null where pgvector searches.
+     */
+    packed: bytea("packed"),
+    /** When stored: what other processes added is read into the exact fallback's copy by this. */
+    addedAt: timestamp("added_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     primaryKey({ columns: [t.chunkId, t.embedder, t.unit] }),
     index("knowledge_vectors_embedder_idx").on(t.embedder),
+    index("knowledge_vectors_added_at_idx").on(t.embedder, t.addedAt),
   ],
 );
 

@@ -8,7 +8,8 @@ import type { JobKind, JobQueue } from "../jobs/queue";
 import { chunkText, embeddingUnits } from "./chunk-text";
 import type { Embedder } from "./embeddings/embedder";
 import type { KnowledgeDeps } from "./hybrid-search";
-import { forgetDocument, noteIndexed } from "./memory-index";
+import { forgetDocument, noteIndexed, packVector } from "./memory-index";
+import { vectorModeFor } from "./vector-store";
 
 export const INDEX_JOB_KIND = "knowledge.index";
 /** Chunks embedded between two progress reports (and two writes of vectors). */
@@ -54,6 +55,7 @@ export async function embedChunks(db: Database, embedder: Embedder, chunks: Embe
   const units = chunks.flatMap((c) => unitsOf(c).map((text, unit) => ({ chunk: c, unit, text })));
   if (!units.length) return;
   const vectors = await embedder.embed(units.map((u) => u.text));
+  const exact = vectorModeFor(db, embedder.dims) === "exact";
   await db
     .insert(knowledgeVectors)
     .values(
@@ -63,6 +65,7 @@ export async function embedChunks(db: Database, embedder: Embedder, chunks: Embe
         unit: u.unit,
         dims: embedder.dims,
         embedding: vectors[i]!,
+        packed: exact ? packVector(vectors[i]!) : null,
       })),
     )
     .onConflictDoNothing();

@@ -2,23 +2,50 @@
 // each similarity by unnesting two arrays (seconds at tens of thousands of vectors), while a scan of
 // one typed array here takes milliseconds. Vectors are kept as int8 (a scale per vector): 512 bytes
 // a unit instead of 2 KB, for a ranking that differs from float32 only among near-equal scores.
-// Kept fresh by indexing in this process (added, and a re-indexed document's old units dropped), and
-// read again from the table after RELOAD_MS for what other processes wrote; chunks deleted meanwhile
-// are dropped by the caller's visibility check on the chunks it returns.
+// The table keeps each unit packed the same way (`packed`, written at indexing), so loading reads
+// bytes: parsing real[] text took over a minute per 100,000 units.
+// Kept fresh by indexing in this process (added, and a re-indexed document's old units dropped); what
+// other processes added is read every REFRESH_MS, and the whole set again every RELOAD_MS (chunks
+// deleted meanwhile are dropped by the caller's visibility check on the chunks it returns).
 import { sql } from "drizzle-orm";
 import { rowsOf, type Database } from "../db/client";
 import type { Visibility } from "./visible-chunks";
 
-/** How long a loaded index serves before it is read again from the table (in the background). */
-const RELOAD_MS = 60_000;
+/** How often units added by other processes are read in (those added since the last read). */
+const REFRESH_MS = 60_000;
+/** How long a loaded index serves before the whole set is read again (in the background). */
+const RELOAD_MS = 30 * 60_000;
+/** A refresh reads units added up to this long before the last one began: transactions commit late. */
+const REFRESH_OVERLAP_MS = 5 * 60_000;
 /** Rows read from the table per query while loading. */
-const PAGE = 2_000;
+const PAGE = 10_000;
+/** Rows whose packed form is written back per statement, for units stored before it existed. */
+const BACKFILL_PAGE = 500;
 
 export interface UnitVector {
   chunkId: string;
   documentId: string;
   userId: string;
   vector: ArrayLike<number>;
+}
+
+/** A unit as the table keeps it for this index: `dims` int8 values, then the float32 scale (LE). */
+export function packVector(vector: ArrayLike<number>): Buffer {
+  const dims = vector.length;
+  const out = Buffer.alloc(dims + 4);
+  let max = 0;
+  for (let k = 0; k < dims; k++) max = Math.max(max, Math.abs(vector[k]!));
+  const scale = max > 0 ? 127 / max : 1;
+  for (let k = 0; k < dims; k++) out.writeInt8(Math.round(vector[k]! * scale), k);
+  out.writeFloatLE(1 / scale, dims);
+  return out;
+}
+
+interface PackedUnit {
+  chunkId: string;
+  documentId: string;
+  userId: string;
+  packed: Uint8Array;
 }
 
 export class MemoryIndex {
@@ -51,18 +78,24 @@ export class MemoryIndex {
     this.dropped = dropped;
   }
 
+  /** Chunks held, so a refresh skips the ones indexing in this process already added. */
+  readonly chunks = new Set<string>();
+
   add(rows: UnitVector[]) {
+    this.addPacked(rows.map((r) => ({ ...r, packed: packVector(r.vector) })));
+  }
+
+  addPacked(rows: PackedUnit[]) {
     this.grow(rows.length);
+    const { dims } = this;
     for (const r of rows) {
-      let max = 0;
-      for (let k = 0; k < this.dims; k++) max = Math.max(max, Math.abs(r.vector[k]!));
-      const scale = max > 0 ? 127 / max : 1;
-      const at = this.count * this.dims;
-      for (let k = 0; k < this.dims; k++) this.data[at + k] = Math.round(r.vector[k]! * scale);
-      this.scales[this.count] = 1 / scale;
+      if (r.packed.length !== dims + 4) continue;
+      this.data.set(new Int8Array(r.packed.buffer, r.packed.byteOffset, dims), this.count * dims);
+      this.scales[this.count] = Buffer.from(r.packed.buffer, r.packed.byteOffset, dims + 4).readFloatLE(dims);
       this.chunkIds.push(r.chunkId);
       this.documentIds.push(r.documentId);
       this.userIds.push(r.userId);
+      this.chunks.add(r.chunkId);
       this.count++;
     }
   }
@@ -108,42 +141,81 @@ export class MemoryIndex {
 
 interface Slot {
   index: Promise<MemoryIndex>;
-  /** A reload under way: the old index serves until it is complete. */
+  /** A refresh or reload under way: the index serves as it is until it is complete. */
   reloading?: Promise<void>;
+  /** When units were last read in (this process's clock), and the database's clock then. */
+  refreshedAt: number;
+  since: string;
 }
 
 const slots = new WeakMap<object, Map<string, Slot>>();
 
-async function load(db: Database, embedder: string, dims: number): Promise<MemoryIndex> {
-  const index = new MemoryIndex(dims);
+interface Row {
+  chunk_id: string;
+  unit: number;
+  document_id: string;
+  user_id: string;
+  packed: Buffer | null;
+  embedding: number[] | null;
+}
+
+/** Reads the embedder's units into `index`: all of them, or those added after `since`. */
+async function readUnits(db: Database, index: MemoryIndex, embedder: string, since?: string) {
   let after = "00000000-0000-0000-0000-000000000000";
   let afterUnit = -1;
+  const unpacked: { chunkId: string; unit: number; packed: Buffer }[] = [];
+  // A refresh skips chunks held before it began (a chunk's units may span two pages).
+  const readNow = new Set<string>();
   for (;;) {
-    const rows = await rowsOf<{
-      chunk_id: string;
-      unit: number;
-      document_id: string;
-      user_id: string;
-      embedding: number[];
-    }>(
+    // In primary-key order, so each page continues the index scan where the last one stopped.
+    const rows = await rowsOf<Row>(
       db,
-      sql`select v.chunk_id, v.unit, c.document_id, c.user_id, v.embedding
+      sql`select v.chunk_id, v.unit, c.document_id, c.user_id, v.packed,
+                 case when v.packed is null then v.embedding end as embedding
           from knowledge_vectors v join knowledge_chunks c on c.id = v.chunk_id
-          where v.embedder = ${embedder} and v.dims = ${dims} and (v.chunk_id, v.unit) > (${after}::uuid, ${afterUnit})
-          order by v.chunk_id, v.unit limit ${PAGE}`,
+          where v.embedder = ${embedder} and v.dims = ${index.dims}
+            and (v.chunk_id, v.embedder, v.unit) > (${after}::uuid, ${embedder}, ${afterUnit})
+            ${since ? sql`and v.added_at > ${since}::timestamptz - ${`${REFRESH_OVERLAP_MS} milliseconds`}::interval` : sql``}
+          order by v.chunk_id, v.embedder, v.unit limit ${PAGE}`,
     );
-    index.add(
-      rows.map((r) => ({
-        chunkId: r.chunk_id,
-        documentId: r.document_id,
-        userId: r.user_id,
-        vector: r.embedding,
-      })),
+    const fresh = since ? rows.filter((r) => readNow.has(r.chunk_id) || !index.chunks.has(r.chunk_id)) : rows;
+    if (since) for (const r of fresh) readNow.add(r.chunk_id);
+    index.addPacked(
+      fresh.map((r) => {
+        let packed = r.packed;
+        if (!packed) {
+          packed = packVector(r.embedding ?? []);
+          unpacked.push({ chunkId: r.chunk_id, unit: r.unit, packed });
+        }
+        return { chunkId: r.chunk_id, documentId: r.document_id, userId: r.user_id, packed };
+      }),
     );
-    if (rows.length < PAGE) return index;
+    if (rows.length < PAGE) break;
     after = rows[rows.length - 1]!.chunk_id;
     afterUnit = rows[rows.length - 1]!.unit;
   }
+  // Units stored without their packed form (before it existed, or while pgvector searched them)
+  // get it now, so the next start reads bytes.
+  for (let i = 0; i < unpacked.length; i += BACKFILL_PAGE) {
+    const page = unpacked.slice(i, i + BACKFILL_PAGE);
+    await db.execute(
+      sql`update knowledge_vectors v set packed = decode(p.hex, 'hex')
+          from (select unnest(${`{${page.map((u) => u.chunkId).join(",")}}`}::uuid[]) as chunk_id,
+                       unnest(${`{${page.map((u) => u.unit).join(",")}}`}::int[]) as unit,
+                       unnest(${`{${page.map((u) => u.packed.toString("hex")).join(",")}}`}::text[]) as hex) p
+          where v.chunk_id = p.chunk_id and v.unit = p.unit and v.embedder = ${embedder}`,
+    );
+  }
+}
+
+const databaseNow = async (db: Database) =>
+  (await rowsOf<{ now: string }>(db, sql`select clock_timestamp()::text as now`))[0]!.now;
+
+async function load(db: Database, embedder: string, dims: number) {
+  const since = await databaseNow(db);
+  const index = new MemoryIndex(dims);
+  await readUnits(db, index, embedder);
+  return { index, since };
 }
 
 function slotOf(db: Database, embedder: string, dims: number): Slot {
@@ -152,13 +224,48 @@ function slotOf(db: Database, embedder: string, dims: number): Slot {
   const key = `${embedder}:${dims}`;
   let slot = byEmbedder.get(key);
   if (!slot) {
-    const index = load(db, embedder, dims);
-    slot = { index };
-    byEmbedder.set(key, slot);
-    // A failed load is tried again by the next search.
-    index.catch(() => byEmbedder.delete(key));
+    const loading = load(db, embedder, dims);
+    const made: Slot = { index: loading.then((l) => l.index), refreshedAt: Date.now(), since: "" };
+    void loading.then(
+      (l) => (made.since = l.since),
+      // A failed load is tried again by the next search.
+      () => byEmbedder.delete(key),
+    );
+    byEmbedder.set(key, (slot = made));
   }
   return slot;
+}
+
+/** In the background: the units other processes added, or every unit again after RELOAD_MS. */
+function keepFresh(db: Database, slot: Slot, index: MemoryIndex, embedder: string) {
+  if (slot.reloading || Date.now() - slot.refreshedAt < REFRESH_MS || !slot.since) return;
+  const whole = Date.now() - index.loadedAt > RELOAD_MS;
+  const { since } = slot;
+  slot.reloading = (async () => {
+    const now = await databaseNow(db);
+    if (whole) {
+      const fresh = await load(db, embedder, index.dims);
+      slot.index = Promise.resolve(fresh.index);
+    } else {
+      await readUnits(db, index, embedder, since);
+    }
+    slot.since = now;
+    slot.refreshedAt = Date.now();
+  })()
+    .catch(() => {
+      slot.refreshedAt = Date.now();
+    })
+    .finally(() => {
+      slot.reloading = undefined;
+    });
+}
+
+/** Starts reading an embedder's units in, so the first search after a start need not wait for it. */
+export function warmMemoryIndex(db: Database, embedder: string, dims: number): Promise<void> {
+  return slotOf(db, embedder, dims).index.then(
+    () => undefined,
+    () => undefined,
+  );
 }
 
 /** The visible chunks nearest `vector` by their best unit, from this process's copy of the vectors. */
@@ -168,18 +275,7 @@ export async function nearestInMemory(
 ): Promise<{ chunkId: string; similarity: number }[]> {
   const slot = slotOf(db, q.embedder, q.vector.length);
   const index = await slot.index;
-  if (Date.now() - index.loadedAt > RELOAD_MS && !slot.reloading) {
-    const next = load(db, q.embedder, q.vector.length);
-    slot.reloading = next.then(
-      (fresh) => {
-        slot.index = Promise.resolve(fresh);
-        slot.reloading = undefined;
-      },
-      () => {
-        slot.reloading = undefined;
-      },
-    );
-  }
+  keepFresh(db, slot, index, q.embedder);
   const { who } = q;
   const shared = new Set(who.sharedDocumentIds ?? []);
   const only = who.documentIds ? new Set(who.documentIds) : null;
