@@ -19,6 +19,7 @@ import { ApiError, errorMessage } from "@/lib/api-client";
 import { toast } from "@/lib/toast";
 import { useCreateConnection } from "../api/create-connection";
 import { useUpdateConnection } from "../api/update-connection";
+import { connectionTestText } from "../utils/connection-test-text";
 import { smtpAddress, smtpFields, type SmtpFields } from "./smtp-address";
 import { KindSelect } from "./kind-select";
 import { OptionFields } from "./option-fields";
@@ -103,7 +104,7 @@ export function ConnectionForm({
         const message = errorMessage(err)
           .replace(/^Not saved: the test call failed\. /, "")
           .replace(`${t("form.testCallFailed")}. `, "");
-        setFailure({ message, untestedAllowed: untested });
+        setFailure({ message: connectionTestText(message, t), untestedAllowed: untested });
       },
     };
     if (connection) {

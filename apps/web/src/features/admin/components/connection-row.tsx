@@ -24,6 +24,7 @@ import { formatCount } from "@/lib/utils";
 import { useDeleteConnection } from "../api/delete-connection";
 import { useTestConnection } from "../api/test-connection";
 import { useUpdateConnection } from "../api/update-connection";
+import { connectionTestText } from "../utils/connection-test-text";
 import { ConnectionDialog } from "./connection-dialog";
 import { ConnectionModelsDialog } from "./connection-models-dialog";
 
@@ -201,7 +202,7 @@ export function TestResult({ result }: { result: ConnectionTest }) {
           <CircleAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
         )}
         <span className="break-words">
-          {result.ok ? t("row.works") : t("row.failed")} {result.message}
+          {result.ok ? t("row.works") : t("row.failed")} {connectionTestText(result.message, t)}
           <span className="ms-1 text-xs text-muted-foreground">
             {t("row.ms", { ms: formatCount(result.ms) })}
           </span>

@@ -18,6 +18,7 @@ import { formatCount } from "@/lib/utils";
 import { useChooseEmbeddingModel } from "../api/choose-embedding-model";
 import { useEmbeddings } from "../api/get-embeddings";
 import { useTestEmbeddingModel } from "../api/test-embedding-model";
+import { connectionTestText } from "../utils/connection-test-text";
 
 export function EmbeddingModelCard() {
   const { t } = useTranslation("embeddings");
@@ -145,6 +146,7 @@ function Progress({ status }: { status: EmbeddingsStatus }) {
 
 function ChoiceForm({ status }: { status: EmbeddingsStatus }) {
   const { t } = useTranslation("embeddings");
+  const { t: adminText } = useTranslation("admin");
   const connectionId = useId();
   const modelId = useId();
   const initial = status.choice;
@@ -247,7 +249,7 @@ function ChoiceForm({ status }: { status: EmbeddingsStatus }) {
                 dims: formatCount(tested.dims ?? 0),
                 ms: formatCount(tested.ms),
               })
-            : t("test.failed", { error: tested.error ?? "" })}
+            : t("test.failed", { error: connectionTestText(tested.error ?? "", adminText) })}
         </p>
       ) : null}
       <div className="flex flex-wrap gap-2">
