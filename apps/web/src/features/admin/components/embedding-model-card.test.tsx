@@ -1,4 +1,4 @@
-import type { ConnectionsResponse, EmbeddingsStatus } from "@tessera/contracts";
+import type { ConnectionsResponse, EmbeddingsStatus, HealthResponse } from "@tessera/contracts";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
@@ -34,6 +34,15 @@ const nomic = {
   vectors: "exact" as const,
 };
 
+const health = (embeddings: HealthResponse["embeddings"]): HealthResponse => ({
+  status: "ok",
+  db: "pglite",
+  rateLimits: "memory",
+  vectors: "exact",
+  embeddings,
+  version: "1.0.0",
+});
+
 function signedInAdmin(routes: Parameters<typeof stubFetch>[0]) {
   storeSession({ user: admin });
   return stubFetch({
@@ -42,6 +51,7 @@ function signedInAdmin(routes: Parameters<typeof stubFetch>[0]) {
       json({ connections: [], environment: [] } satisfies ConnectionsResponse),
     "GET /api/admin/models": () => json({ models: [] }),
     "POST /api/track-event": () => new Response(null, { status: 204 }),
+    "GET /api/health": () => json(health("ok")),
     ...routes,
   });
 }
@@ -156,5 +166,29 @@ describe("Admin → Connections → Embedding model", () => {
         "Retrieval by meaning is off on this server (EMBEDDINGS=off): documents are found by their words only.",
       ),
     ).toBeTruthy();
+  });
+
+  it("says the model is failing while /api/health says it did not answer the last search", async () => {
+    const note =
+      "The model did not answer the last search: search finds passages by their words only until it answers again.";
+    const server = signedInAdmin({
+      "GET /api/admin/embeddings": () => json({ ...builtin, current: nomic }),
+      "GET /api/health": () => json(health("failing")),
+    });
+    const view = renderApp("/dashboard/admin/connections");
+    const el = await card();
+    expect(await within(el).findByText("Failing")).toBeTruthy();
+    expect(within(el).getByRole("alert").textContent).toBe(note);
+    expect(within(el).getByText("nomic-embed-text on Ollama")).toBeTruthy();
+    expect(server.callsTo("GET /api/health").length).toBeGreaterThan(0);
+    view.unmount();
+
+    const ok = signedInAdmin({ "GET /api/admin/embeddings": () => json({ ...builtin, current: nomic }) });
+    renderApp("/dashboard/admin/connections");
+    const healthy = await card();
+    expect(await within(healthy).findByText("nomic-embed-text on Ollama")).toBeTruthy();
+    await waitFor(() => expect(ok.callsTo("GET /api/health").length).toBeGreaterThan(0));
+    expect(within(healthy).queryByText("Failing")).toBeNull();
+    expect(within(healthy).queryByText(note)).toBeNull();
   });
 });

@@ -1,7 +1,8 @@
 // Admin → Connections → Embedding model: which model turns documents into vectors for retrieval by
 // meaning, the built-in offline one or a connection's, tested with one sentence before it is used.
 // A change re-embeds every chunk in the background; the card shows how far, or why it stopped, and
-// how nearest chunks are found (pgvector's index or exact similarity, as /api/health says).
+// how nearest chunks are found (pgvector's index or exact similarity), and, as /api/health says,
+// whether the model answered the last search.
 import type { EmbeddingChoice, EmbeddingsStatus, EmbeddingTest, Generation } from "@tessera/contracts";
 import { useEffect, useId, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
@@ -17,6 +18,7 @@ import { toast } from "@/lib/toast";
 import { formatCount } from "@/lib/utils";
 import { useChooseEmbeddingModel } from "../api/choose-embedding-model";
 import { useEmbeddings } from "../api/get-embeddings";
+import { useHealth } from "../api/get-health";
 import { useTestEmbeddingModel } from "../api/test-embedding-model";
 import { connectionTestText } from "../utils/connection-test-text";
 
@@ -66,6 +68,7 @@ function InUse({ status }: { status: EmbeddingsStatus }) {
   const { t } = useTranslation("embeddings");
   const modelText = useModelText();
   const current = status.current;
+  const failing = useHealth().data?.embeddings === "failing";
   return (
     <section
       aria-label={t("inUse.label")}
@@ -79,7 +82,13 @@ function InUse({ status }: { status: EmbeddingsStatus }) {
             {t("inUse.dims", { count: current.dims, dims: formatCount(current.dims) })}
           </Badge>
         ) : null}
+        {failing ? <Badge variant="destructive">{t("inUse.failing")}</Badge> : null}
       </div>
+      {failing ? (
+        <p role="alert" className="text-xs text-destructive">
+          {t("inUse.failingNote")}
+        </p>
+      ) : null}
       <p className="text-xs text-muted-foreground">
         {status.vectors === "exact"
           ? t("vectors.exact")
