@@ -2,6 +2,7 @@
 // is told about their own budget. Instance admins only, on /dashboard/admin/* and /api/admin/*.
 import { z } from "zod";
 import { planIdSchema, type PlanId } from "./plan-id";
+import { budgetScopeSchema, budgetStatusSchema } from "./budget-status";
 import { domainListSchema } from "./teams";
 
 // ——— People ———
@@ -64,27 +65,6 @@ export const adminUsersPageSchema = z.object({
 export type AdminUsersPage = z.infer<typeof adminUsersPageSchema>;
 
 // ——— Budgets ———
-
-export const budgetScopeSchema = z.enum(["instance", "team", "user"]);
-export type BudgetScope = z.infer<typeof budgetScopeSchema>;
-
-/** Where a person stands against the monthly cap that applies to them (their own, their team's, or everyone's). */
-export const budgetStatusSchema = z.object({
-  scope: budgetScopeSchema,
-  /** The team whose budget applies (scope team). */
-  teamName: z.string().nullable(),
-  monthlyTokens: z.number().nullable(),
-  monthlyCostUsd: z.number().nullable(),
-  usedTokens: z.number(),
-  usedCostUsd: z.number(),
-  /** The first moment of next month (UTC), when use starts again from zero. */
-  resetsAt: z.string(),
-  /** 80% or more of a cap is used. */
-  warning: z.boolean(),
-  /** A cap is reached: model calls are refused (429) until `resetsAt`. */
-  exceeded: z.boolean(),
-});
-export type BudgetStatus = z.infer<typeof budgetStatusSchema>;
 
 /** At or past this share of a cap, the person is warned. */
 export const BUDGET_WARNING_SHARE = 0.8;

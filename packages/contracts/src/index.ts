@@ -22,6 +22,7 @@ export * from "./images";
 export * from "./voice";
 export * from "./transcribe";
 export * from "./analytics";
+export * from "./budget-status";
 export * from "./admin";
 export * from "./changelog";
 export * from "./mail-domains";

@@ -3,7 +3,7 @@
 // page lists them, and the UI shows what is locked and why before anyone tries.
 import { z } from "zod";
 import { findCatalogueModel, LOCAL_MODEL_ID } from "./models";
-import { budgetStatusSchema } from "./admin";
+import { budgetStatusSchema } from "./budget-status";
 import { planIdSchema, type PlanId } from "./plan-id";
 
 export { planIdSchema, type PlanId };
