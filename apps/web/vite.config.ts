@@ -39,6 +39,68 @@ const PUBLIC_ICONS = new RegExp(
     String.raw`node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/](${PUBLIC_ICON_NAMES.join("|")})\.mjs$`,
 );
 
+// The icons the signed-in frame and the chat show before anyone clicks (sidebar, Recent Chats,
+// composer, welcome). The app's other icons (its menus, dialogs and other pages) travel apart, loaded
+// with them. An icon missing here still works; it only makes the chat load the chunk of the others.
+const CHAT_ICON_NAMES = [
+  "arrow-down",
+  "arrow-right",
+  "arrow-up",
+  "audio-lines",
+  "book-open",
+  "bot",
+  "chart-column",
+  "chevron-down",
+  "chevron-right",
+  "clock",
+  "columns-3",
+  "cpu",
+  "download",
+  "ellipsis",
+  "file-text",
+  "folder",
+  "folder-open",
+  "folder-plus",
+  "gauge",
+  "image",
+  "layers",
+  "layout-dashboard",
+  "library",
+  "lightbulb",
+  "link-2",
+  "log-out",
+  "mail",
+  "message-square",
+  "messages-square",
+  "mic",
+  "panel-left",
+  "paperclip",
+  "pencil",
+  "pin",
+  "plug-zap",
+  "plus",
+  "rotate-ccw-clock",
+  "scroll-text",
+  "search",
+  "server",
+  "server-crash",
+  "settings",
+  "share-2",
+  "sliders-horizontal",
+  "sparkles",
+  "square",
+  "star",
+  "trash",
+  "undo-2",
+  "user",
+  "user-round",
+  "wrench",
+  "x",
+];
+const CHAT_ICONS = new RegExp(
+  String.raw`node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/](${CHAT_ICON_NAMES.join("|")})\.mjs$`,
+);
+
 // Better Auth checks Origin on POST; the dev server's origin (5173) is not the API's, so the proxy
 // presents the API's own origin, as the production build (served by the API itself) would.
 const proxyTo = {
@@ -112,6 +174,7 @@ export default defineConfig({
             // that pages open to visitors show (sign-in, errors, update notices) travel apart, with
             // lucide's own code, so sign-in does not load the app's hundreds.
             { name: "icons-public", test: PUBLIC_ICONS },
+            { name: "icons-chat", test: CHAT_ICONS },
             { name: "icons", test: /node_modules[\\/]lucide-react[\\/]/ },
           ],
         },
