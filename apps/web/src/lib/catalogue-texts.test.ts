@@ -122,6 +122,27 @@ describe("catalogue texts", () => {
     // Anything else the server says stays as it is.
     expect(reason("Needs a GPU.")).toBe("Needs a GPU.");
   });
+  it("names the shipped image models in German, and says why one is off", async () => {
+    const sketch = IMAGE_MODEL_CATALOGUE.find((m) => m.id === "tessera-sketch")!;
+    const flux = IMAGE_MODEL_CATALOGUE.find((m) => m.id !== "tessera-sketch")!;
+    const data = {
+      defaultModel: sketch.id,
+      models: [
+        { ...sketch, available: true, unavailableReason: null },
+        { ...flux, available: false, unavailableReason: NOT_ENABLED_MESSAGE },
+        { ...sketch, id: "my-drawer", name: "Tessera Sketch (procedural, offline)", available: true },
+      ],
+    } as unknown as Parameters<ReturnType<typeof texts>["imageModels"]>[0];
+    expect(texts().imageModels(data)).toEqual(data);
+    await changeLanguage("de");
+    const [procedural, off, other] = texts().imageModels(data).models;
+    expect(procedural!.name).toBe("Tessera Sketch (prozedural, offline)");
+    expect(procedural!.description).not.toBe(sketch.description);
+    expect(off!.name).toBe(flux.name);
+    expect(off!.unavailableReason).toBe("Auf diesem Server nicht aktiviert.");
+    // Only a shipped id is renamed.
+    expect(other!.name).toBe("Tessera Sketch (procedural, offline)");
+  });
   it("says in German how dictation works or what it needs, program names kept", async () => {
     const off =
       "Dictation is not enabled on this server: it needs a transcription connection, or ffmpeg and pocketsphinx (with pocketsphinx-en-us) installed on the server.";

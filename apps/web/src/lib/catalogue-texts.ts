@@ -13,6 +13,7 @@ import {
   findCatalogueModel,
   upgradeMessage,
   type Assistant,
+  type ImageModelsResponse,
   type ModelAvailability,
   type ModelsResponse,
   type PromptTemplate,
@@ -88,6 +89,8 @@ export interface CatalogueTexts {
   ) => string | null;
   groupTitle: (group: { id: string; title: string }) => string;
   models: (data: ModelsResponse) => ModelsResponse;
+  /** The image models: a shipped model's generic name and description, and why one is off. */
+  imageModels: (data: ImageModelsResponse) => ImageModelsResponse;
   localModelDescription: (model: { id: string; description: string }) => string;
   assistant: <T extends Pick<Assistant, "name" | "description" | "builtIn">>(assistant: T) => T;
   toolDescription: (tool: Pick<ToolSummary, "source" | "name" | "description">) => string;
@@ -155,6 +158,19 @@ export function catalogueTexts(t: TFunction): CatalogueTexts {
     groupTitle,
     models: (data) => ({
       groups: data.groups.map((g) => ({ ...g, title: groupTitle(g), models: g.models.map(localized) })),
+    }),
+    imageModels: (data) => ({
+      ...data,
+      models: data.models.map((m) => {
+        const shipped = IMAGE_MODEL_CATALOGUE.find((c) => c.id === m.id);
+        const name = shipped?.name === m.name ? textIn(tableOf(t, "imageModelNames"), m.id) : undefined;
+        return {
+          ...m,
+          name: name ?? m.name,
+          description: modelDescription(m),
+          unavailableReason: unavailableReason({ ...m, requiredPlan: null }),
+        };
+      }),
     }),
     localModelDescription: ({ id, description }) => {
       const shipped = LOCAL_MODEL_CATALOGUE.find((m) => m.id === id);

@@ -99,14 +99,17 @@ describe("Admin → Connections", () => {
         keyLast4: null,
         overriddenBy: null,
       } as const;
+      const images = { ...mail, kind: "openai-images", name: "OpenAI images", variables: ["OPENAI_API_KEY"] };
       signedInAdmin({
-        "GET /api/admin/connections": () => json({ ...listing, environment: [...listing.environment, mail] }),
+        "GET /api/admin/connections": () =>
+          json({ ...listing, environment: [...listing.environment, mail, images] }),
         "GET /api/profile": () => profileIn("de"),
       });
       renderApp("/dashboard/admin/connections");
       expect(await screen.findByRole("listitem", { name: "OpenRouter" })).toBeTruthy();
       expect(screen.getByRole("listitem", { name: "Modellserver unter 127.0.0.1:11434" })).toBeTruthy();
       expect(screen.getByRole("listitem", { name: "Mailserver" })).toBeTruthy();
+      expect(screen.getByRole("listitem", { name: "OpenAI-Bilder" })).toBeTruthy();
     } finally {
       await changeLanguage("en");
     }

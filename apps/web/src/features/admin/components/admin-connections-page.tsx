@@ -137,7 +137,8 @@ function CapabilitySection({
 }
 
 /** Generic names the server gives what its environment connects (environment-providers.ts); brands stay. */
-const ENVIRONMENT_NAMES: Record<string, "speech" | "transcription" | "mail"> = {
+const ENVIRONMENT_NAMES: Record<string, "speech" | "transcription" | "mail" | "openaiImages"> = {
+  "OpenAI images": "openaiImages",
   "Text to speech": "speech",
   Transcription: "transcription",
   "Mail server": "mail",

@@ -3,6 +3,7 @@
 import { imageModelsResponseSchema } from "@tessera/contracts";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api-client";
+import { useCatalogueTexts } from "@/lib/catalogue-texts";
 
 export const imageModelsQuery = queryOptions({
   queryKey: ["image-models"],
@@ -10,6 +11,8 @@ export const imageModelsQuery = queryOptions({
     (await apiRequest("/api/image-models", { schema: imageModelsResponseSchema, signal })).data,
 });
 
+/** The image models in the reader's language (suspends until the `catalogue` texts are in). */
 export function useImageModels() {
-  return useQuery(imageModelsQuery);
+  const texts = useCatalogueTexts();
+  return useQuery({ ...imageModelsQuery, select: texts.imageModels });
 }
