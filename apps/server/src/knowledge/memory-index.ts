@@ -9,6 +9,7 @@
 // deleted meanwhile are dropped by the caller's visibility check on the chunks it returns).
 import { sql } from "drizzle-orm";
 import { rowsOf, type Database } from "../db/client";
+import { dotKernel, type DotKernel } from "./dot-kernel";
 import type { Visibility } from "./visible-chunks";
 
 /** How often units added by other processes are read in (those added since the last read). */
@@ -48,9 +49,18 @@ interface PackedUnit {
   packed: Uint8Array;
 }
 
+/** Bytes of WebAssembly memory in a page. */
+const PAGE_BYTES = 65_536;
+
 export class MemoryIndex {
   count = 0;
-  data: Int8Array;
+  /** A row's bytes: `dims` rounded up to 16 for the SIMD kernel, the padding left zero. */
+  readonly stride: number;
+  /** Rows the memory holds now. */
+  private capacity = 0;
+  /** The rows live in the kernel's memory (from 0), or here where WebAssembly SIMD is missing. */
+  private readonly kernel: DotKernel | null;
+  private plain = new Int8Array(0);
   scales = new Float32Array(0);
   chunkIds: string[] = [];
   documentIds: string[] = [];
@@ -58,18 +68,40 @@ export class MemoryIndex {
   /** Rows of a document indexed again since (skipped, and not counted as live). */
   dropped = new Uint8Array(0);
   loadedAt = Date.now();
+  /** Chunks held, so a refresh skips the ones indexing in this process already added. */
+  readonly chunks = new Set<string>();
 
-  constructor(readonly dims: number) {
-    this.data = new Int8Array(0);
+  /** `simd: false`: the plain loop, as where WebAssembly SIMD is missing (tests). */
+  constructor(
+    readonly dims: number,
+    options: { simd?: boolean } = {},
+  ) {
+    this.stride = Math.ceil(dims / 16) * 16;
+    this.kernel = options.simd === false ? null : dotKernel();
+  }
+
+  /** The rows, `stride` bytes each (a fresh view: growing the kernel's memory replaces its buffer). */
+  get data(): Int8Array {
+    return this.kernel
+      ? new Int8Array(this.kernel.memory.buffer, 0, this.capacity * this.stride)
+      : this.plain;
   }
 
   private grow(rows: number) {
     const need = this.count + rows;
-    if (need <= this.scales.length) return;
-    const size = Math.max(need, Math.ceil(this.scales.length * 1.5), 1_024);
-    const data = new Int8Array(size * this.dims);
-    data.set(this.data);
-    this.data = data;
+    if (need <= this.capacity) return;
+    const size = Math.max(need, Math.ceil(this.capacity * 1.5), 1_024);
+    if (this.kernel) {
+      // The rows, then room for a search's query (int16) and its scores (int32 a row).
+      const bytes = size * this.stride + this.stride * 2 + size * 4;
+      const have = this.kernel.memory.buffer.byteLength;
+      if (bytes > have) this.kernel.memory.grow(Math.ceil((bytes - have) / PAGE_BYTES));
+    } else {
+      const plain = new Int8Array(size * this.stride);
+      plain.set(this.plain);
+      this.plain = plain;
+    }
+    this.capacity = size;
     const scales = new Float32Array(size);
     scales.set(this.scales);
     this.scales = scales;
@@ -78,19 +110,17 @@ export class MemoryIndex {
     this.dropped = dropped;
   }
 
-  /** Chunks held, so a refresh skips the ones indexing in this process already added. */
-  readonly chunks = new Set<string>();
-
   add(rows: UnitVector[]) {
     this.addPacked(rows.map((r) => ({ ...r, packed: packVector(r.vector) })));
   }
 
   addPacked(rows: PackedUnit[]) {
     this.grow(rows.length);
-    const { dims } = this;
+    const { dims, stride } = this;
+    const data = this.data;
     for (const r of rows) {
       if (r.packed.length !== dims + 4) continue;
-      this.data.set(new Int8Array(r.packed.buffer, r.packed.byteOffset, dims), this.count * dims);
+      data.set(new Int8Array(r.packed.buffer, r.packed.byteOffset, dims), this.count * stride);
       this.scales[this.count] = Buffer.from(r.packed.buffer, r.packed.byteOffset, dims + 4).readFloatLE(dims);
       this.chunkIds.push(r.chunkId);
       this.documentIds.push(r.documentId);
@@ -104,13 +134,38 @@ export class MemoryIndex {
     for (let i = 0; i < this.count; i++) if (this.documentIds[i] === documentId) this.dropped[i] = 1;
   }
 
+  /** Every row's dot product with `vector`, unscaled, and the factor that makes it a similarity. */
+  private scores(vector: number[]): { raw: ArrayLike<number>; factor: number } {
+    const { count, stride, dims } = this;
+    if (!this.kernel) {
+      const data = this.plain;
+      const raw = new Float64Array(count);
+      for (let i = 0; i < count; i++) {
+        let sum = 0;
+        for (let k = 0, at = i * stride; k < dims; k++, at++) sum += data[at]! * vector[k]!;
+        raw[i] = sum;
+      }
+      return { raw, factor: 1 };
+    }
+    // The query as int16, as fine as the int32 sums allow: |row| ≤ 127 a value, `stride` values.
+    let max = 0;
+    for (let k = 0; k < dims; k++) max = Math.max(max, Math.abs(vector[k]!));
+    const top = Math.min(32_767, Math.floor(2 ** 31 / (127 * stride)) - 1);
+    const scale = max > 0 ? top / max : 1;
+    const at = this.capacity * stride;
+    const query = new Int16Array(this.kernel.memory.buffer, at, stride);
+    for (let k = 0; k < dims; k++) query[k] = Math.round(vector[k]! * scale);
+    const out = at + stride * 2;
+    this.kernel.scores(at, 0, count, stride, out);
+    return { raw: new Int32Array(this.kernel.memory.buffer, out, count), factor: 1 / scale };
+  }
+
   /**
    * The best-scoring `limit` chunks among the rows `visible` lets through, by their best unit. A
    * chunk's units are adjacent (added in chunk and unit order), so each chunk is decided when the
    * scan leaves it.
    */
   nearest(vector: number[], limit: number, visible: (i: number) => boolean) {
-    const q = Float32Array.from(vector);
     const top: { chunkId: string; similarity: number }[] = [];
     const offer = (chunkId: string, similarity: number) => {
       if (top.length === limit && similarity <= top[limit - 1]!.similarity) return;
@@ -119,15 +174,13 @@ export class MemoryIndex {
       top.splice(at, 0, { chunkId, similarity });
       if (top.length > limit) top.pop();
     };
+    const { raw, factor } = this.scores(vector);
     let chunk = "";
     let chunkBest = -Infinity;
-    // Locals, not fields, in the loop that runs count × dims times.
-    const { data, scales, dropped, chunkIds, dims, count } = this;
+    const { scales, dropped, chunkIds, count } = this;
     for (let i = 0; i < count; i++) {
       if (dropped[i] || !visible(i)) continue;
-      let sum = 0;
-      for (let k = 0, at = i * dims; k < dims; k++, at++) sum += data[at]! * q[k]!;
-      const score = sum * scales[i]!;
+      const score = raw[i]! * scales[i]! * factor;
       if (chunkIds[i] !== chunk) {
         if (chunk) offer(chunk, chunkBest);
         chunk = chunkIds[i]!;
