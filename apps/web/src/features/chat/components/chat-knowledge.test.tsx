@@ -1,7 +1,7 @@
 import type { CollectionSummary } from "@tessera/contracts";
 import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { json, sse } from "@/testing/fetch-stub";
+import { apiError, json, sse } from "@/testing/fetch-stub";
 import { ANSWER_ID, messageBox, openChat } from "./chat-test-steps";
 
 const INSTANT = "/dashboard/chat?feature_typewriterEffects=false";
@@ -42,6 +42,18 @@ const citedAnswer = [
     messageId: ANSWER_ID,
   },
 ];
+
+const chunk = {
+  id: CHUNK,
+  documentId: DOCUMENT,
+  page: 2,
+  heading: "Lamp",
+  content:
+    "Before dusk the keeper trims the wick. The Quillon lamp is lit at dusk and put out at dawn, and the lens is wiped at noon.",
+  title: "Lighthouse manual",
+  before: null,
+  after: null,
+};
 
 describe("chat: answering from knowledge bases", () => {
   it("picks collections with # and the keyboard, shows them as chips, and sends their ids", async () => {
@@ -88,10 +100,16 @@ describe("chat: answering from knowledge bases", () => {
   });
 
   it("cites the passage: page on the chip, passage on hover, the document at that place on click", async () => {
-    const { user, router } = await openChat(INSTANT, {
+    let answerChunk: () => void = () => {};
+    const { user, router, server } = await openChat(INSTANT, {
       "GET /api/knowledge/collections": () => json([]),
       "POST /api/chat-stream": () => sse(citedAnswer),
       [`GET /api/documents/${DOCUMENT}`]: () => json({}),
+      // The passage is held back until the test lets it go, so the card's loading state shows.
+      [`GET /api/documents/${DOCUMENT}/chunks/${CHUNK}`]: () =>
+        new Promise<Response>((resolve) => {
+          answerChunk = () => resolve(json(chunk));
+        }),
     });
     await user.type(messageBox(), "When is the lamp lit?{Enter}");
     const log = await screen.findByRole("log", { name: "Messages" });
@@ -101,10 +119,38 @@ describe("chat: answering from knowledge bases", () => {
     await user.hover(link);
     const passage = await screen.findByRole("tooltip");
     expect(passage.textContent).toContain("Cited passage · Lamp · page 2");
-    expect(passage.textContent).toContain("The Quillon lamp is lit at dusk and put out at dawn.");
+    expect(passage.textContent).toContain("Reading the passage…");
+    answerChunk();
+    // The whole passage, not the stored snippet.
+    await waitFor(() => expect(screen.getByRole("tooltip").textContent).toContain(chunk.content));
+    await user.unhover(link);
+    await waitFor(() => expect(screen.queryByRole("tooltip")).toBeNull());
+    await user.hover(link);
+    expect((await screen.findByRole("tooltip")).textContent).toContain(chunk.content);
+    expect(server.callsTo(`GET /api/documents/${DOCUMENT}/chunks/${CHUNK}`)).toHaveLength(1);
     await user.click(link);
     await waitFor(() => expect(router.state.location.pathname).toBe(`/dashboard/documents/${DOCUMENT}`));
     expect(router.state.location.search).toBe(`?chunk=${CHUNK}&page=2`);
+  });
+
+  it("shows the stored snippet on hover when the passage cannot be read", async () => {
+    const { user } = await openChat(INSTANT, {
+      "GET /api/knowledge/collections": () => json([]),
+      "POST /api/chat-stream": () => sse(citedAnswer),
+      [`GET /api/documents/${DOCUMENT}/chunks/${CHUNK}`]: () =>
+        apiError(404, "NOT_FOUND", "That passage is not there any more."),
+    });
+    await user.type(messageBox(), "When is the lamp lit?{Enter}");
+    const sources = await within(await screen.findByRole("log", { name: "Messages" })).findByRole("region", {
+      name: "Sources",
+    });
+    await user.hover(within(sources).getByRole("link", { name: /Lighthouse manual/ }));
+    await waitFor(() =>
+      expect(screen.getByRole("tooltip").textContent).toContain(
+        "The Quillon lamp is lit at dusk and put out at dawn.",
+      ),
+    );
+    expect(screen.getByRole("tooltip").textContent).not.toContain("Reading the passage…");
   });
 
   it("switches a collection on in the Tools popover", async () => {

@@ -1,10 +1,12 @@
 // A source that is a passage of a person's document: its chip opens the document scrolled to the
-// passage, and hovering or focusing it shows the passage with its page or heading.
+// passage, and hovering or focusing it shows the passage with its page or heading, read whole from
+// the server once (the stored snippet is only its best fragment), else the snippet.
 import type { Source } from "@tessera/contracts";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
 import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
+import { useChunk } from "@/lib/chunk-api";
 
 export const isCitedPassage = (source: Source) => Boolean(source.documentId && source.chunkId);
 
@@ -31,6 +33,7 @@ export function CitedPassageLink({
   const { t } = useTranslation("knowledge");
   // The chat's assistant (use-chat-assistant.ts keeps it in the address).
   const [params] = useSearchParams();
+  const assistantId = params.get("assistant");
   const where = [source.heading, source.page ? t("cite.page", { page: source.page }) : null]
     .filter(Boolean)
     .join(" · ");
@@ -38,7 +41,7 @@ export function CitedPassageLink({
     <Tooltip>
       <TooltipTrigger asChild>
         <Link
-          to={passageHref(source, params.get("assistant"))}
+          to={passageHref(source, assistantId)}
           className={className}
           aria-label={`${source.title} · ${t("cite.open")}`}
         >
@@ -53,10 +56,23 @@ export function CitedPassageLink({
           {t("cite.passage")}
           {where ? ` · ${where}` : ""}
         </span>
-        <span className="mt-1 line-clamp-6 block text-xs leading-relaxed font-normal whitespace-pre-line">
-          {source.snippet}
-        </span>
+        <PassageText source={source} assistantId={assistantId} />
       </TooltipContent>
     </Tooltip>
+  );
+}
+
+/** Mounted while the card is open, so the passage is fetched on the first hover only (then cached). */
+function PassageText({ source, assistantId }: { source: Source; assistantId: string | null }) {
+  const { t } = useTranslation("knowledge");
+  const { data, isPending, isError } = useChunk(source.documentId!, source.chunkId!, assistantId);
+  const text = isPending ? null : isError ? source.snippet : data.content;
+  return (
+    <span
+      aria-busy={isPending}
+      className="mt-1 line-clamp-6 block text-xs leading-relaxed font-normal whitespace-pre-line"
+    >
+      {text ?? <span className="text-muted-foreground">{t("cite.loading")}</span>}
+    </span>
   );
 }

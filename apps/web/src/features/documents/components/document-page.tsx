@@ -17,7 +17,7 @@ import { INERT_HREF, safeHref } from "@/lib/safe-href";
 import { toast } from "@/lib/toast";
 import { useDocumentTitle } from "@/lib/use-document-title";
 import { useDeleteDocumentOf } from "../api/collections";
-import { useChunk } from "../api/get-chunk";
+import { useChunk } from "@/lib/chunk-api";
 import { useDocumentFacts } from "./document-facts";
 import { DocumentText } from "./document-text";
 import { SharedPassage } from "./shared-passage";

@@ -1,4 +1,5 @@
-// GET /api/documents/:id/chunks/:chunkId: the passage an answer cited, to mark it in its document.
+// GET /api/documents/:id/chunks/:chunkId: the passage an answer cited, to mark it in its document
+// and to show it when its citation is hovered.
 // `assistantId`: the assistant whose answer cited it, through which someone who does not read the
 // document may read the passage.
 import { documentChunkSchema } from "@tessera/contracts";
