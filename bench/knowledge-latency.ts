@@ -146,20 +146,22 @@ export async function latency(
       const units = chunkIds.flatMap((c) =>
         Array.from({ length: UNITS_PER_CHUNK }, (_, u) => [c, u] as const),
       );
+      const vectors = units.map(() => next());
+      // As indexing writes them: the exact fallback's packed form beside the real[].
+      const packed = vectors.map((v) =>
+        vectorMode === "exact" ? Buffer.from(core.memory.packVector(v)).toString("hex") : null,
+      );
       await d.query(
-        `insert into knowledge_vectors (chunk_id, unit, embedder, dims, embedding)
-         select c, u, $3, $4, v::real[] from unnest($1::uuid[], $2::int[], $5::text[]) as t(c, u, v)`,
+        `insert into knowledge_vectors (chunk_id, unit, embedder, dims, embedding, packed)
+         select c, u, $3, $4, v::real[], decode(p, 'hex')
+         from unnest($1::uuid[], $2::int[], $5::text[], $6::text[]) as t(c, u, v, p)`,
         [
           units.map(([c]) => c),
           units.map(([, u]) => u),
           id,
           dims,
-          units.map(
-            () =>
-              `{${next()
-                .map((x) => x.toFixed(5))
-                .join(",")}}`,
-          ),
+          vectors.map((v) => `{${v.map((x) => x.toFixed(5)).join(",")}}`),
+          packed,
         ],
       );
       if ((at / BATCH) % 20 === 0) ctx.log(`${d.label}: ${at + n} chunks`);

@@ -31,6 +31,9 @@ export interface StoreModule {
   prepareVectorStore(db: unknown, dims: number[]): Promise<"pgvector" | "exact">;
   ensureIndex(db: unknown, dims: number): Promise<void>;
 }
+export interface MemoryModule {
+  packVector(vector: ArrayLike<number>): Uint8Array;
+}
 export interface LocalModule {
   localEmbedder: Embedder;
   localModelLoadMs(): Promise<number>;
@@ -52,16 +55,18 @@ export interface Core {
   index: IndexModule;
   store: StoreModule;
   local: LocalModule;
+  memory: MemoryModule;
 }
 
 export async function loadCore(root: string): Promise<Core> {
-  const [hybrid, index, store, local] = await Promise.all([
+  const [hybrid, index, store, local, memory] = await Promise.all([
     serverModule<HybridModule>(root, "knowledge/hybrid-search.ts"),
     serverModule<IndexModule>(root, "knowledge/index-documents.ts"),
     serverModule<StoreModule>(root, "knowledge/vector-store.ts"),
     serverModule<LocalModule>(root, "knowledge/embeddings/local-embedder.ts"),
+    serverModule<MemoryModule>(root, "knowledge/memory-index.ts"),
   ]);
-  return { hybrid, index, store, local };
+  return { hybrid, index, store, local, memory };
 }
 
 export const READER = "bench-reader";
