@@ -98,6 +98,10 @@ export interface CatalogueTexts {
   toolDisplayName: (tool: Pick<ToolSummary, "source" | "name">) => string | null;
   dictation: (description: string) => string;
   prompt: <T extends Pick<PromptTemplate, "title" | "description" | "content" | "builtIn">>(prompt: T) => T;
+  /** A prompt's tags as shown: a built-in prompt's shipped tags translated, the stored ones unchanged. */
+  promptTags: (prompt: Pick<PromptTemplate, "tags" | "builtIn">) => string[];
+  /** What a built-in prompt's {{placeholder}} asks for ("Thema" for `topic`); others keep their name. */
+  promptField: (prompt: Pick<PromptTemplate, "builtIn">, name: string) => string;
 }
 
 export function catalogueTexts(t: TFunction): CatalogueTexts {
@@ -190,6 +194,12 @@ export function catalogueTexts(t: TFunction): CatalogueTexts {
         p[field] === shipped[field] ? (entry[field] ?? p[field]) : p[field];
       return { ...p, title: text("title"), description: text("description"), content: text("content") };
     },
+    promptTags: ({ tags, builtIn }) => {
+      if (!builtIn) return tags;
+      const table = tableOf(t, "promptTags");
+      return tags.map((tag) => textIn(table, tag) ?? tag);
+    },
+    promptField: ({ builtIn }, name) => (builtIn ? (textIn(tableOf(t, "promptFields"), name) ?? name) : name),
     // Program names stay as they are: they are what an operator installs.
     dictation: (description) => {
       if (description === BASIC_DICTATION) return t("dictation.basic");

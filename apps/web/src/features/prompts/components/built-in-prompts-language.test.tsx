@@ -14,7 +14,7 @@ const emailWriter = promptFixture({
   content:
     "Write a {{tone}} email to {{recipient}} about {{topic}}. Keep it under 200 words, open with the point, and end with a clear next step.",
   category: "business",
-  tags: ["email"],
+  tags: ["email", "communication"],
   usageCount: 1250,
   builtIn: "email-writer",
 });
@@ -50,14 +50,27 @@ describe("built-in prompts in German", () => {
     expect(within(analysis).getByText("Analyse the numbers.")).toBeTruthy();
     expect(card("Standup notes")).toBeTruthy();
 
-    // The search reads the German texts.
-    await user.type(within(dialog).getByRole("searchbox", { name: "Prompts durchsuchen" }), "höfliche");
+    // A built-in prompt's tags are shown in German; the stored ones stay the keys.
+    expect(
+      within(within(email).getByRole("list", { name: "Tags" }))
+        .getAllByRole("listitem")
+        .map((li) => li.textContent),
+    ).toEqual(["#E-Mail", "#Kommunikation"]);
+
+    // The search reads the German texts, and tags.
+    const search = within(dialog).getByRole("searchbox", { name: "Prompts durchsuchen" });
+    await user.type(search, "Kommunikation");
+    expect(within(dialog).getAllByRole("article")).toHaveLength(1);
+    expect(card("E-Mail-Verfasser")).toBeTruthy();
+    await user.clear(search);
+    await user.type(search, "höfliche");
     expect(within(dialog).getAllByRole("article")).toHaveLength(1);
 
     await user.click(within(card("E-Mail-Verfasser")).getByRole("button", { name: "Prompt verwenden" }));
-    await user.type(within(dialog).getByRole("textbox", { name: "tone" }), "freundlich");
-    await user.type(within(dialog).getByRole("textbox", { name: "recipient" }), "das Team");
-    await user.type(within(dialog).getByRole("textbox", { name: "topic" }), "das Release am Freitag");
+    // Each value is asked for in German; the text still fills by the template's own names.
+    await user.type(within(dialog).getByRole("textbox", { name: "Ton" }), "freundlich");
+    await user.type(within(dialog).getByRole("textbox", { name: "Empfänger" }), "das Team");
+    await user.type(within(dialog).getByRole("textbox", { name: "Thema" }), "das Release am Freitag");
     await user.click(within(dialog).getByRole("button", { name: "Prompt verwenden" }));
     await waitFor(() =>
       expect(onUse).toHaveBeenCalledWith(

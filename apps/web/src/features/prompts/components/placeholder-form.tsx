@@ -5,6 +5,7 @@ import { FormError } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
+import { useCatalogueTexts } from "@/lib/catalogue-texts";
 import { Spinner } from "@/components/ui/spinner";
 import { Textarea } from "@/components/ui/textarea";
 import { PromptText } from "./prompt-text";
@@ -31,7 +32,10 @@ interface PlaceholderFormProps {
 /** Asks a value for each {{placeholder}} of a prompt before it is used. */
 export function PlaceholderForm({ prompt, busy, onBack, onSubmit }: PlaceholderFormProps) {
   const { t } = useTranslation("prompts");
+  const texts = useCatalogueTexts();
   const names = promptPlaceholders(prompt.content);
+  // The template keeps its variable's name; a built-in prompt's is asked for in the reader's words.
+  const label = (name: string) => texts.promptField(prompt, name);
   const [values, setValues] = useState<Record<string, string>>(() =>
     Object.fromEntries(names.map((name) => [name, ""])),
   );
@@ -42,7 +46,7 @@ export function PlaceholderForm({ prompt, busy, onBack, onSubmit }: PlaceholderF
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const missing = names.filter((name) => !values[name]?.trim());
-    if (missing.length > 0) return setError(t("fill.missing", { names: missing }));
+    if (missing.length > 0) return setError(t("fill.missing", { names: missing.map(label) }));
     onSubmit(fillPlaceholders(prompt.content, values));
   };
 
@@ -67,7 +71,7 @@ export function PlaceholderForm({ prompt, busy, onBack, onSubmit }: PlaceholderF
           };
           return (
             <div key={name} className="flex flex-col gap-2">
-              <Label htmlFor={fieldId}>{name}</Label>
+              <Label htmlFor={fieldId}>{label(name)}</Label>
               {standsAlone(prompt.content, name) ? (
                 <Textarea rows={4} className="font-mono text-xs" {...common} />
               ) : (

@@ -6,6 +6,7 @@ import { Button } from "@/components/ui/button";
 import { SearchInput } from "@/components/ui/search-input";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { errorMessage } from "@/lib/api-client";
+import { useCatalogueTexts } from "@/lib/catalogue-texts";
 import { usePrompts } from "../api/get-prompts";
 import { filterPrompts, type CategoryFilter } from "../utils/filter-prompts";
 import { PromptCard } from "./prompt-card";
@@ -56,7 +57,13 @@ export function PromptBrowser({
 }: PromptBrowserProps) {
   const { t } = useTranslation("prompts");
   const { data, isPending, isError, error, refetch, isRefetching } = usePrompts();
-  const shown = data ? filterPrompts(data, { category, search }) : [];
+  const texts = useCatalogueTexts();
+  const shown = data
+    ? filterPrompts(data, { category, search }, (p) => [
+        t(`categories.${p.category}`),
+        ...texts.promptTags(p),
+      ])
+    : [];
 
   const grid = isPending ? (
     <CardSkeletons />

@@ -5,6 +5,7 @@ import { useTranslation } from "react-i18next";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
+import { useCatalogueTexts } from "@/lib/catalogue-texts";
 import { CategoryBadge } from "./category-badge";
 import { PromptText } from "./prompt-text";
 
@@ -75,6 +76,7 @@ interface PromptCardProps {
 /** One prompt in the library: what it is for, a glimpse of its text, and what can be done with it. */
 export function PromptCard({ prompt, using, onCopy, onUse, onEdit, onDelete }: PromptCardProps) {
   const { t } = useTranslation("prompts");
+  const texts = useCatalogueTexts();
   const titleId = useId();
   const uses = prompt.usageCount;
   return (
@@ -126,7 +128,7 @@ export function PromptCard({ prompt, using, onCopy, onUse, onEdit, onDelete }: P
           className="line-clamp-3 text-xs leading-relaxed text-muted-foreground"
         />
       </div>
-      <Tags tags={prompt.tags} />
+      <Tags tags={texts.promptTags(prompt)} />
       <footer className="mt-auto flex flex-wrap items-center gap-2 pt-1">
         <span
           className="me-auto inline-flex items-center gap-1 text-xs whitespace-nowrap text-muted-foreground tabular-nums"

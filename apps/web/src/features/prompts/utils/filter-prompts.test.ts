@@ -38,6 +38,21 @@ describe("filterPrompts", () => {
 });
 
 describe("parseTags", () => {
+  it("also finds a prompt by what its card shows in the reader's language", () => {
+    const list = [
+      prompt({ id: "a", category: "education", tags: ["study"] }),
+      prompt({ id: "b", category: "writing", tags: ["blog"] }),
+    ];
+    const german = (p: PromptTemplate) =>
+      p.category === "education"
+        ? ["Bildung", ...p.tags.map((t) => (t === "study" ? "Studium" : t))]
+        : ["Schreiben"];
+    const ids = (search: string) => filterPrompts(list, { category: "all", search }, german).map((p) => p.id);
+    expect(ids("bildung")).toEqual(["a"]);
+    expect(ids("Studium")).toEqual(["a"]);
+    expect(ids("study")).toEqual(["a"]);
+    expect(filterPrompts(list, { category: "all", search: "Bildung" })).toEqual([]);
+  });
   it("splits on commas, trims, drops blanks and repeats", () => {
     expect(parseTags(" email, Work ,, email ,WORK,x")).toEqual(["email", "Work", "x"]);
     expect(parseTags("  ")).toEqual([]);

@@ -5,10 +5,14 @@ export type CategoryFilter = PromptCategory | "all";
 
 const categoryName = (id: PromptCategory) => PROMPT_CATEGORIES.find((c) => c.id === id)?.name ?? id;
 
-/** Every word of the search must appear in the title, description, tags, content or category. */
+/**
+ * Every word of the search must appear in the title, description, tags, content or category, or in
+ * `shown`: what the card shows of them in the reader's language (category name, translated tags).
+ */
 export function filterPrompts(
   prompts: readonly PromptTemplate[],
   { category, search }: { category: CategoryFilter; search: string },
+  shown: (prompt: PromptTemplate) => string[] = () => [],
 ): PromptTemplate[] {
   const words = search.toLocaleLowerCase().split(/\s+/).filter(Boolean);
   return prompts.filter((prompt) => {
@@ -20,6 +24,7 @@ export function filterPrompts(
       prompt.content,
       categoryName(prompt.category),
       ...prompt.tags,
+      ...shown(prompt),
     ]
       .join("\n")
       .toLocaleLowerCase();
