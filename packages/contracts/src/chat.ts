@@ -209,6 +209,8 @@ export const sourceSchema = z.object({
   chunkId: z.string().optional(),
   page: z.number().int().optional(),
   heading: z.string().optional(),
+  /** The embedding model did not answer: the passage was found by the question's words only. */
+  fallback: z.literal("keyword").optional(),
 });
 export type Source = z.infer<typeof sourceSchema>;
 

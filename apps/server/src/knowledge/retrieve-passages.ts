@@ -7,7 +7,7 @@ import type { Database } from "../db/client";
 import { documents, knowledgeChunks } from "../db/schema";
 import type { Passage } from "../providers/llm/types";
 import type { KnowledgeDeps, KnowledgeQuery } from "./hybrid-search";
-import { searchKnowledge as searchChunks } from "./hybrid-search";
+import { searchKnowledgeReport } from "./hybrid-search";
 import { searchKnowledge as searchPassages } from "./search-knowledge";
 
 const knowledgeOf = new WeakMap<object, KnowledgeDeps>();
@@ -25,7 +25,7 @@ const RRF_K = 60;
 /** Hybrid search over chunks, as passages a model is grounded on (cited by document, page, heading). */
 async function chunkPassages(deps: KnowledgeDeps, q: KnowledgeQuery): Promise<Passage[]> {
   const { db } = deps;
-  const hits = await searchChunks(deps, q);
+  const { hits, fallback } = await searchKnowledgeReport(deps, q);
   const chunks = hits.length
     ? await db
         .select({
@@ -61,6 +61,7 @@ async function chunkPassages(deps: KnowledgeDeps, q: KnowledgeQuery): Promise<Pa
         heading: h.heading ?? null,
         chunkId: h.chunkId,
         ...(h.similarity !== undefined ? { similarity: h.similarity } : {}),
+        ...(fallback ? { fallback } : {}),
       },
     ];
   });

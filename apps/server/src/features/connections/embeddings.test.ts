@@ -307,8 +307,10 @@ describe("changing the model", () => {
       expect(res.status).toBe(200);
       const events = await readSse(res);
       expect(events.at(-1)?.type).not.toBe("error");
-      const sources = (events.at(-1)?.sources ?? []) as { documentId?: string }[];
+      const sources = (events.at(-1)?.sources ?? []) as { documentId?: string; fallback?: string }[];
       expect(sources.map((s) => s.documentId)).toContain(docs[1]);
+      // Its citation says so, for the quiet note under the answer.
+      expect(sources.find((s) => s.documentId === docs[1])?.fallback).toBe("keyword");
       server.failWith(null);
       server.hangUp(false);
     }
@@ -316,6 +318,16 @@ describe("changing the model", () => {
     expect(body.fallback).toBeUndefined();
     expect(body.results[0]?.documentId).toBe(docs[1]);
     expect(await health()).toBe("ok");
+    const answered = await readSse(
+      await t.request("/api/chat-stream", {
+        method: "POST",
+        token: admin,
+        json: { message: "When do the fishing boats leave the harbour?", model: "tessera-local" },
+      }),
+    );
+    const cited = (answered.at(-1)?.sources ?? []) as { documentId?: string; fallback?: string }[];
+    expect(cited.find((s) => s.documentId === docs[1])).toBeDefined();
+    expect(cited.some((s) => s.fallback)).toBe(false);
   });
 
   it("goes back to the built-in model when chosen", async () => {

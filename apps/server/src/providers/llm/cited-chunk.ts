@@ -6,7 +6,7 @@ import type { Passage } from "./types";
 /** Enough of the passage to read on hover; the document page shows it whole. */
 export const CITED_SNIPPET_CHARS = 600;
 
-export type CitedChunk = Pick<Source, "documentId" | "chunkId" | "page" | "heading" | "snippet">;
+export type CitedChunk = Pick<Source, "documentId" | "chunkId" | "page" | "heading" | "snippet" | "fallback">;
 
 /** The chunk fields of a passage that is a document's chunk; none for help, pages or older passages. */
 export function citedChunkOf(p: Passage): CitedChunk {
@@ -17,6 +17,7 @@ export function citedChunkOf(p: Passage): CitedChunk {
     ...(p.page ? { page: p.page } : {}),
     ...(p.heading ? { heading: p.heading } : {}),
     snippet: p.content.slice(0, CITED_SNIPPET_CHARS),
+    ...(p.fallback ? { fallback: p.fallback } : {}),
   };
 }
 
@@ -26,6 +27,7 @@ const citedChunkSchema = sourceSchema.pick({
   page: true,
   heading: true,
   snippet: true,
+  fallback: true,
 });
 
 /** The fields back from a source part's metadata; none when it carries no valid chunk. */

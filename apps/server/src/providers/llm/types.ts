@@ -28,6 +28,8 @@ export interface Passage {
   chunkId?: string | null;
   /** How close in meaning its best paragraph is to the question (cosine), when found by meaning. */
   similarity?: number;
+  /** Found by words only, because the embedding model did not answer the question. */
+  fallback?: "keyword";
 }
 
 /** Looks up the caller's workspace knowledge (help, catalogue, their own documents). */

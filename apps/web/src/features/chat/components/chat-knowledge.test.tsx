@@ -133,6 +133,26 @@ describe("chat: answering from knowledge bases", () => {
     expect(router.state.location.search).toBe(`?chunk=${CHUNK}&page=2`);
   });
 
+  it("notes under the sources when the passages were found by words only", async () => {
+    const note = "Found by words only: the embedding model did not answer.";
+    const byWords = citedAnswer.map((e) =>
+      e.type === "complete" ? { ...e, sources: e.sources!.map((s) => ({ ...s, fallback: "keyword" })) } : e,
+    );
+    const { user } = await openChat(INSTANT, {
+      "GET /api/knowledge/collections": () => json([]),
+      "POST /api/chat-stream": (req) =>
+        sse((req.body as { message: string }).message.startsWith("Again") ? citedAnswer : byWords),
+    });
+    await user.type(messageBox(), "When is the lamp lit?{Enter}");
+    const log = await screen.findByRole("log", { name: "Messages" });
+    const sources = await within(log).findByRole("region", { name: "Sources" });
+    expect(within(sources).getByText(note)).toBeTruthy();
+    await user.type(messageBox(), "Again: when is the lamp lit?{Enter}");
+    await waitFor(() => expect(within(log).getAllByRole("region", { name: "Sources" })).toHaveLength(2));
+    const [, second] = within(log).getAllByRole("region", { name: "Sources" });
+    expect(within(second!).queryByText(note)).toBeNull();
+  });
+
   it("shows the stored snippet on hover when the passage cannot be read", async () => {
     const { user } = await openChat(INSTANT, {
       "GET /api/knowledge/collections": () => json([]),

@@ -58,7 +58,10 @@ function SourceLink({ source, children }: { source: Source; children: ReactNode 
   );
 }
 
-/** The numbered sources under an answer: title and domain, matching the [n] markers in the text. */
+/**
+ * The numbered sources under an answer: title and domain, matching the [n] markers in the text, and a
+ * quiet note when its passages were found by words only because the embedding model did not answer.
+ */
 export function MessageSources({ sources }: { sources: Source[] }) {
   const { t } = useTranslation("chat");
   if (sources.length === 0) return null;
@@ -92,6 +95,9 @@ export function MessageSources({ sources }: { sources: Source[] }) {
           );
         })}
       </ol>
+      {sources.some((s) => s.fallback === "keyword") ? (
+        <p className="text-xs text-muted-foreground">{t("sources.keywordOnly")}</p>
+      ) : null}
     </section>
   );
 }
