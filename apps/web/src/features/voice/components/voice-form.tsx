@@ -9,6 +9,7 @@ import {
   type VoiceId,
 } from "@tessera/contracts";
 import { AudioLines } from "lucide-react";
+import type { TFunction } from "i18next";
 import { useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { toast } from "@/lib/toast";
@@ -22,6 +23,17 @@ import { Textarea } from "@/components/ui/textarea";
 import { cn } from "@/lib/utils";
 import { useGenerateVoiceOver, type SpokenVoiceOver } from "../api/generate-voice-over";
 import { useVoices } from "../api/get-voices";
+
+/** The speech engines' notes as the server words them (providers/speech/espeak.ts, openai-speech.ts). */
+const OFFLINE_NOTE =
+  "Offline voices made on this server: clear, but synthetic. Natural voices need OpenAI TTS (OPENAI_API_KEY).";
+const NATURAL_NOTE = /^Natural voices from (.+); scripts are sent to the speech service to be read\.$/;
+
+function engineNote(note: string, t: TFunction<"voice">): string {
+  if (note === OFFLINE_NOTE) return t("engineNotes.offline");
+  const model = NATURAL_NOTE.exec(note)?.[1];
+  return model ? t("engineNotes.natural", { model }) : note;
+}
 
 export function VoiceForm({ onGenerated }: { onGenerated: (made: SpokenVoiceOver) => void }) {
   const { t } = useTranslation("voice");
@@ -134,7 +146,7 @@ export function VoiceForm({ onGenerated }: { onGenerated: (made: SpokenVoiceOver
 
           {engine ? (
             <p id={`${id}-engine`} className="-mt-1 text-xs text-muted-foreground">
-              {engine.note}
+              {engineNote(engine.note, t)}
             </p>
           ) : null}
 

@@ -2,7 +2,8 @@ import type { TextToVoiceResponse, VoiceOver, VoicesResponse } from "@tessera/co
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
-import { apiError, json, pending, stubFetch } from "@/testing/fetch-stub";
+import { changeLanguage } from "@/lib/i18n";
+import { apiError, json, pending, profileIn, stubFetch } from "@/testing/fetch-stub";
 import { renderApp } from "@/testing/render-app";
 import { sessionBody, storeSession } from "@/testing/session";
 
@@ -83,6 +84,34 @@ describe("voice page", () => {
     expect(generateButton().hasAttribute("disabled")).toBe(true);
     expect(await screen.findByText(/Offline voices made on this server/)).toBeTruthy();
     expect(await screen.findByText(/No voice-overs yet/)).toBeTruthy();
+  });
+
+  it("says how the speech engine works in German", async () => {
+    await changeLanguage("de");
+    try {
+      storeSession();
+      stubFetch({
+        "GET /api/auth/get-session": () => json(sessionBody()),
+        "GET /api/voice-overs": () => json([]),
+        "GET /api/profile": () => profileIn("de"),
+        "GET /api/voices": () =>
+          json({
+            ...VOICES_BODY,
+            engine: {
+              ...VOICES_BODY.engine,
+              note: "Offline voices made on this server: clear, but synthetic. Natural voices need OpenAI TTS (OPENAI_API_KEY).",
+            },
+          }),
+      });
+      renderApp("/dashboard/voice");
+      expect(
+        await screen.findByText(
+          "Offline-Stimmen, auf diesem Server erzeugt: deutlich, aber synthetisch. Natürliche Stimmen brauchen OpenAI TTS (OPENAI_API_KEY).",
+        ),
+      ).toBeTruthy();
+    } finally {
+      await changeLanguage("en");
+    }
   });
 
   it("counts the script and cuts it at 10,000 characters", async () => {
