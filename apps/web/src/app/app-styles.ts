@@ -1,3 +1,8 @@
-// The utilities of the pages past sign-in (app.css). Imported by their routes (router.tsx), so the
-// styles arrive with their code, before they render.
+// The styles of the pages past sign-in: the utilities of app.css, and tailwind-merge, which their
+// components need to override one utility with another (lib/utils.ts). Imported by their routes
+// (router.tsx), so both arrive with their code, before they render.
+import { twMerge } from "tailwind-merge";
+import { setClassMerger } from "@/lib/utils";
 import "../app.css";
+
+setClassMerger(twMerge);

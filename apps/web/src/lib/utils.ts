@@ -1,10 +1,28 @@
 import { clsx, type ClassValue } from "clsx";
 import i18next from "i18next";
-import { twMerge } from "tailwind-merge";
 
-/** Joins class names and lets later Tailwind utilities override earlier ones. */
+/**
+ * Resolves conflicting Tailwind utilities (the later one wins): tailwind-merge, given by the styles of
+ * the pages past sign-in (app/app-styles.ts). The pages open to visitors pass no conflicting classes
+ * (signed-out-classes.test.tsx), so they do without it until then.
+ */
+let mergeClasses: (classes: string) => string = (classes) => classes;
+
+export function setClassMerger(merge: (classes: string) => string) {
+  mergeClasses = merge;
+}
+
+/** Joins class names; later Tailwind utilities override earlier ones (see `setClassMerger`). */
 export function cn(...inputs: ClassValue[]) {
-  return twMerge(clsx(inputs));
+  return mergeClasses(clsx(inputs));
+}
+
+/**
+ * A component's `defaults` unless the caller's `className` has a class of its own starting with
+ * `prefix` (unmodified, as "size-6" for "size-"): an override that needs no merging.
+ */
+export function unlessGiven(className: string | undefined, prefix: string, defaults: string): string | null {
+  return className?.split(/\s+/).some((c) => c.startsWith(prefix)) ? null : defaults;
 }
 
 /** First two letters of a name (or of an email when there is no name), for avatar fallbacks. */

@@ -5,6 +5,8 @@ import { toast } from "sonner";
 import { i18next, initI18n, NAMESPACES } from "@/lib/i18n";
 import { provideQueryClient } from "@/lib/app-query-client";
 import { forgetPublicConfig } from "@/lib/public-config";
+import { setClassMerger } from "@/lib/utils";
+import { twMerge } from "tailwind-merge";
 import { afterEach, beforeEach, vi } from "vitest";
 
 // The first render of a lazy route loads its module; on a busy two-CPU machine that can take more
@@ -18,6 +20,10 @@ await initI18n({
   onMissingKey: (key, namespace) => console.error(`Missing text: ${namespace}:${key}`),
 });
 await i18next.loadNamespaces(NAMESPACES);
+
+// Components are rendered here without the routes that load tailwind-merge in the app
+// (app/app-styles.ts); they merge their classes as on the pages past sign-in.
+setClassMerger(twMerge);
 
 let consoleErrors: unknown[][] = [];
 const originalError = console.error.bind(console);

@@ -1,11 +1,15 @@
 import { useId } from "react";
-import { cn } from "@/lib/utils";
+import { cn, unlessGiven } from "@/lib/utils";
 
 /** Tessera's mark: four mosaic tiles on an indigo-to-violet square. */
 export function LogoMark({ className }: { className?: string }) {
   const gradient = useId();
   return (
-    <svg viewBox="0 0 32 32" aria-hidden="true" className={cn("size-8 shrink-0", className)}>
+    <svg
+      viewBox="0 0 32 32"
+      aria-hidden="true"
+      className={cn(unlessGiven(className, "size-", "size-8"), "shrink-0", className)}
+    >
       <defs>
         <linearGradient id={gradient} x1="0" y1="0" x2="1" y2="1">
           <stop offset="0" stopColor="#6366f1" />

@@ -1,12 +1,13 @@
 import type { ComponentProps } from "react";
-import { cn } from "@/lib/utils";
+import { cn, unlessGiven } from "@/lib/utils";
 
 export function Card({ className, ...props }: ComponentProps<"div">) {
   return (
     <div
       data-slot="card"
       className={cn(
-        "rounded-xl border bg-card text-card-foreground shadow-sm shadow-black/[0.03]",
+        "rounded-xl border bg-card text-card-foreground",
+        unlessGiven(className, "shadow-", "shadow-sm shadow-black/[0.03]"),
         className,
       )}
       {...props}
@@ -15,7 +16,13 @@ export function Card({ className, ...props }: ComponentProps<"div">) {
 }
 
 export function CardHeader({ className, ...props }: ComponentProps<"div">) {
-  return <div data-slot="card-header" className={cn("flex flex-col gap-1.5 p-6", className)} {...props} />;
+  return (
+    <div
+      data-slot="card-header"
+      className={cn("flex flex-col p-6", unlessGiven(className, "gap-", "gap-1.5"), className)}
+      {...props}
+    />
+  );
 }
 
 export function CardTitle({ className, ...props }: ComponentProps<"h2">) {

@@ -1,9 +1,14 @@
 import { LoaderCircle } from "lucide-react";
-import { cn } from "@/lib/utils";
+import { cn, unlessGiven } from "@/lib/utils";
 
 /** A spinning indicator. With a label it is announced (role="status"); without, it is decoration. */
 export function Spinner({ className, label }: { className?: string; label?: string }) {
-  const icon = <LoaderCircle aria-hidden="true" className={cn("size-4 animate-spin", className)} />;
+  const icon = (
+    <LoaderCircle
+      aria-hidden="true"
+      className={cn(unlessGiven(className, "size-", "size-4"), "animate-spin", className)}
+    />
+  );
   if (!label) return icon;
   return (
     <span role="status" aria-label={label} className="inline-flex">

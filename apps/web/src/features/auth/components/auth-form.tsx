@@ -49,8 +49,6 @@ export function AuthForm({
     event.preventDefault();
     onSubmit();
   };
-  const linkClass = "h-auto p-0 text-xs font-medium";
-
   return (
     <form onSubmit={submit} className="flex flex-col gap-4" aria-busy={busy}>
       {sentTo && mailSent ? (
@@ -97,7 +95,7 @@ export function AuthForm({
         onChange={(e) => onChange({ ...values, password: e.target.value })}
         labelAside={
           signIn ? (
-            <Button variant="link" className={linkClass} onClick={onForgotPassword} disabled={linkBusy}>
+            <Button variant="link" size="inline" onClick={onForgotPassword} disabled={linkBusy}>
               {t("form.forgot")}
             </Button>
           ) : null
@@ -109,7 +107,7 @@ export function AuthForm({
       </Button>
       <p className="text-center text-xs text-muted-foreground">
         {t("form.noVerification")}{" "}
-        <Button variant="link" className={linkClass} onClick={onResend} disabled={linkBusy}>
+        <Button variant="link" size="inline" onClick={onResend} disabled={linkBusy}>
           {t("form.resend")}
         </Button>
       </p>

@@ -152,9 +152,13 @@ export function AuthPage() {
                 </Alert>
               ) : null}
               {accept ? (
-                <Alert variant="info" role="status">
+                <Alert
+                  variant="info"
+                  role="status"
+                  className="[&>[data-slot=alert-description]]:text-accent-foreground"
+                >
                   <Users aria-hidden="true" />
-                  <AlertDescription className="text-accent-foreground">{t("invited")}</AlertDescription>
+                  <AlertDescription>{t("invited")}</AlertDescription>
                 </Alert>
               ) : null}
             </CardHeader>

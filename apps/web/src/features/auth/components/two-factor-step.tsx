@@ -82,7 +82,7 @@ export function TwoFactorStep({ onVerified, onBack }: TwoFactorStepProps) {
           <ArrowLeft aria-hidden="true" className="rtl:-scale-x-100" />
           {t("twoFactor.back")}
         </Button>
-        <Button variant="link" className="text-xs" onClick={switchMethod} disabled={busy}>
+        <Button variant="link" size="sm" onClick={switchMethod} disabled={busy}>
           {t(totp ? "twoFactor.useBackup" : "twoFactor.useTotp")}
         </Button>
       </div>
