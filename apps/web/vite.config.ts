@@ -101,6 +101,18 @@ const CHAT_ICONS = new RegExp(
   String.raw`node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/](${CHAT_ICON_NAMES.join("|")})\.mjs$`,
 );
 
+const I18NEXT = new RegExp(
+  String.raw`node_modules[\\/]i18next[\\/]|` +
+    String.raw`node_modules[\\/]react-i18next[\\/]dist[\\/]es[\\/](useTranslation|utils|unescape|defaults|context|i18nInstance|initReactI18next)\.js$`,
+);
+const PUBLIC_UI = new RegExp(
+  String.raw`src[\\/](components[\\/]ui[\\/](alert|card|form-field|input|label|length-limit|tabs)|lib[\\/]utils)\.tsx?$|` +
+    String.raw`features[\\/]auth[\\/]components[\\/]auth-layout\.tsx$|` +
+    String.raw`node_modules[\\/](class-variance-authority|clsx|@radix-ui[\\/]react-(slot|compose-refs))[\\/]|preload-helper`,
+);
+
+const LOADED_WITH_ENTRY = /^assets\/(react|i18next|public-ui|rolldown-runtime)-[\w-]+\.js$/;
+
 // Better Auth checks Origin on POST; the dev server's origin (5173) is not the API's, so the proxy
 // presents the API's own origin, as the production build (served by the API itself) would.
 const proxyTo = {
@@ -152,7 +164,12 @@ export default defineConfig({
     }),
     precompress(),
   ],
-  resolve: { alias: { "@": new URL("./src", import.meta.url).pathname } },
+  resolve: {
+    alias: {
+      "@": new URL("./src", import.meta.url).pathname,
+      "use-sync-external-store/shim": new URL("./src/lib/sync-external-store.ts", import.meta.url).pathname,
+    },
+  },
   define: {
     "import.meta.env.VITE_APP_VERSION": JSON.stringify(version),
     "import.meta.env.VITE_BUILD_VERSION": JSON.stringify(buildVersion),
@@ -162,6 +179,12 @@ export default defineConfig({
     outDir: "dist",
     emptyOutDir: true,
     sourcemap: true,
+    modulePreload: {
+      // Every browser the app supports preloads modules itself.
+      polyfill: false,
+      // The chunks every page loads with its entry are in by the time a page's code is asked for.
+      resolveDependencies: (_file, deps) => deps.filter((dep) => !LOADED_WITH_ENTRY.test(dep)),
+    },
     rolldownOptions: {
       output: {
         // Libraries change less often than our code: separate chunks stay cached across releases.
@@ -170,10 +193,13 @@ export default defineConfig({
             { name: "react", test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/ },
             // Only pages behind sign-in load it; its settings are made without it (src/lib/zod-config.ts).
             { name: "zod", test: /node_modules[\\/]zod[\\/]/ },
-            // Icons are tiny: one chunk of them all costs less than a request for each few. The few
-            // that pages open to visitors show (sign-in, errors, update notices) travel apart, with
-            // lucide's own code, so sign-in does not load the app's hundreds.
-            { name: "icons-public", test: PUBLIC_ICONS },
+            // i18next and the part of its React binding every page reads texts through (not <Trans>).
+            { name: "i18next", test: I18NEXT },
+            // The small shared parts the pages open to visitors show (sign-in, errors, update notices),
+            // with lucide's own code and their icons: one file of them compresses better than a dozen.
+            { name: "public-ui", test: (id) => PUBLIC_UI.test(id) || PUBLIC_ICONS.test(id) },
+            // Icons are tiny: one chunk of them all costs less than a request for each few. Sign-in
+            // does not load the app's hundreds, nor does the chat's first screen.
             { name: "icons-chat", test: CHAT_ICONS },
             { name: "icons", test: /node_modules[\\/]lucide-react[\\/]/ },
           ],

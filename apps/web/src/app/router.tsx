@@ -8,7 +8,6 @@ import { withTexts } from "@/lib/i18n";
 import { ErrorFallback } from "@/features/errors/components/error-fallback";
 import { ProtectedRoute } from "./layouts/protected-route";
 import { conversationReadAhead } from "./routes/conversation-read-ahead";
-import { PublicLayout } from "./layouts/public-layout";
 
 /** A page past sign-in, or a public page: it arrives with app.css, the utilities index.css leaves out. */
 function withAppStyles<T>(load: () => Promise<T>) {
@@ -269,8 +268,11 @@ export const routes: RouteObject[] = retryingChunks([
         ],
       },
       {
-        Component: PublicLayout,
-        lazy: withDataCache,
+        // The frame of the public pages, with the data cache they read through; sign-in needs neither.
+        lazy: () =>
+          Promise.all([import("./layouts/public-layout"), withDataCache()]).then(([m]) => ({
+            Component: m.PublicLayout,
+          })),
         children: [
           {
             path: "pricing",
