@@ -1,10 +1,12 @@
 // The one i18next instance of the web app. English `common` (the shell), `auth` (the page everyone
-// signed out opens) and `changelog` (the update notices) are in the first script, so those never wait; every other namespace, English too,
-// is fetched one file at a time by the page that uses it, and `useTranslation` suspends until its
-// texts are in, so no page shows a key. Files live in src/locales/<language>/<namespace>.json (see
-// src/locales/README.md).
+// signed out opens), `changelog` (the update notices) and `errors` are in the first script, so those
+// never wait. Another language arrives in one file (src/locales/<language>.ts) with those four
+// namespaces, once chosen. Every other namespace, English too, is fetched one file at a time by the
+// page that uses it, and `useTranslation` suspends until its texts are in, so no page shows a key.
+// Files live in src/locales/<language>/<namespace>.json (see src/locales/README.md).
 import i18next, { type BackendModule, type ResourceKey } from "i18next";
 import { initReactI18next } from "react-i18next";
+import { languageTexts, type Json, type LanguageTexts } from "./language-texts";
 import {
   browserLanguage,
   directionOf,
@@ -14,40 +16,52 @@ import {
   type Language,
 } from "./languages";
 
-type Json = { default: ResourceKey };
-
 // `changelog` too: the update notices are on every page, above any page's Suspense boundary; and
 // `errors`: the error page must speak when the code or texts it would fetch cannot arrive.
-const firstScript = import.meta.glob<Json>("../locales/en/{common,auth,changelog,errors}.json", {
-  eager: true,
-});
-const fetched = import.meta.glob<Json>([
-  "../locales/*/*.json",
-  "!../locales/en/{common,auth,changelog,errors}.json",
+const english = languageTexts(
+  import.meta.glob<Json>("../locales/en/{common,auth,changelog,errors}.json", { eager: true }),
+  import.meta.glob<Json>(["../locales/en/*.json", "!../locales/en/{common,auth,changelog,errors}.json"]),
+);
+const otherLanguages = import.meta.glob<{ default: LanguageTexts }>([
+  "../locales/*.ts",
+  "!../locales/*.test.ts",
 ]);
 
-const namespaceOf = (path: string) => path.slice(path.lastIndexOf("/") + 1, -".json".length);
-const englishResources = Object.fromEntries(
-  Object.entries(firstScript).map(([path, m]) => [namespaceOf(path), m.default]),
-);
-const FIRST_NAMESPACES = Object.keys(englishResources);
+const FIRST_NAMESPACES = Object.keys(english.first);
 /** Every namespace English has: those in the first script and those fetched. */
-export const NAMESPACES = [
-  ...FIRST_NAMESPACES,
-  ...Object.keys(fetched)
-    .filter((path) => path.startsWith("../locales/en/"))
-    .map(namespaceOf),
-].sort();
+export const NAMESPACES = [...FIRST_NAMESPACES, ...Object.keys(english.rest)].sort();
+
+const NO_TEXTS: LanguageTexts = { first: {}, rest: {} };
+const languages = new Map<string, Promise<LanguageTexts>>([["en", Promise.resolve(english)]]);
+
+/** A language's texts, its file fetched once (none for a language not written). */
+function textsOf(language: string): Promise<LanguageTexts> {
+  let texts = languages.get(language);
+  if (!texts) {
+    const load = otherLanguages[`../locales/${language}.ts`];
+    texts = load ? load().then((m) => m.default) : Promise.resolve(NO_TEXTS);
+    // A failed fetch is tried again the next time a text of the language is asked for.
+    texts.catch(() => languages.delete(language));
+    languages.set(language, texts);
+  }
+  return texts;
+}
+
+async function readTexts(language: string, namespace: string): Promise<ResourceKey> {
+  const texts = await textsOf(language);
+  const first = texts.first[namespace];
+  if (first) return first;
+  // A namespace not yet written in this language falls back to English, key by key.
+  const load = texts.rest[namespace];
+  return load ? (await load()).default : {};
+}
 
 const lazyLocales: BackendModule = {
   type: "backend",
   init() {},
   read(language, namespace, done) {
-    const load = fetched[`../locales/${language}/${namespace}.json`];
-    // A namespace not yet written in this language falls back to English, key by key.
-    if (!load) return done(null, {});
-    load().then(
-      (m) => done(null, m.default),
+    readTexts(language, namespace).then(
+      (texts) => done(null, texts),
       (error: unknown) => done(error instanceof Error ? error : new Error(String(error)), null),
     );
   },
@@ -82,7 +96,7 @@ export function initI18n(options: I18nOptions = {}): Promise<unknown> {
       // The rest are added as pages ask for them (and fetched again in a newly chosen language).
       ns: FIRST_NAMESPACES,
       defaultNS: "common",
-      resources: { en: englishResources },
+      resources: { en: english.first },
       partialBundledLanguages: true,
       // React escapes what it renders; escaping here too would show "&amp;" to the reader.
       interpolation: { escapeValue: false },

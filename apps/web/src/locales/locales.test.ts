@@ -4,6 +4,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { LANGUAGE_CODES } from "@tessera/contracts";
+import type { LanguageTexts } from "@/lib/language-texts";
 import { LANGUAGES } from "@/lib/languages";
 
 const DIR = import.meta.dirname;
@@ -50,6 +51,16 @@ it("has every namespace in every language", () => {
   for (const language of LANGUAGES)
     for (const namespace of namespaces)
       expect(() => read(language, namespace), `${language}/${namespace}`).not.toThrow();
+});
+
+it("gives every language but English its file, with the namespaces English has in the first script", async () => {
+  for (const language of LANGUAGES.filter((l) => l !== "en")) {
+    const { default: texts } = (await import(`./${language}.ts`)) as { default: LanguageTexts };
+    expect(Object.keys(texts.first).sort(), language).toEqual(["auth", "changelog", "common", "errors"]);
+    expect(Object.keys(texts.first).length + Object.keys(texts.rest).length, language).toBe(
+      namespaces.length,
+    );
+  }
 });
 
 describe.each(LANGUAGES.filter((l) => l !== "en"))("%s", (language) => {
