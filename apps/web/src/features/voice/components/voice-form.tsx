@@ -5,6 +5,7 @@ import {
   DEFAULT_VOICE,
   DEFAULT_VOICE_FILE_NAME,
   VOICE_SCRIPT_MAX,
+  VOICES,
   voiceFileName,
   type VoiceId,
 } from "@tessera/contracts";
@@ -28,6 +29,12 @@ import { useVoices } from "../api/get-voices";
 const OFFLINE_NOTE =
   "Offline voices made on this server: clear, but synthetic. Natural voices need OpenAI TTS (OPENAI_API_KEY).";
 const NATURAL_NOTE = /^Natural voices from (.+); scripts are sent to the speech service to be read\.$/;
+
+/** A preset voice's character in the reader's words, while it is the spec's (contracts VOICES). */
+function voiceDescription(voice: { id: string; description: string }, t: TFunction<"voice">): string {
+  const preset = VOICES.find((v) => v.id === voice.id);
+  return preset?.description === voice.description ? t(`voiceDescriptions.${preset.id}`) : voice.description;
+}
 
 function engineNote(note: string, t: TFunction<"voice">): string {
   if (note === OFFLINE_NOTE) return t("engineNotes.offline");
@@ -124,7 +131,7 @@ export function VoiceForm({ onGenerated }: { onGenerated: (made: SpokenVoiceOver
                 </SelectTrigger>
                 <SelectContent>
                   {voices.map((v) => (
-                    <SelectItem key={v.id} value={v.id} disabled={!v.available} hint={v.description}>
+                    <SelectItem key={v.id} value={v.id} disabled={!v.available} hint={voiceDescription(v, t)}>
                       {v.name}
                     </SelectItem>
                   ))}

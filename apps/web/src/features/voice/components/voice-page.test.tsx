@@ -109,6 +109,9 @@ describe("voice page", () => {
           "Offline-Stimmen, auf diesem Server erzeugt: deutlich, aber synthetisch. Natürliche Stimmen brauchen OpenAI TTS (OPENAI_API_KEY).",
         ),
       ).toBeTruthy();
+      await userEvent.setup().click(screen.getByRole("combobox", { name: "Stimme" }));
+      expect(await screen.findByText("Freundlich")).toBeTruthy();
+      expect(screen.getByText("Energisch")).toBeTruthy();
     } finally {
       await changeLanguage("en");
     }
