@@ -42,6 +42,7 @@ import { warmMemoryIndex } from "./knowledge/memory-index";
 import { prepareVectorStore } from "./knowledge/vector-store";
 import { generationSizes, recordFirstGeneration } from "./knowledge/embeddings/embedder-generations";
 import { reembedJobKind } from "./knowledge/reembed";
+import { densityJobKind, queueMissingDensities } from "./knowledge/unit-density";
 import { createEmbedderResolver } from "./features/connections/resolve-embedder";
 import { useKnowledge } from "./knowledge/retrieve-passages";
 import { createS3Storage } from "./providers/storage/s3-storage";
@@ -204,9 +205,12 @@ export async function createServices(
   }
   jobs.define(indexJobKind(knowledge));
   jobs.define(reembedJobKind(database.db, resolveEmbedder));
+  jobs.define(densityJobKind(database.db));
   useKnowledge(knowledge);
   // Documents from before chunks existed, or whose indexing never started, are indexed now.
   await queuePendingDocuments(jobs, database.db);
+  // Vectors stored before units had densities (or whose computing stopped) get them.
+  await queueMissingDensities(jobs, database.db);
   // Plans gate what BILLING says for every call on this database (billing/billing-mode.ts).
   setBillingMode(database.db, env.BILLING);
   const settings = createLiveSettings({ db: database.db, logger });

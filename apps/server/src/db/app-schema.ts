@@ -411,6 +411,13 @@ export const knowledgeVectors = pgTable(
     packed: bytea("packed"),
     /** When stored: what other processes added is read into the exact fallback's copy by this. */
     addedAt: timestamp("added_at", { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Mean cosine similarity to its nearest other units of the same owner and embedder (unit-density.ts):
+     * search ranks a unit by its similarity less part of this. Null until computed.
+     */
+    density: real("density"),
+    /** The similarity of the last of those nearest units: what a new unit must beat to change `density`. */
+    kthSimilarity: real("kth_similarity"),
   },
   (t) => [
     primaryKey({ columns: [t.chunkId, t.embedder, t.unit] }),

@@ -9,6 +9,7 @@ import { chunkText, embeddingUnits } from "./chunk-text";
 import type { Embedder } from "./embeddings/embedder";
 import type { KnowledgeDeps } from "./hybrid-search";
 import { forgetDocument, noteIndexed, packVector } from "./memory-index";
+import { refreshDensities } from "./unit-density";
 import { vectorModeFor } from "./vector-store";
 
 export const INDEX_JOB_KIND = "knowledge.index";
@@ -74,6 +75,7 @@ export async function embedChunks(db: Database, embedder: Embedder, chunks: Embe
     embedder.id,
     units.map((u, i) => ({
       chunkId: u.chunk.id,
+      unit: u.unit,
       documentId: u.chunk.documentId,
       userId: u.chunk.userId,
       vector: vectors[i]!,
@@ -134,6 +136,8 @@ export async function indexDocument(
       await setState(db, documentId, "indexing", percent);
       await onProgress(percent, `Indexing ${percent}%`);
     }
+  // Before the document counts as ready: its units' densities, and its neighbours' moved by it.
+  for (const embedder of embedders) await refreshDensities(db, embedder.id, doc.userId);
   await setState(db, documentId, "ready", 100);
   return { chunks: chunks.length };
 }

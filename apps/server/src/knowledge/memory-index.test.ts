@@ -12,11 +12,11 @@ function sample(simd: boolean) {
   const index = new MemoryIndex(DIMS, { simd });
   // Chunk "a" (Ada's) and chunk "b" (Bob's), two units each, units adjacent as indexing adds them.
   index.add([
-    { chunkId: "a", documentId: "doc-a", userId: "ada", vector: along(0) },
-    { chunkId: "a", documentId: "doc-a", userId: "ada", vector: along(1) },
-    { chunkId: "b", documentId: "doc-b", userId: "bob", vector: along(2) },
-    { chunkId: "b", documentId: "doc-b", userId: "bob", vector: along(3) },
-    { chunkId: "c", documentId: "doc-c", userId: "ada", vector: along(4) },
+    { chunkId: "a", unit: 0, documentId: "doc-a", userId: "ada", vector: along(0) },
+    { chunkId: "a", unit: 1, documentId: "doc-a", userId: "ada", vector: along(1) },
+    { chunkId: "b", unit: 0, documentId: "doc-b", userId: "bob", vector: along(2) },
+    { chunkId: "b", unit: 1, documentId: "doc-b", userId: "bob", vector: along(3) },
+    { chunkId: "c", unit: 0, documentId: "doc-c", userId: "ada", vector: along(4) },
   ]);
   return index;
 }
@@ -25,6 +25,23 @@ describe.each([
   ["with WebAssembly SIMD", true],
   ["with the plain loop", false],
 ])("MemoryIndex %s", (_, simd) => {
+  it("answers units best first, each with its chunk and place, for the hubness rerank", () => {
+    const index = sample(simd);
+    const q = along(1, 0, 0.3);
+    const hits = index.nearestUnits(q, 10, () => true);
+    expect(hits).toHaveLength(5);
+    expect(hits.slice(0, 2).map((h) => [h.chunkId, h.unit])).toEqual([
+      ["a", 1],
+      ["a", 0],
+    ]);
+    expect(Math.abs(hits[0]!.similarity - dot(q, along(1)))).toBeLessThan(0.02);
+    for (let i = 1; i < hits.length; i++)
+      expect(hits[i]!.similarity).toBeLessThanOrEqual(hits[i - 1]!.similarity);
+    const adas = index.nearestUnits(along(3), 2, (i) => index.userIds[i] === "ada");
+    expect(adas).toHaveLength(2);
+    expect(adas.every((h) => h.chunkId !== "b")).toBe(true);
+  });
+
   it("scores a chunk by its best unit, best first, close to the float similarity", () => {
     const index = sample(simd);
     const q = along(1, 0, 0.3);
@@ -48,6 +65,7 @@ describe.each([
     expect(index.nearest(along(2), 10, () => true).some((h) => h.chunkId === "b")).toBe(false);
     const more = Array.from({ length: 3_000 }, (_, i) => ({
       chunkId: `n${i}`,
+      unit: 0,
       documentId: "doc-n",
       userId: "ada",
       vector: along(i % DIMS, (i + 5) % DIMS, 0.5),
@@ -66,6 +84,7 @@ describe("the SIMD scan", () => {
     const random = () => ((seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31) * 2 - 1;
     const units = Array.from({ length: 5_000 }, (_, i) => ({
       chunkId: `c${Math.floor(i / 2)}`,
+      unit: i % 2,
       documentId: `d${i % 7}`,
       userId: "ada",
       vector: unitLength(Array.from({ length: dims }, random)),

@@ -25,6 +25,8 @@ const BACKFILL_PAGE = 500;
 
 export interface UnitVector {
   chunkId: string;
+  /** The unit's place in its chunk. */
+  unit: number;
   documentId: string;
   userId: string;
   vector: ArrayLike<number>;
@@ -44,6 +46,7 @@ export function packVector(vector: ArrayLike<number>): Buffer {
 
 interface PackedUnit {
   chunkId: string;
+  unit: number;
   documentId: string;
   userId: string;
   packed: Uint8Array;
@@ -63,6 +66,7 @@ export class MemoryIndex {
   private plain = new Int8Array(0);
   scales = new Float32Array(0);
   chunkIds: string[] = [];
+  units: number[] = [];
   documentIds: string[] = [];
   userIds: string[] = [];
   /** Rows of a document indexed again since (skipped, and not counted as live). */
@@ -123,6 +127,7 @@ export class MemoryIndex {
       data.set(new Int8Array(r.packed.buffer, r.packed.byteOffset, dims), this.count * stride);
       this.scales[this.count] = Buffer.from(r.packed.buffer, r.packed.byteOffset, dims + 4).readFloatLE(dims);
       this.chunkIds.push(r.chunkId);
+      this.units.push(r.unit);
       this.documentIds.push(r.documentId);
       this.userIds.push(r.userId);
       this.chunks.add(r.chunkId);
@@ -190,6 +195,29 @@ export class MemoryIndex {
     if (chunk) offer(chunk, chunkBest);
     return top;
   }
+
+  /** The `limit` units nearest `vector` among the rows `visible` lets through, best first. */
+  nearestUnits(vector: number[], limit: number, visible: (i: number) => boolean): NearUnit[] {
+    const top: NearUnit[] = [];
+    const { raw, factor } = this.scores(vector);
+    const { scales, dropped, chunkIds, units, count } = this;
+    for (let i = 0; i < count; i++) {
+      if (dropped[i] || !visible(i)) continue;
+      const similarity = raw[i]! * scales[i]! * factor;
+      if (top.length === limit && similarity <= top[limit - 1]!.similarity) continue;
+      let at = top.length;
+      while (at > 0 && top[at - 1]!.similarity < similarity) at--;
+      top.splice(at, 0, { chunkId: chunkIds[i]!, unit: units[i]!, similarity });
+      if (top.length > limit) top.pop();
+    }
+    return top;
+  }
+}
+
+export interface NearUnit {
+  chunkId: string;
+  unit: number;
+  similarity: number;
 }
 
 interface Slot {
@@ -240,7 +268,7 @@ async function readUnits(db: Database, index: MemoryIndex, embedder: string, sin
           packed = packVector(r.embedding ?? []);
           unpacked.push({ chunkId: r.chunk_id, unit: r.unit, packed });
         }
-        return { chunkId: r.chunk_id, documentId: r.document_id, userId: r.user_id, packed };
+        return { chunkId: r.chunk_id, unit: r.unit, documentId: r.document_id, userId: r.user_id, packed };
       }),
     );
     if (rows.length < PAGE) break;
@@ -321,11 +349,11 @@ export function warmMemoryIndex(db: Database, embedder: string, dims: number): P
   );
 }
 
-/** The visible chunks nearest `vector` by their best unit, from this process's copy of the vectors. */
+/** The visible units nearest `vector`, from this process's copy of the vectors. */
 export async function nearestInMemory(
   db: Database,
   q: { embedder: string; vector: number[]; limit: number; who: Visibility },
-): Promise<{ chunkId: string; similarity: number }[]> {
+): Promise<NearUnit[]> {
   const slot = slotOf(db, q.embedder, q.vector.length);
   const index = await slot.index;
   keepFresh(db, slot, index, q.embedder);
@@ -348,7 +376,7 @@ export async function nearestInMemory(
     if (inCollections) return inCollections.has(doc);
     return index.userIds[i] === who.userId || shared.has(doc);
   };
-  return index.nearest(q.vector, q.limit, visible);
+  return index.nearestUnits(q.vector, q.limit, visible);
 }
 
 /** Indexing in this process: a document's new units join the loaded index of their embedder. */

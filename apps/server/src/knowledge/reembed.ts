@@ -9,6 +9,7 @@ import { knowledgeChunks, knowledgeEmbedders, knowledgeVectors } from "../db/sch
 import { JobFailure, type JobKind, type JobQueue } from "../jobs/queue";
 import type { ResolveEmbedder } from "./embeddings/embedder-generations";
 import { embedChunks, type EmbeddableChunk } from "./index-documents";
+import { refreshAllDensities } from "./unit-density";
 import { ensureIndex } from "./vector-store";
 
 export const REEMBED_JOB_KIND = "knowledge.reembed";
@@ -138,6 +139,8 @@ export function reembedJobKind(
         if (row?.status !== "building") return { abandoned: true };
         const batch = await missing(db, id, step);
         if (!batch.length) {
+          // The new set ranks with its own densities from its first search.
+          await refreshAllDensities(db, id);
           if (await switchOver(db, id)) return { chunks: await countVectors(db, id) };
           continue;
         }

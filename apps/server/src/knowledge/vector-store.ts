@@ -6,6 +6,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import { rowsOf, type Database } from "../db/client";
 import { nearestInMemory } from "./memory-index";
+import { HUB_WEIGHT } from "./unit-density";
 import type { Visibility } from "./visible-chunks";
 
 export type VectorMode = "pgvector" | "exact";
@@ -68,15 +69,46 @@ export interface NearQuery {
   limit: number;
 }
 
-/** Units read per chunk wanted: a chunk's best unit decides, and its others crowd the nearest ones. */
+/**
+ * Units read per chunk wanted: a chunk's best unit decides, and its others crowd the nearest ones.
+ * These nearest units by plain similarity are the ones the hubness correction reranks.
+ */
 const UNITS_PER_CHUNK = 4;
 
-/** The visible chunks nearest `vector` by their best unit, with its cosine similarity, best first. */
+interface Candidate {
+  chunkId: string;
+  similarity: number;
+  /** Null while the unit's density is not computed yet (its document being indexed). */
+  density: number | null;
+}
+
+/**
+ * The best `limit` chunks of `units`, a unit scoring its similarity less HUB_WEIGHT × its density
+ * and a chunk its best unit's score. A unit without a density counts as having the candidates' mean,
+ * so it is neither favoured nor held back.
+ */
+export function rankCandidates(units: Candidate[], limit: number) {
+  const known = units.filter((u) => u.density !== null);
+  const mean = known.reduce((s, u) => s + u.density!, 0) / (known.length || 1);
+  const best = new Map<string, { chunkId: string; similarity: number; score: number }>();
+  for (const u of units) {
+    const score = u.similarity - HUB_WEIGHT * (u.density ?? mean);
+    const b = best.get(u.chunkId);
+    if (!b || score > b.score) best.set(u.chunkId, { chunkId: u.chunkId, similarity: u.similarity, score });
+  }
+  return [...best.values()].sort((a, b) => b.score - a.score).slice(0, limit);
+}
+
+/**
+ * The visible chunks nearest `vector`, best first: the nearest units by cosine similarity, reranked
+ * by the hubness correction (unit-density.ts). `similarity` is the plain cosine of the unit chosen.
+ */
 export async function nearestChunks(
   db: Database,
   q: NearQuery,
-): Promise<{ chunkId: string; similarity: number }[]> {
+): Promise<{ chunkId: string; similarity: number; score: number }[]> {
   const n = dimsOf(q.vector.length);
+  const want = q.limit * UNITS_PER_CHUNK;
   if (vectorModeFor(db, q.vector.length) === "pgvector") {
     const target = sql`${`[${q.vector.join(",")}]`}::vector(${n})`;
     return db.transaction(async (tx) => {
@@ -84,17 +116,45 @@ export async function nearestChunks(
       // first ef_search of everyone's and returning fewer (pgvector 0.8; a no-op setting before).
       await tx.execute(sql`select set_config('hnsw.iterative_scan', 'relaxed_order', true)`);
       await tx.execute(sql`select set_config('hnsw.ef_search', '100', true)`);
-      const rows = await rowsOf<{ chunk_id: string; distance: number }>(
+      const rows = await rowsOf<{ chunk_id: string; distance: number; density: number | null }>(
         tx,
-        sql`select u.chunk_id, min(u.distance) as distance from (
-              select v.chunk_id, (v.embedding::vector(${n}) <=> ${target}) as distance
-              from knowledge_vectors v join knowledge_chunks c on c.id = v.chunk_id
-              where v.embedder = ${q.embedder} and v.dims = ${n} and ${q.visible}
-              order by v.embedding::vector(${n}) <=> ${target} limit ${q.limit * UNITS_PER_CHUNK}
-            ) u group by u.chunk_id order by 2 limit ${q.limit}`,
+        sql`select v.chunk_id, v.density, (v.embedding::vector(${n}) <=> ${target}) as distance
+            from knowledge_vectors v join knowledge_chunks c on c.id = v.chunk_id
+            where v.embedder = ${q.embedder} and v.dims = ${n} and ${q.visible}
+            order by v.embedding::vector(${n}) <=> ${target} limit ${want}`,
       );
-      return rows.map((r) => ({ chunkId: r.chunk_id, similarity: 1 - Number(r.distance) }));
+      return rankCandidates(
+        rows.map((r) => ({
+          chunkId: r.chunk_id,
+          similarity: 1 - Number(r.distance),
+          density: r.density === null ? null : Number(r.density),
+        })),
+        q.limit,
+      );
     });
   }
-  return nearestInMemory(db, { embedder: q.embedder, vector: q.vector, limit: q.limit, who: q.who });
+  const units = await nearestInMemory(db, {
+    embedder: q.embedder,
+    vector: q.vector,
+    limit: want,
+    who: q.who,
+  });
+  if (!units.length) return [];
+  // Densities from the table, not the copy in memory: they change as other documents are indexed. A
+  // unit whose row is gone (its document deleted or indexed again) is left out.
+  const rows = await rowsOf<{ chunk_id: string; unit: number; density: number | null }>(
+    db,
+    sql`select chunk_id, unit, density from knowledge_vectors
+        where embedder = ${q.embedder} and chunk_id = any(${`{${[...new Set(units.map((u) => u.chunkId))].join(",")}}`}::uuid[])`,
+  );
+  const density = new Map(
+    rows.map((r) => [`${r.chunk_id}:${r.unit}`, r.density === null ? null : Number(r.density)]),
+  );
+  return rankCandidates(
+    units.flatMap((u) => {
+      const key = `${u.chunkId}:${u.unit}`;
+      return density.has(key) ? [{ ...u, density: density.get(key)! }] : [];
+    }),
+    q.limit,
+  );
 }

@@ -60,6 +60,14 @@ const vectorsOf = async (embedder: string) =>
       .from(knowledgeVectors)
       .where(eq(knowledgeVectors.embedder, embedder))
   )[0]!.n;
+/** Vectors of `embedder` whose unit has no density yet (unit-density.ts). */
+const withoutDensity = async (embedder: string) =>
+  (
+    await rowsOf<{ n: number }>(
+      t.services.database.db,
+      sql`select count(*)::int as n from knowledge_vectors where embedder = ${embedder} and density is null`,
+    )
+  )[0]!.n;
 
 beforeAll(async () => {
   server = await startEmbeddingsServer({ models: { "nomic-embed-text": 64, "mxbai-embed-small": 32 } });
@@ -195,6 +203,7 @@ describe("changing the model", () => {
   it("re-embeds in the background while search keeps the old vectors, then switches", async () => {
     const chunks = await vectorsOf("use-lite-512");
     expect(chunks).toBeGreaterThanOrEqual(DOCS.length);
+    expect(await withoutDensity("use-lite-512")).toBe(0);
     // The test's request and one batch answer; the next batch waits.
     server.pause(2);
     const res = await choose({ source: "connection", connectionId, model: "nomic-embed-text" });
@@ -230,6 +239,8 @@ describe("changing the model", () => {
     });
     expect(await vectorsOf(NOMIC())).toBe(chunks);
     expect(await vectorsOf("use-lite-512")).toBe(0);
+    // The new set has its own densities from its first search.
+    expect(await withoutDensity(NOMIC())).toBe(0);
     // Now the connection's model answers the query (its vectors are bags of words).
     const [hit] = await search("fishing boats harbour");
     expect(hit?.documentId).toBe(docs[1]);
