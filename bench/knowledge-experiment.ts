@@ -157,5 +157,21 @@ for (const [name, unitsOf] of Object.entries(variants)) {
       const line = measure(qs, units, (i) => cosines(qv[i]!, vectors).map((c, j) => c - beta * density[j]!));
       console.log(`  hubness beta=${beta} ${which}: ${line}`);
     }
+  // As the product does it: the averaged question, and only the units nearest it by plain cosine
+  // reranked (what an index hands back); the others keep their plain cosine, far below.
+  for (const candidates of [100, 200, 400])
+    for (const beta of [0.3, 0.5, 0.7])
+      for (const which of ["paraphrase", "keyword"] as const) {
+        const qs = which === "paraphrase" ? set.paraphrase : set.keyword;
+        const qv = queries[which]["average of both"]!;
+        const line = measure(qs, units, (i) => {
+          const raw = cosines(qv[i]!, vectors);
+          const near = [...raw.keys()].sort((a, b) => raw[b]! - raw[a]!).slice(0, candidates);
+          const out = new Float64Array(raw.length).fill(-Infinity);
+          for (const j of near) out[j] = raw[j]! - beta * density[j]!;
+          return out;
+        });
+        console.log(`  hubness averaged question, ${candidates} units, beta=${beta} ${which}: ${line}`);
+      }
 }
 await core.local.stopLocalEmbedder();
