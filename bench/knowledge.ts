@@ -332,14 +332,23 @@ export default async function knowledge(ctx: BenchContext): Promise<BenchSection
 }
 
 const NOTES_11 = `
-**Build measured.** The recall and MRR figures are of the product as it is now (vector search asks with
-the mean of the question's embedding and of its content words). The run read every embedding from the
-bench's cache (below), so its indexing row is not a throughput; the model's throughput comes from the
-run at commit 98acc52 (the same indexing code, every unit embedded by the model as it was indexed, the
-machine at a load average of 12.6 from other work): 532 chunks, 2,411 units in 652 s, **0.8 chunks/s**
-(3.7 units/s; goal 20 chunks/s: missed), model load 0.9 s, one question embedded p50 101 ms, p95 184 ms.
-That run, before the question's content words were added, measured paraphrases vector-only recall@${TOP}
-0.570 (114/200) and hybrid 0.560 (112/200), keyword questions as now.
+**Build measured.** The figures in the table are of the build before the hubness correction (commit
+91735ae: vector search asks with the mean of the question's embedding and of its content words, chunks
+ranked by plain cosine). The product now reranks the nearest units by the correction (below, and
+\`unit-density.ts\`), and has not been measured as it is since. A run of its first version (load average 19.2
+from other work) measured the correction with densities kept up to date by folding each new unit into
+its neighbours' means without raising their tenth-neighbour floor, so densities in dense regions grew with
+every arrival: paraphrases vector-only 0.630 (126/200), hybrid 0.620 (124/200), keyword questions
+vector-only 0.720 (36/50), hybrid 1.000 (50/50). That update is replaced by finding those neighbours'
+ten nearest again (exact, the unit test holds them to the whole set's to 1e-4); the in-memory figures
+below are what exact densities give. That run's indexing took 985 s for 532 chunks against 167 s before
+(every document read its owner's whole set of vectors from PGlite to compute densities; embeddings from
+the cache): the density step costs indexing about 1.5 s a document on this shared machine at 520
+documents and grows with the set. The model's throughput: on this machine today the experiment embedded
+2,861 texts (the 2,411 units and the questions) in 706 s at a load average of 15 to 20, 4.1 texts/s, about
+0.9 chunks/s at four and a half units a chunk (goal 20 chunks/s: missed); the run at commit 98acc52 (load
+12.6) measured 0.8 chunks/s (532 chunks, 2,411 units in 652 s), model load 0.9 s, one question embedded
+p50 101 ms, p95 184 ms.
 
 **Method.** The labelled set of \`bench/knowledge-eval/\` (520 generated documents on twenty topics: 200
 hand-written facts, each planted as one paragraph of its own document among generated paragraphs of the
@@ -368,9 +377,12 @@ question (33 of them outside the top 20). What outranks the answer is the genera
 close to many other units (each topic's template sentences) are close to every question of the topic.
 Measured in memory on the same vectors, subtracting half of each unit's mean similarity to its ten
 nearest units (a hubness correction) lifts vector-only recall@${TOP} to 0.770 (154/200) on the paraphrases
-and 0.900 (45/50) on the keyword questions (a quarter: 0.695; the whole: 0.745); the product would keep
-that density per unit, computed against the person's units as they are indexed, and rerank the nearest
-candidates by it. Pseudo-relevance feedback (the question moved towards its three or ten best units)
+and 0.900 (45/50) on the keyword questions (a quarter: 0.695; the whole: 0.745). As the product applies
+it (the averaged question, only the nearest 100, 200 or 400 units by plain cosine reranked), half gives
+0.800 (160/200) and 0.900 (45/50) at any of those counts, 0.3 gives 0.760 and 0.7 gives 0.795: the
+product keeps that density per unit (over its owner's units, computed as they are indexed) and reranks
+the 200 nearest units (four per chunk wanted) by it. Even so 40 paraphrases stay outside the top ${TOP}:
+the model puts other documents' units nearer, and 0.9 needs a stronger model or a reranker. Pseudo-relevance feedback (the question moved towards its three or ten best units)
 lowers recall (0.530 at three units and weight 0.3, 0.350 at ten and 0.7): the best units are mostly
 wrong ones. The question's content words alone give 0.585 in memory, their mean with the question as
 asked 0.625, which is what the product now does. Sentence windows beside the paragraphs, and the title
