@@ -51,7 +51,7 @@ export const HELP_ARTICLES: readonly HelpArticle[] = [
   {
     slug: "documents",
     title: "Adding documents to your workspace",
-    body: "Documents is where you add knowledge: write or paste text, upload text, Markdown, CSV, JSON or PDF files up to 10 MB, or give the address of a web page, text file or PDF and Tessera keeps its main text. AI Search, Tessera Local, research in chat and your assistants find your documents and cite them; nobody else sees them. Delete a document and it is gone from every answer.",
+    body: "Documents is where you add knowledge: write or paste text, upload text, Markdown, CSV, JSON, HTML, Word (DOCX) or PDF files up to 10 MB, or give the address of a web page, text file, Word document or PDF and Tessera keeps its main text. Gather documents in collections, your own or your team's (a team's collection is seen by its members only, and stays with the team when someone leaves). Tessera finds passages by meaning, not only by their words, so a question in other words than the text still finds it. AI Search, Tessera Local, research in chat and your assistants find your documents and cite them with their page or heading; hover a citation to read the passage, click it to open the document there. Type # in the chat to ask about one collection. Nobody else sees your documents. Delete a document and it is gone from every answer.",
   },
   {
     slug: "prompt-library",
