@@ -7,7 +7,7 @@ import { openTestDatabase, testDbKind } from "../test/test-database";
 import { unitLength, type Embedder } from "./embeddings/embedder";
 import { onlyEmbedder, searchKnowledge } from "./hybrid-search";
 import { indexDocument } from "./index-documents";
-import { refreshDensities } from "./unit-density";
+import { DENSITY_K, refreshDensities } from "./unit-density";
 import { prepareVectorStore, rankCandidates, vectorMode } from "./vector-store";
 
 const DIMS = 8;
@@ -115,6 +115,20 @@ describe.each([
     expect(plain[0]).toBe("The hub.");
     expect(plain.indexOf("The answer.")).toBe(11);
     await refreshDensities(database.db, embedder.id, ownerId);
+    expect((await ask("vector"))[0]).toBe("The answer.");
+  });
+
+  it("leaves a set past the size limit without densities, and ranks it by plain similarity", async () => {
+    await database.db.update(knowledgeVectors).set({ density: null, kthSimilarity: null });
+    expect(await refreshDensities(database.db, embedder.id, ownerId, DENSITY_K, 11)).toEqual({
+      written: 0,
+      full: false,
+    });
+    expect([...(await densities(database.db)).values()].every((x) => x === null)).toBe(true);
+    expect((await ask("vector", 12))[0]).toBe("The hub.");
+    expect(await refreshDensities(database.db, embedder.id, ownerId, DENSITY_K, 12)).toMatchObject({
+      written: 12,
+    });
     expect((await ask("vector"))[0]).toBe("The answer.");
   });
 

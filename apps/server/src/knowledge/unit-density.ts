@@ -21,6 +21,12 @@ const REFRESH_GROWTH = 0.2;
  * 20,000); new units are still computed exactly and their neighbours updated.
  */
 const FULL_MAX = 20_000;
+/**
+ * Past this many units an owner's new units get no density: each document would read the whole set
+ * (about 15 s a document at 20,000 on a busy machine, growing with it). Search counts a unit without
+ * one as its candidates' mean, so those rank by plain similarity.
+ */
+export const DENSITY_MAX_UNITS = 20_000;
 /** Rows written by one update statement. */
 const WRITE_PAGE = 2_000;
 
@@ -77,7 +83,14 @@ export async function refreshDensities(
   embedder: string,
   ownerId: string,
   k = DENSITY_K,
+  maxUnits = DENSITY_MAX_UNITS,
 ): Promise<DensityResult> {
+  const [size] = await rowsOf<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from knowledge_vectors v join knowledge_chunks c on c.id = v.chunk_id
+        where c.user_id = ${ownerId} and v.embedder = ${embedder}`,
+  );
+  if ((size?.n ?? 0) > maxUnits) return { written: 0, full: false };
   const rows = await rowsOf<Row>(
     db,
     sql`select v.chunk_id, v.unit, v.embedding, v.density, v.kth_similarity
