@@ -332,23 +332,21 @@ export default async function knowledge(ctx: BenchContext): Promise<BenchSection
 }
 
 const NOTES_11 = `
-**Build measured.** The figures in the table are of the build before the hubness correction (commit
-91735ae: vector search asks with the mean of the question's embedding and of its content words, chunks
-ranked by plain cosine). The product now reranks the nearest units by the correction (below, and
-\`unit-density.ts\`), and has not been measured as it is since. A run of its first version (load average 19.2
-from other work) measured the correction with densities kept up to date by folding each new unit into
-its neighbours' means without raising their tenth-neighbour floor, so densities in dense regions grew with
-every arrival: paraphrases vector-only 0.630 (126/200), hybrid 0.620 (124/200), keyword questions
-vector-only 0.720 (36/50), hybrid 1.000 (50/50). That update is replaced by finding those neighbours'
-ten nearest again (exact, the unit test holds them to the whole set's to 1e-4); the in-memory figures
-below are what exact densities give. That run's indexing took 985 s for 532 chunks against 167 s before
-(every document read its owner's whole set of vectors from PGlite to compute densities; embeddings from
-the cache): the density step costs indexing about 1.5 s a document on this shared machine at 520
-documents and grows with the set. The model's throughput: on this machine today the experiment embedded
-2,861 texts (the 2,411 units and the questions) in 706 s at a load average of 15 to 20, 4.1 texts/s, about
-0.9 chunks/s at four and a half units a chunk (goal 20 chunks/s: missed); the run at commit 98acc52 (load
-12.6) measured 0.8 chunks/s (532 chunks, 2,411 units in 652 s), model load 0.9 s, one question embedded
-p50 101 ms, p95 184 ms.
+**Build measured.** The product with the hubness correction (\`unit-density.ts\`: each unit keeps the
+mean similarity of its ten nearest units among its owner's, computed as documents are indexed, and search
+reranks the 200 nearest units by similarity less half that density), on a quiet machine (load average
+under 1 at the start). Against the build before it (commit 91735ae, plain cosine, measured the same way):
+paraphrases hybrid 0.610 → 0.790, vector-only 0.620 → 0.795; keyword questions vector-only 0.880 → 0.900,
+hybrid 1.000 both. Hybrid stays one paraphrase under vector-only (158 against 159): a keyword hit holding
+half the words of a short question still moves one answer out of the top five. Indexing read every unit
+from the bench's cache, so its row is the indexing code's cost, not the model's: 251 s for 532 chunks
+against 167 s before the densities (every document reads its owner's units to find their neighbours,
+which grows with the set; past 20,000 units an owner's new units get no density and rank by plain
+similarity). The model's throughput: on this machine today the experiment embedded 2,861 texts (the 2,411
+units and the questions) in 706 s at a load average of 15 to 20, 4.1 texts/s, about 0.9 chunks/s at four
+and a half units a chunk (goal 20 chunks/s: missed); the run at commit 98acc52 (load 12.6) measured
+0.8 chunks/s (532 chunks, 2,411 units in 652 s), model load 0.9 s, one question embedded p50 101 ms, p95
+184 ms.
 
 **Method.** The labelled set of \`bench/knowledge-eval/\` (520 generated documents on twenty topics: 200
 hand-written facts, each planted as one paragraph of its own document among generated paragraphs of the
