@@ -52,6 +52,15 @@ interface PackedUnit {
   packed: Uint8Array;
 }
 
+/** Puts `item` in `top` (best first, at most `limit`) if it belongs there. */
+function keepBest<T extends { similarity: number }>(top: T[], item: T, limit: number) {
+  if (top.length === limit && item.similarity <= top[limit - 1]!.similarity) return;
+  let at = top.length;
+  while (at > 0 && top[at - 1]!.similarity < item.similarity) at--;
+  top.splice(at, 0, item);
+  if (top.length > limit) top.pop();
+}
+
 /** Bytes of WebAssembly memory in a page. */
 const PAGE_BYTES = 65_536;
 
@@ -172,13 +181,6 @@ export class MemoryIndex {
    */
   nearest(vector: number[], limit: number, visible: (i: number) => boolean) {
     const top: { chunkId: string; similarity: number }[] = [];
-    const offer = (chunkId: string, similarity: number) => {
-      if (top.length === limit && similarity <= top[limit - 1]!.similarity) return;
-      let at = top.length;
-      while (at > 0 && top[at - 1]!.similarity < similarity) at--;
-      top.splice(at, 0, { chunkId, similarity });
-      if (top.length > limit) top.pop();
-    };
     const { raw, factor } = this.scores(vector);
     let chunk = "";
     let chunkBest = -Infinity;
@@ -187,12 +189,12 @@ export class MemoryIndex {
       if (dropped[i] || !visible(i)) continue;
       const score = raw[i]! * scales[i]! * factor;
       if (chunkIds[i] !== chunk) {
-        if (chunk) offer(chunk, chunkBest);
+        if (chunk) keepBest(top, { chunkId: chunk, similarity: chunkBest }, limit);
         chunk = chunkIds[i]!;
         chunkBest = score;
       } else if (score > chunkBest) chunkBest = score;
     }
-    if (chunk) offer(chunk, chunkBest);
+    if (chunk) keepBest(top, { chunkId: chunk, similarity: chunkBest }, limit);
     return top;
   }
 
@@ -205,10 +207,7 @@ export class MemoryIndex {
       if (dropped[i] || !visible(i)) continue;
       const similarity = raw[i]! * scales[i]! * factor;
       if (top.length === limit && similarity <= top[limit - 1]!.similarity) continue;
-      let at = top.length;
-      while (at > 0 && top[at - 1]!.similarity < similarity) at--;
-      top.splice(at, 0, { chunkId: chunkIds[i]!, unit: units[i]!, similarity });
-      if (top.length > limit) top.pop();
+      keepBest(top, { chunkId: chunkIds[i]!, unit: units[i]!, similarity }, limit);
     }
     return top;
   }
