@@ -103,8 +103,11 @@ export interface DurableAnswers {
   awaitDecision(key: string, signal: AbortSignal, ms: number): Promise<boolean>;
   /** Delivers a yes or no to whichever process waits on `key`; true when it waits here. */
   decide(key: string, yes: boolean): Promise<boolean>;
-  /** Closes every orphaned answer now (the timer does this every third of a lease). */
-  sweep(): Promise<Record<string, number>>;
+  /**
+   * Closes every orphaned answer now (the timer does this every third of a lease). `asIfGone` counts
+   * this process's own answers as orphaned too, as its death would, without touching its lease.
+   */
+  sweep(options?: { asIfGone?: boolean }): Promise<Record<string, number>>;
   /** Aborts every open stream with ServerShutdown; resolves when all have finished or after `waitMs`. */
   shutdown(waitMs: number): Promise<{ aborted: number; finished: boolean }>;
   /** Takes the lease, listens for Stop and followers, starts the sweep (on PGlite, sweeps at once). */
@@ -162,11 +165,12 @@ export function createDurableAnswers(deps: {
 
   const stopHere = (key: string) => streams.stop(key);
 
-  async function sweep(allButMine = false): Promise<Record<string, number>> {
+  async function sweep(allButMine = false, mineGone = false): Promise<Record<string, number>> {
     const orphaned = orphanedRows({
       me: lease.id,
       maxAgeMs: deps.maxAnswerMs + AGE_MARGIN_MS,
       allButMine,
+      mineGone,
     });
     const closed: Record<string, number> = {};
     for (const rule of deps.rules) closed[rule.name] = await rule.close(deps.db, orphaned);
@@ -276,7 +280,7 @@ export function createDurableAnswers(deps: {
     async follow(key, stillWriting) {
       return relay.follow(key) ?? (await relay.followElsewhere(key, stillWriting));
     },
-    sweep: () => sweep(false),
+    sweep: (options) => sweep(false, options?.asIfGone ?? false),
     async shutdown(waitMs) {
       clearTimeout(sweeper);
       const { aborted, finished } = await streams.shutdown(waitMs);

@@ -93,11 +93,18 @@ export function createWriterLease(deps: {
  */
 export type Orphaned = (writer: AnyPgColumn, since: AnyPgColumn) => SQL;
 
-export function orphanedRows(scope: { me: string; maxAgeMs: number; allButMine: boolean }): Orphaned {
+export function orphanedRows(scope: {
+  me: string;
+  maxAgeMs: number;
+  allButMine: boolean;
+  /** This process's own answers count as orphaned too (a test of what its death leaves). */
+  mineGone?: boolean;
+}): Orphaned {
   if (scope.allButMine) return (writer) => sql`(${writer} is null or ${writer} <> ${scope.me}::uuid)`;
-  return (writer, since) => sql`((${writer} is not null and not exists (
+  const mine = scope.mineGone ? sql`${scope.me}::uuid` : sql`null::uuid`;
+  return (writer, since) => sql`((${writer} is not null and (${writer} = ${mine} or not exists (
       select 1 from ${answerWriters} w where w.id = ${writer} and w.lease_until > now()
-    )) or ${since} < now() - ${scope.maxAgeMs} * interval '1 millisecond')`;
+    ))) or ${since} < now() - ${scope.maxAgeMs} * interval '1 millisecond')`;
 }
 
 /** Forgets writers whose lease ran out (their answers were swept before, or are now). */
