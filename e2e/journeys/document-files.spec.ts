@@ -23,18 +23,11 @@ test("a DOCX uploaded into a collection is read, indexed and shown with its head
     page.getByText("PDF, DOCX, HTML, Markdown, CSV, JSON or text, up to 10 MB each."),
   ).toBeVisible();
   const item = page.getByRole("listitem", { name: "lantern-quay-handbook", exact: true });
-  const tooSlow = page.getByRole("alert").filter({ hasText: "took longer than" });
-  // The reader gives a file 10 s; the first one starts its process and loads the DOCX reader, which
-  // on a loaded two-core machine can take longer. The person would drop it again, and so does the journey.
-  for (let attempt = 1; ; attempt++) {
-    await page
-      .getByTestId("document-file-input")
-      .setInputFiles(join(import.meta.dirname, "../fixtures/lantern-quay-handbook.docx"));
-    await expect(item.or(tooSlow)).toBeVisible({ timeout: 90_000 });
-    if (await item.isVisible()) break;
-    expect(attempt, "the DOCX was never read in time").toBeLessThan(3);
-    await page.getByTestId("document-file-input").evaluate((el: HTMLInputElement) => (el.value = ""));
-  }
+  await page
+    .getByTestId("document-file-input")
+    .setInputFiles(join(import.meta.dirname, "../fixtures/lantern-quay-handbook.docx"));
+  // Read in one go: loading the DOCX reader is not part of the file's time, however busy the machine.
+  await expect(item).toBeVisible({ timeout: 90_000 });
   // Indexing by the offline model follows.
   await expect(item.getByText("Ready", { exact: true })).toBeVisible({ timeout: 120_000 });
   await page.screenshot({ path: join(shots, "document-docx-ready.png") });

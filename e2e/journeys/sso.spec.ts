@@ -12,7 +12,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import type { Browser, Page } from "@playwright/test";
 import { expect, test } from "../support/fixtures";
-import { startOidcProvider } from "../support/oidc-provider";
+import { startOidcProvider } from "../../apps/server/src/test/oidc-provider";
 
 const shots = join(import.meta.dirname, "../.artifacts/screenshots");
 mkdirSync(shots, { recursive: true });
@@ -68,9 +68,10 @@ test.beforeAll(async () => {
   url = `http://127.0.0.1:${port}`;
   idp = await startOidcProvider({
     accounts: ACCOUNTS,
-    redirectUri: `${url}/api/auth/callback/sso`,
+    redirectUris: [`${url}/api/auth/callback/sso`],
     clientId: CLIENT.id,
     clientSecret: CLIENT.secret,
+    host: "localhost",
   });
   const work = mkdtempSync(join(tmpdir(), "tessera-e2e-sso-"));
   logFile = join(work, "server.log");

@@ -1,4 +1,4 @@
-// A real OpenID provider on loopback for the tests of company sign-in: `oidc-provider` (a certified
+// A real OpenID provider on loopback for the tests and the journey of company sign-in: `oidc-provider` (a certified
 // implementation) with one confidential client and the accounts a test names. Its development
 // login page takes any account id as the login (with any password) and then asks for consent;
 // `signInAtProvider` walks both forms over HTTP as a browser would.
@@ -27,13 +27,18 @@ export async function startOidcProvider(opts: {
   redirectUris: string[];
   clientId?: string;
   clientSecret?: string;
+  /**
+   * The issuer's host: 127.0.0.1, or `localhost` where a browser signs in (the journeys), so its
+   * cookies and an app's on 127.0.0.1 are kept apart.
+   */
+  host?: "127.0.0.1" | "localhost";
 }): Promise<TestOidcProvider> {
   const clientId = opts.clientId ?? "tessera";
   const clientSecret = opts.clientSecret ?? "provider-side-secret-0123456789";
   let handler: (req: IncomingMessage, res: ServerResponse) => void = (_req, res) => res.end();
   const server = createServer((req, res) => handler(req, res));
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const issuer = `http://${opts.host ?? "127.0.0.1"}:${(server.address() as AddressInfo).port}`;
   const { privateKey } = await generateKeyPair("RS256", { extractable: true });
   const provider = new Provider(issuer, {
     clients: [

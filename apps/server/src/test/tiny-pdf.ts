@@ -1,6 +1,6 @@
 /**
  * A minimal, valid PDF whose page shows `text` (Helvetica), one page per text when given several,
- * with a correct xref table.
+ * with a correct xref table. The journeys upload it too (e2e/journeys/knowledge-pdf.spec.ts).
  */
 export function tinyPdf(text: string | string[]): Uint8Array {
   const pages = typeof text === "string" ? [text] : text;
