@@ -31,6 +31,8 @@ const UNITS_PER_CHUNK = Number(process.env.BENCH_KNOWLEDGE_UNITS) || 4;
  * MIN_QUERIES per mode: enough to say how far it is from the goal.
  */
 const QUERY_BUDGET_MS = 120_000;
+/** Queries whose nearest units are found both ways, for the in-process index's first-pass recall. */
+const FIRST_PASS_QUERIES = 100;
 const MIN_QUERIES = 5;
 
 interface Sizes {
@@ -88,13 +90,15 @@ interface LatencyResult {
   dims: number;
   label: string;
   kind: EngineKind;
-  vectorMode: string;
+  vectorMode: "pgvector" | "memory" | "exact";
   chunks: number;
   loadS: number;
   indexBuildS: number;
   hybrid: number[];
   vector: number[];
   keyword: number[];
+  /** The in-process index's first pass: the share of the exact scan's nearest units it returns. */
+  firstPassRecall: number | null;
 }
 
 export async function latency(
@@ -108,7 +112,7 @@ export async function latency(
   try {
     const dims = core.local.localEmbedder.dims;
     const id = core.local.localEmbedder.id;
-    const vectorMode = await core.store.prepareVectorStore(d.db, [dims]);
+    const vectorMode = await core.store.prepareVectorStore(d.db, [dims], { inProcess: kind === "pglite" });
     await insertUsers(d);
     // As a restore would: vectors in first, then the HNSW index built over them.
     const hnsw = await d.query<{ name: string }>(
@@ -149,11 +153,13 @@ export async function latency(
       const vectors = units.map(() => next());
       // As indexing writes them: the exact fallback's packed form beside the real[].
       const packed = vectors.map((v) =>
-        vectorMode === "exact" ? Buffer.from(core.memory.packVector(v)).toString("hex") : null,
+        vectorMode === "pgvector" ? null : Buffer.from(core.memory.packVector(v)).toString("hex"),
       );
       await d.query(
-        `insert into knowledge_vectors (chunk_id, unit, embedder, dims, embedding, packed)
-         select c, u, $3, $4, v::real[], decode(p, 'hex')
+        // Stored a day ago, as a server's vectors are by the time it serves: the in-process index
+        // re-reads only what was added in the last few minutes.
+        `insert into knowledge_vectors (chunk_id, unit, embedder, dims, embedding, packed, added_at)
+         select c, u, $3, $4, v::real[], decode(p, 'hex'), now() - interval '1 day'
          from unnest($1::uuid[], $2::int[], $5::text[], $6::text[]) as t(c, u, v, p)`,
         [
           units.map(([c]) => c),
@@ -203,7 +209,27 @@ export async function latency(
       }
     }
     ctx.log(`${d.label}: queries done`);
+    // The first pass's recall: of the exact scan's nearest units (as many as a search of 10 reads),
+    // the share the first pass also returns.
+    let firstPassRecall: number | null = null;
+    if (vectorMode === "memory") {
+      const want = 10 * 4;
+      let found = 0;
+      for (let i = 0; i < FIRST_PASS_QUERIES; i++) {
+        const vector = next();
+        const q = { embedder: id, vector, limit: want, who: { userId: READER } };
+        const exact = await core.memory.nearestInMemory(d.db, q);
+        const fast = await core.memory.nearestInMemory(d.db, {
+          ...q,
+          firstPass: core.store.firstPassUnits(want),
+        });
+        const got = new Set(fast.map((u) => `${u.chunkId}:${u.unit}`));
+        found += exact.filter((u) => got.has(`${u.chunkId}:${u.unit}`)).length / exact.length;
+      }
+      firstPassRecall = found / FIRST_PASS_QUERIES;
+    }
     return {
+      firstPassRecall,
       label: d.label,
       kind,
       vectorMode,
@@ -221,14 +247,16 @@ export async function latency(
 }
 
 function latencyRows(r: LatencyResult, embedMs: number[]): GoalRow[] {
-  const goal = r.vectorMode === "pgvector" ? GOALS.queryPgvector : GOALS.queryExact;
+  // PGlite's goal is the indexed one, whichever index answers.
+  const goal = r.vectorMode === "exact" ? GOALS.queryExact : GOALS.queryPgvector;
+  const how = { pgvector: "HNSW index", memory: "index in memory", exact: "exact similarity" }[r.vectorMode];
   const lat = (t: number[]) => `p95 ${ms(summarize(t).p95)}, p50 ${ms(summarize(t).p50)}`;
   const hybridP95 = summarize(r.hybrid).p95;
   return [
     {
-      measure: `${r.label}, ${r.vectorMode === "pgvector" ? "HNSW index" : "exact similarity"}, ${r.chunks.toLocaleString("en")} chunks: hybrid search (top 10, ${r.hybrid.length} queries)`,
+      measure: `${r.label}, ${how}, ${r.chunks.toLocaleString("en")} chunks: hybrid search (top 10, ${r.hybrid.length} queries)`,
       value: lat(r.hybrid),
-      baseline: `vector-only ${lat(r.vector)}; keyword-only ${lat(r.keyword)}; with the query embedded by the model, add its p50 ${ms(summarize(embedMs).p50)}; ${r.units.toLocaleString("en")} unit vectors${r.vectorMode === "exact" ? `, first search (reads them into the process, ${((r.units * (r.dims + 4)) / 2 ** 20).toFixed(0)} MB as int8) ${ms(r.firstSearchMs)}` : ""}`,
+      baseline: `vector-only ${lat(r.vector)}; keyword-only ${lat(r.keyword)}; with the query embedded by the model, add its p50 ${ms(summarize(embedMs).p50)}; ${r.units.toLocaleString("en")} unit vectors${r.vectorMode === "pgvector" ? "" : `, first search (reads them into the process, ${((r.units * (r.dims + 4)) / 2 ** 20).toFixed(0)} MB as int8) ${ms(r.firstSearchMs)}`}${r.firstPassRecall === null ? "" : `; the first pass returns ${(r.firstPassRecall * 100).toFixed(1)} % of the exact scan's 40 nearest units (${FIRST_PASS_QUERIES} queries)`}`,
       goal: `p95 ≤ ${goal} ms`,
       verdict: verdict(hybridP95 <= goal),
     },
@@ -271,35 +299,51 @@ export default async function knowledgeLatency(ctx: BenchContext): Promise<Bench
 }
 
 const NOTES_12 = `
-**Build measured.** PostgreSQL's exact fallback at 100,000 chunks (400,000 unit vectors) on a quiet
-machine (load average 3.4 at the start), with the vectors read as packed int8 bytes, scanned with
-WebAssembly SIMD (\`dot-kernel.ts\`), and the 200 nearest units reranked by their density (the hubness
-correction, row 11). The goal of 250 ms for the exact fallback is met. The build before (real[] parsed
-from text, a scalar scan) measured on the same fixture that morning, at a load of 1 to 9: hybrid p95
-2319 ms, p50 618 ms; vector-only p95 2514 ms, p50 550 ms; keyword-only p95 388 ms; first search 87.8 s.
-PGlite's HNSW index over 400,000 vectors was not built: at about a quarter of an hour for 80,000 on a busy
-machine here it did not fit the session; the last PGlite figure, of an older build (one vector a chunk,
-before the capped keyword candidates), was hybrid p95 1233 ms at 20,000 chunks, against the 50 ms goal.
+**Build measured.** PGlite answers from the in-process index (mode \`memory\`, \`memory-index.ts\`): each
+unit's sign bits against the rows' mean (64 bytes), a query's Hamming distances to all 400,000 units
+and their count at each distance (a 64-bit popcount kernel in WebAssembly, \`dot-kernel.wat\`), every
+unit of the reader's within the distance that holds 4,000 of them scored exactly (int8, the SIMD
+kernel), and the 200 nearest reranked by density (row 11). Its first pass returns every one of the
+exact scan's 40 nearest units in all 100 queries checked. The run in the table (this build, 73d8c6f's code) started at a load average of 3.2 (a test run on the
+other core while the fixture loaded) and measured hybrid p95 67.9 ms, p50 49.7 ms: a miss. The figures
+move a lot between runs here: keyword-only, whose code no change touched, went from p50 17.9 ms to 22.5
+ms between this run and the one before, and the model's time for a question from 36.9 to 55.0 ms. Before this build PGlite had no figure at this size: its
+HNSW index over 400,000 vectors was never built here (about a quarter of an hour per 80,000 on a busy
+machine). The first in-process build measured hybrid p95 61.0 ms, p50 45.7 ms (vector-only p95 40.5 ms);
+timing each statement then showed the densities' read (every unit of the nearest units' chunks, rows
+spread over the table) a third of a vector search, and the first pass's sort of all 400,000 distances
+and its scoring in JavaScript most of the rest. Densities are now read by each unit's key, the first
+pass takes every row within a distance bound instead of sorting, and scores with the SIMD kernel:
+hybrid p95 52.5 ms, p50 40.4 ms, vector-only p95 31.4 ms, keyword-only p95 33.1 ms (commit 078c5b6,
+load about 1.5 at the start, quiet through its queries): within 3 ms of the goal. The build
+measured here also counts the distances in the kernel and reads the question's lexemes and content
+words in one statement. PostgreSQL without pgvector keeps the exact scan of every unit, and its row is
+from commit 078c5b6 in the same run as those figures (the two last changes only save it a statement):
+p95 74.6 ms against 88.4 ms before the densities were read by key.
 
-**Method.** 100,000 chunks (or \`BENCH_KNOWLEDGE_CHUNKS\`; the table says how many) in documents of 5 (a tenth of them someone else's,
-which search must leave out) with the evaluation corpus's text and **synthesised** 512-dimension unit
-vectors, four units a chunk as the product embeds a chunk's paragraphs (400 clusters, the same seed every
-run: clustered as text embeddings are, not a uniform cloud), loaded in batches with the packed form
-indexing writes beside them; then, on PGlite, the product's HNSW index (\`ensureIndex\`) built over them,
-and \`VACUUM ANALYZE\`. PostgreSQL 15 here has no pgvector, so the product uses its exact fallback: the
-vectors held in the process as int8 and scanned per query (\`memory-index.ts\`). Up to ${FULL.latencyQueries} queries per
-mode (the evaluation set's questions), one at a time after a warm-up, through \`searchKnowledge\` (limit 10)
-with the query's vector handed over at once: the figure is retrieval, and embedding the question with the
-offline model costs the p50 shown beside it. A path slower than ${QUERY_BUDGET_MS / 1000} s in all stops there, after at
-least ${MIN_QUERIES} queries per mode. The "first search" is the bench's first call, which reads every vector
-into the process; the server does that at start, in the background.
+**Method.** 100,000 chunks (or \`BENCH_KNOWLEDGE_CHUNKS\`; the table says how many) in documents of 5 (a
+tenth of them someone else's, which search must leave out) with the evaluation corpus's text and
+**synthesised** 512-dimension unit vectors, four units a chunk as the product embeds a chunk's
+paragraphs (400 clusters, the same seed every run: clustered as text embeddings are, not a uniform
+cloud), loaded in batches with the packed form indexing writes beside them, stored as a day old (as a
+running server's are: the in-process index re-reads only what the last minutes added), then \`VACUUM
+ANALYZE\`. Each engine as the server prepares it (\`prepareVectorStore\`): PGlite searched from the
+in-process index, PostgreSQL 15 here without pgvector from the exact fallback. Up to ${FULL.latencyQueries} queries per mode (the evaluation set's questions), one at a time after a warm-up,
+through \`searchKnowledge\` (limit 10) with the query's vector handed over at once: the figure is
+retrieval, and embedding the question with the offline model costs the p50 shown beside it. A path
+slower than ${QUERY_BUDGET_MS / 1000} s in all stops there, after at least ${MIN_QUERIES} queries per mode. The "first search" is the bench's
+first call, which reads every vector into the process; the server does that at start, in the
+background. The first pass's recall: for ${FIRST_PASS_QUERIES} more query vectors, the 40 nearest units (what a search of
+10 reads) found with and without the first pass, and the share of the exact ones it also returned.
 
-**What bounds it.** The exact scan does every unit's 512 multiply-adds per query, sixteen at a time
-(about 200 million at 400,000 units: 30 to 60 ms of one core here); the rest of a vector search is the
-visibility check of each unit, reading the nearest units' densities and the hits' chunks, and hybrid adds
-the keyword side (the chunks holding every query word, then at most 400 holding some). Both grow with the
-corpus; so does the first search, which reads 197 MB of int8 from the table (12 s here; the server does it
-at start, in the background).
+**What bounds it.** On PGlite every statement runs in the server's own thread, one after another: a
+hybrid search reads the question's words, the chunks holding all of them, a pool of those holding
+some (the largest statement, about 14 ms at this size), the nearest units' densities and the hits'
+chunks with their highlighted passages (about 5 ms); the first pass adds a few milliseconds of
+distances and scoring. The exact scan on PostgreSQL does every unit's 512 multiply-adds per query,
+sixteen at a time (about 200 million at 400,000 units: 30 to 60 ms of one core here). The first search
+reads 197 MB of int8 from the table (14 s on PostgreSQL, 47 s on PGlite; the server does it at start,
+in the background).
 `;
 
 export const NOTES: BenchNotes = { "12": NOTES_12 };

@@ -28,15 +28,25 @@ export interface IndexModule {
   indexDocument(deps: Deps, documentId: string): Promise<{ chunks: number }>;
 }
 export interface StoreModule {
-  prepareVectorStore(db: unknown, dims: number[]): Promise<"pgvector" | "exact">;
+  prepareVectorStore(
+    db: unknown,
+    dims: number[],
+    options?: { inProcess?: boolean },
+  ): Promise<"pgvector" | "memory" | "exact">;
   ensureIndex(db: unknown, dims: number): Promise<void>;
+  firstPassUnits(want: number): number;
 }
 export interface MemoryModule {
   packVector(vector: ArrayLike<number>): Uint8Array;
+  nearestInMemory(
+    db: unknown,
+    q: { embedder: string; vector: number[]; limit: number; who: { userId: string }; firstPass?: number },
+  ): Promise<{ chunkId: string; unit: number }[]>;
 }
 export interface LocalModule {
   localEmbedder: Embedder;
   localModelLoadMs(): Promise<number>;
+  configureLocalEmbedder(options: { maxWorkers?: number }): void;
   stopLocalEmbedder(): Promise<void>;
 }
 export interface LegacyModule {

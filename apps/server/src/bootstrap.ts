@@ -194,10 +194,12 @@ export async function createServices(
     health: createEmbedderHealth(),
   };
   if (env.EMBEDDINGS === "local") await recordFirstGeneration(database.db);
-  const vectors = await prepareVectorStore(database.db, await generationSizes(database.db));
+  const vectors = await prepareVectorStore(database.db, await generationSizes(database.db), {
+    inProcess: database.kind === "pglite",
+  });
   logger.info({ event: "knowledge.vectors", mode: vectors }, `nearest chunks by ${vectors}`);
-  // Without pgvector the vectors are searched in this process: read them in now, not at the first search.
-  if (vectors === "exact") {
+  // Vectors searched in this process are read in now, not at the first search.
+  if (vectors !== "pgvector") {
     void knowledge.embedders
       .search()
       .then((embedder) => embedder && warmMemoryIndex(database.db, embedder.id, embedder.dims))

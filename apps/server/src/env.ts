@@ -174,6 +174,9 @@ export const envSchema = z
      * thread; "off" indexes and searches by words only (tests that do not exercise it).
      */
     EMBEDDINGS: z.enum(["local", "off"]).default("local"),
+    /** Most offline-model workers at once (knowledge/embeddings/local-embedder.ts); past the first, each
+     * runs only while texts wait and holds about 170 MB. Default: one per core, at most two. */
+    EMBEDDING_WORKERS: z.coerce.number().int().min(1).max(8).optional(),
     LOCAL_MODEL_PACE_MS: z.coerce.number().int().min(0).max(1000).default(12),
 
     // Open models run in this process (llama.cpp, GGUF files under DATA_DIR/models). Downloads come

@@ -9,6 +9,7 @@ import { createLogger } from "./lib/logger";
 import { collectWhenIdle } from "./lib/idle-collection";
 import { appVersion, findUp } from "./lib/paths";
 import { configureParsers } from "./knowledge/parser-pool";
+import { configureLocalEmbedder } from "./knowledge/embeddings/local-embedder";
 import { dirname, resolve } from "node:path";
 
 /** How long a shutdown waits for open streams and requests before it gives up and exits 1. */
@@ -29,6 +30,7 @@ async function main() {
   // plain text: stdout stays JSON for log collectors.
   const logger = createLogger(env.LOG_LEVEL, { say: (text) => void process.stderr.write(`\n${text}\n\n`) });
   configureParsers({ workers: env.DOCUMENT_PARSE_WORKERS });
+  if (env.EMBEDDING_WORKERS) configureLocalEmbedder({ maxWorkers: env.EMBEDDING_WORKERS });
   // Before the database opens, so its driver is instrumented as it loads; never loaded without it.
   const tracing = env.OTEL_EXPORTER_OTLP_ENDPOINT
     ? (await import("./observability/tracing")).startTracing({

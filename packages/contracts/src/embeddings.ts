@@ -49,7 +49,7 @@ export const embeddingTestSchema = z.object({
 });
 export type EmbeddingTest = z.infer<typeof embeddingTestSchema>;
 
-/** How one set of vectors is searched: pgvector's HNSW index, or exact similarity. */
+/** How one set of vectors is searched: pgvector's HNSW index, one in memory, or exact similarity. */
 export const generationSchema = z.object({
   /** `use-lite-512`, or `connection:<id>:<model>`. */
   id: z.string(),
@@ -77,7 +77,7 @@ export const embeddingsStatusSchema = z.object({
       error: z.string().nullable(),
     })
     .nullable(),
-  /** The database's: pgvector (the extension is there) or exact (it is not); as /api/health says. */
+  /** The database's: pgvector (the extension is there), memory (PGlite) or exact; as /api/health says. */
   vectors: vectorModeSchema,
   /** Connections that can serve embeddings. */
   connections: z.array(

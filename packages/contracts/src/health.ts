@@ -15,7 +15,7 @@ export const healthResponseSchema = z.object({
   db: z.enum(["pglite", "postgres"]),
   /** Not part of the status: limits still hold per process while Redis is away. */
   rateLimits: rateLimitStoreSchema,
-  /** How retrieval by meaning finds nearest chunks: pgvector's index, or exact similarity. */
+  /** How retrieval by meaning finds nearest chunks: pgvector's index, one in memory, or exact similarity. */
   vectors: vectorModeSchema,
   /**
    * Whether the embedding model answered this process's last search: "failing" while a connection's

@@ -81,14 +81,26 @@ export const QUERY_EMBED_TIMEOUT_MS = 10_000;
 const HEADLINE = "MaxWords=40, MinWords=20, MaxFragments=1, StartSel=**, StopSel=**";
 const lexeme = (l: string) => `'${l.replace(/\\/g, "\\\\").replace(/'/g, "''")}'`;
 
-async function queryLexemes(db: Database, text: string): Promise<string[]> {
+/**
+ * The question's lexemes for full-text search, and, for vector search, its words that are not stop
+ * words (PostgreSQL's english list) in their order, a hyphenated word once and not again as its
+ * parts: both from one statement.
+ */
+async function readQuery(db: Database, text: string, withContentWords: boolean) {
   const words = [...new Set(text.toLowerCase().match(/[\p{L}\p{N}]{2,}/gu) ?? [])].slice(0, 32);
-  if (!words.length) return [];
-  const [row] = await rowsOf<{ lexemes: string[] }>(
+  if (!words.length && !withContentWords) return { lexemes: [], content: "" };
+  const [row] = await rowsOf<{ lexemes: string[] | null; words: string | null }>(
     db,
-    sql`select tsvector_to_array(to_tsvector('english', ${words.join(" ")})) as lexemes`,
+    sql`select ${words.length ? sql`tsvector_to_array(to_tsvector('english', ${words.join(" ")}))` : sql`null::text[]`} as lexemes,
+          ${
+            withContentWords
+              ? sql`(select string_agg(token, ' ' order by n)
+                     from ts_debug('english', ${text.slice(0, 2_000)}) with ordinality as t(alias, description, token, dictionaries, dictionary, lexemes, n)
+                     where cardinality(lexemes) > 0 and alias not like 'hword%part')`
+              : sql`null::text`
+          } as words`,
   );
-  return (row?.lexemes ?? []).map(lexeme);
+  return { lexemes: (row?.lexemes ?? []).map(lexeme), content: row?.words ?? "" };
 }
 
 async function keywordRanking(db: Database, lexemes: string[], visible: ReturnType<typeof visibleChunks>) {
@@ -120,34 +132,24 @@ async function keywordRanking(db: Database, lexemes: string[], visible: ReturnTy
 }
 
 /**
- * The question's words that are not stop words (PostgreSQL's english list), in their order; a
- * hyphenated word once, not again as its parts.
- */
-async function contentWords(db: Database, text: string): Promise<string> {
-  const [row] = await rowsOf<{ words: string | null }>(
-    db,
-    sql`select string_agg(token, ' ' order by n) as words
-        from ts_debug('english', ${text.slice(0, 2_000)}) with ordinality as t(alias, description, token, dictionaries, dictionary, lexemes, n)
-        where cardinality(lexemes) > 0 and alias not like 'hword%part'`,
-  );
-  return row?.words ?? "";
-}
-
-/**
  * The question as vector search asks it: the mean of its embedding as asked and of its content
  * words alone. Function words weigh on a short question's vector as much as the words that carry
  * its meaning; the mean keeps some of the phrasing and moves towards the topic (row 11 of
  * bench/RESULTS.md measures it).
  */
-async function queryVector(db: Database, embedder: Embedder, query: string): Promise<number[]> {
-  const content = await contentWords(db, query);
+async function queryVector(embedder: Embedder, query: string, content: string): Promise<number[]> {
   if (!content || content === query.trim()) return (await embedder.embed([query]))[0]!;
   const [asked, words] = await embedder.embed([query, content]);
   return unitLength(asked!.map((x, i) => x + words![i]!));
 }
 
 /** The question's vector, or null when the embedding model failed or took too long (logged). */
-async function embedQuery(deps: KnowledgeDeps, embedder: Embedder, query: string): Promise<number[] | null> {
+async function embedQuery(
+  deps: KnowledgeDeps,
+  embedder: Embedder,
+  query: string,
+  content: string,
+): Promise<number[] | null> {
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<never>((_, reject) => {
     if (embedder.id === LOCAL_EMBEDDER_ID) return;
@@ -157,7 +159,7 @@ async function embedQuery(deps: KnowledgeDeps, embedder: Embedder, query: string
     );
   });
   try {
-    const vector = await Promise.race([queryVector(deps.db, embedder, query), late]);
+    const vector = await Promise.race([queryVector(embedder, query, content), late]);
     deps.health?.worked(embedder.id);
     return vector;
   } catch (err) {
@@ -193,9 +195,9 @@ export async function searchKnowledgeReport(
   const limit = Math.min(Math.max(Math.trunc(q.limit) || 1, 1), LIMIT_MAX);
   const mode = q.mode ?? "hybrid";
   const visible = visibleChunks(q);
-  const lexemes = await queryLexemes(db, q.query);
   const embedder = mode === "keyword" ? null : await deps.embedders.search();
-  const vectorOf = embedder ? embedQuery(deps, embedder, q.query) : Promise.resolve(null);
+  const { lexemes, content } = await readQuery(db, q.query, embedder !== null);
+  const vectorOf = embedder ? embedQuery(deps, embedder, q.query, content) : Promise.resolve(null);
   const [keyword, vector] = await Promise.all([
     mode === "vector"
       ? // Asked for vectors only and the model failed: words answer instead of nothing.

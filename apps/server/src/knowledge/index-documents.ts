@@ -1,16 +1,16 @@
 // Indexing a document for retrieval: its text split into chunks (chunk-text.ts) and each chunk
 // embedded by every embedder in use, on the job queue, so adding a long PDF answers at once and the
 // document shows its progress ("Indexing 40%") until it is ready.
-import { and, eq, inArray } from "drizzle-orm";
-import type { Database } from "../db/client";
+import { JOB_FAILURE_MESSAGES } from "@tessera/contracts";
+import { and, eq, inArray, sql } from "drizzle-orm";
+import { withoutFlush, type Database } from "../db/client";
 import { documents, knowledgeChunks, knowledgeVectors } from "../db/schema";
 import type { JobKind, JobQueue } from "../jobs/queue";
 import { chunkText, embeddingUnits } from "./chunk-text";
 import type { Embedder } from "./embeddings/embedder";
 import type { KnowledgeDeps } from "./hybrid-search";
-import { forgetDocument, noteIndexed, packVector } from "./memory-index";
-import { refreshDensities } from "./unit-density";
-import { vectorModeFor } from "./vector-store";
+import { noteIndexed, packVector } from "./memory-index";
+import { refreshDensities, releaseDocuments } from "./unit-density";
 
 export const INDEX_JOB_KIND = "knowledge.index";
 /** Chunks embedded between two progress reports (and two writes of vectors). */
@@ -26,6 +26,7 @@ const unitsOf = (c: { title: string; content: string }) => {
   return units.length ? units : [c.title];
 };
 
+/** A state other than "indexing" is written durably; progress need not wait for the disk. */
 async function setState(
   db: Database,
   documentId: string,
@@ -33,10 +34,12 @@ async function setState(
   progress: number,
   error: string | null = null,
 ) {
-  await db
-    .update(documents)
-    .set({ indexState: state, indexProgress: progress, indexError: error })
-    .where(eq(documents.id, documentId));
+  const write = (tx: Database) =>
+    tx
+      .update(documents)
+      .set({ indexState: state, indexProgress: progress, indexError: error })
+      .where(eq(documents.id, documentId));
+  await (state === "indexing" ? withoutFlush(db, write) : write(db));
 }
 
 export interface EmbeddableChunk {
@@ -56,20 +59,23 @@ export async function embedChunks(db: Database, embedder: Embedder, chunks: Embe
   const units = chunks.flatMap((c) => unitsOf(c).map((text, unit) => ({ chunk: c, unit, text })));
   if (!units.length) return;
   const vectors = await embedder.embed(units.map((u) => u.text));
-  const exact = vectorModeFor(db, embedder.dims) === "exact";
-  await db
-    .insert(knowledgeVectors)
-    .values(
-      units.map((u, i) => ({
-        chunkId: u.chunk.id,
-        embedder: embedder.id,
-        unit: u.unit,
-        dims: embedder.dims,
-        embedding: vectors[i]!,
-        packed: exact ? packVector(vectors[i]!) : null,
-      })),
-    )
-    .onConflictDoNothing();
+  // Durable with the document's "ready" (or the job's end, for re-embedding); a crash embeds again.
+  await withoutFlush(db, (tx) =>
+    tx
+      .insert(knowledgeVectors)
+      .values(
+        units.map((u, i) => ({
+          chunkId: u.chunk.id,
+          embedder: embedder.id,
+          unit: u.unit,
+          dims: embedder.dims,
+          embedding: vectors[i]!,
+          // Packed on both paths: densities are computed from this process's copy (memory-index.ts).
+          packed: packVector(vectors[i]!),
+        })),
+      )
+      .onConflictDoNothing(),
+  );
   await noteIndexed(
     db,
     embedder.id,
@@ -97,8 +103,9 @@ export async function indexDocument(
   if (!doc) return { chunks: 0 };
   const pieces = chunkText(doc.content);
   await setState(db, documentId, "indexing", 0);
-  await forgetDocument(db, documentId);
+  const released = await releaseDocuments(db, [documentId]);
   const chunks = await db.transaction(async (tx) => {
+    await tx.execute(sql`select set_config('synchronous_commit', 'off', true)`);
     await tx.delete(knowledgeChunks).where(eq(knowledgeChunks.documentId, documentId));
     if (!pieces.length) return [];
     return tx
@@ -132,12 +139,21 @@ export async function indexDocument(
         batch.map((c) => ({ ...c, documentId, userId: doc.userId })),
       );
       done += batch.length;
+      // The last step's progress is the "ready" below.
+      if (done === total) break;
       const percent = Math.min(99, Math.floor((done / total) * 100));
       await setState(db, documentId, "indexing", percent);
       await onProgress(percent, `Indexing ${percent}%`);
     }
   // Before the document counts as ready: its units' densities, and its neighbours' moved by it.
-  for (const embedder of embedders) await refreshDensities(db, embedder.id, doc.userId);
+  const owners = new Set([
+    ...embedders.map((e) => `${e.id}\n${doc.userId}`),
+    ...released.map((r) => `${r.embedder}\n${r.ownerId}`),
+  ]);
+  for (const o of owners) {
+    const [embedder, ownerId] = o.split("\n") as [string, string];
+    await refreshDensities(db, embedder, ownerId);
+  }
   await setState(db, documentId, "ready", 100);
   return { chunks: chunks.length };
 }
@@ -147,8 +163,10 @@ export function indexJobKind(deps: KnowledgeDeps): JobKind<{ documentId: string 
   return {
     kind: INDEX_JOB_KIND,
     maxAttempts: 3,
-    concurrency: 1,
-    failureMessage: "This document could not be indexed; try re-indexing it.",
+    // Two documents at once keep both of the offline model's workers busy when documents are small
+    // (a document of one chunk is one batch); replicas index side by side the same way.
+    concurrency: 2,
+    failureMessage: JOB_FAILURE_MESSAGES.indexFailed,
     async run(job) {
       return { ...(await indexDocument(deps, job.payload.documentId, (p, note) => job.progress(p, note))) };
     },

@@ -22,6 +22,9 @@ const embedder: Embedder = {
   embed: (texts) => Promise.resolve(texts.map((t) => unitLength(AXES[t] ?? [0, 0, 0, 1]))),
 };
 
+/** The same vectors under another id: indexing reads its embedder's set into this process. */
+const stored: Embedder = { ...embedder, id: "axes-4-stored" };
+
 let database: DatabaseHandle;
 const ownerId = randomUUID();
 const ids: Record<string, string> = {};
@@ -47,10 +50,13 @@ beforeAll(async () => {
       .values({ userId: ownerId, title: content, content })
       .returning({ id: documents.id });
     ids[content] = doc!.id;
-    await indexDocument({ db: database.db, embedders: onlyEmbedder(embedder) }, doc!.id);
+    await indexDocument({ db: database.db, embedders: onlyEmbedder(stored) }, doc!.id);
   }
-  // As if stored before the packed form existed: the load must read real[] and write it back.
-  await database.db.execute(sql`update knowledge_vectors set packed = null where embedder = ${embedder.id}`);
+  // As if stored before the packed form existed, and before this process read any: the load must
+  // read real[] and write it back.
+  await database.db.execute(
+    sql`update knowledge_vectors set packed = null, embedder = ${embedder.id} where embedder = ${stored.id}`,
+  );
 });
 afterAll(() => {
   vi.useRealTimers();

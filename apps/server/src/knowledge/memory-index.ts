@@ -1,7 +1,9 @@
-// The exact fallback's nearest units, found in this process: without pgvector, PostgreSQL computes
-// each similarity by unnesting two arrays (seconds at tens of thousands of vectors), while a scan of
-// one typed array here takes milliseconds. Vectors are kept as int8 (a scale per vector): 512 bytes
-// a unit instead of 2 KB, for a ranking that differs from float32 only among near-equal scores.
+// Nearest units found in this process: for PGlite (vector-store.ts), and as the exact fallback where
+// PostgreSQL has no pgvector and computes each similarity by unnesting two arrays (seconds at tens of
+// thousands of vectors), while a scan of one typed array here takes milliseconds. Vectors are kept
+// as int8 (a scale per vector): 512 bytes a unit instead of 2 KB, for a ranking that differs from
+// float32 only among near-equal scores. Each row also keeps its sign bits (64 bytes at 512
+// dimensions) for PGlite's approximate first pass.
 // The table keeps each unit packed the same way (`packed`, written at indexing), so loading reads
 // bytes: parsing real[] text took over a minute per 100,000 units.
 // Kept fresh by indexing in this process (added, and a re-indexed document's old units dropped); what
@@ -64,6 +66,27 @@ function keepBest<T extends { similarity: number }>(top: T[], item: T, limit: nu
 /** Bytes of WebAssembly memory in a page. */
 const PAGE_BYTES = 65_536;
 
+/** Bits set in each byte value, for the Hamming distance where WebAssembly SIMD is missing. */
+const BITS_SET = Uint8Array.from({ length: 256 }, (_, b) => {
+  let n = 0;
+  for (let v = b; v; v >>= 1) n += v & 1;
+  return n;
+});
+
+/** Sign bits of `vector` (over its `scale`) against `center`, into `out` from `at`, bit k of byte k/8. */
+function signBits(
+  vector: ArrayLike<number>,
+  scale: number,
+  center: Float32Array,
+  out: Uint8Array,
+  at: number,
+  bytes: number,
+) {
+  out.fill(0, at, at + bytes);
+  for (let k = 0; k < center.length; k++)
+    if (vector[k]! * scale > center[k]!) out[at + (k >> 3)]! |= 1 << (k & 7);
+}
+
 export class MemoryIndex {
   count = 0;
   /** A row's bytes: `dims` rounded up to 16 for the SIMD kernel, the padding left zero. */
@@ -73,6 +96,18 @@ export class MemoryIndex {
   /** The rows live in the kernel's memory (from 0), or here where WebAssembly SIMD is missing. */
   private readonly kernel: DotKernel | null;
   private plain = new Int8Array(0);
+  /** A row's sign bits for the approximate first pass: `dims` bits rounded up to 64. */
+  readonly bitStride: number;
+  /** The rows' sign bits live in a second instance's memory (from 0), or here without SIMD. */
+  private readonly bitKernel: DotKernel | null;
+  private plainBits = new Uint8Array(0);
+  /**
+   * What each dimension's value is compared with for its sign bit: the rows' mean when the bits
+   * were last set, so the bits split the set's own spread rather than a side every vector leans to.
+   */
+  center: Float32Array;
+  /** The count at which the center is taken again and every row's bits set anew (doubling). */
+  private recenterAt = 1_024;
   scales = new Float32Array(0);
   chunkIds: string[] = [];
   units: number[] = [];
@@ -91,6 +126,16 @@ export class MemoryIndex {
   ) {
     this.stride = Math.ceil(dims / 16) * 16;
     this.kernel = options.simd === false ? null : dotKernel();
+    this.bitStride = Math.ceil(dims / 64) * 8;
+    this.bitKernel = this.kernel ? dotKernel() : null;
+    this.center = new Float32Array(dims);
+  }
+
+  /** The rows' sign bits, `bitStride` bytes each (a fresh view, as `data`). */
+  get bits(): Uint8Array {
+    return this.bitKernel
+      ? new Uint8Array(this.bitKernel.memory.buffer, 0, this.capacity * this.bitStride)
+      : this.plainBits;
   }
 
   /** The rows, `stride` bytes each (a fresh view: growing the kernel's memory replaces its buffer). */
@@ -104,15 +149,22 @@ export class MemoryIndex {
     const need = this.count + rows;
     if (need <= this.capacity) return;
     const size = Math.max(need, Math.ceil(this.capacity * 1.5), 1_024);
-    if (this.kernel) {
-      // The rows, then room for a search's query (int16) and its scores (int32 a row).
-      const bytes = size * this.stride + this.stride * 2 + size * 4;
-      const have = this.kernel.memory.buffer.byteLength;
-      if (bytes > have) this.kernel.memory.grow(Math.ceil((bytes - have) / PAGE_BYTES));
+    if (this.kernel && this.bitKernel) {
+      // The rows, then room for a search's query (int16) and its scores (int32 a row); the bits,
+      // then room for the query's bits, the distances (int32 a row) and how many rows are at each.
+      const grow = (kernel: DotKernel, bytes: number) => {
+        const have = kernel.memory.buffer.byteLength;
+        if (bytes > have) kernel.memory.grow(Math.ceil((bytes - have) / PAGE_BYTES));
+      };
+      grow(this.kernel, size * this.stride + this.stride * 2 + size * 4);
+      grow(this.bitKernel, size * this.bitStride + this.bitStride + size * 4 + (this.dims + 1) * 4);
     } else {
       const plain = new Int8Array(size * this.stride);
       plain.set(this.plain);
       this.plain = plain;
+      const bits = new Uint8Array(size * this.bitStride);
+      bits.set(this.plainBits);
+      this.plainBits = bits;
     }
     this.capacity = size;
     const scales = new Float32Array(size);
@@ -123,18 +175,25 @@ export class MemoryIndex {
     this.dropped = dropped;
   }
 
+  /** Rows of chunks not held yet: a load under way may already have read the same chunks. */
   add(rows: UnitVector[]) {
-    this.addPacked(rows.map((r) => ({ ...r, packed: packVector(r.vector) })));
+    this.addPacked(
+      rows.filter((r) => !this.chunks.has(r.chunkId)).map((r) => ({ ...r, packed: packVector(r.vector) })),
+    );
   }
 
   addPacked(rows: PackedUnit[]) {
     this.grow(rows.length);
-    const { dims, stride } = this;
+    const { dims, stride, bitStride } = this;
     const data = this.data;
+    const bits = this.bits;
     for (const r of rows) {
       if (r.packed.length !== dims + 4) continue;
-      data.set(new Int8Array(r.packed.buffer, r.packed.byteOffset, dims), this.count * stride);
-      this.scales[this.count] = Buffer.from(r.packed.buffer, r.packed.byteOffset, dims + 4).readFloatLE(dims);
+      const row = new Int8Array(r.packed.buffer, r.packed.byteOffset, dims);
+      data.set(row, this.count * stride);
+      const scale = Buffer.from(r.packed.buffer, r.packed.byteOffset, dims + 4).readFloatLE(dims);
+      this.scales[this.count] = scale;
+      signBits(row, scale, this.center, bits, this.count * bitStride, bitStride);
       this.chunkIds.push(r.chunkId);
       this.units.push(r.unit);
       this.documentIds.push(r.documentId);
@@ -142,64 +201,162 @@ export class MemoryIndex {
       this.chunks.add(r.chunkId);
       this.count++;
     }
+    if (this.count >= this.recenterAt) this.recenter();
+  }
+
+  /** Takes the rows' mean as the center and sets every row's bits against it. */
+  private recenter() {
+    const { count, dims, stride, bitStride, scales } = this;
+    const data = this.data;
+    const mean = new Float64Array(dims);
+    for (let i = 0; i < count; i++)
+      for (let k = 0, at = i * stride; k < dims; k++, at++) mean[k]! += data[at]! * scales[i]!;
+    for (let k = 0; k < dims; k++) this.center[k] = mean[k]! / count;
+    const bits = this.bits;
+    for (let i = 0; i < count; i++)
+      signBits(
+        data.subarray(i * stride, i * stride + dims),
+        scales[i]!,
+        this.center,
+        bits,
+        i * bitStride,
+        bitStride,
+      );
+    this.recenterAt = count * 2;
   }
 
   dropDocument(documentId: string) {
     for (let i = 0; i < this.count; i++) if (this.documentIds[i] === documentId) this.dropped[i] = 1;
   }
 
-  /** Every row's dot product with `vector`, unscaled, and the factor that makes it a similarity. */
-  private scores(vector: number[]): { raw: ArrayLike<number>; factor: number } {
-    const { count, stride, dims } = this;
+  /**
+   * Dot products with `vector`, unscaled, and the factor that makes them similarities: of every
+   * row, or of `rows` only (copied next to each other for the kernel), in their order.
+   */
+  private scores(vector: number[], rows?: number[]): { raw: ArrayLike<number>; factor: number } {
+    const { stride, dims } = this;
+    const n = rows ? rows.length : this.count;
     if (!this.kernel) {
       const data = this.plain;
-      const raw = new Float64Array(count);
-      for (let i = 0; i < count; i++) {
+      const raw = new Float64Array(n);
+      for (let j = 0; j < n; j++) {
         let sum = 0;
-        for (let k = 0, at = i * stride; k < dims; k++, at++) sum += data[at]! * vector[k]!;
-        raw[i] = sum;
+        for (let k = 0, at = (rows ? rows[j]! : j) * stride; k < dims; k++, at++)
+          sum += data[at]! * vector[k]!;
+        raw[j] = sum;
       }
       return { raw, factor: 1 };
+    }
+    // Past the rows: the query (int16), the scores (int32 a row), then the rows gathered, if any.
+    const at = this.capacity * stride;
+    const out = at + stride * 2;
+    let base = 0;
+    if (rows) {
+      base = out + this.capacity * 4;
+      const have = this.kernel.memory.buffer.byteLength;
+      const need = base + n * stride;
+      if (need > have) this.kernel.memory.grow(Math.ceil((need - have) / PAGE_BYTES));
+      const memory = new Int8Array(this.kernel.memory.buffer);
+      for (let j = 0; j < n; j++)
+        memory.copyWithin(base + j * stride, rows[j]! * stride, (rows[j]! + 1) * stride);
     }
     // The query as int16, as fine as the int32 sums allow: |row| ≤ 127 a value, `stride` values.
     let max = 0;
     for (let k = 0; k < dims; k++) max = Math.max(max, Math.abs(vector[k]!));
     const top = Math.min(32_767, Math.floor(2 ** 31 / (127 * stride)) - 1);
     const scale = max > 0 ? top / max : 1;
-    const at = this.capacity * stride;
     const query = new Int16Array(this.kernel.memory.buffer, at, stride);
     for (let k = 0; k < dims; k++) query[k] = Math.round(vector[k]! * scale);
-    const out = at + stride * 2;
-    this.kernel.scores(at, 0, count, stride, out);
-    return { raw: new Int32Array(this.kernel.memory.buffer, out, count), factor: 1 / scale };
+    this.kernel.scores(at, base, n, stride, out);
+    return { raw: new Int32Array(this.kernel.memory.buffer, out, n), factor: 1 / scale };
+  }
+
+  /** Every row's cosine similarity to `vector` (rows dropped or not `visible` included). */
+  similarities(vector: number[]): Float32Array {
+    const { raw, factor } = this.scores(vector);
+    const out = new Float32Array(this.count);
+    for (let i = 0; i < this.count; i++) out[i] = raw[i]! * this.scales[i]! * factor;
+    return out;
+  }
+
+  /** Row `i`'s vector as held (int8 times its scale). */
+  vectorOf(i: number): number[] {
+    const data = this.data;
+    const at = i * this.stride;
+    return Array.from({ length: this.dims }, (_, k) => data[at + k]! * this.scales[i]!);
+  }
+
+  /** Every row's Hamming distance from `vector`'s sign bits, and how many rows are at each. */
+  private distances(vector: number[]): { distance: ArrayLike<number>; counts: Int32Array } {
+    const { count, bitStride, dims } = this;
+    if (!this.bitKernel) {
+      const query = new Uint8Array(bitStride);
+      signBits(vector, 1, this.center, query, 0, bitStride);
+      const bits = this.plainBits;
+      const distance = new Int32Array(count);
+      const counts = new Int32Array(dims + 1);
+      for (let i = 0; i < count; i++) {
+        let n = 0;
+        for (let b = 0, at = i * bitStride; b < bitStride; b++, at++) n += BITS_SET[bits[at]! ^ query[b]!]!;
+        distance[i] = n;
+        counts[n]!++;
+      }
+      return { distance, counts };
+    }
+    const at = this.capacity * bitStride;
+    signBits(vector, 1, this.center, new Uint8Array(this.bitKernel.memory.buffer), at, bitStride);
+    const out = at + bitStride;
+    const hist = out + this.capacity * 4;
+    new Int32Array(this.bitKernel.memory.buffer, hist, dims + 1).fill(0);
+    this.bitKernel.hamming(at, 0, count, bitStride, out, hist);
+    const { buffer } = this.bitKernel.memory;
+    return { distance: new Int32Array(buffer, out, count), counts: new Int32Array(buffer, hist, dims + 1) };
   }
 
   /**
-   * The best-scoring `limit` chunks among the rows `visible` lets through, by their best unit. A
-   * chunk's units are adjacent (added in chunk and unit order), so each chunk is decided when the
-   * scan leaves it.
+   * The approximate first pass: the visible, live rows whose sign bits differ least from the
+   * query's, at least `want` of them where there are that many (and every other row as close as
+   * the last one taken).
    */
-  nearest(vector: number[], limit: number, visible: (i: number) => boolean) {
-    const top: { chunkId: string; similarity: number }[] = [];
-    const { raw, factor } = this.scores(vector);
-    let chunk = "";
-    let chunkBest = -Infinity;
-    const { scales, dropped, chunkIds, count } = this;
-    for (let i = 0; i < count; i++) {
-      if (dropped[i] || !visible(i)) continue;
-      const score = raw[i]! * scales[i]! * factor;
-      if (chunkIds[i] !== chunk) {
-        if (chunk) keepBest(top, { chunkId: chunk, similarity: chunkBest }, limit);
-        chunk = chunkIds[i]!;
-        chunkBest = score;
-      } else if (score > chunkBest) chunkBest = score;
+  private fewestDifferences(vector: number[], want: number, visible: (i: number) => boolean): number[] {
+    const { count, dims, dropped } = this;
+    const { distance, counts } = this.distances(vector);
+    let bound = -1;
+    let within = 0;
+    let target = want;
+    for (;;) {
+      while (bound < dims && within < target) within += counts[++bound]!;
+      const rows: number[] = [];
+      for (let i = 0; i < count; i++) if (distance[i]! <= bound && !dropped[i] && visible(i)) rows.push(i);
+      if (rows.length >= want || bound >= dims) return rows;
+      // Too few of these rows are the caller's: take in more, as many as their share suggests.
+      target = Math.ceil(within * Math.min(16, (1.25 * want) / Math.max(rows.length, 1)));
     }
-    if (chunk) keepBest(top, { chunkId: chunk, similarity: chunkBest }, limit);
-    return top;
   }
 
-  /** The `limit` units nearest `vector` among the rows `visible` lets through, best first. */
-  nearestUnits(vector: number[], limit: number, visible: (i: number) => boolean): NearUnit[] {
+  /**
+   * The `limit` units nearest `vector` among the rows `visible` lets through, best first. With
+   * `firstPass`, only that many rows nearest by sign bits are scored (the in-process index: a few
+   * milliseconds at 400,000 units, where scoring every row takes tens); without, every row is.
+   */
+  nearestUnits(
+    vector: number[],
+    limit: number,
+    visible: (i: number) => boolean,
+    firstPass?: number,
+  ): NearUnit[] {
+    if (firstPass !== undefined && firstPass < this.count) {
+      const top: NearUnit[] = [];
+      const rows = this.fewestDifferences(vector, Math.max(firstPass, limit), visible);
+      const { raw, factor } = this.scores(vector, rows);
+      const { scales, chunkIds, units } = this;
+      rows.forEach((i, j) => {
+        const similarity = raw[j]! * scales[i]! * factor;
+        if (top.length < limit || similarity > top[limit - 1]!.similarity)
+          keepBest(top, { chunkId: chunkIds[i]!, unit: units[i]!, similarity }, limit);
+      });
+      return top;
+    }
     const top: NearUnit[] = [];
     const { raw, factor } = this.scores(vector);
     const { scales, dropped, chunkIds, units, count } = this;
@@ -348,10 +505,18 @@ export function warmMemoryIndex(db: Database, embedder: string, dims: number): P
   );
 }
 
+/** This process's copy of an embedder's vectors, read in at its first use and kept fresh after. */
+export async function loadedIndex(db: Database, embedder: string, dims: number): Promise<MemoryIndex> {
+  const slot = slotOf(db, embedder, dims);
+  const index = await slot.index;
+  keepFresh(db, slot, index, embedder);
+  return index;
+}
+
 /** The visible units nearest `vector`, from this process's copy of the vectors. */
 export async function nearestInMemory(
   db: Database,
-  q: { embedder: string; vector: number[]; limit: number; who: Visibility },
+  q: { embedder: string; vector: number[]; limit: number; who: Visibility; firstPass?: number },
 ): Promise<NearUnit[]> {
   const slot = slotOf(db, q.embedder, q.vector.length);
   const index = await slot.index;
@@ -375,7 +540,7 @@ export async function nearestInMemory(
     if (inCollections) return inCollections.has(doc);
     return index.userIds[i] === who.userId || shared.has(doc);
   };
-  return index.nearestUnits(q.vector, q.limit, visible);
+  return index.nearestUnits(q.vector, q.limit, visible, q.firstPass);
 }
 
 /** Indexing in this process: a document's new units join the loaded index of their embedder. */

@@ -4,7 +4,7 @@
 import { AppError } from "../lib/errors";
 import { decodeText } from "../lib/sniff";
 import { readDocx } from "./read-docx";
-import { readHtml } from "./read-html";
+import { loadHtmlReaders, readHtml } from "./read-html";
 import { readPdf } from "./read-pdf";
 import { tidyText } from "./tidy-text";
 
@@ -26,6 +26,17 @@ export type ParseInput =
   | { kind: "text"; bytes: Uint8Array; notText: string }
   /** An uploaded page has no address (`url` empty) and must be UTF-8 text (`notText` when not). */
   | { kind: "html"; bytes: Uint8Array; url: string; notText?: string };
+
+/**
+ * Loads the libraries that read `kind` (pdf.js, mammoth, the HTML reader), which a worker does once
+ * for the first file of each kind; the file's own time limit starts after this (parser-pool.ts).
+ */
+export async function loadReader(kind: ParseInput["kind"]): Promise<void> {
+  // unpdf loads pdf.js itself on first use; this is that use.
+  if (kind === "pdf") await (await import("unpdf")).getResolvedPDFJS();
+  else if (kind === "docx") await import("mammoth");
+  else if (kind === "html") await loadHtmlReaders();
+}
 
 export async function parseContent(input: ParseInput): Promise<ReadContent> {
   if (input.kind === "pdf")

@@ -2,22 +2,28 @@
 // heap and ends it when a file goes past them. The build bundles this file as dist/parse-worker.js;
 // from the sources it runs through tsx.
 //   in:  { id, input: ParseInput }
-//   out: { ready: true } once, then { id, ok: true, content } | { id, ok: false, code, message }
+//   out: { ready: true } once; for each input { id, began: true } once its reader is loaded, then
+//        { id, ok: true, content } | { id, ok: false, code, message }
 import { AppError } from "../lib/errors";
-import { parseContent, type ParseInput } from "./parse-content";
+import { loadReader, parseContent, type ParseInput } from "./parse-content";
 
 const send = (message: unknown) => process.send!(message);
 
 process.on("message", ({ id, input }: { id: number; input: ParseInput }) => {
-  parseContent(input).then(
-    (content) => send({ id, ok: true, content }),
-    (err: unknown) =>
-      send(
-        err instanceof AppError
-          ? { id, ok: false, code: err.code, message: err.message }
-          : { id, ok: false, code: "INTERNAL", message: err instanceof Error ? err.message : String(err) },
-      ),
-  );
+  loadReader(input.kind)
+    .then(() => {
+      send({ id, began: true });
+      return parseContent(input);
+    })
+    .then(
+      (content) => send({ id, ok: true, content }),
+      (err: unknown) =>
+        send(
+          err instanceof AppError
+            ? { id, ok: false, code: err.code, message: err.message }
+            : { id, ok: false, code: "INTERNAL", message: err instanceof Error ? err.message : String(err) },
+        ),
+    );
 });
 // The server went away: nothing is left to read for.
 process.on("disconnect", () => process.exit(0));

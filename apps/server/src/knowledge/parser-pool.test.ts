@@ -1,8 +1,22 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { bookPdf, heapBombPdf, slowPdf } from "../test/hostile-pdfs";
 import { tinyPdf } from "../test/tiny-pdf";
 import type { ParseInput } from "./parse-content";
+import type * as StartParseWorker from "./start-parse-worker";
 import { createParserPool, PARSER_DEFAULTS, type ParserPool, type ParserPoolOptions } from "./parser-pool";
+
+/** While set, workers start with their readers' libraries slow to load (test/slow-reader-load.ts). */
+let slowReaderLoad = false;
+const READER_LOAD_DELAY_MS = 3_000;
+vi.mock("./start-parse-worker", async (original) => {
+  const actual = await original<typeof StartParseWorker>();
+  const slow = () => new URL(`../test/slow-reader-load.ts?ms=${READER_LOAD_DELAY_MS}`, import.meta.url).href;
+  return {
+    ...actual,
+    startParseWorker: (heapMb: number, niceness?: number) =>
+      actual.startParseWorker(heapMb, niceness, slowReaderLoad ? [slow()] : []),
+  };
+});
 
 const pools: ParserPool[] = [];
 // Workers at the server's own priority: niced, they wait behind whatever else the machine runs.
@@ -60,6 +74,25 @@ describe("the parser pool", () => {
     // Ended by its limit, not sooner for some other reason (a busy machine can only make it later).
     expect(performance.now() - started).toBeGreaterThanOrEqual(1_500);
     expect((await p.parse("ada", tiny("Afterwards"))).text).toBe("Afterwards");
+  });
+
+  it("starts a file's clock once its reader is loaded: a slow load is not the file's time", async () => {
+    slowReaderLoad = true;
+    try {
+      const p = pool({ workers: 1, timeLimitMs: 1_500 });
+      // pdf.js takes 3 s to load in this worker, twice the file's limit, and the file is still read.
+      const started = performance.now();
+      expect((await p.parse("ada", tiny("Loaded slowly"))).text).toBe("Loaded slowly");
+      expect(performance.now() - started).toBeGreaterThanOrEqual(READER_LOAD_DELAY_MS);
+      // A slow file still runs out of time, in a fresh worker whose reader loads slowly too.
+      await expect(p.parse("ada", pdf(slowPdf()))).rejects.toMatchObject({
+        status: 422,
+        message: "This PDF is too complex to read: reading it took longer than 1.5 seconds.",
+      });
+      expect((await p.parse("ada", tiny("Afterwards"))).text).toBe("Afterwards");
+    } finally {
+      slowReaderLoad = false;
+    }
   });
 
   it("ends a worker that outgrows its heap with 422, and a fresh worker reads the next file", async () => {

@@ -16,7 +16,10 @@ import { holdWorker, startParseWorker, WORKER_NICENESS } from "./start-parse-wor
 export interface ParserPoolOptions {
   /** Files read at once, each by a worker of its own. */
   workers: number;
-  /** A file still being read after this fails with 422 and its worker is ended. */
+  /**
+   * A file still being read after this fails with 422 and its worker is ended. The clock starts once
+   * the worker has loaded the file's reader (pdf.js, mammoth), which has a limit of its own.
+   */
   timeLimitMs: number;
   /** A worker's V8 heap (--max-old-space-size): going past it ends the worker. */
   heapMb: number;
@@ -75,16 +78,25 @@ interface Slot {
   worker: ChildProcess | null;
   ready: boolean;
   job: Job | null;
-  /** The running file's time limit, set once the worker has it. */
+  /** The running file's clock: its reader's load limit, then, once the worker began, its time limit. */
   limit: NodeJS.Timeout | null;
   idle: NodeJS.Timeout | null;
 }
 
-type Reply = { ready: true } | { id: number; ok: true; content: ReadContent } | FailedReply;
+type Reply =
+  | { ready: true }
+  | { id: number; began: true }
+  | { id: number; ok: true; content: ReadContent }
+  | FailedReply;
 type FailedReply = { id: number; ok: false; code: string; message: string };
 
 /** A worker starts in a few hundred milliseconds (two seconds from the sources through tsx). */
 const WORKER_START_MS = 30_000;
+/**
+ * Loading a reader (pdf.js, mammoth) takes a second on a quiet machine and many on a busy one; it is
+ * the same for every file, so it is not the file's time: it has this limit of its own.
+ */
+const READER_LOAD_MS = 60_000;
 
 const subject = (input: ParseInput) =>
   input.kind === "pdf"
@@ -115,7 +127,9 @@ export function createParserPool(options: ParserPoolOptions): ParserPool {
         slot.ready = true;
         return hand(slot);
       }
-      if (slot.job?.id === reply.id) finish(slot, reply.ok ? reply.content : failure(slot.job, reply));
+      if (slot.job?.id !== reply.id) return;
+      if ("began" in reply) return clock(slot, slot.job);
+      finish(slot, reply.ok ? reply.content : failure(slot.job, reply));
     });
     // V8 aborts a process out of heap (SIGABRT); any other end is a crash. Either fails the file it
     // was reading, and the next file starts a fresh worker.
@@ -134,16 +148,29 @@ export function createParserPool(options: ParserPoolOptions): ParserPool {
     };
     worker.on("error", lost);
     worker.on("exit", (code, signal) => lost(new Error(`parse worker ended (${signal ?? code})`)));
-    // The file's own clock starts once the worker is ready; a worker that never gets there fails it.
+    // A worker that never gets ready fails the file it was started for.
     setTimeout(() => {
       if (!slot.ready) lost(new Error("parse worker did not start"));
     }, WORKER_START_MS).unref();
   };
 
-  /** Gives the slot's file to its worker once the worker is ready, and starts the file's clock. */
+  /**
+   * Gives the slot's file to its worker once the worker is ready. The worker first loads the file's
+   * reader, within READER_LOAD_MS; the file's own clock starts when it says it began (clock).
+   */
   const hand = (slot: Slot) => {
     const { worker, job } = slot;
     if (!worker || !slot.ready || !job || slot.limit) return;
+    slot.limit = setTimeout(() => {
+      end(slot);
+      finish(slot, refused(options, "UNAVAILABLE"));
+    }, READER_LOAD_MS);
+    worker.send({ id: job.id, input: job.input });
+  };
+
+  /** Starts the file's time limit: its worker has loaded the reader and begun reading it. */
+  const clock = (slot: Slot, job: Job) => {
+    if (slot.limit) clearTimeout(slot.limit);
     slot.limit = setTimeout(() => {
       end(slot);
       finish(
@@ -151,7 +178,6 @@ export function createParserPool(options: ParserPoolOptions): ParserPool {
         tooComplex(job.input, `reading it took longer than ${options.timeLimitMs / 1000} seconds`),
       );
     }, options.timeLimitMs);
-    worker.send({ id: job.id, input: job.input });
   };
 
   const end = (slot: Slot) => {

@@ -28,7 +28,7 @@ let readers: Promise<{
   parseHTML: ParseHtml;
   Readability: typeof Readability;
 }> | null = null;
-const loadReaders = () =>
+export const loadHtmlReaders = () =>
   (readers ??= Promise.all([import("linkedom"), import("@mozilla/readability")]).then(
     ([linkedom, readability]) => ({
       parseHTML: linkedom.parseHTML as unknown as ParseHtml,
@@ -38,7 +38,7 @@ const loadReaders = () =>
 
 /** A web page's title, main text (paragraphs kept apart), og:image and favicon. */
 export async function readHtml(html: string, pageUrl: string): Promise<ReadContent> {
-  const { parseHTML, Readability } = await loadReaders();
+  const { parseHTML, Readability } = await loadHtmlReaders();
   const parseDocument = (markup: string) => parseHTML(markup).document;
   const document = parseDocument(html);
   const meta = (selector: string) => document.querySelector(selector)?.getAttribute("content")?.trim();
@@ -89,7 +89,7 @@ export async function readHtml(html: string, pageUrl: string): Promise<ReadConte
 
 /** An HTML fragment's text, paragraphs kept apart and headings as markdown heading lines. */
 export async function htmlBlocks(html: string): Promise<string> {
-  const { parseHTML } = await loadReaders();
+  const { parseHTML } = await loadHtmlReaders();
   // linkedom leaves <body> empty unless <html> is written around it.
   return blocksOf(parseHTML(`<html><body>${html}</body></html>`).document.body);
 }

@@ -3,6 +3,7 @@
 // the new set the ready one and drops the old vectors. The job takes chunks that have no vector of
 // the new model yet, a batch at a time, so a try cut short (a process that died, a restart) goes on
 // where it stopped, in whichever process takes it again.
+import { JOB_FAILURE_MESSAGES } from "@tessera/contracts";
 import { and, eq, inArray, ne, sql } from "drizzle-orm";
 import { rowsOf, type Database } from "../db/client";
 import { knowledgeChunks, knowledgeEmbedders, knowledgeVectors } from "../db/schema";
@@ -124,15 +125,11 @@ export function reembedJobKind(
     kind: REEMBED_JOB_KIND,
     maxAttempts: 3,
     concurrency: 1,
-    failureMessage: "Re-embedding stopped; search keeps the previous model's vectors.",
+    failureMessage: JOB_FAILURE_MESSAGES.reembedFailed,
     async run(job) {
       const id = job.payload.embedder;
       const embedder = resolve(id);
-      if (!embedder)
-        throw new JobFailure(
-          "The connection of this embedding model is gone or switched off.",
-          "BAD_REQUEST",
-        );
+      if (!embedder) throw new JobFailure(JOB_FAILURE_MESSAGES.embedderGone, "BAD_REQUEST");
       for (;;) {
         const [row] = await db.select().from(knowledgeEmbedders).where(eq(knowledgeEmbedders.id, id));
         // Another model was chosen meanwhile: this set was dropped with it.

@@ -8,7 +8,12 @@ import { fileURLToPath } from "node:url";
 /** Nice 10: a worker yields the processor to the server, which runs at the default 0. */
 export const WORKER_NICENESS = 10;
 
-export function startParseWorker(heapMb: number, niceness = WORKER_NICENESS): ChildProcess {
+/** `imports`: modules the worker loads before its own (tests use them to slow or watch it). */
+export function startParseWorker(
+  heapMb: number,
+  niceness = WORKER_NICENESS,
+  imports: string[] = [],
+): ChildProcess {
   // Built, the worker is dist/parse-worker.js beside the server's own files. From the sources (tests,
   // npm run dev) it is TypeScript, which Node 20 loads through tsx.
   const built = !import.meta.url.endsWith(".ts");
@@ -17,6 +22,7 @@ export function startParseWorker(heapMb: number, niceness = WORKER_NICENESS): Ch
     execArgv: [
       ...(built ? [] : [`--import=${import.meta.resolve("tsx")}`]),
       `--max-old-space-size=${heapMb}`,
+      ...imports.map((i) => `--import=${i}`),
     ],
     env: {},
     serialization: "advanced",

@@ -2,11 +2,13 @@ import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rowsOf, type DatabaseHandle } from "../db/client";
-import { documents, knowledgeChunks, knowledgeVectors, user } from "../db/schema";
+import { documents, knowledgeChunks, knowledgeCollections, knowledgeVectors, user } from "../db/schema";
 import { openTestDatabase, testDbKind } from "../test/test-database";
 import { unitLength, type Embedder } from "./embeddings/embedder";
 import { onlyEmbedder, searchKnowledge } from "./hybrid-search";
 import { indexDocument } from "./index-documents";
+import { deleteCollection } from "../features/documents/collections";
+import { deleteDocument } from "../features/documents/documents";
 import { DENSITY_K, refreshDensities } from "./unit-density";
 import { prepareVectorStore, rankCandidates, vectorMode } from "./vector-store";
 
@@ -38,31 +40,34 @@ const embedder: Embedder = {
   embed: (texts) => Promise.resolve(texts.map((t) => unitLength(VECTORS[t] ?? axis(0)))),
 };
 
-const densities = async (db: DatabaseHandle["db"]) =>
+const densities = async (db: DatabaseHandle["db"], ownerId?: string) =>
   new Map(
     (
       await rowsOf<{ content: string; density: number | null }>(
         db,
-        sql`select c.content, v.density from knowledge_vectors v join knowledge_chunks c on c.id = v.chunk_id`,
+        sql`select c.content, v.density from knowledge_vectors v join knowledge_chunks c on c.id = v.chunk_id
+            ${ownerId ? sql`where c.user_id = ${ownerId}` : sql``}`,
       )
     ).map((r) => [r.content, r.density === null ? null : Number(r.density)]),
   );
 
-// Both ways nearest units are found: pgvector's index (PGlite; PostgreSQL with the extension) and the
-// exact scan in this process (a database whose vector store was not prepared, as without pgvector).
+// Every way nearest units are found: pgvector's index (PostgreSQL with the extension, and PGlite when
+// prepared so), the index in this process (PGlite as the server runs it) and the exact scan (a
+// database whose vector store was not prepared, as without pgvector).
 describe.each([
-  { store: "prepared", prepare: true },
-  { store: "exact", prepare: false },
-])("hubness correction, vector store $store", ({ prepare }) => {
+  { store: "prepared", prepare: true, inProcess: false },
+  { store: "in memory", prepare: true, inProcess: true },
+  { store: "exact", prepare: false, inProcess: false },
+])("hubness correction, vector store $store", ({ prepare, inProcess }) => {
   let database: DatabaseHandle;
   const ownerId = randomUUID();
   const otherId = randomUUID();
   const ids: Record<string, string> = {};
   const deps = () => ({ db: database.db, embedders: onlyEmbedder(embedder) });
-  const addDocument = async (userId: string, content: string) => {
+  const addDocument = async (userId: string, content: string, collectionId?: string) => {
     const [doc] = await database.db
       .insert(documents)
-      .values({ userId, title: content, content })
+      .values({ userId, title: content, content, collectionId })
       .returning({ id: documents.id });
     ids[content] = doc!.id;
     await indexDocument(deps(), doc!.id);
@@ -73,6 +78,8 @@ describe.each([
   beforeAll(async () => {
     database = await openTestDatabase();
     if (prepare) await prepareVectorStore(database.db, [DIMS]);
+    // As after an upgrade: an HNSW index an earlier version made (on PGlite) goes.
+    if (inProcess) await prepareVectorStore(database.db, [DIMS], { inProcess });
     for (const id of [ownerId, otherId])
       await database.db.insert(user).values({ id, name: "Jo", email: `${id}@example.com` });
     // One at a time, as documents arrive: the first few recompute the whole set, later ones update it.
@@ -88,7 +95,16 @@ describe.each([
   it("searches the way the database allows", () => {
     // A PostgreSQL server answers with pgvector or exactly, as it has the extension or not.
     if (!prepare) expect(vectorMode(database.db)).toBe("exact");
+    else if (inProcess) expect(vectorMode(database.db)).toBe("memory");
     else if (testDbKind() === "pglite") expect(vectorMode(database.db)).toBe("pgvector");
+  });
+
+  it("keeps an HNSW index only where pgvector answers", async () => {
+    const hnsw = await rowsOf<{ name: string }>(
+      database.db,
+      sql`select indexname as name from pg_indexes where indexname like 'knowledge_vectors_hnsw%'`,
+    );
+    expect(hnsw.length > 0).toBe(vectorMode(database.db) === "pgvector");
   });
 
   it("gives every unit a density at indexing: a hub's high, an isolated unit's low", async () => {
@@ -98,10 +114,7 @@ describe.each([
     expect(d.get("The answer.")).toBeLessThan(0.45);
     // Updated a document at a time, they stay close to the densities of the whole set computed at once.
     await database.db.update(knowledgeVectors).set({ density: null, kthSimilarity: null });
-    expect(await refreshDensities(database.db, embedder.id, ownerId)).toMatchObject({
-      full: true,
-      written: 12,
-    });
+    expect(await refreshDensities(database.db, embedder.id, ownerId)).toEqual({ written: 12 });
     const exact = await densities(database.db);
     for (const [content, x] of d) expect(Math.abs(x! - exact.get(content)!), content).toBeLessThan(1e-4);
   });
@@ -115,20 +128,6 @@ describe.each([
     expect(plain[0]).toBe("The hub.");
     expect(plain.indexOf("The answer.")).toBe(11);
     await refreshDensities(database.db, embedder.id, ownerId);
-    expect((await ask("vector"))[0]).toBe("The answer.");
-  });
-
-  it("leaves a set past the size limit without densities, and ranks it by plain similarity", async () => {
-    await database.db.update(knowledgeVectors).set({ density: null, kthSimilarity: null });
-    expect(await refreshDensities(database.db, embedder.id, ownerId, DENSITY_K, 11)).toEqual({
-      written: 0,
-      full: false,
-    });
-    expect([...(await densities(database.db)).values()].every((x) => x === null)).toBe(true);
-    expect((await ask("vector", 12))[0]).toBe("The hub.");
-    expect(await refreshDensities(database.db, embedder.id, ownerId, DENSITY_K, 12)).toMatchObject({
-      written: 12,
-    });
     expect((await ask("vector"))[0]).toBe("The answer.");
   });
 
@@ -158,7 +157,60 @@ describe.each([
     await addDocument(ownerId, "The hub.");
     expect((await densities(database.db)).get("The hub.")).toBeGreaterThan(0.9);
   });
+
+  it("matches densities computed exactly over the owner's units", async () => {
+    const owned = (await densities(database.db, ownerId)).keys();
+    expectExact(await densities(database.db, ownerId), [...owned]);
+  });
+
+  it("computes again the densities a deleted document's units were part of", async () => {
+    // The hub is among every filler's nearest: deleting it moves all of theirs.
+    const before = await densities(database.db, ownerId);
+    await deleteDocument(database.db, ownerId, ids["The hub."]!);
+    const after = await densities(database.db, ownerId);
+    expect(after.has("The hub.")).toBe(false);
+    expect(after.get("Filler 0.")).toBeLessThan(before.get("Filler 0.")! - 0.001);
+    expectExact(after, [...after.keys()]);
+    // Indexing a document again replaces its units: the same densities as before.
+    await addDocument(ownerId, "The hub.");
+    await indexDocument(deps(), ids["The hub."]!);
+    const again = await densities(database.db, ownerId);
+    for (const [content, x] of before) expect(again.get(content), content).toBeCloseTo(x!, 5);
+  });
+
+  it("computes again the densities a deleted collection's documents were part of", async () => {
+    const before = await densities(database.db, ownerId);
+    const [collection] = await database.db
+      .insert(knowledgeCollections)
+      .values({ userId: ownerId, name: "Hubs" })
+      .returning({ id: knowledgeCollections.id });
+    // A second hub beside the first, in a collection: every filler has it among its nearest.
+    VECTORS["The other hub."] = HUB;
+    await addDocument(ownerId, "The other hub.", collection!.id);
+    const during = await densities(database.db, ownerId);
+    expect(during.get("Filler 0.")).toBeGreaterThan(before.get("Filler 0.")! + 0.001);
+    await deleteCollection(database.db, ownerId, collection!.id);
+    const after = await densities(database.db, ownerId);
+    expect(after.has("The other hub.")).toBe(false);
+    for (const [content, x] of before) expect(after.get(content), content).toBeCloseTo(x!, 5);
+    expectExact(after, [...after.keys()]);
+  });
 });
+
+/** The mean cosine of each unit's DENSITY_K nearest among `contents`, in float64. */
+function expectExact(got: Map<string, number | null>, contents: string[]) {
+  const vec = (c: string) => unitLength(VECTORS[c] ?? axis(0));
+  for (const c of contents) {
+    const sims = contents
+      .filter((o) => o !== c)
+      .map((o) => vec(c).reduce((s, x, i) => s + x * vec(o)[i]!, 0))
+      .sort((a, b) => b - a)
+      .slice(0, DENSITY_K);
+    const exact = sims.reduce((a, b) => a + b, 0) / (sims.length || 1);
+    // int8 copies: a similarity within a hundredth of float64's.
+    expect(Math.abs(got.get(c)! - exact), c).toBeLessThan(0.01);
+  }
+}
 
 describe("rankCandidates", () => {
   it("ranks a chunk by its best corrected unit, a unit without density as the candidates' mean", () => {

@@ -5,38 +5,20 @@
 // The set a density is taken over is the owner's units of the same embedder: it is what most searches
 // of a unit run over (their own documents, and a team's under whoever added them), and a person's
 // ranking never depends on what someone else stored. Computed on the indexing queue, never on a
-// search: a new unit against the owner's set, the units it lands among found their nearest again,
-// and the whole set again once it grew by REFRESH_GROWTH since (what deletions left behind).
+// search, by scans of this process's copy of the vectors (memory-index.ts, int8: a density differs
+// from float32's in the third decimal): a new unit's nearest, then those of the units it lands
+// among; a document's units leaving clear the densities they were part of, computed again the same way.
+import { JOB_FAILURE_MESSAGES } from "@tessera/contracts";
 import { sql } from "drizzle-orm";
-import { rowsOf, type Database } from "../db/client";
+import { rowsOf, withoutFlush, type Database } from "../db/client";
 import type { JobKind, JobQueue } from "../jobs/queue";
+import { forgetDocument, loadedIndex, type MemoryIndex } from "./memory-index";
 
 export const DENSITY_K = 10;
 /** How much of a unit's density is subtracted from its similarity to a question. */
 export const HUB_WEIGHT = 0.5;
-/** Units without a density yet, as a share of those with one, past which every density is recomputed. */
-const REFRESH_GROWTH = 0.2;
-/**
- * Above this many units the whole set is not recomputed (n² similarities: about a minute here at
- * 20,000); new units are still computed exactly and their neighbours updated.
- */
-const FULL_MAX = 20_000;
-/**
- * Past this many units an owner's new units get no density: each document would read the whole set
- * (about 15 s a document at 20,000 on a busy machine, growing with it). Search counts a unit without
- * one as its candidates' mean, so those rank by plain similarity.
- */
-export const DENSITY_MAX_UNITS = 20_000;
 /** Rows written by one update statement. */
 const WRITE_PAGE = 2_000;
-
-interface Row {
-  chunk_id: string;
-  unit: number;
-  embedding: number[];
-  density: number | null;
-  kth_similarity: number | null;
-}
 
 /** The k largest values offered, kept in descending order. */
 class TopK {
@@ -70,111 +52,155 @@ class TopK {
 export interface DensityResult {
   /** Units whose density was written. */
   written: number;
-  /** Whether the owner's whole set was computed again. */
-  full: boolean;
 }
 
+interface Stored {
+  chunk_id: string;
+  unit: number;
+  dims: number;
+  density: number | null;
+  kth_similarity: number | null;
+}
+
+const keyOf = (chunkId: string, unit: number) => `${chunkId}:${unit}`;
+
 /**
- * Gives every unit of `ownerId`'s chunks embedded by `embedder` a density: those without one
- * computed against the whole set (and their neighbours' updated), or every one when many lack it.
+ * The owner's rows in `index` that the table still holds, by unit (a unit held twice counts once):
+ * the copy keeps a document deleted elsewhere until it is read again.
+ */
+function ownerRows(index: MemoryIndex, ownerId: string, stored: Stored[]): Map<string, number> {
+  const live = new Set(stored.map((r) => keyOf(r.chunk_id, r.unit)));
+  const rows = new Map<string, number>();
+  for (let i = 0; i < index.count; i++) {
+    const key = keyOf(index.chunkIds[i]!, index.units[i]!);
+    if (!index.dropped[i] && index.userIds[i] === ownerId && live.has(key)) rows.set(key, i);
+  }
+  return rows;
+}
+
+/** The mean similarity of row `i`'s k nearest among `rows` (itself left out), and the last of them. */
+function nearestOf(index: MemoryIndex, rows: Map<string, number>, i: number, k: number) {
+  const sims = index.similarities(index.vectorOf(i));
+  const top = new TopK(k);
+  for (const j of rows.values()) if (j !== i) top.offer(sims[j]!);
+  return { sims, density: top.mean(), floor: top.floor() };
+}
+
+async function writeDensities(
+  db: Database,
+  embedder: string,
+  write: { chunkId: string; unit: number; density: number | null; floor: number | null }[],
+) {
+  const list = (xs: (string | number | null)[]) => `{${xs.map((x) => x ?? "NULL").join(",")}}`;
+  for (let at = 0; at < write.length; at += WRITE_PAGE) {
+    const page = write.slice(at, at + WRITE_PAGE);
+    await withoutFlush(db, (tx) =>
+      tx.execute(
+        sql`update knowledge_vectors v set density = x.density, kth_similarity = x.floor
+          from unnest(${list(page.map((w) => w.chunkId))}::uuid[], ${list(page.map((w) => w.unit))}::int[],
+                      ${list(page.map((w) => w.density))}::real[], ${list(page.map((w) => w.floor))}::real[])
+            as x(chunk_id, unit, density, floor)
+          where v.chunk_id = x.chunk_id and v.unit = x.unit and v.embedder = ${embedder}`,
+      ),
+    );
+  }
+}
+
+/** The owner's stored units of `embedder`, without their vectors. */
+const storedUnits = (db: Database, embedder: string, ownerId: string) =>
+  rowsOf<Stored>(
+    db,
+    sql`select v.chunk_id, v.unit, v.dims, v.density, v.kth_similarity
+        from knowledge_vectors v join knowledge_chunks c on c.id = v.chunk_id
+        where c.user_id = ${ownerId} and v.embedder = ${embedder}`,
+  );
+
+/**
+ * Gives every unit of `ownerId`'s chunks embedded by `embedder` that lacks a density its own: its
+ * nearest among the owner's units, and each older unit it is nearer than that unit's last
+ * neighbour finds its nearest again.
  */
 export async function refreshDensities(
   db: Database,
   embedder: string,
   ownerId: string,
   k = DENSITY_K,
-  maxUnits = DENSITY_MAX_UNITS,
 ): Promise<DensityResult> {
-  const [size] = await rowsOf<{ n: number }>(
+  const stored = await storedUnits(db, embedder, ownerId);
+  // Units without a density, and those that had fewer than k others when computed (a mean of fewer,
+  // which a new neighbour cannot be folded into).
+  const lacking = stored.filter((r) => r.density === null || r.kth_similarity === null);
+  if (!lacking.length) return { written: 0 };
+  const index = await loadedIndex(db, embedder, lacking[0]!.dims);
+  const rows = ownerRows(index, ownerId, stored);
+  const fresh = new Set(lacking.flatMap((r) => rows.get(keyOf(r.chunk_id, r.unit)) ?? []));
+  const older = stored.flatMap((r) => {
+    const i = rows.get(keyOf(r.chunk_id, r.unit));
+    return i === undefined || fresh.has(i) || r.kth_similarity === null
+      ? []
+      : [{ i, floor: r.kth_similarity }];
+  });
+  const found = new Map<number, { density: number; floor: number | null }>();
+  const changed = new Set<number>();
+  for (const i of fresh) {
+    const { sims, density, floor } = nearestOf(index, rows, i, k);
+    found.set(i, { density, floor });
+    // An older unit the new one is nearer than its last neighbour: its nearest changed (folding the
+    // new one into the mean would leave the floor stale, and the density growing with every arrival).
+    for (const o of older) if (sims[o.i]! > o.floor) changed.add(o.i);
+  }
+  for (const j of changed) {
+    const { density, floor } = nearestOf(index, rows, j, k);
+    found.set(j, { density, floor });
+  }
+  const write = [...found].map(([i, f]) => ({
+    chunkId: index.chunkIds[i]!,
+    unit: index.units[i]!,
+    density: f.density,
+    floor: f.floor,
+  }));
+  await writeDensities(db, embedder, write);
+  return { written: write.length };
+}
+
+/**
+ * Before documents' units go (deleted, or indexed again): the owner's units that had one of them
+ * among their nearest lose their density, for `refreshDensities` to compute again once they are
+ * gone, and this process's copies stop counting them. Answers what to refresh afterwards.
+ */
+export async function releaseDocuments(
+  db: Database,
+  documentIds: string[],
+): Promise<{ embedder: string; ownerId: string }[]> {
+  if (!documentIds.length) return [];
+  const going = new Set(documentIds);
+  const sets = await rowsOf<{ embedder: string; dims: number; user_id: string }>(
     db,
-    sql`select count(*)::int as n from knowledge_vectors v join knowledge_chunks c on c.id = v.chunk_id
-        where c.user_id = ${ownerId} and v.embedder = ${embedder}`,
-  );
-  if ((size?.n ?? 0) > maxUnits) return { written: 0, full: false };
-  const rows = await rowsOf<Row>(
-    db,
-    sql`select v.chunk_id, v.unit, v.embedding, v.density, v.kth_similarity
+    sql`select distinct v.embedder, v.dims, c.user_id
         from knowledge_vectors v join knowledge_chunks c on c.id = v.chunk_id
-        where c.user_id = ${ownerId} and v.embedder = ${embedder}
-        order by v.chunk_id, v.unit`,
+        where c.document_id = any(${`{${documentIds.join(",")}}`}::uuid[])`,
   );
-  const n = rows.length;
-  const lacking = rows.filter((r) => r.density === null).length;
-  if (!lacking) return { written: 0, full: false };
-  // Computed against the whole set: units without a density, and those that had fewer than k others
-  // when computed (a mean of fewer, which a new neighbour cannot be folded into).
-  const fresh = rows.flatMap((r, i) => (r.density === null || r.kth_similarity === null ? [i] : []));
-  const dims = rows[0]!.embedding.length;
-  const data = new Float32Array(n * dims);
-  rows.forEach((r, i) =>
-    data.set(r.embedding.length === dims ? r.embedding : new Array(dims).fill(0), i * dims),
-  );
-  const dot = (a: number, b: number) => {
-    let s = 0;
-    for (let d = 0, x = a * dims, y = b * dims; d < dims; d++, x++, y++) s += data[x]! * data[y]!;
-    return s;
-  };
-  const density = Float32Array.from(rows, (r) => Number(r.density ?? 0));
-  const floor: (number | null)[] = rows.map((r) =>
-    r.kth_similarity === null ? null : Number(r.kth_similarity),
-  );
-  const changed = new Uint8Array(n);
-  const full = n <= FULL_MAX && lacking >= REFRESH_GROWTH * (n - lacking);
-  if (full) {
-    const tops = Array.from({ length: n }, () => new TopK(k));
-    for (let i = 0; i < n; i++)
-      for (let j = i + 1; j < n; j++) {
-        const s = dot(i, j);
-        tops[i]!.offer(s);
-        tops[j]!.offer(s);
-      }
-    tops.forEach((t, i) => {
-      density[i] = t.mean();
-      floor[i] = t.floor();
-      changed[i] = 1;
+  for (const s of sets) {
+    const index = await loadedIndex(db, s.embedder, s.dims);
+    const stored = await storedUnits(db, s.embedder, s.user_id);
+    const rows = ownerRows(index, s.user_id, stored);
+    const leaving = [...rows.values()].filter((i) => going.has(index.documentIds[i]!));
+    const nearest = new Float32Array(index.count).fill(-Infinity);
+    for (const r of leaving) {
+      const sims = index.similarities(index.vectorOf(r));
+      for (let j = 0; j < sims.length; j++) if (sims[j]! > nearest[j]!) nearest[j] = sims[j]!;
+    }
+    const stale = stored.flatMap((u) => {
+      const j = rows.get(keyOf(u.chunk_id, u.unit));
+      if (j === undefined || going.has(index.documentIds[j]!) || u.density === null) return [];
+      return u.kth_similarity === null || nearest[j]! >= u.kth_similarity
+        ? [{ chunkId: u.chunk_id, unit: u.unit, density: null, floor: null }]
+        : [];
     });
-  } else {
-    const isFresh = new Uint8Array(n);
-    for (const i of fresh) isFresh[i] = 1;
-    for (const i of fresh) {
-      const top = new TopK(k);
-      for (let j = 0; j < n; j++) {
-        if (j === i) continue;
-        const s = dot(i, j);
-        top.offer(s);
-        // An older unit the new one is nearer than its last neighbour: its nearest ten changed, and
-        // are found again below (folding the new one into the mean would leave the floor stale, and
-        // the density growing with every later arrival).
-        const f = floor[j];
-        if (!isFresh[j] && f !== null && f !== undefined && s > f) changed[j] = 1;
-      }
-      density[i] = top.mean();
-      floor[i] = top.floor();
-      changed[i] = 1;
-    }
-    for (let j = 0; j < n; j++) {
-      if (!changed[j] || isFresh[j]) continue;
-      const top = new TopK(k);
-      for (let i = 0; i < n; i++) if (i !== j) top.offer(dot(i, j));
-      density[j] = top.mean();
-      floor[j] = top.floor();
-    }
+    await writeDensities(db, s.embedder, stale);
   }
-  const write = rows.flatMap((r, i) =>
-    changed[i] ? [{ r, density: density[i]!, floor: floor[i] ?? null }] : [],
-  );
-  for (let at = 0; at < write.length; at += WRITE_PAGE) {
-    const page = write.slice(at, at + WRITE_PAGE);
-    const list = (xs: (string | number | null)[]) => `{${xs.map((x) => x ?? "NULL").join(",")}}`;
-    await db.execute(
-      sql`update knowledge_vectors v set density = x.density, kth_similarity = x.floor
-          from unnest(${list(page.map((w) => w.r.chunk_id))}::uuid[], ${list(page.map((w) => w.r.unit))}::int[],
-                      ${list(page.map((w) => w.density))}::real[], ${list(page.map((w) => w.floor))}::real[])
-            as x(chunk_id, unit, density, floor)
-          where v.chunk_id = x.chunk_id and v.unit = x.unit and v.embedder = ${embedder}`,
-    );
-  }
-  return { written: write.length, full };
+  for (const id of documentIds) await forgetDocument(db, id);
+  return sets.map((s) => ({ embedder: s.embedder, ownerId: s.user_id }));
 }
 
 /** Every owner with units of `embedder` that lack a density, given theirs (re-embedding's last step). */
@@ -199,7 +225,7 @@ export function densityJobKind(db: Database): JobKind<{ embedder: string }> {
     kind: DENSITY_JOB_KIND,
     maxAttempts: 3,
     concurrency: 1,
-    failureMessage: "Search ranks these documents without their density for now.",
+    failureMessage: JOB_FAILURE_MESSAGES.densityFailed,
     async run(job) {
       return { ...(await refreshDensities(db, job.payload.embedder, job.ownerId)) };
     },

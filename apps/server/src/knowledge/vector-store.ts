@@ -1,15 +1,17 @@
-// Where nearest chunks are found. With pgvector (PGlite always; a PostgreSQL server when
-// `CREATE EXTENSION vector` works) an HNSW index over the stored real[] cast to vector(n) answers;
-// without it, exact cosine similarity over the caller's visible vectors, computed in this process
-// (memory-index.ts). Set up at
-// start rather than in a migration, so the same migrations run on a server without the extension.
+// Where nearest chunks are found. On a PostgreSQL server where `CREATE EXTENSION vector` works, an
+// HNSW index over the stored real[] cast to vector(n) answers; without the extension, exact cosine
+// similarity over the caller's visible vectors, computed in this process (memory-index.ts). PGlite,
+// which lives in this process anyway, answers from the same copy with a first pass by sign bits:
+// its pgvector is single-threaded WebAssembly, whose HNSW index over 400,000 vectors takes hours to
+// build and whose inserts were a fifth of indexing. Set up at start rather than in a migration, so
+// the same migrations run on a server without the extension.
 import { sql, type SQL } from "drizzle-orm";
 import { rowsOf, type Database } from "../db/client";
 import { nearestInMemory } from "./memory-index";
 import { HUB_WEIGHT } from "./unit-density";
 import type { Visibility } from "./visible-chunks";
 
-export type VectorMode = "pgvector" | "exact";
+export type VectorMode = "pgvector" | "memory" | "exact";
 
 const modes = new WeakMap<object, VectorMode>();
 
@@ -20,11 +22,40 @@ export const vectorMode = (db: Database): VectorMode => modes.get(db) ?? "exact"
 export const HNSW_MAX_DIMS = 2_000;
 
 /** How one embedder's set of `dims`-sized vectors is searched on this database. */
-export const vectorModeFor = (db: Database, dims: number): VectorMode =>
-  vectorMode(db) === "pgvector" && dims <= HNSW_MAX_DIMS ? "pgvector" : "exact";
+export const vectorModeFor = (db: Database, dims: number): VectorMode => {
+  const mode = vectorMode(db);
+  return mode === "pgvector" && dims > HNSW_MAX_DIMS ? "exact" : mode;
+};
 
-/** Creates the extension when the server has it, and the index for `dims`; answers the mode. */
-export async function prepareVectorStore(db: Database, dims: number[]): Promise<VectorMode> {
+/**
+ * Units scored exactly after the in-process index's first pass when `want` are asked for: the
+ * pass's recall of the exact nearest units (bench row 12) rests on this.
+ */
+export const firstPassUnits = (want: number) => Math.max(4_000, 20 * want);
+
+/** What every HNSW index this module makes is named by, before its vector size. */
+const HNSW_INDEX = "knowledge_vectors_hnsw_";
+
+/**
+ * Creates the extension when the server has it, and the index for `dims`; answers the mode.
+ * `inProcess` (PGlite): the in-process index instead, and HNSW indexes an earlier version made are
+ * dropped, as they only slow indexing down.
+ */
+export async function prepareVectorStore(
+  db: Database,
+  dims: number[],
+  options: { inProcess?: boolean } = {},
+): Promise<VectorMode> {
+  if (options.inProcess) {
+    modes.set(db, "memory");
+    const made = await rowsOf<{ name: string }>(
+      db,
+      sql`select indexname as name from pg_indexes
+          where tablename = 'knowledge_vectors' and indexname like ${`${HNSW_INDEX}%`}`,
+    );
+    for (const { name } of made) await db.execute(sql`drop index if exists ${sql.identifier(name)}`);
+    return "memory";
+  }
   let mode: VectorMode = "exact";
   try {
     await db.execute(sql`create extension if not exists vector`);
@@ -54,7 +85,7 @@ const dimsOf = (n: number) => {
 export async function ensureIndex(db: Database, dims: number): Promise<void> {
   if (vectorModeFor(db, dims) !== "pgvector") return;
   await db.execute(
-    sql`create index if not exists ${sql.raw(`knowledge_vectors_hnsw_${dims}`)} on knowledge_vectors
+    sql`create index if not exists ${sql.raw(`${HNSW_INDEX}${dims}`)} on knowledge_vectors
         using hnsw ((embedding::vector(${dimsOf(dims)})) vector_cosine_ops) where dims = ${dimsOf(dims)}`,
   );
 }
@@ -138,14 +169,18 @@ export async function nearestChunks(
     vector: q.vector,
     limit: want,
     who: q.who,
+    firstPass: vectorModeFor(db, q.vector.length) === "memory" ? firstPassUnits(want) : undefined,
   });
   if (!units.length) return [];
   // Densities from the table, not the copy in memory: they change as other documents are indexed. A
   // unit whose row is gone (its document deleted or indexed again) is left out.
+  // Each unit by its key, not every unit of its chunk: these rows are spread over the table.
   const rows = await rowsOf<{ chunk_id: string; unit: number; density: number | null }>(
     db,
-    sql`select chunk_id, unit, density from knowledge_vectors
-        where embedder = ${q.embedder} and chunk_id = any(${`{${[...new Set(units.map((u) => u.chunkId))].join(",")}}`}::uuid[])`,
+    sql`select u.chunk_id, u.unit, v.density
+        from unnest(${`{${units.map((u) => u.chunkId).join(",")}}`}::uuid[], ${`{${units.map((u) => u.unit).join(",")}}`}::int[]) as u(chunk_id, unit)
+        join lateral (select density from knowledge_vectors v
+                      where v.chunk_id = u.chunk_id and v.embedder = ${q.embedder} and v.unit = u.unit) v on true`,
   );
   const density = new Map(
     rows.map((r) => [`${r.chunk_id}:${r.unit}`, r.density === null ? null : Number(r.density)]),

@@ -10,6 +10,7 @@ export const DATABASE_FREE_SUITES = [
   "src/features/chat/export-conversation.test.ts",
   "src/features/connections/effective-config.test.ts",
   "src/features/connections/probe-connection.test.ts",
+  "src/knowledge/embeddings/local-embedder.test.ts",
   "src/knowledge/help-articles.test.ts",
   "src/knowledge/parser-pool.test.ts",
   "src/lib/body-limit.test.ts",

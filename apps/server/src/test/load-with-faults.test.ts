@@ -487,6 +487,9 @@ beforeAll(async () => {
         RATE_LIMIT_CHAT: "100000",
         RATE_LIMIT_SIGN_UP: "1000",
         RATE_LIMIT_SIGN_IN: "1000",
+        // One embedding model worker, as a second starts only while texts wait and ends 30 s later:
+        // the memory compared is the server's at rest, not whether a second worker was running.
+        EMBEDDING_WORKERS: "1",
       },
       stdio: ["ignore", "pipe", "pipe"],
     },

@@ -12,6 +12,7 @@ import type { z } from "zod";
 import type { Database } from "../../db/client";
 import { documents, knowledgeCollections, member } from "../../db/schema";
 import { COLLECTION_NOT_FOUND, readableCollectionsOf } from "../../knowledge/collections";
+import { refreshDensities, releaseDocuments } from "../../knowledge/unit-density";
 import { notFound } from "../../lib/errors";
 import { listDocuments } from "./documents";
 
@@ -95,7 +96,15 @@ export async function updateCollection(
 /** Deletes the collection and its documents. */
 export async function deleteCollection(db: Database, userId: string, id: string): Promise<void> {
   await readableCollection(db, userId, id);
+  // Its documents go with it: the densities their units were part of are cleared first, and
+  // computed again without them, as when a document is deleted alone.
+  const inside = await db.select({ id: documents.id }).from(documents).where(eq(documents.collectionId, id));
+  const released = await releaseDocuments(
+    db,
+    inside.map((d) => d.id),
+  );
   await db.delete(knowledgeCollections).where(eq(knowledgeCollections.id, id));
+  for (const r of released) await refreshDensities(db, r.embedder, r.ownerId);
 }
 
 /** Marks the collection changed, so the most recently used ones list first. */

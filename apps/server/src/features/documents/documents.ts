@@ -10,6 +10,7 @@ import type { Database } from "../../db/client";
 import { documents, knowledgePassages } from "../../db/schema";
 import { readableDocumentsOf } from "../../knowledge/collections";
 import { trimKeepingPages } from "../../knowledge/tidy-text";
+import { refreshDensities, releaseDocuments } from "../../knowledge/unit-density";
 import { AppError, notFound } from "../../lib/errors";
 import { splitPassages } from "./split-passages";
 
@@ -133,15 +134,16 @@ export async function deleteDocument(
   id: string,
   collectionId?: string,
 ): Promise<void> {
-  const deleted = await db
-    .delete(documents)
-    .where(
-      and(
-        eq(documents.id, id),
-        readableDocumentsOf(db, userId),
-        collectionId ? eq(documents.collectionId, collectionId) : undefined,
-      ),
-    )
-    .returning({ id: documents.id });
+  const which = and(
+    eq(documents.id, id),
+    readableDocumentsOf(db, userId),
+    collectionId ? eq(documents.collectionId, collectionId) : undefined,
+  );
+  const [found] = await db.select({ id: documents.id }).from(documents).where(which);
+  if (!found) throw notFound("Document not found.");
+  // The densities its units were part of are cleared first, and computed again without them.
+  const released = await releaseDocuments(db, [id]);
+  const deleted = await db.delete(documents).where(which).returning({ id: documents.id });
   if (deleted.length === 0) throw notFound("Document not found.");
+  for (const r of released) await refreshDensities(db, r.embedder, r.ownerId);
 }

@@ -10,7 +10,7 @@ import { testDbKind } from "../../test/test-database";
 import { tinyPdf } from "../../test/tiny-pdf";
 
 // Retrieval by meaning end to end: the real offline model (loaded once for the file), the real job
-// queue, and whichever vector store the database has (pgvector on PGlite, exact on PostgreSQL 15).
+// queue, and whichever vector store the database has (an index in memory on PGlite, exact on PostgreSQL 15).
 let t: TestApp;
 let ada: string;
 let bob: string;
@@ -231,6 +231,6 @@ describe("indexing", () => {
 
   it("says in /api/health how nearest chunks are found", async () => {
     const health = (await (await t.request("/api/health")).json()) as { vectors: string };
-    expect(health.vectors).toBe(testDbKind() === "pglite" ? "pgvector" : "exact");
+    expect(health.vectors).toBe(testDbKind() === "pglite" ? "memory" : "exact");
   });
 });

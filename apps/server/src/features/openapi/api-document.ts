@@ -897,7 +897,7 @@ export const OPERATIONS: Operation[] = [
     method: "get",
     path: "/api/admin/embeddings",
     summary:
-      "Instance admins: the embedding model chosen for retrieval by meaning, the set of vectors search reads, a new model's set being built (chunks done of total, or why it stopped), and how nearest chunks are found (pgvector's HNSW index or exact similarity, as /api/health says)",
+      "Instance admins: the embedding model chosen for retrieval by meaning, the set of vectors search reads, a new model's set being built (chunks done of total, or why it stopped), and how nearest chunks are found (pgvector's HNSW index, an index in the server's memory, or exact similarity, as /api/health says)",
     response: embeddingsStatusSchema,
   },
   {

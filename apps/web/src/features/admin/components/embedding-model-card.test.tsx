@@ -140,7 +140,7 @@ describe("Admin → Connections → Embedding model", () => {
     expect(await within(el).findByText("Re-embedding 64 of 5,000 chunks")).toBeTruthy();
   });
 
-  it("shows the HNSW index where pgvector is, and says when retrieval by meaning is off", async () => {
+  it("shows the HNSW index where pgvector is, the index in memory on PGlite, and says when retrieval by meaning is off", async () => {
     signedInAdmin({
       "GET /api/admin/embeddings": () =>
         json({
@@ -158,6 +158,15 @@ describe("Admin → Connections → Embedding model", () => {
     expect(within(el).getByText("nomic-embed-text on Ollama")).toBeTruthy();
     expect(within(el).getByText("768 dimensions")).toBeTruthy();
     view.unmount();
+
+    signedInAdmin({ "GET /api/admin/embeddings": () => json({ ...builtin, vectors: "memory" }) });
+    const embedded = renderApp("/dashboard/admin/connections");
+    expect(
+      await within(await card()).findByText(
+        "Nearest passages are found with an index held in the server's memory, built from the embedded database's vectors.",
+      ),
+    ).toBeTruthy();
+    embedded.unmount();
 
     signedInAdmin({ "GET /api/admin/embeddings": () => json({ ...builtin, enabled: false, current: null }) });
     renderApp("/dashboard/admin/connections");

@@ -15,6 +15,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@
 import { PageSpinner } from "@/components/ui/spinner";
 import { errorMessage } from "@/lib/api-client";
 import { toast } from "@/lib/toast";
+import { useJobFailureText } from "@/lib/job-failure-text";
 import { formatCount } from "@/lib/utils";
 import { useChooseEmbeddingModel } from "../api/choose-embedding-model";
 import { useEmbeddings } from "../api/get-embeddings";
@@ -90,11 +91,11 @@ function InUse({ status }: { status: EmbeddingsStatus }) {
         </p>
       ) : null}
       <p className="text-xs text-muted-foreground">
-        {status.vectors === "exact"
-          ? t("vectors.exact")
-          : current?.vectors === "exact"
+        {status.vectors === "pgvector"
+          ? current?.vectors === "exact"
             ? t("vectors.exactTooWide", { dims: formatCount(current.dims) })
-            : t("vectors.pgvector")}
+            : t("vectors.pgvector")
+          : t(`vectors.${status.vectors}`)}
       </p>
     </section>
   );
@@ -102,6 +103,7 @@ function InUse({ status }: { status: EmbeddingsStatus }) {
 
 function Progress({ status }: { status: EmbeddingsStatus }) {
   const { t } = useTranslation("embeddings");
+  const failureText = useJobFailureText();
   const choose = useChooseEmbeddingModel();
   const modelText = useModelText();
   const building = status.building;
@@ -112,7 +114,7 @@ function Progress({ status }: { status: EmbeddingsStatus }) {
         <p>
           {t("progress.failed", {
             model: modelText(building),
-            error: building.error ?? t("progress.noReason"),
+            error: building.error ? failureText(building.error) : t("progress.noReason"),
           })}
         </p>
         <p className="text-xs text-muted-foreground">{t("progress.keptOld")}</p>
