@@ -1,6 +1,22 @@
 import { z } from "zod";
 
 export const KNOWLEDGE_QUERY_MAX = 1_000;
+
+/**
+ * Why a background job failed, as the server stores it (a document's index error, an embedding model's
+ * build error, an image's); the web words each again in the reader's language. `{{seconds}}` stands
+ * for a whole number. What an embedding or image provider said of itself is passed on as it is.
+ */
+export const JOB_FAILURE_MESSAGES = {
+  /** Any job whose server stopped mid-way, after its last attempt. */
+  died: "The server handling this stopped; try again.",
+  indexFailed: "This document could not be indexed; try re-indexing it.",
+  densityFailed: "Search ranks these documents without their density for now.",
+  reembedFailed: "Re-embedding stopped; search keeps the previous model's vectors.",
+  embedderGone: "The connection of this embedding model is gone or switched off.",
+  imageFailed: "Something went wrong while making the image. Try again.",
+  imageTimeout: "The image provider did not finish within {{seconds}} seconds.",
+} as const;
 export const KNOWLEDGE_LIMIT_MAX = 50;
 
 /** POST /api/knowledge/search: retrieval by meaning and words over what the caller may read. */
@@ -33,8 +49,11 @@ export const knowledgeSearchResponseSchema = z.object({
 });
 export type KnowledgeSearchResponse = z.infer<typeof knowledgeSearchResponseSchema>;
 
-/** How nearest chunks are found: pgvector's HNSW index, or exact similarity without the extension. */
-export const vectorModeSchema = z.enum(["pgvector", "exact"]);
+/**
+ * How nearest chunks are found: pgvector's HNSW index (a PostgreSQL server with the extension), an
+ * index in the server's memory (PGlite), or exact similarity (a PostgreSQL server without it).
+ */
+export const vectorModeSchema = z.enum(["pgvector", "memory", "exact"]);
 export type VectorModeName = z.infer<typeof vectorModeSchema>;
 
 /** A document's indexing for retrieval, as the documents list shows it. */

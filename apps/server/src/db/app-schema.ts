@@ -216,6 +216,8 @@ export const messages = pgTable(
     cost: doublePrecision("cost"),
     /** complete | streaming | interrupted | error */
     status: text("status").notNull().default("complete"),
+    /** Why an answer ended in error, in the server's English (the web words it again); else null. */
+    error: text("error"),
     sources: jsonb("sources")
       .$type<{ title: string; url: string; domain?: string; snippet?: string }[]>()
       .notNull()
@@ -405,11 +407,11 @@ export const knowledgeVectors = pgTable(
     dims: integer("dims").notNull(),
     embedding: real("embedding").array().notNull(),
     /**
-     * The exact fallback's int8 form (memory-index.ts `packVector`), so a server without pgvector
-     * reads bytes at start instead of parsing real[] text; null where pgvector searches.
+     * The int8 form the in-process index holds (memory-index.ts `packVector`), so a start reads
+     * bytes instead of parsing real[] text; written at indexing, and back-filled where it is null.
      */
     packed: bytea("packed"),
-    /** When stored: what other processes added is read into the exact fallback's copy by this. */
+    /** When stored: what other processes added is read into the in-process index by this. */
     addedAt: timestamp("added_at", { withTimezone: true }).notNull().defaultNow(),
     /**
      * Mean cosine similarity to its nearest other units of the same owner and embedder (unit-density.ts):

@@ -5,6 +5,7 @@
 // a reason fit to show. Progress is stored on the row, so any process can answer for it, and told on
 // the bus, so a page following it moves at once. Each claim is the take's own token: every write of
 // a run is fenced by it, so a run that lost its row cannot overwrite the next run's outcome.
+import { JOB_FAILURE_MESSAGES } from "@tessera/contracts";
 import { hostname } from "node:os";
 import { randomUUID } from "node:crypto";
 import { and, eq, inArray, lt, sql } from "drizzle-orm";
@@ -23,7 +24,7 @@ export type JobStatus = JobRow["status"];
 export const JOB_CHANNEL = "tessera_job";
 
 /** What a process whose lease ran out leaves on its job, when no try is left. */
-export const DIED_REASON = "The server handling this stopped; try again.";
+export const DIED_REASON = JOB_FAILURE_MESSAGES.died;
 /** The note of a job queued again after its process died or shut down. */
 export const REQUEUED_NOTE = "Waiting to start again: the server handling it stopped.";
 

@@ -1,4 +1,4 @@
-import { CHAT_ERROR_MESSAGES } from "@tessera/contracts";
+import { CHAT_ERROR_MESSAGES, type StoredMessage } from "@tessera/contracts";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { conversations, messages } from "../../db/schema";
@@ -159,8 +159,15 @@ describe("POST /api/chat-stream through an OpenAI-compatible provider", () => {
     expect(text(events)).toBe("Half an");
     expect(closing(events)).toHaveLength(1);
     expect(events.at(-1)!.type).toBe("error");
-    const stored = await storedMessages(events[0]!.conversationId as string);
+    const conversationId = events[0]!.conversationId as string;
+    const stored = await storedMessages(conversationId);
     expect(stored[1]).toMatchObject({ role: "assistant", content: "Half an", status: "error" });
+    // The reason is kept, so a reload can say it as the live answer did.
+    const reason = events.at(-1)!.message as string;
+    expect(reason).toBeTruthy();
+    const res = await t.request(`/api/conversations/${conversationId}/messages`, { token: ada });
+    const listed = (await res.json()) as StoredMessage[];
+    expect(listed.map((m) => m.error)).toEqual([undefined, reason]);
   });
 
   it("gives up on a silent upstream after the idle timeout with one error", async () => {

@@ -168,6 +168,7 @@ const toStoredMessage = (
   ...(m.hasEarlier ? { has_earlier: true as const } : {}),
   ...(m.versions ? { versions: m.versions } : {}),
   ...(m.toolCalls?.length ? { tool_calls: m.toolCalls } : {}),
+  ...(m.status === "error" && m.error ? { error: m.error } : {}),
 });
 
 /**

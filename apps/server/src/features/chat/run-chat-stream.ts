@@ -52,14 +52,14 @@ export const draftAnswer = (db: Database, answerId: string) => async (content: s
   (await runNamed(db, ANSWER_DRAFT, [answerId, content])) > 0;
 
 /**
- * The answer as it ended: text, tokens, cost (null when unknown), status, sources (JSON) and its tool
- * calls (JSON, null when it made none).
+ * The answer as it ended: text, tokens, cost (null when unknown), status, sources (JSON), its tool
+ * calls (JSON, null when it made none) and why it failed (null unless it did).
  */
 const ANSWER_FINAL: NamedStatement = {
   name: "chat_answer_final",
   text: () => `update messages
     set content = $2, tokens_used = $3::int, cost = $4::float8, status = $5, sources = $6::jsonb,
-      tool_calls = $7::jsonb
+      tool_calls = $7::jsonb, error = $8
     where id = $1`,
 };
 
@@ -354,6 +354,7 @@ export async function* chatAnswer(
             status,
             JSON.stringify(sources),
             steps.length ? JSON.stringify(steps) : null,
+            failure && !interrupted ? failure.message : null,
           ]),
     event: interrupted
       ? null

@@ -3,7 +3,7 @@
 // reason in words fit to show). The job's id is the image's. A try cut short by a shutdown leaves the
 // row generating for the next try; a try whose process died is closed by the queue (`onFailed`).
 import { randomBytes } from "node:crypto";
-import type { ImageAspectRatio } from "@tessera/contracts";
+import { type ImageAspectRatio, JOB_FAILURE_MESSAGES } from "@tessera/contracts";
 import { and, eq, inArray } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { generatedImages } from "../../db/schema";
@@ -34,7 +34,7 @@ export const IMAGE_JOB = "image";
 const unfinished = (id: string) =>
   and(eq(generatedImages.id, id), inArray(generatedImages.status, ["pending", "generating"]));
 
-const GENERIC_REASON = "Something went wrong while making the image. Try again.";
+const GENERIC_REASON = JOB_FAILURE_MESSAGES.imageFailed;
 
 export function imageJobKind(deps: JobDeps & { registry: ImageRegistry }): JobKind<ImageJobPayload> {
   return {
@@ -131,7 +131,7 @@ export async function runImageJob(
 
 function failureReason(err: unknown, timeout: AbortSignal, timeoutMs: number): string {
   if (timeout.aborted)
-    return `The image provider did not finish within ${Math.round(timeoutMs / 1000)} seconds.`;
+    return JOB_FAILURE_MESSAGES.imageTimeout.replace("{{seconds}}", String(Math.round(timeoutMs / 1000)));
   if (err instanceof ImageProviderError || err instanceof JobFailure) return err.message;
   return GENERIC_REASON;
 }

@@ -1,4 +1,4 @@
-import { ChevronLeft, ChevronRight, Copy, History, Pencil, RefreshCw } from "lucide-react";
+import { ChevronLeft, ChevronRight, CircleAlert, Copy, History, Pencil, RefreshCw } from "lucide-react";
 import { memo, useContext, useEffect, useRef, useState } from "react";
 import { Markdown } from "@/components/lazy-markdown";
 import { Avatar } from "@/components/ui/avatar";
@@ -7,6 +7,7 @@ import { copyText } from "@/lib/clipboard";
 import { cn, formatWhen } from "@/lib/utils";
 import { useModelInfo } from "../api/get-models";
 import { RevealReportContext, useSmoothText } from "../hooks/use-smooth-text";
+import { chatErrorText } from "../utils/chat-errors";
 import { storedIdOf, type ChatMessage } from "../utils/chat-message";
 import { formatTokenEstimate } from "../utils/format-tokens";
 import { formatTimeLabel } from "../utils/time-label";
@@ -149,6 +150,12 @@ export const MessageItem = memo(function MessageItem({
                 </Markdown>
               )}
             </div>
+            {message.error !== undefined ? (
+              <p className="flex items-start gap-2 text-sm text-destructive">
+                <CircleAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+                {t("message.failed", { reason: chatErrorText(message.error) })}
+              </p>
+            ) : null}
           </>
         )}
         {mine && !editing && (editAnswer || message.versions) ? (

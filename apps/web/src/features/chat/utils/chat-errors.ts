@@ -2,7 +2,7 @@
 import type { CHAT_ERROR_MESSAGES } from "@tessera/contracts";
 import i18next from "i18next";
 import { ApiError } from "@/lib/api-client";
-import { StreamIdleError } from "@/lib/sse-reader";
+import { StreamIdleError } from "@/lib/stream-idle-error";
 import { streamErrorText } from "@/lib/stream-error-text";
 
 /** One of the spec's chat failure texts, in the app's language. */

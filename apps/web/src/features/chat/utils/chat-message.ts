@@ -36,6 +36,8 @@ export interface ChatMessage {
   toolSteps?: ToolStep[];
   /** The server's id of an answer while it is written here (its start event): approvals name it. */
   answerId?: string;
+  /** Why a stored answer ended in error, in the server's English; the page words it again. */
+  error?: string;
 }
 
 export function fromStoredMessage(message: StoredMessage): ChatMessage {
@@ -51,6 +53,7 @@ export function fromStoredMessage(message: StoredMessage): ChatMessage {
     ...(message.has_earlier ? { hasEarlier: true } : {}),
     ...(message.versions && message.versions.length > 1 ? { versions: message.versions } : {}),
     ...(message.tool_calls?.length ? { toolSteps: message.tool_calls } : {}),
+    ...(message.status === "error" ? { error: message.error ?? "" } : {}),
   };
 }
 

@@ -8,6 +8,7 @@ import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { useDocumentFacts } from "./document-facts";
 import { shownTitle } from "@/lib/default-titles";
+import { useJobFailureText } from "@/lib/job-failure-text";
 
 export function DocumentRow({
   doc,
@@ -71,6 +72,7 @@ export function DocumentRow({
 /** Where the document's indexing stands; nothing for an older answer without the field. */
 function IndexState({ doc }: { doc: DocumentSummary }) {
   const { t } = useTranslation("documents");
+  const failureText = useJobFailureText();
   const index = doc.index;
   if (!index) return null;
   if (index.state === "ready")
@@ -85,7 +87,7 @@ function IndexState({ doc }: { doc: DocumentSummary }) {
       <span className="mt-1 flex items-start gap-1 text-xs text-destructive">
         <CircleAlert aria-hidden="true" className="mt-px size-3.5 shrink-0" />
         <span className="break-words">
-          {index.error ? t("state.failedWhy", { error: index.error }) : t("state.failed")}
+          {index.error ? t("state.failedWhy", { error: failureText(index.error) }) : t("state.failed")}
         </span>
       </span>
     );

@@ -13,6 +13,7 @@ import { formatWhen } from "@/lib/utils";
 import { aspectOf, secondsText } from "../utils/format-image";
 import { storeSelectedImage } from "../utils/image-prefill";
 import { ImageStatusBadge } from "./image-status-badge";
+import { useJobFailureText } from "@/lib/job-failure-text";
 
 async function copyPrompt(prompt: string, t: TFunction<"images">) {
   try {
@@ -41,6 +42,7 @@ export function ImageDetailsDialog({
   onDelete: (image: GeneratedImage) => void;
 }) {
   const { t } = useTranslation("images");
+  const failureText = useJobFailureText();
   const navigate = useNavigate();
   return (
     <Dialog open={image !== null} onOpenChange={(open) => (open ? undefined : onClose())}>
@@ -67,7 +69,11 @@ export function ImageDetailsDialog({
               </a>
             ) : (
               <p className="rounded-lg bg-muted/50 px-4 py-8 text-center text-sm text-muted-foreground">
-                {image.status === "failed" ? (image.error ?? t("notGenerated")) : t("generating")}
+                {image.status === "failed"
+                  ? image.error
+                    ? failureText(image.error)
+                    : t("notGenerated")
+                  : t("generating")}
               </p>
             )}
             <section aria-label={t("form.prompt")} className="flex flex-col gap-2">

@@ -1,8 +1,9 @@
-import type { GeneratedImage } from "@tessera/contracts";
+import { type GeneratedImage, JOB_FAILURE_MESSAGES } from "@tessera/contracts";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
-import { apiError, json, stubFetch } from "@/testing/fetch-stub";
+import { apiError, json, profileIn, stubFetch } from "@/testing/fetch-stub";
+import { changeLanguage } from "@/lib/i18n";
 import { renderApp } from "@/testing/render-app";
 import { sessionBody, storeSession } from "@/testing/session";
 
@@ -23,7 +24,7 @@ const image = (id: string, extra: Partial<GeneratedImage> = {}): GeneratedImage 
   ...extra,
 });
 
-async function openHistory(routes: Parameters<typeof stubFetch>[0]) {
+async function openHistory(routes: Parameters<typeof stubFetch>[0], heading = "Image History") {
   storeSession();
   const server = stubFetch({
     "GET /api/auth/get-session": () => json(sessionBody()),
@@ -45,7 +46,7 @@ async function openHistory(routes: Parameters<typeof stubFetch>[0]) {
   });
   const user = userEvent.setup();
   renderApp("/dashboard/image-history");
-  await screen.findByRole("heading", { level: 1, name: "Image History" });
+  await screen.findByRole("heading", { level: 1, name: heading });
   return { user, server };
 }
 
@@ -76,6 +77,41 @@ describe("Image history", () => {
     expect(within(running!).getByText("Generating").className).not.toContain("bg-secondary");
     expect(within(failed!).getByText("Failed").className).toContain("text-destructive");
     expect(within(failed!).getByText("The image server answered 500.")).toBeTruthy();
+  });
+
+  it("words the server's own failure reasons in the reader's language, a provider's as it said", async () => {
+    await changeLanguage("de");
+    try {
+      await openHistory(
+        {
+          "GET /api/profile": () => profileIn("de"),
+          "GET /api/images": () =>
+            json([
+              image("a", { status: "failed", image_url: null, error: JOB_FAILURE_MESSAGES.imageFailed }),
+              image("b", {
+                status: "failed",
+                image_url: null,
+                error: "The image provider did not finish within 120 seconds.",
+              }),
+              image("c", { status: "failed", image_url: null, error: "The image server answered 500." }),
+            ]),
+        },
+        "Bildverlauf",
+      );
+      const list = await screen.findByRole("list", { name: "Bilder" });
+      const [generic, late, provider] = within(list).getAllByRole("listitem");
+      expect(
+        within(generic!).getByText(
+          "Beim Erstellen des Bildes ist etwas schiefgegangen. Versuchen Sie es erneut.",
+        ),
+      ).toBeTruthy();
+      expect(
+        within(late!).getByText("Der Bildanbieter ist nicht innerhalb von 120 Sekunden fertig geworden."),
+      ).toBeTruthy();
+      expect(within(provider!).getByText("The image server answered 500.")).toBeTruthy();
+    } finally {
+      await changeLanguage("en");
+    }
   });
 
   it("opens the details, copies the prompt, and deletes after confirming", async () => {

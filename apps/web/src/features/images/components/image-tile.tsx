@@ -7,6 +7,7 @@ import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { formatWhen } from "@/lib/utils";
 import { ImageStatusBadge } from "./image-status-badge";
+import { useJobFailureText } from "@/lib/job-failure-text";
 
 export function ImageTile({
   image,
@@ -22,6 +23,7 @@ export function ImageTile({
   onDelete: () => void;
 }) {
   const { t } = useTranslation("images");
+  const failureText = useJobFailureText();
   const failed = image.status === "failed";
   return (
     <li
@@ -46,7 +48,9 @@ export function ImageTile({
             {failed ? (
               <>
                 <AlertTriangle aria-hidden="true" className="size-5 text-destructive" />
-                <span className="line-clamp-3">{image.error ?? t("notGenerated")}</span>
+                <span className="line-clamp-3">
+                  {image.error ? failureText(image.error) : t("notGenerated")}
+                </span>
               </>
             ) : (
               <>

@@ -8,6 +8,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Spinner } from "@/components/ui/spinner";
 import { errorMessage } from "@/lib/api-client";
 import { useImages } from "../api/get-images";
+import { useJobFailureText } from "@/lib/job-failure-text";
 
 export function RecentImages({ onOpen }: { onOpen: (image: GeneratedImage) => void }) {
   const { t } = useTranslation("images");
@@ -53,6 +54,7 @@ export function RecentImages({ onOpen }: { onOpen: (image: GeneratedImage) => vo
 
 function RecentTile({ image, onOpen }: { image: GeneratedImage; onOpen: (image: GeneratedImage) => void }) {
   const { t } = useTranslation("images");
+  const failureText = useJobFailureText();
   const frame = "flex aspect-square w-full overflow-hidden rounded-lg border bg-muted";
   if (image.image_url)
     return (
@@ -68,7 +70,7 @@ function RecentTile({ image, onOpen }: { image: GeneratedImage; onOpen: (image: 
   const failed = image.status === "failed";
   return (
     <div
-      title={failed ? (image.error ?? t("status.failed")) : image.prompt}
+      title={failed ? (image.error ? failureText(image.error) : t("status.failed")) : image.prompt}
       className={`${frame} flex-col items-center justify-center gap-1 p-1 text-center text-[0.7rem] text-muted-foreground`}
     >
       {failed ? <AlertTriangle aria-hidden="true" className="size-4 text-destructive" /> : <Spinner />}

@@ -13,6 +13,7 @@ import { useAuth } from "@/lib/auth-context";
 import { subscriptionQueryKey } from "@/lib/subscription";
 import { followImageJob, startImageGeneration } from "../api/generate-image";
 import { IMAGES_KEY } from "../api/get-images";
+import { useJobFailureText } from "@/lib/job-failure-text";
 
 export interface GenerationState {
   running: boolean;
@@ -36,6 +37,7 @@ function failureMessage(error: unknown, t: TFunction<"images">): string {
 
 export function useImageGeneration() {
   const { t } = useTranslation("images");
+  const failureText = useJobFailureText();
   const { user, token } = useAuth();
   const queryClient = useQueryClient();
   const [state, setState] = useState<GenerationState>(IDLE);
@@ -102,7 +104,8 @@ export function useImageGeneration() {
         );
         const done = await followImageJob(job.id, { signal: own.signal });
         stopTimers();
-        if (done.status === "failed") throw new Error(done.error ?? t("messages.failedFallback"));
+        if (done.status === "failed")
+          throw new Error(done.error ? failureText(done.error) : t("messages.failedFallback"));
         setState({
           running: false,
           progress: IMAGE_PROGRESS.done,
@@ -122,7 +125,7 @@ export function useImageGeneration() {
         if (!own.signal.aborted) refreshLists();
       }
     },
-    [user, token, refreshLists, t],
+    [user, token, refreshLists, t, failureText],
   );
 
   /** New Image: forgets the result; a job still running goes on and lands in Recent Images. */
