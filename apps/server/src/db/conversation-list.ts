@@ -5,7 +5,7 @@ import {
   type ConversationListQuery,
   type LibraryConversation,
 } from "@tessera/contracts";
-import { and, count, desc, eq, isNull, or, sql } from "drizzle-orm";
+import { and, count, desc, eq, isNull, or, sql, type SQL } from "drizzle-orm";
 import type { Database } from "./client";
 import { conversations, messages } from "./schema";
 
@@ -15,6 +15,37 @@ const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 /** A conversation's messages as shown: an answer regenerated in another's place is kept out of sight. */
 export const shownIn = (conversationId: typeof conversations.id | string) =>
   and(eq(messages.conversationId, conversationId), isNull(messages.replacedBy))!;
+
+/** Conversations matching `where` as the list shows them, each with its count of shown messages. */
+const listed = (db: Database, where: SQL) =>
+  db
+    .select({
+      id: conversations.id,
+      title: conversations.title,
+      model: conversations.model,
+      createdAt: conversations.createdAt,
+      updatedAt: conversations.updatedAt,
+      pinned: conversations.pinned,
+      folderId: conversations.folderId,
+      messageCount: count(messages.id),
+    })
+    .from(conversations)
+    .leftJoin(messages, shownIn(conversations.id))
+    .where(where)
+    .groupBy(conversations.id);
+
+type ListedRow = Awaited<ReturnType<typeof listed>>[number];
+
+const asLibraryConversation = (r: ListedRow): LibraryConversation => ({
+  id: r.id,
+  title: r.title,
+  model: r.model,
+  created_at: r.createdAt.toISOString(),
+  updated_at: r.updatedAt.toISOString(),
+  message_count: Number(r.messageCount),
+  pinned: r.pinned,
+  folder_id: r.folderId,
+});
 
 /**
  * The list: pinned conversations first, then the others, newest first within each, 20 at a time.
@@ -36,33 +67,10 @@ export async function listConversations(
   if (q) filters.push(sql`${conversations.title} ilike ${`%${likeLiteral(q)}%`}`);
   if (folderId) filters.push(eq(conversations.folderId, folderId));
   else if (!q) filters.push(or(isNull(conversations.folderId), eq(conversations.pinned, true))!);
-  const rows = await db
-    .select({
-      id: conversations.id,
-      title: conversations.title,
-      model: conversations.model,
-      createdAt: conversations.createdAt,
-      updatedAt: conversations.updatedAt,
-      pinned: conversations.pinned,
-      folderId: conversations.folderId,
-      messageCount: count(messages.id),
-    })
-    .from(conversations)
-    .leftJoin(messages, shownIn(conversations.id))
-    .where(and(...filters))
-    .groupBy(conversations.id)
+  const rows = await listed(db, and(...filters)!)
     .orderBy(desc(conversations.pinned), desc(conversations.updatedAt), desc(conversations.id))
     .limit(RECENT_CONVERSATIONS_LIMIT);
-  return rows.map((r) => ({
-    id: r.id,
-    title: r.title,
-    model: r.model,
-    created_at: r.createdAt.toISOString(),
-    updated_at: r.updatedAt.toISOString(),
-    message_count: Number(r.messageCount),
-    pinned: r.pinned,
-    folder_id: r.folderId,
-  }));
+  return rows.map(asLibraryConversation);
 }
 
 /** One's own conversation as the list shows it, or undefined. */
@@ -71,31 +79,6 @@ export async function libraryConversation(
   userId: string,
   id: string,
 ): Promise<LibraryConversation | undefined> {
-  const [row] = await db
-    .select({
-      id: conversations.id,
-      title: conversations.title,
-      model: conversations.model,
-      createdAt: conversations.createdAt,
-      updatedAt: conversations.updatedAt,
-      pinned: conversations.pinned,
-      folderId: conversations.folderId,
-      messageCount: count(messages.id),
-    })
-    .from(conversations)
-    .leftJoin(messages, shownIn(conversations.id))
-    .where(and(eq(conversations.id, id), eq(conversations.userId, userId)))
-    .groupBy(conversations.id);
-  return (
-    row && {
-      id: row.id,
-      title: row.title,
-      model: row.model,
-      created_at: row.createdAt.toISOString(),
-      updated_at: row.updatedAt.toISOString(),
-      message_count: Number(row.messageCount),
-      pinned: row.pinned,
-      folder_id: row.folderId,
-    }
-  );
+  const [row] = await listed(db, and(eq(conversations.id, id), eq(conversations.userId, userId))!);
+  return row && asLibraryConversation(row);
 }

@@ -30,14 +30,23 @@ function sample(node: ts.Expression): string | null {
   return null;
 }
 
-/** Every message written into `new AppError(code, message)` in the server's code, with where it is. */
+/**
+ * Every message written into `new AppError(code, message)` in the server's code, or into a helper
+ * that makes one (`refuse(message)`), with where it is.
+ */
 function appErrorMessages(): { where: string; message: string }[] {
   const found: { where: string; message: string }[] = [];
   for (const path of sourceFiles(SERVER)) {
     const file = parse(path);
     const visit = (node: ts.Node) => {
-      if (ts.isNewExpression(node) && node.expression.getText() === "AppError" && node.arguments?.[1]) {
-        const arg = node.arguments[1];
+      const made =
+        ts.isNewExpression(node) && node.expression.getText() === "AppError"
+          ? node.arguments?.[1]
+          : ts.isCallExpression(node) && node.expression.getText() === "refuse"
+            ? node.arguments[0]
+            : undefined;
+      if (made) {
+        const arg = made;
         const branches = ts.isConditionalExpression(arg) ? [arg.whenTrue, arg.whenFalse] : [arg];
         for (const branch of branches) {
           const message = sample(branch);

@@ -9,8 +9,8 @@ import { invitation, member, organization, user } from "../../db/schema";
 import { AppError } from "../../lib/errors";
 import type { Mailer } from "../../providers/mail/mailer";
 import { requireMember, teamOf } from "./team-access";
-import { mailLanguage } from "../../i18n/request-language";
-import { mailText } from "../../i18n/server-text";
+import { storedLanguage } from "../../i18n/request-language";
+import { mailText, pickLanguage } from "../../i18n/server-text";
 
 export interface InviteDeps {
   db: Database;
@@ -58,7 +58,7 @@ export async function inviteMember(deps: InviteDeps, teamId: string, userId: str
     expiresAt,
     inviterId: userId,
   });
-  await sendInvitation(deps, { id, teamId, email: input.email, role: input.role, expiresAt });
+  await sendInvitation(deps, userId, { id, teamId, email: input.email, role: input.role, expiresAt });
   return { id, email: input.email, role: input.role, expiresAt: expiresAt.toISOString() };
 }
 
@@ -83,12 +83,19 @@ export async function resendInvitation(
     )
     .returning();
   if (!row) throw new AppError("NOT_FOUND", "No such pending invitation.");
-  await sendInvitation(deps, { id: row.id, teamId, email: row.email, role: row.role ?? "member", expiresAt });
+  await sendInvitation(deps, userId, {
+    id: row.id,
+    teamId,
+    email: row.email,
+    role: row.role ?? "member",
+    expiresAt,
+  });
   return { id: row.id, expiresAt: expiresAt.toISOString() };
 }
 
 async function sendInvitation(
   deps: InviteDeps,
+  senderId: string,
   inv: { id: string; teamId: string; email: string; role: string; expiresAt: Date },
 ) {
   const [team] = await deps.db
@@ -96,9 +103,23 @@ async function sendInvitation(
     .from(organization)
     .where(eq(organization.id, inv.teamId));
   const link = `${deps.publicUrl}/auth?accept=${encodeURIComponent(inv.id)}`;
-  // The recipient's language when they have an account and chose one; English otherwise.
-  const language = await mailLanguage(deps.db, inv.email);
+  // The recipient's language when they have an account and chose one; else the sender's, who most
+  // likely shares a language with the colleague they invite; English otherwise.
+  const language = pickLanguage(
+    (await storedLanguage(deps.db, { email: inv.email })) ??
+      (await storedLanguage(deps.db, { userId: senderId })),
+    null,
+  );
   const teamName = team?.name ?? mailText(language, "aTeam");
+  const expires = new Intl.DateTimeFormat(language, {
+    year: "numeric",
+    month: "long",
+    day: "numeric",
+    hour: "numeric",
+    minute: "2-digit",
+    timeZone: "UTC",
+    timeZoneName: "short",
+  }).format(inv.expiresAt);
   await deps.mailer.send({
     to: inv.email,
     kind: "invitation",
@@ -108,7 +129,7 @@ async function sendInvitation(
       role: mailText(language, inv.role === "admin" ? "asAdmin" : "asMember"),
       email: inv.email,
       url: link,
-      expires: inv.expiresAt.toUTCString(),
+      expires,
     }),
     link,
   });

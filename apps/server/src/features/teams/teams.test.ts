@@ -170,6 +170,28 @@ describe("role × action matrix", () => {
     expect(mail?.text).toContain("expires");
   });
 
+  it("words an invitation in the recipient's language, else the sender's, its expiry too", async () => {
+    await t.request("/api/profile", { method: "PATCH", token: tok.owner, json: { language: "de" } });
+    try {
+      await invite("neu@example.com", "member");
+      const german = await t.latestMail("neu@example.com", "invitation");
+      expect(german?.subject).toBe("Einladung zu Acme Inc auf Tessera");
+      expect(german?.text).toContain("als Mitglied beizutreten");
+      expect(german?.text).toMatch(
+        /Die Einladung läuft am \d{1,2}\. [A-Za-zä]+ \d{4} um \d{1,2}:\d{2} UTC ab\./,
+      );
+
+      await t.request("/api/profile", { method: "PATCH", token: tok.outsider, json: { language: "fr" } });
+      await invite("outsider@example.com", "admin");
+      const french = await t.latestMail("outsider@example.com", "invitation");
+      expect(french?.text).toMatch(/^Vous êtes invité à rejoindre Acme Inc sur Tessera/);
+      expect(french?.text).toMatch(/L’invitation expire le \d{1,2} [a-zéû]+ \d{4} à \d{1,2}:\d{2} UTC\./);
+    } finally {
+      await t.request("/api/profile", { method: "PATCH", token: tok.owner, json: { language: "en" } });
+      await t.request("/api/profile", { method: "PATCH", token: tok.outsider, json: { language: "en" } });
+    }
+  });
+
   it("resends with a new expiry and a new mail: owner or admin", async () => {
     const id = await invite("resend@example.com", "admin");
     const db = t.services.database.db;
