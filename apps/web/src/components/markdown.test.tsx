@@ -183,4 +183,19 @@ describe("markdown", () => {
       unmount();
     }
   });
+
+  it("never links to a web address cut short while it streams", () => {
+    const answer =
+      "See [the outside page][away] and [this](https://example.com/a).\n\n[away]: https://example.com/x";
+    for (let end = 1; end <= answer.length; end++) {
+      const { container, unmount } = render(<Markdown caret>{answer.slice(0, end)}</Markdown>);
+      for (const link of container.querySelectorAll("a")) {
+        const href = link.getAttribute("href")!;
+        if (href !== "#") expect(() => new URL(href), answer.slice(0, end)).not.toThrow();
+      }
+      unmount();
+    }
+    const { container } = render(<Markdown>{"[away][x]\n\n[x]: https://"}</Markdown>);
+    expect(container.querySelector("a")?.getAttribute("href")).toBe("#");
+  });
 });

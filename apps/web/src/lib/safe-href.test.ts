@@ -19,6 +19,9 @@ describe("safe links (spec §5)", () => {
     "file:///etc/passwd",
     "//evil.example/x",
     "relative/path",
+    "http://",
+    "https:// ",
+    "http://[::1",
     "",
   ])("makes %j inert", (href) => expect(safeHref(href)).toBe("#"));
 });

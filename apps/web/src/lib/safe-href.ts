@@ -11,6 +11,15 @@ export function isInAppPath(href: string): boolean {
   return href.startsWith("/") && !href.startsWith("//") && !href.startsWith("/\\");
 }
 
+function parses(url: string): boolean {
+  try {
+    new URL(url);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 export function safeHref(href: string | null | undefined): string {
   const value = (href ?? "").trim();
   if (!value) return INERT_HREF;
@@ -19,7 +28,11 @@ export function safeHref(href: string | null | undefined): string {
   const compact = [...value].filter((c) => c.charCodeAt(0) > 0x20 && c.charCodeAt(0) !== 0x7f).join("");
   const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(compact)?.[1];
   if (!scheme) return INERT_HREF;
-  return ALLOWED_PROTOCOLS.has(`${scheme.toLowerCase()}:`) ? value : INERT_HREF;
+  const protocol = `${scheme.toLowerCase()}:`;
+  if (!ALLOWED_PROTOCOLS.has(protocol)) return INERT_HREF;
+  // A web address the browser cannot parse ("http://", as a stream cuts a link short) goes nowhere.
+  if ((protocol === "http:" || protocol === "https:") && !parses(value)) return INERT_HREF;
+  return value;
 }
 
 const BASE = "http://app.invalid";
