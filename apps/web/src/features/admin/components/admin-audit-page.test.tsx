@@ -69,7 +69,7 @@ describe("Admin → Audit log", () => {
     await userEvent.click(within(filters).getByLabelText("Action"));
     await userEvent.click(await screen.findByRole("option", { name: "User banned" }));
     await userEvent.type(within(filters).getByLabelText("Actor"), "ada@");
-    await userEvent.type(within(filters).getByLabelText("From"), "2026-11-01");
+    await userEvent.type(within(filters).getByLabelText("From"), "11/01/2026");
     await userEvent.click(within(filters).getByRole("button", { name: "Filter" }));
     await waitFor(() => expect(server.callsTo("GET /api/admin/audit")).toHaveLength(2));
     const query = server.callsTo("GET /api/admin/audit")[1]!.query;

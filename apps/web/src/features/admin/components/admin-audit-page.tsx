@@ -16,6 +16,7 @@ import { toast } from "@/lib/toast";
 import { useDocumentTitle } from "@/lib/use-document-title";
 import { exportAuditLog, NO_AUDIT_FILTERS, useAuditLog, type AuditFilters } from "../api/get-audit-log";
 import { AuditTable } from "./audit-table";
+import { DateField } from "./date-field";
 import { Pager } from "./pager";
 
 const ALL = "all";
@@ -134,18 +135,8 @@ function AuditFilterForm({
         placeholder={t("audit.actorPlaceholder")}
         maxLength={320}
       />
-      <FormField
-        label={t("audit.from")}
-        type="date"
-        value={draft.from}
-        onChange={(e) => set({ from: e.target.value })}
-      />
-      <FormField
-        label={t("audit.to")}
-        type="date"
-        value={draft.to}
-        onChange={(e) => set({ to: e.target.value })}
-      />
+      <DateField label={t("audit.from")} value={draft.from} onChange={(from) => set({ from })} />
+      <DateField label={t("audit.to")} value={draft.to} onChange={(to) => set({ to })} />
       <FormField
         label={t("audit.words")}
         value={draft.q}

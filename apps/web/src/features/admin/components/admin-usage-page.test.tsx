@@ -111,13 +111,13 @@ describe("the instance admin's usage page", () => {
     renderApp("/dashboard/admin/usage");
     const range = await screen.findByRole("form", { name: "Date range" });
     const from = within(range).getByLabelText<HTMLInputElement>("From");
-    expect(from.value).toBe("2026-11-01");
+    expect(from.value).toBe("11/01/2026");
     await userEvent.clear(from);
-    await userEvent.type(from, "2026-12-05");
+    await userEvent.type(from, "12/05/2026");
     await userEvent.click(within(range).getByRole("button", { name: "Show" }));
     expect((await screen.findByRole("alert")).textContent).toBe("The first day must not be after the last.");
     await userEvent.clear(from);
-    await userEvent.type(from, "2026-10-01");
+    await userEvent.type(from, "10/1/2026");
     await userEvent.click(within(range).getByRole("button", { name: "Show" }));
     await waitFor(() => expect(server.callsTo("GET /api/admin/usage")).toHaveLength(2));
     const query = server.callsTo("GET /api/admin/usage")[1]!.query;

@@ -2,6 +2,7 @@ import type { AdminUserDetail } from "@tessera/contracts";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
+import { changeLanguage } from "@/lib/i18n";
 import { apiError, json, stubFetch } from "@/testing/fetch-stub";
 import { renderApp } from "@/testing/render-app";
 import { sessionBody, storeSession, testUser } from "@/testing/session";
@@ -72,6 +73,21 @@ describe("Admin → Users → one person", () => {
     expect(screen.getByText("Research (member)")).toBeTruthy();
     expect(screen.getByText("2 browsers or devices")).toBeTruthy();
     expect(screen.getByText("Research's: 85K of 100K tokens used this month. Nearly reached.")).toBeTruthy();
+    expect(
+      screen.getByText(
+        "4 conversations, 1 comparison, 2 searches, 3 documents, 0 images, 0 voice-overs, 1 API key",
+      ),
+    ).toBeTruthy();
+    await changeLanguage("de");
+    try {
+      expect(
+        await screen.findByText(
+          "4 Unterhaltungen, 1 Vergleich, 2 Suchen, 3 Dokumente, 0 Bilder, 0 Sprachaufnahmen, 1 API-Schlüssel",
+        ),
+      ).toBeTruthy();
+    } finally {
+      await changeLanguage("en");
+    }
   });
 
   it("bans with a reason and an end day, and unbans", async () => {
@@ -98,7 +114,7 @@ describe("Admin → Users → one person", () => {
     const dialog = await screen.findByRole("dialog");
     expect(within(dialog).getByRole<HTMLButtonElement>("button", { name: "Ban" }).disabled).toBe(true);
     await userEvent.type(within(dialog).getByLabelText("Reason"), "Spam");
-    await userEvent.type(within(dialog).getByLabelText("Ends on (optional)"), "2030-01-31");
+    await userEvent.type(within(dialog).getByLabelText("Ends on (optional)"), "01/31/2030");
     await userEvent.click(within(dialog).getByRole("button", { name: "Ban" }));
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
     const body = server.callsTo("POST /api/admin/users/user-1/ban")[0]!.body as {

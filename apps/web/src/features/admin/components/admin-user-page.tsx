@@ -12,7 +12,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { PageSpinner } from "@/components/ui/spinner";
 import { errorMessage } from "@/lib/api-client";
 import { useAuth } from "@/lib/auth-context";
-import { formatCount, formatDay, formatWhen } from "@/lib/utils";
+import { formatDay, formatWhen } from "@/lib/utils";
 import { useDocumentTitle } from "@/lib/use-document-title";
 import { useAdminUser } from "../api/get-admin-user";
 import { formatCost, formatTokens } from "../utils/format";
@@ -48,6 +48,17 @@ export function AdminUserPage() {
     </div>
   );
 }
+
+/** What a person keeps, in the order the page lists it. */
+const KEPT = [
+  "conversations",
+  "comparisons",
+  "searches",
+  "documents",
+  "images",
+  "voiceOvers",
+  "apiKeys",
+] as const;
 
 function UserDetail({ person }: { person: AdminUserDetail }) {
   const { t } = useTranslation("admin");
@@ -137,15 +148,7 @@ function UserDetail({ person }: { person: AdminUserDetail }) {
               </Fact>
               <Fact label={t("user.budget")}>{budgetText(person.budget, t)}</Fact>
               <Fact label={t("user.keeps")}>
-                {t("user.counts", {
-                  conversations: formatCount(c.conversations),
-                  comparisons: formatCount(c.comparisons),
-                  searches: formatCount(c.searches),
-                  documents: formatCount(c.documents),
-                  images: formatCount(c.images),
-                  voiceOvers: formatCount(c.voiceOvers),
-                  apiKeys: formatCount(c.apiKeys),
-                })}
+                {KEPT.map((kind) => t(`user.kept.${kind}`, { count: c[kind] })).join(t("user.keptSeparator"))}
               </Fact>
             </dl>
           </CardContent>

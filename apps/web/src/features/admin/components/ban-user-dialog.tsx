@@ -13,12 +13,12 @@ import {
   DialogHeader,
   DialogTitle,
 } from "@/components/ui/dialog";
-import { FormField } from "@/components/ui/form-field";
 import { Label } from "@/components/ui/label";
 import { Textarea } from "@/components/ui/textarea";
 import { errorMessage } from "@/lib/api-client";
 import { toast } from "@/lib/toast";
 import { useUpdateAdminUser } from "../api/update-admin-user";
+import { DateField } from "./date-field";
 
 /** The day after today in the reader's time zone, as YYYY-MM-DD: the earliest a ban may end. */
 function tomorrow(): string {
@@ -89,12 +89,11 @@ function BanForm({ person, onDone }: { person: AdminUserDetail; onDone: () => vo
           required
         />
       </div>
-      <FormField
+      <DateField
         label={t("ban.endsOn")}
-        type="date"
         value={until}
         min={tomorrow()}
-        onChange={(e) => setUntil(e.target.value)}
+        onChange={setUntil}
         hint={t("ban.endsHint")}
       />
       <FormError message={failure} />

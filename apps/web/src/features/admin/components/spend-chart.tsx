@@ -5,8 +5,9 @@ import type { SpendReport } from "@tessera/contracts";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "@/components/ui/button";
+import { ChartLegend, ChartTable, StackedBar } from "@/components/stacked-bars";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { cn, formatCount } from "@/lib/utils";
+import { formatCount } from "@/lib/utils";
 import { formatCost, formatTokens, formatUtcDay } from "../utils/format";
 
 type Metric = "tokens" | "cost";
@@ -72,55 +73,28 @@ export function SpendChart({
               </Button>
             ))}
           </div>
-          <ul
-            aria-label={t("chart.legend")}
-            className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-muted-foreground"
-          >
-            {SERIES.map((s) => (
-              <li key={s.key} className="flex items-center gap-1.5">
-                <span className={cn("size-2.5 rounded-[3px]", s.color)} aria-hidden="true" />
-                {t(`chart.series.${s.key}`)}
-              </li>
-            ))}
-          </ul>
+          <ChartLegend
+            label={t("chart.legend")}
+            series={SERIES.map((s) => ({ ...s, name: t(`chart.series.${s.key}`) }))}
+          />
         </div>
       </CardHeader>
       <CardContent>
         <figure className="flex flex-col gap-3">
           <div aria-hidden="true" className="flex flex-col">
             <div className="flex h-40 items-end gap-px border-b border-border sm:h-48">
-              {days.map((d) => {
-                const total = d.inApp + d.api;
-                return (
-                  <div
-                    key={d.date}
-                    title={t("chart.bar", {
-                      day: formatUtcDay(d.date),
-                      inApp: show(metric, d.inApp),
-                      api: show(metric, d.api),
-                    })}
-                    className="flex h-full min-w-0 flex-1 items-end rounded-t-sm hover:bg-muted/70"
-                  >
-                    <div
-                      className={cn(
-                        "flex w-full flex-col-reverse overflow-hidden rounded-t-[3px]",
-                        total === 0 && "bg-muted-foreground/15",
-                      )}
-                      style={{ height: total ? `${(total / top) * 100}%` : "3px" }}
-                    >
-                      {SERIES.map((s) =>
-                        d[s.key] ? (
-                          <div
-                            key={s.key}
-                            className={s.color}
-                            style={{ height: `${(d[s.key] / total) * 100}%` }}
-                          />
-                        ) : null,
-                      )}
-                    </div>
-                  </div>
-                );
-              })}
+              {days.map((d) => (
+                <StackedBar
+                  key={d.date}
+                  title={t("chart.bar", {
+                    day: formatUtcDay(d.date),
+                    inApp: show(metric, d.inApp),
+                    api: show(metric, d.api),
+                  })}
+                  parts={SERIES.map((s) => ({ key: s.key, color: s.color, value: d[s.key] }))}
+                  top={top}
+                />
+              ))}
             </div>
             {days.length > 0 ? (
               <div className="flex justify-between pt-1.5 text-[11px] text-muted-foreground">
@@ -129,51 +103,43 @@ export function SpendChart({
               </div>
             ) : null}
           </div>
-          <details className="text-sm">
-            <summary className="w-fit cursor-pointer rounded-sm font-medium text-primary underline-offset-4 hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/40 focus-visible:outline-none">
-              {t("chart.showTable")}
-            </summary>
-            <div className="mt-3 max-h-72 overflow-auto rounded-lg border">
-              <table className="w-full text-start text-sm tabular-nums">
-                <caption className="sr-only">{t("chart.caption")}</caption>
-                <thead className="sticky top-0 bg-muted text-xs text-muted-foreground">
-                  <tr>
-                    <th scope="col" className="px-3 py-2 font-medium">
-                      {t("chart.day")}
+          <ChartTable summary={t("chart.showTable")} caption={t("chart.caption")}>
+            <thead className="sticky top-0 bg-muted text-xs text-muted-foreground">
+              <tr>
+                <th scope="col" className="px-3 py-2 font-medium">
+                  {t("chart.day")}
+                </th>
+                <th scope="col" className="px-3 py-2 text-end font-medium">
+                  {t("chart.appTokens")}
+                </th>
+                <th scope="col" className="px-3 py-2 text-end font-medium">
+                  {t("chart.appCost")}
+                </th>
+                <th scope="col" className="px-3 py-2 text-end font-medium">
+                  {t("chart.apiTokens")}
+                </th>
+                <th scope="col" className="px-3 py-2 text-end font-medium">
+                  {t("chart.apiCost")}
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {[...inApp].reverse().map((d) => {
+                const a = apiByDate.get(d.date);
+                return (
+                  <tr key={d.date} className="border-t">
+                    <th scope="row" className="px-3 py-1.5 font-normal">
+                      {formatUtcDay(d.date)}
                     </th>
-                    <th scope="col" className="px-3 py-2 text-end font-medium">
-                      {t("chart.appTokens")}
-                    </th>
-                    <th scope="col" className="px-3 py-2 text-end font-medium">
-                      {t("chart.appCost")}
-                    </th>
-                    <th scope="col" className="px-3 py-2 text-end font-medium">
-                      {t("chart.apiTokens")}
-                    </th>
-                    <th scope="col" className="px-3 py-2 text-end font-medium">
-                      {t("chart.apiCost")}
-                    </th>
+                    <td className="px-3 py-1.5 text-end">{formatCount(d.tokens)}</td>
+                    <td className="px-3 py-1.5 text-end">{formatCost(d.cost)}</td>
+                    <td className="px-3 py-1.5 text-end">{formatCount(a?.tokens ?? 0)}</td>
+                    <td className="px-3 py-1.5 text-end">{formatCost(a?.cost ?? 0)}</td>
                   </tr>
-                </thead>
-                <tbody>
-                  {[...inApp].reverse().map((d) => {
-                    const a = apiByDate.get(d.date);
-                    return (
-                      <tr key={d.date} className="border-t">
-                        <th scope="row" className="px-3 py-1.5 font-normal">
-                          {formatUtcDay(d.date)}
-                        </th>
-                        <td className="px-3 py-1.5 text-end">{formatCount(d.tokens)}</td>
-                        <td className="px-3 py-1.5 text-end">{formatCost(d.cost)}</td>
-                        <td className="px-3 py-1.5 text-end">{formatCount(a?.tokens ?? 0)}</td>
-                        <td className="px-3 py-1.5 text-end">{formatCost(a?.cost ?? 0)}</td>
-                      </tr>
-                    );
-                  })}
-                </tbody>
-              </table>
-            </div>
-          </details>
+                );
+              })}
+            </tbody>
+          </ChartTable>
         </figure>
       </CardContent>
     </Card>

@@ -6,11 +6,11 @@ import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { FormError } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { FormField } from "@/components/ui/form-field";
 import { saveBlob } from "@/lib/save-file";
 import type { UsageRange } from "../api/get-admin-usage";
 import { formatCost, formatTokens, formatUtcDay, utcDayAgo } from "../utils/format";
 import { usageCsv } from "../utils/usage-csv";
+import { DateField } from "./date-field";
 import { SpendChart } from "./spend-chart";
 import { SpendTable } from "./spend-table";
 
@@ -74,20 +74,8 @@ export function SpendSection({
         </Button>
       </div>
       <form onSubmit={submit} aria-label={t("spend.range")} className="flex flex-wrap items-end gap-3">
-        <FormField
-          label={t("audit.from")}
-          type="date"
-          value={from}
-          onChange={(e) => setFrom(e.target.value)}
-          className="w-44"
-        />
-        <FormField
-          label={t("audit.to")}
-          type="date"
-          value={to}
-          onChange={(e) => setTo(e.target.value)}
-          className="w-44"
-        />
+        <DateField label={t("audit.from")} value={from} onChange={setFrom} className="w-44" />
+        <DateField label={t("audit.to")} value={to} onChange={setTo} className="w-44" />
         <Button type="submit" variant="secondary">
           {t("spend.show")}
         </Button>

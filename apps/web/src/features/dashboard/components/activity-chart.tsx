@@ -3,6 +3,7 @@
 import type { DashboardMetrics } from "@tessera/contracts";
 import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
+import { ChartLegend, ChartTable, StackedBar } from "@/components/stacked-bars";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { cn, formatCount } from "@/lib/utils";
 import { formatChartDay, NO_VALUE } from "../utils/format";
@@ -77,30 +78,12 @@ function Bars({ daily }: { daily: Day[] }) {
           ))}
           <div className="absolute inset-0 flex items-end gap-[2px] sm:gap-1">
             {daily.map((d) => (
-              <div
+              <StackedBar
                 key={d.date}
                 title={dayLabel(t, d)}
-                className="group flex h-full min-w-0 flex-1 items-end rounded-t-sm hover:bg-muted/70"
-              >
-                {/* A quiet day keeps a stub, so the days can be counted along the axis. */}
-                <div
-                  className={cn(
-                    "flex w-full flex-col-reverse overflow-hidden rounded-t-[3px]",
-                    totalOf(d) === 0 && "bg-muted-foreground/15",
-                  )}
-                  style={{ height: totalOf(d) ? `${(totalOf(d) / top) * 100}%` : "3px" }}
-                >
-                  {SERIES.map((s) =>
-                    d[s.key] ? (
-                      <div
-                        key={s.key}
-                        className={cn(s.color, "w-full group-hover:opacity-90")}
-                        style={{ height: `${(d[s.key] / totalOf(d)) * 100}%` }}
-                      />
-                    ) : null,
-                  )}
-                </div>
-              </div>
+                parts={SERIES.map((s) => ({ key: s.key, color: s.color, value: d[s.key] }))}
+                top={top}
+              />
             ))}
           </div>
         </div>
@@ -138,17 +121,10 @@ export function ActivityChart({ daily, loading }: { daily: Day[] | undefined; lo
           </CardTitle>
           <CardDescription>{t("activity.description")}</CardDescription>
         </div>
-        <ul
-          aria-label={t("activity.legend")}
-          className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-muted-foreground"
-        >
-          {SERIES.map((s) => (
-            <li key={s.key} className="flex items-center gap-1.5">
-              <span className={cn("size-2.5 rounded-[3px]", s.color)} aria-hidden="true" />
-              {t(`activity.${s.key}`)}
-            </li>
-          ))}
-        </ul>
+        <ChartLegend
+          label={t("activity.legend")}
+          series={SERIES.map((s) => ({ ...s, name: t(`activity.${s.key}`) }))}
+        />
       </CardHeader>
       <CardContent>
         {loading ? (
@@ -161,42 +137,34 @@ export function ActivityChart({ daily, loading }: { daily: Day[] | undefined; lo
           <figure className="flex flex-col gap-3">
             <Bars daily={daily} />
             <figcaption className="text-sm text-muted-foreground">{activitySummary(daily, t)}</figcaption>
-            <details className="group text-sm">
-              <summary className="w-fit cursor-pointer rounded-sm font-medium text-primary underline-offset-4 hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/40 focus-visible:outline-none">
-                {t("activity.showTable")}
-              </summary>
-              <div className="mt-3 max-h-72 overflow-auto rounded-lg border">
-                <table className="w-full text-start text-sm tabular-nums">
-                  <caption className="sr-only">{t("activity.tableCaption")}</caption>
-                  <thead className="sticky top-0 bg-muted text-xs text-muted-foreground">
-                    <tr>
-                      <th scope="col" className="px-3 py-2 font-medium">
-                        {t("activity.date")}
-                      </th>
-                      {SERIES.map((s) => (
-                        <th key={s.key} scope="col" className="px-3 py-2 text-end font-medium">
-                          {t(`activity.${s.key}`)}
-                        </th>
-                      ))}
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {[...daily].reverse().map((d) => (
-                      <tr key={d.date} className="border-t">
-                        <th scope="row" className="px-3 py-1.5 font-normal">
-                          {formatChartDay(d.date)}
-                        </th>
-                        {SERIES.map((s) => (
-                          <td key={s.key} className="px-3 py-1.5 text-end">
-                            {formatCount(d[s.key])}
-                          </td>
-                        ))}
-                      </tr>
+            <ChartTable summary={t("activity.showTable")} caption={t("activity.tableCaption")}>
+              <thead className="sticky top-0 bg-muted text-xs text-muted-foreground">
+                <tr>
+                  <th scope="col" className="px-3 py-2 font-medium">
+                    {t("activity.date")}
+                  </th>
+                  {SERIES.map((s) => (
+                    <th key={s.key} scope="col" className="px-3 py-2 text-end font-medium">
+                      {t(`activity.${s.key}`)}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {[...daily].reverse().map((d) => (
+                  <tr key={d.date} className="border-t">
+                    <th scope="row" className="px-3 py-1.5 font-normal">
+                      {formatChartDay(d.date)}
+                    </th>
+                    {SERIES.map((s) => (
+                      <td key={s.key} className="px-3 py-1.5 text-end">
+                        {formatCount(d[s.key])}
+                      </td>
                     ))}
-                  </tbody>
-                </table>
-              </div>
-            </details>
+                  </tr>
+                ))}
+              </tbody>
+            </ChartTable>
           </figure>
         )}
       </CardContent>
