@@ -7,6 +7,7 @@ import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
 import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
 import { useChunk } from "@/lib/chunk-api";
+import { markdownText } from "@/lib/markdown-text";
 
 export const isCitedPassage = (source: Source) => Boolean(source.documentId && source.chunkId);
 
@@ -62,11 +63,22 @@ export function CitedPassageLink({
   );
 }
 
+/**
+ * The passage as plain text (it is markdown: heading lines, lists, links), without its first line
+ * when that is the heading the card's title already names.
+ */
+function passageText(markdown: string, heading: string | null | undefined) {
+  const text = markdownText(markdown);
+  const [first, ...rest] = text.split("\n");
+  return heading && first === heading && rest.length > 0 ? rest.join("\n").trim() : text;
+}
+
 /** Mounted while the card is open, so the passage is fetched on the first hover only (then cached). */
 function PassageText({ source, assistantId }: { source: Source; assistantId: string | null }) {
   const { t } = useTranslation("knowledge");
   const { data, isPending, isError } = useChunk(source.documentId!, source.chunkId!, assistantId);
-  const text = isPending ? null : isError ? source.snippet : data.content;
+  const passage = isPending ? null : isError ? source.snippet : data.content;
+  const text = passage ? passageText(passage, source.heading) : null;
   return (
     <span
       aria-busy={isPending}
