@@ -23,14 +23,24 @@ export interface BundledChunk {
 }
 type BundledFile = BundledChunk | { type: "asset"; fileName: string };
 
+/** A page's lazy route modules, relative to the app's folder, and the chunks it must not load first. */
+export interface RouteModules {
+  modules: string[];
+  /** Modules the page loads once it is up, without a click (not preloaded): checked against `without`. */
+  later?: string[];
+  /** Chunks (file names such as `assets/zod-1a2b.js`) kept off the page's first screen. */
+  without?: RegExp;
+}
+
 /**
  * Each page's files: the static imports of its route modules' chunks, followed through, less what
  * the entry already loads (index.html lists those). A module without a chunk of its own is an error:
- * a renamed or no longer lazy route would otherwise lose its preloads without a word.
+ * a renamed or no longer lazy route would otherwise lose its preloads without a word. So is a chunk
+ * the page must not load first (`without`), in the entry's files, the page's or those it loads later.
  */
 export function routePreloadsOf(
   bundle: Record<string, BundledFile>,
-  routes: Record<string, string[]>,
+  routes: Record<string, RouteModules>,
   base = "/",
 ): Record<string, RoutePreload> {
   const chunks = new Map<string, BundledChunk>();
@@ -53,13 +63,16 @@ export function routePreloadsOf(
   const entryStyles = new Set(fromEntry.flatMap((c) => [...(c.viteMetadata?.importedCss ?? [])]));
 
   const result: Record<string, RoutePreload> = {};
-  for (const [path, modules] of Object.entries(routes)) {
-    const starts = modules.map((id) => {
+  for (const [path, { modules, later = [], without }] of Object.entries(routes)) {
+    const chunkOf = (id: string) => {
       const chunk = [...chunks.values()].find((c) => c.facadeModuleId === id);
       if (!chunk) throw new Error(`route preloads: ${path} names ${id}, which has no chunk of its own`);
       return chunk;
-    });
-    const needed = closure(starts, loaded);
+    };
+    const needed = closure(modules.map(chunkOf), loaded);
+    const firstScreen = [...fromEntry, ...needed, ...closure(later.map(chunkOf), loaded)];
+    const kept = without && firstScreen.find((c) => without.test(c.fileName));
+    if (kept) throw new Error(`route preloads: ${path} loads ${kept.fileName} on its first screen`);
     const styles = new Set(needed.flatMap((c) => [...(c.viteMetadata?.importedCss ?? [])]));
     result[path] = {
       scripts: needed.map((c) => base + c.fileName),
@@ -69,8 +82,8 @@ export function routePreloadsOf(
   return result;
 }
 
-/** `routes`: a page's path → its lazy route's modules, relative to the app's folder. */
-export function routePreloads(routes: Record<string, string[]>): Plugin {
+/** `routes`: a page's path → its lazy route's modules, and the chunks it must not load first. */
+export function routePreloads(routes: Record<string, RouteModules>): Plugin {
   let root = process.cwd();
   let base = "/";
   let outDir = "dist";
@@ -86,7 +99,14 @@ export function routePreloads(routes: Record<string, string[]>): Plugin {
     // Worked out while every chunk is in the bundle, with the styles it brings ...
     generateBundle(_options, bundle) {
       const absolute = Object.fromEntries(
-        Object.entries(routes).map(([path, modules]) => [path, modules.map((m) => resolve(root, m))]),
+        Object.entries(routes).map(([path, route]) => [
+          path,
+          {
+            ...route,
+            modules: route.modules.map((m) => resolve(root, m)),
+            later: route.later?.map((m) => resolve(root, m)),
+          },
+        ]),
       );
       try {
         preloads = routePreloadsOf(bundle, absolute, base);
@@ -109,4 +129,14 @@ export function routePreloads(routes: Record<string, string[]>): Plugin {
       );
     },
   };
+}
+
+/**
+ * `build.modulePreload.resolveDependencies`: a lazy import's preload list leaves out the chunks the
+ * entry loads (`loadedWithEntry`), in hand by then; index.html keeps them, so the browser fetches them
+ * beside the entry, ahead of a page's route preloads, instead of once the entry has run.
+ */
+export function preloadsBesideEntry(loadedWithEntry: RegExp) {
+  return (_file: string, deps: string[], { hostType }: { hostType: "html" | "js" }): string[] =>
+    hostType === "html" ? deps : deps.filter((dep) => !loadedWithEntry.test(dep));
 }

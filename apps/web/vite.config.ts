@@ -4,7 +4,7 @@ import { defineConfig } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
 import { readFileSync } from "node:fs";
 import { precompress } from "./precompress";
-import { routePreloads } from "./route-preloads";
+import { preloadsBesideEntry, routePreloads } from "./route-preloads";
 
 const { version } = JSON.parse(readFileSync(new URL("./package.json", import.meta.url), "utf8")) as {
   version: string;
@@ -111,6 +111,8 @@ const PUBLIC_UI = new RegExp(
     String.raw`node_modules[\\/](class-variance-authority|clsx|@radix-ui[\\/]react-(slot|compose-refs))[\\/]|preload-helper`,
 );
 
+const ZOD_CHUNK = /^assets\/zod-[\w-]+\.js$/;
+
 const LOADED_WITH_ENTRY = /^assets\/(react|i18next|public-ui|rolldown-runtime)-[\w-]+\.js$/;
 
 // Better Auth checks Origin on POST; the dev server's origin (5173) is not the API's, so the proxy
@@ -150,17 +152,26 @@ export default defineConfig({
     }),
     // The pages a person most often arrives at by address: their route's code is asked for in the
     // page's HTML (the server adds it), beside the entry. Paths match router.tsx; a module that is no
-    // longer a lazy route's fails the build.
+    // longer a lazy route's fails the build, and so does zod on either page's first screen (the
+    // answers they read are checked by hand, src/lib/answer-guards.ts; later actions load schemas).
     routePreloads({
       // Where signing in and the site's root lead: the signed-in frame, its styles, the data cache
       // (made beside the page's code: src/lib/app-query-client.ts) and the chat.
-      "/dashboard/chat": [
-        "src/app/layouts/app-shell.tsx",
-        "src/app/app-styles.ts",
-        "src/lib/query-client.ts",
-        "src/app/routes/chat-route.tsx",
-      ],
-      "/auth": ["src/features/auth/components/auth-page.tsx"],
+      "/dashboard/chat": {
+        modules: [
+          "src/app/layouts/app-shell.tsx",
+          "src/app/app-styles.ts",
+          "src/lib/query-client.ts",
+          "src/app/routes/chat-route.tsx",
+        ],
+        // Loaded once the chat is up: the release notes, and an admin's "Connect a model" card.
+        later: [
+          "src/features/changelog/components/whats-new-dialog.tsx",
+          "src/features/admin/components/connect-model-card.tsx",
+        ],
+        without: ZOD_CHUNK,
+      },
+      "/auth": { modules: ["src/features/auth/components/auth-page.tsx"], without: ZOD_CHUNK },
     }),
     precompress(),
   ],
@@ -182,8 +193,8 @@ export default defineConfig({
     modulePreload: {
       // Every browser the app supports preloads modules itself.
       polyfill: false,
-      // The chunks every page loads with its entry are in by the time a page's code is asked for.
-      resolveDependencies: (_file, deps) => deps.filter((dep) => !LOADED_WITH_ENTRY.test(dep)),
+      // The chunks every page loads with its entry: in index.html, not in each lazy import's list.
+      resolveDependencies: preloadsBesideEntry(LOADED_WITH_ENTRY),
     },
     rolldownOptions: {
       output: {

@@ -1,13 +1,13 @@
 // Knowledge bases (issue #53): named collections of documents, a person's own or their team's.
 // Chat can be asked to answer from chosen ones (`collectionIds` of /api/chat-stream) and assistants
-// attach them (`knowledgeBase.collections`).
+// attach them (`knowledgeBase.collections`). The limits are in collection-limits.ts.
 import { z } from "zod";
+import {
+  COLLECTION_DESCRIPTION_MAX,
+  COLLECTION_NAME_MAX,
+  COLLECTIONS_PER_CHAT_MAX,
+} from "./collection-limits";
 import { documentSummarySchema } from "./documents";
-
-export const COLLECTION_NAME_MAX = 80;
-export const COLLECTION_DESCRIPTION_MAX = 500;
-/** The most collections one message or one assistant may draw on. */
-export const COLLECTIONS_PER_CHAT_MAX = 10;
 
 export const createCollectionSchema = z
   .object({

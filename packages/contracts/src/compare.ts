@@ -3,7 +3,7 @@
 // comparison mode, timed, rated 1 to 5 and kept. Blind mode hides which model wrote which answer
 // until every answer is rated; the ratings feed a personal leaderboard.
 import { z } from "zod";
-import { MAX_MESSAGE_CHARS } from "./chat";
+import { MAX_MESSAGE_CHARS } from "./chat-settings";
 
 export const MAX_COMPARED_MODELS = 4;
 /** Only this many models are offered in the dialog (spec §5). */

@@ -147,9 +147,6 @@ export const CAPABILITY_LABELS: Record<Capability, string> = {
   mail: "Mail",
 };
 
-/** What a model, engine or voice reads when its provider is not connected. */
-export const NOT_ENABLED_MESSAGE = "Not enabled on this server.";
-
 export const CONNECTION_NAME_MAX = 80;
 export const CONNECTION_KEY_MAX = 4096;
 export const CONNECTION_URL_MAX = 2048;

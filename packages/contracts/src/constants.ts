@@ -26,3 +26,19 @@ export const DEFAULT_API_TIMEOUT_MS = 30_000;
 export const API_RETRY_ATTEMPTS = 3;
 export const API_RETRY_BASE_MS = 1000;
 export const RESEND_VERIFICATION_INTERVAL_S = 60;
+
+/** The plans (spec 001 §9): plan-id.ts's schema; their contents are in plans.ts. */
+export const PLAN_IDS = ["core", "pro", "max", "team"] as const;
+
+/** Where a model can run: models.ts's schema. */
+export const PROVIDER_IDS = [
+  "tessera-local",
+  "openrouter",
+  "openai-compatible",
+  "anthropic",
+  "google",
+  "llama-cpp",
+] as const;
+
+/** What a model, engine or voice reads when its provider is not connected. */
+export const NOT_ENABLED_MESSAGE = "Not enabled on this server.";

@@ -1,6 +1,8 @@
 // The conversation library: search inside messages, folders and pins, and read-only share links.
+// Its limits are in chat-settings.ts.
 import { z } from "zod";
 import { conversationSummarySchema, sourceSchema } from "./chat";
+import { FOLDER_NAME_MAX, MESSAGE_SEARCH_MAX, MESSAGE_SEARCH_PAGE_MAX } from "./chat-settings";
 
 /**
  * A conversation in the list, with where it is filed and whether it is pinned to the top (the server
@@ -13,10 +15,6 @@ export const libraryConversationSchema = conversationSummarySchema.extend({
 export type LibraryConversation = z.infer<typeof libraryConversationSchema>;
 
 // ---- Find ----
-
-export const MESSAGE_SEARCH_MAX = 200;
-export const MESSAGE_SEARCH_PAGE = 20;
-export const MESSAGE_SEARCH_PAGE_MAX = 50;
 
 /** GET /api/conversations/search?q=&cursor=&limit=: the person's messages holding the words, newest first. */
 export const messageSearchQuerySchema = z.object({
@@ -83,9 +81,6 @@ export function rangesFromMarked(
 }
 
 // ---- Folders and pins ----
-
-export const FOLDER_NAME_MAX = 80;
-export const FOLDERS_MAX = 200;
 
 export const folderSchema = z.object({
   id: z.string(),

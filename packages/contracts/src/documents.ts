@@ -1,9 +1,9 @@
+// A person's documents: what is written, read from an address, and listed. The limits are in
+// document-limits.ts.
 import { z } from "zod";
 import { httpUrlSchema } from "./http-url";
+import { DOCUMENT_CONTENT_MAX, DOCUMENT_TITLE_MAX } from "./document-limits";
 import { documentIndexStateSchema } from "./knowledge";
-
-export const DOCUMENT_TITLE_MAX = 200;
-export const DOCUMENT_CONTENT_MAX = 200_000;
 
 export const createDocumentSchema = z
   .object({
@@ -21,16 +21,6 @@ export const createDocumentFromUrlSchema = z
   })
   .strict();
 export type CreateDocumentFromUrlInput = z.input<typeof createDocumentFromUrlSchema>;
-
-/** Uploads to POST /api/documents/upload (multipart field "file", optional "title"). */
-export const DOCUMENT_UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
-/** The file picker's filter: what the server reads (it decides by the bytes, not by this list). */
-export const DOCUMENT_ACCEPT = [
-  ".pdf,.docx,.html,.htm,.md,.markdown,.csv,.json,.txt",
-  "application/pdf",
-  "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
-  "text/html,text/markdown,text/csv,text/plain",
-].join(",");
 
 export const documentSummarySchema = z.object({
   id: z.string(),

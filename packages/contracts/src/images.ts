@@ -1,17 +1,14 @@
 // Image creator and history (spec 001 §2, §3 generated_images / image models / aspect ratios, §4
 // image status and progress, §5, §7, §8 and §9): what passes between server and web, the constants and
-// every text the spec fixes.
+// every text the spec fixes. The models it ships are in image-model-catalogue.ts.
 import { z } from "zod";
+import { DEFAULT_IMAGE_MODEL_ID } from "./image-model-catalogue";
 import { limitParam } from "./query";
 
 export const IMAGE_ASPECT_RATIOS = ["1:1", "3:4", "4:3", "9:16", "16:9", "9:21", "21:9"] as const;
 export const imageAspectRatioSchema = z.enum(IMAGE_ASPECT_RATIOS);
 export type ImageAspectRatio = z.infer<typeof imageAspectRatioSchema>;
 
-/** The spec's default model; an instance without its provider defaults to the procedural one. */
-export const DEFAULT_IMAGE_MODEL_ID = "imagen4";
-/** The embedded default: an offline procedural renderer, not a diffusion model. */
-export const PROCEDURAL_IMAGE_MODEL_ID = "tessera-sketch";
 export const DEFAULT_IMAGE_ASPECT_RATIO: ImageAspectRatio = "16:9";
 
 export const RECENT_IMAGES_LIMIT = 10;
@@ -75,35 +72,6 @@ export function normaliseImageModel(id: string): string {
   const v = id.trim();
   return v.startsWith("imagen4-") ? DEFAULT_IMAGE_MODEL_ID : v;
 }
-
-/** Models the product ships; an operator's OpenAI-compatible server adds `custom/<name>` ones. */
-export const IMAGE_MODEL_CATALOGUE = [
-  {
-    id: DEFAULT_IMAGE_MODEL_ID,
-    name: "Imagine 4",
-    description: "Photorealistic images with fine detail and legible text.",
-    typicalSeconds: { min: 3, max: 6 },
-  },
-  {
-    id: "flux-pro",
-    name: "FLUX 1.1 Pro",
-    description: "Fast, sharp images that follow the prompt closely.",
-    typicalSeconds: { min: 2, max: 5 },
-  },
-  {
-    id: "gpt-image-1",
-    name: "GPT Image 1",
-    description: "Follows long, detailed instructions; slower.",
-    typicalSeconds: { min: 15, max: 45 },
-  },
-  {
-    id: PROCEDURAL_IMAGE_MODEL_ID,
-    name: "Tessera Sketch (procedural, offline)",
-    description:
-      "An abstract composition drawn from your words on this server: colours and shapes, not a picture of them.",
-    typicalSeconds: { min: 1, max: 1 },
-  },
-] as const;
 
 export const imageModelSchema = z.object({
   id: z.string(),

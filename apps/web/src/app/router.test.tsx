@@ -1,8 +1,8 @@
-import { screen } from "@testing-library/react";
+import { screen, waitFor } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { stubFetch } from "@/testing/fetch-stub";
 import { renderApp } from "@/testing/render-app";
-import { retryingChunks, routes } from "./router";
+import { loadSignedInRoutes, retryingChunks, routes } from "./router";
 
 const unfetched = () =>
   new TypeError("Failed to fetch dynamically imported module: http://x/assets/page-1.js");
@@ -22,7 +22,16 @@ describe("the route tree", () => {
     expect(load).toHaveBeenCalledTimes(2);
   });
 
-  it("wraps every lazy route of the app's own tree", () => {
+  it("adds the signed-in pages' routes when asked for an address among them", async () => {
+    stubFetch();
+    const { router } = renderApp("/dashboard/no-such-page");
+    expect(await screen.findByRole("heading", { name: "Page not found" })).toBeTruthy();
+    // Signed out: the page past sign-in sends the visitor to sign in.
+    await router.navigate("/dashboard/account");
+    await waitFor(() => expect(router.state.location.pathname).toBe("/auth"));
+  });
+
+  it("wraps every lazy route of the app's own tree, the signed-in pages' too", async () => {
     const lazies: unknown[] = [];
     const walk = (list: typeof routes) =>
       list.forEach((route) => {
@@ -30,6 +39,7 @@ describe("the route tree", () => {
         if (route.children) walk(route.children);
       });
     walk(routes);
+    walk(await loadSignedInRoutes());
     expect(lazies.length).toBeGreaterThan(15);
     // lazyRoute's wrapper, not the import itself: the import's text names its module.
     for (const lazy of lazies) expect(String(lazy)).toContain("loadChunk");

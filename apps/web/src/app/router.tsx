@@ -1,6 +1,14 @@
 // Every page is loaded on first visit (lazy), and loaded again if its code fails to arrive
-// (lib/chunk-load). The root route's errorElement catches render errors.
-import { createBrowserRouter, Navigate, Outlet, type RouteObject } from "react-router";
+// (lib/chunk-load). The root route's errorElement catches render errors. The signed-in pages' routes,
+// but the dashboard's and the chat's, are a file of their own (signed-in-routes.tsx), fetched the first
+// time an address among them is asked for, so sign-in's first script does not carry them.
+import {
+  createBrowserRouter,
+  Navigate,
+  Outlet,
+  type PatchRoutesOnNavigationFunction,
+  type RouteObject,
+} from "react-router";
 import { PageSpinner } from "@/components/ui/spinner";
 import { loadQueryClient } from "@/lib/app-query-client";
 import { followPendingNavigation, lazyRoute } from "@/lib/chunk-load";
@@ -30,6 +38,31 @@ export function retryingChunks(list: RouteObject[]): RouteObject[] {
   });
 }
 
+/** The route of the signed-in frame, which the other signed-in pages' routes join. */
+export const SIGNED_IN_FRAME = "signed-in-frame";
+/** The addresses signed-in-routes.tsx serves (the router matches paths regardless of case). */
+const SIGNED_IN = /^\/dashboard\//i;
+
+let signedIn: Promise<RouteObject[]> | null = null;
+/**
+ * The signed-in pages' routes but the dashboard's and the chat's, fetched once (tried again as any
+ * route's code is, and the next time they are asked for after that).
+ */
+export function loadSignedInRoutes(): Promise<RouteObject[]> {
+  if (!signedIn) {
+    signedIn = lazyRoute(() => import("./signed-in-routes"))().then((m) => retryingChunks(m.signedInRoutes));
+    signedIn.catch(() => {
+      signedIn = null;
+    });
+  }
+  return signedIn;
+}
+
+/** Adds the signed-in pages' routes to the tree when the router is asked for an address among them. */
+export const patchRoutesOnNavigation: PatchRoutesOnNavigationFunction = async ({ path, patch }) => {
+  if (SIGNED_IN.test(path)) patch(SIGNED_IN_FRAME, await loadSignedInRoutes());
+};
+
 const chatReadAhead = conversationReadAhead();
 
 export const routes: RouteObject[] = retryingChunks([
@@ -45,10 +78,12 @@ export const routes: RouteObject[] = retryingChunks([
       },
       {
         path: "auth/reset-password",
-        lazy: () =>
+        // Its texts are a namespace of their own, so sign-in's first script does not carry them.
+        lazy: withTexts(["resetPassword"], () =>
           import("@/features/auth/components/reset-password-page").then((m) => ({
             Component: m.ResetPasswordPage,
           })),
+        ),
       },
       {
         path: "dashboard",
@@ -60,7 +95,9 @@ export const routes: RouteObject[] = retryingChunks([
         ),
         children: [
           {
-            // The signed-in frame (sidebar, header) loads beside the first page, not with sign-in.
+            // The signed-in frame (sidebar, header) loads beside the first page, not with sign-in. Its
+            // other pages' routes join it when first asked for (signed-in-routes.tsx).
+            id: SIGNED_IN_FRAME,
             lazy: withAppStyles(() => import("./layouts/app-shell").then((m) => ({ Component: m.AppShell }))),
             children: [
               {
@@ -79,188 +116,6 @@ export const routes: RouteObject[] = retryingChunks([
                     chatReadAhead.codeLoaded();
                     return { Component: m.ChatRoute };
                   }),
-                ),
-              },
-              {
-                path: "assistants",
-                lazy: withTexts(["assistants", "knowledge", "catalogue"], () =>
-                  import("@/features/assistants/components/assistants-page").then((m) => ({
-                    Component: m.AssistantsPage,
-                  })),
-                ),
-              },
-              {
-                path: "compare",
-                lazy: withTexts(["compare", "catalogue"], () =>
-                  import("@/features/compare/components/compare-page").then((m) => ({
-                    Component: m.ComparePage,
-                  })),
-                ),
-              },
-              {
-                path: "compare/:id",
-                lazy: withTexts(["compare", "catalogue"], () =>
-                  import("@/features/compare/components/comparison-detail-page").then((m) => ({
-                    Component: m.ComparisonDetailPage,
-                  })),
-                ),
-              },
-              {
-                path: "jigsaw-search",
-                lazy: withTexts(["search", "catalogue"], () =>
-                  import("@/features/search/components/jigsaw-search-page").then((m) => ({
-                    Component: m.JigsawSearchPage,
-                  })),
-                ),
-              },
-              {
-                path: "documents",
-                lazy: withTexts(["documents", "knowledge"], () =>
-                  import("@/features/documents/components/documents-page").then((m) => ({
-                    Component: m.DocumentsPage,
-                  })),
-                ),
-              },
-              {
-                path: "documents/:id",
-                lazy: withTexts(["documents", "knowledge"], () =>
-                  import("@/features/documents/components/document-page").then((m) => ({
-                    Component: m.DocumentPage,
-                  })),
-                ),
-              },
-              {
-                path: "tessera-search",
-                lazy: withTexts(["search", "catalogue"], () =>
-                  import("@/features/search/components/tessera-search-page").then((m) => ({
-                    Component: m.TesseraSearchPage,
-                  })),
-                ),
-              },
-              {
-                path: "voice",
-                lazy: withTexts(["voice"], () =>
-                  import("@/features/voice/components/voice-page").then((m) => ({ Component: m.VoicePage })),
-                ),
-              },
-              {
-                path: "images",
-                lazy: withTexts(["images", "catalogue"], () =>
-                  import("@/features/images/components/images-page").then((m) => ({
-                    Component: m.ImagesPage,
-                  })),
-                ),
-              },
-              {
-                path: "image-history",
-                lazy: withTexts(["images", "catalogue"], () =>
-                  import("@/features/images/components/image-history-page").then((m) => ({
-                    Component: m.ImageHistoryPage,
-                  })),
-                ),
-              },
-              {
-                path: "team-settings",
-                lazy: withTexts(["teams"], () =>
-                  import("@/features/teams/components/team-settings-page").then((m) => ({
-                    Component: m.TeamSettingsPage,
-                  })),
-                ),
-              },
-              {
-                path: "account",
-                lazy: withTexts(["account"], () =>
-                  import("@/features/account/components/account-page").then((m) => ({
-                    Component: m.AccountPage,
-                  })),
-                ),
-              },
-              {
-                path: "admin/usage",
-                lazy: withTexts(["admin"], () =>
-                  import("@/features/admin/components/admin-usage-page").then((m) => ({
-                    Component: m.AdminUsagePage,
-                  })),
-                ),
-              },
-              {
-                path: "admin/users",
-                lazy: withTexts(["admin"], () =>
-                  import("@/features/admin/components/admin-users-page").then((m) => ({
-                    Component: m.AdminUsersPage,
-                  })),
-                ),
-              },
-              {
-                path: "admin/users/:id",
-                lazy: withTexts(["admin"], () =>
-                  import("@/features/admin/components/admin-user-page").then((m) => ({
-                    Component: m.AdminUserPage,
-                  })),
-                ),
-              },
-              {
-                path: "admin/budgets",
-                lazy: withTexts(["admin"], () =>
-                  import("@/features/admin/components/admin-budgets-page").then((m) => ({
-                    Component: m.AdminBudgetsPage,
-                  })),
-                ),
-              },
-              {
-                path: "admin/settings",
-                lazy: withTexts(["admin"], () =>
-                  import("@/features/admin/components/admin-settings-page").then((m) => ({
-                    Component: m.AdminSettingsPage,
-                  })),
-                ),
-              },
-              {
-                path: "admin/audit",
-                lazy: withTexts(["admin"], () =>
-                  import("@/features/admin/components/admin-audit-page").then((m) => ({
-                    Component: m.AdminAuditPage,
-                  })),
-                ),
-              },
-              {
-                path: "admin/mail",
-                lazy: withTexts(["admin"], () =>
-                  import("@/features/admin/components/admin-mail-page").then((m) => ({
-                    Component: m.AdminMailPage,
-                  })),
-                ),
-              },
-              {
-                path: "admin/connections",
-                lazy: withTexts(["admin", "embeddings", "catalogue"], () =>
-                  import("@/features/admin/components/admin-connections-page").then((m) => ({
-                    Component: m.AdminConnectionsPage,
-                  })),
-                ),
-              },
-              {
-                path: "admin/tools",
-                lazy: withTexts(["admin"], () =>
-                  import("@/features/admin/components/admin-tools-page").then((m) => ({
-                    Component: m.AdminToolsPage,
-                  })),
-                ),
-              },
-              {
-                path: "admin/sign-in",
-                lazy: withTexts(["admin"], () =>
-                  import("@/features/admin/components/admin-sign-in-page").then((m) => ({
-                    Component: m.AdminSignInPage,
-                  })),
-                ),
-              },
-              {
-                path: "admin/local-models",
-                lazy: withTexts(["localModels", "catalogue"], () =>
-                  import("@/features/local-models/components/local-models-page").then((m) => ({
-                    Component: m.LocalModelsPage,
-                  })),
                 ),
               },
             ],
@@ -333,7 +188,7 @@ export const routes: RouteObject[] = retryingChunks([
 ]);
 
 export function createAppRouter() {
-  const router = createBrowserRouter(routes);
+  const router = createBrowserRouter(routes, { patchRoutesOnNavigation });
   followPendingNavigation(() => {
     const to = router.state.navigation.location;
     return to ? `${to.pathname}${to.search}${to.hash}` : null;

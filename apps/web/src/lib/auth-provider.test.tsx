@@ -46,6 +46,32 @@ describe("auth session", () => {
     expect(server.callsTo("GET /api/auth/get-session")).toHaveLength(1);
   });
 
+  it("shows a stored session at once, and signs out when the server's answer refuses it", async () => {
+    storeSession({ expiresAt: new Date(Date.now() + 86_400_000).toISOString() });
+    let refuse!: () => void;
+    stubFetch({
+      "GET /api/auth/get-session": () =>
+        new Promise<Response>((resolve) => {
+          refuse = () => resolve(apiError(401, "UNAUTHORIZED", "No session"));
+        }),
+    });
+    render(<Status />, { wrapper });
+    // Before any answer: the first screen does not wait for the check.
+    expect(screen.getByText("signed-in:ada@example.com")).toBeTruthy();
+    await waitFor(() => expect(refuse).toBeDefined());
+    refuse();
+    expect(await screen.findByText("signed-out:-")).toBeTruthy();
+    expect(readStored()).toBeNull();
+  });
+
+  it("checks a stored session known to have ended before showing anything", async () => {
+    storeSession({ expiresAt: new Date(Date.now() - 1_000).toISOString() });
+    stubFetch({ "GET /api/auth/get-session": () => json(sessionBody()) });
+    render(<Status />, { wrapper });
+    expect(screen.getByText("loading:-")).toBeTruthy();
+    expect(await screen.findByText("signed-in:ada@example.com")).toBeTruthy();
+  });
+
   it("signs out when the early check is refused, without an unhandled rejection meanwhile", async () => {
     storeSession();
     const server = stubFetch({

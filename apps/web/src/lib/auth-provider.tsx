@@ -30,13 +30,24 @@ const stateOf = (session: StoredSession | null): AuthState => ({
   session,
 });
 
+/**
+ * A stored session not known to have ended is shown at once and checked in the background: the first
+ * screen does not wait for the server's answer, and a refusal (the check, or any request's 401)
+ * signs out as soon as it comes.
+ */
+function startingState(): AuthState {
+  const stored = readStoredSession();
+  const ended = stored?.expiresAt ? Date.parse(stored.expiresAt) <= Date.now() : false;
+  return stored && !ended ? stateOf(stored) : { status: "loading", session: null };
+}
+
 export function AuthProvider({ children }: { children: ReactNode }) {
   // The data cache, when a page has made it (app/providers.tsx); read at the time it is cleared, so its
   // arrival changes none of the callbacks below (which would start the session check again).
   const queryClient = useContext(QueryClientContext);
   const queryClientRef = useRef(queryClient);
   queryClientRef.current = queryClient;
-  const [state, setState] = useState<AuthState>({ status: "loading", session: null });
+  const [state, setState] = useState<AuthState>(startingState);
 
   const apply = useCallback((session: StoredSession | null) => {
     if (session) writeStoredSession(session);

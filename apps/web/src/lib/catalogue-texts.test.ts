@@ -7,6 +7,7 @@ import {
   NOT_ENABLED_MESSAGE,
   upgradeMessage,
 } from "@tessera/contracts";
+import type { TFunction } from "i18next";
 import { afterEach, describe, expect, it } from "vitest";
 import { catalogueTexts } from "./catalogue-texts";
 import { changeLanguage, i18next } from "./i18n";
@@ -172,5 +173,38 @@ describe("catalogue texts", () => {
     expect(t.modelDescription({ id: "sdxl", description: "On the image server at images.lan:8080." })).toBe(
       "Auf dem Bildserver unter images.lan:8080.",
     );
+  });
+
+  it("reads each section once for a whole answer, in each language", async () => {
+    const fixed = i18next.getFixedT(null, "catalogue");
+    const sections: string[] = [];
+    const counting = ((key: string, options?: object) => {
+      if (options && "returnObjects" in options) sections.push(key);
+      return fixed(key, options as never);
+    }) as unknown as TFunction;
+    const t = catalogueTexts(counting);
+    const groups = MODEL_GROUPS.map((g) => ({
+      ...g,
+      models: g.models.map((m) => ({
+        id: m.id,
+        name: m.name,
+        description: m.description,
+        vision: false,
+        research: false,
+        available: true,
+        provider: null,
+        unavailableReason: null,
+        requiredPlan: null,
+      })),
+    }));
+    const english = t.models({ groups });
+    expect(english.groups.flatMap((g) => g.models)).toHaveLength(
+      MODEL_GROUPS.flatMap((g) => g.models).length,
+    );
+    expect(sections.sort()).toEqual(["groups", "models"]);
+    await changeLanguage("fr");
+    const french = t.models({ groups });
+    expect(french.groups[0]!.models[0]!.description).not.toBe(english.groups[0]!.models[0]!.description);
+    expect(sections.sort()).toEqual(["groups", "groups", "models", "models"]);
   });
 });

@@ -57,7 +57,7 @@ export function formatSize(language: string, amount: string, unit: string): stri
 type Table = Record<string, string | Record<string, string>>;
 
 /** A section of the namespace by id: ids hold dots and slashes, so they are not key paths. */
-function tableOf(t: TFunction, key: string, lng?: string): Table {
+function readTable(t: TFunction, key: string, lng?: string): Table {
   const found: unknown = t(key, { returnObjects: true, ...(lng ? { lng } : {}) });
   return typeof found === "object" && found !== null ? (found as Table) : {};
 }
@@ -105,11 +105,20 @@ export interface CatalogueTexts {
 }
 
 export function catalogueTexts(t: TFunction): CatalogueTexts {
+  // Each section is read once per language: reading one with returnObjects translates every entry in
+  // it, and the answers map each model of the catalogue through one.
+  const tables = new Map<string, Table>();
+  const tableOf = (key: string, lng?: string): Table => {
+    const id = `${lng ?? i18next.language}:${key}`;
+    let table = tables.get(id);
+    if (!table) tables.set(id, (table = readTable(t, key, lng)));
+    return table;
+  };
   const modelDescription: CatalogueTexts["modelDescription"] = ({ id, description }) => {
     const shipped = shippedDescription(id);
     if (shipped)
       return shipped.english === description
-        ? (textIn(tableOf(t, shipped.table), shipped.key) ?? description)
+        ? (textIn(tableOf(shipped.table), shipped.key) ?? description)
         : description;
     if (id.startsWith(LOCAL_SERVER_PREFIX)) {
       if (description === THROUGH_OPENAI) return t("serverModels.throughOpenAI");
@@ -143,16 +152,14 @@ export function catalogueTexts(t: TFunction): CatalogueTexts {
     return unavailableReason;
   };
   const groupTitle: CatalogueTexts["groupTitle"] = ({ id, title }) =>
-    MODEL_GROUPS.find((g) => g.id === id)?.title === title
-      ? (textIn(tableOf(t, "groups"), id) ?? title)
-      : title;
+    MODEL_GROUPS.find((g) => g.id === id)?.title === title ? (textIn(tableOf("groups"), id) ?? title) : title;
   const localized = (m: ModelAvailability): ModelAvailability => ({
     ...m,
     description: modelDescription(m),
     unavailableReason: unavailableReason(m),
   });
   const nested = (section: string, key: string, english: { name: string; description: string }) => {
-    const entry = tableOf(t, section)[key];
+    const entry = tableOf(section)[key];
     if (typeof entry !== "object") return english;
     return { name: entry.name ?? english.name, description: entry.description ?? english.description };
   };
@@ -167,7 +174,7 @@ export function catalogueTexts(t: TFunction): CatalogueTexts {
       ...data,
       models: data.models.map((m) => {
         const shipped = IMAGE_MODEL_CATALOGUE.find((c) => c.id === m.id);
-        const name = shipped?.name === m.name ? textIn(tableOf(t, "imageModelNames"), m.id) : undefined;
+        const name = shipped?.name === m.name ? textIn(tableOf("imageModelNames"), m.id) : undefined;
         return {
           ...m,
           name: name ?? m.name,
@@ -179,7 +186,7 @@ export function catalogueTexts(t: TFunction): CatalogueTexts {
     localModelDescription: ({ id, description }) => {
       const shipped = LOCAL_MODEL_CATALOGUE.find((m) => m.id === id);
       return shipped?.description === description
-        ? (textIn(tableOf(t, "localModels"), id) ?? description)
+        ? (textIn(tableOf("localModels"), id) ?? description)
         : description;
     },
     // A built-in assistant keeps its shipped texts on the server; one a person made is theirs.
@@ -187,8 +194,8 @@ export function catalogueTexts(t: TFunction): CatalogueTexts {
     // Each text of a built-in prompt that is still the shipped English (the English catalogue's) is
     // translated; its placeholders keep their names in every language, so the text still fills.
     prompt: (p) => {
-      const shipped = p.builtIn ? tableOf(t, "prompts", "en")[p.builtIn] : undefined;
-      const entry = p.builtIn ? tableOf(t, "prompts")[p.builtIn] : undefined;
+      const shipped = p.builtIn ? tableOf("prompts", "en")[p.builtIn] : undefined;
+      const entry = p.builtIn ? tableOf("prompts")[p.builtIn] : undefined;
       if (typeof shipped !== "object" || typeof entry !== "object") return p;
       const text = (field: "title" | "description" | "content") =>
         p[field] === shipped[field] ? (entry[field] ?? p[field]) : p[field];
@@ -196,10 +203,10 @@ export function catalogueTexts(t: TFunction): CatalogueTexts {
     },
     promptTags: ({ tags, builtIn }) => {
       if (!builtIn) return tags;
-      const table = tableOf(t, "promptTags");
+      const table = tableOf("promptTags");
       return tags.map((tag) => textIn(table, tag) ?? tag);
     },
-    promptField: ({ builtIn }, name) => (builtIn ? (textIn(tableOf(t, "promptFields"), name) ?? name) : name),
+    promptField: ({ builtIn }, name) => (builtIn ? (textIn(tableOf("promptFields"), name) ?? name) : name),
     // Program names stay as they are: they are what an operator installs.
     dictation: (description) => {
       if (description === BASIC_DICTATION) return t("dictation.basic");
@@ -217,10 +224,10 @@ export function catalogueTexts(t: TFunction): CatalogueTexts {
     // A built-in tool keeps its name (the one models call and the chat's steps show); an MCP server's
     // tools are described by that server.
     toolDisplayName: (tool) =>
-      tool.source === "builtin" ? (textIn(tableOf(t, "toolNames"), tool.name) ?? null) : null,
+      tool.source === "builtin" ? (textIn(tableOf("toolNames"), tool.name) ?? null) : null,
     toolDescription: (tool) =>
       tool.source === "builtin"
-        ? (textIn(tableOf(t, "tools"), tool.name) ?? tool.description)
+        ? (textIn(tableOf("tools"), tool.name) ?? tool.description)
         : tool.description,
   };
 }

@@ -55,3 +55,40 @@ export function nullishString(value: unknown, path: string): string | null | und
 export function nullishBoolean(value: unknown, path: string): boolean | null | undefined {
   return value === undefined || value === null ? value : boolean(value, path);
 }
+
+/** A string or null, never absent: zod's `.nullable()`. */
+export function nullableString(value: unknown, path: string): string | null {
+  return value === null ? null : string(value, path);
+}
+
+/** A whole number: zod's `.number().int()` (which refuses NaN and the infinities too). */
+export function integer(value: unknown, path: string): number {
+  if (!Number.isSafeInteger(value)) throw new InvalidValue(path, "an integer");
+  return value as number;
+}
+
+/** An array whose every item `read` accepts: items are named by index in errors (`path.0`). */
+export function array<T>(value: unknown, path: string, read: (item: unknown, path: string) => T): T[] {
+  if (!Array.isArray(value)) throw new InvalidValue(path, "an array");
+  return value.map((item, i) => read(item, fieldPath(path, String(i))));
+}
+
+/** A field that may be absent (undefined) or else must be what `read` accepts: zod's `.optional()`. */
+export function optional<T>(
+  value: unknown,
+  path: string,
+  read: (value: unknown, path: string) => T,
+): T | undefined {
+  return value === undefined ? undefined : read(value, path);
+}
+
+/** The path of `field` inside the value at `path` ("" is the answer itself). */
+export const fieldPath = (path: string, field: string) => (path ? `${path}.${field}` : field);
+
+/** A string that, trimmed, is `min` to `max` characters long: zod's `.string().trim().min().max()`. */
+export function trimmedString(value: unknown, path: string, min: number, max: number): string {
+  const text = string(value, path).trim();
+  if (text.length < min || text.length > max)
+    throw new InvalidValue(path, `${min} to ${max} characters once trimmed`);
+  return text;
+}

@@ -4,13 +4,9 @@
 // stream's event schema.
 import { STREAM_IDLE_TIMEOUT_MS } from "@tessera/contracts";
 import type { z } from "zod";
+import { StreamIdleError } from "./stream-idle-error";
 
-export class StreamIdleError extends Error {
-  constructor(idleMs: number) {
-    super(`The response stalled for more than ${Math.round(idleMs / 1000)} seconds. Please try again.`);
-    this.name = "StreamIdleError";
-  }
-}
+export { StreamIdleError };
 
 export interface SseReadOptions {
   /** Abort after this long without a single byte (heartbeats included). */

@@ -1,11 +1,11 @@
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { newestMessagesPath } from "@/features/chat/api/chat-read-ahead";
 import { answerEvents, conversation, modelsBody } from "@/features/chat/components/chat-test-steps";
 import { apiError, json, sse, stubFetch } from "@/testing/fetch-stub";
 import { READ_AHEAD_FRESH_MS, readAhead, takeReadAhead } from "@/lib/read-ahead";
-import { renderApp } from "@/testing/render-app";
+import { preloadPage, PRELOAD_TIMEOUT_MS, renderApp } from "@/testing/render-app";
 import { sessionBody, storeSession } from "@/testing/session";
 import { conversationReadAhead } from "./conversation-read-ahead";
 
@@ -51,6 +51,13 @@ const stored = [
 ];
 
 describe("arriving at a conversation's address", () => {
+  // The signed-in frame's code and the chat page's load before the tests; only the chat route's own
+  // module (held back above) is left to arrive inside the first one.
+  beforeAll(
+    () => preloadPage("/dashboard", () => import("@/features/chat/components/chat-page")),
+    PRELOAD_TIMEOUT_MS,
+  );
+
   it("reads its messages, the recent conversations and the models while the chat's code is on its way, once each", async () => {
     storeSession();
     const server = stubFetch({
@@ -68,7 +75,6 @@ describe("arriving at a conversation's address", () => {
     expect(screen.queryByRole("textbox", { name: "Message" })).toBeNull();
 
     chatCode.arrive();
-    // The page's code is transformed on first import here: slow on a busy machine.
     expect(await screen.findByText("mosaic", {}, { timeout: 15_000 })).toBeTruthy();
     expect(screen.getByText("What is a tessera?")).toBeTruthy();
     // Its title, in Recent Chats and over the conversation, from the list read ahead.

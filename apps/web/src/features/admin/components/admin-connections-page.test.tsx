@@ -1,10 +1,10 @@
 import type { AdminCatalogue, Connection, ConnectionsResponse } from "@tessera/contracts";
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { apiError, json, profileIn, stubFetch } from "@/testing/fetch-stub";
 import { changeLanguage } from "@/lib/i18n";
-import { renderApp } from "@/testing/render-app";
+import { preloadPage, PRELOAD_TIMEOUT_MS, renderApp } from "@/testing/render-app";
 import { sessionBody, storeSession, testUser } from "@/testing/session";
 
 const admin = { ...testUser, role: "admin" };
@@ -88,6 +88,9 @@ function signedInAdmin(routes: Parameters<typeof stubFetch>[0] = {}) {
 }
 
 describe("Admin → Connections", () => {
+  // The page's code loads once, before the tests, rather than inside the first one's wait.
+  beforeAll(() => preloadPage("/dashboard/admin/connections"), PRELOAD_TIMEOUT_MS);
+
   it("names the environment's generic connections in German, brands and hosts kept", async () => {
     await changeLanguage("de");
     try {
@@ -157,6 +160,24 @@ describe("Admin → Connections", () => {
     expect(within(result).getByText("llama3.2:1b")).toBeTruthy();
     expect(within(result).getByText("and 10 more")).toBeTruthy();
     expect(server.callsTo(`POST /api/admin/connections/${lab.id}/test`)).toHaveLength(1);
+  });
+
+  it("says a bare failure once, in the reader's language", async () => {
+    await changeLanguage("de");
+    try {
+      signedInAdmin({
+        "GET /api/profile": () => profileIn("de"),
+        [`POST /api/admin/connections/${lab.id}/test`]: () =>
+          json({ ok: false, message: "It failed.", items: [], total: null, ms: 12 }),
+      });
+      renderApp("/dashboard/admin/connections");
+      const row = await screen.findByRole("listitem", { name: "Lab server" });
+      await userEvent.click(within(row).getByRole("button", { name: "Testen" }));
+      const result = await within(row).findByRole("status");
+      expect(result.textContent?.replace(/\s*\(12 ms\)$/, "")).toBe("Fehlgeschlagen.");
+    } finally {
+      await changeLanguage("en");
+    }
   });
 
   it("adds a connection: a failed test says why and can be saved untested", async () => {

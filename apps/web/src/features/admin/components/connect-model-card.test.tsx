@@ -1,10 +1,11 @@
 import type { ModelsResponse } from "@tessera/contracts";
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { json, stubFetch } from "@/testing/fetch-stub";
 import { keylessModelsBody } from "@/testing/models-body";
-import { renderApp } from "@/testing/render-app";
+import { preloadPage, PRELOAD_TIMEOUT_MS, renderApp } from "@/testing/render-app";
+import { savedConnection } from "@/testing/saved-connection";
 import { sessionBody, storeSession, testUser } from "@/testing/session";
 
 const admin = { ...testUser, role: "admin" };
@@ -54,27 +55,14 @@ function openChatAs(
 const card = () => screen.findByRole("region", { name: "Connect a model" });
 
 describe("Connect a model", () => {
+  // The page's code loads once, before the tests, rather than inside the first one's wait.
+  beforeAll(() => preloadPage("/dashboard/chat", () => import("./connect-model-card")), PRELOAD_TIMEOUT_MS);
+
   beforeEach(() => localStorage.clear());
 
   it("shows an admin with nothing connected the three fastest ways, and connects an OpenRouter key", async () => {
     const server = openChatAs(admin, keylessModelsBody, {
-      "POST /api/admin/connections": () =>
-        json(
-          {
-            id: "0b7c6a52-3f0e-4c59-9a3b-1d9f0c2a7e11",
-            kind: "openrouter",
-            name: "OpenRouter",
-            baseUrl: null,
-            enabled: true,
-            options: {},
-            key: { state: "stored", last4: "wxyz" },
-            inUse: true,
-            note: null,
-            createdAt: "2026-12-01T10:00:00.000Z",
-            updatedAt: "2026-12-01T10:00:00.000Z",
-          },
-          { status: 201 },
-        ),
+      "POST /api/admin/connections": () => json(savedConnection, { status: 201 }),
     });
     const region = await card();
     expect(within(region).getByRole("form", { name: "Paste an OpenRouter key" })).toBeTruthy();

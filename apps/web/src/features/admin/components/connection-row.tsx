@@ -186,6 +186,9 @@ export function TestResult({ result }: { result: ConnectionTest }) {
   const { t } = useTranslation("admin");
   const more =
     result.total !== null && result.total > result.items.length ? result.total - result.items.length : 0;
+  const outcome = result.ok ? t("row.works") : t("row.failed");
+  // A bare failure's sentence is the label itself; it is said once.
+  const detail = connectionTestText(result.message, t);
   return (
     <div
       role="status"
@@ -202,7 +205,8 @@ export function TestResult({ result }: { result: ConnectionTest }) {
           <CircleAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
         )}
         <span className="break-words">
-          {result.ok ? t("row.works") : t("row.failed")} {connectionTestText(result.message, t)}
+          {outcome}
+          {detail === outcome ? null : ` ${detail}`}
           <span className="ms-1 text-xs text-muted-foreground">
             {t("row.ms", { ms: formatCount(result.ms) })}
           </span>

@@ -20,7 +20,9 @@ import { AuthLayout } from "./auth-layout";
  * password chosen here is the account's, and choosing it confirms the address.
  */
 export function ResetPasswordPage() {
-  const { t } = useTranslation("auth");
+  const { t } = useTranslation("resetPassword");
+  // The refusals' texts are sign-in's (auth-error-message.ts).
+  const { t: authT } = useTranslation("auth");
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const token = params.get("token");
@@ -32,24 +34,24 @@ export function ResetPasswordPage() {
   // A link that is broken from the start, or that the server refused: no form, the way to a new one.
   const [linkRefused, setLinkRefused] = useState(false);
   const linkBroken = linkRefused || Boolean(params.get("error")) || !token;
-  useDocumentTitle(t(confirming ? "reset.confirmPageTitle" : "reset.resetPageTitle"));
+  useDocumentTitle(t(confirming ? "confirmPageTitle" : "resetPageTitle"));
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!token) return;
-    if (password !== confirm) return setError(t("reset.mismatch"));
+    if (password !== confirm) return setError(t("mismatch"));
     setBusy(true);
     setError(null);
     try {
       await resetPassword({ token, newPassword: password });
-      if (confirming) toast.success(t("reset.confirmed"), { description: t("reset.confirmedDescription") });
-      else toast.success(t("reset.done"), { description: t("reset.doneDescription") });
+      if (confirming) toast.success(t("confirmed"), { description: t("confirmedDescription") });
+      else toast.success(t("done"), { description: t("doneDescription") });
       void navigate("/auth", { replace: true });
     } catch (err) {
-      const message = authErrorMessage(err, t);
+      const message = authErrorMessage(err, authT);
       if (err instanceof ApiError && err.code === "INVALID_TOKEN") setLinkRefused(true);
       else setError(message);
-      toast.error(t("reset.failed"), { description: message });
+      toast.error(t("failed"), { description: message });
       setBusy(false);
     }
   };
@@ -62,22 +64,22 @@ export function ResetPasswordPage() {
             <KeyRound className="size-5" aria-hidden="true" />
           </span>
           <h1 className="text-2xl leading-tight font-semibold tracking-tight">
-            {t(confirming ? "reset.chooseYour" : "reset.chooseNew")}
+            {t(confirming ? "chooseYour" : "chooseNew")}
           </h1>
-          <CardDescription>{t(confirming ? "reset.confirmIntro" : "reset.resetIntro")}</CardDescription>
+          <CardDescription>{t(confirming ? "confirmIntro" : "resetIntro")}</CardDescription>
         </CardHeader>
         <CardContent>
           {linkBroken ? (
             <div className="flex flex-col gap-4">
               <Alert variant="destructive" role="alert">
                 <CircleAlert aria-hidden="true" />
-                <AlertTitle>{t("reset.invalidLink")}</AlertTitle>
-                <AlertDescription>{t("reset.askNew")}</AlertDescription>
+                <AlertTitle>{t("invalidLink")}</AlertTitle>
+                <AlertDescription>{t("askNew")}</AlertDescription>
               </Alert>
               <Button asChild variant="outline">
                 <Link to="/auth">
                   <ArrowLeft aria-hidden="true" className="rtl:-scale-x-100" />
-                  {t("reset.back")}
+                  {t("back")}
                 </Link>
               </Button>
             </div>
@@ -85,7 +87,7 @@ export function ResetPasswordPage() {
             <form onSubmit={submit} className="flex flex-col gap-4" aria-busy={busy}>
               <FormError message={error} />
               <FormField
-                label={t("reset.newPassword")}
+                label={t("newPassword")}
                 name="new-password"
                 type="password"
                 autoComplete="new-password"
@@ -94,7 +96,7 @@ export function ResetPasswordPage() {
                 onChange={(e) => setPassword(e.target.value)}
               />
               <FormField
-                label={t("reset.confirmPassword")}
+                label={t("confirmPassword")}
                 name="confirm-password"
                 type="password"
                 autoComplete="new-password"
@@ -104,10 +106,10 @@ export function ResetPasswordPage() {
               />
               <Button type="submit" size="lg" className="w-full" disabled={busy}>
                 {busy ? <Spinner /> : null}
-                {t(busy ? "reset.saving" : confirming ? "reset.confirmAccount" : "reset.resetPassword")}
+                {t(busy ? "saving" : confirming ? "confirmAccount" : "resetPassword")}
               </Button>
               <Button asChild variant="ghost" size="sm" className="self-center">
-                <Link to="/auth">{t("reset.back")}</Link>
+                <Link to="/auth">{t("back")}</Link>
               </Button>
             </form>
           )}

@@ -1,6 +1,6 @@
 // GET /api/changelog (entries, newest first); publishing is in publish-changelog.ts.
-import { changelogListSchema } from "@tessera/contracts";
 import { queryOptions, useQuery } from "@tanstack/react-query";
+import { changelogAnswer } from "@/lib/answer-guards";
 import { apiRequest } from "@/lib/api-client";
 import { CHANGELOG_QUERY_KEY } from "./publish-changelog";
 
@@ -9,7 +9,7 @@ export { publishChangelog } from "./publish-changelog";
 export const changelogQuery = queryOptions({
   queryKey: CHANGELOG_QUERY_KEY,
   queryFn: async ({ signal }) =>
-    (await apiRequest("/api/changelog", { schema: changelogListSchema, signal })).data.entries,
+    (await apiRequest("/api/changelog", { schema: changelogAnswer, signal })).data.entries,
 });
 
 export const useChangelog = (enabled: boolean) => useQuery({ ...changelogQuery, enabled });

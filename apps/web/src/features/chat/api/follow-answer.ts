@@ -3,14 +3,17 @@
 // and each tool call as it goes (a call waiting for approval shows its card here too), then `end`. No
 // events at all (204) when the server process that took the request is not the one writing it, or
 // it has ended: the page reads the stored answer instead.
-import { chatFollowEventSchema, type ChatFollowEvent, type ToolStep } from "@tessera/contracts";
+import type { ChatFollowEvent, ToolStep } from "@tessera/contracts";
 import { apiStream } from "@/lib/api-client";
-import { readSseEvents } from "@/lib/sse-reader";
 import { DENIED_TEXT } from "../utils/chat-turn";
 
 export async function* followAnswer(messageId: string, signal: AbortSignal): AsyncGenerator<ChatFollowEvent> {
   const path = `/api/chat-stream/${encodeURIComponent(messageId)}/follow`;
-  yield* readSseEvents(await apiStream(path, { method: "GET", signal }), chatFollowEventSchema, signal);
+  const schemas = import("./later-schemas");
+  const reader = import("@/lib/sse-reader");
+  const stream = await apiStream(path, { method: "GET", signal });
+  const { readSseEvents } = await reader;
+  yield* readSseEvents(stream, (await schemas).chatFollowEventSchema, signal);
 }
 
 /**

@@ -1,6 +1,5 @@
 // GET /api/assistants/:id: the assistant a chat answers as (`?assistant=` on the chat page). Someone
 // else's private assistant, or one that was deleted, is a 404.
-import { assistantSchema } from "@tessera/contracts";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api-client";
 import { useCatalogueTexts } from "@/lib/catalogue-texts";
@@ -8,13 +7,11 @@ import { useCatalogueTexts } from "@/lib/catalogue-texts";
 export const assistantQuery = (assistantId: string) =>
   queryOptions({
     queryKey: ["assistants", assistantId],
-    queryFn: async ({ signal }) =>
-      (
-        await apiRequest(`/api/assistants/${encodeURIComponent(assistantId)}`, {
-          schema: assistantSchema,
-          signal,
-        })
-      ).data,
+    queryFn: async ({ signal }) => {
+      const { assistantSchema: schema } = await import("./later-schemas");
+      return (await apiRequest(`/api/assistants/${encodeURIComponent(assistantId)}`, { schema, signal }))
+        .data;
+    },
   });
 
 /** The assistant, a built-in one's name and description in the reader's language. */

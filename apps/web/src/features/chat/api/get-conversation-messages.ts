@@ -1,14 +1,13 @@
 // GET /api/conversations/:id/messages?limit=&before=: a page of one conversation's stored messages,
 // oldest first. Opening a conversation reads its newest page; scrolling back reads the page before
 // the oldest message on screen.
-import { MESSAGE_PAGE_SIZE, storedMessageSchema } from "@tessera/contracts";
+import { MESSAGE_PAGE_SIZE } from "@tessera/contracts";
 import { queryOptions } from "@tanstack/react-query";
-import { z } from "zod";
 import { apiRequest } from "@/lib/api-client";
 import { readAheadOr } from "@/lib/read-ahead";
 import { messagesPath, newestMessagesPath } from "./chat-read-ahead";
 
-const pageSchema = z.array(storedMessageSchema);
+const messagesSchema = async () => (await import("./later-schemas")).messagesSchema;
 
 /** The newest `limit` messages, or those before the message `before`. */
 async function readMessages(
@@ -16,16 +15,17 @@ async function readMessages(
   page: { limit: number; before?: string | null },
   signal?: AbortSignal,
 ) {
-  return (await apiRequest(messagesPath(conversationId, page), { schema: pageSchema, signal })).data;
+  const schema = await messagesSchema();
+  return (await apiRequest(messagesPath(conversationId, page), { schema, signal })).data;
 }
 
 export const conversationMessagesQuery = (conversationId: string, before: string | null = null) =>
   queryOptions({
     queryKey: ["conversations", conversationId, "messages", { before }],
-    queryFn: ({ signal }) => {
+    queryFn: async ({ signal }) => {
       const read = () => readMessages(conversationId, { limit: MESSAGE_PAGE_SIZE, before }, signal);
       // The newest page may have been read with the page's code (a reload, a link: chat-read-ahead.ts).
-      return before ? read() : readAheadOr(newestMessagesPath(conversationId), pageSchema, read);
+      return before ? read() : readAheadOr(newestMessagesPath(conversationId), await messagesSchema(), read);
     },
     // Opening a conversation always shows what is stored now.
     staleTime: 0,
@@ -54,7 +54,7 @@ export const earlierAnswersQuery = (conversationId: string, messageId: string) =
       (
         await apiRequest(
           `/api/conversations/${encodeURIComponent(conversationId)}/messages/${encodeURIComponent(messageId)}/earlier`,
-          { schema: pageSchema, signal },
+          { schema: await messagesSchema(), signal },
         )
       ).data,
   });

@@ -2,8 +2,7 @@
 // updated, 20 at a time (?before= the last one shown): the unfiled and pinned ones, or those whose title holds ?q=.
 import {
   RECENT_CONVERSATIONS_LIMIT,
-  conversationSummarySchema,
-  libraryConversationSchema,
+  type ConversationSummary as PlainSummary,
   type LibraryConversation,
 } from "@tessera/contracts";
 import {
@@ -14,16 +13,13 @@ import {
   type QueryClient,
   type QueryKey,
 } from "@tanstack/react-query";
-import { z } from "zod";
+import { conversationAnswer, conversationsAnswer } from "@/lib/answer-guards";
 import { apiRequest } from "@/lib/api-client";
 import { readAheadOr, takeArrivedReadAhead } from "@/lib/read-ahead";
 import { CONVERSATIONS_PATH } from "./chat-read-ahead";
 
-const schema = z.array(libraryConversationSchema);
-
 /** A conversation as the list holds it: with its pin and folder. */
 type ConversationSummary = LibraryConversation;
-type PlainSummary = z.infer<typeof conversationSummarySchema>;
 
 async function fetchConversations(
   params: { before?: string; q?: string },
@@ -33,9 +29,10 @@ async function fetchConversations(
   if (params.before) search.set("before", params.before);
   if (params.q) search.set("q", params.q);
   const query = search.size > 0 ? `?${search}` : "";
-  const read = async () => (await apiRequest(`${CONVERSATIONS_PATH}${query}`, { schema, signal })).data;
+  const read = async () =>
+    (await apiRequest(`${CONVERSATIONS_PATH}${query}`, { schema: conversationsAnswer, signal })).data;
   // The recent ones may have been read with the page's code (chat-read-ahead.ts).
-  return query ? read() : readAheadOr(CONVERSATIONS_PATH, schema, read);
+  return query ? read() : readAheadOr(CONVERSATIONS_PATH, conversationsAnswer, read);
 }
 
 /** The list a page at a time: the first page is the 20 recent conversations, each next one is below it. */
@@ -50,7 +47,7 @@ const pagesOf = (q: string) =>
     staleTime: 30_000,
     // Already in, the recent ones read ahead are shown in the page's first frame.
     initialData: () => {
-      const recent = q ? undefined : takeArrivedReadAhead(CONVERSATIONS_PATH, schema);
+      const recent = q ? undefined : takeArrivedReadAhead(CONVERSATIONS_PATH, conversationsAnswer);
       return recent && { pages: [recent], pageParams: [undefined] };
     },
   });
@@ -85,7 +82,7 @@ export function useConversationTitle(id: string | null): string | undefined {
   const single = useQuery({
     queryKey: conversationSummaryKey(id ?? ""),
     queryFn: async ({ signal }) =>
-      (await apiRequest(`/api/conversations/${id}`, { schema: conversationSummarySchema, signal })).data,
+      (await apiRequest(`/api/conversations/${id}`, { schema: conversationAnswer, signal })).data,
     // Not while the list is being refreshed: a conversation just started arrives with it.
     enabled: id !== null && list.isSuccess && !list.isFetching && !listed,
     staleTime: Infinity,

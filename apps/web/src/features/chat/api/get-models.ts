@@ -1,6 +1,7 @@
 // GET /api/models: the catalogue grouped as the picker shows it, with what is usable right now.
-import { findCatalogueModel, modelsResponseSchema, type ModelAvailability } from "@tessera/contracts";
+import { findCatalogueModel, type ModelAvailability } from "@tessera/contracts";
 import { queryOptions, useQuery } from "@tanstack/react-query";
+import { modelsAnswer } from "@/lib/answer-guards";
 import { apiRequest } from "@/lib/api-client";
 import { useCatalogueTexts } from "@/lib/catalogue-texts";
 import { readAheadOr, takeArrivedReadAhead } from "@/lib/read-ahead";
@@ -12,11 +13,11 @@ export const modelsQuery = queryOptions({
   queryFn: ({ signal }) =>
     readAheadOr(
       MODELS_PATH,
-      modelsResponseSchema,
-      async () => (await apiRequest(MODELS_PATH, { schema: modelsResponseSchema, signal })).data,
+      modelsAnswer,
+      async () => (await apiRequest(MODELS_PATH, { schema: modelsAnswer, signal })).data,
     ),
   // Already in, the read made ahead is shown in the page's first frame.
-  initialData: () => takeArrivedReadAhead(MODELS_PATH, modelsResponseSchema),
+  initialData: () => takeArrivedReadAhead(MODELS_PATH, modelsAnswer),
 });
 
 /** The answer with the built-in catalogue's texts in the reader's language. */

@@ -1,13 +1,13 @@
 // GET /api/tools: the tools this person may switch on for a conversation.
-import { toolSummarySchema } from "@tessera/contracts";
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { z } from "zod";
 import { apiRequest } from "@/lib/api-client";
 
 export const toolsQuery = queryOptions({
   queryKey: ["tools"],
-  queryFn: async ({ signal }) =>
-    (await apiRequest("/api/tools", { schema: z.array(toolSummarySchema), signal })).data,
+  queryFn: async ({ signal }) => {
+    const { toolsSchema } = await import("./later-schemas");
+    return (await apiRequest("/api/tools", { schema: toolsSchema, signal })).data;
+  },
   staleTime: 60_000,
 });
 

@@ -1,10 +1,6 @@
 // GET /api/transcribe-audio/status: which recogniser listens (so the button can say the offline one
 // is basic), or what an operator must set up.
-import {
-  TRANSCRIBE_STATUS_PATH,
-  transcriptionStatusSchema,
-  type TranscriptionStatus,
-} from "@tessera/contracts";
+import { TRANSCRIBE_STATUS_PATH, type TranscriptionStatus } from "@tessera/contracts";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { useCallback } from "react";
 import { apiRequest } from "@/lib/api-client";
@@ -12,8 +8,10 @@ import { useCatalogueTexts } from "@/lib/catalogue-texts";
 
 export const transcriptionStatusQuery = queryOptions({
   queryKey: ["transcription-status"],
-  queryFn: async ({ signal }) =>
-    (await apiRequest(TRANSCRIBE_STATUS_PATH, { schema: transcriptionStatusSchema, signal })).data,
+  queryFn: async ({ signal }) => {
+    const { transcriptionStatusSchema: schema } = await import("./later-schemas");
+    return (await apiRequest(TRANSCRIBE_STATUS_PATH, { schema, signal })).data;
+  },
 });
 
 /** Asked only once `wanted` (the button was pointed at or focused), not on every chat visit. */

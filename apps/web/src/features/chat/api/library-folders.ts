@@ -3,8 +3,6 @@
 import i18next from "i18next";
 import {
   RECENT_CONVERSATIONS_LIMIT,
-  folderSchema,
-  libraryConversationSchema,
   type LibraryConversation,
   type OrganizeConversation,
 } from "@tessera/contracts";
@@ -15,7 +13,12 @@ import {
   useQueryClient,
   type QueryClient,
 } from "@tanstack/react-query";
-import { z } from "zod";
+import {
+  conversationsAnswer,
+  folderAnswer,
+  foldersAnswer,
+  libraryConversationAnswer,
+} from "@/lib/answer-guards";
 import { apiRequest } from "@/lib/api-client";
 import { toast } from "@/lib/toast";
 import { conversationsQuery, CONVERSATION_SEARCH_KEY } from "./get-conversations";
@@ -27,7 +30,7 @@ export function useFolders() {
   return useQuery({
     queryKey: FOLDERS_KEY,
     queryFn: async ({ signal }) =>
-      (await apiRequest("/api/conversation-folders", { schema: z.array(folderSchema), signal })).data,
+      (await apiRequest("/api/conversation-folders", { schema: foldersAnswer, signal })).data,
     staleTime: 30_000,
   });
 }
@@ -40,7 +43,7 @@ export function useFolderConversations(id: string, open: boolean) {
       (
         await apiRequest(
           `/api/conversation-folders/${encodeURIComponent(id)}/conversations${pageParam ? `?before=${pageParam}` : ""}`,
-          { schema: z.array(libraryConversationSchema), signal },
+          { schema: conversationsAnswer, signal },
         )
       ).data,
     initialPageParam: undefined as string | undefined,
@@ -69,7 +72,7 @@ export function useFolderActions() {
         await apiRequest("/api/conversation-folders", {
           method: "POST",
           body: { name },
-          schema: folderSchema,
+          schema: folderAnswer,
         })
       ).data,
     onSuccess: done,
@@ -81,7 +84,7 @@ export function useFolderActions() {
         await apiRequest(`/api/conversation-folders/${encodeURIComponent(id)}`, {
           method: "PATCH",
           body: { name },
-          schema: folderSchema,
+          schema: folderAnswer,
         })
       ).data,
     onSuccess: done,
@@ -106,7 +109,7 @@ export function useOrganize() {
         await apiRequest(`/api/conversations/${encodeURIComponent(id)}/organize`, {
           method: "PATCH",
           body: change,
-          schema: libraryConversationSchema,
+          schema: libraryConversationAnswer,
         })
       ).data,
     onSuccess: () => refreshLibrary(queryClient),

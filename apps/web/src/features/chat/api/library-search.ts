@@ -1,5 +1,5 @@
 // GET /api/conversations/search?q=&cursor=: the person's messages holding the words, newest first.
-import { MESSAGE_SEARCH_PAGE, messageSearchPageSchema } from "@tessera/contracts";
+import { MESSAGE_SEARCH_PAGE } from "@tessera/contracts";
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api-client";
 import { CONVERSATION_SEARCH_KEY } from "./get-conversations";
@@ -11,6 +11,7 @@ export function useMessageSearch(q: string) {
     queryFn: async ({ pageParam, signal }) => {
       const params = new URLSearchParams({ q, limit: String(MESSAGE_SEARCH_PAGE) });
       if (pageParam) params.set("cursor", pageParam);
+      const { messageSearchPageSchema } = await import("./later-schemas");
       return (
         await apiRequest(`/api/conversations/search?${params}`, { schema: messageSearchPageSchema, signal })
       ).data;

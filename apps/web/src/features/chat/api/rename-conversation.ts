@@ -1,11 +1,8 @@
 // PATCH /api/conversations/:id with a new title; every list that shows the conversation shows the new one.
 import i18next from "i18next";
-import {
-  conversationSummarySchema,
-  type ConversationRename,
-  type ConversationSummary,
-} from "@tessera/contracts";
+import type { ConversationRename, ConversationSummary } from "@tessera/contracts";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { conversationAnswer } from "@/lib/answer-guards";
 import { apiRequest } from "@/lib/api-client";
 import { toast } from "@/lib/toast";
 import { CONVERSATION_SEARCH_KEY, conversationSummaryKey, mendConversations } from "./get-conversations";
@@ -17,7 +14,7 @@ export async function renameConversation({
   const { data } = await apiRequest(`/api/conversations/${encodeURIComponent(id)}`, {
     method: "PATCH",
     body: { title },
-    schema: conversationSummarySchema,
+    schema: conversationAnswer,
   });
   return data;
 }

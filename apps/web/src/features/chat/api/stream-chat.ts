@@ -1,14 +1,9 @@
 // POST /api/chat-stream: sends one message and yields the answer's events (start, chunk, then one
 // complete or error; `end` counts as complete). Lines that are not valid events are skipped.
-// POST /api/chat-stream/regenerate answers the last question again with the same events.
-import {
-  chatStreamEventSchema,
-  type ChatRegenerateRequest,
-  type ChatStreamEvent,
-  type ChatStreamRequest,
-} from "@tessera/contracts";
+// POST /api/chat-stream/regenerate answers the last question again with the same events. The stream's
+// reader and schemas load while the request is made, not with the chat's first screen.
+import type { ChatRegenerateRequest, ChatStreamEvent, ChatStreamRequest } from "@tessera/contracts";
 import { apiStream } from "@/lib/api-client";
-import { readSseEvents } from "@/lib/sse-reader";
 
 export function streamChat(request: ChatStreamRequest, signal: AbortSignal): AsyncGenerator<ChatStreamEvent> {
   return answerEvents("/api/chat-stream", request, signal);
@@ -27,8 +22,11 @@ async function* answerEvents(
   body: unknown,
   signal: AbortSignal,
 ): AsyncGenerator<ChatStreamEvent> {
+  const schemas = import("./later-schemas");
+  const reader = import("@/lib/sse-reader");
   const stream = await apiStream(path, { body, signal });
-  yield* readSseEvents(stream, chatStreamEventSchema, signal, asKnownEvent);
+  const { readSseEvents } = await reader;
+  yield* readSseEvents(stream, (await schemas).chatStreamEventSchema, signal, asKnownEvent);
 }
 
 /** The spec also names `end` as a closing event; it carries what `complete` does. */

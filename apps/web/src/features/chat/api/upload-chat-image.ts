@@ -1,19 +1,15 @@
 // POST /api/chat-images: stores one picture for a message and answers its id and public URL.
-import { z } from "zod";
+import type { z } from "zod";
 import { apiRequest } from "@/lib/api-client";
+import type { uploadedImageSchema } from "./later-schemas";
 
 /** Up to 10 MB on a slow connection takes longer than the usual 30 s. */
 export const UPLOAD_TIMEOUT_MS = 120_000;
 
-const uploadedImageSchema = z.object({
-  id: z.string(),
-  url: z.string(),
-  contentType: z.string(),
-  bytes: z.number(),
-});
 export type UploadedImage = z.infer<typeof uploadedImageSchema>;
 
 export async function uploadChatImage(file: File, signal?: AbortSignal): Promise<UploadedImage> {
+  const { uploadedImageSchema: schema } = await import("./later-schemas");
   const form = new FormData();
   form.append("file", file, file.name);
   return (
@@ -21,7 +17,7 @@ export async function uploadChatImage(file: File, signal?: AbortSignal): Promise
       method: "POST",
       form,
       timeoutMs: UPLOAD_TIMEOUT_MS,
-      schema: uploadedImageSchema,
+      schema,
       signal,
     })
   ).data;

@@ -1,8 +1,9 @@
 import { MAX_MESSAGE_CHARS } from "@tessera/contracts";
 import { ArrowUp, Bot, Paperclip, Square, TriangleAlert } from "lucide-react";
-import { useLayoutEffect, useRef, type KeyboardEvent, type ReactNode, type RefObject } from "react";
+import { Suspense, useLayoutEffect, useRef, type KeyboardEvent, type ReactNode, type RefObject } from "react";
 import { Link } from "react-router";
 import { Button } from "@/components/ui/button";
+import { lazyChunk } from "@/lib/chunk-load";
 import { lengthFieldProps, LengthNote, useLengthLimit } from "@/components/ui/length-limit";
 import { useStopGrace } from "@/lib/use-stop-grace";
 import { cn } from "@/lib/utils";
@@ -10,12 +11,16 @@ import { ACCEPTED_FILES, type PendingAttachment } from "../hooks/use-composer";
 import { composeMessage } from "../utils/chat-message";
 import { appendTranscript } from "../hooks/use-dictation";
 import { useDraftIdle } from "../hooks/use-draft-idle";
-import { AttachmentChips } from "./attachment-chips";
 import { DictationButton } from "./dictation-button";
 import { PromptLibraryButton } from "./prompt-library-button";
 import { useTranslation } from "react-i18next";
 
 const MAX_HEIGHT_PX = 200;
+
+// Loaded with the first file attached, while it is read.
+const AttachmentChips = lazyChunk(() =>
+  import("./attachment-chips").then((m) => ({ default: m.AttachmentChips })),
+);
 
 interface ChatComposerProps {
   text: string;
@@ -115,7 +120,11 @@ export function ChatComposer(props: ChatComposerProps) {
         <div className="relative rounded-2xl border bg-card shadow-sm shadow-black/[0.04] transition-shadow focus-within:border-ring/60 focus-within:ring-[3px] focus-within:ring-ring/15">
           {props.mention?.picker}
           {props.mention?.chips}
-          <AttachmentChips attachments={props.attachments} onRemove={props.onRemoveAttachment} />
+          {props.attachments.length > 0 ? (
+            <Suspense fallback={null}>
+              <AttachmentChips attachments={props.attachments} onRemove={props.onRemoveAttachment} />
+            </Suspense>
+          ) : null}
           <textarea
             ref={box}
             aria-label={t("composer.message")}

@@ -56,7 +56,7 @@ describe("how answers are shown", () => {
     const { user } = await openChat("/dashboard/chat?feature_streamingChatV2=1", {
       "POST /api/chat-stream": stream.handler,
     });
-    expect(screen.getByRole("button", { name: "Back to Classic" })).toBeTruthy();
+    expect(await screen.findByRole("button", { name: "Back to Classic" })).toBeTruthy();
     await user.type(messageBox(), "What can Tessa do?{Enter}");
     expect(await screen.findByText("Thinking…")).toBeTruthy();
     stream.push({

@@ -1,7 +1,8 @@
 import type { CollectionSummary } from "@tessera/contracts";
 import { screen, waitFor, within } from "@testing-library/react";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { apiError, json, sse } from "@/testing/fetch-stub";
+import { preloadPage, PRELOAD_TIMEOUT_MS } from "@/testing/render-app";
 import { ANSWER_ID, messageBox, openChat } from "./chat-test-steps";
 
 const INSTANT = "/dashboard/chat?feature_typewriterEffects=false";
@@ -43,19 +44,26 @@ const citedAnswer = [
   },
 ];
 
+const PASSAGE =
+  "Before dusk the keeper trims the wick. The Quillon lamp is lit at dusk and put out at dawn, and the lens is wiped at noon.";
+
 const chunk = {
   id: CHUNK,
   documentId: DOCUMENT,
   page: 2,
   heading: "Lamp",
+  // Stored as markdown: the card shows its words, not its syntax, nor the heading its title names.
   content:
-    "Before dusk the keeper trims the wick. The Quillon lamp is lit at dusk and put out at dawn, and the lens is wiped at noon.",
+    "# Lamp\n\nBefore dusk the keeper trims the **wick**. The Quillon lamp is lit at dusk and put out at dawn, and the [lens](https://example.com/lens) is wiped at noon.",
   title: "Lighthouse manual",
   before: null,
   after: null,
 };
 
 describe("chat: answering from knowledge bases", () => {
+  // The page's code loads once, before the tests, rather than inside the first one's wait.
+  beforeAll(() => preloadPage("/dashboard/chat"), PRELOAD_TIMEOUT_MS);
+
   it("picks collections with # and the keyboard, shows them as chips, and sends their ids", async () => {
     const { user, server } = await openChat(INSTANT, {
       "GET /api/knowledge/collections": () => json([GUIDES, MANUALS, FINANCE]),
@@ -122,11 +130,13 @@ describe("chat: answering from knowledge bases", () => {
     expect(passage.textContent).toContain("Reading the passage…");
     answerChunk();
     // The whole passage, not the stored snippet.
-    await waitFor(() => expect(screen.getByRole("tooltip").textContent).toContain(chunk.content));
+    await waitFor(() =>
+      expect(screen.getByRole("tooltip").textContent).toBe(`Cited passage · Lamp · page 2${PASSAGE}`),
+    );
     await user.unhover(link);
     await waitFor(() => expect(screen.queryByRole("tooltip")).toBeNull());
     await user.hover(link);
-    expect((await screen.findByRole("tooltip")).textContent).toContain(chunk.content);
+    expect((await screen.findByRole("tooltip")).textContent).toContain(PASSAGE);
     expect(server.callsTo(`GET /api/documents/${DOCUMENT}/chunks/${CHUNK}`)).toHaveLength(1);
     await user.click(link);
     await waitFor(() => expect(router.state.location.pathname).toBe(`/dashboard/documents/${DOCUMENT}`));

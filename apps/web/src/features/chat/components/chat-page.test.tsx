@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import type { ConversationSummary } from "@tessera/contracts";
+import { CHAT_ERROR_MESSAGES, type ConversationSummary } from "@tessera/contracts";
+import { changeLanguage } from "@/lib/i18n";
 import { catchDownloads } from "@/testing/downloads";
 import { apiError, json, sse, type StubRequest } from "@/testing/fetch-stub";
 import { CHAT_PREFILL_KEY } from "./chat-page";
@@ -181,6 +182,36 @@ describe("chat page", () => {
     expect(within(log).getByText("Tessera Local")).toBeTruthy();
     expect(within(log).getByText("60 tokens")).toBeTruthy();
     expect(await screen.findByTestId("chat-title")).toHaveProperty("textContent", "Two-factor");
+  });
+
+  it("says why a stored answer ended in error, in the reader's language, after a reload", async () => {
+    const failed = [
+      stored[0],
+      {
+        ...stored[1],
+        content: "Open **Account**",
+        status: "error",
+        error: CHAT_ERROR_MESSAGES.unavailable,
+      },
+    ];
+    await openChat(`/dashboard/chat?conversation=${ID}`, {
+      "GET /api/conversations": () => json([conversation(ID, "Two-factor")]),
+      [`GET /api/conversations/${ID}/messages`]: () => json(failed),
+    });
+    const log = await screen.findByRole("log", { name: "Messages" });
+    expect(
+      await within(log).findByText(`The answer stopped with an error: ${CHAT_ERROR_MESSAGES.unavailable}`),
+    ).toBeTruthy();
+    await changeLanguage("de");
+    try {
+      expect(
+        await within(log).findByText(
+          "Die Antwort brach mit einem Fehler ab: Das gewählte Modell ist derzeit nicht verfügbar. Bitte versuchen Sie ein anderes Modell.",
+        ),
+      ).toBeTruthy();
+    } finally {
+      await changeLanguage("en");
+    }
   });
 
   it("titles an opened conversation that is not among the recent ones by asking for it", async () => {
@@ -631,13 +662,16 @@ describe("chat page", () => {
 
 describe("chat interface toggle", () => {
   it("is hidden unless the streamingChatV2 flag is on", async () => {
+    // The toggle's code in hand first, so a toggle wrongly shown would be on screen within a turn.
+    await import("./interface-toggle");
     await openChat();
+    await new Promise((r) => setTimeout(r, 100));
     expect(screen.queryByRole("button", { name: /Try New Interface/ })).toBeNull();
   });
 
   it("switches to the new interface and back, and remembers the choice", async () => {
     const { user } = await openChat("/dashboard/chat?feature_streamingChatV2=true");
-    const toggle = screen.getByRole("button", { name: /Try New Interface/ });
+    const toggle = await screen.findByRole("button", { name: /Try New Interface/ });
     expect(within(toggle).getByText("Beta")).toBeTruthy();
     await user.click(toggle);
     expect(localStorage.getItem("preferred_chat_interface")).toBe("new");
@@ -647,6 +681,6 @@ describe("chat interface toggle", () => {
 
   it("beta=1 turns every flag on", async () => {
     await openChat("/dashboard/chat?beta=1");
-    expect(screen.getByRole("button", { name: /Try New Interface/ })).toBeTruthy();
+    expect(await screen.findByRole("button", { name: /Try New Interface/ })).toBeTruthy();
   });
 });

@@ -1,13 +1,19 @@
 import { Columns3, Download, History, Pencil, X } from "lucide-react";
+import { Suspense } from "react";
 import { Link, useSearchParams } from "react-router";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
+import { lazyChunk } from "@/lib/chunk-load";
 import type { ChatInterface } from "@/lib/local-preferences";
 import { FavoriteModelChips } from "./favorite-model-chips";
-import { InterfaceToggle } from "./interface-toggle";
 import { LibraryShareButton } from "./library-share-button";
 import { TitleEditor, useTitleRename } from "./title-editor";
 import { useTranslation } from "react-i18next";
+
+// Shown only with the streamingChatV2 flag on: its code loads then, not with every chat.
+const InterfaceToggle = lazyChunk(() =>
+  import("./interface-toggle").then((m) => ({ default: m.InterfaceToggle })),
+);
 
 /** The assistant a chat answers as, shown in the toolbar with a way to leave it. */
 export interface ToolbarAssistant {
@@ -103,7 +109,11 @@ export function ChatToolbar({
             <span className="sr-only sm:not-sr-only">{t("toolbar.compare")}</span>
           </Link>
         </Button>
-        {chatInterface ? <InterfaceToggle value={chatInterface} onChange={onInterfaceChange} /> : null}
+        {chatInterface ? (
+          <Suspense fallback={null}>
+            <InterfaceToggle value={chatInterface} onChange={onInterfaceChange} />
+          </Suspense>
+        ) : null}
       </div>
     </div>
   );

@@ -15,7 +15,6 @@ import { useRenameConversation } from "../api/rename-conversation";
 import { useFolderActions, useFolders } from "../api/library-folders";
 import { useMessageSearch } from "../api/library-search";
 import { ChatDropZone, LibraryFolders } from "./library-folders";
-import { LibraryMessageHits } from "./library-message-hits";
 import { LibrarySharedLinksButton } from "./library-shared-links-button";
 import { RecentChatItem } from "./recent-chat-item";
 import { TitleEditor } from "./title-editor";
@@ -27,6 +26,11 @@ const SEARCH_DEBOUNCE_MS = 250;
 // Loaded with the first delete, not with the list.
 const DeleteConversationDialog = lazyChunk(() =>
   import("./delete-conversation-dialog").then((m) => ({ default: m.DeleteConversationDialog })),
+);
+
+// Loaded with the first search that finds messages.
+const LibraryMessageHits = lazyChunk(() =>
+  import("./library-message-hits").then((m) => ({ default: m.LibraryMessageHits })),
 );
 
 function ListSkeleton() {
@@ -263,7 +267,9 @@ export function RecentChatsPanel({
                 <h3 className="px-2.5 pt-3 pb-1 text-xs font-medium text-muted-foreground">
                   {t("recent.messages")}
                 </h3>
-                <LibraryMessageHits hits={hits.data} onOpen={onNavigate} />
+                <Suspense fallback={null}>
+                  <LibraryMessageHits hits={hits.data} onOpen={onNavigate} />
+                </Suspense>
               </>
             ) : null}
             <MoreButton

@@ -7,6 +7,10 @@ import { useCollections } from "@/lib/collections-api";
 
 export type ChosenCollection = Pick<CollectionSummary, "id" | "name">;
 
+/** The ids of the picker's list and options, for the message box's aria attributes. */
+export const PICKER_ID = "collection-picker";
+export const optionId = (id: string) => `collection-option-${id}`;
+
 /** The `#words` being typed just before the caret, if any: where it starts and what it says. */
 export function mentionAt(text: string, caret: number): { start: number; query: string } | null {
   const match = /(?:^|\s)#([^\s#]*)$/.exec(text.slice(0, caret));

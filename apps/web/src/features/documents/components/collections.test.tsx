@@ -5,9 +5,11 @@ import type {
   DocumentDetail,
   DocumentSummary,
 } from "@tessera/contracts";
+import { JOB_FAILURE_MESSAGES } from "@tessera/contracts";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
+import { changeLanguage } from "@/lib/i18n";
 import { apiError, json, stubFetch } from "@/testing/fetch-stub";
 import { renderApp } from "@/testing/render-app";
 import { sessionBody, storeSession } from "@/testing/session";
@@ -110,6 +112,32 @@ describe("collections on the documents page", () => {
     const item = await screen.findByRole("listitem", { name: "Birds of the coast" });
     expect(within(item).getByRole("progressbar", { name: "Indexing 40%" })).toBeTruthy();
     expect(server.callsTo("POST /api/documents")).toHaveLength(0);
+  });
+
+  it("says why indexing failed in the reader's language, the server's own reasons worded again", async () => {
+    const failed = doc("Scanned map", {
+      index: { state: "failed", progress: 0, error: JOB_FAILURE_MESSAGES.indexFailed },
+    });
+    const summary = collection({ documents: 1 });
+    await open(
+      {
+        "GET /api/knowledge/collections": () => json([summary]),
+        [`GET /api/knowledge/collections/${COLLECTION}`]: () => json({ ...summary, items: [failed] }),
+      },
+      `/dashboard/documents?collection=${COLLECTION}`,
+    );
+    const list = await screen.findByRole("list", { name: "Documents" });
+    expect(within(list).getByText(`Failed: ${JOB_FAILURE_MESSAGES.indexFailed}`)).toBeTruthy();
+    await changeLanguage("de");
+    try {
+      expect(
+        await within(list).findByText(
+          /Dieses Dokument konnte nicht indexiert werden\. Versuchen Sie, es neu zu indexieren\.$/,
+        ),
+      ).toBeTruthy();
+    } finally {
+      await changeLanguage("en");
+    }
   });
 
   it("shows ready and failed documents, re-indexes one, and renames and deletes the collection", async () => {

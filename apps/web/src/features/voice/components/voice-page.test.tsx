@@ -1,10 +1,10 @@
 import type { TextToVoiceResponse, VoiceOver, VoicesResponse } from "@tessera/contracts";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { changeLanguage } from "@/lib/i18n";
 import { apiError, json, pending, profileIn, stubFetch } from "@/testing/fetch-stub";
-import { renderApp } from "@/testing/render-app";
+import { preloadPage, PRELOAD_TIMEOUT_MS, renderApp } from "@/testing/render-app";
 import { sessionBody, storeSession } from "@/testing/session";
 
 const VOICES_BODY: VoicesResponse = {
@@ -71,6 +71,9 @@ const script = () => screen.getByLabelText<HTMLTextAreaElement>("Script");
 const generateButton = () => screen.getByRole("button", { name: /Generate MP3|Generating/ });
 
 describe("voice page", () => {
+  // The page's code loads once, before the tests, rather than inside the first one's wait.
+  beforeAll(() => preloadPage("/dashboard/voice"), PRELOAD_TIMEOUT_MS);
+
   it("starts empty with the defaults: alloy, voice-over.mp3, and nothing to preview yet", async () => {
     await openVoice();
     expect(document.title).toBe("AI Voice Over | Tessera");
