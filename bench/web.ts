@@ -875,35 +875,49 @@ so a main thread still busy with start-up delays it; the harness then presses a 
 On this 2-core machine the load is CPU-bound (the renderer, the browser process and the server share the two
 cores), so the figure moves with the machine's other work: compare builds load for load in one run
 (\`BENCH_BASELINE_WEB_DIST\`, \`BENCH_CHAT_LOADS\`). The load average the run started at is in the table of
-runs above. In this run, at a load average of about 2, the build at commit b245939 (whose time to interactive
-was 882 ms on an earlier machine) was served as the baseline: it took 1576 ms here, this build 2231 ms. The
-machine is slower than that one was, and this build is some 650 ms slower than that one: the texts of each
-language and page now load before the first screen, and the chat's first screen reads more code (the built-in
-catalogue's texts, the contracts above). Finding where those 650 ms go is the next step for this row.
+runs above. In this run (load average about 3 at its start) the build at commit b245939 (whose time to
+interactive was 882 ms on an earlier machine) was served as the baseline: it took 638 ms, this build 669 ms.
 
-**Why /auth misses 150 KB, by 0.2 KB.** Sign-in loads neither TanStack Query nor tailwind-merge (\`cn\` only
-joins classes until the signed-in pages switch merging on; the signed-out pages pass no conflicting classes,
-which \`signed-out-classes.test.tsx\` checks), its small components come in one \`public-ui\` file, and a
-language other than English arrives as one file of its own. What remains is React with ReactDOM and React
-Router in one chunk (94.8 KB: ReactDOM's client 203 KB raw, the data router 92 KB raw, both needed before the
-first page), i18next with the parts of react-i18next every page uses (17.5 KB), the entry (18.2 KB: the
+**Where the chat's start-up went.** Traces of cold loads (resource timing, long tasks, and the renderer's CPU
+profile, this build and b245939 in turn) found these, all fixed. (1) index.html preloads the chunks the entry
+imports (React, i18next, \`public-ui\`); without those preloads they were asked for only once the entry had
+run, behind the chat's fifty-odd route preloads, six at a time over HTTP/1.1. (2) The built-in catalogue's
+texts are read once per language, not once per model (about 105 ms of i18next before the composer). (3) zod is
+off the first screen (below), and with it the schemas built as their modules load (30 to 80 ms). (4) A stored
+session not known to have ended is used at once and checked in the background (\`auth-provider.tsx\`): the
+first render no longer waits for the server's answer, 300 to 500 ms under load; a refusal signs out when it
+comes. What remains against b245939 is i18next itself (that build had no translations: about 45 ms in a
+profile) and more React work for a larger first screen. Fetched after the entry runs, off the composer's path:
+the chat's English texts (\`chat\`, \`knowledge\`, \`catalogue\`), and for an admin (the bench's person is the
+instance's first account) the "Connect a model" card with its texts, after the first render.
+
+**What /auth loads.** Sign-in loads neither TanStack Query nor tailwind-merge (\`cn\` only joins classes until
+the signed-in pages switch merging on; the signed-out pages pass no conflicting classes, which
+\`signed-out-classes.test.tsx\` checks), its small components come in one \`public-ui\` file, and a language other
+than English arrives as one file of its own. What it loads: React with ReactDOM and React Router in one chunk
+(94.8 KB: ReactDOM's client 203 KB raw, the data router 92 KB raw, both needed before the first page), i18next
+with the parts of react-i18next every page uses (17.5 KB), the entry (16.1 KB: the sign-in, dashboard and chat
 routes, the providers, English \`common\`, \`auth\`, \`changelog\` and \`errors\`, and the list of chunks to
-preload, which grows with the app), the shared components (9.5 KB) and the styles (6.4 KB). The next cuts
-would be the signed-in route tree out of the entry (about 2 KB) or a shorter preload list.
+preload), the shared components (9.6 KB) and the styles (6.4 KB). The other signed-in pages' routes are in
+\`signed-in-routes.tsx\`, which the router adds when an address among them is first asked for; the chat's and
+the dashboard's stay in the entry, since moving them too cost the chat 150 to 200 ms to interactive in paired
+runs. The background jobs' and images' failure reasons are a namespace of their own (\`jobs\`), fetched with
+the documents, images and admin pages, as the reset-password page's texts are with that page.
 
-**Why the chat misses 250 KB.** Its first screen reads five answers (the conversations, the folders, the models,
-the profile and the news) and checks each against the contracts' zod schemas, so zod comes with it (26.1 KB),
-and with it the contracts modules whose schemas or constants the chat reads (\`chat\`, \`models\`,
-\`connections\`, \`images\`, \`plans\`, \`collections\`, \`knowledge\`, \`tools\`, \`assistants\`,
-\`local-models\` and smaller ones: about 16 KB with the catalogue's texts), each of which builds its schemas as
-it loads. Then the route's own code (24.7 KB), the styles (22.6 KB: the signed-in pages' utilities and the
-base), i18next (15.3 KB) and TanStack Query (about 11 KB). Not on it: the admin, teams and mail-domain contracts
-(the plans read a person's budget status from a module of its own), and the half of the app's icons that the
-chat shows only after a click (they load with the menus, dialogs and pages that use them: \`icons\`, 4.7 KB).
-Under 250 KB would take checking those five answers with the small hand-written validators sign-in uses
-(\`apps/web/src/lib/guards.ts\`), the constants the chat reads (\`RECENT_CONVERSATIONS_LIMIT\`,
-\`MESSAGE_PAGE_SIZE\`, the model catalogue, the plans) in contracts modules without schemas, and the schemas of
-later actions (sending, dictation, search, renaming) loaded when they run.
+**What the chat loads.** Its first screen reads five answers (the conversations, the folders, the models, the
+profile and the news), each checked by a small hand-written validator (\`apps/web/src/lib/answer-guards.ts\`,
+held to the contracts schemas by its tests). The constants it reads (the chat's limits, the model catalogue,
+the plans' entitlements, the attachment limits) are in contracts modules without schemas (\`chat-settings\`,
+\`model-catalogue\`, \`plan-entitlements\`, \`document-limits\`, \`collection-limits\` and others, listed in the
+contracts README), and the schemas of later actions (sending, following an answer, a conversation's messages, a
+branch, dictation, search, tools, an assistant, a knowledge base's list, an upload) load when the action first
+runs. The web build fails if zod is on the first screen of \`/dashboard/chat\` or \`/auth\` (\`route-preloads\`).
+What a click shows (the \`#\` picker's list, message search, attachment chips, the export's download) loads
+with that click. The largest parts: React (94.8 KB), the route's own code (23.6 KB), the styles (24.3 KB: the
+signed-in pages' utilities and the base), i18next (17.5 KB), the entry (16.1 KB) and TanStack Query (about
+11 KB). The margin under 250 KB is under 3 KB: the next cuts would be dictation's recording code (about
+1.5 KB), the intro overlay, and the English \`catalogue\` and \`knowledge\` texts (about 4 KB, which the
+components wait for).
 `;
 
 const NOTES_7 = `
