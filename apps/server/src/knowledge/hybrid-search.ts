@@ -2,7 +2,7 @@
 // Full-text evidence is weighed by how much of the query a chunk holds: on a question phrased in
 // other words than the text, full-text search ranks chunks that share one common word, and an equal
 // vote for those drowns the vector ranking (see README.md).
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import { rowsOf, type Database } from "../db/client";
 import type { Logger } from "../lib/logger";
 import { unitLength, type Embedder } from "./embeddings/embedder";
@@ -103,7 +103,39 @@ async function readQuery(db: Database, text: string, withContentWords: boolean) 
   return { lexemes: (row?.lexemes ?? []).map(lexeme), content: row?.words ?? "" };
 }
 
-async function keywordRanking(db: Database, lexemes: string[], visible: ReturnType<typeof visibleChunks>) {
+/**
+ * The most conjunctions a tsquery for "at least half of the words" may have: C(6, 3) = 20. Longer
+ * questions take their partial matches from every chunk holding any word, as before.
+ */
+const HALF_QUERY_TERMS = 20;
+
+/** `lexemes` taken `k` at a time, or null past HALF_QUERY_TERMS combinations. */
+function combinations(lexemes: string[], k: number): string[][] | null {
+  const out: string[][] = [];
+  const pick = (from: number, chosen: string[]): boolean => {
+    if (chosen.length === k) {
+      out.push(chosen);
+      return out.length <= HALF_QUERY_TERMS;
+    }
+    for (let i = from; i <= lexemes.length - (k - chosen.length); i++)
+      if (!pick(i + 1, [...chosen, lexemes[i]!])) return false;
+    return true;
+  };
+  return pick(0, []) ? out : null;
+}
+
+/**
+ * The keyword ranking: chunks holding every word, then those holding some, most words first.
+ * Where a chunk holding under half of the words would weigh next to nothing (keywordWeight) and the
+ * query has few enough words, only chunks holding at least half are read, through the index; the
+ * rest are read only when `wantRest` says the words alone answer (keyword mode, or the model failed).
+ */
+async function keywordRanking(
+  db: Database,
+  lexemes: string[],
+  visible: ReturnType<typeof visibleChunks>,
+  wantRest: () => Promise<boolean>,
+) {
   if (!lexemes.length) return [];
   const all = sql`${lexemes.join(" & ")}::tsquery`;
   const any = sql`${lexemes.join(" | ")}::tsquery`;
@@ -120,15 +152,26 @@ async function keywordRanking(db: Database, lexemes: string[], visible: ReturnTy
     lexemes.map((l) => sql`(p.search @@ ${l}::tsquery)::int`),
     sql` + `,
   );
-  const rows = await rowsOf<{ id: string; held: number }>(
-    db,
-    sql`select p.id, (${held}) as held from (
-          select c.id, c.search from knowledge_chunks c
-          where c.search @@ ${any} and not (c.search @@ ${all}) and ${visible} limit ${PARTIAL_POOL}
-        ) p
-        order by (${held}) desc, ts_rank_cd(p.search, ${any}, 1) desc limit ${CANDIDATES - hits.length}`,
-  );
-  return [...hits, ...rows.map((r) => ({ chunkId: r.id, coverage: Number(r.held) / lexemes.length }))];
+  const partial = async (matching: SQL, want: number) =>
+    (
+      await rowsOf<{ id: string; held: number }>(
+        db,
+        sql`select p.id, (${held}) as held from (
+              select c.id, c.search from knowledge_chunks c
+              where ${matching} and not (c.search @@ ${all}) and ${visible} limit ${PARTIAL_POOL}
+            ) p
+            order by (${held}) desc, ts_rank_cd(p.search, ${any}, 1) desc limit ${want}`,
+      )
+    ).map((r) => ({ chunkId: r.id, coverage: Number(r.held) / lexemes.length }));
+  const groups = lexemes.length > 2 ? combinations(lexemes, Math.ceil(lexemes.length / 2)) : null;
+  if (!groups) return [...hits, ...(await partial(sql`c.search @@ ${any}`, CANDIDATES - hits.length))];
+  const half = sql`${groups.map((g) => `(${g.join(" & ")})`).join(" | ")}::tsquery`;
+  hits.push(...(await partial(sql`c.search @@ ${half}`, CANDIDATES - hits.length)));
+  if (hits.length >= CANDIDATES || !(await wantRest())) return hits;
+  return [
+    ...hits,
+    ...(await partial(sql`c.search @@ ${any} and not (c.search @@ ${half})`, CANDIDATES - hits.length)),
+  ];
 }
 
 /**
@@ -198,11 +241,13 @@ export async function searchKnowledgeReport(
   const embedder = mode === "keyword" ? null : await deps.embedders.search();
   const { lexemes, content } = await readQuery(db, q.query, embedder !== null);
   const vectorOf = embedder ? embedQuery(deps, embedder, q.query, content) : Promise.resolve(null);
+  // Whether the words alone answer: then chunks holding few of them count too.
+  const wordsAlone = () => vectorOf.then((v) => v === null);
   const [keyword, vector] = await Promise.all([
     mode === "vector"
       ? // Asked for vectors only and the model failed: words answer instead of nothing.
-        vectorOf.then((v) => (embedder && v === null ? keywordRanking(db, lexemes, visible) : []))
-      : keywordRanking(db, lexemes, visible),
+        vectorOf.then((v) => (embedder && v === null ? keywordRanking(db, lexemes, visible, wordsAlone) : []))
+      : keywordRanking(db, lexemes, visible, wordsAlone),
     vectorOf.then((v) =>
       v && embedder
         ? nearestChunks(db, {
