@@ -116,7 +116,9 @@ describe("voice dictation", () => {
       "POST /api/transcribe-audio": () => json({ text: "hello there" }),
     });
     act(() => micButton().focus());
-    expect((await screen.findByRole("tooltip")).textContent).toContain("Basic offline recognition");
+    await waitFor(() =>
+      expect(screen.getByRole("tooltip").textContent).toContain("Basic offline recognition"),
+    );
     await user.keyboard("{Enter}");
     expect(await screen.findByText("Recording started")).toBeTruthy();
     await user.keyboard(" ");
