@@ -123,6 +123,23 @@ describe("searchKnowledge: chunks holding some of the question's words", () => {
     expect(hits.slice(2).every((h) => logs.has(h.chunkId))).toBe(true);
   });
 
+  it("in a question of eight words, finds those holding several of them among hundreds holding one", async () => {
+    const hits = await searchKnowledge(
+      { db: database.db, embedders: onlyEmbedder(embedder) },
+      {
+        userId: readerId,
+        query: "lantern ferry harbour tide beacon gull pier fog",
+        limit: 5,
+        mode: "keyword",
+      },
+    );
+    expect(hits.slice(0, 2).map((h) => h.chunkId)).toEqual([
+      chunkOf["Lanterns lit the ferry at the harbour on the tide."],
+      chunkOf["The ferry left the harbour."],
+    ]);
+    expect(hits.slice(2).every((h) => logs.has(h.chunkId))).toBe(true);
+  });
+
   it("in a hybrid search whose model failed, still answers with the chunks holding one word", async () => {
     const failing: Embedder = { id: "test-4", dims: 4, embed: () => Promise.reject(new Error("down")) };
     const hits = await ask("hybrid", onlyEmbedder(failing));

@@ -104,18 +104,18 @@ async function readQuery(db: Database, text: string, withContentWords: boolean) 
 }
 
 /**
- * The most conjunctions a tsquery for "at least half of the words" may have: C(6, 3) = 20. Longer
- * questions take their partial matches from every chunk holding any word, as before.
+ * The most conjunctions the tsquery for chunks holding several of the words may have: every way of
+ * taking half of seven words (35), or two of ten (45).
  */
-const HALF_QUERY_TERMS = 20;
+const SEVERAL_QUERY_TERMS = 45;
 
-/** `lexemes` taken `k` at a time, or null past HALF_QUERY_TERMS combinations. */
+/** `lexemes` taken `k` at a time, or null past SEVERAL_QUERY_TERMS combinations. */
 function combinations(lexemes: string[], k: number): string[][] | null {
   const out: string[][] = [];
   const pick = (from: number, chosen: string[]): boolean => {
     if (chosen.length === k) {
       out.push(chosen);
-      return out.length <= HALF_QUERY_TERMS;
+      return out.length <= SEVERAL_QUERY_TERMS;
     }
     for (let i = from; i <= lexemes.length - (k - chosen.length); i++)
       if (!pick(i + 1, [...chosen, lexemes[i]!])) return false;
@@ -125,10 +125,23 @@ function combinations(lexemes: string[], k: number): string[][] | null {
 }
 
 /**
+ * A tsquery matching chunks that hold at least half of `lexemes` (fewer, but at least two, where half
+ * would take more than SEVERAL_QUERY_TERMS conjunctions), or null where that is one word or too many.
+ */
+function severalOf(lexemes: string[]): string | null {
+  for (let k = Math.ceil(lexemes.length / 2); k >= 2; k--) {
+    const groups = combinations(lexemes, k);
+    if (groups) return groups.map((g) => `(${g.join(" & ")})`).join(" | ");
+  }
+  return null;
+}
+
+/**
  * The keyword ranking: chunks holding every word, then those holding some, most words first.
- * Where a chunk holding under half of the words would weigh next to nothing (keywordWeight) and the
- * query has few enough words, only chunks holding at least half are read, through the index; the
- * rest are read only when `wantRest` says the words alone answer (keyword mode, or the model failed).
+ * A chunk holding under half of the words weighs next to nothing (keywordWeight): where the question
+ * has ten words or fewer, chunks holding several of them (severalOf) are read first, through the
+ * index, and the rest only when `wantRest` says the words alone answer (keyword mode, or the model
+ * failed).
  */
 async function keywordRanking(
   db: Database,
@@ -163,14 +176,14 @@ async function keywordRanking(
             order by (${held}) desc, ts_rank_cd(p.search, ${any}, 1) desc limit ${want}`,
       )
     ).map((r) => ({ chunkId: r.id, coverage: Number(r.held) / lexemes.length }));
-  const groups = lexemes.length > 2 ? combinations(lexemes, Math.ceil(lexemes.length / 2)) : null;
-  if (!groups) return [...hits, ...(await partial(sql`c.search @@ ${any}`, CANDIDATES - hits.length))];
-  const half = sql`${groups.map((g) => `(${g.join(" & ")})`).join(" | ")}::tsquery`;
-  hits.push(...(await partial(sql`c.search @@ ${half}`, CANDIDATES - hits.length)));
+  const several = severalOf(lexemes);
+  if (!several) return [...hits, ...(await partial(sql`c.search @@ ${any}`, CANDIDATES - hits.length))];
+  const most = sql`${several}::tsquery`;
+  hits.push(...(await partial(sql`c.search @@ ${most}`, CANDIDATES - hits.length)));
   if (hits.length >= CANDIDATES || !(await wantRest())) return hits;
   return [
     ...hits,
-    ...(await partial(sql`c.search @@ ${any} and not (c.search @@ ${half})`, CANDIDATES - hits.length)),
+    ...(await partial(sql`c.search @@ ${any} and not (c.search @@ ${most})`, CANDIDATES - hits.length)),
   ];
 }
 
