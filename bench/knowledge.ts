@@ -339,17 +339,19 @@ const NOTES_11 = `
 mean similarity of its ten nearest units among its owner's, computed as documents are indexed, and search
 reranks the 200 nearest units by similarity less half that density), with PGlite searched from the
 in-process index (\`memory-index.ts\`; below 4,000 units, as here, its first pass by sign bits is skipped
-and every unit is scored), on a quiet machine (load average about 1.5 at the start). Against the build
-before it (PGlite searched by pgvector's HNSW index), the same recall: paraphrases hybrid 0.790,
-vector-only 0.795 (MRR 0.576 → 0.578 and 0.596 → 0.598); keyword questions hybrid 1.000, vector-only
-0.900. Against plain cosine (commit 91735ae): paraphrases hybrid 0.610 → 0.790, vector-only 0.620 →
-0.795; keyword questions vector-only 0.880 → 0.900. Hybrid stays one paraphrase under vector-only (158
-against 159): a keyword hit holding half the words of a short question still moves one answer out of
-the top five. Indexing read every unit from the bench's cache, so its row is the indexing code's cost,
-not the model's: 23 s for 532 chunks, against 70 s with PGlite's HNSW index (its inserts, single-threaded
+and every unit is scored), on a quiet machine (load average about 1.3 at the start). The keyword side of
+a hybrid search now reads the chunks holding several of the question's words (at least half of up to
+seven, two of eight to ten) and not those holding fewer (row 12): paraphrases hybrid 0.790 → 0.785 (158
+→ 157 of 200, MRR 0.576 → 0.574), vector-only 0.795 (unchanged: it does not read words), keyword questions
+hybrid 1.000. More chunks holding half of a question's words now reach the keyword ranking, and for a
+paraphrase they are noise: hybrid stays two paraphrases under vector-only. Against plain cosine (commit
+91735ae): paraphrases hybrid 0.610 → 0.785, vector-only 0.620 → 0.795; keyword questions vector-only 0.880
+→ 0.900. Indexing read every unit from the bench's cache, so its row is the indexing code's cost, not the
+model's: 21 s for 532 chunks, against 70 s with PGlite's HNSW index (its inserts, single-threaded
 WebAssembly, were a fifth of the time by CPU profile; the rest PGlite parsing and running statements).
-With the model itself (\`BENCH_EMBED=model\`, the first 100 documents, 104 chunks and 478 units, on a
-quiet machine at a load average of about 2, the build before): PostgreSQL without pgvector 8.1 and 7.9
+With the model itself: the run that filled the cache, on PGlite, indexed the 532 chunks in 203 s (2.6
+chunks/s, a third of the figure below on PostgreSQL: not yet explained); and (\`BENCH_EMBED=model\`, the first 100 documents, 104
+chunks and 478 units, load average about 2, an earlier build) PostgreSQL without pgvector 8.1 and 7.9
 chunks/s as the product runs (two workers while texts wait, two documents at a time), 4.0 and 4.7 with
 one worker and one document at a time. The model, not the indexing code, is what misses 20 chunks/s.
 
