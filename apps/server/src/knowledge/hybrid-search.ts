@@ -109,19 +109,20 @@ async function readQuery(db: Database, text: string, withContentWords: boolean) 
  */
 const SEVERAL_QUERY_TERMS = 45;
 
-/** `lexemes` taken `k` at a time, or null past SEVERAL_QUERY_TERMS combinations. */
-function combinations(lexemes: string[], k: number): string[][] | null {
-  const out: string[][] = [];
-  const pick = (from: number, chosen: string[]): boolean => {
-    if (chosen.length === k) {
-      out.push(chosen);
-      return out.length <= SEVERAL_QUERY_TERMS;
-    }
-    for (let i = from; i <= lexemes.length - (k - chosen.length); i++)
-      if (!pick(i + 1, [...chosen, lexemes[i]!])) return false;
-    return true;
-  };
-  return pick(0, []) ? out : null;
+/** How many ways there are of taking `k` of `n`. */
+function choose(n: number, k: number): number {
+  let ways = 1;
+  for (let i = 1; i <= k; i++) ways = (ways * (n - k + i)) / i;
+  return Math.round(ways);
+}
+
+/** Every way of taking `k` of `items`, in order. */
+function combinations<T>(items: T[], k: number, from = 0): T[][] {
+  if (k === 0) return [[]];
+  const out: T[][] = [];
+  for (let i = from; i <= items.length - k; i++)
+    for (const rest of combinations(items, k - 1, i + 1)) out.push([items[i]!, ...rest]);
+  return out;
 }
 
 /**
@@ -129,11 +130,12 @@ function combinations(lexemes: string[], k: number): string[][] | null {
  * would take more than SEVERAL_QUERY_TERMS conjunctions), or null where that is one word or too many.
  */
 function severalOf(lexemes: string[]): string | null {
-  for (let k = Math.ceil(lexemes.length / 2); k >= 2; k--) {
-    const groups = combinations(lexemes, k);
-    if (groups) return groups.map((g) => `(${g.join(" & ")})`).join(" | ");
-  }
-  return null;
+  let k = Math.ceil(lexemes.length / 2);
+  while (k >= 2 && choose(lexemes.length, k) > SEVERAL_QUERY_TERMS) k--;
+  if (k < 2) return null;
+  return combinations(lexemes, k)
+    .map((g) => `(${g.join(" & ")})`)
+    .join(" | ");
 }
 
 /**

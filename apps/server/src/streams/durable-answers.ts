@@ -165,12 +165,12 @@ export function createDurableAnswers(deps: {
 
   const stopHere = (key: string) => streams.stop(key);
 
-  async function sweep(allButMine = false, mineGone = false): Promise<Record<string, number>> {
+  async function sweep(scope: { allButMine?: boolean; mineGone?: boolean }): Promise<Record<string, number>> {
     const orphaned = orphanedRows({
       me: lease.id,
       maxAgeMs: deps.maxAnswerMs + AGE_MARGIN_MS,
-      allButMine,
-      mineGone,
+      allButMine: scope.allButMine ?? false,
+      mineGone: scope.mineGone,
     });
     const closed: Record<string, number> = {};
     for (const rule of deps.rules) closed[rule.name] = await rule.close(deps.db, orphaned);
@@ -180,7 +180,7 @@ export function createDurableAnswers(deps: {
 
   /** Sweeps, and says what it closed. */
   const sweepAndSay = (allButMine: boolean) =>
-    sweep(allButMine).then((closed) => {
+    sweep({ allButMine }).then((closed) => {
       if (Object.values(closed).some((n) => n > 0))
         log.warn({ event: "streams.orphans_closed", ...closed }, "closed answers whose writer is gone");
     });
@@ -280,7 +280,7 @@ export function createDurableAnswers(deps: {
     async follow(key, stillWriting) {
       return relay.follow(key) ?? (await relay.followElsewhere(key, stillWriting));
     },
-    sweep: (options) => sweep(false, options?.asIfGone ?? false),
+    sweep: (options) => sweep({ mineGone: options?.asIfGone }),
     async shutdown(waitMs) {
       clearTimeout(sweeper);
       const { aborted, finished } = await streams.shutdown(waitMs);

@@ -101,10 +101,13 @@ export function orphanedRows(scope: {
   mineGone?: boolean;
 }): Orphaned {
   if (scope.allButMine) return (writer) => sql`(${writer} is null or ${writer} <> ${scope.me}::uuid)`;
-  const mine = scope.mineGone ? sql`${scope.me}::uuid` : sql`null::uuid`;
-  return (writer, since) => sql`((${writer} is not null and (${writer} = ${mine} or not exists (
+  return (writer, since) => {
+    const expired = sql`not exists (
       select 1 from ${answerWriters} w where w.id = ${writer} and w.lease_until > now()
-    ))) or ${since} < now() - ${scope.maxAgeMs} * interval '1 millisecond')`;
+    )`;
+    const gone = scope.mineGone ? sql`(${writer} = ${scope.me}::uuid or ${expired})` : expired;
+    return sql`((${writer} is not null and ${gone}) or ${since} < now() - ${scope.maxAgeMs} * interval '1 millisecond')`;
+  };
 }
 
 /** Forgets writers whose lease ran out (their answers were swept before, or are now). */
