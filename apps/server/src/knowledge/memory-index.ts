@@ -557,3 +557,16 @@ export async function forgetDocument(db: Database, documentId: string): Promise<
   if (!byEmbedder) return;
   for (const slot of byEmbedder.values()) (await slot.index.catch(() => null))?.dropDocument(documentId);
 }
+
+/**
+ * A change of model committed: every other embedder's copy leaves this process's memory (their
+ * vectors are deleted with it, and no search reads them again).
+ */
+export function keepOnlyMemoryIndex(db: Database, embedder: string): void {
+  const byEmbedder = slots.get(db);
+  if (!byEmbedder) return;
+  for (const key of [...byEmbedder.keys()]) if (!key.startsWith(`${embedder}:`)) byEmbedder.delete(key);
+}
+
+/** Embedders whose vectors this process holds (tests). */
+export const heldMemoryIndexes = (db: Database): string[] => [...(slots.get(db)?.keys() ?? [])];

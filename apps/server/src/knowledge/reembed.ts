@@ -10,6 +10,7 @@ import { knowledgeChunks, knowledgeEmbedders, knowledgeVectors } from "../db/sch
 import { JobFailure, type JobKind, type JobQueue } from "../jobs/queue";
 import type { ResolveEmbedder } from "./embeddings/embedder-generations";
 import { embedChunks, type EmbeddableChunk } from "./index-documents";
+import { keepOnlyMemoryIndex } from "./memory-index";
 import { refreshAllDensities } from "./unit-density";
 import { ensureIndex } from "./vector-store";
 
@@ -138,7 +139,10 @@ export function reembedJobKind(
         if (!batch.length) {
           // The new set ranks with its own densities from its first search.
           await refreshAllDensities(db, id);
-          if (await switchOver(db, id)) return { chunks: await countVectors(db, id) };
+          if (await switchOver(db, id)) {
+            keepOnlyMemoryIndex(db, id);
+            return { chunks: await countVectors(db, id) };
+          }
           continue;
         }
         // The same units as indexing embeds (its paragraphs), so the new set scores chunks alike.

@@ -12,6 +12,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rowsOf } from "../../db/client";
 import { knowledgeVectors } from "../../db/schema";
+import { heldMemoryIndexes } from "../../knowledge/memory-index";
 import { reembedJobKind } from "../../knowledge/reembed";
 import { startEmbeddingsServer, type EmbeddingsServer } from "../../test/embeddings-server";
 import { createTestApp, eventually, readSse, type TestApp } from "../../test/test-app";
@@ -229,6 +230,7 @@ describe("changing the model", () => {
     const [first] = await search("Why did the city increase funding for book lending?");
     expect(first?.documentId).toBe(docs[0]);
     expect(await vectorsOf("use-lite-512")).toBe(chunks);
+    expect(heldMemoryIndexes(t.services.database.db)).toContain("use-lite-512:512");
 
     server.release();
     const done = await eventually(status, (s) => s.current?.id === NOMIC(), 20_000);
@@ -246,6 +248,8 @@ describe("changing the model", () => {
     expect(hit?.documentId).toBe(docs[1]);
     const queried = server.requests.at(-1)!;
     expect(queried).toMatchObject({ model: "nomic-embed-text", inputs: ["fishing boats harbour"] });
+    // The retired model's copy of the vectors left this process's memory with the switch.
+    expect(heldMemoryIndexes(t.services.database.db)).toEqual([`${NOMIC()}:64`]);
   });
 
   it("indexes a new document with the current model", async () => {
