@@ -40,6 +40,20 @@ describe("the offline embedder's workers", () => {
     expect(dot((await localEmbedder.embed([texts[17]!]))[0]!, one[1]!)).toBeGreaterThan(0.999);
   });
 
+  it("gives each text its own vector when a call mixes long and short texts", async () => {
+    // Batched by length inside, handed back in the call's order.
+    const mixed = Array.from({ length: 40 }, (_, i) =>
+      i % 3 === 0
+        ? `${texts[i]!} ${texts[i + 1]!} ${texts[i + 2]!} ${texts[i + 3]!}`
+        : `Item ${i}: ${["lamp", "gate", "kiln"][i % 3]}.`,
+    );
+    const together = await localEmbedder.embed(mixed);
+    for (const i of [0, 1, 2, 3, 20, 39]) {
+      const [alone] = await localEmbedder.embed([mixed[i]!]);
+      expect(dot(together[i]!, alone!)).toBeGreaterThan(0.999);
+    }
+  });
+
   it("keeps to one worker where the pool allows one", async () => {
     configureLocalEmbedder({ maxWorkers: 1 });
     expect(await localEmbedder.embed(texts)).toHaveLength(texts.length);
