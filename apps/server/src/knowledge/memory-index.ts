@@ -52,6 +52,8 @@ interface PackedUnit {
   documentId: string;
   userId: string;
   packed: Uint8Array;
+  /** The unit's density as stored (unit-density.ts), null while it has none. */
+  density?: number | null;
 }
 
 /** Puts `item` in `top` (best first, at most `limit`) if it belongs there. */
@@ -115,6 +117,11 @@ export class MemoryIndex {
   userIds: string[] = [];
   /** Rows of a document indexed again since (skipped, and not counted as live). */
   dropped = new Uint8Array(0);
+  /**
+   * Each row's density as this process last read or wrote it (NaN: none yet). Searched on PGlite,
+   * whose every density is written by this process; a server's other processes write theirs too.
+   */
+  densities = new Float32Array(0);
   loadedAt = Date.now();
   /** Chunks held, so a refresh skips the ones indexing in this process already added. */
   readonly chunks = new Set<string>();
@@ -173,6 +180,9 @@ export class MemoryIndex {
     const dropped = new Uint8Array(size);
     dropped.set(this.dropped);
     this.dropped = dropped;
+    const densities = new Float32Array(size).fill(NaN);
+    densities.set(this.densities);
+    this.densities = densities;
   }
 
   /** Rows of chunks not held yet: a load under way may already have read the same chunks. */
@@ -193,6 +203,7 @@ export class MemoryIndex {
       data.set(row, this.count * stride);
       const scale = Buffer.from(r.packed.buffer, r.packed.byteOffset, dims + 4).readFloatLE(dims);
       this.scales[this.count] = scale;
+      this.densities[this.count] = r.density ?? NaN;
       signBits(row, scale, this.center, bits, this.count * bitStride, bitStride);
       this.chunkIds.push(r.chunkId);
       this.units.push(r.unit);
@@ -349,24 +360,34 @@ export class MemoryIndex {
       const top: NearUnit[] = [];
       const rows = this.fewestDifferences(vector, Math.max(firstPass, limit), visible);
       const { raw, factor } = this.scores(vector, rows);
-      const { scales, chunkIds, units } = this;
+      const { scales } = this;
       rows.forEach((i, j) => {
         const similarity = raw[j]! * scales[i]! * factor;
         if (top.length < limit || similarity > top[limit - 1]!.similarity)
-          keepBest(top, { chunkId: chunkIds[i]!, unit: units[i]!, similarity }, limit);
+          keepBest(top, this.nearUnit(i, similarity), limit);
       });
       return top;
     }
     const top: NearUnit[] = [];
     const { raw, factor } = this.scores(vector);
-    const { scales, dropped, chunkIds, units, count } = this;
+    const { scales, dropped, count } = this;
     for (let i = 0; i < count; i++) {
       if (dropped[i] || !visible(i)) continue;
       const similarity = raw[i]! * scales[i]! * factor;
       if (top.length === limit && similarity <= top[limit - 1]!.similarity) continue;
-      keepBest(top, { chunkId: chunkIds[i]!, unit: units[i]!, similarity }, limit);
+      keepBest(top, this.nearUnit(i, similarity), limit);
     }
     return top;
+  }
+
+  private nearUnit(i: number, similarity: number): NearUnit {
+    const density = this.densities[i]!;
+    return {
+      chunkId: this.chunkIds[i]!,
+      unit: this.units[i]!,
+      similarity,
+      density: Number.isNaN(density) ? null : density,
+    };
   }
 }
 
@@ -374,6 +395,8 @@ export interface NearUnit {
   chunkId: string;
   unit: number;
   similarity: number;
+  /** The unit's density as this process holds it (null: none yet). */
+  density: number | null;
 }
 
 interface Slot {
@@ -393,6 +416,7 @@ interface Row {
   document_id: string;
   user_id: string;
   packed: Buffer | null;
+  density: number | null;
   embedding: number[] | null;
 }
 
@@ -407,7 +431,7 @@ async function readUnits(db: Database, index: MemoryIndex, embedder: string, sin
     // In primary-key order, so each page continues the index scan where the last one stopped.
     const rows = await rowsOf<Row>(
       db,
-      sql`select v.chunk_id, v.unit, c.document_id, c.user_id, v.packed,
+      sql`select v.chunk_id, v.unit, c.document_id, c.user_id, v.packed, v.density,
                  case when v.packed is null then v.embedding end as embedding
           from knowledge_vectors v join knowledge_chunks c on c.id = v.chunk_id
           where v.embedder = ${embedder} and v.dims = ${index.dims}
@@ -424,7 +448,14 @@ async function readUnits(db: Database, index: MemoryIndex, embedder: string, sin
           packed = packVector(r.embedding ?? []);
           unpacked.push({ chunkId: r.chunk_id, unit: r.unit, packed });
         }
-        return { chunkId: r.chunk_id, unit: r.unit, documentId: r.document_id, userId: r.user_id, packed };
+        return {
+          chunkId: r.chunk_id,
+          unit: r.unit,
+          documentId: r.document_id,
+          userId: r.user_id,
+          packed,
+          density: r.density === null ? null : Number(r.density),
+        };
       }),
     );
     if (rows.length < PAGE) break;

@@ -9,6 +9,7 @@ import { onlyEmbedder, searchKnowledge } from "./hybrid-search";
 import { indexDocument } from "./index-documents";
 import { deleteCollection } from "../features/documents/collections";
 import { deleteDocument } from "../features/documents/documents";
+import { loadedIndex } from "./memory-index";
 import { DENSITY_K, refreshDensities } from "./unit-density";
 import { prepareVectorStore, rankCandidates, vectorMode } from "./vector-store";
 
@@ -122,8 +123,10 @@ describe.each([
   it("ranks the answer above the hub and its fillers, which come first without the correction", async () => {
     expect((await ask("vector"))[0]).toBe("The answer.");
     expect((await ask("hybrid"))[0]).toBe("The answer.");
-    // No densities: every candidate counts the same, and plain similarity puts the hub first.
+    // No densities: every candidate counts the same, and plain similarity puts the hub first. (The
+    // table and this process's copy both: the copy is what PGlite searches.)
     await database.db.update(knowledgeVectors).set({ density: null });
+    (await loadedIndex(database.db, embedder.id, DIMS)).densities.fill(NaN);
     const plain = await ask("vector", 12);
     expect(plain[0]).toBe("The hub.");
     expect(plain.indexOf("The answer.")).toBe(11);
@@ -194,6 +197,23 @@ describe.each([
     expect(after.has("The other hub.")).toBe(false);
     for (const [content, x] of before) expect(after.get(content), content).toBeCloseTo(x!, 5);
     expectExact(after, [...after.keys()]);
+  });
+
+  it("holds in this process the densities the table holds, through indexing and deletions", async () => {
+    const table = await rowsOf<{ chunk_id: string; unit: number; density: number | null }>(
+      database.db,
+      sql`select chunk_id, unit, density from knowledge_vectors where embedder = ${embedder.id}`,
+    );
+    const index = await loadedIndex(database.db, embedder.id, DIMS);
+    const held = new Map<string, number>();
+    for (let i = 0; i < index.count; i++)
+      if (!index.dropped[i]) held.set(`${index.chunkIds[i]}:${index.units[i]}`, index.densities[i]!);
+    // (Rows of documents deleted straight from the table stay in the copy until it is read again.)
+    expect(table.length).toBeGreaterThan(10);
+    for (const r of table) {
+      expect(r.density).not.toBeNull();
+      expect(held.get(`${r.chunk_id}:${r.unit}`)).toBeCloseTo(Number(r.density), 6);
+    }
   });
 });
 

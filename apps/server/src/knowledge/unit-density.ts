@@ -86,10 +86,12 @@ function nearestOf(index: MemoryIndex, rows: Map<string, number>, i: number, k: 
   return { sims, density: top.mean(), floor: top.floor() };
 }
 
+/** Writes densities to the table and to `index`, the copy they were computed from (by row). */
 async function writeDensities(
   db: Database,
   embedder: string,
-  write: { chunkId: string; unit: number; density: number | null; floor: number | null }[],
+  index: MemoryIndex,
+  write: { row: number; density: number | null; floor: number | null }[],
 ) {
   const list = (xs: (string | number | null)[]) => `{${xs.map((x) => x ?? "NULL").join(",")}}`;
   for (let at = 0; at < write.length; at += WRITE_PAGE) {
@@ -97,12 +99,13 @@ async function writeDensities(
     await withoutFlush(db, (tx) =>
       tx.execute(
         sql`update knowledge_vectors v set density = x.density, kth_similarity = x.floor
-          from unnest(${list(page.map((w) => w.chunkId))}::uuid[], ${list(page.map((w) => w.unit))}::int[],
+          from unnest(${list(page.map((w) => index.chunkIds[w.row]!))}::uuid[], ${list(page.map((w) => index.units[w.row]!))}::int[],
                       ${list(page.map((w) => w.density))}::real[], ${list(page.map((w) => w.floor))}::real[])
             as x(chunk_id, unit, density, floor)
           where v.chunk_id = x.chunk_id and v.unit = x.unit and v.embedder = ${embedder}`,
       ),
     );
+    for (const w of page) index.densities[w.row] = w.density ?? NaN;
   }
 }
 
@@ -153,13 +156,8 @@ export async function refreshDensities(
     const { density, floor } = nearestOf(index, rows, j, k);
     found.set(j, { density, floor });
   }
-  const write = [...found].map(([i, f]) => ({
-    chunkId: index.chunkIds[i]!,
-    unit: index.units[i]!,
-    density: f.density,
-    floor: f.floor,
-  }));
-  await writeDensities(db, embedder, write);
+  const write = [...found].map(([row, f]) => ({ row, density: f.density, floor: f.floor }));
+  await writeDensities(db, embedder, index, write);
   return { written: write.length };
 }
 
@@ -194,10 +192,10 @@ export async function releaseDocuments(
       const j = rows.get(keyOf(u.chunk_id, u.unit));
       if (j === undefined || going.has(index.documentIds[j]!) || u.density === null) return [];
       return u.kth_similarity === null || nearest[j]! >= u.kth_similarity
-        ? [{ chunkId: u.chunk_id, unit: u.unit, density: null, floor: null }]
+        ? [{ row: j, density: null, floor: null }]
         : [];
     });
-    await writeDensities(db, s.embedder, stale);
+    await writeDensities(db, s.embedder, index, stale);
   }
   for (const id of documentIds) await forgetDocument(db, id);
   return sets.map((s) => ({ embedder: s.embedder, ownerId: s.user_id }));

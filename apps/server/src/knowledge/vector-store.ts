@@ -164,16 +164,19 @@ export async function nearestChunks(
       );
     });
   }
+  const inProcess = vectorModeFor(db, q.vector.length) === "memory";
   const units = await nearestInMemory(db, {
     embedder: q.embedder,
     vector: q.vector,
     limit: want,
     who: q.who,
-    firstPass: vectorModeFor(db, q.vector.length) === "memory" ? firstPassUnits(want) : undefined,
+    firstPass: inProcess ? firstPassUnits(want) : undefined,
   });
   if (!units.length) return [];
-  // Densities from the table, not the copy in memory: they change as other documents are indexed. A
-  // unit whose row is gone (its document deleted or indexed again) is left out.
+  // On PGlite this process writes every density, into its copy as into the table: the copy's serve.
+  if (inProcess) return rankCandidates(units, q.limit);
+  // Else from the table, not the copy in memory: other processes index documents too. A unit whose
+  // row is gone (its document deleted or indexed again) is left out.
   // Each unit by its key, not every unit of its chunk: these rows are spread over the table.
   const rows = await rowsOf<{ chunk_id: string; unit: number; density: number | null }>(
     db,
