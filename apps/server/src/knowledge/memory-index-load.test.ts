@@ -32,6 +32,26 @@ const ids: Record<string, string> = {};
 const nearest = (vector: number[]) =>
   nearestInMemory(database.db, { embedder: embedder.id, vector, limit: 3, who: { userId: ownerId } });
 
+/** Another process's document: rows written straight to the tables, unknown to this process's copy. */
+async function writeElsewhere(on: DatabaseHandle, content: string) {
+  const [doc] = await on.db
+    .insert(documents)
+    .values({ userId: ownerId, title: content, content })
+    .returning({ id: documents.id });
+  const [chunk] = await rowsOf<{ id: string }>(
+    on.db,
+    sql`insert into knowledge_chunks (document_id, user_id, ordinal, title, content)
+        values (${doc!.id}, ${ownerId}, 0, ${content}, ${content}) returning id`,
+  );
+  const vector = unitLength(AXES[content]!);
+  await on.db.execute(
+    sql`insert into knowledge_vectors (chunk_id, embedder, unit, dims, embedding, packed)
+        values (${chunk!.id}, ${embedder.id}, 0, 4, ${`{${vector.join(",")}}`}::real[],
+                decode(${packVector(vector).toString("hex")}, 'hex'))`,
+  );
+  return chunk!.id;
+}
+
 async function chunkOf(documentId: string) {
   const [row] = await rowsOf<{ id: string }>(
     database.db,
@@ -89,28 +109,13 @@ describe("the exact fallback's copy of the vectors", () => {
   });
 
   it("reads in a minute later what another process indexed meanwhile", async () => {
-    // Another process's document: rows written straight to the tables, unknown to this process's copy.
-    const [doc] = await database.db
-      .insert(documents)
-      .values({ userId: ownerId, title: "South wind.", content: "South wind." })
-      .returning({ id: documents.id });
-    const [chunk] = await rowsOf<{ id: string }>(
-      database.db,
-      sql`insert into knowledge_chunks (document_id, user_id, ordinal, title, content)
-          values (${doc!.id}, ${ownerId}, 0, 'South wind.', 'South wind.') returning id`,
-    );
-    const south = unitLength(AXES["South wind."]!);
-    await database.db.execute(
-      sql`insert into knowledge_vectors (chunk_id, embedder, unit, dims, embedding, packed)
-          values (${chunk!.id}, ${embedder.id}, 0, 4, ${`{${south.join(",")}}`}::real[],
-                  decode(${packVector(south).toString("hex")}, 'hex'))`,
-    );
+    const chunkId = await writeElsewhere(database, "South wind.");
     const query = unitLength([0, 0, 1, 0]);
-    expect((await nearest(query)).map((h) => h.chunkId)).not.toContain(chunk!.id);
+    expect((await nearest(query)).map((h) => h.chunkId)).not.toContain(chunkId);
 
     vi.useFakeTimers({ toFake: ["Date"] });
     vi.setSystemTime(Date.now() + 61_000);
-    await vi.waitFor(async () => expect((await nearest(query))[0]?.chunkId).toBe(chunk!.id), {
+    await vi.waitFor(async () => expect((await nearest(query))[0]?.chunkId).toBe(chunkId), {
       timeout: 10_000,
       interval: 50,
     });
@@ -118,5 +123,45 @@ describe("the exact fallback's copy of the vectors", () => {
     const hits = await nearest(query);
     expect(new Set(hits.map((h) => h.chunkId)).size).toBe(hits.length);
     expect(hits).toHaveLength(3);
+  });
+});
+
+describe("PGlite's copy, which only this process writes", () => {
+  let own: DatabaseHandle;
+  const find = (vector: number[]) =>
+    nearestInMemory(own.db, { embedder: embedder.id, vector, limit: 3, who: { userId: ownerId } });
+
+  beforeAll(async () => {
+    vi.useRealTimers();
+    own = await openTestDatabase();
+    await prepareVectorStore(own.db, [embedder.dims], { inProcess: true });
+    await own.db.insert(user).values({ id: ownerId, name: "Jo", email: `${ownerId}@example.com` });
+    const [doc] = await own.db
+      .insert(documents)
+      .values({ userId: ownerId, title: "North wind.", content: "North wind." })
+      .returning({ id: documents.id });
+    await indexDocument({ db: own.db, embedders: onlyEmbedder(embedder) }, doc!.id);
+  });
+  afterAll(async () => {
+    vi.useRealTimers();
+    await own.close();
+  });
+
+  it("reads nothing in each minute, and everything again at the half-hourly reload", async () => {
+    const query = unitLength([0, 0, 1, 0]);
+    expect(await find(query)).toHaveLength(1);
+    // Written past this process (as only a restore could on PGlite): not looked for each minute.
+    const chunkId = await writeElsewhere(own, "South wind.");
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(Date.now() + 5 * 60_000);
+    for (let i = 0; i < 5; i++) {
+      expect((await find(query)).map((h) => h.chunkId)).not.toContain(chunkId);
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    vi.setSystemTime(Date.now() + 31 * 60_000);
+    await vi.waitFor(async () => expect((await find(query))[0]?.chunkId).toBe(chunkId), {
+      timeout: 10_000,
+      interval: 50,
+    });
   });
 });

@@ -7,8 +7,9 @@
 // The table keeps each unit packed the same way (`packed`, written at indexing), so loading reads
 // bytes: parsing real[] text took over a minute per 100,000 units.
 // Kept fresh by indexing in this process (added, and a re-indexed document's old units dropped); what
-// other processes added is read every REFRESH_MS, and the whole set again every RELOAD_MS (chunks
-// deleted meanwhile are dropped by the caller's visibility check on the chunks it returns).
+// other processes added is read every REFRESH_MS (not on PGlite, which has none), and the whole set
+// again every RELOAD_MS (chunks deleted meanwhile are dropped by the caller's visibility check on the
+// chunks it returns).
 import { sql } from "drizzle-orm";
 import { rowsOf, type Database } from "../db/client";
 import { dotKernel, type DotKernel } from "./dot-kernel";
@@ -409,6 +410,13 @@ interface Slot {
 }
 
 const slots = new WeakMap<object, Map<string, Slot>>();
+/** Databases only this process writes (PGlite): nothing to read in each minute. */
+const soleWriters = new WeakSet<object>();
+
+/** Every unit of `db` is written by this process (PGlite): its copy skips the minute's refresh. */
+export function markSoleWriter(db: Database): void {
+  soleWriters.add(db);
+}
 
 interface Row {
   chunk_id: string;
@@ -508,6 +516,8 @@ function slotOf(db: Database, embedder: string, dims: number): Slot {
 function keepFresh(db: Database, slot: Slot, index: MemoryIndex, embedder: string) {
   if (slot.reloading || Date.now() - slot.refreshedAt < REFRESH_MS || !slot.since) return;
   const whole = Date.now() - index.loadedAt > RELOAD_MS;
+  // The half-hourly reload still drops what was deleted without this process knowing (an account).
+  if (!whole && soleWriters.has(db)) return;
   const { since } = slot;
   slot.reloading = (async () => {
     const now = await databaseNow(db);
