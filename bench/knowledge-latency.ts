@@ -303,20 +303,25 @@ const NOTES_12 = `
 unit's sign bits against the rows' mean (64 bytes), a query's Hamming distances to all 400,000 units
 and their count at each distance (a 64-bit popcount kernel in WebAssembly, \`dot-kernel.wat\`), every
 unit of the reader's within the distance that holds 4,000 of them scored exactly (int8, the SIMD
-kernel), and the 200 nearest reranked by density (row 11). Its first pass returns every one of the
-exact scan's 40 nearest units in all 100 queries checked. The keyword side of a hybrid search reads
-the chunks holding every word, then those holding several of the words (at least half of up to seven
-words, at least two of eight to ten) through one tsquery, and those holding fewer only when words alone
-answer (keyword mode, a failed model); before, it read and ranked the first 400 chunks holding any
-word, the largest statement at this size (about 14 ms). That took hybrid p50 from 40.4 ms to 31.2 ms,
-but not p95: 52.5 ms before (commit 078c5b6, quiet), 53.1 ms with the half-of-the-words pool for up to
-six words, 54.7 ms in the table (this build, load 1.3 at the start). Keyword-only p95 stays about
-35 to 42 ms, as keyword mode still reads the rest. What makes the slowest twentieth of hybrid searches
-slow is not yet found: timing each statement of those queries is the next step. Before the
-in-process index PGlite had no figure at this size: its HNSW index over 400,000 vectors was never built
-here (about a quarter of an hour per 80,000 on a busy machine). PostgreSQL without pgvector keeps the
-exact scan of every unit: p95 92.1 ms in this run, 74.6 ms and 80.8 ms in two runs before it of the
-same vector path; its runs move with the machine's other work.
+kernel), and the 200 nearest reranked by density (row 11), the densities now held in the same copy:
+on PGlite this process writes every one, so a search no longer reads the 200 units' rows by key. Its
+first pass returns every one of the exact scan's 40 nearest units in all 100 queries checked. The
+keyword side of a hybrid search reads the chunks holding every word, then those holding several of
+the words (at least half of up to seven words, at least two of eight to ten) through one tsquery, and
+those holding fewer only when words alone answer (keyword mode, a failed model). Timed per statement
+on a 100,000-chunk fixture (the bench's, kept on disk): the densities' read was about 8 ms of a
+vector search, mostly pages read cold, and in a hybrid search it waited behind the keyword side's
+statements on PGlite's one thread. Holding them took hybrid p50 from 31.2 ms to 21.1 ms and p95 from
+54.7 ms to **47.2 ms**, vector-only p95 from 30.3 ms to 18.8 ms (run started at load 2.2; commit
+65382b7, which still read other processes' additions each minute on PGlite: nothing here, as the
+fixture's vectors are a day old). The slowest twentieth are questions with words most chunks hold
+(the corpus's "may", "often", "people" are each in about 60 % of chunks): the several-words pool
+merges their long posting lists, 20 to 30 ms read cold. Keyword-only p95 stays about 35 to 45 ms, as
+keyword mode still reads the rest. Before the in-process index PGlite had no figure at this size:
+its HNSW index over 400,000 vectors was never built here (about a quarter of an hour per 80,000 on a
+busy machine). PostgreSQL without pgvector keeps the exact scan of every unit and reads densities from
+the table (other processes write them): p95 78.3 ms in this run, 74.6 to 92.1 ms in earlier runs of
+the same vector path; its runs move with the machine's other work.
 
 **Method.** 100,000 chunks (or \`BENCH_KNOWLEDGE_CHUNKS\`; the table says how many) in documents of 5 (a
 tenth of them someone else's, which search must leave out) with the evaluation corpus's text and
@@ -334,10 +339,10 @@ background. The first pass's recall: for ${FIRST_PASS_QUERIES} more query vector
 10 reads) found with and without the first pass, and the share of the exact ones it also returned.
 
 **What bounds it.** On PGlite every statement runs in the server's own thread, one after another: a
-hybrid search reads the question's words, the chunks holding all of them, a pool of those holding
-several, the nearest units' densities and the hits' chunks with their highlighted passages (about
-5 ms); the first pass adds a few milliseconds of
-distances and scoring. The exact scan on PostgreSQL does every unit's 512 multiply-adds per query,
+hybrid search reads the question's words (about 2 ms), the chunks holding all of them, a pool of those
+holding several (2 ms to 30 ms, as above) and the hits' chunks with their highlighted passages (about
+5 ms); the first pass adds a few milliseconds of distances and scoring, and on PostgreSQL the nearest
+units' densities are read too. The exact scan on PostgreSQL does every unit's 512 multiply-adds per query,
 sixteen at a time (about 200 million at 400,000 units: 30 to 60 ms of one core here). The first search
 reads 197 MB of int8 from the table (14 s on PostgreSQL, 47 s on PGlite; the server does it at start,
 in the background).

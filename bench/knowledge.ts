@@ -145,11 +145,18 @@ export async function recall(
        select 'document', $5, * from unnest($1::uuid[], $2::text[], $3::text[], $4::text[])`,
       [...[0, 1, 2, 3].map((c) => rows.map((r) => r[c])), READER],
     );
-    // Indexing: chunking and embedding every document with the real model, one after another.
+    // Indexing: chunking and embedding every document with the real model, as many at a time as
+    // the indexing job runs (its concurrency).
     const t = performance.now();
     let chunks = 0;
-    for (const doc of set.documents)
-      chunks += (await core.index.indexDocument(deps, uuid.get(doc.id)!)).chunks;
+    let next = 0;
+    const lane = async () => {
+      for (let i = next++; i < set.documents.length; i = next++) {
+        const indexed = await core.index.indexDocument(deps, uuid.get(set.documents[i]!.id)!);
+        chunks += indexed.chunks;
+      }
+    };
+    await Promise.all(Array.from({ length: core.index.indexJobKind(deps).concurrency }, lane));
     const indexS = (performance.now() - t) / 1000;
     const indexCache = embedder ? { ...embedder.stats } : null;
     const [vectorCount] = await d.query<{ n: number }>("select count(*)::int as n from knowledge_vectors");
@@ -337,23 +344,19 @@ export default async function knowledge(ctx: BenchContext): Promise<BenchSection
 const NOTES_11 = `
 **Build measured.** The product with the hubness correction (\`unit-density.ts\`: each unit keeps the
 mean similarity of its ten nearest units among its owner's, computed as documents are indexed, and search
-reranks the 200 nearest units by similarity less half that density), with PGlite searched from the
-in-process index (\`memory-index.ts\`; below 4,000 units, as here, its first pass by sign bits is skipped
-and every unit is scored), on a quiet machine (load average about 1.3 at the start). The keyword side of
-a hybrid search now reads the chunks holding several of the question's words (at least half of up to
-seven, two of eight to ten) and not those holding fewer (row 12): paraphrases hybrid 0.790 → 0.785 (158
-→ 157 of 200, MRR 0.576 → 0.574), vector-only 0.795 (unchanged: it does not read words), keyword questions
-hybrid 1.000. More chunks holding half of a question's words now reach the keyword ranking, and for a
-paraphrase they are noise: hybrid stays two paraphrases under vector-only. Against plain cosine (commit
-91735ae): paraphrases hybrid 0.610 → 0.785, vector-only 0.620 → 0.795; keyword questions vector-only 0.880
-→ 0.900. Indexing read every unit from the bench's cache, so its row is the indexing code's cost, not the
-model's: 21 s for 532 chunks, against 70 s with PGlite's HNSW index (its inserts, single-threaded
-WebAssembly, were a fifth of the time by CPU profile; the rest PGlite parsing and running statements).
-With the model itself: the run that filled the cache, on PGlite, indexed the 532 chunks in 203 s (2.6
-chunks/s, a third of the figure below on PostgreSQL: not yet explained); and (\`BENCH_EMBED=model\`, the first 100 documents, 104
-chunks and 478 units, load average about 2, an earlier build) PostgreSQL without pgvector 8.1 and 7.9
-chunks/s as the product runs (two workers while texts wait, two documents at a time), 4.0 and 4.7 with
-one worker and one document at a time. The model, not the indexing code, is what misses 20 chunks/s.
+reranks the 200 nearest units by similarity less half that density, on PGlite read from the in-process
+copy beside the vectors), with PGlite searched from the in-process index (\`memory-index.ts\`; below 4,000
+units, as here, its first pass by sign bits is skipped and every unit is scored), on a quiet machine (load
+average about 0.3 at the start). Paraphrases hybrid 0.785 (157 of 200, MRR 0.574), vector-only 0.795;
+keyword questions hybrid 1.000. The keyword side of a hybrid search reads the chunks holding several of
+the question's words (at least half of up to seven, two of eight to ten) and not those holding fewer (row
+12); for a paraphrase those chunks are noise, and hybrid stays two paraphrases under vector-only. Against
+plain cosine (commit 91735ae): paraphrases hybrid 0.610 → 0.785, vector-only 0.620 → 0.795; keyword
+questions vector-only 0.880 → 0.900. **Indexing** runs as the indexing job does, two documents at a time,
+and this run embedded with the model itself (it filled a new embedding cache): 532 chunks in 114 s, 4.7
+chunks/s, against 2.6 one document at a time before the model's batches were sorted by length (a batch
+is padded to its longest text). From the cache, the indexing code alone ran at 25.8 chunks/s in the
+previous build. The model, not the indexing code, is what misses 20 chunks/s (see (3) below).
 
 **Method.** The labelled set of \`bench/knowledge-eval/\` (520 generated documents on twenty topics: 200
 hand-written facts, each planted as one paragraph of its own document among generated paragraphs of the
@@ -401,10 +404,12 @@ nothing. It still loses two paraphrases whose short question has half its words 
 the paraphrases at the vector ranking's level and drops keyword questions to the vector ranking's 0.880;
 only the coverage weighting keeps keyword questions at 1.000. Synonym expansion (WordNet) was not tried:
 a synonym would count only where it lifts a chunk to half the question's words. (3) Indexing is bound by
-the model (with cached vectors the code itself runs at 11 to 37 chunks/s, above): about 270 ms of wall time per unit (some 270 characters) on this 2-core machine at a load
-average of 12.6, four and a half units a chunk; 20 chunks/s is 90 units/s, out of reach of this model on
-two cores. Indexing hands the model sixteen chunks' units in one call, sixteen texts a batch, and two
-workers share the batches while they wait (the most two cores give: 8 chunks/s on a quiet machine).
+the model (with cached vectors the code itself runs at 11 to 37 chunks/s, above). On one thread the model
+costs about 10 ms a unit plus 0.1 ms a character (160 units of about 250 characters: 26 ms a unit in
+batches of 16 sorted by length, 37 ms as they come), and a chunk is four and a half units: some 165 ms of
+one core, so two cores cannot embed more than about 12 chunks/s with this model, and 20 chunks/s (90
+units/s) is out of reach. As the product runs, the indexing code on the main thread shares the two cores
+with the two model workers: 4.7 chunks/s here.
 `;
 
 export const NOTES: BenchNotes = { "11": NOTES_11 };

@@ -26,6 +26,7 @@ export interface HybridModule {
 }
 export interface IndexModule {
   indexDocument(deps: Deps, documentId: string): Promise<{ chunks: number }>;
+  indexJobKind(deps: Deps): { concurrency: number };
 }
 export interface StoreModule {
   prepareVectorStore(
