@@ -8,6 +8,7 @@ import { makeEvalSet, overlapStats, type EvalQuestion, type EvalSet } from "./kn
 import { openBenchDatabase, serverModule } from "./lib/database";
 import { cachedEmbedder, type CacheStats } from "./lib/embed-cache";
 import {
+  indexInLanes,
   insertUsers,
   loadCore,
   READER,
@@ -148,15 +149,12 @@ export async function recall(
     // Indexing: chunking and embedding every document with the real model, as many at a time as
     // the indexing job runs (its concurrency).
     const t = performance.now();
-    let chunks = 0;
-    let next = 0;
-    const lane = async () => {
-      for (let i = next++; i < set.documents.length; i = next++) {
-        const indexed = await core.index.indexDocument(deps, uuid.get(set.documents[i]!.id)!);
-        chunks += indexed.chunks;
-      }
-    };
-    await Promise.all(Array.from({ length: core.index.indexJobKind(deps).concurrency }, lane));
+    const chunks = await indexInLanes(
+      core,
+      deps,
+      set.documents.map((doc) => uuid.get(doc.id)!),
+      core.index.indexJobKind(deps).concurrency,
+    );
     const indexS = (performance.now() - t) / 1000;
     const indexCache = embedder ? { ...embedder.stats } : null;
     const [vectorCount] = await d.query<{ n: number }>("select count(*)::int as n from knowledge_vectors");

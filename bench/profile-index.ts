@@ -7,7 +7,7 @@ import { createHash, randomUUID } from "node:crypto";
 import { makeEvalSet } from "./knowledge-eval/corpus";
 import { openBenchDatabase } from "./lib/database";
 import { cachedEmbedder } from "./lib/embed-cache";
-import { insertUsers, loadCore, READER, type Deps, type Embedder } from "./lib/knowledge-core";
+import { indexInLanes, insertUsers, loadCore, READER, type Deps, type Embedder } from "./lib/knowledge-core";
 import { BENCH_POSTGRES_URL } from "./lib/server";
 import { resolve } from "node:path";
 
@@ -56,22 +56,19 @@ try {
     [docs.map((x) => uuid.get(x.id)), READER, docs.map((x) => x.title), docs.map((x) => x.content)],
   );
   const t = performance.now();
-  let chunks = 0;
   let lastT = t;
-  let next = 0;
-  let done = 0;
-  const lane = async () => {
-    for (let i = next++; i < docs.length; i = next++) {
-      const indexed = await core.index.indexDocument(deps, uuid.get(docs[i]!.id)!);
-      chunks += indexed.chunks;
-      if (++done % 50 === 0) {
-        const now = performance.now();
-        console.log(`  ${done} docs, last 50 in ${((now - lastT) / 1000).toFixed(1)} s`);
-        lastT = now;
-      }
-    }
-  };
-  await Promise.all(Array.from({ length: lanes }, lane));
+  const chunks = await indexInLanes(
+    core,
+    deps,
+    docs.map((doc) => uuid.get(doc.id)!),
+    lanes,
+    (done) => {
+      if (done % 50 !== 0) return;
+      const now = performance.now();
+      console.log(`  ${done} docs, last 50 in ${((now - lastT) / 1000).toFixed(1)} s`);
+      lastT = now;
+    },
+  );
   const s = (performance.now() - t) / 1000;
   const [u] = await d.query<{ n: number }>("select count(*)::int as n from knowledge_vectors");
   const [nd] = await d.query<{ n: number }>(

@@ -84,6 +84,31 @@ export const READER = "bench-reader";
 /** Someone else, whose chunks search must leave out. */
 export const OTHER = "bench-other";
 
+/**
+ * Indexes the documents through the product's indexDocument, `lanes` at a time (the indexing job
+ * runs `indexJobKind(deps).concurrency`); `onIndexed` hears each one done. Answers the chunks made.
+ */
+export async function indexInLanes(
+  core: Core,
+  deps: Deps,
+  documentIds: string[],
+  lanes: number,
+  onIndexed: (done: number) => void = () => undefined,
+): Promise<number> {
+  let chunks = 0;
+  let next = 0;
+  let done = 0;
+  const lane = async () => {
+    for (let i = next++; i < documentIds.length; i = next++) {
+      const indexed = await core.index.indexDocument(deps, documentIds[i]!);
+      chunks += indexed.chunks;
+      onIndexed(++done);
+    }
+  };
+  await Promise.all(Array.from({ length: lanes }, lane));
+  return chunks;
+}
+
 export async function insertUsers(d: BenchDatabase) {
   await d.exec(`insert into "user" (id, name, email, email_verified) values
     ('${READER}', 'Reader', 'reader@bench.test', true), ('${OTHER}', 'Other', 'other@bench.test', true)`);

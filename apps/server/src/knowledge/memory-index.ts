@@ -13,6 +13,7 @@
 import { sql } from "drizzle-orm";
 import { rowsOf, type Database } from "../db/client";
 import { dotKernel, type DotKernel } from "./dot-kernel";
+import { vectorMode } from "./vector-store";
 import type { Visibility } from "./visible-chunks";
 
 /** How often units added by other processes are read in (those added since the last read). */
@@ -410,13 +411,7 @@ interface Slot {
 }
 
 const slots = new WeakMap<object, Map<string, Slot>>();
-/** Databases only this process writes (PGlite): nothing to read in each minute. */
-const soleWriters = new WeakSet<object>();
-
-/** Every unit of `db` is written by this process (PGlite): its copy skips the minute's refresh. */
-export function markSoleWriter(db: Database): void {
-  soleWriters.add(db);
-}
+const slotKey = (embedder: string, dims: number) => `${embedder}:${dims}`;
 
 interface Row {
   chunk_id: string;
@@ -497,7 +492,7 @@ async function load(db: Database, embedder: string, dims: number) {
 function slotOf(db: Database, embedder: string, dims: number): Slot {
   let byEmbedder = slots.get(db);
   if (!byEmbedder) slots.set(db, (byEmbedder = new Map<string, Slot>()));
-  const key = `${embedder}:${dims}`;
+  const key = slotKey(embedder, dims);
   let slot = byEmbedder.get(key);
   if (!slot) {
     const loading = load(db, embedder, dims);
@@ -516,8 +511,9 @@ function slotOf(db: Database, embedder: string, dims: number): Slot {
 function keepFresh(db: Database, slot: Slot, index: MemoryIndex, embedder: string) {
   if (slot.reloading || Date.now() - slot.refreshedAt < REFRESH_MS || !slot.since) return;
   const whole = Date.now() - index.loadedAt > RELOAD_MS;
-  // The half-hourly reload still drops what was deleted without this process knowing (an account).
-  if (!whole && soleWriters.has(db)) return;
+  // On PGlite (mode memory) no other process writes; the half-hourly reload still drops what was
+  // deleted without this process knowing (an account).
+  if (!whole && vectorMode(db) === "memory") return;
   const { since } = slot;
   slot.reloading = (async () => {
     const now = await databaseNow(db);
@@ -586,7 +582,7 @@ export async function nearestInMemory(
 
 /** Indexing in this process: a document's new units join the loaded index of their embedder. */
 export async function noteIndexed(db: Database, embedder: string, rows: UnitVector[]): Promise<void> {
-  const slot = slots.get(db)?.get(`${embedder}:${rows[0]?.vector.length ?? 0}`);
+  const slot = slots.get(db)?.get(slotKey(embedder, rows[0]?.vector.length ?? 0));
   if (!slot) return;
   const index = await slot.index.catch(() => null);
   index?.add(rows);
@@ -606,7 +602,8 @@ export async function forgetDocument(db: Database, documentId: string): Promise<
 export function keepOnlyMemoryIndex(db: Database, embedder: string): void {
   const byEmbedder = slots.get(db);
   if (!byEmbedder) return;
-  for (const key of [...byEmbedder.keys()]) if (!key.startsWith(`${embedder}:`)) byEmbedder.delete(key);
+  for (const key of [...byEmbedder.keys()])
+    if (key.slice(0, key.lastIndexOf(":")) !== embedder) byEmbedder.delete(key);
 }
 
 /** Embedders whose vectors this process holds (tests). */

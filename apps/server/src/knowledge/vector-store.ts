@@ -7,7 +7,7 @@
 // the same migrations run on a server without the extension.
 import { sql, type SQL } from "drizzle-orm";
 import { rowsOf, type Database } from "../db/client";
-import { markSoleWriter, nearestInMemory } from "./memory-index";
+import { nearestInMemory } from "./memory-index";
 import { HUB_WEIGHT } from "./unit-density";
 import type { Visibility } from "./visible-chunks";
 
@@ -48,7 +48,6 @@ export async function prepareVectorStore(
 ): Promise<VectorMode> {
   if (options.inProcess) {
     modes.set(db, "memory");
-    markSoleWriter(db);
     const made = await rowsOf<{ name: string }>(
       db,
       sql`select indexname as name from pg_indexes
